@@ -75,9 +75,8 @@ export interface DeviceIdentity {
 export interface SimDevice {
   readonly identity: DeviceIdentity;
   /**
-   * Handle one frame. Returns the APS confirm status the *sender* should see for a unicast
-   * (0x00 delivered; a device that does not implement the endpoint still returns 0x00 and answers
-   * at ZDO/ZCL level). Replies go out through `DeviceContext.send`.
+   * Handle one frame that reached the device. The APS confirm the host sees is the radio core's
+   * business (online, faults); the device answers at ZDO/ZCL level through `DeviceContext.send`.
    */
   receive(frame: Delivery): void;
   /** Endpoints that belong to `group` (for groupcast fan-out and frame counting). */

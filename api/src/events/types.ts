@@ -1,0 +1,34 @@
+/**
+ * The WebSocket event hub's public contract. Routes and the MQTT link publish deCONZ events here;
+ * the runtime's WebSocket server (Node: `runtime/node-websocket.ts`) subscribes and fans them out.
+ * Platform-free: nothing here may import `node:` modules.
+ */
+
+export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems';
+
+/** A deCONZ WebSocket message (`t` is always "event"). Keys are serialised sorted, as deCONZ does. */
+export interface DeconzEvent {
+  t: 'event';
+  e: 'added' | 'changed' | 'deleted' | 'scene-called';
+  r: EventResource;
+  id?: string;
+  uniqueid?: string;
+  gid?: string;
+  scid?: string;
+  state?: Record<string, unknown>;
+  config?: Record<string, unknown>;
+  attr?: Record<string, unknown>;
+  name?: string;
+  light?: Record<string, unknown>;
+  sensor?: Record<string, unknown>;
+  group?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export type EventListener = (message: string, event: DeconzEvent) => void;
+
+export interface EventHub {
+  /** Serialise once and hand to every subscriber, in publish order. A throwing listener is isolated. */
+  publish(event: DeconzEvent): void;
+  subscribe(listener: EventListener): () => void;
+}
