@@ -1,0 +1,32 @@
+/**
+ * What really happened to a command. `acknowledged`: the device answered (ZCL default response or
+ * APS ack). `sent`: a groupcast or broadcast left the coordinator; nobody acknowledges those, so we
+ * do not pretend they were. `failed`: never reached the device, with a reason a client can act on.
+ */
+export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | 'superseded' | 'error';
+
+export type CommandOutcome =
+  | { status: 'acknowledged'; description: string }
+  | { status: 'sent'; description: string }
+  | { status: 'failed'; reason: FailureReason; description: string; message: string };
+
+/** A radio failure already classified by the zigbee layer; `message` says what was attempted. */
+export class RadioError extends Error {
+  readonly reason: FailureReason;
+  constructor(message: string, reason: FailureReason, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RadioError';
+    this.reason = reason;
+  }
+}
+
+export function failed(description: string, reason: FailureReason, detail: string): CommandOutcome {
+  return { status: 'failed', reason, description, message: `${description}: ${detail}` };
+}
+
+/** Turn whatever a sender threw into a failed outcome that keeps the attempted command in its text. */
+export function outcomeFromError(description: string, err: unknown): CommandOutcome {
+  if (err instanceof RadioError) return failed(description, err.reason, err.message);
+  const text = err instanceof Error ? err.message : String(err);
+  return failed(description, 'error', text);
+}

@@ -1,0 +1,152 @@
+import { failed, outcomeFromError, type CommandOutcome } from './outcome.ts';
+
+/**
+ * The command path between MQTT and the radio. One lane per device (at most `maxInFlight` frames
+ * in flight), one shared lane for groupcasts (paced by `groupDelayMs`, like deCONZ `groupdelay`)
+ * and one for broadcasts (at most `broadcastBudget.max` per window, the rest wait). Pending
+ * commands to the same target whose keys a newer command covers are answered `superseded`, so a
+ * dimmer slider sends only its latest value and no caller waits forever.
+ */
+export type Lane = { kind: 'device'; ieee: string } | { kind: 'group' } | { kind: 'broadcast' };
+
+export interface QueuedCommand {
+  lane: Lane;
+  /** What is addressed inside the lane, e.g. "0x0017880102030405/11" or "group/3". */
+  target: string;
+  /** The attributes this command sets; a newer command covering all of them replaces this one. */
+  keys: readonly string[];
+  /** Human-readable attempt, used in every outcome and log line. */
+  description: string;
+  send: () => Promise<void>;
+}
+
+export interface QueueOptions {
+  maxInFlight: number;
+  timeoutMs: number;
+  groupDelayMs: number;
+  broadcastBudget: { max: number; windowMs: number };
+  now?: () => number;
+}
+
+export interface CommandQueue {
+  submit(command: QueuedCommand): Promise<CommandOutcome>;
+  /** Commands waiting plus in flight, over all lanes. */
+  depth(): number;
+  /** Fail everything still waiting (reason `offline`) and stop the pacing timers. */
+  stop(): void;
+}
+
+interface Entry {
+  command: QueuedCommand;
+  resolve: (outcome: CommandOutcome) => void;
+}
+
+interface LaneState {
+  pending: Entry[];
+  inFlight: number;
+  starts: number[];
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export function createCommandQueue(options: QueueOptions): CommandQueue {
+  const now = options.now ?? Date.now;
+  const lanes = new Map<string, LaneState>();
+  let stopped = false;
+
+  const laneKey = (lane: Lane): string => (lane.kind === 'device' ? `device/${lane.ieee}` : lane.kind);
+
+  const limitOf = (key: string): number => (key.startsWith('device/') ? options.maxInFlight : 1);
+
+  /** Milliseconds until the lane's pacing allows another start (0 = now). */
+  const waitFor = (key: string, state: LaneState): number => {
+    const t = now();
+    if (key === 'group' && state.starts.length > 0) {
+      return Math.max(0, state.starts[state.starts.length - 1] + options.groupDelayMs - t);
+    }
+    if (key === 'broadcast') {
+      const { max, windowMs } = options.broadcastBudget;
+      state.starts = state.starts.filter((s) => s > t - windowMs);
+      if (state.starts.length >= max) return state.starts[0] + windowMs - t;
+    }
+    return 0;
+  };
+
+  const run = async (entry: Entry): Promise<CommandOutcome> => {
+    const { description, send } = entry.command;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<CommandOutcome>((resolve) => {
+      timer = setTimeout(() => resolve(failed(description, 'timeout', `no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    });
+    const sent = send().then(
+      (): CommandOutcome => ({ status: entry.command.lane.kind === 'device' ? 'acknowledged' : 'sent', description }),
+      (err: unknown) => outcomeFromError(description, err),
+    );
+    try {
+      return await Promise.race([sent, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  const pump = (key: string, state: LaneState): void => {
+    if (state.timer) return;
+    while (!stopped && state.pending.length > 0 && state.inFlight < limitOf(key)) {
+      const wait = waitFor(key, state);
+      if (wait > 0) {
+        state.timer = setTimeout(() => {
+          state.timer = undefined;
+          pump(key, state);
+        }, wait);
+        return;
+      }
+      const entry = state.pending.shift()!;
+      state.inFlight += 1;
+      if (!key.startsWith('device/')) state.starts.push(now());
+      void run(entry).then((outcome) => {
+        state.inFlight -= 1;
+        entry.resolve(outcome);
+        pump(key, state);
+      });
+    }
+  };
+
+  const supersede = (state: LaneState, command: QueuedCommand): void => {
+    state.pending = state.pending.filter((entry) => {
+      const old = entry.command;
+      const covered = old.target === command.target && old.keys.every((k) => command.keys.includes(k));
+      if (covered) entry.resolve(failed(old.description, 'superseded', `replaced by ${command.description}`));
+      return !covered;
+    });
+  };
+
+  return {
+    submit(command) {
+      if (stopped) return Promise.resolve(failed(command.description, 'offline', 'bridge is stopping'));
+      const key = laneKey(command.lane);
+      let state = lanes.get(key);
+      if (!state) {
+        state = { pending: [], inFlight: 0, starts: [] };
+        lanes.set(key, state);
+      }
+      if (command.keys.length > 0) supersede(state, command);
+      const lane = state;
+      return new Promise<CommandOutcome>((resolve) => {
+        lane.pending.push({ command, resolve });
+        pump(key, lane);
+      });
+    },
+    depth() {
+      let total = 0;
+      for (const state of lanes.values()) total += state.pending.length + state.inFlight;
+      return total;
+    },
+    stop() {
+      stopped = true;
+      for (const state of lanes.values()) {
+        clearTimeout(state.timer);
+        for (const entry of state.pending) entry.resolve(failed(entry.command.description, 'offline', 'bridge is stopping'));
+        state.pending = [];
+      }
+    },
+  };
+}
