@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createBus } from '../src/bus.ts';
+import { createBus } from '../src/bus';
 
 interface TestEvents {
   ping: { n: number };

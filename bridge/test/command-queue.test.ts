@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCommandQueue, RadioError, type QueuedCommand, type QueueOptions } from '../src/commands/index.ts';
+import { createCommandQueue, RadioError, type QueuedCommand, type QueueOptions } from '../src/commands/index';
 
 const options: QueueOptions = { maxInFlight: 1, timeoutMs: 1_000, groupDelayMs: 50, broadcastBudget: { max: 3, windowMs: 900 } };
 

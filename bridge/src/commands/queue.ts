@@ -1,4 +1,4 @@
-import { failed, outcomeFromError, type CommandOutcome } from './outcome.ts';
+import { failed, outcomeFromError, type CommandOutcome } from './outcome';
 
 /**
  * The command path between MQTT and the radio. One lane per device (at most `maxInFlight` frames
