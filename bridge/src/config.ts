@@ -1,0 +1,77 @@
+import * as v from 'valibot';
+
+/**
+ * The bridge's whole configuration, read once from the environment at the entry and validated, so
+ * a typo fails at start with a message naming the variable instead of misbehaving later.
+ *
+ * ZIGBEE_CHANNEL defaults to 15: it sits between Wi-Fi channels 1 and 6 (as 20 sits between 6
+ * and 11), where 11 (the Zigbee default) overlaps Wi-Fi channel 1; 25/26 are avoided because some
+ * radios and devices transmit weaker there or not at all.
+ */
+export const ADAPTERS = ['deconz', 'zstack', 'ember', 'zigate', 'zboss', 'zoh'] as const;
+export type AdapterName = (typeof ADAPTERS)[number];
+
+const int = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+
+const EnvSchema = v.object({
+  ZIGBEE_ADAPTER: v.optional(v.picklist(ADAPTERS, `ZIGBEE_ADAPTER must be one of ${ADAPTERS.join(', ')}`)),
+  ZIGBEE_PATH: v.optional(v.pipe(v.string(), v.minLength(1, 'ZIGBEE_PATH must not be empty'))),
+  ZIGBEE_CHANNEL: v.optional(int('ZIGBEE_CHANNEL', 11, 26), '15'),
+  VIRTUAL_RADIO_NETWORK: v.optional(v.string()),
+  DATA_DIR: v.optional(v.string(), './data'),
+  MQTT_URL: v.optional(v.pipe(v.string(), v.url('MQTT_URL must be a URL such as mqtt://127.0.0.1:1883'))),
+  MQTT_HOST: v.optional(v.string(), '127.0.0.1'),
+  MQTT_PORT: v.optional(int('MQTT_PORT', 0, 65535), '1883'),
+  MQTT_WS_PORT: v.optional(int('MQTT_WS_PORT', 0, 65535)),
+  MQTT_USER: v.optional(v.string()),
+  MQTT_PASSWORD: v.optional(v.string()),
+  MQTT_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')), 'herdgate'),
+  LOG_LEVEL: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'LOG_LEVEL must be a pino level'), 'info'),
+  PERMIT_JOIN_ON_START: v.optional(int('PERMIT_JOIN_ON_START', 0, 254)),
+  GROUP_DELAY_MS: v.optional(int('GROUP_DELAY_MS', 0, 5000), '50'),
+  MAX_IN_FLIGHT: v.optional(int('MAX_IN_FLIGHT', 1, 2), '2'),
+  AVAILABILITY_ROUTER_SECONDS: v.optional(int('AVAILABILITY_ROUTER_SECONDS', 1, 86400), '600'),
+  AVAILABILITY_END_DEVICE_SECONDS: v.optional(int('AVAILABILITY_END_DEVICE_SECONDS', 1, 604800), '90000'),
+});
+
+export interface BridgeConfig {
+  /** Unset adapter: start the virtual radio with `virtualRadioNetwork` and connect to it. */
+  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string };
+  dataDir: string;
+  mqtt: { url?: string; host: string; port: number; wsPort?: number; user?: string; password?: string; baseTopic: string };
+  logLevel: string;
+  /** Seconds to permit joining right after start (0 = closed); defaults to 120 on the virtual radio. */
+  permitJoinOnStart: number;
+  commands: { maxInFlight: number; groupDelayMs: number; timeoutMs: number };
+  availability: { routerQuietMs: number; endDeviceTimeoutMs: number };
+}
+
+export type ConfigResult = { ok: true; config: BridgeConfig } | { ok: false; errors: string[] };
+
+export function loadConfig(env: Record<string, string | undefined>, defaultNetwork: string): ConfigResult {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(EnvSchema, present);
+  if (!parsed.success) return { ok: false, errors: parsed.issues.map((issue) => issue.message) };
+  const e = parsed.output;
+  if (e.ZIGBEE_ADAPTER && !e.ZIGBEE_PATH) return { ok: false, errors: ['ZIGBEE_PATH is required when ZIGBEE_ADAPTER is set (a serial path or tcp://host:port)'] };
+  if (!e.ZIGBEE_ADAPTER && e.ZIGBEE_PATH) return { ok: false, errors: ['ZIGBEE_ADAPTER is required when ZIGBEE_PATH is set'] };
+  return {
+    ok: true,
+    config: {
+      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork },
+      dataDir: e.DATA_DIR,
+      mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC },
+      logLevel: e.LOG_LEVEL,
+      permitJoinOnStart: e.PERMIT_JOIN_ON_START ?? (e.ZIGBEE_ADAPTER ? 0 : 120),
+      commands: { maxInFlight: e.MAX_IN_FLIGHT, groupDelayMs: e.GROUP_DELAY_MS, timeoutMs: 15_000 },
+      availability: { routerQuietMs: e.AVAILABILITY_ROUTER_SECONDS * 1000, endDeviceTimeoutMs: e.AVAILABILITY_END_DEVICE_SECONDS * 1000 },
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+describe('config', () => {
+  it('should default to the virtual radio, the embedded broker and channel 15', () => {
+    const result = loadConfig({}, 'demo.json');
+    expect(result).toMatchObject({
+      ok: true,
+      config: {
+        zigbee: { adapter: undefined, channel: 15, virtualRadioNetwork: 'demo.json' },
+        dataDir: './data',
+        mqtt: { url: undefined, host: '127.0.0.1', port: 1883, baseTopic: 'herdgate' },
+        permitJoinOnStart: 120,
+      },
+    });
+  });
+
+  it('should read a real adapter with its path', () => {
+    const result = loadConfig({ ZIGBEE_ADAPTER: 'zstack', ZIGBEE_PATH: '/dev/ttyUSB0', ZIGBEE_CHANNEL: '20', MQTT_URL: 'mqtt://127.0.0.1:1884' }, 'demo.json');
+    expect(result).toMatchObject({ ok: true, config: { zigbee: { adapter: 'zstack', path: '/dev/ttyUSB0', channel: 20 }, mqtt: { url: 'mqtt://127.0.0.1:1884' }, permitJoinOnStart: 0 } });
+  });
+
+  it('should name every bad variable in its error messages', () => {
+    const result = loadConfig({ ZIGBEE_ADAPTER: 'conbee', ZIGBEE_CHANNEL: '30', MQTT_PORT: 'abc' }, 'demo.json');
+    expect(result.ok).toBe(false);
+    const errors = result.ok ? [] : result.errors;
+    expect(errors.some((e) => e.startsWith('ZIGBEE_ADAPTER must be one of'))).toBe(true);
+    expect(errors).toContain('ZIGBEE_CHANNEL must be at most 26');
+    expect(errors).toContain('MQTT_PORT must be a whole number');
+  });
+
+  it('should require a path with an adapter', () => {
+    expect(loadConfig({ ZIGBEE_ADAPTER: 'deconz' }, 'demo.json')).toEqual({ ok: false, errors: ['ZIGBEE_PATH is required when ZIGBEE_ADAPTER is set (a serial path or tcp://host:port)'] });
+  });
+});
