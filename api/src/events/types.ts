@@ -27,6 +27,11 @@ export interface DeconzEvent {
 
 export type EventListener = (message: string, event: DeconzEvent) => void;
 
+export interface EventHubOptions {
+  /** Told about a listener that threw; the hub carries on delivering to the others. */
+  onListenerError?: (error: unknown, event: DeconzEvent) => void;
+}
+
 export interface EventHub {
   /** Serialise once and hand to every subscriber, in publish order. A throwing listener is isolated. */
   publish(event: DeconzEvent): void;
