@@ -1,0 +1,76 @@
+import type * as v from 'valibot';
+import type { Response } from './envelope';
+import type { ParsedTopic, TopicKind } from './parse-topic';
+import { bridgeEventSchema, bridgeInfoSchema, bridgeStateSchema } from './schemas/bridge';
+import type { BridgeEvent, BridgeInfo, BridgeState } from './schemas/bridge';
+import { deviceSchema, endpointEventSchema, endpointStateSchema } from './schemas/device';
+import type { DeviceDescription, EndpointEvent, EndpointState } from './schemas/device';
+import type { RequestPayloads } from './schemas/requests';
+import { requestSchemas } from './schemas/requests';
+import type { ResponsePayloads } from './schemas/responses';
+import { deviceSetSchema, groupSetSchema } from './schemas/set-command';
+import type { DeviceSetCommand, GroupSetCommand, SetResultData } from './schemas/set-command';
+import type { RequestName } from './topics';
+
+/**
+ * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
+ * further keyed by request name. `retained` tells publishers which topics must carry the flag.
+ */
+export interface MqttContract {
+  'bridge/state': BridgeState;
+  'bridge/info': BridgeInfo;
+  'bridge/event': BridgeEvent;
+  'bridge/request': RequestPayloads;
+  'bridge/response': { [K in RequestName]: Response<ResponsePayloads[K]> };
+  'group/set': GroupSetCommand;
+  'group/set/result': Response<SetResultData>;
+  device: DeviceDescription;
+  'device/state': EndpointState;
+  'device/event': EndpointEvent;
+  'device/set': DeviceSetCommand;
+  'device/set/result': Response<SetResultData>;
+}
+
+export const RETAINED: Record<TopicKind, boolean> = {
+  'bridge/state': true,
+  'bridge/info': true,
+  'bridge/event': false,
+  'bridge/request': false,
+  'bridge/response': false,
+  'group/set': false,
+  'group/set/result': false,
+  device: true,
+  'device/state': true,
+  'device/event': false,
+  'device/set': false,
+  'device/set/result': false,
+};
+
+/** Topic kinds only the bridge may publish (the broker's ACL enforces this). */
+export const BRIDGE_ONLY: ReadonlySet<TopicKind> = new Set<TopicKind>([
+  'bridge/state',
+  'bridge/info',
+  'bridge/event',
+  'bridge/response',
+  'group/set/result',
+  'device',
+  'device/state',
+  'device/event',
+  'device/set/result',
+]);
+
+/** The schema that validates what arrives on an inbound or published topic (responses excluded). */
+export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined {
+  switch (topic.kind) {
+    case 'bridge/state': return bridgeStateSchema;
+    case 'bridge/info': return bridgeInfoSchema;
+    case 'bridge/event': return bridgeEventSchema;
+    case 'bridge/request': return requestSchemas[topic.name];
+    case 'group/set': return groupSetSchema;
+    case 'device': return deviceSchema;
+    case 'device/state': return endpointStateSchema;
+    case 'device/event': return endpointEventSchema;
+    case 'device/set': return deviceSetSchema;
+    default: return undefined;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The documented example payloads (docs/mqtt.md shows the same ones). Tests check that each is
+ * accepted by its schema, so the docs cannot drift from the contract.
+ */
+import type { MqttContract } from './contract';
+import type { RequestPayloads } from './schemas/requests';
+import type { ResponsePayloads } from './schemas/responses';
+
+export const EXAMPLE_BRIDGE = '00212EFFFF012345';
+export const EXAMPLE_IEEE = '0x0017880102a3b4c5';
+
+export const examples = {
+  bridgeState: { state: 'online' },
+  bridgeInfo: {
+    bridge: EXAMPLE_BRIDGE,
+    coordinator: { ieee: '0x00212effff012345', type: 'deconz', firmware: '0x26720700', devicename: 'ConBee II' },
+    network: { channel: 15, panid: 6754, extpanid: '0xdddddddddddddddd' },
+    permit_join: { open: true, remaining: 57 },
+    rfconnected: true,
+    queue_depth: 0,
+    versions: { herdgate: '0.1.0', herdsman: '11.1.1', converters: '26.112.0' },
+  },
+  bridgeEvent: { type: 'interview_succeeded', ieee: EXAMPLE_IEEE, data: { modelid: 'LCT015' } },
+  device: {
+    ieee: EXAMPLE_IEEE,
+    uniqueid: '00:17:88:01:02:a3:b4:c5',
+    name: 'Hue color lamp 1',
+    manufacturername: 'Signify Netherlands B.V.',
+    modelid: 'LCT015',
+    productid: '9290012573A',
+    swversion: '1.88.1',
+    powersource: 'mains',
+    lastannounced: '2026-10-01T08:00:00Z',
+    lastseen: '2026-10-01T08:12Z',
+    interview: 'successful',
+    supported: true,
+    availability: 'online',
+    subdevices: [
+      {
+        type: 'Extended color light',
+        resource: 'lights',
+        uniqueid: '00:17:88:01:02:a3:b4:c5-0b',
+        endpoint: 11,
+        state: ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'alert', 'effect', 'reachable'],
+        config: [],
+      },
+    ],
+  },
+  deviceState: {
+    state: { on: true, bri: 200, ct: 300, xy: [0.3, 0.6], colormode: 'xy', reachable: true, lastupdated: '2026-10-01T08:12:03.120' },
+    config: {},
+  },
+  sensorState: {
+    state: { temperature: 2150, lastupdated: '2026-10-01T08:12:03.120' },
+    config: { battery: 87, reachable: true, on: true },
+  },
+  deviceEvent: { state: { buttonevent: 1002, lastupdated: '2026-10-01T08:12:03.120' } },
+  deviceSet: { on: true, bri: 128, transitiontime: 10, transaction: 'dim-1' },
+  coverSet: { lift: 40 },
+  thermostatSet: { heatsetpoint: 2100, mode: 'heat' },
+  groupSet: { on: true, ct: 370, transaction: 42 },
+  setResult: { transaction: 'dim-1', status: 'ok', data: { acknowledged: true, sent: ['on', 'bri'] } },
+  setError: {
+    transaction: 'dim-1',
+    status: 'error',
+    error: { code: 'no_ack', message: 'set /devices/0x0017880102a3b4c5/11: no ACK after 3 tries' },
+  },
+} satisfies {
+  bridgeState: MqttContract['bridge/state'];
+  bridgeInfo: MqttContract['bridge/info'];
+  bridgeEvent: MqttContract['bridge/event'];
+  device: MqttContract['device'];
+  deviceState: MqttContract['device/state'];
+  sensorState: MqttContract['device/state'];
+  deviceEvent: MqttContract['device/event'];
+  deviceSet: MqttContract['device/set'];
+  coverSet: MqttContract['device/set'];
+  thermostatSet: MqttContract['device/set'];
+  groupSet: MqttContract['group/set'];
+  setResult: MqttContract['device/set/result'];
+  setError: MqttContract['device/set/result'];
+};
+
+export const requestExamples = {
+  permit_join: { time: 60, transaction: 'pj-1' },
+  'device/remove': { ieee: EXAMPLE_IEEE, leave: true, force: false },
+  'device/rename': { ieee: EXAMPLE_IEEE, name: 'Kitchen lamp' },
+  'device/read': { ieee: EXAMPLE_IEEE, endpoint: 11, cluster: 'genOnOff', attributes: ['onOff'] },
+  'device/refresh': { ieee: EXAMPLE_IEEE },
+  'group/add_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
+  'group/remove_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
+  'scene/store': { group: 5, scene: 1, transitiontime: 10 },
+  'scene/recall': { group: 5, scene: 1 },
+  'scene/remove': { group: 5, scene: 1 },
+  'network/info': {},
+  backup: {},
+  devices: { offset: 0, limit: 50 },
+} satisfies { [K in keyof RequestPayloads]: Partial<RequestPayloads[K]> };
+
+export const responseExamples = {
+  permit_join: { time: 60, open: true },
+  'device/remove': { ieee: EXAMPLE_IEEE, left: true },
+  'device/rename': { ieee: EXAMPLE_IEEE, name: 'Kitchen lamp' },
+  'device/read': { ieee: EXAMPLE_IEEE, endpoint: 11, cluster: 'genOnOff', values: { onOff: 1 } },
+  'device/refresh': { ieee: EXAMPLE_IEEE, endpoints: [11] },
+  'group/add_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
+  'group/remove_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
+  'scene/store': { group: 5, scene: 1 },
+  'scene/recall': { group: 5, scene: 1 },
+  'scene/remove': { group: 5 },
+  'network/info': { bridge: EXAMPLE_BRIDGE, channel: 15, panid: 6754, extpanid: '0xdddddddddddddddd' },
+  backup: { backup: { metadata: { format: 'zigpy/open-coordinator-backup', version: 1 } } },
+  devices: { devices: [examples.device], total: 1, next: null },
+} satisfies ResponsePayloads;

@@ -1,0 +1,79 @@
+import * as v from 'valibot';
+import { endpointSchema, ieeeSchema, itemValueSchema, lastUpdatedSchema } from './common';
+
+/** deCONZ resource types a sub-device may present (see @herdgate/shared/deconz for the mapping). */
+export const SUBDEVICE_TYPES = [
+  'Extended color light',
+  'Color light',
+  'Color temperature light',
+  'Dimmable light',
+  'On/Off plug-in unit',
+  'On/Off light',
+  'Window covering device',
+  'ZHATemperature',
+  'ZHAHumidity',
+  'ZHAPressure',
+  'ZHALightLevel',
+  'ZHAPresence',
+  'ZHAOpenClose',
+  'ZHAWater',
+  'ZHAFire',
+  'ZHAAlarm',
+  'ZHAVibration',
+  'ZHASwitch',
+  'ZHAThermostat',
+  'ZHAAncillaryControl',
+  'ZHAConsumption',
+  'ZHAPower',
+] as const;
+export type SubdeviceType = (typeof SUBDEVICE_TYPES)[number];
+
+const itemNames = v.array(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')));
+
+export const subdeviceSchema = v.object({
+  type: v.picklist(SUBDEVICE_TYPES),
+  /** REST collection the sub-device belongs to. */
+  resource: v.picklist(['lights', 'sensors']),
+  /** deCONZ uniqueid: `aa:bb:..:hh-<ep hex>[-<cluster hex>]`. */
+  uniqueid: v.pipe(v.string(), v.regex(/^([0-9a-f]{2}:){7}[0-9a-f]{2}-[0-9a-f]{2}(-[0-9a-f]{4})?$/)),
+  endpoint: endpointSchema,
+  state: itemNames,
+  config: itemNames,
+});
+export type Subdevice = v.InferOutput<typeof subdeviceSchema>;
+
+/** `<base>/devices/<ieee>`, retained: identity, sub-devices and availability of one device. */
+export const deviceSchema = v.object({
+  ieee: ieeeSchema,
+  /** deCONZ device uniqueid: the MAC with colons. */
+  uniqueid: v.pipe(v.string(), v.regex(/^([0-9a-f]{2}:){7}[0-9a-f]{2}$/)),
+  name: v.pipe(v.string(), v.maxLength(32)),
+  manufacturername: v.string(),
+  modelid: v.string(),
+  productid: v.optional(v.string()),
+  swversion: v.string(),
+  powersource: v.picklist(['mains', 'battery', 'unknown']),
+  lastannounced: v.nullable(v.string()),
+  lastseen: v.nullable(v.string()),
+  interview: v.picklist(['pending', 'in_progress', 'successful', 'failed']),
+  /** false when the converters know no definition: the device is listed but presents nothing. */
+  supported: v.boolean(),
+  availability: v.picklist(['online', 'offline']),
+  subdevices: v.array(subdeviceSchema),
+});
+export type DeviceDescription = v.InferOutput<typeof deviceSchema>;
+
+const itemMap = v.record(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')), itemValueSchema);
+
+/** `<base>/devices/<ieee>/<ep>/state`, retained: the deCONZ items of every sub-device on that endpoint. */
+export const endpointStateSchema = v.object({
+  state: v.intersect([itemMap, v.object({ lastupdated: lastUpdatedSchema })]),
+  config: itemMap,
+});
+export type EndpointState = v.InferOutput<typeof endpointStateSchema>;
+
+/** `<base>/devices/<ieee>/<ep>/event`, not retained: momentary items such as button presses. */
+export const endpointEventSchema = v.object({
+  state: v.intersect([itemMap, v.object({ lastupdated: lastUpdatedSchema })]),
+});
+export type EndpointEvent = v.InferOutput<typeof endpointEventSchema>;

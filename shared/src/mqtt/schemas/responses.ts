@@ -1,0 +1,43 @@
+import * as v from 'valibot';
+import type { RequestName } from '../topics';
+import { bridgeIdSchema, endpointSchema, groupIdSchema, ieeeSchema, intRange, itemValueSchema, sceneIdSchema } from './common';
+import { deviceSchema } from './device';
+
+const member = v.object({ group: groupIdSchema, ieee: ieeeSchema, endpoint: endpointSchema });
+const scene = v.object({ group: groupIdSchema, scene: sceneIdSchema });
+
+/** The `data` of an ok response on `<base>/bridge/<bridge>/response/<name>`. */
+export const responseDataSchemas = {
+  permit_join: v.object({ time: intRange(0, 254), open: v.boolean() }),
+  /** `left` is true when the device confirmed the leave request. */
+  'device/remove': v.object({ ieee: ieeeSchema, left: v.boolean() }),
+  'device/rename': v.object({ ieee: ieeeSchema, name: v.string() }),
+  'device/read': v.object({
+    ieee: ieeeSchema,
+    endpoint: endpointSchema,
+    cluster: v.union([v.string(), v.number()]),
+    values: v.record(v.string(), itemValueSchema),
+  }),
+  'device/refresh': v.object({ ieee: ieeeSchema, endpoints: v.array(endpointSchema) }),
+  'group/add_member': member,
+  'group/remove_member': member,
+  'scene/store': scene,
+  'scene/recall': scene,
+  'scene/remove': v.object({ group: groupIdSchema, scene: v.optional(sceneIdSchema) }),
+  'network/info': v.object({
+    bridge: bridgeIdSchema,
+    channel: intRange(11, 26),
+    panid: intRange(0, 0xffff),
+    extpanid: v.string(),
+  }),
+  /** herdsman's coordinator backup, as herdsman writes it (opaque to the contract). */
+  backup: v.object({ backup: v.record(v.string(), itemValueSchema) }),
+  /** `next` is the offset of the following page, or null on the last one. */
+  devices: v.object({
+    devices: v.array(deviceSchema),
+    total: intRange(0, Number.MAX_SAFE_INTEGER),
+    next: v.nullable(intRange(0, Number.MAX_SAFE_INTEGER)),
+  }),
+} satisfies Record<RequestName, v.GenericSchema>;
+
+export type ResponsePayloads = { [K in RequestName]: v.InferOutput<(typeof responseDataSchemas)[K]> };

@@ -1,0 +1,107 @@
+import * as v from 'valibot';
+import { intRange, numberRange, optionalTransaction } from './common';
+
+/** The deCONZ thermostat modes clients send (pydeconz's enum). */
+export const THERMOSTAT_MODES = [
+  'off', 'auto', 'cool', 'heat', 'emergency heating', 'precooling', 'fan only', 'dry', 'sleep',
+] as const;
+export const FAN_MODES = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'] as const;
+
+const XY_MESSAGE = 'expected [x, y] with each from 0 to 1';
+const xySchema = v.pipe(
+  v.array(numberRange(0, 1), XY_MESSAGE),
+  v.length(2, XY_MESSAGE),
+  v.transform((xy) => xy as [number, number]),
+);
+
+/** Light, group and covering commands, shared by devices and groups; `ct` differs (see below). */
+const lightCommands = {
+  on: v.optional(v.boolean('expected true or false')),
+  toggle: v.optional(v.boolean('expected true or false')),
+  bri: v.optional(intRange(0, 255)),
+  bri_inc: v.optional(intRange(-254, 254)),
+  ct_inc: v.optional(intRange(-65535, 65535)),
+  xy: v.optional(xySchema),
+  hue: v.optional(intRange(0, 65535)),
+  sat: v.optional(intRange(0, 255)),
+  transitiontime: v.optional(intRange(0, 65535)),
+  alert: v.optional(v.picklist(['none', 'select', 'lselect'], 'expected none, select or lselect')),
+  effect: v.optional(v.picklist(['none', 'colorloop'], 'expected none or colorloop')),
+  colorloopspeed: v.optional(intRange(1, 255)),
+  open: v.optional(v.boolean('expected true or false')),
+  stop: v.optional(v.boolean('expected true or false')),
+  lift: v.optional(v.union([intRange(0, 100), v.literal('stop')], 'expected an integer from 0 to 100 or "stop"')),
+  tilt: v.optional(intRange(0, 100)),
+};
+
+/** Sensor and thermostat config items a device accepts through its set topic. */
+const configCommands = {
+  heatsetpoint: v.optional(intRange(500, 3200)),
+  coolsetpoint: v.optional(intRange(700, 3500)),
+  mode: v.optional(v.picklist(THERMOSTAT_MODES, `expected one of ${THERMOSTAT_MODES.join(', ')}`)),
+  fanmode: v.optional(v.picklist(FAN_MODES, `expected one of ${FAN_MODES.join(', ')}`)),
+  locked: v.optional(v.boolean('expected true or false')),
+  displayflipped: v.optional(v.boolean('expected true or false')),
+  externalsensortemp: v.optional(intRange(-32768, 32767)),
+  offset: v.optional(intRange(-32768, 32767)),
+  tholddark: v.optional(intRange(0, 65534)),
+  tholdoffset: v.optional(intRange(1, 65534)),
+  duration: v.optional(intRange(0, 65535)),
+  delay: v.optional(intRange(0, 65535)),
+  sensitivity: v.optional(intRange(0, 255)),
+  ledindication: v.optional(v.boolean('expected true or false')),
+  usertest: v.optional(v.boolean('expected true or false')),
+};
+
+const COMMAND_KEYS = [...Object.keys(lightCommands), 'ct', ...Object.keys(configCommands)];
+
+/** deCONZ answers "missing parameters" to a body that asks for nothing; so do we. */
+const atLeastOneCommand = v.check(
+  (input: Record<string, unknown>) => Object.keys(input).some((key) => key !== 'transaction'),
+  'expected at least one command item',
+);
+
+/**
+ * `<base>/devices/<ieee>/<ep>/set`. `ct` accepts any mired value; the bridge clamps it into the
+ * light's ctmin..ctmax as deCONZ does. Use `lightSetSchema` to validate against known limits.
+ */
+export const deviceSetSchema = v.pipe(
+  v.strictObject({
+    ...lightCommands,
+    ...configCommands,
+    ct: v.optional(intRange(0, 65535)),
+    transaction: optionalTransaction,
+  }),
+  atLeastOneCommand,
+);
+export type DeviceSetCommand = v.InferOutput<typeof deviceSetSchema>;
+
+/** A device set schema bound to one light's colour temperature range. */
+export const lightSetSchema = (limits: { ctmin: number; ctmax: number }) =>
+  v.pipe(
+    v.strictObject({
+      ...lightCommands,
+      ...configCommands,
+      ct: v.optional(intRange(limits.ctmin, limits.ctmax)),
+      transaction: optionalTransaction,
+    }),
+    atLeastOneCommand,
+  );
+
+/** `<base>/bridge/<bridge>/groups/<group>/set`: the group action vocabulary (ct 153-500). */
+export const groupSetSchema = v.pipe(
+  v.strictObject({ ...lightCommands, ct: v.optional(intRange(153, 500)), transaction: optionalTransaction }),
+  atLeastOneCommand,
+);
+export type GroupSetCommand = v.InferOutput<typeof groupSetSchema>;
+
+export const SET_COMMAND_KEYS: readonly string[] = COMMAND_KEYS;
+
+/** `.../set/result`: what really happened to a command. */
+export const setResultDataSchema = v.object({
+  /** true when every frame was acknowledged by the device (for groups: sent as a groupcast). */
+  acknowledged: v.boolean(),
+  /** The command items that were sent, in the order they went out. */
+  sent: v.array(v.string()),
+});
+export type SetResultData = v.InferOutput<typeof setResultDataSchema>;

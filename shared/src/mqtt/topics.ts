@@ -1,0 +1,74 @@
+/**
+ * Every MQTT topic herdgate uses, built and parsed in one place: nothing else may concatenate
+ * topic strings. Bridge-scoped topics carry the bridge id so several bridges can share a broker;
+ * device topics are keyed by IEEE address, which is globally unique, so they need no bridge id.
+ * Zigbee group addresses are per network, so group topics live under the bridge.
+ */
+
+export const DEFAULT_BASE_TOPIC = 'herdgate';
+
+/** The base topic (may contain `/`, never wildcards) and the id of one bridge. */
+export interface TopicContext {
+  base: string;
+  bridge: string;
+}
+
+export const REQUEST_NAMES = [
+  'permit_join',
+  'device/remove',
+  'device/rename',
+  'device/read',
+  'device/refresh',
+  'group/add_member',
+  'group/remove_member',
+  'scene/store',
+  'scene/recall',
+  'scene/remove',
+  'network/info',
+  'backup',
+  'devices',
+] as const;
+export type RequestName = (typeof REQUEST_NAMES)[number];
+
+/** herdsman's IEEE form: `0x` + 16 lower-case hex digits. */
+export const IEEE_PATTERN = /^0x[0-9a-f]{16}$/;
+/** deCONZ bridge id: the coordinator IEEE as 16 upper-case hex digits. */
+export const BRIDGE_ID_PATTERN = /^[0-9A-F]{16}$/;
+export const MIN_ENDPOINT = 1;
+export const MAX_ENDPOINT = 240;
+export const MAX_GROUP = 0xfff7;
+
+export const isRequestName = (name: string): name is RequestName =>
+  (REQUEST_NAMES as readonly string[]).includes(name);
+
+const bridgeRoot = (ctx: TopicContext) => `${ctx.base}/bridge/${ctx.bridge}`;
+const deviceRoot = (base: string, ieee: string) => `${base}/devices/${ieee}`;
+
+export const topics = {
+  bridgeState: (ctx: TopicContext) => `${bridgeRoot(ctx)}/state`,
+  bridgeInfo: (ctx: TopicContext) => `${bridgeRoot(ctx)}/info`,
+  bridgeEvent: (ctx: TopicContext) => `${bridgeRoot(ctx)}/event`,
+  request: (ctx: TopicContext, name: RequestName) => `${bridgeRoot(ctx)}/request/${name}`,
+  response: (ctx: TopicContext, name: RequestName) => `${bridgeRoot(ctx)}/response/${name}`,
+  groupSet: (ctx: TopicContext, group: number) => `${bridgeRoot(ctx)}/groups/${group}/set`,
+  groupSetResult: (ctx: TopicContext, group: number) => `${bridgeRoot(ctx)}/groups/${group}/set/result`,
+  device: (base: string, ieee: string) => deviceRoot(base, ieee),
+  deviceState: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/state`,
+  deviceEvent: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/event`,
+  deviceSet: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/set`,
+  deviceSetResult: (base: string, ieee: string, endpoint: number) =>
+    `${deviceRoot(base, ieee)}/${endpoint}/set/result`,
+};
+
+/** Subscription filters (with MQTT wildcards) for the parties of the contract. */
+export const filters = {
+  /** What a bridge listens to: its requests, its group commands and every device command. */
+  bridgeInbound: (ctx: TopicContext) => [
+    `${bridgeRoot(ctx)}/request/#`,
+    `${bridgeRoot(ctx)}/groups/+/set`,
+    `${ctx.base}/devices/+/+/set`,
+  ],
+  /** What a consumer (the api) listens to: every bridge's status and every device topic. */
+  consumer: (base: string) => [`${base}/bridge/#`, `${base}/devices/#`],
+  allBridges: (base: string) => `${base}/bridge/+/state`,
+};
