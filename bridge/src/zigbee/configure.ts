@@ -1,0 +1,37 @@
+import type { Logger } from 'pino';
+import type { Models } from 'zigbee-herdsman';
+import type { Definition } from 'zigbee-herdsman-converters';
+
+/**
+ * Run the definition's `configure` (binds + reporting) once per device and definition version,
+ * with retries: sleepy devices often miss the first attempt right after the interview.
+ * The marker lives in herdsman's device meta, so it survives restarts with the database.
+ */
+const ATTEMPTS = 3;
+
+export async function configureOnce(
+  device: Models.Device,
+  coordinatorEndpoint: Models.Endpoint,
+  definition: Definition,
+  logger: Logger,
+  pause: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
+): Promise<boolean> {
+  if (!definition.configure) return true;
+  const marker = `${definition.model}@${definition.version}`;
+  if (device.meta.herdgateConfigured === marker) return true;
+  const log = logger.child({ ieee: device.ieeeAddr, model: definition.model });
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
+    try {
+      await definition.configure(device, coordinatorEndpoint, definition);
+      device.meta.herdgateConfigured = marker;
+      device.save();
+      log.info({ attempt }, 'configured (binds and reporting)');
+      return true;
+    } catch (err) {
+      const last = attempt === ATTEMPTS;
+      log[last ? 'error' : 'warn']({ err, attempt }, last ? 'configure failed; will retry on next announce or restart' : 'configure failed, retrying');
+      if (!last) await pause(1000 * attempt);
+    }
+  }
+  return false;
+}

@@ -1,0 +1,2 @@
+export { createZigbeeRadio } from './radio';
+export type * from './types';

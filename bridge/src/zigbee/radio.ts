@@ -1,0 +1,133 @@
+import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
+import { Controller, setLogger as setHerdsmanLogger, type Events, type Models } from 'zigbee-herdsman';
+import { setLogger as setConvertersLogger } from 'zigbee-herdsman-converters';
+import type { Logger } from 'pino';
+import { configureOnce } from './configure';
+import { toZigbeeDevice } from './device-info';
+import { toLibraryLogger } from './herdsman-logger';
+import { loadNetworkParams } from './network-params';
+import { createOperations } from './operations';
+import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
+import type { ConverterState, RadioOptions, ZigbeeEventMap, ZigbeeRadio } from './types';
+
+/** herdsman's coordinator type -> the deCONZ `devicename` clients know. */
+const DEVICE_NAMES: Record<string, string> = { 'ConBee/RaspBee': 'ConBee', 'ConBee2/RaspBee2': 'ConBee II', ConBee3: 'ConBee III' };
+
+/**
+ * The one zigbee-herdsman Controller of this process, behind the narrow ZigbeeRadio interface.
+ * herdsman leaves timers running after stop(), so the owner of this radio must exit the process
+ * after `stop()` (see main.ts).
+ */
+export async function createZigbeeRadio(options: RadioOptions, logger: Logger): Promise<ZigbeeRadio> {
+  const log = logger.child({ component: 'zigbee' });
+  setHerdsmanLogger(toLibraryLogger(logger.child({ component: 'herdsman' })));
+  setConvertersLogger(toLibraryLogger(logger.child({ component: 'converters' })));
+  const { params, created } = await loadNetworkParams(options.dataDir);
+  if (created) log.info({ panID: params.panID }, 'generated new network parameters');
+
+  const controller = new Controller({
+    network: { panID: params.panID, extendedPanID: params.extendedPanID, networkKey: params.networkKey, channelList: [options.channel] },
+    transport: { path: options.path, adapter: options.adapter },
+    databasePath: join(options.dataDir, 'database.db'),
+    databaseBackupPath: join(options.dataDir, 'database.db.backup'),
+    backupPath: join(options.dataDir, 'coordinator_backup.json'),
+    adapter: { disableLED: false },
+    acceptJoiningDeviceHandler: async () => true,
+  });
+
+  const events = new EventEmitter();
+  const emit = <K extends keyof ZigbeeEventMap>(event: K, payload: ZigbeeEventMap[K]) => events.emit(event, payload);
+  const states = new Map<string, ConverterState>();
+  const stateOf = (ieee: string): ConverterState => states.get(ieee) ?? {};
+  const remember = (ieee: string, state: ConverterState) => states.set(ieee, { ...stateOf(ieee), ...state });
+
+  const coordinatorEndpoint = (): Models.Endpoint => controller.getDevicesByType('Coordinator')[0].getEndpoint(1)!;
+
+  const prepare = async (device: Models.Device): Promise<void> => {
+    const definition = await resolveDefinition(device);
+    if (!definition) {
+      log.warn({ ieee: device.ieeeAddr, modelId: device.modelID, manufacturer: device.manufacturerName }, 'no converter definition; device is listed but presents nothing');
+      return;
+    }
+    await configureOnce(device, coordinatorEndpoint(), definition, log);
+  };
+
+  const onMessage = async (message: Events.MessagePayload): Promise<void> => {
+    const definition = cachedDefinition(message.device.ieeeAddr) ?? (await resolveDefinition(message.device));
+    if (!definition) return;
+    const ieee = message.device.ieeeAddr;
+    const endpoint = message.endpoint.ID;
+    const later = (state: ConverterState) => {
+      remember(ieee, state);
+      emit('deviceState', { ieee, endpoint, state });
+    };
+    const state = await fromZigbee(definition, message, stateOf(ieee), later);
+    if (Object.keys(state).length === 0) return;
+    remember(ieee, state);
+    emit('deviceState', { ieee, endpoint, state });
+  };
+
+  const guard = (what: string, fn: () => Promise<void>) => {
+    fn().catch((err: unknown) => log.error({ err }, `${what} failed`));
+  };
+
+  controller.on('message', (m) => guard('message handling', () => onMessage(m)));
+  controller.on('lastSeenChanged', ({ device }) => emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() }));
+  controller.on('deviceJoined', ({ device }) => emit('deviceJoined', { ieee: device.ieeeAddr }));
+  controller.on('deviceAnnounce', ({ device }) => emit('deviceAnnounce', { ieee: device.ieeeAddr }));
+  controller.on('deviceLeave', ({ ieeeAddr }) => {
+    forgetDefinition(ieeeAddr);
+    states.delete(ieeeAddr);
+    emit('deviceLeave', { ieee: ieeeAddr });
+  });
+  controller.on('deviceInterview', ({ device, status }) => {
+    if (status !== 'successful') {
+      emit('deviceInterview', { ieee: device.ieeeAddr, status });
+      return;
+    }
+    // Announce success only once the definition is known, so the description is complete.
+    guard('configure', async () => {
+      forgetDefinition(device.ieeeAddr);
+      try {
+        await prepare(device);
+      } finally {
+        emit('deviceInterview', { ieee: device.ieeeAddr, status });
+      }
+    });
+  });
+  controller.on('permitJoinChanged', ({ permitted, time }) => emit('permitJoinChanged', { permitted, remaining: time ?? 0 }));
+  controller.on('adapterDisconnected', () => emit('adapterDisconnected', {}));
+
+  const operations = createOperations({ controller, log, stateOf, remember, dataDir: options.dataDir, forget: (ieee) => { forgetDefinition(ieee); states.delete(ieee); } });
+
+  return {
+    async start() {
+      const result = await controller.start();
+      const version = await controller.getCoordinatorVersion();
+      const network = await controller.getNetworkParameters();
+      const coordinator = controller.getDevicesByType('Coordinator')[0];
+      for (const device of controller.getDevicesIterator((d) => d.type !== 'Coordinator' && d.interviewState === 'SUCCESSFUL')) {
+        await prepare(device).catch((err: unknown) => log.error({ err, ieee: device.ieeeAddr }, 'prepare after restart failed'));
+      }
+      log.info({ result, coordinator: coordinator.ieeeAddr, type: version.type, channel: network.channel }, 'zigbee network started');
+      return {
+        result,
+        coordinator: { ieee: coordinator.ieeeAddr, type: options.adapter, firmware: String(version.meta.revision ?? version.meta.version ?? 'unknown'), devicename: DEVICE_NAMES[version.type] ?? version.type },
+        network: { channel: network.channel, panid: network.panID, extpanid: String(network.extendedPanID).toLowerCase() },
+      };
+    },
+    async stop() {
+      await controller.stop();
+    },
+    on(event, listener) {
+      events.on(event, listener as (payload: unknown) => void);
+    },
+    devices: () => controller.getDevices().filter((d) => d.type !== 'Coordinator').map((d) => toZigbeeDevice(d, cachedDefinition(d.ieeeAddr))),
+    device: (ieee) => {
+      const d = controller.getDeviceByIeeeAddr(ieee);
+      return d && d.type !== 'Coordinator' ? toZigbeeDevice(d, cachedDefinition(ieee)) : undefined;
+    },
+    ...operations,
+  };
+}

@@ -1,0 +1,123 @@
+import {
+  findByDevice,
+  postProcessConvertedFromZigbeeMessage,
+  type Definition,
+  type Tz,
+} from 'zigbee-herdsman-converters';
+import type { Events, Models } from 'zigbee-herdsman';
+import type { ConverterState, DefinitionInfo, ExposeJson, SetResult } from './types';
+import { wrapRadioError } from './errors';
+import { RadioError } from '../commands/index';
+
+/**
+ * Both directions of zigbee-herdsman-converters, as zigbee2mqtt drives it: fromZigbee converters
+ * picked by cluster and message type turn `message` events into converter state; toZigbee
+ * converters picked by key turn converter keys into ZCL frames. Kept free of MQTT and deCONZ.
+ */
+type Device = Models.Device;
+type Endpoint = Models.Endpoint;
+type Group = Models.Group;
+
+const definitions = new Map<string, Definition | null>();
+
+/** The converters' definition for a device, cached per IEEE (null when unsupported). */
+export async function resolveDefinition(device: Device): Promise<Definition | undefined> {
+  if (!definitions.has(device.ieeeAddr)) definitions.set(device.ieeeAddr, (await findByDevice(device)) ?? null);
+  return definitions.get(device.ieeeAddr) ?? undefined;
+}
+
+export function forgetDefinition(ieee: string): void {
+  definitions.delete(ieee);
+}
+
+export function cachedDefinition(ieee: string): Definition | undefined {
+  return definitions.get(ieee) ?? undefined;
+}
+
+export function describeDefinition(definition: Definition, device: Device): DefinitionInfo {
+  const exposes = typeof definition.exposes === 'function' ? definition.exposes(device, {}) : definition.exposes;
+  return {
+    model: definition.model,
+    vendor: definition.vendor,
+    description: definition.description,
+    // The expose classes carry methods; their JSON form is the data a mapping table can read.
+    exposes: JSON.parse(JSON.stringify(exposes)) as ExposeJson[],
+    endpointNames: definition.endpoint?.(device) ?? {},
+  };
+}
+
+/** Convert one herdsman `message` into converter state (empty when no converter applies). */
+export async function fromZigbee(
+  definition: Definition,
+  message: Events.MessagePayload,
+  state: ConverterState,
+  publishLater: (state: ConverterState) => void,
+): Promise<ConverterState> {
+  const converters = definition.fromZigbee.filter((c) =>
+    c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type));
+  const out: ConverterState = {};
+  for (const converter of converters) {
+    const meta = { state: { ...state, ...out }, device: message.device, deviceExposesChanged: () => {} };
+    const result = await converter.convert(definition, message as never, publishLater, {}, meta);
+    if (result && typeof result === 'object') Object.assign(out, result);
+  }
+  if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);
+  return out;
+}
+
+/** Which toZigbee converter handles `key`; `transition` and friends are options read by others. */
+function converterFor(definitions: Definition[], key: string): Tz.Converter | undefined {
+  for (const definition of definitions) {
+    const found = definition.toZigbee.find((c) => c.key?.includes(key) && c.convertSet && !c.endpoints);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Send converter keys to an endpoint or a group. One converter may cover several keys
+ * (state + brightness + transition): it reads them from `meta.message` and runs once.
+ */
+export async function toZigbee(
+  target: { entity: Endpoint | Group; device?: Device; definitions: Definition[]; attempt: string },
+  values: ConverterState,
+  state: ConverterState,
+): Promise<SetResult> {
+  const used = new Set<Tz.Converter>();
+  const sent: string[] = [];
+  const next: ConverterState = {};
+  for (const [key, value] of Object.entries(values)) {
+    const converter = converterFor(target.definitions, key);
+    if (!converter) throw new RadioError(`${target.attempt}: no converter for "${key}"`, 'unsupported');
+    if (used.has(converter)) continue;
+    used.add(converter);
+    const meta: Tz.Meta = {
+      message: values, device: target.device, mapped: target.definitions.length === 1 ? target.definitions[0] : target.definitions,
+      options: {}, state: { ...state, ...next }, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {},
+    };
+    try {
+      const result = await converter.convertSet!(target.entity, key, value, meta);
+      if (result && result.state) Object.assign(next, result.state);
+      sent.push(key);
+    } catch (err) {
+      throw wrapRadioError(`${target.attempt} ${key}=${JSON.stringify(value)}`, err);
+    }
+  }
+  return { sent, state: next };
+}
+
+/** Read back every readable key of an endpoint through the converters' convertGet. */
+export async function readBack(definition: Definition, endpoint: Endpoint, device: Device): Promise<string[]> {
+  const done = new Set<Tz.Converter>();
+  const keys: string[] = [];
+  for (const converter of definition.toZigbee) {
+    if (!converter.convertGet || !converter.key || done.has(converter) || converter.endpoints) continue;
+    const key = converter.key.find((k) => ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode'].includes(k));
+    if (!key) continue;
+    done.add(converter);
+    const meta: Tz.Meta = { message: { [key]: '' }, device, mapped: definition, options: {}, state: {}, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+    await converter.convertGet(endpoint, key, meta);
+    keys.push(key);
+  }
+  return keys;
+}

@@ -1,0 +1,108 @@
+/**
+ * The narrow face of the radio that the rest of the bridge sees. Nothing here mentions a herdsman
+ * or converters type: features get plain data, and converter state in zigbee2mqtt vocabulary
+ * (state, brightness, color_temp, color{x,y}, temperature, action…).
+ */
+import type { AdapterName } from '../config';
+
+export type InterviewStatus = 'pending' | 'in_progress' | 'successful' | 'failed';
+export type LogicalType = 'Coordinator' | 'Router' | 'EndDevice' | 'Unknown';
+export type ConverterState = Record<string, unknown>;
+
+export interface EndpointInfo {
+  id: number;
+  profileId?: number;
+  deviceId?: number;
+  inputClusters: number[];
+  outputClusters: number[];
+}
+
+/** One entry of the converters' `exposes`, as plain JSON (type, name, property, endpoint, features…). */
+export type ExposeJson = Record<string, unknown> & { type: string };
+
+export interface DefinitionInfo {
+  model: string;
+  vendor: string;
+  description: string;
+  exposes: ExposeJson[];
+  /** Endpoint names the definition uses (e.g. { l1: 1, l2: 2 }), empty when single-endpoint. */
+  endpointNames: Record<string, number>;
+}
+
+export interface ZigbeeDevice {
+  /** herdsman form: 0x + 16 lower-case hex digits. */
+  ieee: string;
+  nwk: number;
+  type: LogicalType;
+  manufacturerName?: string;
+  modelId?: string;
+  swBuildId?: string;
+  dateCode?: string;
+  powerSource?: string;
+  interview: InterviewStatus;
+  lastSeen?: number;
+  endpoints: EndpointInfo[];
+  /** Undefined until interviewed, or when the converters know no definition. */
+  definition?: DefinitionInfo;
+}
+
+export interface CoordinatorInfo {
+  ieee: string;
+  type: string;
+  firmware: string;
+  devicename?: string;
+}
+
+export interface NetworkInfo {
+  channel: number;
+  panid: number;
+  extpanid: string;
+}
+
+export interface ZigbeeEventMap {
+  deviceJoined: { ieee: string };
+  deviceInterview: { ieee: string; status: 'started' | 'successful' | 'failed' };
+  deviceAnnounce: { ieee: string };
+  deviceLeave: { ieee: string };
+  /** Converter state produced by a message from `endpoint` (merged keys, z2m vocabulary). */
+  deviceState: { ieee: string; endpoint: number; state: ConverterState };
+  /** A device transmitted something (for availability). */
+  deviceSeen: { ieee: string; at: number };
+  permitJoinChanged: { permitted: boolean; remaining: number };
+  adapterDisconnected: Record<string, never>;
+}
+
+export interface RadioOptions {
+  adapter: AdapterName;
+  path: string;
+  channel: number;
+  dataDir: string;
+}
+
+/** What `set`/`setGroup` did: the converter keys sent and the state the converters predict. */
+export interface SetResult {
+  sent: string[];
+  state: ConverterState;
+}
+
+export interface ZigbeeRadio {
+  start(): Promise<{ coordinator: CoordinatorInfo; network: NetworkInfo; result: string }>;
+  stop(): Promise<void>;
+  on<K extends keyof ZigbeeEventMap>(event: K, listener: (payload: ZigbeeEventMap[K]) => void): void;
+  permitJoin(seconds: number, viaIeee?: string): Promise<void>;
+  devices(): ZigbeeDevice[];
+  device(ieee: string): ZigbeeDevice | undefined;
+  /** Send converter keys (e.g. { state: 'ON', brightness: 128, transition: 0.5 }) to one endpoint. */
+  set(ieee: string, endpoint: number, values: ConverterState): Promise<SetResult>;
+  /** The same as one groupcast to a Zigbee group. */
+  setGroup(group: number, values: ConverterState): Promise<SetResult>;
+  read(ieee: string, endpoint: number, cluster: string | number, attributes: Array<string | number>): Promise<Record<string, unknown>>;
+  /** Ask the converters to read back the state keys of an endpoint (all endpoints when absent). */
+  refresh(ieee: string, endpoint?: number): Promise<number[]>;
+  ping(ieee: string): Promise<void>;
+  remove(ieee: string, options: { leave: boolean; force: boolean }): Promise<{ left: boolean }>;
+  addGroupMember(group: number, ieee: string, endpoint: number): Promise<void>;
+  removeGroupMember(group: number, ieee: string, endpoint: number): Promise<void>;
+  scene(action: 'store' | 'recall' | 'remove', group: number, scene?: number, transitiontime?: number): Promise<void>;
+  backup(): Promise<Record<string, unknown>>;
+}
