@@ -1,0 +1,32 @@
+/** Window covering (ZCL chapter 7.4). */
+import { type ClusterDef, attr, cmd } from './define';
+
+export const closuresWindowCovering: ClusterDef = {
+  id: 0x0102,
+  name: 'closuresWindowCovering',
+  attributes: [
+    attr(0x0000, 'windowCoveringType', 'enum8'),
+    attr(0x0003, 'currentPositionLift', 'uint16'),
+    attr(0x0004, 'currentPositionTilt', 'uint16'),
+    attr(0x0007, 'configStatus', 'map8'),
+    attr(0x0008, 'currentPositionLiftPercentage', 'uint8'),
+    attr(0x0009, 'currentPositionTiltPercentage', 'uint8'),
+    attr(0x0010, 'installedOpenLimitLift', 'uint16'),
+    attr(0x0011, 'installedClosedLimitLift', 'uint16'),
+    attr(0x0017, 'windowCoveringMode', 'map8', 'rw'),
+  ],
+  commands: [
+    cmd(0x00, 'upOpen'),
+    cmd(0x01, 'downClose'),
+    cmd(0x02, 'stop'),
+    cmd(0x04, 'goToLiftValue', 'liftvalue:uint16'),
+    cmd(0x05, 'goToLiftPercentage', 'percentageliftvalue:uint8'),
+    cmd(0x07, 'goToTiltValue', 'tiltvalue:uint16'),
+    cmd(0x08, 'goToTiltPercentage', 'percentagetiltvalue:uint8'),
+  ],
+  responses: [],
+  sceneFields: [
+    { attr: 'currentPositionLiftPercentage', type: 'uint8' },
+    { attr: 'currentPositionTiltPercentage', type: 'uint8' },
+  ],
+};

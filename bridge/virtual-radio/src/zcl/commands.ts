@@ -1,0 +1,79 @@
+/** Encodes and decodes cluster-specific command payloads from the field lists in the cluster tables. */
+import { Reader, Writer, ZclDecodeError } from './buffer';
+import type { CommandDef, FieldDef } from './clusters/index';
+import { type ZclValue, readValue, writeValue } from './data-types';
+
+/** One scene extension field set (ZCL 3.7.2.4.2): a cluster and the raw bytes of its attribute values. */
+export interface SceneExtension {
+  clusterId: number;
+  data: number[];
+}
+
+export type CommandValue = ZclValue | SceneExtension[];
+export type CommandPayload = Record<string, CommandValue>;
+
+function readField(r: Reader, field: FieldDef): CommandValue {
+  switch (field.type) {
+    case 'uint8List':
+      return Array.from({ length: r.u8() }, () => r.u8());
+    case 'uint16List':
+      return Array.from({ length: r.u8() }, () => r.u16());
+    case 'sceneExtensions': {
+      const sets: SceneExtension[] = [];
+      while (r.remaining >= 3) {
+        const clusterId = r.u16();
+        sets.push({ clusterId, data: Array.from(r.take(r.u8())) });
+      }
+      return sets;
+    }
+    default:
+      return readValue(r, field.type);
+  }
+}
+
+function writeField(w: Writer, field: FieldDef, value: CommandValue): void {
+  switch (field.type) {
+    case 'uint8List':
+    case 'uint16List': {
+      const list = asNumbers(value, field.name);
+      w.u8(list.length);
+      for (const v of list) w.uint(v, field.type === 'uint8List' ? 1 : 2);
+      return;
+    }
+    case 'sceneExtensions':
+      for (const set of value as SceneExtension[]) w.u16(set.clusterId).u8(set.data.length).bytes(set.data);
+      return;
+    default:
+      writeValue(w, field.type, value as ZclValue);
+  }
+}
+
+function asNumbers(value: CommandValue, name: string): number[] {
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'number')) {
+    throw new ZclDecodeError(`field ${name}: expected a list of numbers`);
+  }
+  return value as number[];
+}
+
+export function decodeCommand(def: CommandDef, payload: Uint8Array): CommandPayload {
+  const r = new Reader(payload);
+  const out: CommandPayload = {};
+  for (const field of def.fields) {
+    if (field.optional && r.remaining === 0) break;
+    out[field.name] = readField(r, field);
+  }
+  return out;
+}
+
+export function encodeCommand(def: CommandDef, payload: CommandPayload): Uint8Array {
+  const w = new Writer();
+  for (const field of def.fields) {
+    const value = payload[field.name];
+    if (value === undefined) {
+      if (field.optional) break;
+      throw new ZclDecodeError(`${def.name}: missing field ${field.name}`);
+    }
+    writeField(w, field, value);
+  }
+  return w.finish();
+}

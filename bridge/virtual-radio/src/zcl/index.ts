@@ -1,0 +1,10 @@
+/**
+ * An independent ZCL codec (no zigbee-herdsman import), so a bug on either side of the emulated radio
+ * shows up as a failed test instead of cancelling out.
+ */
+export { Reader, Writer, ZclDecodeError, readIeee, writeIeee } from './buffer';
+export { type DataTypeName, type ZclValue, isAnalog, readValue, typeById, typeId, writeValue } from './data-types';
+export { type ZclFrame, type ZclHeader, decodeFrame, encodeFrame } from './frame';
+export * from './global';
+export * from './commands';
+export * from './clusters/index';
