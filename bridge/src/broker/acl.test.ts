@@ -1,0 +1,123 @@
+import type { PublishPacket } from 'aedes';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics } from '@herdgate/shared/mqtt';
+import { publishDenial } from './acl';
+import type { BrokerHandle } from './start-broker';
+import { closed, collect, connect, connectBridge, endAll, startTestBroker } from './test-support';
+
+const ctx = { base: 'herdgate', bridge: '00212EFFFF012345' };
+const ieee = '0x0017880102a3b4c5';
+const packet = (topic: string, retain = false) => ({ cmd: 'publish', topic, payload: '{}', qos: 0, dup: false, retain }) as PublishPacket;
+
+describe('broker ACL rules', () => {
+  it('should reserve device and bridge topics for the bridge', () => {
+    const bridgeOnly = [
+      topics.bridgeState(ctx),
+      topics.bridgeInfo(ctx),
+      topics.bridgeEvent(ctx),
+      topics.response(ctx, 'permit_join'),
+      topics.groupSetResult(ctx, 3),
+      topics.device(ctx.base, ieee),
+      topics.deviceState(ctx.base, ieee, 11),
+      topics.deviceEvent(ctx.base, ieee, 1),
+      topics.deviceSetResult(ctx.base, ieee, 11),
+    ];
+    for (const topic of bridgeOnly) {
+      expect(publishDenial('herdgate', 'user', packet(topic)), topic).toBe('only the bridge publishes this topic');
+      expect(publishDenial('herdgate', 'bridge', packet(topic, true)), topic).toBeUndefined();
+    }
+  });
+
+  it('should let clients send commands and requests, but not retained', () => {
+    for (const topic of [topics.deviceSet('herdgate', ieee, 11), topics.groupSet(ctx, 3), topics.request(ctx, 'devices')]) {
+      expect(publishDenial('herdgate', 'anonymous', packet(topic))).toBeUndefined();
+      expect(publishDenial('herdgate', 'user', packet(topic, true))).toBe('commands and requests must not be retained');
+    }
+  });
+
+  it('should refuse unknown topics under the base and $SYS, and ignore other applications', () => {
+    expect(publishDenial('herdgate', 'user', packet('herdgate/lights/1'))).toBe('topic is not part of the herdgate contract');
+    expect(publishDenial('herdgate', 'user', packet('herdgate'))).toBe('topic is not part of the herdgate contract');
+    expect(publishDenial('herdgate', 'bridge', packet('$SYS/x'))).toBe('$SYS topics are reserved');
+    expect(publishDenial('herdgate', 'user', packet('zigbee2mqtt/lamp/set', true))).toBeUndefined();
+    expect(publishDenial('herdgate', 'user', packet('herdgateway/x'))).toBeUndefined();
+  });
+});
+
+describe('broker ACL on the wire', () => {
+  let handle: BrokerHandle;
+  let bridge: MqttClient;
+  let watcher: ReturnType<typeof collect>;
+  const url = () => `mqtt://127.0.0.1:${handle.port}`;
+  const others: MqttClient[] = [];
+
+  beforeAll(async () => {
+    handle = await startTestBroker();
+    bridge = await connectBridge(handle);
+    watcher = collect(bridge);
+    await bridge.subscribeAsync('#');
+  });
+  afterAll(async () => {
+    await endAll([bridge, ...others]);
+    await handle.close();
+  });
+
+  it('should drop an outsider publishing device state and disconnect it', async () => {
+    const outsider = await connect(url());
+    others.push(outsider);
+    const state = topics.deviceState('herdgate', ieee, 11);
+    outsider.publish(state, '{"state":{"on":false}}', { retain: true });
+    await closed(outsider);
+    // The bridge publishes after the forged message: if the forgery had passed, it would be seen first.
+    await bridge.publishAsync('herdgate/devices/sentinel-1', 'x');
+    await watcher.next((m) => m.topic === 'herdgate/devices/sentinel-1');
+    expect(watcher.messages.filter((m) => m.topic === state)).toEqual([]);
+    const late = await connect(url());
+    others.push(late);
+    const lateSeen = collect(late);
+    await late.subscribeAsync(state);
+    await bridge.publishAsync('herdgate/devices/sentinel-2', 'x');
+    await watcher.next((m) => m.topic === 'herdgate/devices/sentinel-2');
+    expect(lateSeen.messages).toEqual([]);
+  });
+
+  it('should deliver commands and requests from other clients to the bridge', async () => {
+    const script = await connect(url());
+    others.push(script);
+    const set = topics.deviceSet('herdgate', ieee, 11);
+    const request = topics.request(ctx, 'permit_join');
+    await script.publishAsync(set, '{"on":true}', { qos: 1 });
+    await script.publishAsync(request, '{"time":60}', { qos: 1 });
+    expect((await watcher.next((m) => m.topic === set)).payload).toBe('{"on":true}');
+    expect((await watcher.next((m) => m.topic === request)).payload).toBe('{"time":60}');
+    expect(script.connected).toBe(true);
+  });
+
+  it('should keep what the bridge retains for subscribers that come later', async () => {
+    const device = topics.device('herdgate', ieee);
+    await bridge.publishAsync(device, '{"ieee":"x"}', { retain: true, qos: 1 });
+    const reader = await connect(url());
+    others.push(reader);
+    const seen = collect(reader);
+    await reader.subscribeAsync('herdgate/devices/+');
+    const message = await seen.next((m) => m.topic === device);
+    expect(message).toEqual({ topic: device, payload: '{"ieee":"x"}', retain: true });
+  });
+
+  it('should let the bridge last will mark it offline when it dies', async () => {
+    const stateTopic = topics.bridgeState(ctx);
+    const dying = await connect(url(), {
+      username: handle.internal.username,
+      password: handle.internal.password,
+      clientId: `${handle.internal.clientIdPrefix}-dying`,
+      will: { topic: stateTopic, payload: Buffer.from('{"state":"offline"}'), retain: true, qos: 1 },
+    });
+    await dying.publishAsync(stateTopic, '{"state":"online"}', { retain: true, qos: 1 });
+    await watcher.next((m) => m.topic === stateTopic && m.payload.includes('online'));
+    (dying.stream as unknown as { destroy(): void }).destroy();
+    others.push(dying);
+    const will = await watcher.next((m) => m.topic === stateTopic && m.payload.includes('offline'));
+    expect(will.payload).toBe('{"state":"offline"}');
+  });
+});
