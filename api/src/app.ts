@@ -1,0 +1,59 @@
+import { Hono } from 'hono';
+import type { AppEnv } from './context';
+import type { Services } from './services/types';
+import { preflight } from './middleware/cors';
+import { onError } from './middleware/error-handler';
+import { fallThrough } from './middleware/fall-through';
+import { requestContext } from './middleware/request-context';
+import { requireKey } from './middleware/require-key';
+import { alarmsystemsRoutes } from './routes/alarmsystems';
+import { authRoutes } from './routes/auth';
+import { configRoutes, publicConfigRoutes } from './routes/config';
+import { devicesRoutes } from './routes/devices';
+import { fullStateRoutes } from './routes/full-state';
+import { groupsRoutes } from './routes/groups';
+import { lightsRoutes } from './routes/lights';
+import { resourcelinksRoutes } from './routes/resourcelinks';
+import { rulesRoutes } from './routes/rules';
+import { scenesRoutes } from './routes/scenes';
+import { schedulesRoutes } from './routes/schedules';
+import { sensorsRoutes } from './routes/sensors';
+
+/** The resource modules under `/api/<key>/<module>`; the fall-through tells known from unknown by it. */
+const MODULES: Record<string, Hono<AppEnv>> = {
+  alarmsystems: alarmsystemsRoutes,
+  config: configRoutes,
+  devices: devicesRoutes,
+  groups: groupsRoutes,
+  lights: lightsRoutes,
+  resourcelinks: resourcelinksRoutes,
+  rules: rulesRoutes,
+  scenes: scenesRoutes,
+  schedules: schedulesRoutes,
+  sensors: sensorsRoutes,
+};
+
+export interface CreateAppOptions {
+  /** Routes added after the common middleware and before the API (benchmarks, runtime extras). */
+  extraRoutes?: (app: Hono<AppEnv>) => void;
+}
+
+/** The platform-free gateway app: everything comes in through `services`. */
+export function createApp(services: Services, options: CreateAppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestContext(services));
+  app.options('*', preflight);
+  options.extraRoutes?.(app);
+
+  const keyed = new Hono<AppEnv>();
+  keyed.use('*', requireKey);
+  keyed.route('/', fullStateRoutes);
+  for (const [name, routes] of Object.entries(MODULES)) keyed.route(`/${name}`, routes);
+
+  app.route('/api', authRoutes);
+  app.route('/api', publicConfigRoutes);
+  app.route('/api/:key', keyed);
+  app.notFound(fallThrough(new Set(Object.keys(MODULES))));
+  app.onError(onError);
+  return app;
+}

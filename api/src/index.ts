@@ -1,0 +1,20 @@
+/** Public entry of @herdgate/api: the app factory and the service contracts it is built from. */
+export { createApp, type CreateAppOptions } from './app';
+export type { AppEnv } from './context';
+export type { Services, GatewayOptions, GatewaySession } from './services/types';
+export { systemClock, ManualClock, type Clock } from './services/clock';
+export {
+  createPlaceholderRadioInfo,
+  RecordingRadioControl,
+  type RadioControl,
+  type RadioInfo,
+  type RadioSnapshot,
+  type RadioCommand,
+} from './services/radio';
+export { LOOPBACK_HOST, type HostInfo } from './services/host-info';
+export type { Store, GatewaySettings, ApiKeyRecord, Transaction, Database } from './store/types';
+export { createLibsqlStore } from './store/libsql-store';
+export * as schema from './store/schema';
+export { sendJson, sendTagged, JSON_CONTENT_TYPE } from './lib/respond';
+export { currentEtag } from './lib/etag';
+export { parseBody, validateBody, readJsonObject } from './lib/validate';

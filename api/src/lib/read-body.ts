@@ -1,0 +1,38 @@
+import { DeconzError } from '@herdgate/shared/errors';
+
+/** Largest request body accepted; deCONZ bodies are a few hundred bytes, rule bodies a few KiB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+function tooLarge(address: string, limit: number): DeconzError {
+  return new DeconzError(
+    { type: 2, address, description: `body too large, the limit is ${limit} bytes` },
+    { status: 413 },
+  );
+}
+
+/**
+ * Read the body as UTF-8 text whatever the Content-Type says (clients do not always send a JSON
+ * one), refusing more than `limit` bytes without buffering them.
+ */
+export async function readBodyText(request: Request, address: string, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) throw tooLarge(address, limit);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(address, limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.byteLength; }
+  return new TextDecoder().decode(bytes);
+}

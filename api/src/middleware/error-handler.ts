@@ -1,0 +1,19 @@
+import type { ErrorHandler } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { DeconzError, renderResultItems } from '@herdgate/shared/errors';
+import type { AppEnv } from '../context';
+import { sendJson } from '../lib/respond';
+
+/**
+ * The single renderer of failures. Expected ones arrive as DeconzError; anything else is a bug:
+ * logged with the request id and answered as deCONZ 901 (never a bare 500 or a stack trace).
+ */
+export const onError: ErrorHandler<AppEnv> = (err, c) => {
+  if (err instanceof DeconzError) {
+    return sendJson(c, renderResultItems(err.items), err.status as ContentfulStatusCode);
+  }
+  const logger = c.get('logger') ?? c.get('services')?.logger;
+  logger?.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
+  const internal = new DeconzError({ type: 901, address: '/', params: { reason: "can't process request" } });
+  return sendJson(c, renderResultItems(internal.items), internal.status as ContentfulStatusCode);
+};

@@ -1,0 +1,87 @@
+import type { Services } from '../../services/types';
+import { localSeconds, utcSeconds } from '../../lib/timestamps';
+
+/**
+ * Versions as deCONZ 2.33 reports them: clients (homebridge-hue, pydeconz) gate features on
+ * `apiversion`/`swversion` and detect the gateway kind by `modelid`.
+ */
+export const GATEWAY_VERSIONS = { apiversion: '1.16.0', swversion: '2.33.2', datastoreversion: '93', modelid: 'deCONZ' } as const;
+
+/** The unauthenticated subset (deconz-behavior.md §6): `GET /api/config`, `GET /api/<badkey>/config`. */
+export function publicConfig(services: Services): Record<string, unknown> {
+  const radio = services.radioInfo.snapshot();
+  return {
+    ...GATEWAY_VERSIONS,
+    bridgeid: radio.bridgeid,
+    devicename: radio.devicename,
+    factorynew: false,
+    mac: radio.mac,
+    name: services.store.settings().name,
+    replacesbridgeid: null,
+    starterkitid: '',
+  };
+}
+
+function whitelist(services: Services): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const entry of services.store.apiKeys()) {
+    out[entry.key] = { 'create date': utcSeconds(entry.createdAt), 'last use date': utcSeconds(entry.lastUsedAt), name: entry.name };
+  }
+  return out;
+}
+
+/** Services the original reports for its portal and updater; herdgate has neither. */
+const STATIC_FIELDS = {
+  dhcp: true,
+  portalconnection: 'disconnected',
+  portalservices: false,
+  portalstate: { communication: 'disconnected', incoming: false, outgoing: false, signedon: false },
+  internetservices: { internet: 'disconnected', remoteaccess: 'disconnected', swupdate: 'disconnected', time: 'disconnected' },
+  backup: { errorcode: 0, status: 'idle' },
+  proxyaddress: 'none',
+  proxyport: 0,
+  swupdate: { checkforupdate: false, devicetypes: { bridge: false, lights: [], sensors: [] }, notify: false, text: '', updatestate: 0, url: '' },
+  swupdate2: {
+    autoinstall: { on: false, updatetime: '' },
+    bridge: { lastinstall: '', state: 'noupdates' },
+    checkforupdate: false,
+    lastchange: '',
+    state: 'noupdates',
+  },
+} as const;
+
+/** The full configuration (`GET /api/<key>/config` and the `config` member of the full state). */
+export function fullConfig(services: Services): Record<string, unknown> {
+  const { store, clock, radioInfo, host, options, session } = services;
+  const settings = store.settings();
+  const radio = radioInfo.snapshot();
+  const now = clock.now();
+  return {
+    ...publicConfig(services),
+    ...STATIC_FIELDS,
+    ipaddress: host.ipaddress,
+    netmask: host.netmask,
+    gateway: host.gateway,
+    UTC: utcSeconds(now),
+    localtime: localSeconds(now, settings.timezone),
+    timezone: settings.timezone,
+    timeformat: settings.timeformat,
+    linkbutton: session.unlockedUntil > now,
+    whitelist: whitelist(services),
+    websocketport: options.websocketPort,
+    websocketnotifyall: settings.websocketnotifyall,
+    networkopenduration: settings.networkopenduration,
+    lightlastseeninterval: settings.lightlastseeninterval,
+    disablePermitJoinAutoOff: settings.disablePermitJoinAutoOff,
+    permitjoin: settings.permitjoin,
+    groupdelay: settings.groupdelay,
+    otauactive: settings.otauactive,
+    discovery: settings.discovery,
+    updatechannel: settings.updatechannel,
+    fwversion: radio.fwversion,
+    rfconnected: radio.rfconnected,
+    zigbeechannel: radio.zigbeechannel,
+    panid: radio.panid,
+    uuid: store.identity().uuid,
+  };
+}

@@ -1,0 +1,5 @@
+import { collectionRoutes } from '../collection/collection-routes';
+import { listGroups } from './list';
+
+/** Mounted at `/api/<key>/groups`. */
+export const groupsRoutes = collectionRoutes(listGroups);

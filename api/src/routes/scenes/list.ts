@@ -1,0 +1,6 @@
+import type { Services } from '../../services/types';
+
+/** The scenes collection keyed by id; empty until the scenes issue lands. */
+export function listScenes(_services: Services): Record<string, unknown> {
+  return {};
+}

@@ -1,0 +1,5 @@
+import { collectionRoutes } from '../collection/collection-routes';
+import { listSensors } from './list';
+
+/** Mounted at `/api/<key>/sensors`. */
+export const sensorsRoutes = collectionRoutes(listSensors);

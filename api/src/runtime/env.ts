@@ -1,0 +1,66 @@
+import * as v from 'valibot';
+
+const port = (name: string, fallback: string) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d{1,5}$/, `${name} must be a port number 0-65535`),
+    v.transform(Number),
+    v.maxValue(65535, `${name} must be a port number 0-65535`),
+  );
+
+const nonEmpty = (name: string, fallback: string) =>
+  v.pipe(v.optional(v.string(), fallback), v.minLength(1, `${name} must not be empty`));
+
+/** Every setting the api reads from the environment, with its default. The README lists the same. */
+export const envSchema = v.object({
+  HTTP_HOST: v.pipe(
+    v.optional(v.string(), '0.0.0.0'),
+    v.regex(/^[\w.:-]+$/, 'HTTP_HOST must be a host name or IP address, e.g. 0.0.0.0 or 127.0.0.1'),
+  ),
+  HTTP_PORT: port('HTTP_PORT', '8080'),
+  WEBSOCKET_PORT: port('WEBSOCKET_PORT', '8088'),
+  DATABASE_URL: v.pipe(
+    v.optional(v.string(), 'file:./data/herdgate.db'),
+    v.regex(/^(file:.+|libsql:\/\/.+|https?:\/\/.+|wss?:\/\/.+)$/, 'DATABASE_URL must be file:<path>, libsql://…, https://… or ws://…'),
+  ),
+  DATABASE_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1, 'DATABASE_AUTH_TOKEN must not be empty when set'))),
+  GATEWAY_USER: nonEmpty('GATEWAY_USER', 'delight'),
+  GATEWAY_PASSWORD: nonEmpty('GATEWAY_PASSWORD', 'delight'),
+  GATEWAY_NAME: v.pipe(v.optional(v.string(), 'herdgate'), v.minLength(1, 'GATEWAY_NAME must be 1-16 characters'), v.maxLength(16, 'GATEWAY_NAME must be 1-16 characters')),
+  LOG_LEVEL: v.optional(
+    v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'),
+    'info',
+  ),
+  MQTT_URL: v.pipe(
+    v.optional(v.string(), 'mqtt://127.0.0.1:1883'),
+    v.regex(/^(mqtts?|wss?):\/\/.+$/, 'MQTT_URL must be mqtt://host:port (or mqtts://, ws://, wss://)'),
+  ),
+});
+
+export type GatewayEnv = v.InferOutput<typeof envSchema>;
+
+/** Never echoed back in an error message. */
+const SECRETS = new Set(['GATEWAY_PASSWORD', 'DATABASE_AUTH_TOKEN']);
+
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/**
+ * Validate the environment. Empty strings count as unset (a common `FOO=` in compose files).
+ * Throws EnvError with one readable line naming the variable and the expected form.
+ */
+export function parseEnv(env: Record<string, string | undefined>): GatewayEnv {
+  const relevant: Record<string, string> = {};
+  for (const name of Object.keys(envSchema.entries)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') relevant[name] = value;
+  }
+  const result = v.safeParse(envSchema, relevant, { abortEarly: true });
+  if (result.success) return result.output;
+  const [issue] = result.issues;
+  const name = String(issue.path?.[0]?.key ?? 'environment');
+  const message = issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+  const shown = SECRETS.has(name) ? '' : ` (got ${JSON.stringify(relevant[name])})`;
+  throw new EnvError(`invalid configuration: ${message}${shown}`);
+}

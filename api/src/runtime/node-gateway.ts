@@ -1,0 +1,108 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import { pino, type Logger } from 'pino';
+import { createApp } from '../app';
+import type { AppEnv } from '../context';
+import { createEventHub } from '../events';
+import { systemClock, type Clock } from '../services/clock';
+import { syncDefaultCredentials } from '../services/gateway-credentials';
+import { createPlaceholderRadioInfo, RecordingRadioControl, type RadioControl, type RadioInfo } from '../services/radio';
+import type { Services } from '../services/types';
+import { createLibsqlStore } from '../store/libsql-store';
+import type { Store } from '../store/types';
+import { parseEnv } from './env';
+import { openDatabase } from './node-database';
+import { readHostInfo } from './node-host';
+import { startWebSocket } from './node-websocket';
+
+export interface NodeGatewayOptions {
+  /** Routes on the same app and server, after the common middleware (the benchmark's bare route). */
+  extraRoutes?: (app: Hono<AppEnv>) => void;
+  logger?: Logger;
+  /** Tests move time with a ManualClock. */
+  clock?: Clock;
+  /** The bridge link's implementations; placeholders until it exists. */
+  radioControl?: RadioControl;
+  radioInfo?: (store: Store) => RadioInfo;
+}
+
+export interface NodeGateway {
+  app: Hono<AppEnv>;
+  services: Services;
+  httpPort: number;
+  websocketPort: number;
+  close(): Promise<void>;
+}
+
+function listen(app: Hono<AppEnv>, hostname: string, port: number): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname, port }) as Server;
+    server.once('error', reject);
+    server.once('listening', () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/** Everything the Node process runs for the api: database, services, HTTP and WebSocket. */
+export async function createNodeGateway(
+  vars: Record<string, string | undefined>,
+  options: NodeGatewayOptions = {},
+): Promise<NodeGateway> {
+  const env = parseEnv(vars);
+  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const clock = options.clock ?? systemClock;
+  const { db, client } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  try {
+    const store = await createLibsqlStore({ db, logger, defaults: { name: env.GATEWAY_NAME } });
+    await syncDefaultCredentials(store, env.GATEWAY_USER, env.GATEWAY_PASSWORD);
+    const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
+    const services: Services = {
+      store,
+      clock,
+      events,
+      logger,
+      radioInfo: (options.radioInfo ?? createPlaceholderRadioInfo)(store),
+      radioControl: options.radioControl ?? new RecordingRadioControl(),
+      host: readHostInfo(),
+      session: { unlockedUntil: 0 },
+      options: {
+        websocketPort: env.WEBSOCKET_PORT,
+        gatewayUser: env.GATEWAY_USER,
+        gatewayPassword: env.GATEWAY_PASSWORD,
+        defaultName: env.GATEWAY_NAME,
+        startedAt: clock.now(),
+      },
+    };
+    const app = createApp(services, { extraRoutes: options.extraRoutes });
+    const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
+    const httpPort = (server.address() as AddressInfo).port;
+    const ws = await startWebSocket({ server, port: env.WEBSOCKET_PORT, hub: events, logger }).catch(async (err: unknown) => {
+      await closeServer(server);
+      throw err;
+    });
+    services.options.websocketPort = ws.port;
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= (async () => {
+        await ws.close();
+        await closeServer(server);
+        await store.flush();
+        client.close();
+      })());
+    return { app, services, httpPort, websocketPort: ws.port, close };
+  } catch (err) {
+    client.close();
+    throw err;
+  }
+}

@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import type { EventHub } from '../events/types';
+import type { Store } from '../store/types';
+import type { Clock } from './clock';
+import type { HostInfo } from './host-info';
+import type { RadioControl, RadioInfo } from './radio';
+
+/** Fixed facts for the lifetime of the process. */
+export interface GatewayOptions {
+  /** Port clients open the WebSocket on (reported as `websocketport`). */
+  websocketPort: number;
+  /** Default gateway login; the stored hash follows it until changed through the API. */
+  gatewayUser: string;
+  gatewayPassword: string;
+  /** Gateway name used until one is set, and after `PUT /config {"name":""}`. */
+  defaultName: string;
+  /** Epoch ms the gateway started; `DELETE /api/config/password` works for 10 minutes after it. */
+  startedAt: number;
+}
+
+/** Everything a route may use, handed over through the context (never module globals). */
+export interface Services {
+  store: Store;
+  clock: Clock;
+  radioInfo: RadioInfo;
+  radioControl: RadioControl;
+  events: EventHub;
+  logger: Logger;
+  options: GatewayOptions;
+  host: HostInfo;
+  /** Short-lived state that is deliberately not persisted (the unlock window). */
+  session: GatewaySession;
+}
+
+export interface GatewaySession {
+  /** Epoch ms until which `POST /api` needs no credentials; 0 = locked. */
+  unlockedUntil: number;
+}

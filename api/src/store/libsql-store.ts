@@ -1,0 +1,156 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { apiKeys, idSequences, settings } from './schema';
+import { SerialQueue } from './serial-queue';
+import { loadState, META_KEYS, type LoadedState } from './load';
+import type { ApiKeyRecord, Database, GatewaySettings, Store, StoredCredentials, Transaction } from './types';
+
+/** Key last-use dates are persisted at most this often per key (see `touchApiKey`). */
+export const LAST_USE_FLUSH_MS = 60_000;
+
+export interface LibsqlStoreOptions {
+  db: Database;
+  logger: Logger;
+  /** Setting defaults that win over the built-in ones (e.g. `GATEWAY_NAME`). */
+  defaults?: Partial<GatewaySettings>;
+}
+
+function upsertSetting(tx: Transaction, key: string, value: unknown) {
+  const json = JSON.stringify(value);
+  return tx.insert(settings).values({ key, value: json }).onConflictDoUpdate({ target: settings.key, set: { value: json } });
+}
+
+export async function createLibsqlStore(options: LibsqlStoreOptions): Promise<Store> {
+  const state = await loadState(options.db, options.defaults ?? {});
+  const store = new LibsqlStore(options.db, options.logger, state);
+  if (state.mintedIdentity) {
+    await store.write((tx) => upsertSetting(tx, META_KEYS.identity, state.identity).then(() => undefined));
+  }
+  return store;
+}
+
+class LibsqlStore implements Store {
+  private readonly queue = new SerialQueue();
+  /** When each key's last-use date was last written, to coalesce those writes. */
+  private readonly persistedUse = new Map<string, number>();
+  private keyList: ApiKeyRecord[];
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+    private readonly state: LoadedState,
+  ) {
+    this.keyList = [...state.keys.values()];
+    for (const record of this.keyList) this.persistedUse.set(record.key, record.lastUsedAt);
+  }
+
+  settings() { return this.state.settings; }
+  identity() { return this.state.identity; }
+  credentials() { return this.state.credentials; }
+  revision() { return this.state.revision; }
+  apiKey(key: string) { return this.state.keys.get(key); }
+  apiKeys() { return this.keyList; }
+
+  write<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T> {
+    return this.queue.run(async () => {
+      const next = this.state.revision + 1;
+      const result = await this.db.transaction(async (tx) => {
+        const value = await work(tx);
+        await upsertSetting(tx, META_KEYS.revision, next);
+        return value;
+      });
+      this.state.revision = next;
+      apply?.(result);
+      return result;
+    });
+  }
+
+  async updateSettings(patch: Partial<GatewaySettings>): Promise<void> {
+    const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
+    if (entries.length === 0) return;
+    await this.write(
+      async (tx) => { for (const [key, value] of entries) await upsertSetting(tx, key, value); },
+      () => { this.state.settings = { ...this.state.settings, ...patch }; },
+    );
+  }
+
+  async setCredentials(credentials: StoredCredentials): Promise<void> {
+    await this.write(
+      (tx) => upsertSetting(tx, META_KEYS.credentials, credentials).then(() => undefined),
+      () => { this.state.credentials = credentials; },
+    );
+  }
+
+  async addApiKey(record: ApiKeyRecord): Promise<void> {
+    await this.write(
+      (tx) => tx.insert(apiKeys).values(record).then(() => undefined),
+      () => {
+        this.state.keys.set(record.key, { ...record });
+        this.keyList = [...this.state.keys.values()];
+        this.persistedUse.set(record.key, record.lastUsedAt);
+      },
+    );
+  }
+
+  async deleteApiKey(key: string): Promise<boolean> {
+    if (!this.state.keys.has(key)) return false;
+    return this.write(
+      async (tx) => (await tx.delete(apiKeys).where(eq(apiKeys.key, key))).rowsAffected > 0,
+      () => {
+        this.state.keys.delete(key);
+        this.keyList = [...this.state.keys.values()];
+        this.persistedUse.delete(key);
+      },
+    );
+  }
+
+  /**
+   * Every authenticated request refreshes its key's last-use date. Writing that per request would
+   * turn every read into a write, so memory is updated at once and the row at most once a minute
+   * per key (and on `flush`). A crash loses at most a minute of last-use precision, nothing else.
+   */
+  touchApiKey(key: string, now: number, userAgent: string | undefined): void {
+    const record = this.state.keys.get(key);
+    if (!record) return;
+    record.lastUsedAt = now;
+    const firstAgent = record.userAgent === null && userAgent !== undefined;
+    if (firstAgent) record.userAgent = userAgent.slice(0, 256);
+    const persisted = this.persistedUse.get(key) ?? 0;
+    if (!firstAgent && now - persisted < LAST_USE_FLUSH_MS) return;
+    this.persistedUse.set(key, now);
+    this.persistUse(record).catch((err: unknown) => this.logger.warn({ err, key: redact(key) }, 'could not persist key last use'));
+  }
+
+  private persistUse(record: ApiKeyRecord): Promise<unknown> {
+    const { key, lastUsedAt, userAgent } = record;
+    // Outside `write`: bookkeeping that must not change ETags.
+    return this.queue.run(() => this.db.update(apiKeys).set({ lastUsedAt, userAgent }).where(eq(apiKeys.key, key)));
+  }
+
+  async allocateId(kind: string): Promise<string> {
+    return this.write(async (tx) => {
+      const [row] = await tx
+        .insert(idSequences)
+        .values({ name: kind, lastId: 1 })
+        .onConflictDoUpdate({ target: idSequences.name, set: { lastId: sql`${idSequences.lastId} + 1` } })
+        .returning({ lastId: idSequences.lastId });
+      if (!row) throw new Error(`id allocation for ${kind} returned no row`);
+      return String(row.lastId);
+    });
+  }
+
+  async flush(): Promise<void> {
+    for (const record of this.keyList) {
+      if ((this.persistedUse.get(record.key) ?? 0) < record.lastUsedAt) {
+        this.persistedUse.set(record.key, record.lastUsedAt);
+        await this.persistUse(record);
+      }
+    }
+    await this.queue.idle();
+  }
+}
+
+/** Keys are secrets: logs carry only a prefix. */
+export function redact(key: string): string {
+  return `${key.slice(0, 4)}…`;
+}
