@@ -1,0 +1,31 @@
+/**
+ * A network definition (e.g. networks/demo.json): the devices a fresh radio starts with. Devices
+ * marked `pool` (the default) join at the first permit join; `joined` ones are on the network at once.
+ */
+import { readFileSync } from 'node:fs';
+
+export interface NetworkDefinitionEntry {
+  model: string;
+  ieee: string;
+  name?: string;
+  join?: 'pool' | 'joined';
+}
+
+export interface NetworkDefinition {
+  description?: string;
+  devices: NetworkDefinitionEntry[];
+}
+
+const IEEE = /^[0-9a-f]{16}$/;
+
+/** Reads and checks a definition; throws with the offending entry named. */
+export function loadNetworkDefinition(path: string): NetworkDefinition {
+  const raw = JSON.parse(readFileSync(path, 'utf8')) as { devices?: unknown };
+  if (!Array.isArray(raw.devices)) throw new Error(`${path}: "devices" must be an array`);
+  raw.devices.forEach((d: Partial<NetworkDefinitionEntry>, i) => {
+    if (typeof d.model !== 'string') throw new Error(`${path}: devices[${i}].model must be a string`);
+    if (typeof d.ieee !== 'string' || !IEEE.test(d.ieee)) throw new Error(`${path}: devices[${i}].ieee must be 16 lower-case hex digits`);
+    if (d.join !== undefined && d.join !== 'pool' && d.join !== 'joined') throw new Error(`${path}: devices[${i}].join must be "pool" or "joined"`);
+  });
+  return raw as NetworkDefinition;
+}

@@ -1,0 +1,153 @@
+/**
+ * Joining and leaving: the permit-join window, the pairing pool, pre-joined devices, online flags,
+ * and restoring devices from the state file. Owns each device's context (and so its timers).
+ */
+import { deviceAnnounce } from '../zdo/network-zdo-frames';
+import { ZdoCluster } from '../zdo/network-zdo-ids';
+import type { Clock } from './clock';
+import { createDeviceContext } from './device-context';
+import type { ManagedContext } from './device-context';
+import type { HostPort } from './host-port';
+import type { PersistedNetwork } from './persisted';
+import type { DeviceRegistry, JoinedDevice, PooledDevice } from './registry';
+import { chooseParent, linkQuality } from './topology';
+import type { Timing } from './timing';
+import type { DeviceFactory, Emission, Ieee, SimDevice } from './types';
+
+export interface MembershipDeps {
+  registry: DeviceRegistry;
+  factory: DeviceFactory;
+  host: HostPort;
+  clock: Clock;
+  timing: Timing;
+  coordinatorIeee(): Ieee;
+  emit(ieee: Ieee, frame: Emission): void;
+  changed(): void;
+}
+
+export class Membership {
+  private joinOpenUntil = 0;
+  private joinTimer: unknown;
+  private announceTsn = 0;
+  private readonly contexts = new Map<Ieee, ManagedContext>();
+
+  constructor(private readonly deps: MembershipDeps) {}
+
+  get joinOpen(): boolean {
+    return this.deps.clock.now() < this.joinOpenUntil;
+  }
+
+  /** Opens (or, with 0, closes) the join window; pooled devices join shortly after it opens. */
+  permitJoin(seconds: number): void {
+    this.joinOpenUntil = seconds > 0 ? this.deps.clock.now() + seconds * 1000 : 0;
+    if (seconds > 0) this.scheduleJoins();
+  }
+
+  addToPool(entry: PooledDevice): void {
+    this.deps.registry.addToPool(entry);
+    this.deps.changed();
+    if (this.joinOpen) this.scheduleJoins();
+  }
+
+  private scheduleJoins(): void {
+    if (this.joinTimer !== undefined) return;
+    this.joinTimer = this.deps.clock.setTimeout(() => this.joinNext(), this.deps.timing.joinDelayMs);
+  }
+
+  private joinNext(): void {
+    this.joinTimer = undefined;
+    if (!this.joinOpen) return;
+    const [next] = this.deps.registry.pool();
+    if (!next) return;
+    this.deps.registry.removeFromPool(next.ieee);
+    this.join(next);
+    if (this.deps.registry.pool().length > 0) {
+      this.joinTimer = this.deps.clock.setTimeout(() => this.joinNext(), this.deps.timing.joinSpacingMs);
+    }
+  }
+
+  /** Joins a device now (used for the pool and for pre-joined devices) and announces it. */
+  join(entry: PooledDevice): SimDevice {
+    const nwk = this.deps.registry.allocateNwk(entry.ieee);
+    const device = this.deps.factory.create(entry.model, { ieee: entry.ieee, nwk }, this.contextFor(entry.ieee));
+    const parent = chooseParent(this.deps.registry, device.identity.logicalType);
+    this.deps.registry.add({ device, online: true, parent, lqi: linkQuality(entry.ieee) });
+    this.announce(device);
+    device.start();
+    this.deps.changed();
+    return device;
+  }
+
+  private announce(device: SimDevice): void {
+    const { nwk, ieee, macCapabilities } = device.identity;
+    this.announceTsn = (this.announceTsn + 1) & 0xff;
+    const asdu = deviceAnnounce(this.announceTsn, nwk, ieee, macCapabilities);
+    this.deps.host.indicate({
+      dst: { mode: 'nwk', nwk: 0xfffd }, dstEndpoint: 0, srcNwk: nwk, srcEndpoint: 0,
+      profileId: 0, clusterId: ZdoCluster.DeviceAnnce, asdu, lqi: linkQuality(ieee), rssi: -50,
+    });
+  }
+
+  /** Removes a joined device (leave) or a pooled one; stops its timers. */
+  remove(ieee: Ieee): boolean {
+    const entry = this.deps.registry.remove(ieee);
+    const pooled = this.deps.registry.removeFromPool(ieee);
+    if (entry) this.stopDevice(entry);
+    if (entry || pooled) this.deps.changed();
+    return Boolean(entry || pooled);
+  }
+
+  setOnline(ieee: Ieee, online: boolean): JoinedDevice | undefined {
+    const entry = this.deps.registry.get(ieee);
+    if (!entry || entry.online === online) return entry;
+    entry.online = online;
+    // Coming back, a real device re-announces itself (same address, so only a re-announce).
+    if (online) this.announce(entry.device);
+    this.deps.changed();
+    return entry;
+  }
+
+  restore(state: PersistedNetwork): void {
+    for (const p of state.pool) this.deps.registry.addToPool(p);
+    for (const d of state.devices) {
+      const device = this.deps.factory.restore(d.model, { ieee: d.ieee, nwk: d.nwk }, d.snapshot, this.contextFor(d.ieee));
+      this.deps.registry.add({ device, online: d.online, parent: d.parent, lqi: d.lqi });
+      device.start();
+    }
+  }
+
+  persist(): PersistedNetwork {
+    const devices = this.deps.registry.all().map((e) => ({
+      ieee: e.device.identity.ieee, nwk: e.device.identity.nwk, model: e.device.identity.model,
+      online: e.online, parent: e.parent, lqi: e.lqi, snapshot: e.device.snapshot(),
+    }));
+    return { devices, pool: this.deps.registry.pool() };
+  }
+
+  stopAll(): void {
+    if (this.joinTimer !== undefined) this.deps.clock.clearTimeout(this.joinTimer);
+    this.joinTimer = undefined;
+    for (const entry of this.deps.registry.all()) this.stopDevice(entry);
+  }
+
+  private stopDevice(entry: JoinedDevice): void {
+    const ieee = entry.device.identity.ieee;
+    try {
+      entry.device.stop();
+    } finally {
+      this.contexts.get(ieee)?.dispose();
+      this.contexts.delete(ieee);
+    }
+  }
+
+  private contextFor(ieee: Ieee): ManagedContext {
+    const ctx = createDeviceContext(ieee, {
+      clock: this.deps.clock,
+      coordinatorIeee: () => this.deps.coordinatorIeee(),
+      emit: (from, frame) => this.deps.emit(from, frame),
+      changed: () => this.deps.changed(),
+    });
+    this.contexts.set(ieee, ctx);
+    return ctx;
+  }
+}

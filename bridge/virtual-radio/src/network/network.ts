@@ -1,0 +1,156 @@
+/**
+ * The simulated network behind the radio: turns host APS requests into deliveries to devices (with
+ * confirms that say what a real radio would say), and device emissions into host indications.
+ */
+import type { ApsRequest } from '../protocol/index';
+import { ConfirmStatus } from '../protocol/index';
+import { answerCoordinatorZdo, answerNetworkZdo, isNetworkLevel } from '../zdo/network-zdo';
+import type { ZdoDeps } from '../zdo/network-zdo';
+import { ZdoCluster } from '../zdo/network-zdo-ids';
+import type { Clock } from './clock';
+import type { FrameCounters } from './counters';
+import type { FaultTable } from './faults';
+import type { CoordinatorInfo, HostPort } from './host-port';
+import type { DeviceRegistry, JoinedDevice } from './registry';
+import type { Timing } from './timing';
+import type { Delivery, Emission, Ieee } from './types';
+
+export interface NetworkDeps {
+  registry: DeviceRegistry;
+  host: HostPort;
+  coordinator: CoordinatorInfo;
+  counters: FrameCounters;
+  faults: FaultTable;
+  clock: Clock;
+  timing: Timing;
+  permitJoin(seconds: number): void;
+  leave(ieee: Ieee): void;
+}
+
+const ZDO_PROFILE = 0;
+const BROADCAST_MIN = 0xfff8;
+const LQI_RSSI = (lqi: number) => Math.round(-100 + (lqi * 70) / 255);
+
+export class SimNetwork {
+  private readonly zdo: ZdoDeps;
+
+  constructor(private readonly deps: NetworkDeps) {
+    this.zdo = {
+      registry: deps.registry,
+      coordinator: deps.coordinator,
+      reply: (fromNwk, clusterId, asdu) => this.indicateFrom(fromNwk, 0, { kind: 'coordinator', endpoint: 0 }, ZDO_PROFILE, clusterId, asdu),
+      permitJoin: (s) => deps.permitJoin(s),
+      leave: (ieee) => deps.clock.setTimeout(() => deps.leave(ieee), deps.timing.airMs + 5),
+    };
+  }
+
+  /** Routes one accepted host request. Every request gets exactly one confirm. */
+  handleRequest(req: ApsRequest): void {
+    const dst = req.dst;
+    if (dst.mode === 'group') return this.groupcast(req, dst.group);
+    if (dst.mode === 'nwk' && dst.nwk >= BROADCAST_MIN) return this.broadcast(req, dst.nwk);
+    if (dst.mode === 'nwk' && dst.nwk === 0) return this.toCoordinator(req);
+    const entry = dst.mode === 'nwk' ? this.deps.registry.byAddress(dst.nwk) : this.deps.registry.get(dst.ieee);
+    if (dst.mode === 'ieee' && dst.ieee === this.deps.coordinator.ieee()) return this.toCoordinator(req);
+    this.deps.counters.count('nwk', dst.mode === 'nwk' ? dst.nwk : (entry?.device.identity.nwk ?? 0xfffe));
+    this.unicast(req, entry);
+  }
+
+  private confirm(req: ApsRequest, status: number, afterMs: number): void {
+    const dst = req.dst;
+    this.deps.clock.setTimeout(() => this.deps.host.confirm({ requestId: req.requestId, dst, srcEndpoint: req.srcEndpoint, status }), afterMs);
+  }
+
+  private toCoordinator(req: ApsRequest): void {
+    this.deps.counters.count('nwk', 0);
+    this.confirm(req, ConfirmStatus.Success, 0);
+    if (req.profileId === ZDO_PROFILE) answerCoordinatorZdo(this.zdo, req.clusterId, req.asdu);
+  }
+
+  private unicast(req: ApsRequest, entry: JoinedDevice | undefined): void {
+    const { timing, faults, clock } = this.deps;
+    if (!entry) return this.confirm(req, ConfirmStatus.RouteDiscoveryFailed, timing.macRetryMs);
+    const ieee = entry.device.identity.ieee;
+    if (!entry.online || faults.takeDrop(ieee)) return this.confirm(req, ConfirmStatus.MacNoAck, timing.macRetryMs);
+    const delay = timing.airMs + faults.delayFor(ieee);
+    this.confirm(req, ConfirmStatus.Success, delay);
+    const endpoint = req.dst.mode === 'group' ? 0 : req.dst.endpoint;
+    clock.setTimeout(() => {
+      if (req.profileId === ZDO_PROFILE && isNetworkLevel(req.clusterId)) {
+        answerNetworkZdo(this.zdo, entry.device.identity.nwk, req.clusterId, req.asdu);
+      } else {
+        this.deliver(entry, { ...this.delivery(req), dstEndpoint: endpoint });
+      }
+    }, delay);
+  }
+
+  private groupcast(req: ApsRequest, group: number): void {
+    this.deps.counters.count('group', group);
+    this.confirm(req, ConfirmStatus.Success, this.deps.timing.airMs);
+    this.deps.clock.setTimeout(() => this.fanOutGroup(group, this.delivery(req)), this.deps.timing.airMs);
+  }
+
+  private fanOutGroup(group: number, base: Omit<Delivery, 'dstEndpoint'>, except?: Ieee): void {
+    for (const entry of this.deps.registry.all()) {
+      if (!entry.online || entry.device.identity.ieee === except) continue;
+      for (const endpoint of entry.device.endpointsInGroup(group)) this.deliver(entry, { ...base, dstEndpoint: endpoint, group });
+    }
+  }
+
+  private broadcast(req: ApsRequest, address: number): void {
+    this.deps.counters.count('broadcast', address);
+    this.confirm(req, ConfirmStatus.Success, this.deps.timing.airMs);
+    if (req.profileId === ZDO_PROFILE) {
+      // Only permit join matters network-wide; channel changes and the like need no simulation.
+      if (req.clusterId === ZdoCluster.MgmtPermitJoinReq && req.asdu.length >= 2) this.deps.permitJoin(req.asdu[1]);
+      return;
+    }
+    const endpoint = req.dst.mode === 'nwk' ? req.dst.endpoint : 0xff;
+    this.deps.clock.setTimeout(() => this.fanOutBroadcast(address, { ...this.delivery(req), dstEndpoint: endpoint, broadcast: true }), this.deps.timing.airMs);
+  }
+
+  private fanOutBroadcast(address: number, delivery: Delivery, except?: Ieee): void {
+    for (const entry of this.deps.registry.all()) {
+      const id = entry.device.identity;
+      if (!entry.online || id.ieee === except) continue;
+      if (address === 0xfffc && id.logicalType !== 'router') continue;
+      if (address === 0xfffd && !id.rxOnWhenIdle) continue;
+      this.deliver(entry, delivery);
+    }
+  }
+
+  private delivery(req: ApsRequest): Omit<Delivery, 'dstEndpoint'> {
+    return { profileId: req.profileId, clusterId: req.clusterId, srcEndpoint: req.srcEndpoint, asdu: req.asdu };
+  }
+
+  private deliver(entry: JoinedDevice, delivery: Delivery): void {
+    try {
+      entry.device.receive(delivery);
+    } catch {
+      // A device that throws on a frame behaves like one that ignored it; the radio keeps going.
+    }
+  }
+
+  /** A device sends a frame: it reaches the host (and, for groups and broadcasts, other devices). */
+  emit(ieee: Ieee, frame: Emission): void {
+    const entry = this.deps.registry.get(ieee);
+    if (!entry || !entry.online || this.deps.faults.silenced(ieee)) return;
+    const delay = this.deps.timing.airMs + this.deps.faults.delayFor(ieee);
+    this.deps.clock.setTimeout(() => {
+      if (!entry.online) return;
+      const nwk = entry.device.identity.nwk;
+      this.indicateFrom(nwk, frame.srcEndpoint, frame.to, frame.profileId, frame.clusterId, frame.asdu, entry.lqi);
+      const base = { profileId: frame.profileId, clusterId: frame.clusterId, srcEndpoint: frame.srcEndpoint, asdu: frame.asdu };
+      if (frame.to.kind === 'group') this.fanOutGroup(frame.to.group, base, ieee);
+      if (frame.to.kind === 'broadcast' && frame.profileId !== ZDO_PROFILE) {
+        this.fanOutBroadcast(frame.to.address, { ...base, dstEndpoint: frame.to.endpoint, broadcast: true }, ieee);
+      }
+    }, delay);
+  }
+
+  private indicateFrom(srcNwk: number, srcEndpoint: number, to: Emission['to'], profileId: number, clusterId: number, asdu: Uint8Array, lqi = 255): void {
+    const dst = to.kind === 'group' ? { mode: 'group' as const, group: to.group } : { mode: 'nwk' as const, nwk: to.kind === 'broadcast' ? to.address : 0 };
+    const dstEndpoint = to.kind === 'group' ? 0xff : to.endpoint;
+    this.deps.host.indicate({ dst, dstEndpoint, srcNwk, srcEndpoint, profileId, clusterId, asdu, lqi, rssi: LQI_RSSI(lqi) });
+  }
+}

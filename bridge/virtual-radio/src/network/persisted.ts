@@ -1,0 +1,18 @@
+/** The network's part of the radio state file. */
+import type { Ieee } from './types';
+import type { PooledDevice } from './registry';
+
+export interface PersistedDevice {
+  ieee: Ieee;
+  nwk: number;
+  model: string;
+  online: boolean;
+  parent: number;
+  lqi: number;
+  snapshot: unknown;
+}
+
+export interface PersistedNetwork {
+  devices: PersistedDevice[];
+  pool: PooledDevice[];
+}

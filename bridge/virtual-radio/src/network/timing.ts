@@ -1,0 +1,19 @@
+/**
+ * Timing profiles. `fast` keeps tests quick; `realistic` models air time and MAC retries closer to a
+ * real ConBee II network and is what published benchmark figures should name.
+ */
+export interface Timing {
+  /** One hop over the air (request → device, device → coordinator). */
+  airMs: number;
+  /** Time the MAC spends retrying before it reports no-ack for an unreachable device. */
+  macRetryMs: number;
+  /** Delay between seeing the permit-join broadcast and the first pooled device joining. */
+  joinDelayMs: number;
+  /** Spacing between two pooled devices joining, so a big pool does not arrive in one burst. */
+  joinSpacingMs: number;
+}
+
+export const timingProfiles: Record<'fast' | 'realistic', Timing> = {
+  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50 },
+  realistic: { airMs: 8, macRetryMs: 60, joinDelayMs: 300, joinSpacingMs: 200 },
+};

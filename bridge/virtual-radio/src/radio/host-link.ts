@@ -1,0 +1,66 @@
+/**
+ * One host connection: SLIP in, frames through the radio core, SLIP out. Sends the unsolicited
+ * DEVICE_STATE_CHANGED a real ConBee sends when a confirm or indication becomes pending, and again
+ * ~2 ms after an indication or confirm is read (without it every round trip waits for the host's
+ * 100 ms poll).
+ */
+import type { Socket } from 'node:net';
+import { Command, SlipDecoder, decodeFrame, encodeFrame, responses, slipEncode } from '../protocol/index';
+import type { Frame } from '../protocol/index';
+import type { RadioCore } from './radio-core';
+
+const NUDGE_AFTER_READ_MS = 2;
+
+export class HostLink {
+  private readonly decoder = new SlipDecoder();
+  private nudgeSeq = 0;
+  private nudgeTimer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly core: RadioCore,
+    private readonly log: (event: string, detail?: Record<string, unknown>) => void,
+  ) {
+    socket.setNoDelay(true);
+    socket.on('data', (chunk) => this.onData(chunk));
+    core.onQueued = () => this.nudge(0);
+  }
+
+  private onData(chunk: Buffer): void {
+    for (const bytes of this.decoder.push(chunk)) {
+      const decoded = decodeFrame(bytes);
+      if (!decoded.ok) {
+        this.log('bad-frame', { error: decoded.error, length: bytes.length });
+        continue;
+      }
+      const response = this.core.handle(decoded.frame);
+      this.write(response);
+      const command = decoded.frame.command;
+      if (command === Command.ApsDataIndication || command === Command.ApsDataConfirm) this.nudge(NUDGE_AFTER_READ_MS);
+    }
+  }
+
+  private nudge(afterMs: number): void {
+    if (this.closed || this.nudgeTimer) return;
+    this.nudgeTimer = setTimeout(() => {
+      this.nudgeTimer = undefined;
+      const state = this.core.deviceState();
+      if (this.closed) return;
+      this.nudgeSeq = (this.nudgeSeq + 1) & 0xff;
+      this.write(responses.deviceStateChanged(this.nudgeSeq, state));
+    }, afterMs);
+  }
+
+  private write(frame: Frame): void {
+    if (this.closed || this.socket.destroyed) return;
+    this.socket.write(slipEncode(encodeFrame(frame)));
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.nudgeTimer) clearTimeout(this.nudgeTimer);
+    this.core.onQueued = () => {};
+    this.socket.destroy();
+  }
+}

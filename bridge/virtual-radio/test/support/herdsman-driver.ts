@@ -1,0 +1,181 @@
+/**
+ * Child process that runs one real zigbee-herdsman 11.1.1 Controller (plus zigbee-herdsman-converters)
+ * against a virtual radio, driven over IPC by the tests: `{id, op, args}` in, `{id, ok, result|error}`
+ * out, and `{event}` messages for adapter disconnects. One Controller per process; `stop` ends with
+ * process.exit(), because the deconz driver's timers keep the process alive after controller.stop().
+ */
+import { join } from 'node:path';
+import { Controller, setLogger as setHerdsmanLogger } from 'zigbee-herdsman';
+import { findByDevice, postProcessConvertedFromZigbeeMessage, setLogger as setConvertersLogger } from 'zigbee-herdsman-converters';
+import type { Definition, Tz } from 'zigbee-herdsman-converters';
+
+const quiet = { debug: () => {}, info: () => {}, warning: () => {}, error: () => {} };
+setHerdsmanLogger(quiet as never);
+setConvertersLogger(quiet as never);
+
+type Args = Record<string, unknown>;
+let controller: Controller | undefined;
+const interviewed = new Map<string, string>();
+const states = new Map<string, Record<string, unknown>>();
+const definitions = new Map<string, Definition>();
+const messages: Array<{ ieee: string; type: string; cluster: string; data: unknown }> = [];
+
+const send = (message: unknown) => process.send?.(message);
+
+function device(ieee: string) {
+  const found = controller!.getDeviceByIeeeAddr(`0x${ieee}`);
+  if (!found) throw new Error(`herdsman does not know ${ieee}`);
+  return found;
+}
+
+async function definitionOf(ieee: string): Promise<Definition> {
+  const known = definitions.get(ieee);
+  if (known) return known;
+  const found = await findByDevice(device(ieee));
+  if (!found) throw new Error(`converters did not identify ${ieee}`);
+  definitions.set(ieee, found);
+  return found;
+}
+
+async function onMessage(msg: any): Promise<void> {
+  const ieee = String(msg.device.ieeeAddr).slice(2);
+  messages.push({ ieee, type: msg.type, cluster: msg.cluster, data: msg.data });
+  const definition = definitions.get(ieee);
+  if (!definition) return;
+  const state = states.get(ieee) ?? {};
+  const out: Record<string, unknown> = {};
+  for (const c of definition.fromZigbee) {
+    if (c.cluster !== msg.cluster || !(Array.isArray(c.type) ? c.type.includes(msg.type) : c.type === msg.type)) continue;
+    const result = await c.convert(definition, msg, () => {}, {}, { state: { ...state, ...out }, device: msg.device, deviceExposesChanged: () => {} } as never);
+    if (result && typeof result === 'object') Object.assign(out, result);
+  }
+  if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, msg.device);
+  states.set(ieee, { ...state, ...out });
+}
+
+async function until<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const matches = (state: Record<string, unknown>, expected: Record<string, unknown>) =>
+  Object.entries(expected).every(([k, v]) => JSON.stringify(state[k]) === JSON.stringify(v));
+
+const ops: Record<string, (args: Args) => Promise<unknown>> = {
+  async start(args) {
+    const dir = String(args.dir);
+    controller = new Controller({
+      network: { panID: 0x1a62, extendedPanID: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd], channelList: [15], networkKey: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13] },
+      databasePath: join(dir, 'database.db'),
+      databaseBackupPath: join(dir, 'database.db.backup'),
+      backupPath: join(dir, 'coordinator_backup.json'),
+      transport: { path: `tcp://127.0.0.1:${Number(args.port)}`, adapter: 'deconz' },
+      adapter: { disableLED: true },
+      acceptJoiningDeviceHandler: async () => true,
+    });
+    controller.on('adapterDisconnected', () => send({ event: 'adapterDisconnected' }));
+    controller.on('deviceInterview', (e) => {
+      if (e.status === 'successful' || e.status === 'failed') interviewed.set(e.device.ieeeAddr.slice(2), e.status);
+    });
+    controller.on('message', (m) => void onMessage(m).catch(() => {}));
+    const started = Date.now();
+    const result = await controller.start();
+    return { result, ms: Date.now() - started, coordinator: controller.getDevicesByType('Coordinator')[0]?.ieeeAddr };
+  },
+  async permitJoin(args) {
+    await controller!.permitJoin(Number(args.seconds));
+    return true;
+  },
+  async waitInterview(args) {
+    const ieee = String(args.ieee);
+    const status = await until(`interview of ${ieee}`, Number(args.timeoutMs ?? 20_000), () => interviewed.get(ieee));
+    const d = device(ieee);
+    return { status, modelID: d.modelID, manufacturerName: d.manufacturerName, type: d.type, endpoints: d.endpoints.map((e) => e.ID) };
+  },
+  async identify(args) {
+    const definition = await definitionOf(String(args.ieee));
+    return { model: definition.model, vendor: definition.vendor };
+  },
+  async configure(args) {
+    const ieee = String(args.ieee);
+    const definition = await definitionOf(ieee);
+    const coordinatorEndpoint = controller!.getDevicesByType('Coordinator')[0].getEndpoint(1)!;
+    await definition.configure?.(device(ieee), coordinatorEndpoint, definition);
+    return true;
+  },
+  async set(args) {
+    const ieee = String(args.ieee);
+    const definition = await definitionOf(ieee);
+    const values = args.values as Record<string, unknown>;
+    const [key, value] = Object.entries(values)[0];
+    const converter = definition.toZigbee.find((c) => c.key?.includes(key) && c.convertSet);
+    if (!converter) throw new Error(`no toZigbee converter for ${key}`);
+    const d = device(ieee);
+    const endpoint = args.endpoint ? d.getEndpoint(Number(args.endpoint))! : d.endpoints[0];
+    const meta = { message: values, device: d, mapped: definition, options: {}, state: states.get(ieee) ?? {}, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+    const result = await converter.convertSet!(endpoint, key, value, meta as unknown as Tz.Meta);
+    return result?.state ?? null;
+  },
+  async waitState(args) {
+    const ieee = String(args.ieee);
+    const expected = args.match as Record<string, unknown>;
+    return until(`state ${JSON.stringify(expected)} of ${ieee}`, Number(args.timeoutMs ?? 5_000), () => {
+      const state = states.get(ieee);
+      return state && matches(state, expected) ? state : undefined;
+    });
+  },
+  async state(args) {
+    return states.get(String(args.ieee)) ?? {};
+  },
+  async command(args) {
+    const d = device(String(args.ieee));
+    const endpoint = d.getEndpoint(Number(args.endpoint))!;
+    const options = { timeout: args.timeout === undefined ? undefined : Number(args.timeout) };
+    const started = Date.now();
+    await endpoint.command(String(args.cluster), String(args.command), (args.payload ?? {}) as never, options);
+    return { ms: Date.now() - started };
+  },
+  async read(args) {
+    const d = device(String(args.ieee));
+    const endpoint = d.getEndpoint(Number(args.endpoint))!;
+    return endpoint.read(String(args.cluster), args.attributes as never, { timeout: args.timeout === undefined ? undefined : Number(args.timeout) });
+  },
+  async remove(args) {
+    await device(String(args.ieee)).removeFromNetwork();
+    return true;
+  },
+  async lqi() {
+    const coordinator = controller!.getDevicesByType('Coordinator')[0];
+    return coordinator.lqi();
+  },
+  async devices() {
+    return controller!.getDevices().map((d) => ({ ieee: d.ieeeAddr.slice(2), type: d.type, modelID: d.modelID, interviewed: d.interviewState }));
+  },
+  async messages(args) {
+    return messages.filter((m) => !args.ieee || m.ieee === args.ieee);
+  },
+  async stop() {
+    setTimeout(() => process.exit(0), 5_000).unref();
+    await controller?.stop();
+    return true;
+  },
+};
+
+process.on('message', (message: { id: number; op: string; args?: Args }) => {
+  const op = ops[message.op];
+  const run = op ? op(message.args ?? {}) : Promise.reject(new Error(`unknown op ${message.op}`));
+  run.then(
+    (result) => {
+      send({ id: message.id, ok: true, result });
+      if (message.op === 'stop') setTimeout(() => process.exit(0), 50);
+    },
+    (error: Error) => send({ id: message.id, ok: false, error: error.message }),
+  );
+});
+process.on('disconnect', () => process.exit(0));
+send({ event: 'ready' });
