@@ -1,0 +1,169 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { EventHub } from '../events/types';
+
+/**
+ * The deCONZ WebSocket push channel on Node. Like deCONZ it needs no key, ignores what clients
+ * send, and accepts the upgrade on any path of the HTTP port as well as on its own port. Unlike
+ * deCONZ, a client that stops reading is cut off once its send buffer is full, so it can neither
+ * hold memory hostage nor slow down anyone else, and dead peers are found by ping/pong.
+ */
+export interface WebSocketOptions {
+  /** The HTTP server whose upgrades we also accept; its owner listens and closes it. */
+  server: Server;
+  /** Dedicated listener port; 0 picks a free one; the HTTP server's own port means "none". */
+  port: number;
+  hub: EventHub;
+  logger: Logger;
+  /** Where the dedicated listener binds; by default where the HTTP server is bound. */
+  host?: string;
+  /** Ping period; a client that has not answered the previous ping by the next is dropped. */
+  pingIntervalMs?: number;
+  /** Bytes a client may have queued (server-side) before it is disconnected. */
+  maxBufferedBytes?: number;
+}
+
+export interface WebSocketHandle {
+  /** The port clients should use (`config.websocketport`). */
+  port: number;
+  /** Clients currently connected, on either port. */
+  clientCount(): number;
+  /** Disconnects every client and closes the dedicated listener (not the HTTP server). */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PING_INTERVAL_MS = 30_000;
+export const DEFAULT_MAX_BUFFERED_BYTES = 1024 * 1024;
+// Clients never need to send us anything, so a large inbound frame is only a nuisance.
+const MAX_INBOUND_PAYLOAD = 64 * 1024;
+
+interface Client {
+  name: string;
+  alive: boolean;
+}
+
+export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketHandle> {
+  const { server, hub, logger } = opts;
+  const pingIntervalMs = opts.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
+  const maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+  const clients = new Map<WebSocket, Client>();
+  const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_INBOUND_PAYLOAD });
+  let sequence = 0;
+
+  function accept(ws: WebSocket, req: IncomingMessage): void {
+    const client = { name: `ws#${++sequence} ${req.socket.remoteAddress}:${req.socket.remotePort}`, alive: true };
+    clients.set(ws, client);
+    ws.on('pong', () => {
+      client.alive = true;
+    });
+    ws.on('error', (error) => logger.debug({ client: client.name, err: error }, 'websocket client error'));
+    ws.on('close', () => {
+      clients.delete(ws);
+      logger.debug({ client: client.name }, 'websocket client disconnected');
+    });
+    logger.info({ client: client.name, path: req.url }, 'websocket client connected');
+  }
+
+  function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
+  }
+
+  function drop(ws: WebSocket, reason: string, details: Record<string, unknown>): void {
+    const client = clients.get(ws);
+    clients.delete(ws);
+    logger.warn({ client: client?.name, ...details }, `websocket client disconnected: ${reason}`);
+    ws.terminate();
+  }
+
+  function broadcast(message: string): void {
+    // Encoded once for all clients; ws frames a Buffer without copying it per client.
+    const data = Buffer.from(message);
+    for (const ws of [...clients.keys()]) {
+      if (ws.readyState !== WebSocket.OPEN) continue;
+      const queued = ws.bufferedAmount;
+      if (queued + data.length > maxBufferedBytes) {
+        drop(ws, 'too slow, send buffer full', { bufferedBytes: queued, limitBytes: maxBufferedBytes });
+      } else {
+        ws.send(data, { binary: false });
+      }
+    }
+  }
+
+  function keepAlive(): void {
+    for (const [ws, client] of [...clients]) {
+      if (!client.alive) {
+        drop(ws, 'no pong', { pingIntervalMs });
+        continue;
+      }
+      client.alive = false;
+      ws.ping();
+    }
+  }
+
+  const dedicated = needsDedicatedListener(server, opts.port) ? createServer(rejectPlainHttp) : undefined;
+  if (dedicated) {
+    dedicated.on('upgrade', onUpgrade);
+    await listen(dedicated, opts.port, opts.host ?? boundHost(server));
+  }
+  server.on('upgrade', onUpgrade);
+  const unsubscribe = hub.subscribe(broadcast);
+  const pinger = setInterval(keepAlive, pingIntervalMs);
+  const port = dedicated ? (dedicated.address() as AddressInfo).port : opts.port;
+  logger.info({ port, httpUpgrade: true }, 'websocket server listening');
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    clientCount: () => clients.size,
+    close() {
+      closing ??= (async () => {
+        clearInterval(pinger);
+        unsubscribe();
+        server.off('upgrade', onUpgrade);
+        for (const ws of clients.keys()) ws.terminate();
+        clients.clear();
+        wss.close();
+        if (dedicated) await closeServer(dedicated);
+      })();
+      return closing;
+    },
+  };
+}
+
+function needsDedicatedListener(server: Server, port: number): boolean {
+  const address = server.address();
+  return !(port !== 0 && address !== null && typeof address === 'object' && address.port === port);
+}
+
+/** The HTTP server's bind address, unless it listens on every interface. */
+function boundHost(server: Server): string | undefined {
+  const address = server.address();
+  if (address === null || typeof address !== 'object') return undefined;
+  return address.address === '::' || address.address === '0.0.0.0' ? undefined : address.address;
+}
+
+function rejectPlainHttp(_req: IncomingMessage, res: ServerResponse): void {
+  const body = JSON.stringify([{ error: { address: '/', description: 'websocket upgrade required', type: 4 } }]);
+  res.writeHead(426, { 'Content-Type': 'application/json; charset=utf-8', Connection: 'close' }).end(body);
+}
+
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(new Error(`websocket port ${port}: ${error.message}`, { cause: error }));
+    server.once('error', onError);
+    server.listen({ port, host }, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
