@@ -1,18 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { DeviceFactory } from '../../src/network/types';
+import { noDevices } from '../support/no-devices';
 import { startVirtualRadio } from '../../src/virtual-radio';
 import type { VirtualRadio } from '../../src/virtual-radio';
 import { HerdsmanChild } from '../support/herdsman-child';
 import { tempDir } from '../support/temp-dir';
-
-// A catalogue with no models: this file checks the coordinator on its own.
-const noDevices: DeviceFactory = {
-  models: () => [],
-  create: (model) => { throw new Error(`no model ${model}`); },
-  restore: (model) => { throw new Error(`no model ${model}`); },
-};
 
 describe('herdsman start against the coordinator', () => {
   const dir = tempDir('vr-coord');

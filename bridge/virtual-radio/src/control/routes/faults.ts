@@ -1,0 +1,51 @@
+/** Fault injection: drop, delay, no-ack (per device or all), and radio reboot. */
+import * as v from 'valibot';
+import { ControlError, ieeeSchema, validate } from '../http';
+import type { Route } from '../router';
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(1));
+const faultSchema = v.variant('kind', [
+  v.strictObject({ kind: v.literal('drop'), ieee: v.optional(ieeeSchema), frames: v.optional(count), durationMs: v.optional(count) }),
+  v.strictObject({ kind: v.literal('delay'), ieee: v.optional(ieeeSchema), ms: v.pipe(v.number(), v.minValue(0), v.maxValue(60_000)), durationMs: v.optional(count) }),
+  v.strictObject({ kind: v.literal('no-ack'), ieee: v.optional(ieeeSchema), durationMs: v.optional(count) }),
+]);
+
+const rebootSchema = v.strictObject({ downMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(60_000)), 500) });
+
+export const faultRoutes: Route[] = [
+  { method: 'GET', path: '/faults', handle: ({ radio }) => ({ body: radio.faults.list() }) },
+  {
+    method: 'POST',
+    path: '/faults',
+    handle: async ({ radio, body }) => {
+      const spec = validate(faultSchema, await body());
+      if (spec.ieee && !radio.registry.get(spec.ieee)) throw new ControlError(404, `no joined device ${spec.ieee}`);
+      return { status: 201, body: radio.faults.add(spec) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/faults/:id',
+    handle: ({ radio, params }) => {
+      if (!radio.faults.remove(Number(params.id))) throw new ControlError(404, `no fault ${params.id}`);
+      return { body: { removed: Number(params.id) } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/faults',
+    handle: ({ radio }) => {
+      radio.faults.clear();
+      return { body: { cleared: true } };
+    },
+  },
+  {
+    method: 'POST',
+    path: '/radio/reboot',
+    handle: async ({ radio, body }) => {
+      const { downMs } = validate(rebootSchema, await body());
+      radio.reboot(downMs);
+      return { body: { rebooting: true, downMs } };
+    },
+  },
+];

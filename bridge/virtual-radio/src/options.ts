@@ -1,0 +1,46 @@
+/**
+ * CLI options from argv (`--port 0`, `--control-port=0`, `--state f`, `--network f`, `--timing
+ * fast|realistic`, `--mac hex`) with env fallbacks (RADIO_PORT, RADIO_CONTROL_PORT, RADIO_STATE,
+ * RADIO_NETWORK, RADIO_TIMING, RADIO_MAC), validated with one valibot schema.
+ */
+import * as v from 'valibot';
+
+const port = v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(65535));
+
+const schema = v.strictObject({
+  port: v.optional(port, '0'),
+  controlPort: v.optional(port, '0'),
+  state: v.optional(v.string()),
+  network: v.optional(v.string()),
+  timing: v.optional(v.picklist(['fast', 'realistic']), 'fast'),
+  mac: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'))),
+  logLevel: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'silent']), 'info'),
+});
+
+export type RadioCliOptions = v.InferOutput<typeof schema>;
+
+const FLAGS: Record<string, keyof RadioCliOptions> = {
+  port: 'port', 'control-port': 'controlPort', state: 'state', network: 'network', timing: 'timing', mac: 'mac', 'log-level': 'logLevel',
+};
+const ENV: Record<string, keyof RadioCliOptions> = {
+  RADIO_PORT: 'port', RADIO_CONTROL_PORT: 'controlPort', RADIO_STATE: 'state', RADIO_NETWORK: 'network', RADIO_TIMING: 'timing', RADIO_MAC: 'mac', RADIO_LOG_LEVEL: 'logLevel',
+};
+
+export function parseOptions(argv: string[], env: Record<string, string | undefined>): RadioCliOptions {
+  const raw: Record<string, string> = {};
+  for (const [name, key] of Object.entries(ENV)) if (env[name] !== undefined) raw[key] = env[name]!;
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(argv[i]);
+    const key = m ? FLAGS[m[1]] : undefined;
+    if (!m || !key) throw new Error(`unknown argument ${argv[i]}`);
+    const value = m[2] ?? argv[++i];
+    if (value === undefined) throw new Error(`--${m[1]} needs a value`);
+    raw[key] = value;
+  }
+  const result = v.safeParse(schema, raw);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new Error(`${issue.path?.map((p) => String(p.key)).join('.') ?? 'options'}: ${issue.message}`);
+  }
+  return result.output;
+}
