@@ -1,0 +1,60 @@
+/**
+ * A minimal host speaking the serial protocol over TCP with our own codec: for tests of the radio's
+ * transport behaviour that herdsman cannot provoke on purpose.
+ */
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+import { SlipDecoder, decodeFrame, encodeFrame, slipEncode } from '../../src/protocol/index';
+import type { Frame } from '../../src/protocol/index';
+
+export class RawHost {
+  readonly frames: Frame[] = [];
+  closed = false;
+  private readonly decoder = new SlipDecoder();
+
+  private constructor(readonly socket: Socket) {
+    socket.on('data', (chunk) => {
+      for (const bytes of this.decoder.push(chunk)) {
+        const decoded = decodeFrame(bytes);
+        if (decoded.ok) this.frames.push(decoded.frame);
+      }
+    });
+    socket.on('close', () => { this.closed = true; });
+    socket.on('error', () => {});
+  }
+
+  static connect(port: number): Promise<RawHost> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => resolve(new RawHost(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  send(command: number, seq: number, payload: number[]): void {
+    this.socket.write(slipEncode(encodeFrame({ command, seq, status: 0, payload: Uint8Array.from(payload) })));
+  }
+
+  sendRaw(bytes: number[]): void {
+    this.socket.write(Uint8Array.from(bytes));
+  }
+
+  async next(predicate: (f: Frame) => boolean, timeoutMs = 2_000): Promise<Frame> {
+    const end = Date.now() + timeoutMs;
+    for (;;) {
+      const index = this.frames.findIndex(predicate);
+      if (index >= 0) return this.frames.splice(index, 1)[0];
+      if (Date.now() > end) throw new Error('expected frame did not arrive');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  }
+
+  async waitClosed(timeoutMs = 2_000): Promise<boolean> {
+    const end = Date.now() + timeoutMs;
+    while (!this.closed && Date.now() < end) await new Promise((r) => setTimeout(r, 5));
+    return this.closed;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
