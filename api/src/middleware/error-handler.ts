@@ -10,6 +10,8 @@ import { sendJson } from '../lib/respond';
  */
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof DeconzError) {
+    // The unread rest of an oversized body makes the connection unusable; tell the client so.
+    if (err.status === 413) c.header('Connection', 'close');
     return sendJson(c, renderResultItems(err.items), err.status as ContentfulStatusCode);
   }
   const logger = c.get('logger') ?? c.get('services')?.logger;

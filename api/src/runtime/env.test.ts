@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('should fill every default', () => {
+    expect(parseEnv({})).toEqual({
+      HTTP_HOST: '0.0.0.0',
+      HTTP_PORT: 8080,
+      WEBSOCKET_PORT: 8088,
+      DATABASE_URL: 'file:./data/herdgate.db',
+      DATABASE_AUTH_TOKEN: undefined,
+      GATEWAY_USER: 'delight',
+      GATEWAY_PASSWORD: 'delight',
+      GATEWAY_NAME: 'herdgate',
+      LOG_LEVEL: 'info',
+      MQTT_URL: 'mqtt://127.0.0.1:1883',
+    });
+  });
+
+  it('should take given values and treat empty ones as unset', () => {
+    const env = parseEnv({ HTTP_PORT: '0', WEBSOCKET_PORT: '', DATABASE_URL: 'libsql://db.example.turso.io', DATABASE_AUTH_TOKEN: 'tok', LOG_LEVEL: 'debug' });
+    expect(env.HTTP_PORT).toBe(0);
+    expect(env.WEBSOCKET_PORT).toBe(8088);
+    expect(env.DATABASE_URL).toBe('libsql://db.example.turso.io');
+    expect(env.DATABASE_AUTH_TOKEN).toBe('tok');
+  });
+
+  it.each([
+    ['HTTP_PORT', 'eighty', /HTTP_PORT must be a port number 0-65535 \(got "eighty"\)/],
+    ['HTTP_PORT', '70000', /HTTP_PORT must be a port number/],
+    ['WEBSOCKET_PORT', '-1', /WEBSOCKET_PORT must be a port number/],
+    ['DATABASE_URL', 'postgres://x', /DATABASE_URL must be file:<path>/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['MQTT_URL', 'http://broker', /MQTT_URL must be mqtt:\/\/host:port/],
+    ['GATEWAY_NAME', 'a-name-that-is-far-too-long', /GATEWAY_NAME must be 1-16 characters/],
+  ])('should name %s and the expected form for %j', (name, value, message) => {
+    expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
+    expect(() => parseEnv({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('node entry', () => {
+  it('should exit with code 1 and one readable line on a bad variable', async () => {
+    const entry = fileURLToPath(new URL('./node.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
+    const child = spawn(tsx, [entry], { env: { ...process.env, HTTP_PORT: 'http', HTTP_HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    clearTimeout(timer);
+    expect(code).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual(['herdgate api: invalid configuration: HTTP_PORT must be a port number 0-65535 (got "http")']);
+  });
+});

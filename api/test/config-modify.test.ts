@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDeconzError } from './helpers/conformance';
+import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+
+let gw: TestGateway;
+let key: string;
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  key = await gw.createKey();
+});
+afterAll(async () => {
+  await gw?.close();
+});
+
+const put = (body: unknown, method = 'PUT') => gw.request(`/api/${key}/config`, jsonInit(method, body));
+const readConfig = async () => (await (await gw.request(`/api/${key}/config`)).json()) as Record<string, unknown>;
+
+const GOOD: Record<string, unknown> = {
+  name: 'attic-gw', rfconnected: false, updatechannel: 'beta', permitjoin: 120, groupdelay: 5000, otauactive: true,
+  discovery: true, zigbeechannel: 25, networkopenduration: 65535, timezone: 'America/New_York', timeformat: '24h',
+  websocketnotifyall: false, disablePermitJoinAutoOff: true, lightlastseeninterval: 1,
+};
+
+const BAD: [string, unknown][] = [
+  ['name', 'seventeen-chars!!'], ['name', 5], ['rfconnected', 'yes'], ['updatechannel', 'nightly'],
+  ['permitjoin', 256], ['permitjoin', -1], ['permitjoin', 1.5], ['groupdelay', 5001], ['otauactive', 1],
+  ['discovery', null], ['unlock', 601], ['unlock', '60'], ['zigbeechannel', 12], ['zigbeechannel', 0],
+  ['networkopenduration', 0], ['timezone', 'Mars/Olympus'], ['timezone', '+01:00'], ['timezone', 3],
+  ['timeformat', '13h'], ['websocketnotifyall', 'true'], ['lightlastseeninterval', 0], ['lightlastseeninterval', 65536],
+  ['utc', '2026-01-01'],
+];
+
+describe('PUT /api/<key>/config', () => {
+  it('should apply every parameter and answer one success entry per key', async () => {
+    const res = await put(GOOD);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toMatch(/^".+"$/);
+    const body = (await res.json()) as { success: Record<string, unknown> }[];
+    expect(body.map((item) => Object.entries(item.success)[0])).toEqual(Object.entries(GOOD).map(([k, v]) => [`/config/${k}`, v]));
+    const config = await readConfig();
+    for (const [name, value] of Object.entries(GOOD)) expect(config[name], name).toEqual(value);
+  });
+
+  it('should also accept PATCH', async () => {
+    expect((await put({ name: 'patched' }, 'PATCH')).status).toBe(200);
+    expect((await readConfig()).name).toBe('patched');
+  });
+
+  it('should reset an empty name to the default', async () => {
+    expect(await (await put({ name: '' })).json()).toEqual([{ success: { '/config/name': 'herdgate' } }]);
+  });
+
+  it.each(BAD)('should reject %s = %j with 400 type 7 and change nothing', async (name, value) => {
+    const before = await readConfig();
+    const body = await expectDeconzError(await put({ [name]: value }), 400, 7, `/config/${name}`);
+    expect(body).toHaveLength(1);
+    expect(body[0]?.error.description).toBe(`invalid value, ${typeof value === 'string' ? value : JSON.stringify(value)}, for parameter, ${name}`);
+    const after = await readConfig();
+    expect({ ...after, UTC: 0, localtime: 0, whitelist: 0 }).toEqual({ ...before, UTC: 0, localtime: 0, whitelist: 0 });
+  });
+
+  it('should report the first bad value in the fixed order and apply none of the earlier ones', async () => {
+    const before = await readConfig();
+    const body = await expectDeconzError(await put({ lightlastseeninterval: 0, name: 'fine', groupdelay: 99999 }), 400, 7, '/config/groupdelay');
+    expect(body).toHaveLength(1);
+    const after = await readConfig();
+    expect(after.name).toBe(before.name);
+    expect(after.lightlastseeninterval).toBe(before.lightlastseeninterval);
+  });
+
+  it('should ignore unknown keys, as deCONZ does', async () => {
+    const res = await put({ frobnicate: true, name: 'known' });
+    expect(await res.json()).toEqual([{ success: { '/config/name': 'known' } }]);
+  });
+
+  it('should refuse to set the clock with type 8', async () => {
+    await expectDeconzError(await put({ utc: '2026-01-01T00:00:00' }), 400, 8, '/config/utc');
+    await expectDeconzError(await put({ localtime: '2026-01-01T00:00:00' }), 400, 8, '/config/localtime');
+  });
+
+  it('should answer invalid JSON with 400 type 2', async () => {
+    await expectDeconzError(await put('{"name": "x"'), 400, 2, '');
+    await expectDeconzError(await put(''), 400, 2, '');
+    await expectDeconzError(await put('"just a string"'), 400, 2, '');
+  });
+
+  it('should hand permitjoin, channel changes and rfconnected to the radio', async () => {
+    gw.radio.commands.length = 0;
+    await put({ permitjoin: 60, zigbeechannel: 15, rfconnected: true });
+    await put({ zigbeechannel: 15 });
+    expect(gw.radio.commands).toEqual([
+      { command: 'permitjoin', value: 60 },
+      { command: 'zigbeechannel', value: 15 },
+      { command: 'rfconnected', value: true },
+    ]);
+  });
+
+  it('should show linkbutton true during an unlock window', async () => {
+    await put({ unlock: 10 });
+    expect((await readConfig()).linkbutton).toBe(true);
+    gw.clock.advance(10_001);
+    expect((await readConfig()).linkbutton).toBe(false);
+  });
+});

@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { ManualClock } from '../../src/services/clock';
+import { RecordingRadioControl } from '../../src/services/radio';
+import { createNodeGateway, type NodeGateway } from '../../src/runtime/node-gateway';
+
+/** A real gateway (HTTP, libSQL file, WebSocket) on loopback ephemeral ports, for API tests. */
+export interface TestGateway {
+  gateway: NodeGateway;
+  base: string;
+  clock: ManualClock;
+  radio: RecordingRadioControl;
+  databaseUrl: string;
+  /** `fetch` relative to the gateway (`/api/...`). */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** A fresh key through HTTP Basic with the default login. */
+  createKey(devicetype?: string): Promise<string>;
+  /** Stop and start again on the same database file (new clock, new process state). */
+  restart(): Promise<TestGateway>;
+  close(): Promise<void>;
+}
+
+export const BASIC_DEFAULT = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
+
+export async function startTestGateway(env: Record<string, string> = {}, dir?: string): Promise<TestGateway> {
+  const folder = dir ?? (await mkdtemp(join(tmpdir(), 'herdgate-api-')));
+  const databaseUrl = `file:${join(folder, 'herdgate.db')}`;
+  const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
+  const radio = new RecordingRadioControl();
+  const gateway = await createNodeGateway(
+    { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, ...env },
+    { logger: pino({ level: 'silent' }), clock, radioControl: radio },
+  );
+  const base = `http://127.0.0.1:${gateway.httpPort}`;
+  const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
+  const self: TestGateway = {
+    gateway, base, clock, radio, databaseUrl, request,
+    async createKey(devicetype = 'test#client') {
+      const res = await request('/api', { method: 'POST', headers: { Authorization: BASIC_DEFAULT }, body: JSON.stringify({ devicetype }) });
+      const body = (await res.json()) as [{ success: { username: string } }];
+      if (res.status !== 200) throw new Error(`key creation failed: ${JSON.stringify(body)}`);
+      return body[0].success.username;
+    },
+    async restart() {
+      await gateway.close();
+      return startTestGateway(env, folder);
+    },
+    async close() {
+      await gateway.close();
+      if (!dir) await rm(folder, { recursive: true, force: true });
+    },
+  };
+  return self;
+}
+
+/** JSON body helper for write requests. */
+export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) };
+}

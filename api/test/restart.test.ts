@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LAST_USE_FLUSH_MS } from '../src/store/libsql-store';
+import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+
+let gw: TestGateway | undefined;
+let second: TestGateway | undefined;
+afterEach(async () => {
+  await second?.close();
+  await gw?.close();
+  gw = second = undefined;
+});
+
+describe('restart on the same database file', () => {
+  it('should keep keys, settings, the credentials and the identity', async () => {
+    gw = await startTestGateway();
+    const key = await gw.createKey('survivor');
+    await gw.request(`/api/${key}/config`, jsonInit('PUT', { name: 'durable', timezone: 'Asia/Tokyo', zigbeechannel: 20, websocketnotifyall: false }));
+    const b64 = (text: string) => Buffer.from(text).toString('base64');
+    await gw.request(`/api/${key}/config/password`, jsonInit('PUT', { username: 'delight', oldhash: b64('delight:delight'), newhash: b64('delight:kept') }));
+    const before = (await (await gw.request(`/api/${key}/config`)).json()) as Record<string, unknown>;
+    const etag = (await gw.request(`/api/${key}`)).headers.get('etag');
+
+    second = await gw.restart();
+    gw = undefined;
+    const res = await second.request(`/api/${key}/config`);
+    expect(res.status).toBe(200);
+    const after = (await res.json()) as Record<string, unknown>;
+    for (const field of ['name', 'timezone', 'zigbeechannel', 'websocketnotifyall', 'bridgeid', 'mac', 'panid', 'uuid']) {
+      expect(after[field], field).toEqual(before[field]);
+    }
+    expect(after.whitelist).toHaveProperty(key);
+    expect((await second.request(`/api/${key}`)).headers.get('etag')).toBe(etag);
+    const login = `Basic ${b64('delight:kept')}`;
+    expect((await second.request('/api', jsonInit('POST', { devicetype: 'x' }, { Authorization: login }))).status).toBe(200);
+  });
+
+  it('should not keep the unlock window', async () => {
+    gw = await startTestGateway();
+    const key = await gw.createKey();
+    await gw.request(`/api/${key}/config`, jsonInit('PUT', { unlock: 600 }));
+    second = await gw.restart();
+    gw = undefined;
+    expect((await second.request('/api', jsonInit('POST', { devicetype: 'x' }))).status).toBe(403);
+  });
+
+  it('should persist key last-use dates at most once a minute and on close', async () => {
+    gw = await startTestGateway();
+    const key = await gw.createKey();
+    const created = gw.clock.now();
+    gw.clock.advance(LAST_USE_FLUSH_MS / 2);
+    await gw.request(`/api/${key}/lights`);
+    const revision = gw.gateway.services.store.revision();
+    expect(gw.gateway.services.store.apiKey(key)?.lastUsedAt).toBe(created + LAST_USE_FLUSH_MS / 2);
+    expect(gw.gateway.services.store.revision()).toBe(revision);
+    second = await gw.restart();
+    gw = undefined;
+    expect(second.gateway.services.store.apiKey(key)?.lastUsedAt).toBe(created + LAST_USE_FLUSH_MS / 2);
+  });
+
+  it('should allocate ids that never repeat across restarts', async () => {
+    gw = await startTestGateway();
+    const store = gw.gateway.services.store;
+    expect([await store.allocateId('lights'), await store.allocateId('lights'), await store.allocateId('rules')]).toEqual(['1', '2', '1']);
+    second = await gw.restart();
+    gw = undefined;
+    expect(await second.gateway.services.store.allocateId('lights')).toBe('3');
+  });
+});
