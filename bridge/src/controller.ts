@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import type { Logger } from 'pino';
+import type { BridgeInfo, TopicContext } from '@herdgate/shared/mqtt';
+import { topics } from '@herdgate/shared/mqtt';
+import { startBroker, BRIDGE_CLIENT_ID_PREFIX, type BrokerHandle } from './broker/index';
+import { createBus } from './bus';
+import { createCommandQueue } from './commands/index';
+import type { BridgeConfig } from './config';
+import { createDeviceRegistry } from './devices/registry';
+import { loadNameStore } from './devices/names';
+import { basicMapping } from './devices/basic-mapping';
+import type { BridgeEventMap } from './events';
+import { availability } from './features/availability';
+import { deviceSync } from './features/device-sync';
+import { mqttCommands } from './features/mqtt-commands';
+import { mqttPublisher } from './features/mqtt-publisher';
+import { permitJoin } from './features/permit-join';
+import type { Feature, FeatureDeps } from './features/types';
+import { connectMqtt, type MqttLink } from './mqtt/link';
+import { startRadioChild, type RadioChild } from './radio-child';
+import { VERSIONS } from './versions';
+import { createZigbeeRadio, type ZigbeeRadio } from './zigbee/index';
+
+/**
+ * Composes the bridge: virtual radio child (when no adapter is configured), embedded broker (when
+ * no MQTT_URL), the zigbee radio, the MQTT link and the features. `stop()` undoes it in reverse.
+ * The caller must exit the process after stop() (herdsman leaves timers behind).
+ */
+export interface RunningBridge {
+  bridgeId: string;
+  mqttUrl: string;
+  radioControlUrl?: string;
+  info(): BridgeInfo;
+  stop(): Promise<void>;
+}
+
+export async function startBridge(config: BridgeConfig, logger: Logger, onFatal: (reason: string) => void): Promise<RunningBridge> {
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      await Promise.resolve().then(cleanup).catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+    }
+  };
+  try {
+    let child: RadioChild | undefined;
+    if (!config.zigbee.adapter) {
+      child = await startRadioChild({ network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json') }, logger);
+      cleanups.push(() => child!.stop());
+    }
+    let broker: BrokerHandle | undefined;
+    if (!config.mqtt.url) {
+      const { host, port, wsPort, user, password, baseTopic } = config.mqtt;
+      broker = await startBroker({ host, port, wsPort, baseTopic, users: user && password ? [{ username: user, password }] : [], logger });
+      cleanups.push(() => broker!.close());
+    }
+    const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? 'deconz', path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir }, logger);
+    const started = await radio.start();
+    cleanups.push(() => radio.stop());
+    const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();
+    const ctx: TopicContext = { base: config.mqtt.baseTopic, bridge: bridgeId };
+    const mqttUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker!.port}`;
+    const link: MqttLink = await connectMqtt({
+      url: mqttUrl,
+      clientId: `${broker?.internal.clientIdPrefix ?? BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}`,
+      user: broker?.internal.username ?? config.mqtt.user,
+      password: broker?.internal.password ?? config.mqtt.password,
+      will: { topic: topics.bridgeState(ctx), payload: { state: 'offline' } },
+    }, logger);
+    cleanups.push(() => link.close());
+
+    const bus = createBus<BridgeEventMap>(logger.child({ component: 'bus' }));
+    const queue = createCommandQueue({ ...config.commands, broadcastBudget: { max: 9, windowMs: 9_000 } });
+    cleanups.push(() => queue.stop());
+    const mapping = basicMapping;
+    const names = await loadNameStore(config.dataDir);
+    const registry = createDeviceRegistry({ mapping, names });
+    let rfconnected = true;
+    const permit = { open: false, endsAt: 0 };
+    const info = (): BridgeInfo => ({
+      bridge: bridgeId,
+      coordinator: started.coordinator,
+      network: started.network,
+      permit_join: { open: permit.open, remaining: permit.open ? Math.max(0, Math.min(255, Math.round((permit.endsAt - Date.now()) / 1000))) : 0 },
+      rfconnected,
+      queue_depth: queue.depth(),
+      versions: VERSIONS,
+    });
+    radio.on('adapterDisconnected', () => {
+      rfconnected = false;
+      bus.emit('infoChanged', {});
+      onFatal('radio adapter disconnected');
+    });
+
+    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit };
+    const features: Feature[] = [deviceSync(deps), mqttPublisher(deps), mqttCommands(deps), availability(deps), permitJoin(deps)];
+    for (const feature of features) {
+      await feature.start();
+      cleanups.push(() => feature.stop());
+    }
+    logger.info({ bridgeId, mqttUrl, devices: registry.all().length }, 'bridge started');
+    return { bridgeId, mqttUrl, radioControlUrl: child?.controlUrl, info, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

@@ -1,0 +1,121 @@
+import type { DeviceDescription, EndpointEvent, EndpointState, ItemValue } from '@herdgate/shared/mqtt';
+import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
+import type { DeconzMapping } from './mapping';
+import type { NameStore } from './names';
+import { lastSeen, lastUpdated, macOf } from './timestamps';
+
+/**
+ * The bridge's in-memory model of every device as the spec's Device object, plus the deCONZ items
+ * of each endpoint. Everything published comes from here, so MQTT never waits on the radio.
+ */
+export interface StateChange {
+  endpoint: number;
+  state?: EndpointState;
+  event?: EndpointEvent;
+}
+
+export interface DeviceRegistry {
+  /** Rebuild a device's description from a radio snapshot; returns it. */
+  upsert(device: ZigbeeDevice): DeviceDescription;
+  get(ieee: string): DeviceDescription | undefined;
+  all(): DeviceDescription[];
+  endpointState(ieee: string, endpoint: number): EndpointState | undefined;
+  /** Apply converter state from the radio; returns what changed, per endpoint. */
+  apply(ieee: string, endpoint: number, state: ConverterState): StateChange[];
+  /** Mark reachability; returns the changed endpoint states (empty when nothing changed). */
+  setAvailability(ieee: string, online: boolean): StateChange[];
+  seen(ieee: string, at: number): void;
+  announced(ieee: string, at: number): void;
+  remove(ieee: string): void;
+}
+
+interface Entry {
+  description: DeviceDescription;
+  endpoints: Map<number, EndpointState>;
+}
+
+const POWER: Record<string, DeviceDescription['powersource']> = { 'Mains (single phase)': 'mains', 'Mains (3 phase)': 'mains', 'DC Source': 'mains', Battery: 'battery' };
+
+export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: NameStore; now?: () => number }): DeviceRegistry {
+  const now = deps.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+
+  const setReachable = (entry: Entry, endpoint: number, online: boolean): EndpointState => {
+    const current = entry.endpoints.get(endpoint) ?? { state: { lastupdated: 'none' }, config: {} };
+    const resources = entry.description.subdevices.filter((s) => s.endpoint === endpoint);
+    const next: EndpointState = { state: { ...current.state }, config: { ...current.config } };
+    if (resources.some((s) => s.resource === 'lights')) next.state.reachable = online;
+    if (resources.some((s) => s.resource === 'sensors')) next.config.reachable = online;
+    entry.endpoints.set(endpoint, next);
+    return next;
+  };
+
+  return {
+    upsert(device) {
+      const previous = entries.get(device.ieee);
+      const subdevices = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
+      const description: DeviceDescription = {
+        ieee: device.ieee,
+        uniqueid: macOf(device.ieee),
+        name: (deps.names.get(device.ieee) ?? device.definition?.description ?? device.modelId ?? device.ieee).slice(0, 32),
+        manufacturername: device.manufacturerName ?? '',
+        modelid: device.modelId ?? '',
+        productid: device.definition?.model,
+        swversion: device.swBuildId ?? device.dateCode ?? '',
+        powersource: POWER[device.powerSource ?? ''] ?? 'unknown',
+        lastannounced: previous?.description.lastannounced ?? null,
+        lastseen: device.lastSeen ? lastSeen(device.lastSeen) : previous?.description.lastseen ?? null,
+        interview: device.interview,
+        supported: device.definition !== undefined,
+        availability: previous?.description.availability ?? 'online',
+        subdevices,
+      };
+      const entry: Entry = { description, endpoints: previous?.endpoints ?? new Map() };
+      entries.set(device.ieee, entry);
+      for (const endpoint of new Set(subdevices.map((s) => s.endpoint))) setReachable(entry, endpoint, description.availability === 'online');
+      return description;
+    },
+    get: (ieee) => entries.get(ieee)?.description,
+    all: () => [...entries.values()].map((e) => e.description),
+    endpointState: (ieee, endpoint) => entries.get(ieee)?.endpoints.get(endpoint),
+
+    apply(ieee, endpoint, state) {
+      const entry = entries.get(ieee);
+      if (!entry) return [];
+      const stamp = lastUpdated(now());
+      const changes: StateChange[] = [];
+      for (const items of deps.mapping.items(entry.description.subdevices, endpoint, state)) {
+        const change: StateChange = { endpoint: items.endpoint };
+        if (Object.keys(items.state).length > 0 || Object.keys(items.config).length > 0) {
+          const current = entry.endpoints.get(items.endpoint) ?? { state: { lastupdated: 'none' }, config: {} };
+          const next: EndpointState = {
+            state: { ...current.state, ...items.state, lastupdated: Object.keys(items.state).length > 0 ? stamp : current.state.lastupdated },
+            config: { ...current.config, ...items.config },
+          };
+          entry.endpoints.set(items.endpoint, next);
+          change.state = next;
+        }
+        if (Object.keys(items.event).length > 0) change.event = { state: { ...(items.event as Record<string, ItemValue>), lastupdated: stamp } };
+        if (change.state || change.event) changes.push(change);
+      }
+      return changes;
+    },
+
+    setAvailability(ieee, online) {
+      const entry = entries.get(ieee);
+      const availability = online ? 'online' : 'offline';
+      if (!entry || entry.description.availability === availability) return [];
+      entry.description = { ...entry.description, availability };
+      return [...new Set(entry.description.subdevices.map((s) => s.endpoint))].map((endpoint) => ({ endpoint, state: setReachable(entry, endpoint, online) }));
+    },
+    seen(ieee, at) {
+      const entry = entries.get(ieee);
+      if (entry) entry.description = { ...entry.description, lastseen: lastSeen(at) };
+    },
+    announced(ieee, at) {
+      const entry = entries.get(ieee);
+      if (entry) entry.description = { ...entry.description, lastannounced: `${new Date(at).toISOString().slice(0, 19)}Z` };
+    },
+    remove: (ieee) => { entries.delete(ieee); },
+  };
+}

@@ -1,0 +1,21 @@
+import type { BridgeEvent, DeviceDescription } from '@herdgate/shared/mqtt';
+import type { FailureReason } from './commands/index';
+import type { StateChange } from './devices/registry';
+
+/** The one event map of the bridge's bus; every feature talks through these events only. */
+export interface BridgeEventMap {
+  /** A device's description changed (publish its retained topic). */
+  deviceUpdated: { description: DeviceDescription };
+  /** A device left or was removed (clear its retained topics). */
+  deviceRemoved: { ieee: string; endpoints: number[] };
+  /** deCONZ items of one endpoint changed, or a momentary event happened. */
+  endpointChanged: { ieee: string; change: StateChange };
+  /** Join, interview progress, leave, announce (published on the bridge event topic). */
+  bridgeEvent: BridgeEvent;
+  /** Something in bridge info changed (permit join, queue depth, radio connection). */
+  infoChanged: Record<string, never>;
+  /** The radio heard from a device. */
+  deviceSeen: { ieee: string; at: number };
+  /** A command to a device failed; availability decides whether it is now unreachable. */
+  commandFailed: { ieee: string; reason: FailureReason };
+}

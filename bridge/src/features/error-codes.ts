@@ -1,0 +1,22 @@
+import type { ErrorCode } from '@herdgate/shared/mqtt';
+import { RadioError, type FailureReason } from '../commands/index';
+
+/**
+ * Radio failure reasons -> contract error codes. The contract has no `superseded` code yet, so a
+ * superseded command is answered `busy` with a message that starts with "superseded".
+ */
+const CODES: Record<FailureReason, ErrorCode> = {
+  no_ack: 'no_ack',
+  timeout: 'timeout',
+  offline: 'not_connected',
+  unsupported: 'not_supported',
+  superseded: 'busy',
+  error: 'internal',
+};
+
+export const errorCodeOf = (reason: FailureReason): ErrorCode => CODES[reason];
+
+export function describeError(err: unknown): { code: ErrorCode; message: string } {
+  if (err instanceof RadioError) return { code: errorCodeOf(err.reason), message: err.message };
+  return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
+}

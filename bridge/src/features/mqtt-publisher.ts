@@ -1,0 +1,61 @@
+import { topics } from '@herdgate/shared/mqtt';
+import type { Feature, FeatureDeps } from './types';
+
+/**
+ * Everything the bridge publishes: its retained state (`online`, the last will says `offline`)
+ * and info, one retained description per device, retained per-endpoint state, and the
+ * non-retained event topics. Publishing failures are logged, never thrown into the bus.
+ */
+export function mqttPublisher(deps: FeatureDeps): Feature {
+  const { link, bus, topics: ctx, config } = deps;
+  const base = config.mqtt.baseTopic;
+  const log = deps.logger.child({ feature: 'mqtt-publisher' });
+  const offs: Array<() => void> = [];
+  let infoTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (topic: string, payload: unknown, retain: boolean) => {
+    link.publish(topic, payload, { retain }).catch((err: unknown) => log.error({ err, topic }, 'publish failed'));
+  };
+  const publishInfo = () => send(topics.bridgeInfo(ctx), deps.info(), true);
+  const publishAll = () => {
+    send(topics.bridgeState(ctx), { state: 'online' }, true);
+    publishInfo();
+    for (const description of deps.registry.all()) {
+      send(topics.device(base, description.ieee), description, true);
+    }
+  };
+
+  return {
+    name: 'mqtt-publisher',
+    start() {
+      offs.push(
+        bus.on('deviceUpdated', ({ description }) => send(topics.device(base, description.ieee), description, true)),
+        bus.on('deviceRemoved', ({ ieee, endpoints }) => {
+          for (const topic of [topics.device(base, ieee), ...endpoints.map((ep) => topics.deviceState(base, ieee, ep))]) {
+            link.clear(topic).catch((err: unknown) => log.error({ err, topic }, 'clearing retained topic failed'));
+          }
+        }),
+        bus.on('endpointChanged', ({ ieee, change }) => {
+          if (change.state) send(topics.deviceState(base, ieee, change.endpoint), change.state, true);
+          if (change.event) send(topics.deviceEvent(base, ieee, change.endpoint), change.event, false);
+        }),
+        bus.on('bridgeEvent', (event) => send(topics.bridgeEvent(ctx), event, false)),
+        // Coalesce bursts (queue depth moves on every command) into one info publish per 100 ms.
+        bus.on('infoChanged', () => {
+          infoTimer ??= setTimeout(() => {
+            infoTimer = undefined;
+            publishInfo();
+          }, 100);
+        }),
+      );
+      link.onConnect(publishAll);
+      publishAll();
+    },
+    async stop() {
+      for (const off of offs.splice(0)) off();
+      clearTimeout(infoTimer);
+      // A clean stop says offline itself; the broker's will only covers crashes.
+      await link.publish(topics.bridgeState(ctx), { state: 'offline' }, { retain: true }).catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { RequestName, RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
+import { RadioError, type Lane } from '../commands/index';
+import type { FeatureDeps } from './types';
+
+/**
+ * One handler per request topic. Handlers return the response `data` or throw (a RadioError keeps
+ * its reason); the router wraps both into the envelope. Frames to devices and groups go through
+ * the command queue like any other command, so requests cannot starve a lamp of its slot.
+ */
+type Handlers = { [K in RequestName]: (payload: Omit<RequestPayloads[K], 'transaction'>) => Promise<ResponsePayloads[K]> };
+
+export function createRequestHandlers(deps: FeatureDeps): Handlers {
+  const { radio, registry, queue, bus, names } = deps;
+
+  const queued = async <T>(lane: Lane, description: string, run: () => Promise<T>): Promise<T> => {
+    let value: T | undefined;
+    const outcome = await queue.submit({ lane, target: description, keys: [], description, send: async () => { value = await run(); } });
+    if (outcome.status === 'failed') throw new RadioError(outcome.message, outcome.reason);
+    return value as T;
+  };
+  const known = (ieee: string) => {
+    const description = registry.get(ieee);
+    if (!description) throw new RadioError(`device ${ieee} is not known to this bridge`, 'unsupported');
+    return description;
+  };
+  const refreshDescription = (ieee: string) => {
+    const device = radio.device(ieee);
+    if (device) bus.emit('deviceUpdated', { description: registry.upsert(device) });
+  };
+
+  return {
+    async permit_join({ time, ieee }) {
+      await radio.permitJoin(time, ieee);
+      return { time, open: time > 0 };
+    },
+    async 'device/remove'({ ieee, leave, force }) {
+      const description = known(ieee);
+      const result = await queued({ kind: 'device', ieee }, `remove ${ieee}`, () => radio.remove(ieee, { leave: leave ?? true, force: force ?? false }));
+      registry.remove(ieee);
+      await names.delete(ieee);
+      bus.emit('deviceRemoved', { ieee, endpoints: [...new Set(description.subdevices.map((s) => s.endpoint))] });
+      bus.emit('bridgeEvent', { type: 'leave', ieee, data: { left: result.left } });
+      return { ieee, left: result.left };
+    },
+    async 'device/rename'({ ieee, name }) {
+      known(ieee);
+      await names.set(ieee, name);
+      refreshDescription(ieee);
+      return { ieee, name };
+    },
+    async 'device/read'({ ieee, endpoint, cluster, attributes }) {
+      const description = known(ieee);
+      const ep = endpoint ?? description.subdevices[0]?.endpoint ?? radio.device(ieee)?.endpoints[0]?.id ?? 1;
+      const values = await queued({ kind: 'device', ieee }, `read ${ieee} ep ${ep} ${cluster}`, () => radio.read(ieee, ep, cluster, attributes));
+      return { ieee, endpoint: ep, cluster, values: values as ResponsePayloads['device/read']['values'] };
+    },
+    async 'device/refresh'({ ieee, endpoint }) {
+      known(ieee);
+      const endpoints = await queued({ kind: 'device', ieee }, `refresh ${ieee}`, () => radio.refresh(ieee, endpoint));
+      return { ieee, endpoints };
+    },
+    async 'group/add_member'({ group, ieee, endpoint }) {
+      known(ieee);
+      await queued({ kind: 'device', ieee }, `add ${ieee}/${endpoint} to group ${group}`, () => radio.addGroupMember(group, ieee, endpoint));
+      return { group, ieee, endpoint };
+    },
+    async 'group/remove_member'({ group, ieee, endpoint }) {
+      known(ieee);
+      await queued({ kind: 'device', ieee }, `remove ${ieee}/${endpoint} from group ${group}`, () => radio.removeGroupMember(group, ieee, endpoint));
+      return { group, ieee, endpoint };
+    },
+    async 'scene/store'({ group, scene, transitiontime }) {
+      await queued({ kind: 'group' }, `store scene ${scene} of group ${group}`, () => radio.scene('store', group, scene, transitiontime));
+      return { group, scene };
+    },
+    async 'scene/recall'({ group, scene }) {
+      await queued({ kind: 'group' }, `recall scene ${scene} of group ${group}`, () => radio.scene('recall', group, scene));
+      return { group, scene };
+    },
+    async 'scene/remove'({ group, scene }) {
+      await queued({ kind: 'group' }, `remove scene ${scene ?? 'all'} of group ${group}`, () => radio.scene('remove', group, scene));
+      return scene === undefined ? { group } : { group, scene };
+    },
+    async 'network/info'() {
+      const info = deps.info();
+      return { bridge: info.bridge, ...info.network };
+    },
+    async backup() {
+      return { backup: (await radio.backup()) as ResponsePayloads['backup']['backup'] };
+    },
+    async devices({ offset, limit }) {
+      const all = registry.all().sort((a, b) => a.ieee.localeCompare(b.ieee));
+      const start = offset ?? 0;
+      const end = start + (limit ?? 50);
+      return { devices: all.slice(start, end), total: all.length, next: end < all.length ? end : null };
+    },
+  };
+}

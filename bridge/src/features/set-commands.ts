@@ -1,0 +1,83 @@
+import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okResponse, topics, type ErrorResponse, type Subdevice, type Transaction } from '@herdgate/shared/mqtt';
+import type { CommandOutcome } from '../commands/index';
+import { errorCodeOf } from './error-codes';
+import type { FeatureDeps } from './types';
+
+/**
+ * `.../set` for one endpoint and `.../groups/<g>/set` for a group: validate, translate the REST
+ * vocabulary to converter keys, queue, and answer on `.../set/result` with what really happened.
+ */
+const GROUP_SUBDEVICES: Subdevice[] = [
+  { type: 'Extended color light', resource: 'lights', uniqueid: '00:00:00:00:00:00:00:00-01', endpoint: 1, state: [], config: [] },
+  { type: 'Window covering device', resource: 'lights', uniqueid: '00:00:00:00:00:00:00:00-01', endpoint: 1, state: [], config: [] },
+];
+
+const summarise = (values: Record<string, unknown>) => Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+
+function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined, sent: string[]) {
+  if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.reason === 'superseded' ? `superseded: ${outcome.message}` : outcome.message);
+  return okResponse(transaction, { acknowledged: outcome.status === 'acknowledged', sent });
+}
+
+export function createSetHandlers(deps: FeatureDeps) {
+  const { registry, mapping, queue, radio, bus, link, config } = deps;
+  const base = config.mqtt.baseTopic;
+  const log = deps.logger.child({ feature: 'set-commands' });
+  const reply = (topic: string, payload: unknown) =>
+    link.publish(topic, payload).catch((err: unknown) => log.error({ err, topic }, 'publishing a result failed'));
+
+  async function deviceSet(ieee: string, endpoint: number, raw: Buffer): Promise<void> {
+    const resultTopic = topics.deviceSetResult(base, ieee, endpoint);
+    const decoded = decodePayload(deviceSetSchema, raw);
+    if (!decoded.ok) return reply(resultTopic, decoded.response);
+    const { transaction: tx, ...command } = decoded.value;
+    const transaction = tx as Transaction | undefined;
+    const fail = (response: ErrorResponse) => reply(resultTopic, response);
+    const description = registry.get(ieee);
+    // Several bridges may share a broker: a device we do not own is another bridge's to answer.
+    if (!description) return log.debug({ ieee }, 'set for a device of another bridge ignored');
+    const subdevices = description.subdevices.filter((s) => s.endpoint === endpoint);
+    if (subdevices.length === 0) return fail(errorResponse(transaction, 'not_found', `device ${ieee} presents nothing on endpoint ${endpoint}`));
+    const translated = mapping.command(subdevices, command);
+    if (!translated.ok) return fail(errorResponse(transaction, 'invalid_payload', translated.message, translated.field));
+    const items = Object.keys(command);
+    const what = `set ${ieee} ep ${endpoint} ${summarise(command)}`;
+    let predicted: Record<string, unknown> = {};
+    const outcome = await queue.submit({
+      lane: { kind: 'device', ieee },
+      target: `${ieee}/${endpoint}`,
+      keys: Object.keys(translated.values).filter((k) => k !== 'transition'),
+      description: what,
+      send: async () => { predicted = (await radio.set(ieee, endpoint, translated.values)).state; },
+    });
+    bus.emit('infoChanged', {});
+    if (outcome.status === 'failed') {
+      log.warn({ ieee, endpoint, reason: outcome.reason }, outcome.message);
+      bus.emit('commandFailed', { ieee, reason: outcome.reason });
+    } else {
+      // Acknowledged by the device: show the new state now instead of waiting for a report.
+      for (const change of registry.apply(ieee, endpoint, predicted)) bus.emit('endpointChanged', { ieee, change });
+    }
+    await reply(resultTopic, resultOf(outcome, transaction, items));
+  }
+
+  async function groupSet(group: number, raw: Buffer): Promise<void> {
+    const resultTopic = topics.groupSetResult(deps.topics, group);
+    const decoded = decodePayload(groupSetSchema, raw);
+    if (!decoded.ok) return reply(resultTopic, decoded.response);
+    const { transaction: tx, ...command } = decoded.value;
+    const transaction = tx as Transaction | undefined;
+    const translated = mapping.command(GROUP_SUBDEVICES, command);
+    if (!translated.ok) return reply(resultTopic, errorResponse(transaction, 'invalid_payload', translated.message, translated.field));
+    const outcome = await queue.submit({
+      lane: { kind: 'group' },
+      target: `group/${group}`,
+      keys: Object.keys(translated.values).filter((k) => k !== 'transition'),
+      description: `groupcast to group ${group} ${summarise(command)}`,
+      send: async () => { await radio.setGroup(group, translated.values); },
+    });
+    await reply(resultTopic, resultOf(outcome, transaction, Object.keys(command)));
+  }
+
+  return { deviceSet, groupSet };
+}

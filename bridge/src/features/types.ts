@@ -1,0 +1,35 @@
+import type { Logger } from 'pino';
+import type { BridgeInfo, TopicContext } from '@herdgate/shared/mqtt';
+import type { Bus } from '../bus';
+import type { CommandQueue } from '../commands/index';
+import type { BridgeConfig } from '../config';
+import type { DeconzMapping } from '../devices/mapping';
+import type { NameStore } from '../devices/names';
+import type { DeviceRegistry } from '../devices/registry';
+import type { BridgeEventMap } from '../events';
+import type { MqttLink } from '../mqtt/link';
+import type { ZigbeeRadio } from '../zigbee/index';
+
+/** Everything a feature may use, handed over as one object (no module globals). */
+export interface FeatureDeps {
+  bus: Bus<BridgeEventMap>;
+  radio: ZigbeeRadio;
+  registry: DeviceRegistry;
+  queue: CommandQueue;
+  link: MqttLink;
+  topics: TopicContext;
+  mapping: DeconzMapping;
+  names: NameStore;
+  config: BridgeConfig;
+  logger: Logger;
+  /** The current bridge info (assembled by the controller). */
+  info(): BridgeInfo;
+  /** Permit-join state, owned by the permit-join feature, read by info(). */
+  permitJoin: { open: boolean; endsAt: number };
+}
+
+export interface Feature {
+  readonly name: string;
+  start(): Promise<void> | void;
+  stop(): Promise<void> | void;
+}
