@@ -10,7 +10,7 @@ describe('control api', () => {
   let control: ControlServer;
   const call = async (method: string, path: string, body?: string) => {
     const res = await fetch(`http://127.0.0.1:${control.port}${path}`, { method, body, signal: AbortSignal.timeout(5_000) });
-    return { status: res.status, body: await res.json() };
+    return { status: res.status, body: (await res.json()) as any };
   };
 
   beforeAll(async () => {

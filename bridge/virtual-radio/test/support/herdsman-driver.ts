@@ -16,6 +16,8 @@ setConvertersLogger(quiet as never);
 type Args = Record<string, unknown>;
 let controller: Controller | undefined;
 const interviewed = new Map<string, string>();
+/** Wall-clock times per device: deviceJoined and the end of its interview. */
+const times = new Map<string, { joined?: number; interviewed?: number }>();
 const states = new Map<string, Record<string, unknown>>();
 const definitions = new Map<string, Definition>();
 const messages: Array<{ ieee: string; type: string; cluster: string; data: unknown }> = [];
@@ -79,8 +81,14 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
       acceptJoiningDeviceHandler: async () => true,
     });
     controller.on('adapterDisconnected', () => send({ event: 'adapterDisconnected' }));
+    controller.on('deviceJoined', (e) => {
+      times.set(e.device.ieeeAddr.slice(2), { joined: Date.now() });
+    });
     controller.on('deviceInterview', (e) => {
-      if (e.status === 'successful' || e.status === 'failed') interviewed.set(e.device.ieeeAddr.slice(2), e.status);
+      if (e.status !== 'successful' && e.status !== 'failed') return;
+      const ieee = e.device.ieeeAddr.slice(2);
+      interviewed.set(ieee, e.status);
+      times.set(ieee, { ...times.get(ieee), interviewed: Date.now() });
     });
     controller.on('message', (m) => void onMessage(m).catch(() => {}));
     const started = Date.now();
@@ -96,6 +104,14 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     const status = await until(`interview of ${ieee}`, Number(args.timeoutMs ?? 20_000), () => interviewed.get(ieee));
     const d = device(ieee);
     return { status, modelID: d.modelID, manufacturerName: d.manufacturerName, type: d.type, endpoints: d.endpoints.map((e) => e.ID) };
+  },
+  async waitInterviewCount(args) {
+    const count = Number(args.count);
+    await until(`${count} interviews`, Number(args.timeoutMs ?? 60_000), () => (interviewed.size >= count ? true : undefined));
+    return { interviews: Object.fromEntries(times), failed: [...interviewed].filter(([, s]) => s !== 'successful').map(([i]) => i) };
+  },
+  async now() {
+    return Date.now();
   },
   async identify(args) {
     const definition = await definitionOf(String(args.ieee));
