@@ -1,0 +1,105 @@
+/**
+ * Runs the gateway's processes as supervised children: prefixed output, restart with exponential
+ * backoff when a child dies on its own, and an orderly stop (reverse start order) on SIGINT/SIGTERM.
+ * Each child is a separate process because zigbee-herdsman allows one Controller per process and
+ * does not release its timers on stop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface ChildSpec {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+  /** Resolves once the child is ready for the next one to start (e.g. it printed its port). */
+  ready?: (line: string) => boolean;
+}
+
+interface Running {
+  spec: ChildSpec;
+  process?: ChildProcess;
+  restarts: number;
+  stopping: boolean;
+  timer?: NodeJS.Timeout;
+}
+
+const colours = [36, 35, 33, 32, 34];
+const MAX_BACKOFF_MS = 30_000;
+const READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 10_000;
+
+export class Supervisor {
+  private readonly children: Running[] = [];
+  private stopping = false;
+
+  constructor(private readonly out: NodeJS.WritableStream = process.stdout) {}
+
+  /** Starts the children in order, waiting for each to be ready before the next. */
+  async start(specs: ChildSpec[]): Promise<void> {
+    for (const spec of specs) {
+      const running: Running = { spec, restarts: 0, stopping: false };
+      this.children.push(running);
+      await this.launch(running, this.children.length - 1);
+      if (this.stopping) return;
+    }
+  }
+
+  private launch(running: Running, index: number): Promise<void> {
+    const { spec } = running;
+    const prefix = `\x1b[${colours[index % colours.length]}m${spec.name.padEnd(6)}\x1b[0m | `;
+    const child = spawn(spec.command, spec.args, {
+      env: { ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    running.process = child;
+    let markReady: () => void = () => {};
+    const ready = new Promise<void>((resolve) => {
+      markReady = resolve;
+    });
+    if (!spec.ready) markReady();
+    const readyTimer = setTimeout(() => {
+      this.log(`${spec.name} did not report ready within ${READY_TIMEOUT_MS / 1000} s; continuing`);
+      markReady();
+    }, READY_TIMEOUT_MS);
+    for (const stream of [child.stdout, child.stderr]) {
+      createInterface({ input: stream }).on('line', (line) => {
+        this.out.write(prefix + line + '\n');
+        if (spec.ready?.(line)) markReady();
+      });
+    }
+    child.on('exit', (code, signal) => {
+      clearTimeout(readyTimer);
+      markReady();
+      running.process = undefined;
+      if (this.stopping || running.stopping) return;
+      const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** running.restarts);
+      running.restarts += 1;
+      this.log(`${spec.name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
+      running.timer = setTimeout(() => void this.launch(running, index), delay);
+    });
+    return ready.finally(() => clearTimeout(readyTimer));
+  }
+
+  /** Stops every child, last started first; each gets SIGTERM, then SIGKILL after a grace period. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    for (const running of [...this.children].reverse()) {
+      clearTimeout(running.timer);
+      const child = running.process;
+      if (!child || child.exitCode !== null) continue;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => {
+        this.log(`${running.spec.name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
+        child.kill('SIGKILL');
+      }, STOP_GRACE_MS);
+      await exited;
+      clearTimeout(kill);
+    }
+  }
+
+  private log(message: string): void {
+    this.out.write(`herdgate | ${message}\n`);
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * `npm start`: the whole gateway on one box. With no ZIGBEE_ADAPTER configured it first starts the
+ * virtual radio (a ConBee II emulator with the demo network) and points the bridge at it; then the
+ * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
+ */
+import { Supervisor, type ChildSpec } from './lib/supervisor';
+
+const tsx = process.execPath;
+const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
+const env = process.env;
+const dataDir = env.DATA_DIR ?? './data';
+
+const specs: ChildSpec[] = [];
+const bridgeEnv: Record<string, string> = { DATA_DIR: dataDir };
+
+if (!env.ZIGBEE_ADAPTER) {
+  const radioPort = env.RADIO_PORT ?? '6638';
+  const controlPort = env.RADIO_CONTROL_PORT ?? '6639';
+  specs.push({
+    name: 'radio',
+    command: tsx,
+    args: [
+      ...tsxArgs('bridge/virtual-radio/src/main.ts'),
+      '--port', radioPort,
+      '--control-port', controlPort,
+      '--state', env.RADIO_STATE ?? `${dataDir}/virtual-radio.json`,
+      '--network', env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json',
+    ],
+    ready: (line) => line.includes('listening'),
+  });
+  Object.assign(bridgeEnv, { ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}` });
+}
+
+specs.push({
+  name: 'bridge',
+  command: tsx,
+  args: tsxArgs('bridge/src/main.ts'),
+  env: bridgeEnv,
+  ready: (line) => /bridge (started|online)/i.test(line),
+});
+specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: { DATA_DIR: dataDir } });
+
+const supervisor = new Supervisor();
+let stopping = false;
+const shutdown = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`herdgate | ${signal}: stopping\n`);
+  void supervisor.stop().then(() => process.exit(0));
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+await supervisor.start(specs);
