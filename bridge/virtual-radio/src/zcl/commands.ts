@@ -65,7 +65,7 @@ export function decodeCommand(def: CommandDef, payload: Uint8Array): CommandPayl
   return out;
 }
 
-export function encodeCommand(def: CommandDef, payload: CommandPayload): Uint8Array {
+export function encodeCommand(def: CommandDef, payload: Partial<CommandPayload>): Uint8Array {
   const w = new Writer();
   for (const field of def.fields) {
     const value = payload[field.name];

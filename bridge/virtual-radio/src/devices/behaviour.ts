@@ -1,0 +1,69 @@
+/**
+ * What a cluster behaviour is and what it may touch. Behaviours are small modules registered by cluster
+ * name (see behaviours/index.ts) and composed per endpoint from the catalogue's in/out cluster lists.
+ */
+import type { Destination, Ieee } from '../network/types';
+import type { ClusterDef, CommandPayload, ZclValue } from '../zcl/index';
+import type { DeviceBehaviourConfig } from './catalogue-schema';
+import type { DeviceMemory } from './memory';
+import type { Timers } from './timers';
+
+export interface CommandCall {
+  endpoint: number;
+  cluster: ClusterDef;
+  args: CommandPayload;
+  /** Set when the command arrived as a groupcast. */
+  group?: number;
+}
+
+/** How the device answers a command: a default response with this status, a cluster response, or nothing. */
+export type CommandOutcome =
+  | { status: number }
+  | { response: string; payload: Partial<CommandPayload> }
+  | { silent: true };
+
+export type CommandHandler = (host: BehaviourHost, call: CommandCall) => CommandOutcome;
+
+export interface SendOptions {
+  direction: 'toServer' | 'toClient';
+  /** Explicit destinations; default: the endpoint's bindings for the cluster, else the coordinator. */
+  to?: Destination[];
+  disableDefaultResponse?: boolean;
+  manufacturerCode?: number;
+}
+
+/** The device as a behaviour sees it. */
+export interface BehaviourHost {
+  readonly config: DeviceBehaviourConfig;
+  readonly timers: Timers;
+  readonly memory: DeviceMemory;
+  now(): number;
+  coordinatorIeee(): Ieee;
+  has(endpoint: number, cluster: string): boolean;
+  /** The endpoint's server clusters, in descriptor order. */
+  inClusters(endpoint: number): number[];
+  get(endpoint: number, cluster: string, attr: string): ZclValue | undefined;
+  num(endpoint: number, cluster: string, attr: string, fallback?: number): number;
+  /** Changes an attribute as the device itself would (reports and persistence follow). */
+  set(endpoint: number, cluster: string, attr: string, value: ZclValue): void;
+  sendCommand(endpoint: number, cluster: string, command: string, payload: CommandPayload, options: SendOptions): void;
+  /** Tell the radio that persisted non-attribute state (groups, scenes, bindings) changed. */
+  changed(): void;
+  /** Apply captured scene values to a cluster through its behaviour (with a transition). */
+  applyScene(endpoint: number, clusterId: number, values: Record<string, number>, transitionMs: number): void;
+}
+
+export interface Behaviour {
+  /** Default attribute values seeded when the endpoint serves this cluster (catalogue values win). */
+  defaults?: Record<string, ZclValue>;
+  /** Client → server commands handled by the server side. */
+  commands?: Record<string, CommandHandler>;
+  /** Server → client commands handled by the client side (e.g. a keypad receiving panel status). */
+  clientCommands?: Record<string, CommandHandler>;
+  /** After the host wrote an attribute. */
+  written?(host: BehaviourHost, endpoint: number, attr: string, value: ZclValue): void;
+  /** Applies scene values (attribute name → value) over `transitionMs`. */
+  applyScene?(host: BehaviourHost, endpoint: number, values: Record<string, number>, transitionMs: number): void;
+  /** Timers that run while the device is started (identify countdown, drift). */
+  start?(host: BehaviourHost, endpoint: number): void;
+}

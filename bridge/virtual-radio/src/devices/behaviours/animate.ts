@@ -1,0 +1,59 @@
+/**
+ * Moves numeric attributes linearly to targets over time on the radio's clock, one step every
+ * `stepMs` (catalogue), ending exactly on the target. A new animation with the same key replaces
+ * the old one, which is how "stop" and a second command mid-transition behave on real lamps.
+ */
+import type { BehaviourHost } from '../behaviour';
+
+export interface AnimateOptions {
+  onDone?: () => void;
+}
+
+const timerKey = (endpoint: number, cluster: string, key: string) => `anim:${endpoint}:${cluster}:${key}`;
+
+export function animate(
+  host: BehaviourHost,
+  endpoint: number,
+  cluster: string,
+  key: string,
+  targets: Record<string, number>,
+  durationMs: number,
+  options: AnimateOptions = {},
+): void {
+  const tk = timerKey(endpoint, cluster, key);
+  host.timers.clear(tk);
+  const starts = Object.fromEntries(Object.keys(targets).map((attr) => [attr, host.num(endpoint, cluster, attr)]));
+  const steps = Math.ceil(Math.max(0, durationMs) / host.config.stepMs);
+  const finish = () => {
+    for (const [attr, target] of Object.entries(targets)) host.set(endpoint, cluster, attr, Math.round(target));
+    options.onDone?.();
+  };
+  if (steps <= 1) {
+    if (steps === 1) host.timers.set(tk, finish, durationMs);
+    else finish();
+    return;
+  }
+  let step = 0;
+  host.timers.every(
+    tk,
+    () => {
+      step += 1;
+      if (step >= steps) {
+        finish();
+        return false;
+      }
+      for (const [attr, target] of Object.entries(targets)) {
+        host.set(endpoint, cluster, attr, Math.round(starts[attr] + ((target - starts[attr]) * step) / steps));
+      }
+      return true;
+    },
+    durationMs / steps,
+  );
+}
+
+export function stopAnimation(host: BehaviourHost, endpoint: number, cluster: string, key?: string): void {
+  if (key) host.timers.clear(timerKey(endpoint, cluster, key));
+  else host.timers.clearPrefix(`anim:${endpoint}:${cluster}:`);
+}
+
+export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));

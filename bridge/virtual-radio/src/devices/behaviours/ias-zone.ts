@@ -1,0 +1,50 @@
+/**
+ * ssIasZone server (ZCL 8.2): enrolment (the CIE writes iasCieAddr, the zone asks to enrol, the CIE
+ * answers enrollRsp) and status change notifications sent to the CIE.
+ */
+import type { Behaviour, BehaviourHost } from '../behaviour';
+
+const Z = 'ssIasZone';
+const UNSET_CIE = '0000000000000000';
+
+export const ZoneStatus = { alarm1: 0x0001, alarm2: 0x0002, tamper: 0x0004, battery: 0x0008 } as const;
+
+/** Sets or clears zoneStatus bits and notifies the CIE, as a sensor does when something happens. */
+export function changeZoneStatus(host: BehaviourHost, ep: number, set: number, clear = 0): number {
+  const status = (host.num(ep, Z, 'zoneStatus') & ~clear) | set;
+  host.set(ep, Z, 'zoneStatus', status);
+  const cie = String(host.get(ep, Z, 'iasCieAddr') ?? UNSET_CIE);
+  const to = cie === host.coordinatorIeee() ? [{ kind: 'coordinator' as const, endpoint: 1 }] : undefined;
+  if (cie !== UNSET_CIE) {
+    host.sendCommand(ep, Z, 'statusChangeNotification', { zonestatus: status, extendedstatus: 0, zoneID: host.num(ep, Z, 'zoneId', 0xff), delay: 0 }, {
+      direction: 'toClient',
+      disableDefaultResponse: true,
+      ...(to ? { to } : {}),
+    });
+  }
+  return status;
+}
+
+export const iasZone: Behaviour = {
+  defaults: { zoneState: 0, zoneType: 0x0015, zoneStatus: 0, iasCieAddr: UNSET_CIE, zoneId: 0xff, currentZoneSensitivityLevel: 0 },
+  commands: {
+    enrollRsp: (host, { endpoint, args }) => {
+      if (Number(args.enrollrspcode) === 0) {
+        host.set(endpoint, Z, 'zoneState', 1);
+        host.set(endpoint, Z, 'zoneId', Number(args.zoneid));
+      }
+      return { status: 0 };
+    },
+    initNormalOpMode: () => ({ status: 0 }),
+    initTestMode: () => ({ status: 0 }),
+  },
+  written: (host, endpoint, attr, value) => {
+    if (attr !== 'iasCieAddr' || value === UNSET_CIE || host.num(endpoint, Z, 'zoneState') === 1) return;
+    // Trip-to-pair: a zone that learns its CIE asks to be enrolled.
+    host.sendCommand(endpoint, Z, 'enrollReq', { zonetype: host.num(endpoint, Z, 'zoneType'), manucode: 0 }, {
+      direction: 'toClient',
+      disableDefaultResponse: true,
+      to: [{ kind: 'coordinator', endpoint: 1 }],
+    });
+  },
+};

@@ -1,0 +1,40 @@
+/** Cluster behaviours by cluster name: `servers` for in-clusters, `clients` for out-clusters. */
+import type { Behaviour } from '../behaviour';
+import { color } from './color';
+import { groups } from './groups';
+import { iasAceClient } from './ias-ace';
+import { iasZone } from './ias-zone';
+import { identify } from './identify';
+import { level } from './level';
+import { onOff } from './on-off';
+import * as passive from './passive';
+import { scenes } from './scenes';
+import { thermostat } from './thermostat';
+import { windowCovering } from './window-covering';
+
+export const servers: Record<string, Behaviour> = {
+  genBasic: passive.basic,
+  genPowerCfg: passive.powerCfg,
+  genIdentify: identify,
+  genGroups: groups,
+  genScenes: scenes,
+  genOnOff: onOff,
+  genLevelCtrl: level,
+  genPollCtrl: passive.pollCtrl,
+  haDiagnostic: passive.diagnostic,
+  lightingColorCtrl: color,
+  closuresWindowCovering: windowCovering,
+  hvacThermostat: thermostat,
+  hvacFanCtrl: passive.fanCtrl,
+  hvacUserInterfaceCfg: passive.userInterface,
+  msIlluminanceMeasurement: passive.illuminance,
+  msTemperatureMeasurement: passive.temperature,
+  msPressureMeasurement: passive.pressure,
+  msRelativeHumidity: passive.humidity,
+  msOccupancySensing: passive.occupancy,
+  ssIasZone: iasZone,
+};
+
+export const clients: Record<string, Behaviour> = {
+  ssIasAce: iasAceClient,
+};

@@ -1,0 +1,72 @@
+/**
+ * The shape of one catalogue file (`catalogue/<model>.json`). Device differences live here as data:
+ * descriptors, attribute defaults, timing, and which frames a button press sends.
+ */
+import * as v from 'valibot';
+
+const u8 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xff));
+const u16 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffff));
+const Value = v.union([v.number(), v.string(), v.array(v.number())]);
+const ClusterRef = v.union([u16, v.string()]);
+
+const EndpointSchema = v.strictObject({
+  id: v.pipe(u8, v.minValue(1)),
+  profileId: u16,
+  deviceId: u16,
+  version: v.optional(u8, 1),
+  inClusters: v.array(u16),
+  outClusters: v.array(u16),
+  /** cluster name → attribute name → initial value. */
+  attributes: v.optional(v.record(v.string(), v.record(v.string(), Value)), {}),
+});
+
+/** One frame a person's action makes the device send. */
+const EmissionSchema = v.strictObject({
+  endpoint: v.optional(u8),
+  cluster: ClusterRef,
+  /** A command from the cluster table, encoded from `payload`… */
+  command: v.optional(v.string()),
+  payload: v.optional(v.record(v.string(), Value), {}),
+  /** …or a command outside the tables (vendor extensions), given as id plus typed arguments. */
+  commandId: v.optional(u8),
+  args: v.optional(v.array(v.strictObject({ type: v.string(), value: Value }))),
+  manufacturerCode: v.optional(u16),
+  disableDefaultResponse: v.optional(v.boolean(), false),
+});
+
+const PressKind = v.picklist(['single', 'double', 'hold', 'release']);
+
+const BehaviourSchema = v.strictObject({
+  /** Window covering travel speed, percent per second. */
+  coverSpeed: v.optional(v.pipe(v.number(), v.minValue(0.1)), 10),
+  /** Seconds after which a motion sensor clears occupancy by itself. */
+  motionClearSeconds: v.optional(v.pipe(v.number(), v.minValue(0)), 30),
+  /** How fast a heating thermostat's local temperature drifts toward its setpoint, °C per minute. */
+  thermostatDriftPerMinute: v.optional(v.pipe(v.number(), v.minValue(0)), 0.5),
+  /** Step of time-based animations (transitions, cover travel, drift), milliseconds. */
+  stepMs: v.optional(v.pipe(v.number(), v.minValue(10)), 100),
+  /** Where button frames go when the endpoint has no binding for the cluster. */
+  defaultTarget: v.optional(v.picklist(['coordinator', 'none']), 'coordinator'),
+});
+
+export const CatalogueEntrySchema = v.strictObject({
+  description: v.string(),
+  manufacturerName: v.string(),
+  modelId: v.string(),
+  manufacturerCode: u16,
+  logicalType: v.picklist(['router', 'end-device']),
+  /** MAC capability flags as in Device_annce (0x8e mains router, 0x80 sleepy end device). */
+  macCapabilities: u8,
+  /** genBasic attributes shared by every endpoint with a basic cluster (powerSource, swBuildId…). */
+  basic: v.optional(v.record(v.string(), Value), {}),
+  endpoints: v.pipe(v.array(EndpointSchema), v.minLength(1)),
+  behaviour: v.optional(BehaviourSchema, {}),
+  /** button name → press kind → frames sent, in order. */
+  buttons: v.optional(v.record(v.string(), v.record(PressKind, v.array(EmissionSchema)))),
+});
+
+export type CatalogueEntry = v.InferOutput<typeof CatalogueEntrySchema>;
+export type CatalogueEndpoint = CatalogueEntry['endpoints'][number];
+export type CatalogueEmission = v.InferOutput<typeof EmissionSchema>;
+export type DeviceBehaviourConfig = CatalogueEntry['behaviour'];
+export type PressKindName = v.InferOutput<typeof PressKind>;

@@ -1,0 +1,87 @@
+/** Answers the ZCL global commands a host sends to a device: read, write, configure reporting, discover. */
+import {
+  type ClusterDef,
+  type ReadRecord,
+  type ZclFrame,
+  GlobalCommand,
+  Status,
+  attributeById,
+  decodeAttrIds,
+  decodeAttributeValues,
+  decodeConfigReport,
+  decodeDiscover,
+  encodeDiscoverRsp,
+  encodeReadRsp,
+  encodeStatusRecords,
+} from '../zcl/index';
+import type { DeviceHost } from './device-host';
+
+/** What to send back: a global response (command id + payload), a bare status, or nothing. */
+export type GlobalOutcome = { respond: number; payload: Uint8Array } | { status: number } | { silent: true };
+
+/** Frames a device must accept and drop: herdsman answers reports and reads with these (spec §10.13). */
+const SWALLOWED: ReadonlySet<number> = new Set([
+  GlobalCommand.readRsp,
+  GlobalCommand.writeRsp,
+  GlobalCommand.configReportRsp,
+  GlobalCommand.readReportConfigRsp,
+  GlobalCommand.report,
+  GlobalCommand.defaultRsp,
+  GlobalCommand.discoverRsp,
+]);
+
+export function handleGlobal(host: DeviceHost, endpoint: number, cluster: ClusterDef, frame: ZclFrame): GlobalOutcome {
+  const { commandId, manufacturerCode } = frame.header;
+  if (SWALLOWED.has(commandId)) return { silent: true };
+  const find = (id: number) => attributeById(cluster, id, manufacturerCode) ?? attributeById(cluster, id);
+  switch (commandId) {
+    case GlobalCommand.read: {
+      const records: ReadRecord[] = decodeAttrIds(frame.payload).map((attrId) => {
+        const def = find(attrId);
+        const value = def && host.store.get(endpoint, cluster.id, def.name);
+        return def && value !== undefined ? { attrId, status: Status.success, type: def.type, value } : { attrId, status: Status.unsupportedAttribute };
+      });
+      return { respond: GlobalCommand.readRsp, payload: encodeReadRsp(records) };
+    }
+    case GlobalCommand.write:
+    case GlobalCommand.writeUndiv:
+    case GlobalCommand.writeNoRsp: {
+      const records = decodeAttributeValues(frame.payload).map((rec) => {
+        const def = find(rec.attrId);
+        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined) return { attrId: rec.attrId, status: Status.unsupportedAttribute };
+        if (!def.writable) return { attrId: rec.attrId, status: Status.readOnly };
+        if (def.type !== rec.type) return { attrId: rec.attrId, status: Status.invalidDataType };
+        return { attrId: rec.attrId, status: Status.success, apply: () => host.writeAttribute(endpoint, cluster, def.name, rec.value) };
+      });
+      const undivided = commandId === GlobalCommand.writeUndiv && records.some((r) => r.status !== Status.success);
+      if (!undivided) for (const r of records) if ('apply' in r && r.apply) r.apply();
+      if (commandId === GlobalCommand.writeNoRsp) return { silent: true };
+      return { respond: GlobalCommand.writeRsp, payload: encodeStatusRecords(records) };
+    }
+    case GlobalCommand.configReport: {
+      const records = decodeConfigReport(frame.payload).map((rec) => {
+        if (rec.direction !== 0) return { status: Status.success, direction: rec.direction, attrId: rec.attrId };
+        const def = find(rec.attrId);
+        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined) return { status: Status.unsupportedAttribute, direction: 0, attrId: rec.attrId };
+        if (def.type !== rec.type) return { status: Status.invalidDataType, direction: 0, attrId: rec.attrId };
+        const config = { endpoint, cluster: cluster.id, attribute: def.id, min: rec.min, max: rec.max, ...(rec.change !== undefined ? { change: rec.change } : {}) };
+        host.reporting.configure(config, cluster, def);
+        host.ctx.changed();
+        return { status: Status.success, direction: 0, attrId: rec.attrId };
+      });
+      return { respond: GlobalCommand.configReportRsp, payload: encodeStatusRecords(records) };
+    }
+    case GlobalCommand.discover: {
+      const { start, max } = decodeDiscover(frame.payload);
+      const present = host.store
+        .names(endpoint, cluster.id)
+        .map((name) => cluster.attributes.find((a) => a.name === name && a.manufacturerCode === manufacturerCode))
+        .filter((a) => a !== undefined && a.id >= start)
+        .sort((a, b) => a!.id - b!.id);
+      const page = present.slice(0, max);
+      return { respond: GlobalCommand.discoverRsp, payload: encodeDiscoverRsp(page.length === present.length, page.map((a) => ({ attrId: a!.id, type: a!.type }))) };
+    }
+    default:
+      return { status: Status.unsupGeneralCommand };
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The simulated devices' public face: a `DeviceFactory` over the catalogue (`catalogue/*.json`).
+ * Models are keyed by file name; a model may also be asked for by its Zigbee model id.
+ */
+import type { DeviceContext, DeviceFactory, DeviceIdentity, SimDevice } from '../network/types';
+import { CatalogueError, loadCatalogue } from './catalogue';
+import type { CatalogueEntry } from './catalogue-schema';
+import { CatalogueDevice } from './sim-device';
+import type { DeviceSnapshot } from './snapshot';
+
+export { CatalogueError, loadCatalogue, parseCatalogueEntry } from './catalogue';
+export type { CatalogueEntry } from './catalogue-schema';
+export { SnapshotError } from './snapshot';
+
+type NewIdentity = Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>;
+
+export interface DeviceFactoryOptions {
+  /** Directory of catalogue JSON files (default: bridge/virtual-radio/catalogue). */
+  catalogueDir?: string;
+}
+
+export function createDeviceFactory(options: DeviceFactoryOptions = {}): DeviceFactory & { entry(model: string): CatalogueEntry } {
+  const catalogue = loadCatalogue(options.catalogueDir);
+
+  const resolve = (model: string): [string, CatalogueEntry] => {
+    const direct = catalogue.get(model);
+    if (direct) return [model, direct];
+    const byModelId = [...catalogue].filter(([, e]) => e.modelId === model);
+    if (byModelId.length === 1) return byModelId[0];
+    throw new CatalogueError(`unknown model "${model}" (known: ${[...catalogue.keys()].join(', ')})`);
+  };
+
+  const identityOf = (key: string, entry: CatalogueEntry, id: NewIdentity): DeviceIdentity => ({
+    ieee: id.ieee.toLowerCase().replace(/^0x/, ''),
+    nwk: id.nwk,
+    model: key,
+    logicalType: entry.logicalType,
+    macCapabilities: entry.macCapabilities,
+    rxOnWhenIdle: (entry.macCapabilities & 0x08) !== 0,
+  });
+
+  return {
+    models: () => [...catalogue.keys()],
+    entry: (model) => resolve(model)[1],
+    create(model: string, identity: NewIdentity, ctx: DeviceContext): SimDevice {
+      const [key, entry] = resolve(model);
+      return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx);
+    },
+    restore(model: string, identity: NewIdentity, snapshot: unknown, ctx: DeviceContext): SimDevice {
+      const [key, entry] = resolve(model);
+      return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx, snapshot as DeviceSnapshot);
+    },
+  };
+}

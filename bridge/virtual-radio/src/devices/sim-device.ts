@@ -1,0 +1,103 @@
+/** A simulated device composed from a catalogue entry: the `SimDevice` the radio core talks to. */
+import type { ActionInfo, ActionResult, Delivery, DeviceContext, DeviceIdentity, DeviceStateView, SimDevice } from '../network/types';
+import { attributeById, clusterById, resolveCluster } from '../zcl/index';
+import { type ZdoDevice, respondZdo } from '../zdo/responder';
+import { availableActions } from './actions';
+import type { CatalogueEntry } from './catalogue-schema';
+import { DeviceHost } from './device-host';
+import { type DeviceSnapshot, restoreInto, seed } from './snapshot';
+import { handleZcl } from './zcl-handler';
+import type { BindRequest } from '../zdo/responder';
+
+const ZDO_PROFILE = 0x0000;
+
+export class CatalogueDevice implements SimDevice {
+  private readonly host: DeviceHost;
+  private readonly zdo: ZdoDevice;
+
+  constructor(identity: DeviceIdentity, entry: CatalogueEntry, ctx: DeviceContext, snapshot?: DeviceSnapshot) {
+    this.host = new DeviceHost(identity, entry, ctx);
+    this.zdo = { nwk: identity.nwk, logicalType: entry.logicalType, macCapabilities: entry.macCapabilities, manufacturerCode: entry.manufacturerCode, endpoints: entry.endpoints };
+    seed(this.host);
+    if (snapshot) restoreInto(this.host, snapshot);
+  }
+
+  get identity(): DeviceIdentity {
+    return this.host.identity;
+  }
+
+  receive(frame: Delivery): void {
+    if (frame.profileId === ZDO_PROFILE && frame.dstEndpoint === 0) return this.receiveZdo(frame);
+    handleZcl(this.host, frame);
+  }
+
+  private receiveZdo(frame: Delivery): void {
+    if (frame.group !== undefined || frame.broadcast) return; // broadcast ZDO is the radio core's business
+    const memory = this.host.memory;
+    const toBinding = (req: BindRequest) => ({ endpoint: req.srcEndpoint, cluster: req.cluster, to: req.to });
+    const response = respondZdo(this.zdo, {
+      bind: (req) => (memory.bind(toBinding(req)), this.host.changed(), 0),
+      unbind: (req) => (memory.unbind(toBinding(req)) ? (this.host.changed(), 0) : 0x88),
+    }, frame.clusterId, frame.asdu);
+    if (response) this.host.ctx.send({ to: { kind: 'coordinator', endpoint: 0 }, srcEndpoint: 0, profileId: ZDO_PROFILE, ...response });
+  }
+
+  endpointsInGroup(group: number): number[] {
+    return this.host.memory.endpointsInGroup(group);
+  }
+
+  act(action: string, params: Record<string, unknown>): ActionResult {
+    const found = availableActions(this.host).find((a) => a.name === action);
+    if (!found) return { ok: false, error: `unknown action "${action}" for ${this.identity.model} (has: ${this.actions().map((a) => a.name).join(', ') || 'none'})` };
+    return found.run(this.host, params ?? {});
+  }
+
+  actions(): ActionInfo[] {
+    return availableActions(this.host).map(({ name, description, params }) => (params ? { name, description, params } : { name, description }));
+  }
+
+  inspect(): DeviceStateView {
+    const { identity, store, memory, reporting } = this.host;
+    const endpoints: DeviceStateView['endpoints'] = store.snapshot();
+    for (const [ep, clusters] of Object.entries(memory.clientState)) Object.assign((endpoints[ep] ??= {}), structuredClone(clusters));
+    const groups: DeviceStateView['groups'] = {};
+    for (const [ep, g] of memory.groups) if (g.size > 0) groups[ep] = [...g.keys()];
+    const named = (id: number) => clusterById(id)?.name ?? String(id);
+    return {
+      ieee: identity.ieee,
+      nwk: identity.nwk,
+      model: identity.model,
+      endpoints,
+      groups,
+      scenes: memory.scenes.map((s) => ({
+        endpoint: s.endpoint,
+        group: s.group,
+        scene: s.scene,
+        ...(s.name ? { name: s.name } : {}),
+        transitionTime: s.transitionTime,
+        values: Object.fromEntries(Object.entries(s.values).map(([id, v]) => [named(Number(id)), v])),
+      })),
+      bindings: memory.bindings.map((b) => ({ endpoint: b.endpoint, cluster: b.cluster, to: b.to })),
+      reporting: reporting.list().map((r) => ({ ...r, ...attrName(r.cluster, r.attribute) })),
+    };
+  }
+
+  snapshot(): DeviceSnapshot {
+    return { version: 1, attributes: this.host.store.snapshot(), reporting: this.host.reporting.list(), memory: this.host.memory.snapshot() };
+  }
+
+  start(): void {
+    this.host.reporting.start();
+    for (const [ep, behaviours] of this.host.servers) for (const b of behaviours.values()) b.start?.(this.host, ep);
+  }
+
+  stop(): void {
+    this.host.timers.stop();
+  }
+}
+
+function attrName(cluster: number, attribute: number): { clusterName?: string; attributeName?: string } {
+  const c = resolveCluster(cluster);
+  const a = c && attributeById(c, attribute);
+  return c ? { clusterName: c.name, ...(a ? { attributeName: a.name } : {}) } : {};
+}
