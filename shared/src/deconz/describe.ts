@@ -1,0 +1,84 @@
+import type { Subdevice, SubdeviceType } from '../mqtt/schemas/device';
+import { exposeNames, type ExposeJson } from './expose';
+import { KEYPAD_ACTIONS, LIGHT_TYPE_RULES, SENSOR_TYPE_RULES, TYPE_TABLE } from './resource-types';
+import { ITEM_RULES } from './rules';
+
+/** A sub-device plus what the bridge needs to read its state: the converter key suffix, if any. */
+export interface SubdevicePlan extends Subdevice {
+  /** Converter keys of a multi-endpoint device carry `_<suffix>` (e.g. `state_l1`). */
+  suffix?: string;
+}
+
+export interface DescribeInput {
+  ieee: string;
+  exposes: readonly ExposeJson[];
+  /** Endpoint for exposes that name none and whose cluster is not found below. */
+  defaultEndpoint: number;
+  /** Converter endpoint names (`l1`, `left`) -> endpoint ids, from the definition's `endpoint()`. */
+  endpointNames?: Readonly<Record<string, number>>;
+  /** Cluster id -> first endpoint that has it (input or output), from the device's descriptors. */
+  clusterEndpoints?: Readonly<Record<number, number>>;
+}
+
+/** herdsman `0x0017880102a3b4c5` -> deCONZ `00:17:88:01:02:a3:b4:c5`. */
+export const ieeeToMac = (ieee: string) => ieee.slice(2).toLowerCase().match(/../g)!.join(':');
+
+const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
+
+// Lights are found by their on/off or covering cluster; sensors by the cluster in their uniqueid.
+const LOOKUP_CLUSTER: Partial<Record<SubdeviceType, number>> = { 'Window covering device': 0x0102 };
+const lookupCluster = (type: SubdeviceType) =>
+  TYPE_TABLE[type].cluster ?? LOOKUP_CLUSTER[type] ?? (TYPE_TABLE[type].resource === 'lights' ? 0x0006 : undefined);
+
+function typesOfGroup(group: readonly ExposeJson[]): Array<{ type: SubdeviceType; names: Set<string> }> {
+  const generic = group.filter((expose) => !LIGHT_TYPE_RULES.some((rule) => rule.expose === expose.type));
+  const genericNames = exposeNames(generic);
+  const found: Array<{ type: SubdeviceType; names: Set<string> }> = [];
+  for (const expose of group) {
+    const names = exposeNames([expose]);
+    const rule = LIGHT_TYPE_RULES.find((r) => r.expose === expose.type && r.features.every((f) => names.has(f)));
+    if (rule) found.push({ type: rule.type, names: new Set([...names, ...genericNames]) });
+  }
+  const topLevel = new Map(generic.map((expose) => [expose.name ?? expose.property ?? '', expose]));
+  for (const rule of SENSOR_TYPE_RULES) {
+    const expose = rule.names.map((name) => topLevel.get(name)).find((candidate) => candidate !== undefined);
+    if (!expose) continue;
+    const keypad = rule.type === 'ZHASwitch' && (expose.values ?? []).some((value) => KEYPAD_ACTIONS.has(String(value)));
+    found.push({ type: keypad ? 'ZHAAncillaryControl' : rule.type, names: genericNames });
+  }
+  return found;
+}
+
+function itemsOf(type: SubdeviceType, names: Set<string>) {
+  const lists = { state: [] as string[], config: [] as string[] };
+  for (const rule of ITEM_RULES) {
+    if (!rule.types.includes(type)) continue;
+    if (rule.exposes.length > 0 && !rule.exposes.some((name) => names.has(name))) continue;
+    if (!lists[rule.section].includes(rule.item)) lists[rule.section].push(rule.item);
+  }
+  return lists;
+}
+
+/** The deCONZ sub-devices a device presents, derived from its converter exposes. */
+export function describeSubdevices(input: DescribeInput): SubdevicePlan[] {
+  const groups = new Map<string | undefined, ExposeJson[]>();
+  for (const expose of input.exposes) {
+    groups.set(expose.endpoint, [...(groups.get(expose.endpoint) ?? []), expose]);
+  }
+  const mac = ieeeToMac(input.ieee);
+  const plans: SubdevicePlan[] = [];
+  for (const [suffix, group] of groups) {
+    for (const { type, names } of typesOfGroup(group)) {
+      const { resource, cluster } = TYPE_TABLE[type];
+      const byCluster = lookupCluster(type);
+      const endpoint =
+        (suffix !== undefined ? input.endpointNames?.[suffix] : undefined) ??
+        (byCluster !== undefined ? input.clusterEndpoints?.[byCluster] : undefined) ??
+        input.defaultEndpoint;
+      const uniqueid = `${mac}-${hex(endpoint, 2)}${cluster === undefined ? '' : `-${hex(cluster, 4)}`}`;
+      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names) };
+      plans.push(suffix === undefined ? plan : { ...plan, suffix });
+    }
+  }
+  return plans;
+}

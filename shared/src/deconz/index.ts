@@ -1,0 +1,14 @@
+/**
+ * @herdgate/shared/deconz — pure mapping between zigbee-herdsman-converters output and deCONZ
+ * resources, as data tables: which sub-devices a device presents (from its exposes), converter
+ * state -> deCONZ items, and deCONZ commands -> converter payloads. Golden fixtures in fixtures/.
+ */
+export * from './expose';
+export * from './resource-types';
+export * from './buttons';
+export * from './values';
+export * from './describe';
+export * from './to-deconz';
+export * from './to-converter';
+export { ITEM_RULES } from './rules';
+export type { ItemRule } from './item-rules';

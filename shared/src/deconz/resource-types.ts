@@ -1,0 +1,63 @@
+import type { SubdeviceType } from '../mqtt/schemas/device';
+
+/** Where each deCONZ type lives and which cluster its sensor uniqueid carries (deCONZ convention). */
+export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors'; cluster?: number }> = {
+  'Extended color light': { resource: 'lights' },
+  'Color light': { resource: 'lights' },
+  'Color temperature light': { resource: 'lights' },
+  'Dimmable light': { resource: 'lights' },
+  'On/Off light': { resource: 'lights' },
+  'On/Off plug-in unit': { resource: 'lights' },
+  'Window covering device': { resource: 'lights' },
+  ZHATemperature: { resource: 'sensors', cluster: 0x0402 },
+  ZHAHumidity: { resource: 'sensors', cluster: 0x0405 },
+  ZHAPressure: { resource: 'sensors', cluster: 0x0403 },
+  ZHALightLevel: { resource: 'sensors', cluster: 0x0400 },
+  ZHAPresence: { resource: 'sensors', cluster: 0x0406 },
+  ZHAOpenClose: { resource: 'sensors', cluster: 0x0500 },
+  ZHAWater: { resource: 'sensors', cluster: 0x0500 },
+  ZHAFire: { resource: 'sensors', cluster: 0x0500 },
+  ZHAAlarm: { resource: 'sensors', cluster: 0x0500 },
+  ZHAVibration: { resource: 'sensors', cluster: 0x0101 },
+  ZHASwitch: { resource: 'sensors', cluster: 0x0006 },
+  ZHAThermostat: { resource: 'sensors', cluster: 0x0201 },
+  ZHAAncillaryControl: { resource: 'sensors', cluster: 0x0501 },
+  ZHAConsumption: { resource: 'sensors', cluster: 0x0702 },
+  ZHAPower: { resource: 'sensors', cluster: 0x0b04 },
+};
+
+/** Light-like exposes: the first row whose features are all present picks the type. */
+export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonly string[]; type: SubdeviceType }> = [
+  { expose: 'light', features: ['color_xy', 'color_temp'], type: 'Extended color light' },
+  { expose: 'light', features: ['color_hs', 'color_temp'], type: 'Extended color light' },
+  { expose: 'light', features: ['color_xy'], type: 'Color light' },
+  { expose: 'light', features: ['color_hs'], type: 'Color light' },
+  { expose: 'light', features: ['color_temp'], type: 'Color temperature light' },
+  { expose: 'light', features: ['brightness'], type: 'Dimmable light' },
+  { expose: 'light', features: ['state'], type: 'On/Off light' },
+  { expose: 'switch', features: ['state'], type: 'On/Off plug-in unit' },
+  { expose: 'cover', features: [], type: 'Window covering device' },
+  { expose: 'climate', features: [], type: 'ZHAThermostat' },
+];
+
+/** Sensor exposes by name. `action` is a keypad when its values are IAS ACE arm commands. */
+export const SENSOR_TYPE_RULES: ReadonlyArray<{ names: readonly string[]; type: SubdeviceType }> = [
+  { names: ['temperature'], type: 'ZHATemperature' },
+  { names: ['humidity'], type: 'ZHAHumidity' },
+  { names: ['pressure'], type: 'ZHAPressure' },
+  { names: ['illuminance', 'illuminance_lux'], type: 'ZHALightLevel' },
+  { names: ['occupancy', 'presence'], type: 'ZHAPresence' },
+  { names: ['contact'], type: 'ZHAOpenClose' },
+  { names: ['water_leak'], type: 'ZHAWater' },
+  { names: ['smoke'], type: 'ZHAFire' },
+  { names: ['alarm'], type: 'ZHAAlarm' },
+  { names: ['vibration'], type: 'ZHAVibration' },
+  { names: ['energy'], type: 'ZHAConsumption' },
+  { names: ['power'], type: 'ZHAPower' },
+  { names: ['action'], type: 'ZHASwitch' },
+];
+
+/** Action values that only a security keypad sends (IAS ACE arm / panic commands). */
+export const KEYPAD_ACTIONS: ReadonlySet<string> = new Set([
+  'disarm', 'arm_day_zones', 'arm_night_zones', 'arm_all_zones', 'panic', 'emergency', 'fire',
+]);

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { toConverterCommand } from './to-converter';
+
+describe('deconz command translation', () => {
+  it('should turn light commands into one converter payload with a transition', () => {
+    expect(toConverterCommand('Extended color light', { on: true, bri: 128, transitiontime: 15, transaction: 'x' })).toEqual({
+      payloads: [{ state: 'ON', brightness: 128, transition: 1.5 }],
+      sent: ['on', 'bri', 'transitiontime'],
+      unsupported: [],
+    });
+    expect(toConverterCommand('Dimmable light', { bri: 0 }).payloads).toEqual([{ brightness: 1 }]);
+    expect(toConverterCommand('Dimmable light', { bri: 255 }).payloads).toEqual([{ brightness: 254 }]);
+    expect(toConverterCommand('Dimmable light', { bri_inc: -20, ct_inc: 10 }).payloads).toEqual([
+      { brightness_step: -20, color_temp_step: 10 },
+    ]);
+  });
+
+  it('should convert colour to the converters\' units', () => {
+    expect(toConverterCommand('Color light', { xy: [0.3, 0.6] }).payloads).toEqual([{ color: { x: 0.3, y: 0.6 } }]);
+    expect(toConverterCommand('Color light', { hue: 65535, sat: 127 }).payloads).toEqual([{ color: { hue: 360, saturation: 50 } }]);
+    expect(toConverterCommand('Color temperature light', { ct: 370 }).payloads).toEqual([{ color_temp: 370 }]);
+  });
+
+  it('should apply deCONZ precedence between competing items', () => {
+    const both = toConverterCommand('Extended color light', { ct: 300, xy: [0.1, 0.2], hue: 5, toggle: true, on: false });
+    expect(both.payloads).toEqual([{ color: { x: 0.1, y: 0.2 }, state: 'TOGGLE' }]);
+    expect(both.sent).toEqual(['xy', 'toggle']);
+    expect(toConverterCommand('Dimmable light', { bri: 10, bri_inc: 5 }).payloads).toEqual([{ brightness: 10 }]);
+  });
+
+  it('should send alert and effect as identify and colour loop effects', () => {
+    expect(toConverterCommand('Dimmable light', { alert: 'select' }).payloads).toEqual([{ effect: 'blink' }]);
+    expect(toConverterCommand('On/Off plug-in unit', { alert: 'lselect', on: true }).payloads).toEqual([{ state: 'ON', effect: 'breathe' }]);
+    expect(toConverterCommand('Color light', { effect: 'colorloop', alert: 'none' }).payloads).toEqual([
+      { effect: 'colorloop' },
+      { effect: 'stop_effect' },
+    ]);
+    expect(toConverterCommand('Color light', { effect: 'none' }).payloads).toEqual([{ effect: 'stop_colorloop' }]);
+  });
+
+  it('should drive window coverings with inverted positions', () => {
+    expect(toConverterCommand('Window covering device', { open: true }).payloads).toEqual([{ state: 'OPEN' }]);
+    expect(toConverterCommand('Window covering device', { open: false }).payloads).toEqual([{ state: 'CLOSE' }]);
+    expect(toConverterCommand('Window covering device', { stop: true }).payloads).toEqual([{ state: 'STOP' }]);
+    expect(toConverterCommand('Window covering device', { lift: 'stop' }).payloads).toEqual([{ state: 'STOP' }]);
+    expect(toConverterCommand('Window covering device', { lift: 25, tilt: 100 }).payloads).toEqual([{ position: 75, tilt: 0 }]);
+    expect(toConverterCommand('Window covering device', { bri: 254 }).payloads).toEqual([{ position: 0 }]);
+    expect(toConverterCommand('Window covering device', { bri_inc: 0 }).payloads).toEqual([{ state: 'STOP' }]);
+  });
+
+  it('should map thermostat config to converter keys', () => {
+    expect(toConverterCommand('ZHAThermostat', { heatsetpoint: 2150, mode: 'emergency heating', locked: false, offset: -50 }).payloads)
+      .toEqual([{ occupied_heating_setpoint: 21.5, system_mode: 'emergency_heating', child_lock: 'UNLOCK', local_temperature_calibration: -0.5 }]);
+    expect(toConverterCommand('ZHAThermostat', { mode: 'heat' }).payloads).toEqual([{ system_mode: 'heat' }]);
+  });
+
+  it('should report what a type cannot carry instead of sending it', () => {
+    expect(toConverterCommand('On/Off plug-in unit', { on: true, lift: 3 })).toEqual({
+      payloads: [{ state: 'ON' }],
+      sent: ['on'],
+      unsupported: ['lift'],
+    });
+    expect(toConverterCommand('ZHATemperature', { alert: 'select', offset: 10 })).toEqual({
+      payloads: [],
+      sent: [],
+      unsupported: ['alert', 'offset'],
+    });
+    expect(toConverterCommand('ZHAPresence', { duration: 60, ledindication: true }).payloads).toEqual([
+      { occupancy_timeout: 60, led_indication: true },
+    ]);
+  });
+});

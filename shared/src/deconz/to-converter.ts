@@ -1,0 +1,132 @@
+import type { SubdeviceType } from '../mqtt/schemas/device';
+import type { ConverterState } from './expose';
+import { DECONZ_TO_CONVERTER_MODE, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
+
+/** What a deCONZ command becomes: converter payloads to send in order, and what was not mapped. */
+export interface ConverterCommand {
+  payloads: ConverterState[];
+  /** Command items that went out, in the order of the payloads. */
+  sent: string[];
+  /** Command items this sub-device type cannot carry (the bridge answers not_supported). */
+  unsupported: string[];
+}
+
+type Command = Record<string, unknown>;
+type Writer = (command: Command, out: ConverterState) => void;
+
+// deCONZ alert values as Identify effects; deCONZ effect values as colour loop start/stop.
+const ALERT_EFFECTS: Readonly<Record<string, string>> = { select: 'blink', lselect: 'breathe', none: 'stop_effect' };
+const LOOP_EFFECTS: Readonly<Record<string, string>> = { colorloop: 'colorloop', none: 'stop_colorloop' };
+
+/** One writer per command item, for lights; `transitiontime` is applied to every payload. */
+const LIGHT_WRITERS: Readonly<Record<string, Writer>> = {
+  on: (c, out) => (out.state = c.on ? 'ON' : 'OFF'),
+  toggle: (c, out) => c.toggle === true && (out.state = 'TOGGLE'),
+  // bri 0 means minimum, not off, in deCONZ; the converters turn off at 0.
+  bri: (c, out) => (out.brightness = clamp(c.bri as number, 1, 254)),
+  bri_inc: (c, out) => (out.brightness_step = c.bri_inc),
+  ct: (c, out) => (out.color_temp = c.ct),
+  ct_inc: (c, out) => (out.color_temp_step = c.ct_inc),
+  xy: (c, out) => {
+    const [x, y] = c.xy as [number, number];
+    out.color = { x, y };
+  },
+  hue: (c, out) => (out.color = { ...(out.color as object), hue: hueToDegrees(c.hue as number) }),
+  sat: (c, out) => (out.color = { ...(out.color as object), saturation: satToPercent(c.sat as number) }),
+  effect: (c, out) => (out.effect = LOOP_EFFECTS[c.effect as string]),
+  colorloopspeed: () => undefined,
+};
+
+/** Window coverings, including the deprecated bri/on/sat/bri_inc forms older clients send. */
+const COVER_WRITERS: Readonly<Record<string, Writer>> = {
+  open: (c, out) => (out.state = c.open ? 'OPEN' : 'CLOSE'),
+  stop: (c, out) => c.stop === true && (out.state = 'STOP'),
+  lift: (c, out) => (c.lift === 'stop' ? (out.state = 'STOP') : (out.position = invertPercent(c.lift as number))),
+  tilt: (c, out) => (out.tilt = invertPercent(c.tilt as number)),
+  bri: (c, out) => (out.position = invertPercent(Math.round(((c.bri as number) * 100) / 254))),
+  bri_inc: (c, out) => c.bri_inc === 0 && (out.state = 'STOP'),
+  on: (c, out) => (out.state = c.on ? 'CLOSE' : 'OPEN'),
+  sat: (c, out) => (out.tilt = invertPercent(Math.round(((c.sat as number) * 100) / 254))),
+};
+
+const THERMOSTAT_WRITERS: Readonly<Record<string, Writer>> = {
+  heatsetpoint: (c, out) => (out.occupied_heating_setpoint = (c.heatsetpoint as number) / 100),
+  coolsetpoint: (c, out) => (out.occupied_cooling_setpoint = (c.coolsetpoint as number) / 100),
+  mode: (c, out) => (out.system_mode = DECONZ_TO_CONVERTER_MODE[c.mode as string] ?? c.mode),
+  fanmode: (c, out) => (out.fan_mode = c.fanmode),
+  offset: (c, out) => (out.local_temperature_calibration = (c.offset as number) / 100),
+  locked: (c, out) => (out.child_lock = c.locked ? 'LOCK' : 'UNLOCK'),
+};
+
+const PRESENCE_WRITERS: Readonly<Record<string, Writer>> = {
+  duration: (c, out) => (out.occupancy_timeout = c.duration),
+  ledindication: (c, out) => (out.led_indication = c.ledindication),
+};
+
+const WRITERS_BY_TYPE: Partial<Record<SubdeviceType, Readonly<Record<string, Writer>>>> = {
+  'Extended color light': LIGHT_WRITERS,
+  'Color light': LIGHT_WRITERS,
+  'Color temperature light': LIGHT_WRITERS,
+  'Dimmable light': LIGHT_WRITERS,
+  'On/Off light': LIGHT_WRITERS,
+  'On/Off plug-in unit': LIGHT_WRITERS,
+  'Window covering device': COVER_WRITERS,
+  ZHAThermostat: THERMOSTAT_WRITERS,
+  ZHAPresence: PRESENCE_WRITERS,
+};
+
+/** deCONZ precedence: toggle over on, bri over bri_inc, xy over ct over ct_inc over hue/sat. */
+const SUPERSEDED_BY: Readonly<Record<string, readonly string[]>> = {
+  on: ['toggle'],
+  bri_inc: ['bri'],
+  ct: ['xy'],
+  ct_inc: ['xy', 'ct'],
+  hue: ['xy', 'ct', 'ct_inc'],
+  sat: ['xy', 'ct', 'ct_inc'],
+};
+
+
+const IGNORED = new Set(['transaction', 'transitiontime']);
+const ALERTABLE = new Set<string>(Object.keys(WRITERS_BY_TYPE).filter((type) => WRITERS_BY_TYPE[type as SubdeviceType] === LIGHT_WRITERS));
+
+/**
+ * A deCONZ command (the REST / MQTT set vocabulary, already validated) -> converter payloads for
+ * one sub-device type. `alert` goes in its own payload when `effect` is also set, since both
+ * become the converters' `effect` key.
+ */
+export function toConverterCommand(type: SubdeviceType, command: Command): ConverterCommand {
+  const writers = WRITERS_BY_TYPE[type] ?? {};
+  const main: ConverterState = {};
+  const result: ConverterCommand = { payloads: [], sent: [], unsupported: [] };
+  let alert: ConverterState | undefined;
+  for (const key of Object.keys(command)) {
+    if (IGNORED.has(key)) continue;
+    if (key === 'alert' && ALERTABLE.has(type)) {
+      alert = { effect: ALERT_EFFECTS[command.alert as string] };
+      result.sent.push(key);
+      continue;
+    }
+    const writer = writers[key];
+    if (!writer) {
+      result.unsupported.push(key);
+      continue;
+    }
+    const winners = SUPERSEDED_BY[key] ?? [];
+    if (winners.some((winner) => winner in command && winner in writers)) continue;
+    writer(command, main);
+    if (key !== 'colorloopspeed') result.sent.push(key);
+  }
+  if (Object.keys(main).length > 0) {
+    if (typeof command.transitiontime === 'number' && type in WRITERS_BY_TYPE && writers === LIGHT_WRITERS) {
+      main.transition = command.transitiontime / 10;
+      result.sent.push('transitiontime');
+    }
+    result.payloads.push(main);
+  }
+  if (alert) {
+    if (result.payloads.length > 0 && 'effect' in main) result.payloads.push(alert);
+    else if (result.payloads.length > 0) Object.assign(main, alert);
+    else result.payloads.push(alert);
+  }
+  return result;
+}

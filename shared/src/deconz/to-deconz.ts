@@ -1,0 +1,34 @@
+import type { ItemValue } from '../mqtt/schemas/common';
+import type { ConverterState } from './expose';
+import type { SubdevicePlan } from './describe';
+import { ITEM_RULES } from './rules';
+import { DEFAULT_THRESHOLDS, type LightLevelThresholds } from './values';
+
+export interface DeconzItems {
+  state: Record<string, ItemValue>;
+  config: Record<string, ItemValue>;
+}
+
+/**
+ * Converter state -> the deCONZ items of one sub-device. Only items the sub-device declares and
+ * whose value is known are returned; `reachable` and `lastupdated` are the bridge's to add.
+ */
+export function toDeconzItems(
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix'>,
+  converterState: ConverterState,
+  thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
+): DeconzItems {
+  const suffix = subdevice.suffix === undefined ? '' : `_${subdevice.suffix}`;
+  const get = (key: string) => converterState[`${key}${suffix}`];
+  const items: DeconzItems = { state: {}, config: {} };
+  for (const rule of ITEM_RULES) {
+    if (!rule.read || !rule.types.includes(subdevice.type)) continue;
+    if (!subdevice[rule.section].includes(rule.item)) continue;
+    const value = rule.read(get, { thresholds });
+    if (value !== undefined) items[rule.section][rule.item] = value;
+  }
+  return items;
+}
+
+/** Items that describe a moment, not a state: publish them on the event topic as well. */
+export const MOMENTARY_ITEMS: ReadonlySet<string> = new Set(['buttonevent', 'action', 'gesture']);

@@ -1,0 +1,35 @@
+/** Pure unit conversions between converter values and deCONZ item values. */
+
+export const round = (value: number, decimals = 0) => {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+};
+export const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, value));
+export const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** deCONZ light level: 10000 * log10(lux) + 1, as the ZCL illuminance cluster encodes it. */
+export const luxToLightLevel = (lux: number) => (lux <= 0 ? 0 : clamp(Math.round(10000 * Math.log10(lux) + 1), 0, 0xfffe));
+
+export interface LightLevelThresholds {
+  tholddark: number;
+  tholdoffset: number;
+}
+export const DEFAULT_THRESHOLDS: LightLevelThresholds = { tholddark: 12000, tholdoffset: 7000 };
+
+/** Degrees (0-360) <-> deCONZ hue (0-65535); percent <-> deCONZ sat (0-254). */
+export const degreesToHue = (degrees: number) => clamp(Math.round((degrees * 65535) / 360), 0, 65535);
+export const hueToDegrees = (hue: number) => round((hue * 360) / 65535, 2);
+export const percentToSat = (percent: number) => clamp(Math.round((percent * 254) / 100), 0, 254);
+export const satToPercent = (sat: number) => round((clamp(sat, 0, 254) * 100) / 254, 2);
+
+/** Converter position (100 = open) <-> deCONZ lift (100 = closed). Tilt is inverted the same way. */
+export const invertPercent = (value: number) => clamp(100 - Math.round(value), 0, 100);
+
+/** deCONZ thermostat mode strings are spaced where the converters use underscores. */
+export const CONVERTER_TO_DECONZ_MODE: Readonly<Record<string, string>> = {
+  emergency_heating: 'emergency heating',
+  fan_only: 'fan only',
+};
+export const DECONZ_TO_CONVERTER_MODE: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(CONVERTER_TO_DECONZ_MODE).map(([converter, deconz]) => [deconz, converter]),
+);
