@@ -45,7 +45,7 @@ describe('validateBody', () => {
   });
 
   it('should address nested values by their full path', () => {
-    expect(errorOf({ on: true, xy: [0.1, 'a'] })?.error).toMatchObject({ type: 7, address: '/lights/3/state/xy/1' });
+    expect(errorOf({ on: true, xy: [0.1, 'a'] })).toMatchObject({ error: { type: 7, address: '/lights/3/state/xy/1' } });
   });
 
   it('should use a fixed address when the endpoint has one', () => {
