@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +34,13 @@ export async function startRadioChild(options: { network: string; statePath: str
   const log = logger.child({ component: 'virtual-radio' });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(existsSync(options.network) ? ['--network', options.network] : []), '--state', options.statePath, '--port', '0', '--control-port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Own process group: a Ctrl-C in the terminal must not kill the radio before herdsman has
+    // stopped talking to it; we stop it ourselves, last. If we die hard, take it with us.
+    detached: true,
   });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void once(child, 'exit').then(() => process.off('exit', killOnExit));
   child.stderr!.on('data', (chunk: Buffer) => log.debug(chunk.toString().trimEnd()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
