@@ -13,14 +13,14 @@ import type { NetworkDefinition } from '../src/network-definition';
 const WEIGHTS: Record<string, number> = {
   LCT015: 14,
   LWB010: 12,
-  'TRADFRI bulb E27 WW 806lm': 12,
-  'TRADFRI control outlet': 10,
+  'TRADFRI-bulb-E27-WW-806lm': 12,
+  'TRADFRI-control-outlet': 10,
   TH01: 10,
   SML001: 8,
   DS01: 10,
   WB01: 6,
-  'TRADFRI remote control': 6,
-  'FYRTUR block-out roller blind': 4,
+  'TRADFRI-remote-control': 6,
+  'FYRTUR-block-out-roller-blind': 4,
   'Zen-01': 4,
   '3400': 2,
 };
