@@ -117,7 +117,7 @@ export function toConverterCommand(type: SubdeviceType, command: Command): Conve
     if (key !== 'colorloopspeed') result.sent.push(key);
   }
   if (Object.keys(main).length > 0) {
-    if (typeof command.transitiontime === 'number' && type in WRITERS_BY_TYPE && writers === LIGHT_WRITERS) {
+    if (typeof command.transitiontime === 'number' && writers === LIGHT_WRITERS) {
       main.transition = command.transitiontime / 10;
       result.sent.push('transitiontime');
     }
