@@ -10,7 +10,9 @@ import { findByDevice, postProcessConvertedFromZigbeeMessage, setLogger as setCo
 import type { Definition, Tz } from 'zigbee-herdsman-converters';
 
 const quiet = { debug: () => {}, info: () => {}, warning: () => {}, error: () => {} };
-setHerdsmanLogger(quiet as never);
+// VR_DEBUG=1 shows herdsman's own log on stderr when a test needs explaining.
+const loud = { debug: (m: unknown) => console.error('debug', typeof m === 'function' ? m() : m), info: (m: unknown) => console.error('info', m), warning: (m: unknown) => console.error('warn', m), error: (m: unknown) => console.error('error', m) };
+setHerdsmanLogger((process.env.VR_DEBUG ? loud : quiet) as never);
 setConvertersLogger(quiet as never);
 
 type Args = Record<string, unknown>;
