@@ -6,6 +6,7 @@ import type { Behaviour, BehaviourHost } from '../behaviour';
 
 const Z = 'ssIasZone';
 const UNSET_CIE = '0000000000000000';
+const ENROLL_DELAY_MS = 50;
 
 export const ZoneStatus = { alarm1: 0x0001, alarm2: 0x0002, tamper: 0x0004, battery: 0x0008 } as const;
 
@@ -40,11 +41,14 @@ export const iasZone: Behaviour = {
   },
   written: (host, endpoint, attr, value) => {
     if (attr !== 'iasCieAddr' || value === UNSET_CIE || host.num(endpoint, Z, 'zoneState') === 1) return;
-    // Trip-to-pair: a zone that learns its CIE asks to be enrolled.
-    host.sendCommand(endpoint, Z, 'enrollReq', { zonetype: host.num(endpoint, Z, 'zoneType'), manucode: 0 }, {
-      direction: 'toClient',
-      disableDefaultResponse: true,
-      to: [{ kind: 'coordinator', endpoint: 1 }],
-    });
+    // Trip-to-pair: a zone that learns its CIE asks to be enrolled, shortly after answering the write.
+    host.timers.set(`ias:enroll:${endpoint}`, () => {
+      if (host.num(endpoint, Z, 'zoneState') === 1) return;
+      host.sendCommand(endpoint, Z, 'enrollReq', { zonetype: host.num(endpoint, Z, 'zoneType'), manucode: 0 }, {
+        direction: 'toClient',
+        disableDefaultResponse: true,
+        to: [{ kind: 'coordinator', endpoint: 1 }],
+      });
+    }, ENROLL_DELAY_MS);
   },
 };

@@ -1,7 +1,7 @@
 /**
  * hvacThermostat server (ZCL 6.3): setpoints, system mode and running state; the room temperature
  * drifts toward the heating setpoint while heating (toward the cooling one while cooling, toward
- * the ambient temperature when idle) at the catalogue's rate.
+ * the ambient temperature when switched off) at the catalogue's rate.
  */
 import type { Behaviour, BehaviourHost } from '../behaviour';
 
@@ -29,8 +29,10 @@ function drift(host: BehaviourHost, ep: number, exact: { value: number }): void 
   const shown = host.num(ep, T, 'localTemp');
   if (Math.round(exact.value) !== shown) exact.value = shown; // someone set the room temperature
   const state = updateRunningState(host, ep);
+  // Idle in an active mode the room holds at the setpoint it reached; switched off it returns to ambient.
+  const idleTarget = host.num(ep, T, 'systemMode') === Mode.off ? AMBIENT : exact.value;
   const target =
-    state === Running.heat ? host.num(ep, T, 'occupiedHeatingSetpoint') : state === Running.cool ? host.num(ep, T, 'occupiedCoolingSetpoint') : AMBIENT;
+    state === Running.heat ? host.num(ep, T, 'occupiedHeatingSetpoint') : state === Running.cool ? host.num(ep, T, 'occupiedCoolingSetpoint') : idleTarget;
   const stepPerTick = (host.config.thermostatDriftPerMinute * 100 * TICK_MS) / 60_000;
   const delta = target - exact.value;
   exact.value += Math.sign(delta) * Math.min(Math.abs(delta), stepPerTick);
