@@ -1,0 +1,57 @@
+/**
+ * Checks that zigbee-herdsman-converters 26.112.0 identifies every catalogue model from what the
+ * interview would record (test-only import; the virtual radio itself never imports the converters).
+ */
+import { findByDevice } from 'zigbee-herdsman-converters';
+import { describe, expect, it } from 'vitest';
+import { createDeviceFactory } from './index';
+
+const factory = createDeviceFactory();
+
+const powerSources: Record<number, string> = { 1: 'Mains (single phase)', 3: 'Battery', 4: 'DC Source' };
+
+/** The fields of a herdsman Device that findByDevice and fingerprints look at. */
+function interviewed(model: string) {
+  const entry = factory.entry(model);
+  const endpoints = entry.endpoints.map((e) => ({ ID: e.id, profileID: e.profileId, deviceID: e.deviceId, inputClusters: e.inClusters, outputClusters: e.outClusters }));
+  return {
+    ieeeAddr: '0x00124b0000000001',
+    type: entry.logicalType === 'router' ? 'Router' : 'EndDevice',
+    modelID: entry.modelId,
+    manufacturerName: entry.manufacturerName,
+    manufacturerID: entry.manufacturerCode,
+    powerSource: powerSources[Number(entry.basic.powerSource)] ?? 'Unknown',
+    softwareBuildID: entry.basic.swBuildId,
+    dateCode: entry.basic.dateCode,
+    endpoints,
+    getEndpoint: (id: number) => endpoints.find((e) => e.ID === id),
+  };
+}
+
+const expected: Record<string, string> = {
+  LCT015: '9290012573A',
+  LWB010: '9290011370',
+  'TRADFRI-bulb-E27-WW-806lm': 'LED1836G9',
+  'TRADFRI-control-outlet': 'E160x/E170x/E190x',
+  'FYRTUR-block-out-roller-blind': 'E1757',
+  'Zen-01': 'Zen-01-W',
+  TH01: 'SNZB-02',
+  SML001: '9290012607',
+  DS01: 'SNZB-04',
+  WB01: 'SNZB-01',
+  'TRADFRI-remote-control': 'E1524/E1810',
+  '3400': '3400-D',
+};
+
+describe('catalogue fingerprints', () => {
+  it('should cover every catalogue model', () => {
+    expect(Object.keys(expected).sort()).toEqual(factory.models().sort());
+  });
+
+  for (const [model, definition] of Object.entries(expected)) {
+    it(`should make the converters identify ${model} as ${definition}`, async () => {
+      const found = await findByDevice(interviewed(model) as never);
+      expect(found?.model).toBe(definition);
+    });
+  }
+});
