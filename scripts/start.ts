@@ -38,7 +38,7 @@ specs.push({
   env: bridgeEnv,
   ready: (line) => /bridge (started|online)/i.test(line),
 });
-specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: { DATA_DIR: dataDir } });
+specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: { DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db` } });
 
 const supervisor = new Supervisor();
 let stopping = false;

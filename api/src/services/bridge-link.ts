@@ -1,0 +1,59 @@
+/**
+ * The api's view of the bridge (the radio half), whatever carries it. The Node runtime implements it
+ * over MQTT (`runtime/node-mqtt-link.ts`); tests and future runtimes may carry it otherwise.
+ * Resource modules (lights, groups, scenes, sensors) read the device mirror and send commands only
+ * through this interface: they never see topics or MQTT.
+ */
+import type {
+  BridgeEvent,
+  BridgeInfo,
+  DeviceDescription,
+  EndpointState,
+  RequestName,
+  RequestPayloads,
+  ResponsePayloads,
+  SetResultData,
+} from '@herdgate/shared/mqtt';
+
+/** A device command in the REST vocabulary (`on`, `bri`, `ct`, `xy`, `transitiontime`, `open`, `heatsetpoint`…). */
+export type DeviceCommand = Record<string, unknown>;
+
+/** What really happened to a command; never "ok" for a frame that was not acknowledged. */
+export type CommandOutcome =
+  | { status: 'ok'; data: SetResultData }
+  | { status: 'error'; code: string; message: string };
+
+/** Something the bridge said, in arrival order. */
+export type LinkEvent =
+  | { kind: 'bridge-online'; bridge: string; info?: BridgeInfo }
+  | { kind: 'bridge-offline'; bridge: string }
+  | { kind: 'bridge-info'; bridge: string; info: BridgeInfo }
+  | { kind: 'bridge-event'; bridge: string; event: BridgeEvent }
+  | { kind: 'device'; device: DeviceDescription }
+  | { kind: 'device-removed'; ieee: string }
+  | { kind: 'state'; ieee: string; endpoint: number; state: EndpointState }
+  | { kind: 'event'; ieee: string; endpoint: number; state: Record<string, unknown> };
+
+export interface BridgeLink {
+  /** True while the broker connection is up and the bridge says it is online. */
+  connected(): boolean;
+  /** The bridge's retained info (coordinator, network, permit join), once received. */
+  info(): BridgeInfo | undefined;
+  /** Mirror of every retained device description, keyed by IEEE (`0x…`). */
+  devices(): ReadonlyMap<string, DeviceDescription>;
+  /** Latest retained state per device endpoint. */
+  endpointState(ieee: string, endpoint: number): EndpointState | undefined;
+  /** Listeners run in arrival order; a throwing listener is isolated and logged. */
+  subscribe(listener: (event: LinkEvent) => void): () => void;
+  /** Sends a command to one device endpoint and resolves with the bridge's outcome (bounded wait). */
+  setDevice(ieee: string, endpoint: number, command: DeviceCommand, timeoutMs?: number): Promise<CommandOutcome>;
+  /** Sends one groupcast to a Zigbee group. */
+  setGroup(group: number, command: DeviceCommand, timeoutMs?: number): Promise<CommandOutcome>;
+  /** A bridge request (`permit_join`, `group/add_member`, `scene/store`…) with its typed response. */
+  request<N extends RequestName>(
+    name: N,
+    data: RequestPayloads[N],
+    timeoutMs?: number,
+  ): Promise<{ status: 'ok'; data: ResponsePayloads[N] } | { status: 'error'; code: string; message: string }>;
+  close(): Promise<void>;
+}
