@@ -40,3 +40,16 @@ describe('formatNumber', () => {
     expect(Number(formatNumber(value))).toBe(value);
   });
 });
+
+describe('stringifySorted key order', () => {
+  it('should order numeric ids as strings, as deCONZ does, not integer-first as JS objects do', () => {
+    const lights = { '2': 'b', '10': 'c', '1': 'a', x: 'd', '01': 'e' };
+    expect(stringifySorted(lights)).toBe('{"01":"e","1":"a","10":"c","2":"b","x":"d"}');
+  });
+
+  it('should match JSON.stringify on already sorted data, beyond the key cache size', () => {
+    const wide = Object.fromEntries(Array.from({ length: 5000 }, (_, n) => [`k${String(n).padStart(5, '0')}`, n / 7]));
+    expect(stringifySorted(wide)).toBe(JSON.stringify(wide));
+    expect(stringifySorted(wide)).toBe(JSON.stringify(wide));
+  });
+});
