@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { extractSection, renderReport } from './report';
+
+const section = (title: string) => ({ title, method: `how ${title}`, markdown: `| ${title} |` });
+const base = { machine: '2 cores', date: '2025-01-01 10:00 UTC', quick: false, suiteNames: ['api', 'mqtt'] };
+
+describe('benchmark report', () => {
+  it('should write the header, then each suite with title, method and figures', () => {
+    const report = renderReport({ ...base, outcomes: [{ name: 'api', section: section('API') }] });
+    expect(report).toMatch(/^# Benchmarks\n\nWritten by `npm run bench` on 2025-01-01 10:00 UTC\. Machine: 2 cores\./);
+    expect(report).toContain('How to run: `npm run bench`');
+    expect(extractSection(report, 'api')).toBe(
+      [
+        '<!-- bench:api:begin -->',
+        '## API',
+        '',
+        'Suite `api`, measured 2025-01-01 10:00 UTC.',
+        '',
+        '**Method.** how API',
+        '',
+        '| API |',
+        '<!-- bench:api:end -->',
+      ].join('\n'),
+    );
+  });
+
+  it('should report a failed suite as failed, with its error', () => {
+    const report = renderReport({ ...base, outcomes: [{ name: 'mqtt', error: 'Error: broker down' }] });
+    expect(extractSection(report, 'mqtt')).toContain('## mqtt: FAILED (2025-01-01 10:00 UTC)\n\n```\nError: broker down\n```');
+  });
+
+  it('should keep the sections of suites not run this time, in suite order', () => {
+    const earlier = renderReport({
+      ...base,
+      outcomes: [
+        { name: 'api', section: section('old API') },
+        { name: 'mqtt', section: section('old MQTT') },
+      ],
+    });
+    const report = renderReport({ ...base, previous: earlier, outcomes: [{ name: 'api', section: section('new API') }] });
+    expect(report).toContain('## new API');
+    expect(report).not.toContain('old API');
+    expect(report.indexOf('## new API')).toBeLessThan(report.indexOf('## old MQTT'));
+  });
+
+  it('should flag a quick run so nobody quotes it', () => {
+    const report = renderReport({ ...base, quick: true, outcomes: [] });
+    expect(report).toContain('Quick smoke run');
+  });
+});
