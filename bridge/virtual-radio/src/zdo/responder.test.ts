@@ -6,7 +6,10 @@ const dev: ZdoDevice = {
   logicalType: 'router',
   macCapabilities: 0x8e,
   manufacturerCode: 0x100b,
-  endpoints: [{ id: 11, profileId: 0x0104, deviceId: 0x010d, version: 1, inClusters: [0x0000, 0x0006], outClusters: [0x0019] }],
+  endpoints: [
+    { id: 11, profileId: 0x0104, deviceId: 0x010d, version: 1, inClusters: [0x0000, 0x0006], outClusters: [0x0019] },
+    { id: 242, profileId: 0xa1e0, deviceId: 0x0061, version: 1, inClusters: [], outClusters: [0x0021] },
+  ],
 };
 
 function recorder() {
@@ -23,7 +26,10 @@ describe('device zdo responder', () => {
   });
 
   it('should answer Active_EP_req and Simple_Desc_req from the catalogue endpoints', () => {
-    expect(bytes(respondZdo(dev, recorder().bindings, 0x0005, Uint8Array.of(1, 0x2b, 0x1a)))).toEqual([0x8005, 1, 0, 0x2b, 0x1a, 1, 11]);
+    expect(bytes(respondZdo(dev, recorder().bindings, 0x0005, Uint8Array.of(1, 0x2b, 0x1a)))).toEqual([0x8005, 1, 0, 0x2b, 0x1a, 2, 11, 242]);
+    // The second endpoint too: the requested id is read once, not per candidate.
+    const gp = respondZdo(dev, recorder().bindings, 0x0004, Uint8Array.of(9, 0x2b, 0x1a, 242));
+    expect(bytes(gp)).toEqual([0x8004, 9, 0, 0x2b, 0x1a, 10, 242, 0xe0, 0xa1, 0x61, 0x00, 1, 0, 1, 0x21, 0x00]);
     const simple = respondZdo(dev, recorder().bindings, 0x0004, Uint8Array.of(2, 0x2b, 0x1a, 11));
     expect(bytes(simple)).toEqual([0x8004, 2, 0, 0x2b, 0x1a, 14, 11, 0x04, 0x01, 0x0d, 0x01, 1, 2, 0x00, 0x00, 0x06, 0x00, 1, 0x19, 0x00]);
   });

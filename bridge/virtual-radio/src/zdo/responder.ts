@@ -102,7 +102,8 @@ export function respondZdo(dev: ZdoDevice, bindings: ZdoBindings, clusterId: num
         return reply(out);
       case ZdoCluster.simpleDescReq: {
         r.u16();
-        const ep = dev.endpoints.find((e) => e.id === r.u8());
+        const wanted = r.u8();
+        const ep = dev.endpoints.find((e) => e.id === wanted);
         if (!ep) return reply(out.u8(ZdoStatus.invalidEp).u16(dev.nwk).u8(0));
         const desc = simpleDescriptor(ep);
         return reply(out.u8(ZdoStatus.success).u16(dev.nwk).u8(desc.length).bytes(desc));
