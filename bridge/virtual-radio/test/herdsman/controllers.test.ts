@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
+import type { Session } from '../support/catalogue-session';
+
+const devices = {
+  wb01: { model: 'WB01', ieee: '00124b0022a10201' },
+  remote: { model: 'TRADFRI-remote-control', ieee: '000b57fffe8a0202' },
+  keypad: { model: '3400', ieee: '000d6f000e5a0203' },
+  fyrtur: { model: 'FYRTUR-block-out-roller-blind', ieee: '000b57fffe8a0204' },
+};
+
+describe('buttons, remote, keypad and cover through zigbee-herdsman', () => {
+  let session: Session;
+  const h = (op: string, args: Record<string, unknown>) => session.herdsman.call(op, args);
+  const act = (ieee: string, name: string, params: Record<string, unknown> = {}) => session.api('POST', `/devices/${ieee}/actions/${name}`, params);
+
+  beforeAll(async () => {
+    session = await openSession(Object.values(devices));
+    await joinAll(session, Object.values(devices).map((d) => d.ieee));
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('should identify WB01 as SONOFF SNZB-01 and turn presses into actions', async () => {
+    const { ieee } = devices.wb01;
+    expect(await h('identify', { ieee })).toEqual({ model: 'SNZB-01', vendor: 'SONOFF' });
+    await h('configure', { ieee });
+    await act(ieee, 'press', { kind: 'double' });
+    await h('waitState', { ieee, match: { action: 'double' } });
+    await act(ieee, 'press', { kind: 'single' });
+    await h('waitState', { ieee, match: { action: 'single' } });
+  });
+
+  it('should identify the TRADFRI remote and turn its toggle and dimming into actions', async () => {
+    const { ieee } = devices.remote;
+    const id = await h('identify', { ieee });
+    expect(id.vendor).toBe('IKEA');
+    expect(id.model).toMatch(/E1524/);
+    await h('configure', { ieee });
+    await act(ieee, 'press', { button: 'toggle' });
+    await h('waitState', { ieee, match: { action: 'toggle' } });
+    await act(ieee, 'press', { button: 'brightness_up', kind: 'hold' });
+    await h('waitState', { ieee, match: { action: 'brightness_up_hold' } });
+  });
+
+  it('should identify the CentraLite 3400 keypad and turn a PIN arm into an action with the code', async () => {
+    const { ieee } = devices.keypad;
+    expect(await h('identify', { ieee })).toEqual({ model: '3400-D', vendor: 'Centralite' });
+    await h('configure', { ieee });
+    expect((await act(ieee, 'pin', { code: '1234', command: 'arm_all' })).status).toBe(200);
+    await h('waitState', { ieee, match: { action: 'arm_all_zones', action_code: '1234' } });
+    await act(ieee, 'pin', { code: '4321', command: 'disarm' });
+    await h('waitState', { ieee, match: { action: 'disarm', action_code: '4321' } });
+  });
+
+  it('should identify FYRTUR as IKEA E1757, move it to a position and report where it stopped', async () => {
+    const { ieee } = devices.fyrtur;
+    expect(await h('identify', { ieee })).toMatchObject({ vendor: 'IKEA' });
+    await h('configure', { ieee });
+    // The blind moves at 6.5 %/s; z2m's position is 100 - lift percentage for IKEA covers.
+    await h('set', { ieee, values: { position: 90 } });
+    await waitDevice(session, ieee, (s) => s.endpoints['1']?.closuresWindowCovering?.currentPositionLiftPercentage === 10, 5_000);
+    await h('waitState', { ieee, match: { position: 90 }, timeoutMs: 5_000 });
+  });
+});

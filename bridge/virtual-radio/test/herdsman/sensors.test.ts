@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
+import type { Session } from '../support/catalogue-session';
+
+// One herdsman child for the file; every device joins through one real permit join.
+const devices = {
+  th01: { model: 'TH01', ieee: '00124b0022a10101' },
+  ds01: { model: 'DS01', ieee: '00124b0022a10103' },
+  zen01: { model: 'Zen-01', ieee: '000d6f000e5a0104' },
+};
+
+describe('sensors and climate through zigbee-herdsman', () => {
+  let session: Session;
+  const h = (op: string, args: Record<string, unknown>) => session.herdsman.call(op, args);
+  const act = (ieee: string, name: string, params: Record<string, unknown> = {}) => session.api('POST', `/devices/${ieee}/actions/${name}`, params);
+
+  beforeAll(async () => {
+    session = await openSession(Object.values(devices));
+    await joinAll(session, Object.values(devices).map((d) => d.ieee));
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('should identify TH01 as SONOFF SNZB-02 and turn reports into temperature and humidity', async () => {
+    const { ieee } = devices.th01;
+    expect(await h('identify', { ieee })).toEqual({ model: 'SNZB-02', vendor: 'SONOFF' });
+    await h('configure', { ieee });
+    expect((await act(ieee, 'set', { temperature: 23.4, humidity: 41.5 })).status).toBe(200);
+    expect(await h('waitState', { ieee, match: { temperature: 23.4, humidity: 41.5 } })).toMatchObject({ temperature: 23.4, humidity: 41.5 });
+  });
+
+  it('should identify DS01 as SONOFF SNZB-04, enrolled in IAS, and report open and closed', async () => {
+    const { ieee } = devices.ds01;
+    expect(await h('identify', { ieee })).toEqual({ model: 'SNZB-04', vendor: 'SONOFF' });
+    await h('configure', { ieee });
+    const enrolled = await session.api('GET', `/devices/${ieee}`);
+    expect(enrolled.body.state.endpoints['1'].ssIasZone.zoneState).toBe(1);
+    await act(ieee, 'open');
+    await h('waitState', { ieee, match: { contact: false } });
+    await act(ieee, 'close');
+    await h('waitState', { ieee, match: { contact: true } });
+  });
+
+  it('should identify Zen-01, set the heating setpoint on the device and report the local temperature', async () => {
+    const { ieee } = devices.zen01;
+    expect(await h('identify', { ieee })).toEqual({ model: 'Zen-01-W', vendor: 'Zen' });
+    await h('configure', { ieee });
+    await h('set', { ieee, values: { occupied_heating_setpoint: 22.5 } });
+    await waitDevice(session, ieee, (s) => s.endpoints['3']?.hvacThermostat?.occupiedHeatingSetpoint === 2250);
+    await act(ieee, 'set', { temperature: 18.25 });
+    await h('waitState', { ieee, match: { local_temperature: 18.25 } });
+  });
+});
