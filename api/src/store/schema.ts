@@ -2,7 +2,7 @@
  * The libSQL schema. Migrations under `api/drizzle/` are generated from this file with
  * `npm run db:generate -w @herdgate/api` and applied at start; never edit them by hand.
  */
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** The whitelist: one row per API key. Times are epoch milliseconds (UTC). */
 export const apiKeys = sqliteTable('api_keys', {
@@ -27,3 +27,48 @@ export const idSequences = sqliteTable('id_sequences', {
   name: text('name').primaryKey(),
   lastId: integer('last_id').notNull(),
 });
+
+/**
+ * Light resources (issue #5). One row per light sub-device ever seen, keyed by its deCONZ uniqueid.
+ * Deleted lights keep their row (`deleted` = 1) so an id is never handed to another device, and a
+ * device that rejoins gets its old id and name back.
+ */
+export const lights = sqliteTable('lights', {
+  id: integer('id').primaryKey(),
+  uniqueid: text('uniqueid').notNull().unique(),
+  ieee: text('ieee').notNull(),
+  endpoint: integer('endpoint').notNull(),
+  name: text('name').notNull(),
+  deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+});
+
+/**
+ * Groups (issue #5): the id is the Zigbee group address. Deleted groups keep their row so the
+ * address is not reused while devices may still hold the old membership. List fields are JSON.
+ */
+export const lightGroups = sqliteTable('light_groups', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type').notNull(),
+  class: text('class'),
+  hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+  lights: text('lights').notNull(),
+  lightsequence: text('lightsequence').notNull(),
+  multideviceids: text('multideviceids').notNull(),
+  devicemembership: text('devicemembership').notNull(),
+  action: text('action').notNull(),
+  deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+});
+
+/** Scenes of a group (issue #5): per-light states as JSON; ids 1-255 per group. */
+export const groupScenes = sqliteTable(
+  'group_scenes',
+  {
+    groupId: integer('group_id').notNull(),
+    sceneId: integer('scene_id').notNull(),
+    name: text('name').notNull(),
+    transitiontime: integer('transitiontime').notNull(),
+    lights: text('lights').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.sceneId] })],
+);
