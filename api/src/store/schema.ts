@@ -72,3 +72,26 @@ export const groupScenes = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.groupId, table.sceneId] })],
 );
+
+/**
+ * Sensor resources (issue #6): device sub-devices, CLIP sensors and the Daylight sensor. Device rows
+ * survive deletes (`deleted` = 1) so a rejoining device gets its old id and name back; CLIP rows are
+ * removed. `state`/`config` hold JSON for the items the gateway itself owns (CLIP, Daylight, names of
+ * device config kept locally); device state comes from the bridge's retained topics.
+ */
+export const sensors = sqliteTable('sensors', {
+  id: integer('id').primaryKey(),
+  uniqueid: text('uniqueid').notNull(),
+  kind: text('kind', { enum: ['device', 'clip', 'daylight'] }).notNull(),
+  type: text('type').notNull(),
+  name: text('name').notNull(),
+  modelid: text('modelid').notNull(),
+  manufacturername: text('manufacturername').notNull(),
+  swversion: text('swversion').notNull(),
+  ieee: text('ieee'),
+  endpoint: integer('endpoint'),
+  mode: integer('mode'),
+  state: text('state').notNull(),
+  config: text('config').notNull(),
+  deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+});
