@@ -95,3 +95,12 @@ export const sensors = sqliteTable('sensors', {
   config: text('config').notNull(),
   deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
 });
+
+/**
+ * The radio identity the bridge last reported (bridge id, MAC, PAN id, channel, firmware, device
+ * name) as JSON, one row `last`: a restart without the bridge still answers with the same identity.
+ */
+export const radioIdentity = sqliteTable('radio_identity', {
+  id: text('id').primaryKey(),
+  value: text('value').notNull(),
+});
