@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
 import { connectProbe, type Probe } from './support/mqtt-probe';
@@ -7,12 +9,17 @@ describe('bridge over mqtt', () => {
   let bridge: BridgeProcess;
   let probe: Probe;
   const dataDir = tempDataDir();
+  let env: Record<string, string> = {};
   const t = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
   const responseTo = (name: string, transaction: string) =>
     probe.waitFor((m) => m.topic === t(`response/${name}`) && m.json().transaction === transaction, 10_000, `response ${transaction}`);
 
   beforeAll(async () => {
-    bridge = await startBridgeProcess({ dataDir });
+    // An empty network: no interview traffic, so the radio's frame counters show only our commands.
+    const network = join(dataDir, 'empty-network.json');
+    writeFileSync(network, JSON.stringify({ devices: [] }));
+    env = { VIRTUAL_RADIO_NETWORK: network };
+    bridge = await startBridgeProcess({ dataDir, env });
     probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
   });
   afterAll(async () => {
@@ -85,7 +92,7 @@ describe('bridge over mqtt', () => {
     const id = bridge.bridgeId;
     await probe.close();
     expect(await bridge.stop()).toBe(0);
-    bridge = await startBridgeProcess({ dataDir });
+    bridge = await startBridgeProcess({ dataDir, env });
     expect(bridge.bridgeId).toBe(id);
     probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
     const info = (await probe.waitFor((m) => m.topic === t('info'))).json();
