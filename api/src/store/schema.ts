@@ -104,3 +104,42 @@ export const radioIdentity = sqliteTable('radio_identity', {
   id: text('id').primaryKey(),
   value: text('value').notNull(),
 });
+
+/**
+ * Rules (issue #6): conditions and actions as the client sent them (JSON), compiled again at load.
+ * Deleted rules are removed; their ids stay taken through `id_sequences`. Times are epoch ms.
+ */
+export const rules = sqliteTable('rules', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  owner: text('owner').notNull(),
+  status: text('status', { enum: ['enabled', 'disabled'] }).notNull(),
+  periodic: integer('periodic').notNull(),
+  conditions: text('conditions').notNull(),
+  actions: text('actions').notNull(),
+  createdAt: integer('created_at').notNull(),
+  lastTriggeredAt: integer('last_triggered_at'),
+  timesTriggered: integer('times_triggered').notNull(),
+  etag: text('etag').notNull(),
+});
+
+/**
+ * Schedules (issue #6). `nextFireAt` is the committed next firing: it is advanced in the same
+ * transaction that decides a firing, so a restart never fires one occurrence twice, and an
+ * occurrence that fell due while the gateway was down is still found at start.
+ */
+export const schedules = sqliteTable('schedules', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  command: text('command').notNull(),
+  time: text('time'),
+  localtime: text('localtime'),
+  status: text('status', { enum: ['enabled', 'disabled'] }).notNull(),
+  autodelete: integer('autodelete', { mode: 'boolean' }).notNull(),
+  createdAt: integer('created_at').notNull(),
+  startedAt: integer('started_at').notNull(),
+  nextFireAt: integer('next_fire_at'),
+  firings: integer('firings').notNull(),
+  etag: text('etag').notNull(),
+});
