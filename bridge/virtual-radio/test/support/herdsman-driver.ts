@@ -153,7 +153,8 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
   async command(args) {
     const d = device(String(args.ieee));
     const endpoint = d.getEndpoint(Number(args.endpoint))!;
-    const options = { timeout: args.timeout === undefined ? undefined : Number(args.timeout) };
+    // Only pass a timeout when asked: an explicit undefined would override herdsman's default.
+    const options = args.timeout === undefined ? {} : { timeout: Number(args.timeout) };
     const started = Date.now();
     await endpoint.command(String(args.cluster), String(args.command), (args.payload ?? {}) as never, options);
     return { ms: Date.now() - started };
@@ -161,7 +162,7 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
   async read(args) {
     const d = device(String(args.ieee));
     const endpoint = d.getEndpoint(Number(args.endpoint))!;
-    return endpoint.read(String(args.cluster), args.attributes as never, { timeout: args.timeout === undefined ? undefined : Number(args.timeout) });
+    return endpoint.read(String(args.cluster), args.attributes as never, args.timeout === undefined ? {} : { timeout: Number(args.timeout) });
   },
   async remove(args) {
     await device(String(args.ieee)).removeFromNetwork();

@@ -1,0 +1,53 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDeviceFactory } from '../../src/devices/index';
+import { startVirtualRadio } from '../../src/virtual-radio';
+import type { VirtualRadio } from '../../src/virtual-radio';
+import { HerdsmanChild } from '../support/herdsman-child';
+import { tempDir } from '../support/temp-dir';
+
+const bulb = { model: 'LCT015', ieee: '0017880100aa0001' };
+
+describe('radio restart and resume', () => {
+  const dir = tempDir('vr-restart');
+  const statePath = join(dir.path, 'radio.json');
+  const children: HerdsmanChild[] = [];
+  let radio: VirtualRadio | undefined;
+
+  afterAll(async () => {
+    for (const child of children) await child.stop();
+    await radio?.stop();
+    dir.remove();
+  });
+
+  const spawn = async () => {
+    const child = await HerdsmanChild.spawn();
+    children.push(child);
+    return child;
+  };
+
+  it('should resume the same network from the state file, with the device and its state', async () => {
+    radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath, network: { devices: [bulb] } });
+    const first = await spawn();
+    await first.call('start', { port: radio.port, dir: dir.path });
+    await first.call('permitJoin', { seconds: 60 });
+    expect((await first.call('waitInterview', { ieee: bulb.ieee })).status).toBe('successful');
+    await first.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genLevelCtrl', command: 'moveToLevelWithOnOff', payload: { level: 123, transtime: 0 } });
+    await first.stop();
+    const nwk = radio.registry.get(bulb.ieee)!.device.identity.nwk;
+    await radio.stop();
+
+    radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath });
+    const restored = radio.registry.get(bulb.ieee);
+    expect(restored?.device.identity.nwk).toBe(nwk);
+    expect(restored?.device.inspect().endpoints['11'].genLevelCtrl.currentLevel).toBe(123);
+
+    const second = await spawn();
+    const started = await second.call('start', { port: radio.port, dir: dir.path });
+    expect(started.result).toBe('resumed');
+    expect(started.ms).toBeLessThan(2_500);
+    await second.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genOnOff', command: 'off' });
+    expect(radio.registry.get(bulb.ieee)!.device.inspect().endpoints['11'].genOnOff.onOff).toBe(0);
+    expect(await second.call('read', { ieee: bulb.ieee, endpoint: 11, cluster: 'genLevelCtrl', attributes: ['currentLevel'] })).toEqual({ currentLevel: 123 });
+  });
+});
