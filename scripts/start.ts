@@ -28,7 +28,12 @@ if (!env.ZIGBEE_ADAPTER) {
     ],
     ready: (line) => line.includes('listening'),
   });
-  Object.assign(bridgeEnv, { ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}` });
+  // The demo devices wait in the radio's pairing pool: open the network at start so they pair.
+  Object.assign(bridgeEnv, {
+    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`,
+    PERMIT_JOIN_ON_START: env.PERMIT_JOIN_ON_START ?? '120',
+  });
 }
 
 specs.push({
@@ -36,7 +41,7 @@ specs.push({
   command: tsx,
   args: tsxArgs('bridge/src/main.ts'),
   env: bridgeEnv,
-  ready: (line) => /bridge (started|online)/i.test(line),
+  ready: (line) => line.includes('"event":"ready"'),
 });
 specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: { DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db` } });
 

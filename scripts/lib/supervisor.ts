@@ -33,7 +33,12 @@ export class Supervisor {
   private readonly children: Running[] = [];
   private stopping = false;
 
-  constructor(private readonly out: NodeJS.WritableStream = process.stdout) {}
+  constructor(private readonly out: NodeJS.WritableStream = process.stdout) {
+    // Never leave orphans behind if the supervisor itself goes away without an orderly stop.
+    process.once('exit', () => {
+      for (const running of this.children) running.process?.kill('SIGKILL');
+    });
+  }
 
   /** Starts the children in order, waiting for each to be ready before the next. */
   async start(specs: ChildSpec[]): Promise<void> {
@@ -51,6 +56,9 @@ export class Supervisor {
     const child = spawn(spec.command, spec.args, {
       env: { ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops the
+      // children in order (api, then bridge, then radio) instead of all at once.
+      detached: true,
     });
     running.process = child;
     let markReady: () => void = () => {};
