@@ -1,5 +1,5 @@
 import { runLoad, type LoadOptions, type LoadResult } from './load';
-import { spread, median, type Spread } from './stats';
+import { median, spread, type Spread } from './stats';
 
 /**
  * Side-by-side measurement: every target is measured once per round, rounds repeat, and the start
@@ -50,9 +50,9 @@ export async function measureRounds(options: RoundsOptions): Promise<TargetFigur
   return options.targets.map((target) => figures(target, runs.get(target)!));
 }
 
-/** Median of per-round ratios: each pair was measured minutes apart at most, under the same noise. */
-export function pairedRatio(subject: TargetFigures, baseline: TargetFigures): number {
-  return median(subject.runs.map((run, round) => run.rps / baseline.runs[round].rps));
+/** Per-round ratios to the baseline: each pair was measured seconds apart, under much the same noise. */
+export function pairedRatio(subject: TargetFigures, baseline: TargetFigures): Spread {
+  return spread(subject.runs.map((run, round) => run.rps / baseline.runs[round].rps));
 }
 
 function figures(target: Target, runs: LoadResult[]): TargetFigures {

@@ -1,0 +1,78 @@
+/**
+ * A benchmark's MQTT client: arrival instants (performance.now(), taken in the message handler
+ * before any parsing), bounded waits for "the next message that matches" or "until a condition
+ * over everything seen holds", and a connect that retries while a broker is still starting.
+ */
+import { connectAsync, type MqttClient } from 'mqtt';
+
+export interface Arrival {
+  topic: string;
+  text: string;
+  at: number;
+}
+
+export interface MqttWatch {
+  client: MqttClient;
+  /** Calls `handler` for every message from now on; returns the unsubscribe function. */
+  on(handler: (message: Arrival) => void): () => void;
+  /** The first message from now on that matches. */
+  next(match: (message: Arrival) => boolean, timeoutMs: number, what: string): Promise<Arrival>;
+  /** Re-checks `done` after every message (and once now); resolves with the instant it first holds. */
+  until(done: () => boolean, timeoutMs: number, what: () => string): Promise<number>;
+  publish(topic: string, payload: unknown): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function connectWatch(url: string, filters: string[], options: { retryForMs?: number } = {}): Promise<MqttWatch> {
+  const client = await connectWithRetry(url, options.retryForMs ?? 0);
+  const handlers = new Set<(message: Arrival) => void>();
+  client.on('message', (topic, payload) => {
+    const message = { topic, text: payload.toString(), at: performance.now() };
+    for (const handler of handlers) handler(message);
+  });
+  await client.subscribeAsync(filters, { qos: 0 });
+  const on = (handler: (message: Arrival) => void) => {
+    handlers.add(handler);
+    return () => void handlers.delete(handler);
+  };
+  const bounded = <T>(timeoutMs: number, why: () => string, arm: (resolve: (value: T) => void) => () => void): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        disarm();
+        reject(new Error(`${why()} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const disarm = arm((value) => {
+        clearTimeout(timer);
+        disarm();
+        resolve(value);
+      });
+    });
+  return {
+    client,
+    on,
+    next: (match, timeoutMs, what) =>
+      bounded<Arrival>(timeoutMs, () => `no ${what}`, (resolve) => on((message) => match(message) && resolve(message))),
+    until: (done, timeoutMs, what) =>
+      bounded<number>(timeoutMs, () => `not reached: ${what()}`, (resolve) => {
+        const off = on((message) => done() && resolve(message.at));
+        if (done()) queueMicrotask(() => resolve(performance.now()));
+        return off;
+      }),
+    publish: async (topic, payload) => {
+      await client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 0 });
+    },
+    close: () => client.endAsync(true),
+  };
+}
+
+async function connectWithRetry(url: string, retryForMs: number): Promise<MqttClient> {
+  const deadline = performance.now() + retryForMs;
+  for (;;) {
+    try {
+      return await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, clientId: `herdgate-bench-${process.pid}-${Math.random().toString(16).slice(2, 8)}` });
+    } catch (error) {
+      if (performance.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Zigbee2MQTT's configuration.yaml for the bench: the virtual radio as a deCONZ adapter over TCP,
+ * the suite's bare broker, no frontend, no Home Assistant discovery, no onboarding, logs at warn.
+ * Availability is on because herdgate always tracks it, so both do the same work at start.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Z2mConfigOptions {
+  dataDir: string;
+  radioPort: number;
+  mqttPort: number;
+  baseTopic: string;
+  /** Same channel as herdgate's default, so both form the same kind of network on the radio. */
+  channel: number;
+}
+
+export function writeZ2mConfig(options: Z2mConfigOptions): void {
+  mkdirSync(options.dataDir, { recursive: true });
+  const yaml = [
+    'version: 4',
+    'homeassistant:',
+    '  enabled: false',
+    'frontend:',
+    '  enabled: false',
+    'availability:',
+    '  enabled: true',
+    'mqtt:',
+    `  base_topic: ${options.baseTopic}`,
+    `  server: mqtt://127.0.0.1:${options.mqttPort}`,
+    'serial:',
+    `  port: tcp://127.0.0.1:${options.radioPort}`,
+    '  adapter: deconz',
+    'advanced:',
+    '  log_level: warn',
+    '  log_output:',
+    '    - console',
+    `  channel: ${options.channel}`,
+    '  network_key: GENERATE',
+    '  pan_id: GENERATE',
+    '  ext_pan_id: GENERATE',
+    'onboarding: false',
+    '',
+  ].join('\n');
+  writeFileSync(join(options.dataDir, 'configuration.yaml'), yaml);
+}
