@@ -1,0 +1,103 @@
+import * as v from 'valibot';
+import { THERMOSTAT_MODES, FAN_MODES } from '@herdgate/shared/mqtt';
+import type { ErrorItemInput } from '@herdgate/shared/errors';
+import type { BridgeLink, CommandOutcome } from '../../services/bridge-link';
+import type { ItemSchema } from './clip-types';
+import { invalidItem, notModifiable, unknownItem } from './items';
+import type { SensorRecord } from './types';
+
+const int = (min: number, max: number): ItemSchema => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const bool: ItemSchema = v.boolean();
+
+/**
+ * Config items a device sensor can be told to change, with their REST ranges (gateway-rest-api.md,
+ * device sensor config table). They travel to the device through the bridge's set topic.
+ */
+export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
+  heatsetpoint: int(500, 3200),
+  coolsetpoint: int(700, 3500),
+  mode: v.picklist(THERMOSTAT_MODES),
+  fanmode: v.picklist(FAN_MODES),
+  locked: bool,
+  displayflipped: bool,
+  externalsensortemp: int(-32768, 32767),
+  offset: int(-32768, 32767),
+  tholddark: int(0, 65534),
+  tholdoffset: int(1, 65534),
+  duration: int(0, 65535),
+  delay: int(0, 65535),
+  sensitivity: int(0, 255),
+  ledindication: bool,
+  usertest: bool,
+};
+
+/** Items the gateway keeps itself for a device sensor (deCONZ lets a client disable a sensor). */
+export const LOCAL_DEVICE_CONFIG: Readonly<Record<string, ItemSchema>> = { on: bool };
+
+/** One item's answer in the per-item result array of `PUT /sensors/<id>/config`. */
+export type ConfigOutcome = { item: string; ok: true; value: unknown } | { item: string; ok: false; error: ErrorItemInput };
+
+export interface DevicePlan {
+  results: Map<string, ConfigOutcome>;
+  local: Record<string, unknown>;
+  command: Record<string, unknown>;
+}
+
+/**
+ * Sort a device sensor's config write: local items, items for the device, and per-item errors
+ * (not an item of this sensor → 6, read-only → 8, bad value → 7). `known` are the sensor's items.
+ */
+export function planDeviceConfig(base: string, patch: Record<string, unknown>, known: ReadonlySet<string>): DevicePlan {
+  const plan: DevicePlan = { results: new Map(), local: {}, command: {} };
+  for (const [item, value] of Object.entries(patch)) {
+    const address = `${base}/${item}`;
+    const schema = LOCAL_DEVICE_CONFIG[item] ?? DEVICE_CONFIG_ITEMS[item];
+    if (!known.has(item) && !Object.hasOwn(LOCAL_DEVICE_CONFIG, item)) {
+      plan.results.set(item, { item, ok: false, error: unknownItem(address, item) });
+    } else if (!schema || !Object.hasOwn(LOCAL_DEVICE_CONFIG, item) && !Object.hasOwn(DEVICE_CONFIG_ITEMS, item)) {
+      plan.results.set(item, { item, ok: false, error: notModifiable(address, item) });
+    } else if (!v.safeParse(schema, value).success) {
+      plan.results.set(item, { item, ok: false, error: invalidItem(address, item, value) });
+    } else if (Object.hasOwn(LOCAL_DEVICE_CONFIG, item)) {
+      plan.local[item] = value;
+    } else {
+      plan.command[item] = value;
+    }
+  }
+  return plan;
+}
+
+/** Bridge error codes → deCONZ error types (docs/mqtt.md "Errors"); the rest is 608 "could not set". */
+const CODE_TYPES: Readonly<Record<string, ErrorItemInput['type']>> = {
+  not_connected: 950,
+  busy: 951,
+  not_supported: 6,
+  invalid_payload: 7,
+};
+
+function failure(address: string, item: string, code: string, message: string): ErrorItemInput {
+  const type = CODE_TYPES[code] ?? 608;
+  if (type === 6) return unknownItem(address, item);
+  return { type, address, description: `Could not set attribute, ${item}: ${message}` };
+}
+
+/** Send the device part of a config write and turn the bridge's real outcome into per-item results. */
+export async function sendDeviceConfig(
+  link: BridgeLink,
+  record: SensorRecord,
+  base: string,
+  command: Record<string, unknown>,
+): Promise<ConfigOutcome[]> {
+  const items = Object.keys(command);
+  if (items.length === 0) return [];
+  const outcome: CommandOutcome = record.ieee === undefined || record.endpoint === undefined
+    ? { status: 'error', code: 'not_found', message: 'sensor has no device' }
+    : await link.setDevice(record.ieee, record.endpoint, command);
+  return items.map((item): ConfigOutcome => {
+    const address = `${base}/${item}`;
+    if (outcome.status === 'error') return { item, ok: false, error: failure(address, item, outcome.code, outcome.message) };
+    if (!outcome.data.acknowledged) return { item, ok: false, error: failure(address, item, 'no_ack', 'the device did not acknowledge') };
+    if (!outcome.data.sent.includes(item)) return { item, ok: false, error: failure(address, item, 'not_sent', 'the bridge did not send it') };
+    return { item, ok: true, value: command[item] };
+  });
+}

@@ -1,0 +1,164 @@
+import type { Logger } from 'pino';
+import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
+import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
+import type { Store } from '../../store/types';
+import { newEtag, type SensorsCore } from './model';
+import type { Items, SensorRecord } from './types';
+
+/** Items that describe a moment (a press), pushed once per press even when the value repeats. */
+const MOMENTARY: readonly string[] = ['buttonevent', 'action'];
+
+export interface DeviceSyncDeps {
+  core: SensorsCore;
+  store: Store;
+  link: BridgeLink;
+  logger: Logger;
+}
+
+const pick = (items: Items | undefined, names: readonly string[]) => {
+  const out: Items = {};
+  for (const name of names) if (items && items[name] !== undefined) out[name] = items[name];
+  return out;
+};
+
+/** `2026-01-15T12:00:01.123` → `2026-01-15T12:00Z` (lastseen has minute resolution). */
+const minuteOf = (stamp: string) => `${stamp.slice(0, 16)}Z`;
+
+/**
+ * Keeps device sensors in step with the bridge link: a sensor per `sensors` sub-device (its id
+ * allocated once and kept for its uniqueid forever), state and config from the retained endpoint
+ * state, presses from the event topic. Link events are handled one at a time, in arrival order.
+ */
+export class DeviceSensorSync {
+  private chain: Promise<void> = Promise.resolve();
+  private readonly subdevices = new Map<string, Subdevice>();
+  /** Per sensor id: the `lastupdated` of the last press already pushed (state and event carry the same). */
+  private readonly pressStamps = new Map<string, string>();
+  /** Devices that left or (re)joined: their next description brings deleted sensors back. */
+  private readonly returning = new Set<string>();
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly deps: DeviceSyncDeps) {}
+
+  async start(): Promise<void> {
+    this.unsubscribe = this.deps.link.subscribe((event) => this.enqueue(event));
+    for (const device of this.deps.link.devices().values()) this.enqueue({ kind: 'device', device });
+    await this.idle();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+  }
+
+  /** Resolves when every link event received so far has been applied. */
+  idle(): Promise<void> {
+    return this.chain;
+  }
+
+  /** The sub-device a sensor presents, as the bridge last described it. */
+  subdevice(uniqueid: string): Subdevice | undefined {
+    return this.subdevices.get(uniqueid);
+  }
+
+  private enqueue(event: LinkEvent): void {
+    this.chain = this.chain
+      .then(() => this.handle(event))
+      .catch((err: unknown) => this.deps.logger.error({ err, event: event.kind }, 'sensor sync failed'));
+  }
+
+  private async handle(event: LinkEvent): Promise<void> {
+    switch (event.kind) {
+      case 'device':
+        return this.describe(event.device);
+      case 'device-removed':
+        return this.removed(event.ieee);
+      case 'bridge-event':
+        if (event.event.type === 'join') this.returning.add(event.event.ieee);
+        return;
+      case 'state':
+        return this.values(event.ieee, event.endpoint, event.state.state, event.state.config);
+      case 'event':
+        return this.values(event.ieee, event.endpoint, event.state, undefined);
+      default:
+        return;
+    }
+  }
+
+  private async describe(device: DeviceDescription): Promise<void> {
+    const returning = this.returning.delete(device.ieee);
+    for (const sub of device.subdevices) {
+      if (sub.resource !== 'sensors') continue;
+      this.subdevices.set(sub.uniqueid, sub);
+      const existing = this.deps.core.byUniqueid(sub.uniqueid, true);
+      const mirror = this.deps.link.endpointState(device.ieee, sub.endpoint);
+      const base: SensorRecord = existing ?? {
+        id: await this.deps.store.allocateId('sensors'),
+        kind: 'device',
+        uniqueid: sub.uniqueid,
+        name: device.name,
+        localConfig: {},
+        etag: newEtag(),
+        deleted: false,
+      } as SensorRecord;
+      const next: SensorRecord = {
+        ...base,
+        type: sub.type,
+        modelid: device.modelid,
+        manufacturername: device.manufacturername,
+        swversion: device.swversion,
+        ieee: device.ieee,
+        endpoint: sub.endpoint,
+        state: { lastupdated: 'none', ...pick(mirror?.state, [...sub.state, 'lastupdated']) },
+        config: this.configOf(sub, mirror?.config, device),
+        lastseen: device.lastseen,
+        deleted: base.deleted && !returning,
+      };
+      if (mirror?.state.lastupdated) this.pressStamps.set(next.id, String(mirror.state.lastupdated));
+      if (!existing || stored(existing) !== stored(next)) await this.deps.core.persist(next);
+      else this.deps.core.applyVolatile(next);
+    }
+  }
+
+  private configOf(sub: Subdevice, config: Items | undefined, device: DeviceDescription): Items {
+    const out = pick(config, sub.config);
+    if (out.reachable === undefined) out.reachable = device.availability === 'online';
+    return out;
+  }
+
+  private async removed(ieee: string): Promise<void> {
+    this.returning.add(ieee);
+    for (const record of [...this.deps.core.all()]) {
+      if (record.kind === 'device' && record.ieee === ieee && !record.deleted) {
+        await this.deps.core.persist({ ...record, deleted: true });
+      }
+    }
+  }
+
+  private values(ieee: string, endpoint: number, state: Items, config: Items | undefined): void {
+    const stamp = typeof state.lastupdated === 'string' ? state.lastupdated : 'none';
+    for (const record of [...this.deps.core.all()]) {
+      if (record.kind !== 'device' || record.ieee !== ieee || record.endpoint !== endpoint) continue;
+      const sub = this.subdevices.get(record.uniqueid);
+      if (!sub) continue;
+      const momentary = MOMENTARY.filter((item) => sub.state.includes(item) && state[item] !== undefined);
+      const fresh = momentary.length > 0 && stamp !== 'none' && this.pressStamps.get(record.id) !== stamp;
+      if (config === undefined && !fresh) continue; // an event already seen through the state topic
+      if (fresh) this.pressStamps.set(record.id, stamp);
+      // The first values after a start are the retained last press, not a new one.
+      const isPress = fresh && record.state.lastupdated !== 'none';
+      const next: SensorRecord = {
+        ...record,
+        state: config === undefined ? { ...record.state, ...pick(state, [...momentary, 'lastupdated']) } : { lastupdated: 'none', ...pick(state, [...sub.state, 'lastupdated']) },
+        config: config === undefined ? record.config : { ...pick(config, sub.config), reachable: config.reachable ?? record.config.reachable },
+        lastseen: stamp !== 'none' && stamp !== record.state.lastupdated ? minuteOf(stamp) : record.lastseen,
+      };
+      this.deps.core.applyVolatile(next, isPress ? momentary.map((item) => `state/${item}`) : []);
+    }
+  }
+}
+
+/** The persisted part of a device record: a change here needs a database write. */
+function stored(record: SensorRecord): string {
+  const { type, modelid, manufacturername, swversion, ieee, endpoint, deleted, name } = record;
+  return JSON.stringify({ type, modelid, manufacturername, swversion, ieee, endpoint, deleted, name });
+}

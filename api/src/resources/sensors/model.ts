@@ -1,0 +1,150 @@
+import type { Logger } from 'pino';
+import { addedEvent, changedEvents, deletedEvent, stringifySorted, type EventHub } from '../../events';
+import type { Store } from '../../store/types';
+import { removeSensor, saveSensor } from './repository';
+import type { SensorListener, SensorRecord, SensorResource, SensorsReader } from './types';
+import { eventView, toResource } from './view';
+
+/** deCONZ treats an id of this length or more as a uniqueid (deconz-behavior.md §0). */
+const MIN_UNIQUEID_LENGTH = 26;
+
+export interface SensorsCoreDeps {
+  store: Store;
+  events: EventHub;
+  logger: Logger;
+  records: readonly SensorRecord[];
+}
+
+/** A fresh opaque ETag; deCONZ mints a new one per change too (§3 allows any changing value). */
+export const newEtag = () => crypto.randomUUID().replace(/-/g, '');
+
+/**
+ * The in-memory sensors: every read is answered from here. Writes go through `persist` (commit to
+ * libSQL, then memory) or `applyVolatile` (device values mirrored from the bridge, which keeps them
+ * itself); both publish the WebSocket events and tell subscribers, after memory changed.
+ */
+export class SensorsCore implements SensorsReader {
+  private readonly records = new Map<string, SensorRecord>();
+  private readonly views = new Map<string, SensorResource>();
+  private readonly listeners = new Set<SensorListener>();
+  private changes = 0;
+
+  constructor(private readonly deps: SensorsCoreDeps) {
+    for (const record of deps.records) {
+      record.etag ||= newEtag();
+      this.records.set(record.id, record);
+    }
+  }
+
+  get(id: string): Readonly<SensorResource> | undefined {
+    const record = id.length >= MIN_UNIQUEID_LENGTH ? this.byUniqueid(id) : this.records.get(id);
+    if (!record || record.deleted) return undefined;
+    return this.viewOf(record);
+  }
+
+  list(): Record<string, Readonly<SensorResource>> {
+    const out: Record<string, SensorResource> = {};
+    for (const record of this.records.values()) {
+      if (!record.deleted && record.modelid !== '') out[record.id] = this.viewOf(record);
+    }
+    return out;
+  }
+
+  subscribe(listener: SensorListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  version(): number {
+    return this.changes;
+  }
+
+  /** A record including deleted ones (internal; callers must not mutate it). */
+  record(id: string): SensorRecord | undefined {
+    return id.length >= MIN_UNIQUEID_LENGTH ? this.byUniqueid(id) : this.records.get(id);
+  }
+
+  all(): IterableIterator<SensorRecord> {
+    return this.records.values();
+  }
+
+  byUniqueid(uniqueid: string, includeDeleted = false): SensorRecord | undefined {
+    for (const record of this.records.values()) {
+      if (record.uniqueid === uniqueid && (includeDeleted || !record.deleted)) return record;
+    }
+    return undefined;
+  }
+
+  /** Commit a new or changed record, then update memory and tell everyone. */
+  async persist(next: SensorRecord, written: readonly string[] = []): Promise<void> {
+    await this.deps.store.write((tx) => saveSensor(tx, next), () => this.apply(next, written));
+  }
+
+  /** Remove a record for good (CLIP sensors). */
+  async remove(id: string): Promise<void> {
+    await this.deps.store.write((tx) => removeSensor(tx, id), () => {
+      const record = this.records.get(id);
+      if (record) this.apply({ ...record, deleted: true }, []);
+      this.records.delete(id);
+    });
+  }
+
+  /** Device values that are the bridge's to keep: memory only. */
+  applyVolatile(next: SensorRecord, written: readonly string[] = []): void {
+    this.apply(next, written);
+  }
+
+  private viewOf(record: SensorRecord): SensorResource {
+    let view = this.views.get(record.id);
+    if (!view) {
+      view = toResource(record);
+      this.views.set(record.id, view);
+    }
+    return view;
+  }
+
+  private apply(next: SensorRecord, written: readonly string[]): void {
+    const previous = this.records.get(next.id);
+    const before = previous && !previous.deleted ? this.viewOf(previous) : undefined;
+    const candidate = toResource({ ...next, etag: before?.etag ?? next.etag });
+    const after = next.deleted ? undefined : candidate;
+    if (before && after && !differs(before, after) && written.length === 0) {
+      this.records.set(next.id, { ...next, etag: before.etag });
+      return;
+    }
+    const stored = { ...next, etag: newEtag() };
+    this.records.set(next.id, stored);
+    this.views.delete(next.id);
+    this.changes += 1;
+    const afterView = stored.deleted ? undefined : this.viewOf(stored);
+    this.publish(stored, before, afterView, written);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener({ id: next.id, before, after: afterView, written });
+      } catch (err) {
+        this.deps.logger.error({ err, sensor: next.id }, 'sensor listener failed');
+      }
+    }
+  }
+
+  private publish(record: SensorRecord, before: SensorResource | undefined, after: SensorResource | undefined, written: readonly string[]) {
+    const ref = { r: 'sensors' as const, id: record.id, uniqueid: record.uniqueid };
+    const { events } = this.deps;
+    if (!after) {
+      if (before) events.publish(deletedEvent(ref));
+      return;
+    }
+    if (!before) {
+      events.publish(addedEvent({ ...ref, resource: after as unknown as Record<string, unknown> }));
+      return;
+    }
+    const notifyAll = this.deps.store.settings().websocketnotifyall;
+    for (const event of changedEvents({ ...ref, before: eventView(before), after: eventView(after), notifyAll, written })) {
+      events.publish(event);
+    }
+  }
+}
+
+function differs(a: SensorResource, b: SensorResource): boolean {
+  return stringifySorted({ ...a, etag: '' }) !== stringifySorted({ ...b, etag: '' });
+}

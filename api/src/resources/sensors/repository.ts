@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import { sensors } from '../../store/schema';
+import type { Store, Transaction } from '../../store/types';
+import type { Items, SensorRecord } from './types';
+
+type Row = typeof sensors.$inferSelect;
+
+const parse = (text: string): Items => {
+  const value = JSON.parse(text) as unknown;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Items) : {};
+};
+
+/** What is persisted of a record: device state lives in the bridge's retained topics, not here. */
+function toRow(record: SensorRecord): Row {
+  const owned = record.kind !== 'device';
+  return {
+    id: Number(record.id),
+    uniqueid: record.uniqueid,
+    kind: record.kind,
+    type: record.type,
+    name: record.name,
+    modelid: record.modelid,
+    manufacturername: record.manufacturername,
+    swversion: record.swversion,
+    ieee: record.ieee ?? null,
+    endpoint: record.endpoint ?? null,
+    mode: record.mode ?? null,
+    state: JSON.stringify(owned ? record.state : {}),
+    config: JSON.stringify(owned ? record.config : record.localConfig),
+    deleted: record.deleted,
+  };
+}
+
+function fromRow(row: Row): SensorRecord {
+  const device = row.kind === 'device';
+  const config = parse(row.config);
+  return {
+    id: String(row.id),
+    kind: row.kind,
+    uniqueid: row.uniqueid,
+    type: row.type,
+    name: row.name,
+    modelid: row.modelid,
+    manufacturername: row.manufacturername,
+    swversion: row.swversion,
+    ieee: row.ieee ?? undefined,
+    endpoint: row.endpoint ?? undefined,
+    mode: row.mode ?? undefined,
+    state: device ? { lastupdated: 'none' } : parse(row.state),
+    config: device ? {} : config,
+    localConfig: device ? config : {},
+    lastseen: device ? null : undefined,
+    etag: '',
+    deleted: row.deleted,
+  };
+}
+
+/** Every sensor row, read once at start. */
+export async function loadSensorRecords(store: Store): Promise<SensorRecord[]> {
+  // The store offers no read handle; a write transaction that only reads is one start-up query.
+  const rows = await store.write((tx) => tx.select().from(sensors));
+  return rows.map(fromRow);
+}
+
+export async function saveSensor(tx: Transaction, record: SensorRecord): Promise<void> {
+  const row = toRow(record);
+  const { id: _id, ...rest } = row;
+  await tx.insert(sensors).values(row).onConflictDoUpdate({ target: sensors.id, set: rest });
+}
+
+export async function removeSensor(tx: Transaction, id: string): Promise<void> {
+  await tx.delete(sensors).where(eq(sensors.id, Number(id)));
+}

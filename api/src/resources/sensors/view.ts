@@ -1,0 +1,46 @@
+import type { ResourceView } from '../../events';
+import type { SensorRecord, SensorResource } from './types';
+
+/** Write-only config items (Daylight `lat`/`long`): stored, never shown. */
+const HIDDEN_CONFIG: ReadonlySet<string> = new Set(['lat', 'long']);
+
+function visibleConfig(record: SensorRecord): Record<string, unknown> {
+  const merged = record.kind === 'device' ? { ...record.config, ...record.localConfig } : record.config;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(merged)) if (!HIDDEN_CONFIG.has(key)) out[key] = value;
+  return out;
+}
+
+/** The REST object of a sensor (deCONZ omits `id` inside it). */
+export function toResource(record: SensorRecord): SensorResource {
+  const view: SensorResource = {
+    config: visibleConfig(record),
+    etag: record.etag,
+    manufacturername: record.manufacturername,
+    modelid: record.modelid,
+    name: record.name,
+    state: { ...record.state },
+    swversion: record.swversion,
+    type: record.type,
+    uniqueid: record.uniqueid,
+  };
+  if (record.endpoint !== undefined) view.ep = record.endpoint;
+  if (record.kind === 'device') view.lastseen = record.lastseen ?? null;
+  if (record.mode !== undefined) view.mode = record.mode;
+  return view;
+}
+
+/** The event-bearing parts of a sensor for `changedEvents`: state, config and public attributes. */
+export function eventView(resource: SensorResource): ResourceView {
+  const attr: Record<string, unknown> = {
+    manufacturername: resource.manufacturername,
+    modelid: resource.modelid,
+    name: resource.name,
+    swversion: resource.swversion,
+    type: resource.type,
+    uniqueid: resource.uniqueid,
+  };
+  if (resource.lastseen !== undefined) attr.lastseen = resource.lastseen;
+  if (resource.mode !== undefined) attr.mode = resource.mode;
+  return { state: resource.state, config: resource.config, attr };
+}
