@@ -1,0 +1,165 @@
+import type { Logger } from 'pino';
+import type { LightsModel } from '../lights/lights-model';
+import type { LightChange } from '../lights/types';
+import type { Store } from '../../store/types';
+import { deleteGroupRow, loadGroupRecords, saveGroupRecord } from './group-rows';
+import { ALL_GROUP_ADDRESS, DEFAULT_ACTION, MAX_GROUP_ADDRESS, type GroupEntry, type GroupRecord } from './types';
+
+export interface GroupsModelDeps {
+  store: Store;
+  lights: LightsModel;
+  logger: Logger;
+}
+
+export type GroupChange =
+  | { kind: 'added' | 'deleted'; entry: GroupEntry }
+  | { kind: 'state'; entry: GroupEntry }
+  | { kind: 'attr'; entry: GroupEntry; before: Record<string, unknown> };
+
+/**
+ * Groups in memory, kept in step with the groups table; `all_on`/`any_on` follow the member
+ * lights' changes. The `All` group is not stored: its members are every live light.
+ */
+export class GroupsModel {
+  private readonly entries = new Map<string, GroupEntry>();
+  private readonly listeners = new Set<(change: GroupChange) => void>();
+  private readonly etagBase = crypto.randomUUID().slice(0, 8);
+  private counter = 0;
+  version = 0;
+  readonly all: GroupEntry;
+
+  constructor(private readonly deps: GroupsModelDeps) {
+    const record: GroupRecord = {
+      id: String(ALL_GROUP_ADDRESS), name: 'All', type: 'LightGroup', class: null, hidden: false, lights: [],
+      lightsequence: [], multideviceids: [], devicemembership: [], action: { ...DEFAULT_ACTION }, deleted: false,
+    };
+    this.all = { record, state: { all_on: false, any_on: false }, etag: this.nextEtag() };
+  }
+
+  async load(): Promise<void> {
+    for (const record of await loadGroupRecords(this.deps.store)) {
+      this.entries.set(record.id, { record, state: { all_on: false, any_on: false }, etag: this.nextEtag() });
+    }
+    this.recomputeAll(false);
+    // Light changes arrive after their REST reply (the lights' gate), so group events follow them.
+    this.deps.lights.onChange((change) => this.onLight(change));
+  }
+
+  onChange(listener: (change: GroupChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A live group by id; `0` (and the real address) is the `All` group. */
+  get(id: string): GroupEntry | undefined {
+    if (id === '0' || id === this.all.record.id) return this.all;
+    const entry = this.entries.get(id);
+    return entry && !entry.record.deleted ? entry : undefined;
+  }
+
+  /** Live groups without `All`, in id order. */
+  live(): GroupEntry[] {
+    return [...this.entries.values()].filter((e) => !e.record.deleted).sort((a, b) => Number(a.record.id) - Number(b.record.id));
+  }
+
+  /** Live groups a light belongs to. */
+  groupsOf(lightId: string): GroupEntry[] {
+    return this.live().filter((entry) => entry.record.lights.includes(lightId));
+  }
+
+  /** deconz-behavior §11: the smallest address ≥ 1 no group has used (deleted ones included). */
+  freeAddress(): string | undefined {
+    for (let id = 1; id <= MAX_GROUP_ADDRESS; id += 1) if (!this.entries.has(String(id))) return String(id);
+    return undefined;
+  }
+
+  async create(record: GroupRecord): Promise<GroupEntry> {
+    const entry: GroupEntry = { record, state: { all_on: false, any_on: false }, etag: this.nextEtag() };
+    await saveGroupRecord(this.deps.store, record, () => this.entries.set(record.id, entry));
+    this.recompute(entry, false);
+    this.version += 1;
+    this.emit({ kind: 'added', entry });
+    return entry;
+  }
+
+  /** Commit a changed copy of a group's record; events for the attributes that changed. */
+  async update(entry: GroupEntry, next: GroupRecord): Promise<void> {
+    const before = attrOf(entry.record);
+    if (entry === this.all) {
+      entry.record = next;
+    } else {
+      await saveGroupRecord(this.deps.store, next, () => { entry.record = next; });
+    }
+    this.touch(entry);
+    this.emit({ kind: 'attr', entry, before });
+    this.recompute(entry, true);
+  }
+
+  async remove(entry: GroupEntry): Promise<void> {
+    await deleteGroupRow(this.deps.store, entry.record.id, () => { entry.record.deleted = true; });
+    this.touch(entry);
+    this.emit({ kind: 'deleted', entry });
+  }
+
+  private onLight(change: LightChange): void {
+    const id = change.entry.row.id;
+    if (change.kind === 'deleted') {
+      for (const entry of this.groupsOf(id)) {
+        void this.update(entry, { ...entry.record, lights: entry.record.lights.filter((l) => l !== id), lightsequence: entry.record.lightsequence.filter((l) => l !== id) })
+          .catch((err: unknown) => this.deps.logger.error({ err, group: entry.record.id }, 'dropping a deleted light from a group failed'));
+      }
+    }
+    if (change.kind === 'attr') return;
+    this.recompute(this.all, true);
+    for (const entry of this.groupsOf(id)) this.recompute(entry, true);
+  }
+
+  private recomputeAll(notify: boolean): void {
+    this.recompute(this.all, notify);
+    for (const entry of this.live()) this.recompute(entry, notify);
+  }
+
+  /** deconz-behavior §11: from the reachable member lights that have an `on` state. */
+  private recompute(entry: GroupEntry, notify: boolean): void {
+    const members = entry === this.all ? this.deps.lights.live() : entry.record.lights.map((id) => this.deps.lights.get(id));
+    const ons: boolean[] = [];
+    for (const light of members) {
+      if (light && light.state.reachable !== false && typeof light.state.on === 'boolean') ons.push(light.state.on);
+    }
+    const state = { all_on: ons.length > 0 && ons.every(Boolean), any_on: ons.some(Boolean) };
+    if (state.all_on === entry.state.all_on && state.any_on === entry.state.any_on) return;
+    entry.state = state;
+    this.touch(entry);
+    if (notify) this.emit({ kind: 'state', entry });
+  }
+
+  private emit(change: GroupChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.deps.logger.error({ err, group: change.entry.record.id }, 'group change listener failed');
+      }
+    }
+  }
+
+  private touch(entry: GroupEntry): void {
+    entry.etag = this.nextEtag();
+    this.version += 1;
+  }
+
+  private nextEtag(): string {
+    this.counter += 1;
+    return `${this.etagBase}${this.counter.toString(16).padStart(8, '0')}`;
+  }
+}
+
+/** The group attributes a `changed` event carries flat at the top level. */
+export function attrOf(record: GroupRecord): Record<string, unknown> {
+  const attr: Record<string, unknown> = {
+    hidden: record.hidden, lights: record.lights, lightsequence: record.lightsequence,
+    multideviceids: record.multideviceids, name: record.name, type: record.type,
+  };
+  if (record.class !== null) attr.class = record.class;
+  return attr;
+}

@@ -1,0 +1,35 @@
+import { addedEvent, changedEvents, deletedEvent, type EventHub } from '../../events';
+import type { LightsModel } from './lights-model';
+import { lightAttr, lightView } from './light-view';
+import type { LightChange } from './types';
+
+export interface LightEventDeps {
+  lights: LightsModel;
+  events: EventHub;
+  /** `config.websocketnotifyall`, read at each change. */
+  notifyAll: () => boolean;
+  /** Ids of the groups a light is in, for the full object of an `added` event. */
+  groupsOf: (lightId: string) => string[];
+}
+
+/** Light changes -> deCONZ WebSocket events (deconz-behavior §4), one per real change. */
+export function publishLightEvents(deps: LightEventDeps): () => void {
+  return deps.lights.onChange((change) => {
+    for (const event of eventsOf(change, deps)) deps.events.publish(event);
+  });
+}
+
+function eventsOf(change: LightChange, deps: LightEventDeps) {
+  const { entry } = change;
+  const ref = { r: 'lights' as const, id: entry.row.id, uniqueid: entry.row.uniqueid };
+  switch (change.kind) {
+    case 'added':
+      return [addedEvent({ ...ref, resource: lightView(entry, deps.groupsOf(entry.row.id)) })];
+    case 'deleted':
+      return [deletedEvent(ref)];
+    case 'state':
+      return changedEvents({ ...ref, before: { state: change.before }, after: { state: entry.state }, notifyAll: deps.notifyAll() });
+    case 'attr':
+      return changedEvents({ ...ref, before: { attr: change.before }, after: { attr: lightAttr(entry) }, notifyAll: deps.notifyAll() });
+  }
+}

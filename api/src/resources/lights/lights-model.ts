@@ -1,0 +1,188 @@
+import type { Logger } from 'pino';
+import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
+import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
+import type { Store } from '../../store/types';
+import { EventGate } from './event-gate';
+import { freeLightId, insertLightRow, loadLightRows, updateLightRow } from './light-rows';
+import { lightAttr, lightState } from './light-view';
+import type { LightChange, LightEntry, LightRow } from './types';
+
+export interface LightsModelDeps {
+  store: Store;
+  link: BridgeLink;
+  logger: Logger;
+}
+
+/** deCONZ treats an id this long as a uniqueid (deconz-behavior §0). */
+const MIN_UNIQUEID_LENGTH = 26;
+const REJOIN: ReadonlySet<string> = new Set(['join', 'announce']);
+
+/**
+ * Every light the gateway knows, in memory, kept in step with the bridge's device mirror and the
+ * lights table. Changes go to `onChange` listeners (events, groups) through an `EventGate`, so a
+ * change caused by a REST call is announced only after that call's reply.
+ */
+export class LightsModel {
+  private readonly entries = new Map<string, LightEntry>();
+  private readonly byUniqueid = new Map<string, LightEntry>();
+  private readonly listeners = new Set<(change: LightChange) => void>();
+  readonly gate = new EventGate<LightChange>((change) => this.emit(change));
+  private chain: Promise<void> = Promise.resolve();
+  private readonly etagBase = crypto.randomUUID().slice(0, 8);
+  private counter = 0;
+  /** Grows with every change of any light: the lights part of collection ETags. */
+  version = 0;
+
+  constructor(private readonly deps: LightsModelDeps) {}
+
+  async load(): Promise<void> {
+    for (const row of await loadLightRows(this.deps.store)) this.index({ row, state: {}, etag: this.nextEtag() });
+    for (const device of this.deps.link.devices().values()) await this.syncDevice(device);
+    this.deps.link.subscribe((event) => {
+      this.chain = this.chain.then(() => this.onLink(event)).catch((err: unknown) => this.deps.logger.error({ err }, 'light update failed'));
+    });
+  }
+
+  /** Resolves once every link event received so far is applied (tests, shutdown). */
+  settled(): Promise<void> { return this.chain; }
+
+  onChange(listener: (change: LightChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A live light by id, or by uniqueid as deCONZ allows. */
+  get(id: string): LightEntry | undefined {
+    const entry = id.length >= MIN_UNIQUEID_LENGTH ? this.byUniqueid.get(id) : this.entries.get(id);
+    return entry && !entry.row.deleted ? entry : undefined;
+  }
+
+  live(): LightEntry[] {
+    return [...this.entries.values()].filter((entry) => !entry.row.deleted);
+  }
+
+  async rename(entry: LightEntry, name: string): Promise<void> {
+    const before = lightAttr(entry);
+    await updateLightRow(this.deps.store, entry.row.id, { name }, () => { entry.row.name = name; });
+    this.touch(entry);
+    this.gate.push(entry.row.id, { kind: 'attr', entry, before });
+  }
+
+  async remove(entry: LightEntry): Promise<void> {
+    await updateLightRow(this.deps.store, entry.row.id, { deleted: true }, () => { entry.row.deleted = true; });
+    this.touch(entry);
+    this.gate.push(entry.row.id, { kind: 'deleted', entry });
+  }
+
+  private emit(change: LightChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.deps.logger.error({ err, light: change.entry.row.id }, 'light change listener failed');
+      }
+    }
+  }
+
+  private async onLink(event: LinkEvent): Promise<void> {
+    if (event.kind === 'device') await this.syncDevice(event.device);
+    else if (event.kind === 'state') this.refreshEndpoint(event.ieee, event.endpoint);
+    else if (event.kind === 'device-removed') this.markGone(event.ieee);
+    else if (event.kind === 'bridge-event' && REJOIN.has(event.event.type)) await this.rejoined(event.event.ieee);
+  }
+
+  /** A deleted light comes back only when its device (re)joins, never from a retained description. */
+  private async rejoined(ieee: string | undefined): Promise<void> {
+    for (const entry of [...this.entries.values()]) {
+      if (entry.row.ieee === ieee && entry.row.deleted) {
+        await this.revive(entry);
+        this.refresh(entry);
+      }
+    }
+  }
+
+  private async syncDevice(device: DeviceDescription): Promise<void> {
+    const subdevices = device.subdevices.filter((s) => s.resource === 'lights');
+    for (const [index, subdevice] of subdevices.entries()) {
+      const name = subdevices.length > 1 ? `${device.name} ${index + 1}` : device.name;
+      const entry = this.byUniqueid.get(subdevice.uniqueid) ?? (await this.create(device, subdevice, name));
+      this.attach(entry, device, subdevice);
+    }
+  }
+
+  private async create(device: DeviceDescription, subdevice: Subdevice, name: string): Promise<LightEntry> {
+    const row: LightRow = {
+      id: freeLightId([...this.entries.values()].map((e) => e.row)),
+      uniqueid: subdevice.uniqueid, ieee: device.ieee, endpoint: subdevice.endpoint, name: name.slice(0, 32), deleted: false,
+    };
+    const entry: LightEntry = { row, device, subdevice, state: {}, etag: this.nextEtag() };
+    await insertLightRow(this.deps.store, row, () => this.index(entry));
+    entry.state = lightState(subdevice, device, this.deps.link.endpointState(device.ieee, subdevice.endpoint));
+    this.deps.logger.info({ light: row.id, uniqueid: row.uniqueid }, 'light added');
+    this.gate.push(row.id, { kind: 'added', entry });
+    return entry;
+  }
+
+  /** A deleted light whose device rejoined gets its old id and name again. */
+  private async revive(entry: LightEntry): Promise<void> {
+    await updateLightRow(this.deps.store, entry.row.id, { deleted: false }, () => { entry.row.deleted = false; });
+    this.touch(entry);
+    this.gate.push(entry.row.id, { kind: 'added', entry });
+  }
+
+  private attach(entry: LightEntry, device: DeviceDescription, subdevice: Subdevice): void {
+    const before = lightAttr(entry);
+    const hadDevice = entry.device !== undefined;
+    entry.device = device;
+    entry.subdevice = subdevice;
+    if (entry.row.ieee !== device.ieee || entry.row.endpoint !== subdevice.endpoint) {
+      const patch = { ieee: device.ieee, endpoint: subdevice.endpoint };
+      void updateLightRow(this.deps.store, entry.row.id, patch, () => Object.assign(entry.row, patch));
+    }
+    const after = lightAttr(entry);
+    if (hadDevice && !entry.row.deleted && JSON.stringify(before) !== JSON.stringify(after)) {
+      this.touch(entry);
+      this.gate.push(entry.row.id, { kind: 'attr', entry, before });
+    }
+    this.refresh(entry);
+  }
+
+  private refreshEndpoint(ieee: string, endpoint: number): void {
+    for (const entry of this.entries.values()) {
+      if (entry.row.ieee === ieee && entry.row.endpoint === endpoint && !entry.row.deleted) this.refresh(entry);
+    }
+  }
+
+  private markGone(ieee: string): void {
+    for (const entry of this.entries.values()) {
+      if (entry.row.ieee !== ieee || !entry.device || entry.row.deleted) continue;
+      entry.device = { ...entry.device, availability: 'offline' };
+      this.refresh(entry);
+    }
+  }
+
+  private refresh(entry: LightEntry): void {
+    if (!entry.device || !entry.subdevice || entry.row.deleted) return;
+    const before = entry.state;
+    const after = lightState(entry.subdevice, entry.device, this.deps.link.endpointState(entry.row.ieee, entry.row.endpoint));
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    entry.state = after;
+    this.touch(entry);
+    this.gate.push(entry.row.id, { kind: 'state', entry, before });
+  }
+
+  private index(entry: LightEntry): void {
+    this.entries.set(entry.row.id, entry);
+    this.byUniqueid.set(entry.row.uniqueid, entry);
+  }
+
+  private touch(entry: LightEntry): void {
+    entry.etag = this.nextEtag();
+    this.version += 1;
+  }
+
+  private nextEtag(): string {
+    this.counter += 1;
+    return `${this.etagBase}${this.counter.toString(16).padStart(8, '0')}`;
+  }
+}
