@@ -5,12 +5,18 @@ export type { Services, GatewayOptions, GatewaySession } from './services/types'
 export { systemClock, ManualClock, type Clock } from './services/clock';
 export {
   createPlaceholderRadioInfo,
+  createLinkedRadio,
+  macFromIeee,
   RecordingRadioControl,
+  type RadioOutcome,
+  type LinkedRadio,
   type RadioControl,
   type RadioInfo,
   type RadioSnapshot,
   type RadioCommand,
 } from './services/radio';
+export type { BridgeLink, LinkEvent, CommandOutcome, DeviceCommand } from './services/bridge-link';
+export { createBridgeLink, createDisconnectedLink, type LinkTransport, type BridgeLinkOptions } from './bridge-link';
 export { LOOPBACK_HOST, type HostInfo } from './services/host-info';
 export type { Store, GatewaySettings, ApiKeyRecord, Transaction, Database } from './store/types';
 export { createLibsqlStore } from './store/libsql-store';

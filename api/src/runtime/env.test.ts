@@ -16,6 +16,10 @@ describe('parseEnv', () => {
       GATEWAY_NAME: 'herdgate',
       LOG_LEVEL: 'info',
       MQTT_URL: 'mqtt://127.0.0.1:1883',
+      MQTT_USER: undefined,
+      MQTT_PASSWORD: undefined,
+      MQTT_BASE_TOPIC: 'herdgate',
+      BRIDGE_ID: undefined,
     });
   });
 
@@ -35,6 +39,8 @@ describe('parseEnv', () => {
     ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
     ['MQTT_URL', 'http://broker', /MQTT_URL must be mqtt:\/\/host:port/],
     ['GATEWAY_NAME', 'a-name-that-is-far-too-long', /GATEWAY_NAME must be 1-16 characters/],
+    ['MQTT_BASE_TOPIC', 'home/#', /MQTT_BASE_TOPIC must not contain # or \+/],
+    ['BRIDGE_ID', '0x00212eff', /BRIDGE_ID must be 16 hex digits/],
   ])('should name %s and the expected form for %j', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);

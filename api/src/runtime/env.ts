@@ -35,12 +35,16 @@ export const envSchema = v.object({
     v.optional(v.string(), 'mqtt://127.0.0.1:1883'),
     v.regex(/^(mqtts?|wss?):\/\/.+$/, 'MQTT_URL must be mqtt://host:port (or mqtts://, ws://, wss://)'),
   ),
+  MQTT_USER: v.optional(v.string()),
+  MQTT_PASSWORD: v.optional(v.string()),
+  MQTT_BASE_TOPIC: v.pipe(v.optional(v.string(), 'herdgate'), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')),
+  BRIDGE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{16}$/, 'BRIDGE_ID must be 16 hex digits (the coordinator IEEE)'), v.toUpperCase())),
 });
 
 export type GatewayEnv = v.InferOutput<typeof envSchema>;
 
 /** Never echoed back in an error message. */
-const SECRETS = new Set(['GATEWAY_PASSWORD', 'DATABASE_AUTH_TOKEN']);
+const SECRETS = new Set(['GATEWAY_PASSWORD', 'DATABASE_AUTH_TOKEN', 'MQTT_PASSWORD']);
 
 export class EnvError extends Error {
   override name = 'EnvError';

@@ -8,12 +8,15 @@ import type { AppEnv } from '../context';
 import { createEventHub } from '../events';
 import { systemClock, type Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
-import { createPlaceholderRadioInfo, RecordingRadioControl, type RadioControl, type RadioInfo } from '../services/radio';
+import { loadRadioMemory } from '../bridge-link/radio-memory';
+import type { BridgeLink } from '../services/bridge-link';
+import { createLinkedRadio, type RadioControl, type RadioInfo } from '../services/radio';
 import type { Services } from '../services/types';
 import { createLibsqlStore } from '../store/libsql-store';
 import type { Store } from '../store/types';
 import { parseEnv } from './env';
 import { openDatabase } from './node-database';
+import { connectNodeMqttLink } from './node-mqtt-link';
 import { readHostInfo } from './node-host';
 import { startWebSocket } from './node-websocket';
 
@@ -23,9 +26,11 @@ export interface NodeGatewayOptions {
   logger?: Logger;
   /** Tests move time with a ManualClock. */
   clock?: Clock;
-  /** The bridge link's implementations; placeholders until it exists. */
+  /** Replace what the bridge link backs (API tests record radio commands without a bridge). */
   radioControl?: RadioControl;
   radioInfo?: (store: Store) => RadioInfo;
+  /** A link of the caller's (e.g. `createDisconnectedLink()`); by default MQTT to `MQTT_URL`. */
+  bridge?: BridgeLink;
 }
 
 export interface NodeGateway {
@@ -63,17 +68,26 @@ export async function createNodeGateway(
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const clock = options.clock ?? systemClock;
   const { db, client } = await openDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const links: BridgeLink[] = [];
   try {
     const store = await createLibsqlStore({ db, logger, defaults: { name: env.GATEWAY_NAME } });
     await syncDefaultCredentials(store, env.GATEWAY_USER, env.GATEWAY_PASSWORD);
     const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
+    // Never awaited: the api serves (with placeholders, rfconnected false) while the bridge is away.
+    const bridge = options.bridge ?? connectNodeMqttLink({
+      url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, bridgeId: env.BRIDGE_ID, logger,
+    });
+    links.push(bridge);
+    const memory = await loadRadioMemory(db, store);
+    const radio = createLinkedRadio({ store, link: bridge, memory, clock, onError: (err) => logger.error({ err }, 'could not remember the radio identity') });
     const services: Services = {
       store,
       clock,
       events,
       logger,
-      radioInfo: (options.radioInfo ?? createPlaceholderRadioInfo)(store),
-      radioControl: options.radioControl ?? new RecordingRadioControl(),
+      bridge,
+      radioInfo: options.radioInfo?.(store) ?? radio.info,
+      radioControl: options.radioControl ?? radio.control,
       host: readHostInfo(),
       session: { unlockedUntil: 0 },
       options: {
@@ -89,12 +103,15 @@ export async function createNodeGateway(
     const httpPort = (server.address() as AddressInfo).port;
     const ws = await startWebSocket({ server, port: env.WEBSOCKET_PORT, hub: events, logger }).catch(async (err: unknown) => {
       await closeServer(server);
+      radio.stop();
       throw err;
     });
     services.options.websocketPort = ws.port;
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        radio.stop();
+        await bridge.close();
         await ws.close();
         await closeServer(server);
         await store.flush();
@@ -102,6 +119,7 @@ export async function createNodeGateway(
       })());
     return { app, services, httpPort, websocketPort: ws.port, close };
   } catch (err) {
+    for (const link of links) await link.close().catch(() => {});
     client.close();
     throw err;
   }

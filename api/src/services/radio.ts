@@ -1,4 +1,8 @@
+import type { ErrorType } from '@herdgate/shared/errors';
+import type { RadioIdentity, RadioMemory } from '../bridge-link/radio-memory';
 import type { Store } from '../store/types';
+import type { BridgeLink } from './bridge-link';
+import type { Clock } from './clock';
 
 /** What the radio reports about itself; the config route shows it. */
 export interface RadioSnapshot {
@@ -9,18 +13,25 @@ export interface RadioSnapshot {
   fwversion: string;
   devicename: string;
   rfconnected: boolean;
+  /** Seconds the network stays open for joining; 0 when closed. */
+  permitjoin: number;
 }
 
 export interface RadioInfo {
   snapshot(): RadioSnapshot;
 }
 
+/** What really happened to a radio command: done, or refused with the deCONZ error to answer. */
+export type RadioOutcome = { ok: true } | { ok: false; type: Extract<ErrorType, 901 | 950 | 951>; reason: string };
+
 /** Commands for the radio; the bridge link implements them over MQTT. */
 export interface RadioControl {
-  setPermitJoin(seconds: number): Promise<void>;
-  setChannel(channel: number): Promise<void>;
-  setConnected(connected: boolean): Promise<void>;
+  setPermitJoin(seconds: number): Promise<RadioOutcome>;
+  setChannel(channel: number): Promise<RadioOutcome>;
+  setConnected(connected: boolean): Promise<RadioOutcome>;
 }
+
+const DONE: RadioOutcome = { ok: true };
 
 /**
  * Until a bridge is linked the api reports the stored identity and the last requested settings,
@@ -39,6 +50,7 @@ export function createPlaceholderRadioInfo(store: Store): RadioInfo {
         fwversion: '0x00000000',
         devicename: 'ConBee II',
         rfconnected: settings.rfconnected,
+        permitjoin: settings.permitjoin,
       };
     },
   };
@@ -49,10 +61,102 @@ export type RadioCommand =
   | { command: 'zigbeechannel'; value: number }
   | { command: 'rfconnected'; value: boolean };
 
-/** Records what it was asked to do; stands in until the bridge link exists, and lets tests look. */
+/** Records what it was asked to do and says it was done; lets API tests look without a bridge. */
 export class RecordingRadioControl implements RadioControl {
   readonly commands: RadioCommand[] = [];
-  async setPermitJoin(seconds: number) { this.commands.push({ command: 'permitjoin', value: seconds }); }
-  async setChannel(channel: number) { this.commands.push({ command: 'zigbeechannel', value: channel }); }
-  async setConnected(connected: boolean) { this.commands.push({ command: 'rfconnected', value: connected }); }
+  async setPermitJoin(seconds: number) { this.commands.push({ command: 'permitjoin', value: seconds }); return DONE; }
+  async setChannel(channel: number) { this.commands.push({ command: 'zigbeechannel', value: channel }); return DONE; }
+  async setConnected(connected: boolean) { this.commands.push({ command: 'rfconnected', value: connected }); return DONE; }
+}
+
+/** EUI-64 → EUI-48 by dropping the two middle bytes, the inverse of how deCONZ forms a LAN bridge id. */
+export function macFromIeee(ieee: string): string {
+  const hex = ieee.replace(/^0x/, '').toLowerCase();
+  return `${hex.slice(0, 6)}${hex.slice(10)}`.match(/../g)!.join(':');
+}
+
+export interface LinkedRadio {
+  info: RadioInfo;
+  control: RadioControl;
+  /** Stops following the link. */
+  stop(): void;
+}
+
+/** The contract's error codes as deCONZ errors: clients retry 901/951 and show 950 as "not connected". */
+function refusal(code: string, message: string): RadioOutcome {
+  if (code === 'not_connected') return { ok: false, type: 950, reason: message };
+  if (code === 'busy') return { ok: false, type: 951, reason: message };
+  return { ok: false, type: 901, reason: message };
+}
+
+const NOT_CONNECTED: RadioOutcome = { ok: false, type: 950, reason: 'the bridge is not connected' };
+
+/**
+ * RadioInfo and RadioControl backed by the bridge link. Identity comes from the bridge's retained
+ * info and is remembered in the database; while the bridge is away the last known identity is
+ * reported with `rfconnected: false`. The permit-join countdown runs on the gateway clock from the
+ * moment the info arrived, so it keeps counting between the bridge's once-a-second updates.
+ */
+export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory: RadioMemory; clock: Clock; onError: (err: unknown) => void }): LinkedRadio {
+  const { store, link, memory, clock } = deps;
+  const placeholder = createPlaceholderRadioInfo(store);
+  let infoAt = 0;
+
+  const identityOf = (): RadioIdentity | undefined => {
+    const info = link.info();
+    if (!info) return memory.last();
+    return {
+      bridgeid: info.bridge,
+      mac: macFromIeee(info.coordinator.ieee),
+      panid: info.network.panid,
+      zigbeechannel: info.network.channel,
+      fwversion: info.coordinator.firmware,
+      devicename: info.coordinator.devicename ?? memory.last()?.devicename ?? 'ConBee II',
+    };
+  };
+  const remember = () => {
+    infoAt = clock.now();
+    const identity = identityOf();
+    if (identity) memory.remember(identity).catch(deps.onError);
+  };
+  remember();
+  const off = link.subscribe((event) => {
+    if (event.kind === 'bridge-info' || (event.kind === 'bridge-online' && event.info)) remember();
+  });
+
+  const info: RadioInfo = {
+    snapshot() {
+      const identity = identityOf();
+      const base = identity ? { ...placeholder.snapshot(), ...identity } : placeholder.snapshot();
+      const bridgeInfo = link.connected() ? link.info() : undefined;
+      const open = bridgeInfo?.permit_join.open === true;
+      const elapsed = Math.floor((clock.now() - infoAt) / 1000);
+      return {
+        ...base,
+        rfconnected: bridgeInfo?.rfconnected === true,
+        permitjoin: open ? Math.max(0, bridgeInfo.permit_join.remaining - elapsed) : 0,
+      };
+    },
+  };
+
+  const control: RadioControl = {
+    async setPermitJoin(seconds) {
+      // deCONZ's 255 means "open"; the contract's longest window is 254 s.
+      const outcome = await link.request('permit_join', { time: Math.min(seconds, 254) });
+      return outcome.status === 'ok' ? DONE : refusal(outcome.code, `permit join: ${outcome.message}`);
+    },
+    async setChannel(channel) {
+      const current = link.connected() ? link.info()?.network.channel : undefined;
+      if (current === undefined) return NOT_CONNECTED;
+      if (channel === current) return DONE;
+      return { ok: false, type: 901, reason: `the bridge cannot change the Zigbee channel; the network stays on ${current}` };
+    },
+    async setConnected(connected) {
+      if (!link.connected()) return NOT_CONNECTED;
+      if (connected) return link.info()?.rfconnected ? DONE : NOT_CONNECTED;
+      return { ok: false, type: 901, reason: 'the bridge cannot take the Zigbee network down' };
+    },
+  };
+
+  return { info, control, stop: off };
 }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventHub } from '../events/types';
 import type { Store } from '../store/types';
+import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
 import type { RadioControl, RadioInfo } from './radio';
@@ -24,6 +25,8 @@ export interface Services {
   clock: Clock;
   radioInfo: RadioInfo;
   radioControl: RadioControl;
+  /** The radio half: device mirror, commands and bridge requests (reports disconnected while away). */
+  bridge: BridgeLink;
   events: EventHub;
   logger: Logger;
   options: GatewayOptions;

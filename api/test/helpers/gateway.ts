@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { ManualClock } from '../../src/services/clock';
-import { RecordingRadioControl } from '../../src/services/radio';
+import { createDisconnectedLink } from '../../src/bridge-link';
+import type { BridgeLink } from '../../src/services/bridge-link';
+import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/services/radio';
 import { createNodeGateway, type NodeGateway } from '../../src/runtime/node-gateway';
 
 /** A real gateway (HTTP, libSQL file, WebSocket) on loopback ephemeral ports, for API tests. */
@@ -24,14 +26,25 @@ export interface TestGateway {
 
 export const BASIC_DEFAULT = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
 
-export async function startTestGateway(env: Record<string, string> = {}, dir?: string): Promise<TestGateway> {
+export interface TestGatewayOptions {
+  /**
+   * A real link (e.g. to a test broker) that then backs RadioInfo/RadioControl too. By default a
+   * link to no bridge that reports disconnected, with the recording radio (`radio`) instead.
+   */
+  bridge?: () => BridgeLink;
+}
+
+export async function startTestGateway(env: Record<string, string> = {}, dir?: string, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const folder = dir ?? (await mkdtemp(join(tmpdir(), 'herdgate-api-')));
   const databaseUrl = `file:${join(folder, 'herdgate.db')}`;
   const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
   const radio = new RecordingRadioControl();
   const gateway = await createNodeGateway(
     { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, ...env },
-    { logger: pino({ level: 'silent' }), clock, radioControl: radio },
+    options.bridge
+      ? { logger: pino({ level: 'silent' }), clock, bridge: options.bridge() }
+      // No bridge: a radio that records commands and reports the stored settings back.
+      : { logger: pino({ level: 'silent' }), clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink() },
   );
   const base = `http://127.0.0.1:${gateway.httpPort}`;
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
@@ -45,7 +58,7 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
     },
     async restart() {
       await gateway.close();
-      return startTestGateway(env, folder);
+      return startTestGateway(env, folder, options);
     },
     async close() {
       await gateway.close();

@@ -73,7 +73,7 @@ export function fullConfig(services: Services): Record<string, unknown> {
     networkopenduration: settings.networkopenduration,
     lightlastseeninterval: settings.lightlastseeninterval,
     disablePermitJoinAutoOff: settings.disablePermitJoinAutoOff,
-    permitjoin: settings.permitjoin,
+    permitjoin: radio.permitjoin,
     groupdelay: settings.groupdelay,
     otauactive: settings.otauactive,
     discovery: settings.discovery,

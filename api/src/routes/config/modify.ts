@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import type { GatewaySettings } from '../../store/types';
+import type { RadioOutcome } from '../../services/radio';
 import type { Services } from '../../services/types';
 import { currentEtag } from '../../lib/etag';
 import { sendJson } from '../../lib/respond';
@@ -24,14 +25,14 @@ export async function modifyConfig(c: Context<AppEnv>): Promise<Response> {
   const input = await parseBody(c.req.raw, modifyConfigSchema, { base: '/config', jsonAddress: '' });
   rejectClockChange(input);
   const { patch, successes } = planChanges(input, services.options.defaultName);
-  const before = services.store.settings();
+  // The radio goes first: a setting the radio refused is answered as an error and nothing is stored.
+  await applyToRadio(services, patch, c.get('logger'));
   await services.store.updateSettings(patch);
   if (input.unlock !== undefined) {
     // Not persisted on purpose: a restart locks the gateway again.
     services.session.unlockedUntil = input.unlock > 0 ? services.clock.now() + input.unlock * 1000 : 0;
     c.get('logger').info({ seconds: input.unlock }, 'gateway unlock window set');
   }
-  await handToRadio(services, before, patch, c.get('logger'));
   c.header('ETag', currentEtag(services));
   return sendJson(c, successes.map((success) => ({ success })));
 }
@@ -63,22 +64,28 @@ function rejectClockChange(input: ModifyConfigInput): void {
 }
 
 /**
- * The settings are stored first (they are the desired state the bridge applies when it links);
- * a radio that cannot take them now is logged, not reported as a failed write.
+ * Hand `permitjoin`, a new `zigbeechannel` and `rfconnected` to the radio and stop at the first
+ * refusal (bridge away -> 950, busy -> 951, refused -> 901 with the reason): the answer says what
+ * really happened instead of a success for something not done. Radio actions done before the
+ * refusal are listed as successes, since they did happen.
  */
-async function handToRadio(services: Services, before: GatewaySettings, patch: Partial<GatewaySettings>, logger: Services['logger']) {
+async function applyToRadio(services: Services, patch: Partial<GatewaySettings>, logger: Services['logger']) {
   const { radioControl } = services;
-  const jobs: [string, () => Promise<void>][] = [];
-  if (patch.permitjoin !== undefined) jobs.push(['permitjoin', () => radioControl.setPermitJoin(patch.permitjoin!)]);
-  if (patch.zigbeechannel !== undefined && patch.zigbeechannel !== before.zigbeechannel) {
-    jobs.push(['zigbeechannel', () => radioControl.setChannel(patch.zigbeechannel!)]);
+  const jobs: [string, unknown, () => Promise<RadioOutcome>][] = [];
+  if (patch.permitjoin !== undefined) jobs.push(['permitjoin', patch.permitjoin, () => radioControl.setPermitJoin(patch.permitjoin!)]);
+  // Compared with the channel the radio is on, not the stored wish.
+  if (patch.zigbeechannel !== undefined && patch.zigbeechannel !== services.radioInfo.snapshot().zigbeechannel) {
+    jobs.push(['zigbeechannel', patch.zigbeechannel, () => radioControl.setChannel(patch.zigbeechannel!)]);
   }
-  if (patch.rfconnected !== undefined) jobs.push(['rfconnected', () => radioControl.setConnected(patch.rfconnected!)]);
-  for (const [name, job] of jobs) {
-    try {
-      await job();
-    } catch (err) {
-      logger.warn({ err, setting: name }, 'radio did not take the new setting; it stays stored for the bridge');
+  if (patch.rfconnected !== undefined) jobs.push(['rfconnected', patch.rfconnected, () => radioControl.setConnected(patch.rfconnected!)]);
+  const done: Record<string, unknown>[] = [];
+  for (const [name, value, job] of jobs) {
+    const outcome = await job();
+    if (outcome.ok) {
+      done.push({ [`/config/${name}`]: value });
+      continue;
     }
+    logger.warn({ setting: name, value, type: outcome.type, reason: outcome.reason }, 'radio refused a config change');
+    throw new DeconzError({ type: outcome.type, address: `/config/${name}`, params: { reason: outcome.reason } }, { successes: done });
   }
 }

@@ -1,0 +1,85 @@
+import { connect, type MqttClient } from 'mqtt';
+import type { Logger } from 'pino';
+import { filters } from '@herdgate/shared/mqtt';
+import { createBridgeLink, type LinkTransport } from '../bridge-link';
+import type { BridgeLink } from '../services/bridge-link';
+
+export interface NodeMqttLinkOptions {
+  url: string;
+  user?: string;
+  password?: string;
+  base: string;
+  /** `BRIDGE_ID`: follow only this bridge. */
+  bridgeId?: string;
+  logger: Logger;
+  timeoutMs?: number;
+  /** Reconnect backoff: starts at `min`, doubles per failed attempt up to `max` (ms). */
+  backoff?: { min: number; max: number };
+}
+
+const DEFAULT_BACKOFF = { min: 500, max: 5_000 };
+
+/**
+ * The mqtt.js transport. It never blocks the api's start: `connect` returns at once and keeps
+ * retrying in the background with a doubling backoff, so the api serves while the bridge is away.
+ * mqtt.js resubscribes after a reconnect, and the broker resends the retained topics.
+ */
+function createMqttTransport(options: NodeMqttLinkOptions): LinkTransport {
+  const log = options.logger;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  let delay = backoff.min;
+  const client: MqttClient = connect(options.url, {
+    username: options.user,
+    password: options.password,
+    clientId: `herdgate-api-${crypto.randomUUID().slice(0, 8)}`,
+    reconnectPeriod: delay,
+    connectTimeout: 5_000,
+    resubscribe: true,
+  });
+  const connectionHandlers: ((up: boolean) => void)[] = [];
+  let up = false;
+  const setUp = (next: boolean) => {
+    if (next === up) return;
+    up = next;
+    for (const handler of connectionHandlers) handler(next);
+  };
+  client.on('connect', () => {
+    delay = backoff.min;
+    client.options.reconnectPeriod = delay;
+    log.info({ url: options.url }, 'mqtt connected');
+    client.subscribe(filters.consumer(options.base), { qos: 1 }, (err) => {
+      if (err) log.error({ err }, 'mqtt subscribe failed');
+    });
+    setUp(true);
+  });
+  client.on('close', () => {
+    if (up) log.warn({ url: options.url }, 'mqtt connection lost; reconnecting');
+    setUp(false);
+    delay = Math.min(delay * 2, backoff.max);
+    client.options.reconnectPeriod = delay;
+  });
+  client.on('error', (err) => log.debug({ err: err.message, url: options.url }, 'mqtt connection attempt failed'));
+
+  return {
+    async publish(topic, payload) {
+      await client.publishAsync(topic, payload, { qos: 1 });
+    },
+    onMessage(handler) {
+      client.on('message', (topic, payload) => handler(topic, payload));
+    },
+    onConnection(handler) {
+      connectionHandlers.push(handler);
+    },
+    connected: () => up && client.connected,
+    async close() {
+      await client.endAsync(true);
+    },
+  };
+}
+
+/** The Node runtime's BridgeLink: MQTT to the broker named by `MQTT_URL`. */
+export function connectNodeMqttLink(options: NodeMqttLinkOptions): BridgeLink {
+  const logger = options.logger.child({ component: 'bridge-link' });
+  const transport = createMqttTransport({ ...options, logger });
+  return createBridgeLink({ transport, base: options.base, preferredBridge: options.bridgeId, logger, timeoutMs: options.timeoutMs });
+}
