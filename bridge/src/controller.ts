@@ -8,7 +8,7 @@ import { createCommandQueue } from './commands/index';
 import type { BridgeConfig } from './config';
 import { createDeviceRegistry } from './devices/registry';
 import { loadNameStore } from './devices/names';
-import { basicMapping } from './devices/basic-mapping';
+import { deconzMapping } from './devices/deconz-mapping';
 import type { BridgeEventMap } from './events';
 import { availability } from './features/availability';
 import { deviceSync } from './features/device-sync';
@@ -71,7 +71,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const bus = createBus<BridgeEventMap>(logger.child({ component: 'bus' }));
     const queue = createCommandQueue({ ...config.commands, broadcastBudget: { max: 9, windowMs: 9_000 } });
     cleanups.push(() => queue.stop());
-    const mapping = basicMapping;
+    const mapping = deconzMapping;
     const names = await loadNameStore(config.dataDir);
     const registry = createDeviceRegistry({ mapping, names });
     let rfconnected = true;

@@ -89,7 +89,7 @@ describe('bridge devices', () => {
   it('should reject an item the device does not support, naming it', async () => {
     await probe.publish(`${deviceTopic(CLIMATE)}/1/set`, { on: true, transaction: 'sensor-on' });
     const result = (await probe.waitFor((m) => m.topic === `${deviceTopic(CLIMATE)}/1/set/result` && m.json().transaction === 'sensor-on')).json();
-    expect(result).toMatchObject({ status: 'error', error: { code: 'invalid_payload', field: 'on' } });
+    expect(result).toMatchObject({ status: 'error', error: { code: 'not_supported', field: 'on' } });
   });
 
   it('should resume with the same devices after a restart', async () => {

@@ -1,10 +1,11 @@
-import type { DeviceSetCommand, ItemValue, Subdevice } from '@herdgate/shared/mqtt';
+import type { DeviceSetCommand, ItemValue } from '@herdgate/shared/mqtt';
+import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
 
 /**
  * The seam to the pure converter-state <-> deCONZ tables in @herdgate/shared/deconz. The device
- * layer only needs these three questions answered; `deconz-mapping.ts` answers them from the
- * shared tables, tests may answer them from a fixture.
+ * layer only asks these questions; `deconz-mapping.ts` answers them from the shared tables, a
+ * test may answer them from a fixture.
  */
 export interface EndpointItems {
   endpoint: number;
@@ -15,14 +16,17 @@ export interface EndpointItems {
 }
 
 export type CommandTranslation =
-  | { ok: true; values: ConverterState }
+  /** Converter payloads to send in order (an alert goes apart from an effect), and the items sent. */
+  | { ok: true; payloads: ConverterState[]; sent: string[] }
   | { ok: false; message: string; field?: string };
 
 export interface DeconzMapping {
   /** The deCONZ sub-devices a device presents (from its converter exposes and endpoints). */
-  subdevices(device: ZigbeeDevice): Subdevice[];
+  subdevices(device: ZigbeeDevice): SubdevicePlan[];
+  /** Items every sub-device has before anything was heard (alert "none", config.on…). */
+  defaults(subdevices: SubdevicePlan[]): EndpointItems[];
   /** Converter state produced on `endpoint` -> changed deCONZ items, per endpoint. */
-  items(subdevices: Subdevice[], endpoint: number, state: ConverterState): EndpointItems[];
-  /** A REST-vocabulary command for the sub-devices of one endpoint -> converter keys. */
-  command(subdevices: Subdevice[], command: Omit<DeviceSetCommand, 'transaction'>): CommandTranslation;
+  items(subdevices: SubdevicePlan[], endpoint: number, state: ConverterState): EndpointItems[];
+  /** A REST-vocabulary command for the sub-devices of one endpoint -> converter payloads. */
+  command(subdevices: SubdevicePlan[], command: Omit<DeviceSetCommand, 'transaction'>): CommandTranslation;
 }

@@ -1,4 +1,5 @@
 import type { DeviceDescription, EndpointEvent, EndpointState, ItemValue } from '@herdgate/shared/mqtt';
+import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
 import type { DeconzMapping } from './mapping';
 import type { NameStore } from './names';
@@ -20,6 +21,8 @@ export interface DeviceRegistry {
   get(ieee: string): DeviceDescription | undefined;
   all(): DeviceDescription[];
   endpointState(ieee: string, endpoint: number): EndpointState | undefined;
+  /** The sub-devices of a device with what the mapping needs to read them (converter key suffix). */
+  plans(ieee: string): SubdevicePlan[];
   /** Apply converter state from the radio; returns what changed, per endpoint. */
   apply(ieee: string, endpoint: number, state: ConverterState): StateChange[];
   /** Mark reachability; returns the changed endpoint states (empty when nothing changed). */
@@ -31,6 +34,7 @@ export interface DeviceRegistry {
 
 interface Entry {
   description: DeviceDescription;
+  plans: SubdevicePlan[];
   endpoints: Map<number, EndpointState>;
 }
 
@@ -53,7 +57,9 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
   return {
     upsert(device) {
       const previous = entries.get(device.ieee);
-      const subdevices = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
+      const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
+      // The converter key suffix is the bridge's business; the published description has none.
+      const subdevices = plans.map(({ suffix: _suffix, ...subdevice }) => subdevice);
       const description: DeviceDescription = {
         ieee: device.ieee,
         uniqueid: macOf(device.ieee),
@@ -70,21 +76,26 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
         availability: previous?.description.availability ?? 'online',
         subdevices,
       };
-      const entry: Entry = { description, endpoints: previous?.endpoints ?? new Map() };
+      const entry: Entry = { description, plans, endpoints: previous?.endpoints ?? new Map() };
       entries.set(device.ieee, entry);
+      for (const items of deps.mapping.defaults(plans)) {
+        const current = entry.endpoints.get(items.endpoint) ?? { state: { lastupdated: 'none' }, config: {} };
+        entry.endpoints.set(items.endpoint, { state: { ...items.state, ...current.state }, config: { ...items.config, ...current.config } });
+      }
       for (const endpoint of new Set(subdevices.map((s) => s.endpoint))) setReachable(entry, endpoint, description.availability === 'online');
       return description;
     },
     get: (ieee) => entries.get(ieee)?.description,
     all: () => [...entries.values()].map((e) => e.description),
     endpointState: (ieee, endpoint) => entries.get(ieee)?.endpoints.get(endpoint),
+    plans: (ieee) => entries.get(ieee)?.plans ?? [],
 
     apply(ieee, endpoint, state) {
       const entry = entries.get(ieee);
       if (!entry) return [];
       const stamp = lastUpdated(now());
       const changes: StateChange[] = [];
-      for (const items of deps.mapping.items(entry.description.subdevices, endpoint, state)) {
+      for (const items of deps.mapping.items(entry.plans, endpoint, state)) {
         const change: StateChange = { endpoint: items.endpoint };
         if (Object.keys(items.state).length > 0 || Object.keys(items.config).length > 0) {
           const current = entry.endpoints.get(items.endpoint) ?? { state: { lastupdated: 'none' }, config: {} };

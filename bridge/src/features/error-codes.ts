@@ -1,16 +1,13 @@
 import type { ErrorCode } from '@herdgate/shared/mqtt';
 import { RadioError, type FailureReason } from '../commands/index';
 
-/**
- * Radio failure reasons -> contract error codes. The contract has no `superseded` code yet, so a
- * superseded command is answered `busy` with a message that starts with "superseded".
- */
+/** Radio failure reasons -> contract error codes. */
 const CODES: Record<FailureReason, ErrorCode> = {
   no_ack: 'no_ack',
   timeout: 'timeout',
   offline: 'not_connected',
   unsupported: 'not_supported',
-  superseded: 'busy',
+  superseded: 'superseded',
   error: 'internal',
 };
 

@@ -1,4 +1,5 @@
-import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okResponse, topics, type ErrorResponse, type Subdevice, type Transaction } from '@herdgate/shared/mqtt';
+import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okResponse, topics, type ErrorResponse, type Transaction } from '@herdgate/shared/mqtt';
+import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { CommandOutcome } from '../commands/index';
 import { errorCodeOf } from './error-codes';
 import type { FeatureDeps } from './types';
@@ -7,15 +8,18 @@ import type { FeatureDeps } from './types';
  * `.../set` for one endpoint and `.../groups/<g>/set` for a group: validate, translate the REST
  * vocabulary to converter keys, queue, and answer on `.../set/result` with what really happened.
  */
-const GROUP_SUBDEVICES: Subdevice[] = [
+// A group may hold lamps and blinds: a group command is read as the richest light, then a cover.
+const GROUP_SUBDEVICES: SubdevicePlan[] = [
   { type: 'Extended color light', resource: 'lights', uniqueid: '00:00:00:00:00:00:00:00-01', endpoint: 1, state: [], config: [] },
   { type: 'Window covering device', resource: 'lights', uniqueid: '00:00:00:00:00:00:00:00-01', endpoint: 1, state: [], config: [] },
 ];
 
 const summarise = (values: Record<string, unknown>) => Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
 
+const keysOf = (payloads: Array<Record<string, unknown>>) => [...new Set(payloads.flatMap(Object.keys))].filter((k) => k !== 'transition');
+
 function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined, sent: string[]) {
-  if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.reason === 'superseded' ? `superseded: ${outcome.message}` : outcome.message);
+  if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.message);
   return okResponse(transaction, { acknowledged: outcome.status === 'acknowledged', sent });
 }
 
@@ -36,19 +40,20 @@ export function createSetHandlers(deps: FeatureDeps) {
     const description = registry.get(ieee);
     // Several bridges may share a broker: a device we do not own is another bridge's to answer.
     if (!description) return log.debug({ ieee }, 'set for a device of another bridge ignored');
-    const subdevices = description.subdevices.filter((s) => s.endpoint === endpoint);
+    const subdevices = registry.plans(ieee).filter((s) => s.endpoint === endpoint);
     if (subdevices.length === 0) return fail(errorResponse(transaction, 'not_found', `device ${ieee} presents nothing on endpoint ${endpoint}`));
     const translated = mapping.command(subdevices, command);
-    if (!translated.ok) return fail(errorResponse(transaction, 'invalid_payload', translated.message, translated.field));
-    const items = Object.keys(command);
+    if (!translated.ok) return fail(errorResponse(transaction, 'not_supported', translated.message, translated.field));
     const what = `set ${ieee} ep ${endpoint} ${summarise(command)}`;
     let predicted: Record<string, unknown> = {};
     const outcome = await queue.submit({
       lane: { kind: 'device', ieee },
       target: `${ieee}/${endpoint}`,
-      keys: Object.keys(translated.values).filter((k) => k !== 'transition'),
+      keys: keysOf(translated.payloads),
       description: what,
-      send: async () => { predicted = (await radio.set(ieee, endpoint, translated.values)).state; },
+      send: async () => {
+        for (const payload of translated.payloads) predicted = { ...predicted, ...(await radio.set(ieee, endpoint, payload)).state };
+      },
     });
     bus.emit('infoChanged', {});
     if (outcome.status === 'failed') {
@@ -58,7 +63,7 @@ export function createSetHandlers(deps: FeatureDeps) {
       // Acknowledged by the device: show the new state now instead of waiting for a report.
       for (const change of registry.apply(ieee, endpoint, predicted)) bus.emit('endpointChanged', { ieee, change });
     }
-    await reply(resultTopic, resultOf(outcome, transaction, items));
+    await reply(resultTopic, resultOf(outcome, transaction, translated.sent));
   }
 
   async function groupSet(group: number, raw: Buffer): Promise<void> {
@@ -68,15 +73,17 @@ export function createSetHandlers(deps: FeatureDeps) {
     const { transaction: tx, ...command } = decoded.value;
     const transaction = tx as Transaction | undefined;
     const translated = mapping.command(GROUP_SUBDEVICES, command);
-    if (!translated.ok) return reply(resultTopic, errorResponse(transaction, 'invalid_payload', translated.message, translated.field));
+    if (!translated.ok) return reply(resultTopic, errorResponse(transaction, 'not_supported', translated.message, translated.field));
     const outcome = await queue.submit({
       lane: { kind: 'group' },
       target: `group/${group}`,
-      keys: Object.keys(translated.values).filter((k) => k !== 'transition'),
+      keys: keysOf(translated.payloads),
       description: `groupcast to group ${group} ${summarise(command)}`,
-      send: async () => { await radio.setGroup(group, translated.values); },
+      send: async () => {
+        for (const payload of translated.payloads) await radio.setGroup(group, payload);
+      },
     });
-    await reply(resultTopic, resultOf(outcome, transaction, Object.keys(command)));
+    await reply(resultTopic, resultOf(outcome, transaction, translated.sent));
   }
 
   return { deviceSet, groupSet };

@@ -6,7 +6,9 @@ export type Transaction = v.InferOutput<typeof transactionSchema>;
 /**
  * Why a request or command failed. The api maps these to deCONZ error types
  * (invalid_json -> 2, invalid_payload -> 7/6/5, not_found -> 3, not_connected -> 950, busy -> 951,
- * no_ack/timeout/unreachable -> 202 for lights, internal -> 901).
+ * no_ack/timeout/unreachable -> 202 for lights, internal -> 901). `superseded`: a newer command
+ * for the same attribute of the same device replaced this one before it was sent (a dimmer
+ * slider sends only its latest value); nothing failed, the newer value wins.
  */
 export const ERROR_CODES = [
   'invalid_json',
@@ -18,6 +20,7 @@ export const ERROR_CODES = [
   'no_ack',
   'timeout',
   'busy',
+  'superseded',
   'not_connected',
   'internal',
 ] as const;
