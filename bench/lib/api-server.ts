@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 // api's public entry is platform-free; the Node runtime is only reachable by path for now.
-import { createNodeGateway } from '../../api/src/runtime/node-gateway';
+import { createNodeGateway } from '@herdgate/api/node';
 
 export interface ApiServerInfo {
   httpPort: number;
