@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { EventHub } from '../events/types';
 import type { Store } from '../store/types';
+import type { SensorsModel } from '../resources/sensors';
 import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
@@ -28,6 +29,8 @@ export interface Services {
   /** The radio half: device mirror, commands and bridge requests (reports disconnected while away). */
   bridge: BridgeLink;
   events: EventHub;
+  /** Device, CLIP and Daylight sensors in memory; `get`/`list`/`subscribe` for readers such as rules (issue #6). */
+  sensors: SensorsModel;
   logger: Logger;
   options: GatewayOptions;
   host: HostInfo;

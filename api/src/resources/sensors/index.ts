@@ -16,3 +16,5 @@ export type {
 export { createSensorsModel, openSensorsModel, type SensorsModel, type SensorsModelDeps } from './sensors-model';
 export type { ConfigOutcome } from './device-config';
 export type { ClipSensorInput } from './clip';
+export { CLIP_TYPES, CONFIG_ALIASES, isClipType, type ClipType, type ItemSchema } from './clip-types';
+export { checkItems, invalidItem, notModifiable, unknownItem, type ItemCheck } from './items';

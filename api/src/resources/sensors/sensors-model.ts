@@ -29,7 +29,8 @@ export interface SensorsModel extends SensorsReader {
   hasUniqueid(uniqueid: string): boolean;
   count(): number;
   createClip(input: ClipSensorInput): Promise<string>;
-  rename(record: SensorRecord, name: string): Promise<void>;
+  /** Name and (where the sensor has one) mode, committed together. */
+  rename(record: SensorRecord, name: string, mode?: number): Promise<void>;
   setState(record: SensorRecord, values: Items): Promise<void>;
   /** Config the gateway keeps (CLIP, Daylight, a device sensor's `on`); Daylight is recomputed. */
   setOwnedConfig(record: SensorRecord, values: Items): Promise<void>;
@@ -68,7 +69,7 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
     hasUniqueid: (uniqueid) => core.byUniqueid(uniqueid) !== undefined,
     count: () => Object.keys(core.list()).length,
     createClip: (input) => createClipSensor(clipDeps, input),
-    rename: (record, name) => core.persist({ ...record, name }),
+    rename: (record, name, mode) => core.persist({ ...record, name, mode }),
     async setState(record, values) {
       if (record.kind === 'clip') return setClipState(clipDeps, record, values);
       // deCONZ lets clients write `buttonevent` of a device switch (e.g. to test rules): memory only.

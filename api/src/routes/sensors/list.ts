@@ -1,6 +1,6 @@
 import type { Services } from '../../services/types';
 
-/** The sensors collection keyed by id; empty until the sensors issue lands. */
-export function listSensors(_services: Services): Record<string, unknown> {
-  return {};
+/** The sensors collection keyed by id, from the in-memory model. */
+export function listSensors(services: Services): Record<string, unknown> {
+  return services.sensors.list();
 }

@@ -1,0 +1,15 @@
+import { DeconzError } from '@herdgate/shared/errors';
+import type { SensorRecord } from '../../resources/sensors';
+import type { Services } from '../../services/types';
+
+/** The sensor a route addresses, or deCONZ's 404 type 3 for `/sensors/<id>`. */
+export function findSensor(services: Services, id: string): SensorRecord {
+  const record = services.sensors.find(id);
+  if (!record) throw new DeconzError({ type: 3, address: `/sensors/${id}`, params: { path: `/sensors/${id}` } });
+  return record;
+}
+
+/** The collection ETag: the store revision plus the sensors' change counter (device values are not store writes). */
+export function sensorsEtag(services: Services): string {
+  return `"${services.store.identity().etagPrefix}-${services.store.revision()}s${services.sensors.version()}"`;
+}
