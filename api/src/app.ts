@@ -41,6 +41,8 @@ export interface CreateAppOptions {
 /** The platform-free gateway app: everything comes in through `services`. */
 export function createApp(services: Services, options: CreateAppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Rule actions and schedule commands go through this very app, under their owner's key.
+  services.internal.bind((request) => app.fetch(request));
   app.use('*', requestContext(services));
   app.options('*', preflight);
   options.extraRoutes?.(app);

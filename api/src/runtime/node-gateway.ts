@@ -6,13 +6,14 @@ import { pino, type Logger } from 'pino';
 import { createApp } from '../app';
 import type { AppEnv } from '../context';
 import { createEventHub } from '../events';
+import { InternalRequests, loadAutomation } from '../automation';
+import { automationCollections } from '../automation/seed';
 import { systemClock, type Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
 import { loadRadioMemory } from '../bridge-link/radio-memory';
 import type { BridgeLink } from '../services/bridge-link';
 import { createLinkedRadio, type RadioControl, type RadioInfo } from '../services/radio';
 import type { Services } from '../services/types';
-import { openSensorsModel } from '../resources/sensors';
 import { createLibsqlStore } from '../store/libsql-store';
 import type { Store } from '../store/types';
 import { parseEnv } from './env';
@@ -74,6 +75,8 @@ export async function createNodeGateway(
     const store = await createLibsqlStore({ db, logger, defaults: { name: env.GATEWAY_NAME } });
     await syncDefaultCredentials(store, env.GATEWAY_USER, env.GATEWAY_PASSWORD);
     const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
+    const internal = new InternalRequests();
+    const automation = await loadAutomation({ store, clock, events, logger, internal });
     // Never awaited: the api serves (with placeholders, rfconnected false) while the bridge is away.
     const bridge = options.bridge ?? connectNodeMqttLink({
       url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, bridgeId: env.BRIDGE_ID, logger,
@@ -81,14 +84,14 @@ export async function createNodeGateway(
     links.push(bridge);
     const memory = await loadRadioMemory(db, store);
     const radio = createLinkedRadio({ store, link: bridge, memory, clock, onError: (err) => logger.error({ err }, 'could not remember the radio identity') });
-    const sensors = await openSensorsModel({ store, events, clock, logger, bridge });
     const services: Services = {
       store,
       clock,
       events,
+      internal,
+      automation,
       logger,
       bridge,
-      sensors,
       radioInfo: options.radioInfo?.(store) ?? radio.info,
       radioControl: options.radioControl ?? radio.control,
       host: readHostInfo(),
@@ -102,6 +105,7 @@ export async function createNodeGateway(
       },
     };
     const app = createApp(services, { extraRoutes: options.extraRoutes });
+    await automation.start(automationCollections(services));
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     const httpPort = (server.address() as AddressInfo).port;
     const ws = await startWebSocket({ server, port: env.WEBSOCKET_PORT, hub: events, logger }).catch(async (err: unknown) => {
@@ -113,7 +117,7 @@ export async function createNodeGateway(
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
-        sensors.close();
+        await automation.stop();
         radio.stop();
         await bridge.close();
         await ws.close();

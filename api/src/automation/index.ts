@@ -1,0 +1,105 @@
+/**
+ * Local automations: the rules engine and the schedule runner, their models and the resource
+ * mirror rules read. Platform-free (timers are the global `setTimeout`, webhooks the global `fetch`);
+ * time comes from the injected clock, so tests move it and call `tick()`.
+ */
+import type { Logger } from 'pino';
+import type { EventHub } from '../events';
+import type { Clock } from '../services/clock';
+import type { Store } from '../store/types';
+import { InternalRequests } from './internal-requests';
+import { ResourceMirror, type Collections } from './resources/resource-mirror';
+import { runActions } from './rules/actions';
+import { RulesEngine } from './rules/engine';
+import { RuleRepository } from './rules/repository';
+import { ScheduleRepository } from './schedules/repository';
+import { ScheduleRunner } from './schedules/runner';
+
+export { InternalRequests } from './internal-requests';
+export type { RuleRecord, RuleAction, RuleChanges, StoredCondition } from './rules/repository';
+export type { ScheduleRecord, ScheduleCommand } from './schedules/repository';
+
+export interface AutomationDeps {
+  store: Store;
+  clock: Clock;
+  events: EventHub;
+  logger: Logger;
+  internal: InternalRequests;
+  /** Webhook timeout; default 5 s. */
+  webhookTimeoutMs?: number;
+  /** Random source of the schedules' `A…` part; default Math.random. */
+  random?: () => number;
+  fetch?: typeof fetch;
+}
+
+export interface Automation {
+  rules: RuleRepository;
+  schedules: ScheduleRepository;
+  mirror: ResourceMirror;
+  engine: RulesEngine;
+  runner: ScheduleRunner;
+  /** Seed the mirror from the modules' collections and start timers. */
+  start(collections: Collections): Promise<void>;
+  /** Evaluate the clock now: due schedules, time rules. Tests call it after moving a ManualClock. */
+  tick(): Promise<void>;
+  /** Wait for running rule actions (bounded). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function loadAutomation(deps: AutomationDeps): Promise<Automation> {
+  const logger = deps.logger.child({ component: 'automation' });
+  const rules = await RuleRepository.load(deps.store);
+  const schedules = await ScheduleRepository.load(deps.store);
+  const now = () => deps.clock.now();
+  const timeZone = () => deps.store.settings().timezone;
+  const mirror = new ResourceMirror(now);
+  const actionDeps = { internal: deps.internal, logger, fetch: deps.fetch ?? fetch, webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000 };
+  const engine = new RulesEngine({ repository: rules, mirror, now, timeZone, logger, run: (rule, id) => runActions(rule, actionDeps, id) });
+  const random = deps.random ?? Math.random;
+  const runner = new ScheduleRunner({
+    repository: schedules,
+    now,
+    clock: () => ({ timeZone: timeZone(), random }),
+    logger,
+    dispatch: async (schedule, requestId) => {
+      const { method, address, body } = schedule.command;
+      const result = await deps.internal.send(method, address, body, requestId);
+      return result.status === 200 ? undefined : `answered ${result.status} ${JSON.stringify(result.body).slice(0, 300)}`;
+    },
+  });
+  let ticker: ReturnType<typeof setTimeout> | undefined;
+  let unfollow: (() => void) | undefined;
+  let stopped = false;
+  // The `/config/localtime` tick, on each second of the gateway clock as deCONZ does.
+  const scheduleTick = () => {
+    if (stopped) return;
+    ticker = setTimeout(() => {
+      engine.tick();
+      scheduleTick();
+    }, 1000 - (now() % 1000));
+  };
+  return {
+    rules, schedules, mirror, engine, runner,
+    async start(collections) {
+      mirror.seed(collections);
+      unfollow = mirror.follow(deps.events);
+      engine.start();
+      await runner.start();
+      engine.tick();
+      scheduleTick();
+    },
+    async tick() {
+      await runner.tick();
+      engine.tick();
+    },
+    idle: () => engine.idle(),
+    async stop() {
+      stopped = true;
+      if (ticker) clearTimeout(ticker);
+      unfollow?.();
+      await runner.stop();
+      await engine.stop();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Running a rule's actions (deconz-behavior.md §7 "Execution"): in order, each as an internal REST
+ * call under the rule owner's key through the gateway's own app, or as a webhook for `http(s)`
+ * addresses. A failed action stops the ones after it, as in deCONZ.
+ */
+import type { Logger } from 'pino';
+import type { InternalRequests } from '../internal-requests';
+import type { RuleAction, RuleRecord } from './repository';
+
+export interface ActionRunnerDeps {
+  internal: InternalRequests;
+  logger: Logger;
+  /** Platform `fetch`; injectable for runtimes without one. */
+  fetch: typeof fetch;
+  webhookTimeoutMs: number;
+}
+
+export interface ActionsOutcome {
+  /** Actions that completed; fewer than the rule has means one failed and stopped the rest. */
+  completed: number;
+  failure?: string;
+}
+
+export const isWebhook = (address: string): boolean => /^https?:\/\//i.test(address);
+
+export async function runActions(rule: RuleRecord, deps: ActionRunnerDeps, requestId: string): Promise<ActionsOutcome> {
+  let completed = 0;
+  for (const [index, action] of rule.actions.entries()) {
+    const failure = await runAction(rule, action, deps, `${requestId}-a${index}`);
+    if (failure) {
+      deps.logger.warn({ rule: rule.id, action: index, address: action.address, failure }, 'rule action failed; later actions skipped');
+      return { completed, failure };
+    }
+    completed += 1;
+  }
+  return { completed };
+}
+
+async function runAction(rule: RuleRecord, action: RuleAction, deps: ActionRunnerDeps, requestId: string): Promise<string | undefined> {
+  try {
+    if (isWebhook(action.address)) return await callWebhook(action, deps);
+    // A GET has no effect worth running; deCONZ accepts it and does nothing.
+    if (action.method === 'GET') return undefined;
+    const result = await deps.internal.send(action.method, `/api/${rule.owner}${action.address}`, action.body, requestId);
+    return result.status === 200 ? undefined : `answered ${result.status} ${JSON.stringify(result.body).slice(0, 300)}`;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+async function callWebhook(action: RuleAction, deps: ActionRunnerDeps): Promise<string | undefined> {
+  const init: RequestInit = {
+    method: action.method,
+    headers: { 'Content-Type': 'application/json' },
+    signal: AbortSignal.timeout(deps.webhookTimeoutMs),
+  };
+  if (action.method !== 'GET') init.body = JSON.stringify(action.body);
+  const response = await deps.fetch(action.address, init);
+  // Drain the body so the connection can be reused.
+  await response.arrayBuffer().catch(() => undefined);
+  return response.ok ? undefined : `webhook answered ${response.status}`;
+}

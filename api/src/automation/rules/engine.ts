@@ -1,0 +1,155 @@
+/**
+ * The rules engine: which rules an item update or a clock tick evaluates (an index by trigger item,
+ * so 500 rules cost a map lookup, not a scan), whether they fire, and firing them. Conditions are
+ * compiled once per rule change. Trigger decisions are synchronous; actions run after, one chain
+ * per rule so a rule's own actions never overlap.
+ */
+import type { Logger } from 'pino';
+import { compileCondition, LOCALTIME, type Condition } from './condition';
+import { conditionHolds, triggerItems, type EvaluationContext, type Trigger } from './evaluate';
+import type { RuleRecord, RuleRepository } from './repository';
+import type { MirrorChange, ResourceMirror } from '../resources/resource-mirror';
+import { wallTimeAt } from '../time/zoned';
+import type { ActionsOutcome } from './actions';
+
+export interface RulesEngineDeps {
+  repository: RuleRepository;
+  mirror: ResourceMirror;
+  now: () => number;
+  timeZone: () => string;
+  logger: Logger;
+  run: (rule: RuleRecord, requestId: string) => Promise<ActionsOutcome>;
+}
+
+interface Compiled {
+  conditions: Condition[];
+  triggers: string[];
+}
+
+export class RulesEngine {
+  private readonly compiled = new Map<string, Compiled>();
+  private readonly byTrigger = new Map<string, Set<string>>();
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Decided firings, updated synchronously so `periodic` throttles before the commit lands. */
+  private readonly lastFired = new Map<string, number>();
+  private readonly unsubscribe: (() => void)[] = [];
+  private previousTick: number | undefined;
+  private firings = 0;
+
+  constructor(private readonly deps: RulesEngineDeps) {}
+
+  start(): void {
+    for (const rule of this.deps.repository.all()) this.index(rule.id, rule);
+    this.unsubscribe.push(this.deps.repository.onChange((id, rule) => this.index(id, rule)));
+    this.unsubscribe.push(this.deps.mirror.subscribe((change) => this.onMirror(change)));
+  }
+
+  /** Stop listening and wait (bounded) for running actions. */
+  async stop(timeoutMs = 5_000): Promise<void> {
+    for (const off of this.unsubscribe.splice(0)) off();
+    await this.idle(timeoutMs);
+  }
+
+  async idle(timeoutMs = 5_000): Promise<void> {
+    const pending = Promise.all([...this.chains.values()]);
+    await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+  }
+
+  /** Number of firings decided since start (benchmarks, logs). */
+  firingCount(): number {
+    return this.firings;
+  }
+
+  /** The gateway clock moved on: evaluate rules watching `/config/localtime`. */
+  tick(now = this.deps.now()): void {
+    const previousTick = this.previousTick ?? now - 1000;
+    this.previousTick = now;
+    if (now <= previousTick) return;
+    this.evaluate(this.byTrigger.get(LOCALTIME), { kind: 'tick', previousTick }, now, new Set());
+  }
+
+  private onMirror(change: MirrorChange): void {
+    if (change.kind === 'removed') {
+      this.disableRulesOn(change.resource);
+      return;
+    }
+    const now = this.deps.now();
+    // One update can carry several trigger items of a rule; it fires at most once for it.
+    const done = new Set<string>();
+    for (const item of change.changes) {
+      if (!item.changed) continue;
+      this.evaluate(this.byTrigger.get(item.address), { kind: 'item', address: item.address, previous: item.previous, changed: true }, now, done);
+    }
+  }
+
+  private evaluate(ids: Set<string> | undefined, trigger: Trigger, now: number, done: Set<string>): void {
+    if (!ids) return;
+    const zone = this.deps.timeZone();
+    const ctx: EvaluationContext = { now, trigger, item: (a) => this.deps.mirror.item(a), wallTime: (ms) => wallTimeAt(ms, zone) };
+    for (const id of ids) {
+      if (done.has(id)) continue;
+      const rule = this.deps.repository.get(id);
+      const compiled = this.compiled.get(id);
+      if (!rule || !compiled || rule.status !== 'enabled' || !this.mayFire(rule, now)) continue;
+      if (!compiled.conditions.every((condition) => this.usable(condition) && conditionHolds(condition, ctx))) continue;
+      done.add(id);
+      this.fire(rule, now, trigger.kind === 'tick' ? 'clock tick' : trigger.address);
+    }
+  }
+
+  /** deCONZ skips rules whose condition sensor is switched off (`config.on` false). */
+  private usable(condition: Condition): boolean {
+    return condition.resource === '/config' || this.deps.mirror.item(`${condition.resource}/config/on`)?.value !== false;
+  }
+
+  private mayFire(rule: RuleRecord, now: number): boolean {
+    if (rule.periodic < 0) return false;
+    const last = this.lastFired.get(rule.id) ?? rule.lastTriggeredAt;
+    return rule.periodic === 0 || last === null || now >= last + rule.periodic;
+  }
+
+  private fire(rule: RuleRecord, now: number, reason: string): void {
+    this.firings += 1;
+    this.lastFired.set(rule.id, now);
+    const requestId = `rule-${rule.id}-${this.firings}`;
+    this.deps.logger.info({ rule: rule.id, name: rule.name, reason, requestId }, 'rule triggered');
+    const previous = this.chains.get(rule.id) ?? Promise.resolve();
+    const chain = previous.then(async () => {
+      const outcome = await this.deps.run(rule, requestId);
+      if (outcome.failure === undefined) await this.deps.repository.recordTrigger(rule.id, now);
+    }).catch((err: unknown) => this.deps.logger.error({ err, rule: rule.id }, 'rule firing failed'));
+    this.chains.set(rule.id, chain);
+    void chain.finally(() => {
+      if (this.chains.get(rule.id) === chain) this.chains.delete(rule.id);
+    });
+  }
+
+  private disableRulesOn(resource: string): void {
+    for (const [id, compiled] of this.compiled) {
+      const rule = this.deps.repository.get(id);
+      if (!rule || rule.status !== 'enabled' || !compiled.conditions.some((c) => c.resource === resource)) continue;
+      this.deps.logger.warn({ rule: id, name: rule.name, resource }, 'rule disabled: a condition resource was deleted');
+      this.deps.repository.update(id, { status: 'disabled' })
+        .catch((err: unknown) => this.deps.logger.error({ err, rule: id }, 'could not disable rule'));
+    }
+  }
+
+  private index(id: string, rule: RuleRecord | undefined): void {
+    for (const trigger of this.compiled.get(id)?.triggers ?? []) this.byTrigger.get(trigger)?.delete(id);
+    this.compiled.delete(id);
+    if (!rule) return;
+    const conditions = rule.conditions.map((c) => compileCondition(c)).filter((c): c is Condition => c !== undefined);
+    if (conditions.length !== rule.conditions.length) {
+      // Validated at write time, so only a hand-edited database gets here; never fire on part of a rule.
+      this.deps.logger.error({ rule: id }, 'rule has conditions that do not compile; it will not fire');
+      return;
+    }
+    const triggers = triggerItems(conditions);
+    this.compiled.set(id, { conditions, triggers });
+    for (const trigger of triggers) {
+      let set = this.byTrigger.get(trigger);
+      if (!set) this.byTrigger.set(trigger, (set = new Set()));
+      set.add(id);
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Fires schedules when they fall due, with a timer armed for the next one (at most a minute ahead,
+ * so clock jumps and zone changes are picked up) and on every explicit `tick()`.
+ *
+ * Restart policy: every firing first commits its consequence (next firing, disable or delete) and
+ * only then sends the command, so a crash or restart can never send one occurrence twice. At start
+ * the runner ticks at once: an occurrence that fell due while the gateway was down is sent then,
+ * once, if it is at most `MISSED_GRACE_MS` late (a 07:00 alarm still rings at 07:20 after a power
+ * cut); an older one is skipped and logged, since lights switching hours late surprise more than
+ * help. Several occurrences missed in a row collapse into that one firing.
+ */
+import type { Logger } from 'pino';
+import type { ScheduleRecord, ScheduleRepository, ScheduleInput } from './repository';
+import { nextFireOf, scheduleTimeOf, type ScheduleClock } from './plan';
+
+export const MISSED_GRACE_MS = 60 * 60_000;
+const MAX_TIMER_MS = 60_000;
+
+export interface ScheduleRunnerDeps {
+  repository: ScheduleRepository;
+  now: () => number;
+  clock: () => ScheduleClock;
+  logger: Logger;
+  /** Sends the command; resolves with a failure text or undefined. */
+  dispatch: (schedule: ScheduleRecord, requestId: string) => Promise<string | undefined>;
+}
+
+export class ScheduleRunner {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running: Promise<void> = Promise.resolve();
+  private stopped = true;
+  private offChange: (() => void) | undefined;
+  private fired = 0;
+
+  constructor(private readonly deps: ScheduleRunnerDeps) {}
+
+  start(): Promise<void> {
+    this.stopped = false;
+    this.offChange = this.deps.repository.onChange(() => this.arm());
+    return this.tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.offChange?.();
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Fire everything due now; ticks never overlap. */
+  tick(): Promise<void> {
+    this.running = this.running.then(() => this.fireDue()).catch((err: unknown) => this.deps.logger.error({ err }, 'schedule tick failed'));
+    return this.running.then(() => this.arm());
+  }
+
+  firedCount(): number {
+    return this.fired;
+  }
+
+  private async fireDue(): Promise<void> {
+    const now = this.deps.now();
+    const due = [...this.deps.repository.all()]
+      .filter((s) => s.status === 'enabled' && s.nextFireAt !== null && s.nextFireAt <= now)
+      .sort((a, b) => a.nextFireAt! - b.nextFireAt!);
+    for (const schedule of due) await this.fire(schedule, now);
+  }
+
+  private async fire(schedule: ScheduleRecord, now: number): Promise<void> {
+    const late = now - schedule.nextFireAt!;
+    const missed = late > MISSED_GRACE_MS;
+    const consequence = this.consequence(schedule, now, missed);
+    if (consequence === 'delete') await this.deps.repository.delete(schedule.id);
+    else await this.deps.repository.update(schedule.id, consequence);
+    const log = { schedule: schedule.id, name: schedule.name, due: schedule.nextFireAt, lateMs: late };
+    if (missed) {
+      this.deps.logger.warn(log, 'schedule skipped: it fell due while the gateway was down, longer ago than the grace period');
+      return;
+    }
+    this.fired += 1;
+    const reason = late > 5_000 ? 'fell due while the gateway was down' : 'due';
+    const requestId = `schedule-${schedule.id}-${this.fired}`;
+    this.deps.logger.info({ ...log, reason, requestId }, 'schedule fired');
+    const failure = await this.deps.dispatch(schedule, requestId);
+    if (failure) this.deps.logger.warn({ ...log, failure }, 'schedule command failed');
+  }
+
+  /** What a firing leaves behind: the next occurrence, or the end (disabled or deleted). */
+  private consequence(schedule: ScheduleRecord, now: number, missed: boolean): Partial<ScheduleInput> | 'delete' {
+    const parsed = scheduleTimeOf(schedule, this.deps.clock());
+    const firings = schedule.firings + (missed ? 0 : 1);
+    const repeats = parsed?.time.kind === 'weekly' || (parsed?.time.kind === 'recurring' && (parsed.time.count === 0 || firings < parsed.time.count));
+    const next = repeats ? nextFireOf(schedule, now, this.deps.clock()) : null;
+    if (next !== null) return { nextFireAt: next, firings };
+    return schedule.autodelete ? 'delete' : { status: 'disabled', nextFireAt: null, firings };
+  }
+
+  private arm(): void {
+    if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
+    let next = Number.POSITIVE_INFINITY;
+    for (const s of this.deps.repository.all()) if (s.status === 'enabled' && s.nextFireAt !== null) next = Math.min(next, s.nextFireAt);
+    if (next === Number.POSITIVE_INFINITY) return;
+    const wait = next - this.deps.now();
+    // Something still due after a tick failed to commit: retry once a second, not in a hot loop.
+    const delay = wait <= 0 ? 1000 : Math.min(MAX_TIMER_MS, wait);
+    this.timer = setTimeout(() => void this.tick(), delay);
+  }
+}

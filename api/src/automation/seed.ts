@@ -1,0 +1,14 @@
+import type { Services } from '../services/types';
+import { listGroups } from '../routes/groups/list';
+import { listLights } from '../routes/lights/list';
+import { listSensors } from '../routes/sensors/list';
+import type { Collections } from './resources/resource-mirror';
+
+/** The collections rule conditions read, through the same public faces the full state uses. */
+export function automationCollections(services: Services): Collections {
+  return {
+    sensors: listSensors(services) as Record<string, unknown>,
+    lights: listLights(services) as Record<string, unknown>,
+    groups: listGroups(services) as Record<string, unknown>,
+  };
+}
