@@ -11,6 +11,7 @@ export class RawHost {
   readonly frames: Frame[] = [];
   closed = false;
   private readonly decoder = new SlipDecoder();
+  private wake: (() => void) | undefined;
 
   private constructor(readonly socket: Socket) {
     socket.on('data', (chunk) => {
@@ -18,6 +19,7 @@ export class RawHost {
         const decoded = decodeFrame(bytes);
         if (decoded.ok) this.frames.push(decoded.frame);
       }
+      this.wake?.();
     });
     socket.on('close', () => { this.closed = true; });
     socket.on('error', () => {});
@@ -38,13 +40,22 @@ export class RawHost {
     this.socket.write(Uint8Array.from(bytes));
   }
 
+  /** The first received frame matching `predicate`, waking on arrival (benchmarks time this). */
   async next(predicate: (f: Frame) => boolean, timeoutMs = 2_000): Promise<Frame> {
     const end = Date.now() + timeoutMs;
     for (;;) {
       const index = this.frames.findIndex(predicate);
       if (index >= 0) return this.frames.splice(index, 1)[0];
-      if (Date.now() > end) throw new Error('expected frame did not arrive');
-      await new Promise((r) => setTimeout(r, 5));
+      const left = end - Date.now();
+      if (left <= 0) throw new Error('expected frame did not arrive');
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.wake = () => {
+          clearTimeout(timer);
+          this.wake = undefined;
+          resolve();
+        };
+      });
     }
   }
 
