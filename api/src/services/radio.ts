@@ -101,6 +101,9 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
   const { store, link, memory, clock } = deps;
   const placeholder = createPlaceholderRadioInfo(store);
   let infoAt = 0;
+  // A window the bridge confirmed but has not yet shown in its (coalesced) info: GET /config right
+  // after PUT permitjoin must not read 0.
+  let confirmed: { remaining: number; at: number } | undefined;
 
   const identityOf = (): RadioIdentity | undefined => {
     const info = link.info();
@@ -129,12 +132,13 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       const identity = identityOf();
       const base = identity ? { ...placeholder.snapshot(), ...identity } : placeholder.snapshot();
       const bridgeInfo = link.connected() ? link.info() : undefined;
-      const open = bridgeInfo?.permit_join.open === true;
-      const elapsed = Math.floor((clock.now() - infoAt) / 1000);
+      const latest = confirmed && confirmed.at >= infoAt ? confirmed : undefined;
+      const remaining = latest?.remaining ?? (bridgeInfo?.permit_join.open ? bridgeInfo.permit_join.remaining : 0);
+      const elapsed = Math.floor((clock.now() - (latest?.at ?? infoAt)) / 1000);
       return {
         ...base,
         rfconnected: bridgeInfo?.rfconnected === true,
-        permitjoin: open ? Math.max(0, bridgeInfo.permit_join.remaining - elapsed) : 0,
+        permitjoin: bridgeInfo ? Math.max(0, remaining - elapsed) : 0,
       };
     },
   };
@@ -143,7 +147,9 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
     async setPermitJoin(seconds) {
       // deCONZ's 255 means "open"; the contract's longest window is 254 s.
       const outcome = await link.request('permit_join', { time: Math.min(seconds, 254) });
-      return outcome.status === 'ok' ? DONE : refusal(outcome.code, `permit join: ${outcome.message}`);
+      if (outcome.status !== 'ok') return refusal(outcome.code, `permit join: ${outcome.message}`);
+      confirmed = { remaining: outcome.data.time, at: clock.now() };
+      return DONE;
     },
     async setChannel(channel) {
       const current = link.connected() ? link.info()?.network.channel : undefined;

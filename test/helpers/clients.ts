@@ -1,0 +1,73 @@
+import { connectAsync, type MqttClient } from 'mqtt';
+import { WebSocket } from 'ws';
+import { withTimeout } from './wait';
+
+/** An MQTT client that records every message (a probe, or a rogue client publishing junk). */
+export interface MqttProbe {
+  client: MqttClient;
+  messages: { topic: string; payload: string }[];
+  publish(topic: string, payload: string | object): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function connectMqtt(url: string, filters: string[] = []): Promise<MqttProbe> {
+  const client = await withTimeout(connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 }), 6_000, `mqtt connect to ${url}`);
+  const messages: MqttProbe['messages'] = [];
+  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
+  if (filters.length > 0) await client.subscribeAsync(filters, { qos: 1 });
+  return {
+    client,
+    messages,
+    publish: (topic, payload) => client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 }).then(() => undefined),
+    close: () => withTimeout(client.endAsync(true), 5_000, 'mqtt close'),
+  };
+}
+
+/** deCONZ REST over real HTTP, against a gateway base URL. */
+export interface RestClient {
+  base: string;
+  key: string;
+  get<T = any>(path: string): Promise<{ status: number; body: T }>;
+  put<T = any>(path: string, body: unknown): Promise<{ status: number; body: T }>;
+}
+
+export async function createRestClient(base: string): Promise<RestClient> {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  };
+  const login = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
+  const created = await call('POST', '/api', { devicetype: 'stack-test' }, { Authorization: login });
+  if (created.status !== 200) throw new Error(`key creation failed: ${JSON.stringify(created.body)}`);
+  const key = (created.body as [{ success: { username: string } }])[0].success.username;
+  return {
+    base,
+    key,
+    get: (path) => call('GET', `/api/${key}${path}`),
+    put: (path, body) => call('PUT', `/api/${key}${path}`, body),
+  };
+}
+
+/** A WebSocket event client recording every JSON message. */
+export interface EventClient {
+  socket: WebSocket;
+  events: Record<string, unknown>[];
+  close(): void;
+}
+
+export async function connectEvents(url: string): Promise<EventClient> {
+  const socket = new WebSocket(url);
+  const events: Record<string, unknown>[] = [];
+  socket.on('message', (data) => events.push(JSON.parse(data.toString()) as Record<string, unknown>));
+  await withTimeout(new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); }), 5_000, `websocket ${url}`);
+  return { socket, events, close: () => socket.terminate() };
+}
+
+/** The virtual radio's control API (bridge/virtual-radio/README.md). */
+export async function radioControl<T = any>(control: string, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(control + path, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`radio control ${method} ${path}: ${res.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,85 @@
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { jsonLine, ROOT, spawnTs, type Child } from './child-process';
+
+/** A free loopback port (the kernel's pick, released at once) for a server that must keep its port across restarts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RadioProcess {
+  child: Child;
+  /** `tcp://127.0.0.1:<port>` for herdsman's deconz adapter. */
+  path: string;
+  /** Base URL of the control API (bridge/virtual-radio/README.md). */
+  control: string;
+  stop(): Promise<void>;
+}
+
+/** The virtual radio (`bridge/virtual-radio/src/main.ts`), ports read from its two stdout JSON lines. */
+export async function startRadio(options: { statePath: string; network?: string }): Promise<RadioProcess> {
+  const args = ['--port', '0', '--control-port', '0', '--state', options.statePath, '--log-level', 'warn'];
+  if (options.network) args.push('--network', options.network);
+  const child = spawnTs(join(ROOT, 'bridge/virtual-radio/src/main.ts'), args, {});
+  try {
+    const portOf = (service: string) => (line: string) => {
+      const json = jsonLine(line);
+      return json?.service === service && typeof json.port === 'number' ? json.port : undefined;
+    };
+    const radio = await child.line(portOf('radio'), 20_000, 'virtual radio port');
+    const control = await child.line(portOf('control'), 5_000, 'virtual radio control port');
+    return { child, path: `tcp://127.0.0.1:${radio}`, control: `http://127.0.0.1:${control}`, stop: async () => { await child.stop(5_000); } };
+  } catch (err) {
+    await child.kill();
+    throw err;
+  }
+}
+
+export interface BridgeProcess {
+  child: Child;
+  bridgeId: string;
+  mqttUrl: string;
+  /** Clean stop (SIGTERM): the bridge says offline and stops herdsman. */
+  stop(): Promise<number | null>;
+  /** A crash (SIGKILL): the broker goes down with it. */
+  kill(): Promise<number | null>;
+}
+
+export interface BridgeOptions {
+  radioPath: string;
+  dataDir: string;
+  /** The embedded broker's port; fixed so a restarted bridge comes back where the api reconnects. */
+  mqttPort: number;
+  env?: Record<string, string>;
+}
+
+/** The bridge (`bridge/src/main.ts`) on an external radio, waiting for its `{"event":"ready"}` line. */
+export async function startBridge(options: BridgeOptions): Promise<BridgeProcess> {
+  const child = spawnTs(join(ROOT, 'bridge/src/main.ts'), [], {
+    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_PATH: options.radioPath,
+    DATA_DIR: options.dataDir,
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: String(options.mqttPort),
+    PERMIT_JOIN_ON_START: '0',
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  });
+  try {
+    const ready = await child.line((line) => {
+      const json = jsonLine(line);
+      return json?.event === 'ready' ? (json as { bridge: string; mqtt: string }) : undefined;
+    }, 40_000, 'bridge ready line');
+    return { child, bridgeId: ready.bridge, mqttUrl: ready.mqtt, stop: () => child.stop(15_000), kill: () => child.kill() };
+  } catch (err) {
+    await child.kill();
+    throw err;
+  }
+}

@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import { createRestClient, type RestClient } from './clients';
+import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './processes';
+import { waitFor } from './wait';
+
+/**
+ * The whole product on loopback, as separate parts: the virtual radio (child process), the bridge
+ * on it (child process, embedded broker on a fixed free port so it can be restarted in place) and
+ * the api (in this process: it runs no herdsman) with a temp libSQL file. `close()` stops all of
+ * it with bounded waits and removes the temp folder.
+ */
+export interface Stack {
+  dir: string;
+  radio: RadioProcess;
+  bridge: BridgeProcess | undefined;
+  mqttUrl: string;
+  api: NodeGateway;
+  rest: RestClient;
+  /** Every api log line, parsed (the link says which bridge it follows). */
+  apiLogs: Record<string, unknown>[];
+  startBridge(): Promise<BridgeProcess>;
+  stopBridge(how?: 'stop' | 'kill'): Promise<void>;
+  /** Device IEEE addresses the api's link mirrors. */
+  mirroredDevices(): string[];
+  close(): Promise<void>;
+}
+
+export interface StackOptions {
+  /** Network definition for a fresh radio; none = an empty network. */
+  network?: string;
+  apiEnv?: Record<string, string>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dir = mkdtempSync(join(tmpdir(), 'herdgate-stack-'));
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const closeAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const radio = await startRadio({ statePath: join(dir, 'radio.json'), network: options.network });
+    cleanups.push(() => radio.stop());
+    const mqttPort = await freePort();
+    const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
+    let bridge: BridgeProcess | undefined;
+    const launchBridge = async () => {
+      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort });
+      return bridge;
+    };
+    cleanups.push(async () => { await bridge?.stop(); });
+    await launchBridge();
+
+    const apiLogs: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => apiLogs.push(JSON.parse(line) as Record<string, unknown>) });
+    const api = await createNodeGateway(
+      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...options.apiEnv },
+      { logger },
+    );
+    cleanups.push(() => api.close());
+    const rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);
+    return {
+      dir, radio, mqttUrl, api, rest, apiLogs,
+      get bridge() { return bridge; },
+      startBridge: launchBridge,
+      async stopBridge(how = 'stop') {
+        await (how === 'kill' ? bridge?.kill() : bridge?.stop());
+        bridge = undefined;
+      },
+      mirroredDevices: () => [...api.services.bridge.devices().keys()],
+      close: closeAll,
+    };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
+
+/** Waits until the api's link follows an online bridge and has its info. */
+export function waitForLink(stack: Stack, timeoutMs = 20_000): Promise<true> {
+  return waitFor(() => stack.api.services.bridge.connected() && stack.api.services.bridge.info() !== undefined, 'the api link to see the bridge online', timeoutMs);
+}
