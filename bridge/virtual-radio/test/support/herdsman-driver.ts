@@ -167,6 +167,18 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     const endpoint = d.getEndpoint(Number(args.endpoint))!;
     return endpoint.read(String(args.cluster), args.attributes as never, args.timeout === undefined ? {} : { timeout: Number(args.timeout) });
   },
+  async addToGroup(args) {
+    const group = controller!.getGroupByID(Number(args.group)) ?? controller!.createGroup(Number(args.group));
+    const endpoint = device(String(args.ieee)).getEndpoint(Number(args.endpoint))!;
+    await endpoint.addToGroup(group);
+    return true;
+  },
+  async groupCommand(args) {
+    const group = controller!.getGroupByID(Number(args.group));
+    if (!group) throw new Error(`no group ${String(args.group)}`);
+    await group.command(String(args.cluster), String(args.command), (args.payload ?? {}) as never, {});
+    return true;
+  },
   async remove(args) {
     await device(String(args.ieee)).removeFromNetwork();
     return true;

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
+import type { Session } from '../support/catalogue-session';
+
+const devices = {
+  bulbA: { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: '000b57fffe00e001' },
+  bulbB: { model: 'LCT015', ieee: '0017880100e00002' },
+  sensor: { model: 'TH01', ieee: '00124b0022e00003' },
+};
+
+describe('network-level behaviour through zigbee-herdsman', () => {
+  let session: Session;
+  const h = (op: string, args: Record<string, unknown> = {}) => session.herdsman.call(op, args);
+
+  beforeAll(async () => {
+    session = await openSession(Object.values(devices));
+    await joinAll(session, Object.values(devices).map((d) => d.ieee));
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+
+  it('should answer the coordinator LQI table from the simulated topology', async () => {
+    const table = (await h('lqi')) as Array<{ eui64: string; deviceType: number; relationship: number; lqi: number }>;
+    const routers = table.filter((n) => n.deviceType === 1).map((n) => n.eui64).sort();
+    expect(routers).toEqual([`0x${devices.bulbA.ieee}`, `0x${devices.bulbB.ieee}`].sort());
+    expect(table.every((n) => n.relationship === 1 && n.lqi >= 120)).toBe(true);
+    // The sensor hangs off a router, not the coordinator.
+    expect(table.some((n) => n.eui64 === `0x${devices.sensor.ieee}`)).toBe(false);
+  });
+
+  it('should send one groupcast that every member endpoint receives', async () => {
+    await h('addToGroup', { ieee: devices.bulbA.ieee, endpoint: 1, group: 7 });
+    await h('addToGroup', { ieee: devices.bulbB.ieee, endpoint: 11, group: 7 });
+    await session.api('DELETE', '/counters');
+    await h('groupCommand', { group: 7, cluster: 'genOnOff', command: 'on' });
+    await waitDevice(session, devices.bulbA.ieee, (s) => s.endpoints['1'].genOnOff.onOff === 1);
+    await waitDevice(session, devices.bulbB.ieee, (s) => s.endpoints['11'].genOnOff.onOff === 1);
+    const counters = (await session.api('GET', '/counters')).body;
+    expect(counters).toMatchObject({ group: { '7': 1 }, nwk: {}, total: 1 });
+  });
+
+  it('should remove a device with Mgmt_Leave and forget it on the radio', async () => {
+    await h('remove', { ieee: devices.sensor.ieee });
+    const listed = (await session.api('GET', '/devices')).body.joined.map((d: { ieee: string }) => d.ieee);
+    expect(listed).not.toContain(devices.sensor.ieee);
+    expect((await session.api('GET', `/devices/${devices.sensor.ieee}`)).status).toBe(404);
+  });
+});
