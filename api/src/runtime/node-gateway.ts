@@ -14,6 +14,8 @@ import { loadRadioMemory } from '../bridge-link/radio-memory';
 import type { BridgeLink } from '../services/bridge-link';
 import { createLinkedRadio, type RadioControl, type RadioInfo } from '../services/radio';
 import type { Services } from '../services/types';
+import { openSensorsModel } from '../resources/sensors';
+import { startLighting } from '../resources/lights/start-lighting';
 import { createLibsqlStore } from '../store/libsql-store';
 import type { Store } from '../store/types';
 import { parseEnv } from './env';
@@ -84,14 +86,18 @@ export async function createNodeGateway(
     links.push(bridge);
     const memory = await loadRadioMemory(db, store);
     const radio = createLinkedRadio({ store, link: bridge, memory, clock, onError: (err) => logger.error({ err }, 'could not remember the radio identity') });
+    const sensors = await openSensorsModel({ store, events, clock, logger, bridge });
+    const lighting = await startLighting({ store, bridge, events, logger });
     const services: Services = {
       store,
       clock,
       events,
       internal,
       automation,
+      ...lighting,
       logger,
       bridge,
+      sensors,
       radioInfo: options.radioInfo?.(store) ?? radio.info,
       radioControl: options.radioControl ?? radio.control,
       host: readHostInfo(),
@@ -117,6 +123,7 @@ export async function createNodeGateway(
     let closing: Promise<void> | undefined;
     const close = () =>
       (closing ??= (async () => {
+        sensors.close();
         await automation.stop();
         radio.stop();
         await bridge.close();

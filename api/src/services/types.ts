@@ -2,6 +2,10 @@ import type { Logger } from 'pino';
 import type { EventHub } from '../events/types';
 import type { Store } from '../store/types';
 import type { Automation, InternalRequests } from '../automation';
+import type { GroupsModel } from '../resources/groups/groups-model';
+import type { LightsModel } from '../resources/lights/lights-model';
+import type { ScenesModel } from '../resources/scenes/scenes-model';
+import type { SensorsModel } from '../resources/sensors';
 import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
@@ -29,10 +33,16 @@ export interface Services {
   /** The radio half: device mirror, commands and bridge requests (reports disconnected while away). */
   bridge: BridgeLink;
   events: EventHub;
+  /** Device, CLIP and Daylight sensors in memory; `get`/`list`/`subscribe` for readers such as rules (issue #6). */
+  sensors: SensorsModel;
   /** Requests the gateway makes to its own app (rule actions, schedule commands); bound by `createApp`. */
   internal: InternalRequests;
   /** Rules engine, schedule runner and their models (issue #6). */
   automation: Automation;
+  /** Lights, groups and scenes in memory, kept in step with the bridge and the database (issue #5). */
+  lights: LightsModel;
+  groups: GroupsModel;
+  scenes: ScenesModel;
   logger: Logger;
   options: GatewayOptions;
   host: HostInfo;

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { lightGroups } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { GroupRecord } from './types';
+import { readOnce } from '../lights/read-once';
 
 type Row = typeof lightGroups.$inferSelect;
 
@@ -34,8 +35,7 @@ const toRow = (record: GroupRecord): Row => ({
 });
 
 export async function loadGroupRecords(store: Store): Promise<GroupRecord[]> {
-  // The store offers no read handle; a write transaction that only reads is one start-up query.
-  return (await store.write((tx) => tx.select().from(lightGroups))).map(toRecord);
+  return (await readOnce(store, (tx) => tx.select().from(lightGroups))).map(toRecord);
 }
 
 /** Insert or replace a group row; `apply` updates memory after the commit. */

@@ -2,14 +2,14 @@ import { eq } from 'drizzle-orm';
 import { lights } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { LightRow } from './types';
+import { readOnce } from './read-once';
 
 /**
  * The lights table behind the model. Reads happen once at start; every write goes through
  * `store.write`, whose `apply` is where the caller updates memory after the commit.
  */
 export async function loadLightRows(store: Store): Promise<LightRow[]> {
-  // The store offers no read handle; a write transaction that only reads is one start-up query.
-  const rows = await store.write((tx) => tx.select().from(lights));
+  const rows = await readOnce(store, (tx) => tx.select().from(lights));
   return rows.map((row) => ({ ...row, id: String(row.id) }));
 }
 

@@ -32,13 +32,14 @@ export async function startLighting(deps: LightingDeps): Promise<Lighting> {
   const groups = new GroupsModel({ store: deps.store, lights, logger });
   const scenes = new ScenesModel(deps.store);
   await scenes.load();
-  await groups.load();
+  // A light's own event goes out before the group events it causes, as in deCONZ.
   publishLightEvents({
     lights,
     events: deps.events,
     notifyAll: () => deps.store.settings().websocketnotifyall,
     groupsOf: (id) => groups.groupsOf(id).map((g) => g.record.id),
   });
+  await groups.load();
   publishGroupEvents({ groups, events: deps.events, view: (change) => groupView(change.entry, scenes) });
   await lights.load();
   return { lights, groups, scenes };

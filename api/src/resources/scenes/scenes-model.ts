@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { groupScenes } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { SceneRecord } from './types';
+import { readOnce } from '../lights/read-once';
 
 const key = (groupId: string, sceneId: string) => `${groupId}/${sceneId}`;
 
@@ -13,8 +14,7 @@ export class ScenesModel {
   constructor(private readonly store: Store) {}
 
   async load(): Promise<void> {
-    // The store offers no read handle; a write transaction that only reads is one start-up query.
-    const rows = await this.store.write((tx) => tx.select().from(groupScenes));
+    const rows = await readOnce(this.store, (tx) => tx.select().from(groupScenes));
     for (const row of rows) {
       const record: SceneRecord = {
         groupId: String(row.groupId), sceneId: String(row.sceneId), name: row.name,

@@ -1,5 +1,16 @@
-import { collectionRoutes } from '../collection/collection-routes';
-import { listLights } from './list';
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context';
+import { deleteLight, deleteLightGroups, deleteLightScenes } from './delete';
+import { getLight, getLights } from './get';
+import { renameLight } from './rename';
+import { setLightState } from './set-state';
 
 /** Mounted at `/api/<key>/lights`. */
-export const lightsRoutes = collectionRoutes(listLights);
+export const lightsRoutes = new Hono<AppEnv>()
+  .get('/', getLights)
+  .get('/:id', getLight)
+  .on(['PUT', 'PATCH'], '/:id/state', setLightState)
+  .on(['PUT', 'PATCH'], '/:id', renameLight)
+  .delete('/:id', deleteLight)
+  .delete('/:id/groups', deleteLightGroups)
+  .delete('/:id/scenes', deleteLightScenes);

@@ -1,6 +1,10 @@
 import type { Services } from '../../services/types';
+import { lightView } from '../../resources/lights/light-view';
+import { groupIdsOf } from './lookup';
 
-/** The lights collection keyed by id; empty until the lights issue lands. */
-export function listLights(_services: Services): Record<string, unknown> {
-  return {};
+/** The lights collection keyed by id, straight from memory. */
+export function listLights(services: Services): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const entry of services.lights.live()) out[entry.row.id] = lightView(entry, groupIdsOf(services, entry.row.id));
+  return out;
 }

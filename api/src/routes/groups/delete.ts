@@ -1,0 +1,26 @@
+import type { Context } from 'hono';
+import { DeconzError } from '@herdgate/shared/errors';
+import type { AppEnv } from '../../context';
+import { sendJson } from '../../lib/respond';
+import { requireGroup } from './lookup';
+import { writeMembership } from './membership';
+
+/**
+ * `DELETE /groups/<id>`: members leave the Zigbee group and its scenes are removed from the
+ * devices (best effort for devices that are away), then the group is gone from GET at once.
+ */
+export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
+  const services = c.get('services');
+  const entry = requireGroup(c);
+  const id = entry.record.id;
+  if (entry === services.groups.all) throw new DeconzError({ type: 3, address: '/groups/0', params: { path: '/groups/0' } });
+  const { errors } = await writeMembership(services, id, entry.record.lights, []);
+  if (errors.length > 0) c.get('logger').warn({ group: id, errors }, 'some devices kept the group membership');
+  if (services.scenes.ofGroup(id).length > 0) {
+    const removed = await services.bridge.request('scene/remove', { group: Number(id) });
+    if (removed.status === 'error') c.get('logger').warn({ group: id, reason: removed.message }, 'scenes stay on some devices');
+    await services.scenes.remove(id);
+  }
+  await services.groups.remove(entry);
+  return sendJson(c, [{ success: { id } }]);
+}

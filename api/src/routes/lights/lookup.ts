@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import { DeconzError } from '@herdgate/shared/errors';
+import type { AppEnv } from '../../context';
+import type { Services } from '../../services/types';
+import type { LightEntry } from '../../resources/lights/types';
+import { currentEtag } from '../../lib/etag';
+
+/** The light a route addresses, or 404 type 3 at `/lights/<id>` (`suffix` for sub-paths). */
+export function requireLight(c: Context<AppEnv>, suffix = ''): LightEntry {
+  const id = c.req.param('id') ?? '';
+  const entry = c.get('services').lights.get(id);
+  if (!entry) {
+    const path = `/lights/${id}${suffix}`;
+    throw new DeconzError({ type: 3, address: path, params: { path } });
+  }
+  return entry;
+}
+
+/**
+ * Lighting ETags: the store revision (names, groups, scenes) plus the models' change counters,
+ * because a lamp switched by a remote changes the answer without any database write.
+ */
+export function lightingEtag(services: Services): string {
+  const base = currentEtag(services).slice(1, -1);
+  return `"${base}-${services.lights.version}.${services.groups.version}.${services.scenes.version}"`;
+}
+
+/** The ids of the groups a light is in, as its `config.groups` lists them. */
+export function groupIdsOf(services: Services, lightId: string): string[] {
+  return services.groups.groupsOf(lightId).map((g) => g.record.id);
+}

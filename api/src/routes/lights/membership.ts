@@ -1,0 +1,26 @@
+import type { Services } from '../../services/types';
+import type { LightEntry } from '../../resources/lights/types';
+import type { GroupEntry } from '../../resources/groups/types';
+
+/**
+ * Take a light out of groups: on the device first (best effort: a device that is away keeps a
+ * stale membership, which only matters if it rejoins), then in the group records.
+ */
+export async function leaveGroups(services: Services, light: LightEntry, groups: readonly GroupEntry[]): Promise<void> {
+  const id = light.row.id;
+  for (const group of groups) {
+    const outcome = await services.bridge.request('group/remove_member', { group: Number(group.record.id), ieee: light.row.ieee, endpoint: light.row.endpoint });
+    if (outcome.status === 'error') services.logger.warn({ light: id, group: group.record.id, reason: outcome.message }, 'device kept its group membership');
+    const record = group.record;
+    await services.groups.update(group, {
+      ...record, lights: record.lights.filter((l) => l !== id), lightsequence: record.lightsequence.filter((l) => l !== id),
+    });
+  }
+}
+
+/** Drop a light from every stored scene (the gateway's copy; see the lights README). */
+export async function leaveScenes(services: Services, lightId: string): Promise<void> {
+  for (const scene of services.scenes.withLight(lightId)) {
+    await services.scenes.save({ ...scene, lights: scene.lights.filter((l) => l.id !== lightId) });
+  }
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import { DeconzError, errorItem, renderResultItems, type ErrorItemInput, type ResultItem } from '@herdgate/shared/errors';
+import type { AppEnv } from '../../context';
+import { sendJson } from '../../lib/respond';
+import { readJsonObject } from '../../lib/validate';
+import { mapBridgeFailure } from '../../resources/bridge-outcome';
+import { isEmptyCommand, planLightState } from '../../resources/lights/plan-state';
+import type { LightEntry } from '../../resources/lights/types';
+import { requireLight } from './lookup';
+
+/** How long a state change may wait for the device's acknowledgement (bridge retries included). */
+export const SET_STATE_TIMEOUT_MS = 10_000;
+
+const unreachable = (entry: LightEntry) => {
+  const path = `/lights/${entry.row.id}/state`;
+  return new DeconzError({ type: 202, address: path, params: { path } }, { status: 200 });
+};
+
+/**
+ * `PUT|PATCH /lights/<id>/state`: each parameter checked on its own, the good ones sent as one
+ * command, and successes reported only for what the device acknowledged (deconz-behavior §10, §1.3).
+ */
+export async function setLightState(c: Context<AppEnv>): Promise<Response> {
+  const services = c.get('services');
+  const entry = requireLight(c, '/state');
+  const base = `/lights/${entry.row.id}/state`;
+  if (entry.state.reachable === false) throw unreachable(entry);
+  const body = await readJsonObject(c.req.raw, base);
+  if (!services.bridge.connected()) throw new DeconzError({ type: 950, address: base });
+  const plan = planLightState(entry.row.id, entry.subdevice?.type ?? 'On/Off light', entry.state, body);
+  if (isEmptyCommand(plan)) {
+    if (plan.errors.length > 0) return answer(c, plan.errors, [], 200);
+    throw new DeconzError({ type: 5, address: base, description: 'missing parameter to set light state' });
+  }
+  const release = services.lights.gate.hold(entry.row.id);
+  try {
+    const outcome = await services.bridge.setDevice(entry.row.ieee, entry.row.endpoint, plan.command, SET_STATE_TIMEOUT_MS);
+    if (outcome.status === 'ok' && outcome.data.acknowledged) {
+      c.header('ETag', `"${entry.etag}"`);
+      return answer(c, plan.errors, plan.successes, 200);
+    }
+    const failure = outcome.status === 'ok'
+      ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
+      : mapBridgeFailure(outcome.code, outcome.message, base);
+    c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light state change failed');
+    if (failure.error.type === 202) return answer(c, [failure.error], [], 200);
+    return answer(c, [...plan.errors, failure.error], [], failure.status);
+  } finally {
+    release();
+  }
+}
+
+/** deCONZ lists the errors first, then the successes, in one array. */
+function answer(c: Context<AppEnv>, errors: ErrorItemInput[], successes: Record<string, unknown>[], status: 200 | 400 | 404 | 503): Response {
+  const items: ResultItem[] = [...errors.map((e) => ({ error: errorItem(e) })), ...successes.map((success) => ({ success }))];
+  return sendJson(c, renderResultItems(items), status);
+}

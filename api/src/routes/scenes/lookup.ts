@@ -1,0 +1,31 @@
+import type { Context } from 'hono';
+import { DeconzError } from '@herdgate/shared/errors';
+import type { AppEnv } from '../../context';
+import { readBodyText } from '../../lib/read-body';
+import { invalidJson } from '../../lib/validate';
+import type { SceneRecord } from '../../resources/scenes/types';
+import { requireGroup } from '../groups/lookup';
+
+/** The group and scene a route addresses, or 404 type 3 at the scene's path. */
+export function requireScene(c: Context<AppEnv>, suffix = '') {
+  const group = requireGroup(c, `/scenes/${c.req.param('sid')}${suffix}`);
+  const sid = c.req.param('sid') ?? '';
+  const scene: SceneRecord | undefined = c.get('services').scenes.get(group.record.id, sid);
+  const path = `/groups/${c.req.param('id')}/scenes/${sid}`;
+  if (!scene) throw new DeconzError({ type: 3, address: path + suffix, params: { path: path + suffix } });
+  return { group, scene, path };
+}
+
+/** store/recall bodies are optional (pydeconz sends `{}`); anything present must be a JSON object. */
+export async function optionalObject(request: Request, address: string): Promise<Record<string, unknown>> {
+  const text = await readBodyText(request, address);
+  if (text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalidJson(address);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidJson(address);
+  return parsed as Record<string, unknown>;
+}

@@ -1,0 +1,53 @@
+import type { Context } from 'hono';
+import { DeconzError } from '@herdgate/shared/errors';
+import type { AppEnv } from '../../context';
+import { sendJson } from '../../lib/respond';
+import { parseBody, validateBody } from '../../lib/validate';
+import { DEFAULT_SCENE_TRANSITION } from '../../resources/scenes/types';
+import { storeOnDevices } from './capture-group';
+import { optionalObject, requireScene } from './lookup';
+import { renameSceneSchema, sceneLightStateSchema, storeSceneSchema } from './schemas';
+
+/** `PUT …/scenes/<sid>`: rename. */
+export async function renameScene(c: Context<AppEnv>): Promise<Response> {
+  const services = c.get('services');
+  const { scene, path } = requireScene(c);
+  const input = await parseBody(c.req.raw, renameSceneSchema, { base: path });
+  await services.scenes.save({ ...scene, name: input.name });
+  return sendJson(c, [{ success: { [`${path}/name`]: input.name } }]);
+}
+
+/** `PUT …/scenes/<sid>/store`: re-capture; an omitted `transitiontime` resets it to 1 s (deconz-behavior §12). */
+export async function storeScene(c: Context<AppEnv>): Promise<Response> {
+  const services = c.get('services');
+  const { group, scene, path } = requireScene(c, '/store');
+  const input = validateBody(storeSceneSchema, await optionalObject(c.req.raw, `${path}/store`), { base: `${path}/store` });
+  const transitiontime = input.transitiontime ?? DEFAULT_SCENE_TRANSITION;
+  const lights = await storeOnDevices(services, group, scene.sceneId, transitiontime, `${path}/store`);
+  await services.scenes.save({ ...scene, transitiontime, lights });
+  return sendJson(c, [{ success: { id: scene.sceneId } }]);
+}
+
+/**
+ * `PUT …/scenes/<sid>/lights/<lid>/state`: edit one light's stored state. The gateway's copy is
+ * updated; the bridge contract has no "add scene with values" request yet, so the device keeps the
+ * values it stored until the next store (see the report in api/README).
+ */
+export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> {
+  const services = c.get('services');
+  const { scene, path } = requireScene(c);
+  const lid = c.req.param('lid') ?? '';
+  const base = `${path}/lights/${lid}/state`;
+  const index = scene.lights.findIndex((l) => l.id === lid);
+  if (index === -1) throw new DeconzError({ type: 3, address: base, description: `Light ${lid} is not available in scene.` }, { status: 400 });
+  const input = await parseBody(c.req.raw, sceneLightStateSchema, { base });
+  const light = { ...scene.lights[index]! };
+  if (input.on !== undefined) light.on = input.on;
+  if (input.bri !== undefined) light.bri = Math.min(input.bri, 254);
+  if (input.transitiontime !== undefined) light.transitiontime = input.transitiontime;
+  if (input.ct !== undefined) Object.assign(light, { ct: input.ct, colormode: 'ct', x: undefined, y: undefined });
+  if (input.xy !== undefined) Object.assign(light, { x: input.xy[0], y: input.xy[1], colormode: 'xy', ct: undefined });
+  const lights = scene.lights.map((l, i) => (i === index ? JSON.parse(JSON.stringify(light)) as typeof light : l));
+  await services.scenes.save({ ...scene, lights });
+  return sendJson(c, Object.entries(input).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })));
+}
