@@ -2,7 +2,8 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, EXAMPLE_IEEE, examples } from '@herdgate/shared/mqtt';
 import type { LinkEvent } from '../services/bridge-link';
-import { createBridgeLink, type LinkTransport } from './create-bridge-link';
+import { createBridgeLink } from './create-bridge-link';
+import { createMemoryTransport } from './memory-transport';
 
 /**
  * The link's core over an in-process transport: what the api publishes is recorded, what the
@@ -10,24 +11,15 @@ import { createBridgeLink, type LinkTransport } from './create-bridge-link';
  * bridge, real broker).
  */
 function rig(timeoutMs = 1_000) {
-  const published: { topic: string; body: Record<string, unknown> }[] = [];
-  let deliver: (topic: string, payload: Uint8Array) => void = () => {};
-  let connection: (up: boolean) => void = () => {};
-  let up = true;
-  const transport: LinkTransport = {
-    publish: async (topic, payload) => { published.push({ topic, body: JSON.parse(payload) as Record<string, unknown> }); },
-    onMessage: (handler) => { deliver = handler; },
-    onConnection: (handler) => { connection = handler; },
-    connected: () => up,
-    close: async () => {},
-  };
+  const transport = createMemoryTransport();
   const link = createBridgeLink({ transport, base: 'herdgate', logger: pino({ level: 'silent' }), timeoutMs });
-  const send = (topic: string, value: unknown) => deliver(topic, new TextEncoder().encode(typeof value === 'string' ? value : JSON.stringify(value)));
+  const send = (topic: string, value: unknown) => transport.deliver(topic, value);
   const online = () => {
     send(`herdgate/bridge/${EXAMPLE_BRIDGE}/state`, { state: 'online' });
     send(`herdgate/bridge/${EXAMPLE_BRIDGE}/info`, examples.bridgeInfo);
   };
-  const drop = () => { up = false; connection(false); };
+  const drop = () => transport.setConnected(false);
+  const published = transport.published;
   const lastTransaction = () => published.at(-1)!.body.transaction as string;
   return { link, published, send, online, drop, lastTransaction };
 }

@@ -7,3 +7,5 @@ export { createBridgeLink, DEFAULT_LINK_TIMEOUT_MS, type BridgeLinkOptions, type
 export { createDisconnectedLink } from './disconnected-link';
 export { LinkMirror, type MirrorOptions } from './mirror';
 export { PendingCalls, type Settled } from './pending';
+export { createMemoryTransport, type MemoryTransport } from './memory-transport';
+export { createVolatileRadioMemory, loadRadioMemory, type RadioIdentity, type RadioMemory } from './radio-memory';
