@@ -14,10 +14,11 @@ import { RulesEngine } from './rules/engine';
 import { RuleRepository } from './rules/repository';
 import { ScheduleRepository } from './schedules/repository';
 import { ScheduleRunner } from './schedules/runner';
+import type { ScheduleClock } from './schedules/plan';
 
 export { InternalRequests } from './internal-requests';
 export type { RuleRecord, RuleAction, RuleChanges, StoredCondition } from './rules/repository';
-export type { ScheduleRecord, ScheduleCommand } from './schedules/repository';
+export type { ScheduleRecord, ScheduleCommand, ScheduleInput } from './schedules/repository';
 
 export interface AutomationDeps {
   store: Store;
@@ -38,6 +39,8 @@ export interface Automation {
   mirror: ResourceMirror;
   engine: RulesEngine;
   runner: ScheduleRunner;
+  /** Zone and random source schedule times are planned with. */
+  scheduleClock(): ScheduleClock;
   /** Seed the mirror from the modules' collections and start timers. */
   start(collections: Collections): Promise<void>;
   /** Evaluate the clock now: due schedules, time rules. Tests call it after moving a ManualClock. */
@@ -57,10 +60,11 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
   const actionDeps = { internal: deps.internal, logger, fetch: deps.fetch ?? fetch, webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000 };
   const engine = new RulesEngine({ repository: rules, mirror, now, timeZone, logger, run: (rule, id) => runActions(rule, actionDeps, id) });
   const random = deps.random ?? Math.random;
+  const scheduleClock = (): ScheduleClock => ({ timeZone: timeZone(), random });
   const runner = new ScheduleRunner({
     repository: schedules,
     now,
-    clock: () => ({ timeZone: timeZone(), random }),
+    clock: scheduleClock,
     logger,
     dispatch: async (schedule, requestId) => {
       const { method, address, body } = schedule.command;
@@ -80,7 +84,7 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
     }, 1000 - (now() % 1000));
   };
   return {
-    rules, schedules, mirror, engine, runner,
+    rules, schedules, mirror, engine, runner, scheduleClock,
     async start(collections) {
       mirror.seed(collections);
       unfollow = mirror.follow(deps.events);

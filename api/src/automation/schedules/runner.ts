@@ -31,6 +31,8 @@ export class ScheduleRunner {
   private stopped = true;
   private offChange: (() => void) | undefined;
   private fired = 0;
+  /** The zone the committed local firings were planned in; a zone change re-plans them. */
+  private zone: string | undefined;
 
   constructor(private readonly deps: ScheduleRunnerDeps) {}
 
@@ -59,6 +61,9 @@ export class ScheduleRunner {
 
   private async fireDue(): Promise<void> {
     const now = this.deps.now();
+    const zone = this.deps.clock().timeZone;
+    if (this.zone !== undefined && this.zone !== zone) await this.replanLocal(now, zone);
+    this.zone = zone;
     const due = [...this.deps.repository.all()]
       .filter((s) => s.status === 'enabled' && s.nextFireAt !== null && s.nextFireAt <= now)
       .sort((a, b) => a.nextFireAt! - b.nextFireAt!);
@@ -82,6 +87,18 @@ export class ScheduleRunner {
     this.deps.logger.info({ ...log, reason, requestId }, 'schedule fired');
     const failure = await this.deps.dispatch(schedule, requestId);
     if (failure) this.deps.logger.warn({ ...log, failure }, 'schedule command failed');
+  }
+
+  /** `PUT /config {"timezone"}` moved local wall times: plan their firings again in the new zone. */
+  private async replanLocal(now: number, zone: string): Promise<void> {
+    for (const schedule of [...this.deps.repository.all()]) {
+      if (schedule.status !== 'enabled' || schedule.localtime === null || schedule.nextFireAt === null) continue;
+      const kind = scheduleTimeOf(schedule, this.deps.clock())?.time.kind;
+      if (kind !== 'absolute' && kind !== 'weekly') continue;
+      const nextFireAt = nextFireOf(schedule, now, this.deps.clock());
+      this.deps.logger.info({ schedule: schedule.id, zone, nextFireAt }, 'schedule re-planned for a new time zone');
+      await this.deps.repository.update(schedule.id, { nextFireAt });
+    }
   }
 
   /** What a firing leaves behind: the next occurrence, or the end (disabled or deleted). */

@@ -1,6 +1,10 @@
 import type { Services } from '../../services/types';
+import { renderSchedule } from './render';
 
-/** The schedules collection keyed by id; empty until the schedules issue lands. */
-export function listSchedules(_services: Services): Record<string, unknown> {
-  return {};
+/** The schedules collection keyed by id (also the `schedules` member of the full state). */
+export function listSchedules(services: Services): Record<string, unknown> {
+  const zone = services.store.settings().timezone;
+  const out: Record<string, unknown> = {};
+  for (const schedule of services.automation.schedules.all()) out[schedule.id] = renderSchedule(schedule, zone);
+  return out;
 }
