@@ -99,12 +99,33 @@ describe('GET /api/<key>', () => {
   });
 
   it('should answer each collection with {} and devices with []', async () => {
-    for (const name of ['groups', 'lights', 'sensors', 'rules', 'schedules', 'scenes', 'resourcelinks', 'alarmsystems']) {
+    for (const name of ['groups', 'lights', 'rules', 'schedules', 'scenes', 'resourcelinks', 'alarmsystems']) {
       const res = await gw.request(`/api/${key}/${name}`);
       expect(res.status, name).toBe(200);
       expect(res.headers.get('etag'), name).toMatch(/^".+"$/);
       expect(await res.text(), name).toBe('{}');
     }
     expect(await (await gw.request(`/api/${key}/devices`)).text()).toBe('[]');
+  });
+
+  it('should answer sensors with only the Daylight sensor a fresh gateway creates', async () => {
+    const res = await gw.request(`/api/${key}/sensors`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toMatch(/^".+"$/);
+    const sensors = (await res.json()) as Record<string, Record<string, unknown>>;
+    const mac = ((await (await gw.request(`/api/${key}/config`)).json()) as { mac: string }).mac;
+    expect(sensors).toEqual({
+      1: {
+        config: { configured: false, on: true, sunriseoffset: 30, sunsetoffset: -30 },
+        etag: expect.stringMatching(/^[0-9a-f]{32}$/),
+        manufacturername: 'Philips',
+        modelid: 'PHDL00',
+        name: 'Daylight',
+        state: { dark: null, daylight: null, lastupdated: 'none', status: null },
+        swversion: '1.0',
+        type: 'Daylight',
+        uniqueid: `${mac}-01`,
+      },
+    });
   });
 });

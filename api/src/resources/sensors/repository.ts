@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { sensors } from '../../store/schema';
 import type { Store, Transaction } from '../../store/types';
+import { readOnce } from '../lights/read-once';
 import type { Items, SensorRecord } from './types';
 
 type Row = typeof sensors.$inferSelect;
@@ -57,8 +58,8 @@ function fromRow(row: Row): SensorRecord {
 
 /** Every sensor row, read once at start. */
 export async function loadSensorRecords(store: Store): Promise<SensorRecord[]> {
-  // The store offers no read handle; a write transaction that only reads is one start-up query.
-  const rows = await store.write((tx) => tx.select().from(sensors));
+  // A committed write would bump the store revision (and every ETag) at each start: read rolled back.
+  const rows = await readOnce(store, (tx) => tx.select().from(sensors));
   return rows.map(fromRow);
 }
 
