@@ -1,6 +1,7 @@
 import {
   MOMENTARY_ITEMS,
   describeSubdevices,
+  eventOnlyItems,
   toConverterCommand,
   toDeconzItems,
   type ExposeJson,
@@ -79,6 +80,7 @@ export const deconzMapping: DeconzMapping = {
           if (section === 'state' && MOMENTARY_ITEMS.has(item)) entry.event[item] = value;
         }
       }
+      if (Object.keys(entry.event).length > 0) Object.assign(entry.event, eventOnlyItems(subdevice, state));
     }
     return [...byEndpoint.values()].filter(nonEmpty);
   },

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger, type Events, type Models } from 'zigbee-herdsman';
-import { setLogger as setConvertersLogger } from 'zigbee-herdsman-converters';
+import { setLogger as setConvertersLogger, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
 import { configureOnce } from './configure';
 import { toZigbeeDevice } from './device-info';
@@ -44,12 +44,20 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   const coordinatorEndpoint = (): Models.Endpoint => controller.getDevicesByType('Coordinator')[0].getEndpoint(1)!;
 
+  // As zigbee2mqtt does: the definition's onEvent hooks add the custom clusters herdsman needs to
+  // parse manufacturer commands (IKEA's arrow scene commands 0x07-0x09). herdsman keeps custom
+  // clusters in memory only, so this runs at every start and after every interview.
+  const notify = async (type: 'start' | 'deviceAnnounce', device: Models.Device, definition: Definition): Promise<void> => {
+    await definition.onEvent?.({ type, data: { device, deviceExposesChanged: () => {}, state: stateOf(device.ieeeAddr), options: {} } });
+  };
+
   const prepare = async (device: Models.Device): Promise<void> => {
     const definition = await resolveDefinition(device);
     if (!definition) {
       log.warn({ ieee: device.ieeeAddr, modelId: device.modelID, manufacturer: device.manufacturerName }, 'no converter definition; device is listed but presents nothing');
       return;
     }
+    await notify('start', device, definition);
     await configureOnce(device, coordinatorEndpoint(), definition, log);
   };
 
@@ -75,7 +83,11 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   controller.on('message', (m) => guard('message handling', () => onMessage(m)));
   controller.on('lastSeenChanged', ({ device }) => emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() }));
   controller.on('deviceJoined', ({ device }) => emit('deviceJoined', { ieee: device.ieeeAddr }));
-  controller.on('deviceAnnounce', ({ device }) => emit('deviceAnnounce', { ieee: device.ieeeAddr }));
+  controller.on('deviceAnnounce', ({ device }) => {
+    const definition = cachedDefinition(device.ieeeAddr);
+    if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
+    emit('deviceAnnounce', { ieee: device.ieeeAddr });
+  });
   controller.on('deviceLeave', ({ ieeeAddr }) => {
     forgetDefinition(ieeeAddr);
     states.delete(ieeeAddr);

@@ -1,4 +1,5 @@
 import {
+  fromZigbee as fzLibrary,
   findByDevice,
   postProcessConvertedFromZigbeeMessage,
   type Definition,
@@ -46,6 +47,17 @@ export function describeDefinition(definition: Definition, device: Device): Defi
   };
 }
 
+/**
+ * Generic converters for messages a definition leaves out: the 3400-D keypad definition handles
+ * arm commands only, yet deCONZ reports its panic and emergency keys as keypad actions. Used only
+ * when the definition has no converter of its own for the message.
+ */
+type FzConverter = Definition['fromZigbee'][number];
+const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency];
+
+const matches = (message: Events.MessagePayload) => (c: FzConverter) =>
+  c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type);
+
 /** Convert one herdsman `message` into converter state (empty when no converter applies). */
 export async function fromZigbee(
   definition: Definition,
@@ -53,8 +65,8 @@ export async function fromZigbee(
   state: ConverterState,
   publishLater: (state: ConverterState) => void,
 ): Promise<ConverterState> {
-  const converters = definition.fromZigbee.filter((c) =>
-    c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type));
+  const own = definition.fromZigbee.filter(matches(message));
+  const converters = own.length > 0 ? own : SUPPLEMENTS.filter(matches(message));
   const out: ConverterState = {};
   for (const converter of converters) {
     const meta = { state: { ...state, ...out }, device: message.device, deviceExposesChanged: () => {} };

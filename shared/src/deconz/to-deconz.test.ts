@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import { buttonEventFor } from './buttons';
 import { ITEM_RULES } from './rules';
-import { toDeconzItems } from './to-deconz';
+import { eventOnlyItems, toDeconzItems } from './to-deconz';
 import { luxToLightLevel } from './values';
 
 /** A sub-device that declares every item its type can have. */
@@ -98,5 +98,11 @@ describe('deconz item translation', () => {
   it('should ignore values of the wrong type', () => {
     expect(state('ZHATemperature', { temperature: 'warm' })).toEqual({});
     expect(state('Extended color light', { color: { x: 'a', y: 1 }, brightness: null })).toEqual({ alert: 'none', effect: 'none' });
+  });
+
+  it('should give a keypad PIN as an event-only item and nothing for other types', () => {
+    expect(eventOnlyItems({ type: 'ZHAAncillaryControl' }, { action: 'arm_all_zones', action_code: '1234' })).toEqual({ code: '1234' });
+    expect(eventOnlyItems({ type: 'ZHASwitch' }, { action: 'single', action_code: '1234' })).toEqual({});
+    expect(all('ZHAAncillaryControl').state).not.toContain('code');
   });
 });

@@ -32,3 +32,23 @@ export function toDeconzItems(
 
 /** Items that describe a moment, not a state: publish them on the event topic as well. */
 export const MOMENTARY_ITEMS: ReadonlySet<string> = new Set(['buttonevent', 'action', 'gesture']);
+
+/**
+ * Converter keys that ride along with a momentary item on the event topic only, never in the
+ * retained state: the PIN a keypad user typed is for the alarm system to check, and must not stay
+ * on the broker. Converter key -> event item name, per sub-device type.
+ */
+export const EVENT_ONLY_KEYS: Partial<Readonly<Record<SubdevicePlan['type'], Readonly<Record<string, string>>>>> = {
+  ZHAAncillaryControl: { action_code: 'code' },
+};
+
+/** The event-only items of a sub-device for this converter state (empty when none apply). */
+export function eventOnlyItems(subdevice: Pick<SubdevicePlan, 'type' | 'suffix'>, converterState: ConverterState): Record<string, ItemValue> {
+  const suffix = subdevice.suffix === undefined ? '' : `_${subdevice.suffix}`;
+  const out: Record<string, ItemValue> = {};
+  for (const [key, item] of Object.entries(EVENT_ONLY_KEYS[subdevice.type] ?? {})) {
+    const value = converterState[`${key}${suffix}`];
+    if (typeof value === 'string' || typeof value === 'number') out[item] = value;
+  }
+  return out;
+}

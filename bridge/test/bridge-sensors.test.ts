@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+import type { Received } from './support/mqtt-probe';
+
+/** Buttons, remote, keypad and sensors of the virtual radio arriving over MQTT as deCONZ items. */
+const REMOTE = '0x000b57fffe8a100c';
+const BUTTON = '0x00124b0022a1100b';
+const KEYPAD = '0x000d6f000e5a100d';
+const DOOR = '0x00124b0022a1100a';
+const CLIMATE = '0x00124b0022a11008';
+
+describe('bridge sensors', () => {
+  let g: JoinedBridge;
+  let mark = 0;
+  /** Wait for a message published after the last `since()` call. */
+  const since = () => { mark = g.probe.messages.length; };
+  const next = (match: (m: Received) => boolean, what: string, timeoutMs = 10_000) => {
+    const from = mark;
+    return g.probe.waitFor((m) => g.probe.messages.indexOf(m) >= from && match(m), timeoutMs, what);
+  };
+  const eventOf = (ieee: string, ep: number) => (m: Received) => m.topic === g.dt(ieee, `${ep}/event`);
+  const stateOf = (ieee: string, ep: number, test: (s: any) => boolean) => (m: Received) => m.topic === g.dt(ieee, `${ep}/state`) && test(m.json());
+
+  beforeAll(async () => {
+    g = await startJoinedBridge([
+      { model: 'TRADFRI-remote-control', ieee: REMOTE },
+      { model: 'WB01', ieee: BUTTON },
+      { model: '3400', ieee: KEYPAD },
+      { model: 'DS01', ieee: DOOR },
+      { model: 'TH01', ieee: CLIMATE },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await g?.close();
+  });
+
+  const press = async (ieee: string, button: string, kind: string, expected: number) => {
+    since();
+    await g.act(ieee, 'press', { button, kind });
+    const event = await next(eventOf(ieee, 1), `${button} ${kind}`);
+    expect(event.retain).toBe(false);
+    expect(event.json().state.buttonevent).toBe(expected);
+  };
+
+  it('should publish every IKEA remote button, arrows included, as deCONZ buttonevents', async () => {
+    const description = g.probe.messages.filter((m) => m.topic === g.dt(REMOTE)).at(-1)!.json();
+    expect(description.subdevices).toMatchObject([{ type: 'ZHASwitch', uniqueid: '00:0b:57:ff:fe:8a:10:0c-01-0006', endpoint: 1 }]);
+    await press(REMOTE, 'toggle', 'single', 1002);
+    await press(REMOTE, 'brightness_up', 'single', 2002);
+    await press(REMOTE, 'brightness_down', 'hold', 3001);
+    await press(REMOTE, 'brightness_down', 'release', 3003);
+    // IKEA's manufacturer-specific scene commands 0x07-0x09, parsed through the definition's custom cluster.
+    await press(REMOTE, 'arrow_left', 'single', 4002);
+    await press(REMOTE, 'arrow_right', 'single', 5002);
+    await press(REMOTE, 'arrow_right', 'hold', 5001);
+    await press(REMOTE, 'arrow_right', 'release', 5003);
+  });
+
+  it('should publish SNZB-01 single, double and long presses', async () => {
+    await press(BUTTON, 'button', 'single', 1002);
+    await press(BUTTON, 'button', 'double', 1004);
+    await press(BUTTON, 'button', 'hold', 1003);
+  });
+
+  it('should publish keypad arm, disarm and panic as ZHAAncillaryControl actions with the PIN on the event only', async () => {
+    const description = g.probe.messages.filter((m) => m.topic === g.dt(KEYPAD)).at(-1)!.json();
+    const keypad = description.subdevices.find((s: { type: string }) => s.type === 'ZHAAncillaryControl');
+    expect(keypad).toMatchObject({ resource: 'sensors', uniqueid: expect.stringMatching(/-0501$/) });
+    const ep = keypad.endpoint as number;
+    for (const [command, action] of [['arm_all', 'armed_away'], ['disarm', 'disarmed'], ['panic', 'panic']]) {
+      since();
+      await g.act(KEYPAD, 'pin', { code: '1234', command });
+      const event = await next(eventOf(KEYPAD, ep), `keypad ${command}`);
+      expect(event.json().state).toMatchObject({ action });
+      if (command !== 'panic') expect(event.json().state.code).toBe('1234');
+      const state = await next(stateOf(KEYPAD, ep, (s) => s.state.action === action), `keypad state ${action}`);
+      expect(state.json().state.code).toBeUndefined();
+    }
+  });
+
+  it('should publish the contact sensor opening and closing', async () => {
+    since();
+    await g.act(DOOR, 'open');
+    await next(stateOf(DOOR, 1, (s) => s.state.open === true), 'door open');
+    await g.act(DOOR, 'close');
+    await next(stateOf(DOOR, 1, (s) => s.state.open === false), 'door closed');
+  });
+
+  it('should publish SNZB-02 temperature and humidity in deCONZ hundredths', async () => {
+    since();
+    await g.act(CLIMATE, 'set', { temperature: 19.5, humidity: 61.25 });
+    await next(stateOf(CLIMATE, 1, (s) => s.state.temperature === 1950), 'temperature', 20_000);
+    await next(stateOf(CLIMATE, 1, (s) => s.state.humidity === 6125), 'humidity', 20_000);
+  }, 45_000);
+});
