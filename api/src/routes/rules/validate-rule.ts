@@ -110,8 +110,7 @@ function checkCondition(item: unknown, mirror: ResourceMirror): StoredCondition 
   const address = typeof item.address === 'string' ? item.address : '/rules/conditions';
   const compiled = compileCondition(item as unknown as ConditionInput);
   if (!compiled) return address;
-  // The resource and its item must exist now (the clock always does).
-  if (compiled.resource !== '/config' && !(mirror.hasResource(compiled.resource) && mirror.hasItem(compiled.address))) return address;
+  if (!conditionTargetExists(compiled.resource, compiled.address, mirror)) return address;
   const value = compiled.operator === 'dx' ? undefined : conditionValueText(item.value);
   return value === undefined ? { address: compiled.address, operator: compiled.operator } : { address: compiled.address, operator: compiled.operator, value };
 }
@@ -129,4 +128,15 @@ function validTarget(address: string): boolean {
   if (isWebhook(address)) return URL.canParse(address);
   const segments = address.split('/');
   return segments[0] === '' && segments.length >= 3 && ACTION_TARGETS.has(segments[1]!) && segments[2] !== '';
+}
+
+/**
+ * The resource must exist now (the clock always does), and so must the item, except a sensor's
+ * state items: a switch never pressed has no `buttonevent` yet, and a button rule is the commonest
+ * rule there is. Such a condition simply does not hold until the item is first reported.
+ */
+function conditionTargetExists(resource: string, address: string, mirror: ResourceMirror): boolean {
+  if (resource === '/config') return true;
+  if (!mirror.hasResource(resource)) return false;
+  return mirror.hasItem(address) || (resource.startsWith('/sensors/') && address.startsWith(`${resource}/state/`));
 }
