@@ -61,6 +61,22 @@ export class LightsModel {
     return [...this.entries.values()].filter((entry) => !entry.row.deleted);
   }
 
+  /**
+   * The device acknowledged `command`: show it at once, as the bridge does, so a GET right after
+   * the reply agrees with it. The bridge's own state report then changes nothing (no second event).
+   */
+  applyAcknowledged(entry: LightEntry, command: Readonly<Record<string, unknown>>): void {
+    const declared = entry.subdevice?.state ?? [];
+    const patch = acknowledgedItems(command);
+    const next = { ...entry.state };
+    for (const [item, value] of Object.entries(patch)) if (declared.includes(item)) next[item] = value as never;
+    if (JSON.stringify(next) === JSON.stringify(entry.state)) return;
+    const before = entry.state;
+    entry.state = next;
+    this.touch(entry);
+    this.gate.push(entry.row.id, { kind: 'state', entry, before });
+  }
+
   async rename(entry: LightEntry, name: string): Promise<void> {
     const before = lightAttr(entry);
     await updateLightRow(this.deps.store, entry.row.id, { name }, () => { entry.row.name = name; });
@@ -185,4 +201,15 @@ export class LightsModel {
     this.counter += 1;
     return `${this.etagBase}${this.counter.toString(16).padStart(8, '0')}`;
   }
+}
+
+/** Light items an acknowledged command sets exactly (increments and covers wait for the report). */
+function acknowledgedItems(command: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of ['on', 'bri', 'ct', 'xy', 'hue', 'sat']) if (item in command) out[item] = command[item];
+  if (typeof out.bri === 'number') out.bri = Math.max(1, out.bri);
+  if ('xy' in out) out.colormode = 'xy';
+  else if ('ct' in out) out.colormode = 'ct';
+  else if ('hue' in out || 'sat' in out) out.colormode = 'hs';
+  return out;
 }

@@ -33,6 +33,11 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
     const status = failure.status === 200 ? 503 : failure.status;
     return sendJson(c, renderResultItems([{ error: errorItem(failure.error.type === 202 ? { type: 901, address: base, params: { reason: outcome.message } } : failure.error) }]), status);
   }
+  // The coordinator confirmed the groupcast; members show it at once (their reports correct it).
+  const members = entry === services.groups.all ? services.lights.live() : entry.record.lights.map((id) => services.lights.get(id));
+  for (const light of members) {
+    if (light && light.state.reachable !== false && light.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(light, plan.command);
+  }
   await services.groups.update(entry, { ...entry.record, action: nextAction(entry.record.action, plan.command) });
   c.header('ETag', `"${entry.etag}"`);
   return sendJson(c, plan.successes.map((success) => ({ success })));

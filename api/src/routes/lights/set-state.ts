@@ -36,6 +36,7 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
   try {
     const outcome = await services.bridge.setDevice(entry.row.ieee, entry.row.endpoint, plan.command, SET_STATE_TIMEOUT_MS);
     if (outcome.status === 'ok' && outcome.data.acknowledged) {
+      if (entry.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(entry, plan.command);
       c.header('ETag', `"${entry.etag}"`);
       return answer(c, plan.errors, plan.successes, 200);
     }

@@ -21,6 +21,12 @@ export async function recallScene(c: Context<AppEnv>): Promise<Response> {
     const failure = mapBridgeFailure(outcome.code, outcome.message, `${path}/recall`);
     throw new DeconzError(failure.error, { status: failure.status === 200 ? 503 : failure.status });
   }
+  for (const stored of scene.lights) {
+    const light = services.lights.get(stored.id);
+    if (!light || light.state.reachable === false) continue;
+    const xy = stored.x !== undefined && stored.y !== undefined ? { xy: [stored.x, stored.y] } : {};
+    services.lights.applyAcknowledged(light, { on: stored.on, bri: stored.bri, ...(stored.ct !== undefined ? { ct: stored.ct } : xy) });
+  }
   await services.groups.update(group, { ...group.record, action: { ...group.record.action, scene: scene.sceneId } });
   setTimeout(() => services.events.publish(sceneCalledEvent({ gid: group.record.id, scid: scene.sceneId })), 0);
   return sendJson(c, [{ success: { id: scene.sceneId } }]);

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectEvents, radioControl } from './helpers/clients';
+import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { waitFor } from './helpers/wait';
+
+const LAMPS = ['0017880104a1c101', '0017880104a1c102'];
+
+/**
+ * Lights, groups and scenes on the real stack: the api over MQTT to the bridge, herdsman on the
+ * virtual radio. Assertions read the virtual devices' real state and the radio's frame counters.
+ */
+describe('lights, groups and scenes end to end', () => {
+  let stack: Stack;
+  const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
+  const device = async (ieee: string) => (await control('GET', `/devices/${ieee}`)) as { state: Record<string, any> };
+  const lightId = (ieee: string) => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${ieee}`)?.row.id;
+
+  beforeAll(async () => {
+    stack = await startStack();
+    await waitForLink(stack);
+    // Devices pair the way a user pairs them: into the pool, then the network is opened.
+    for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });
+    await stack.rest.put('/config', { permitjoin: 60 });
+    await waitFor(() => LAMPS.every((ieee) => lightId(ieee) !== undefined), 'both lamps as lights', 60_000, 100);
+    await waitFor(() => LAMPS.every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await stack.rest.put('/config', { permitjoin: 0 });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.close();
+  }, 60_000);
+
+  const ep11 = async (ieee: string) => (await device(ieee)).state.endpoints['11'] as Record<string, Record<string, any>>;
+
+  it('should switch and dim a real lamp and answer only what the device acknowledged', async () => {
+    const id = lightId(LAMPS[0]!)!;
+    const res = await stack.rest.put(`/lights/${id}/state`, { on: true, bri: 128 });
+    expect(res).toEqual({ status: 200, body: [{ success: { [`/lights/${id}/state/on`]: true } }, { success: { [`/lights/${id}/state/bri`]: 128 } }] });
+    const real = await ep11(LAMPS[0]!);
+    expect(real.genOnOff!.onOff).toBe(1);
+    expect(real.genLevelCtrl!.currentLevel).toBe(128);
+    const light = (await stack.rest.get(`/lights/${id}`)).body;
+    expect(light.state).toMatchObject({ on: true, bri: 128, reachable: true });
+  }, 30_000);
+
+  it('should colour a lamp, and push exactly one changed event after the reply to a real WebSocket client', async () => {
+    const id = lightId(LAMPS[1]!)!;
+    // Only changed items, so a second event for the same change would show.
+    await stack.rest.put('/config', { websocketnotifyall: false });
+    const ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    try {
+      const res = await stack.rest.put(`/lights/${id}/state`, { on: true, ct: 250 });
+      expect(res.status).toBe(200);
+      expect((await ep11(LAMPS[1]!)).lightingColorCtrl!.colorTemperature).toBe(250);
+      await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id), 'light event', 5_000);
+      await new Promise((r) => setTimeout(r, 300));
+      const lightEvents = ws.events.filter((e) => e.r === 'lights' && e.e === 'changed' && e.id === id && (e.state as any)?.ct === 250);
+      expect(lightEvents).toHaveLength(1);
+      expect(lightEvents[0]).toMatchObject({ t: 'event', uniqueid: `${LAMPS[1]!.match(/../g)!.join(':')}-0b` });
+    } finally {
+      ws.close();
+      await stack.rest.put('/config', { websocketnotifyall: true });
+    }
+  }, 30_000);
+
+  it('should write group membership to the devices and switch the group with one groupcast frame', async () => {
+    const ids = LAMPS.map((ieee) => lightId(ieee)!);
+    const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Both', lights: ids }) });
+    const [{ success: { id: gid } }] = (await created.json()) as [{ success: { id: string } }];
+    expect((await stack.rest.get(`/groups/${gid}`)).body.lights).toEqual(ids);
+    await control('DELETE', '/counters');
+    const res = await stack.rest.put(`/groups/${gid}/action`, { on: false });
+    expect(res).toEqual({ status: 200, body: [{ success: { [`/groups/${gid}/action/on`]: false } }] });
+    const counters = (await control('GET', '/counters')) as { group: Record<string, number>; nwk: Record<string, number>; total: number };
+    expect(counters.group).toEqual({ [gid]: 1 });
+    expect(counters.total).toBe(1);
+    for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 0, `${ieee} off`, 5_000);
+    await waitFor(async () => (await stack.rest.get(`/groups/${gid}`)).body.state.any_on === false, 'any_on false', 10_000, 100);
+  }, 30_000);
+
+  it('should store a scene on the devices and recall it with one frame', async () => {
+    const ids = LAMPS.map((ieee) => lightId(ieee)!);
+    const gid = Object.keys((await stack.rest.get('/groups')).body)[0]!;
+    for (const id of ids) await stack.rest.put(`/lights/${id}/state`, { on: true, bri: 200 });
+    const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups/${gid}/scenes`, { method: 'POST', body: JSON.stringify({ name: 'Bright' }) });
+    const [{ success: { id: sid } }] = (await created.json()) as [{ success: { id: string } }];
+    const scene = (await stack.rest.get(`/groups/${gid}/scenes/${sid}`)).body;
+    expect(scene.lights).toEqual(ids.map((id) => expect.objectContaining({ id, on: true, bri: 200 })));
+    await stack.rest.put(`/groups/${gid}/action`, { on: false });
+    for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 0, `${ieee} off`, 5_000);
+    const ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    try {
+      await control('DELETE', '/counters');
+      expect(await stack.rest.put(`/groups/${gid}/scenes/${sid}/recall`, {})).toEqual({ status: 200, body: [{ success: { id: sid } }] });
+      expect(((await control('GET', '/counters')) as { group: Record<string, number> }).group).toEqual({ [gid]: 1 });
+      for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 1, `${ieee} back on`, 5_000);
+      await waitFor(() => ws.events.some((e) => e.e === 'scene-called'), 'scene-called', 5_000);
+      expect(ws.events.find((e) => e.e === 'scene-called')).toEqual({ e: 'scene-called', gid, r: 'scenes', scid: sid, t: 'event' });
+    } finally {
+      ws.close();
+    }
+  }, 40_000);
+
+  it('should answer 202 for a lamp that does not acknowledge, and 202 alone once it is known unreachable', async () => {
+    const id = lightId(LAMPS[0]!)!;
+    await control('POST', `/devices/${LAMPS[0]}/offline`);
+    const res = await stack.rest.put(`/lights/${id}/state`, { on: false });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([{ error: { type: 202, address: `/lights/${id}/state`, description: `resource, /lights/${id}/state, is not modifiable. Device is not reachable.` } }]);
+    await control('POST', `/devices/${LAMPS[0]}/online`);
+  }, 60_000);
+});
