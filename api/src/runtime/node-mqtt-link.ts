@@ -22,7 +22,7 @@ const DEFAULT_BACKOFF = { min: 500, max: 5_000 };
 /**
  * The mqtt.js transport. It never blocks the api's start: `connect` returns at once and keeps
  * retrying in the background with a doubling backoff, so the api serves while the bridge is away.
- * mqtt.js resubscribes after a reconnect, and the broker resends the retained topics.
+ * Every (re)connect subscribes to the consumer filters, and the broker resends the retained topics.
  */
 function createMqttTransport(options: NodeMqttLinkOptions): LinkTransport {
   const log = options.logger;
@@ -34,7 +34,8 @@ function createMqttTransport(options: NodeMqttLinkOptions): LinkTransport {
     clientId: `herdgate-api-${crypto.randomUUID().slice(0, 8)}`,
     reconnectPeriod: delay,
     connectTimeout: 5_000,
-    resubscribe: true,
+    // We subscribe on every connect ourselves; mqtt.js resubscribing too would replay retained topics twice.
+    resubscribe: false,
   });
   const connectionHandlers: ((up: boolean) => void)[] = [];
   let up = false;
