@@ -17,6 +17,8 @@ import { ScheduleRunner } from './schedules/runner';
 import type { ScheduleClock } from './schedules/plan';
 
 export { InternalRequests } from './internal-requests';
+export { RulesEngine, type RuleSource } from './rules/engine';
+export { ResourceMirror } from './resources/resource-mirror';
 export type { RuleRecord, RuleAction, RuleChanges, StoredCondition } from './rules/repository';
 export type { ScheduleRecord, ScheduleCommand, ScheduleInput } from './schedules/repository';
 

@@ -8,12 +8,15 @@ import type { Logger } from 'pino';
 import { compileCondition, LOCALTIME, type Condition } from './condition';
 import { conditionHolds, triggerItems, type EvaluationContext, type Trigger } from './evaluate';
 import type { RuleRecord, RuleRepository } from './repository';
+
+/** What the engine needs of the rules model (the repository; benchmarks pass an in-memory one). */
+export type RuleSource = Pick<RuleRepository, 'all' | 'get' | 'onChange' | 'update' | 'recordTrigger'>;
 import type { MirrorChange, ResourceMirror } from '../resources/resource-mirror';
 import { wallTimeAt } from '../time/zoned';
 import type { ActionsOutcome } from './actions';
 
 export interface RulesEngineDeps {
-  repository: RuleRepository;
+  repository: RuleSource;
   mirror: ResourceMirror;
   now: () => number;
   timeZone: () => string;
