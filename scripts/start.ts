@@ -43,7 +43,13 @@ specs.push({
   env: bridgeEnv,
   ready: (line) => line.includes('"event":"ready"'),
 });
-specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: { DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db` } });
+// The api reaches the bridge through the bridge's embedded broker unless an external one is named.
+const brokerHost = env.MQTT_HOST && env.MQTT_HOST !== '0.0.0.0' ? env.MQTT_HOST : '127.0.0.1';
+const apiEnv: Record<string, string> = {
+  DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`,
+  MQTT_URL: env.MQTT_URL ?? `mqtt://${brokerHost}:${env.MQTT_PORT ?? '1883'}`,
+};
+specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: apiEnv });
 
 const supervisor = new Supervisor();
 let stopping = false;
