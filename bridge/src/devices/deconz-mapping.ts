@@ -1,5 +1,6 @@
 import {
   MOMENTARY_ITEMS,
+  changedDeconzItems,
   describeSubdevices,
   eventOnlyItems,
   toConverterCommand,
@@ -66,16 +67,13 @@ export const deconzMapping: DeconzMapping = {
 
   items(subdevices, _endpoint, state) {
     // Converter keys name their endpoint by suffix (multi-endpoint devices) or belong to the whole
-    // device; either way the tables pick what each sub-device reads. Items that do not depend on
-    // the state (alert "none", config.on) are left out so they cannot bump lastupdated.
+    // device; either way the tables pick what each sub-device reads, and only from keys present.
     const byEndpoint = new Map<number, EndpointItems>();
     for (const subdevice of subdevices) {
-      const constant = toDeconzItems(subdevice, {});
-      const items = toDeconzItems(subdevice, state);
+      const items = changedDeconzItems(subdevice, state);
       const entry = entryOf(byEndpoint, subdevice.endpoint);
       for (const section of ['state', 'config'] as const) {
         for (const [item, value] of Object.entries(items[section])) {
-          if (item in constant[section] && constant[section][item] === value) continue;
           entry[section][item] = value;
           if (section === 'state' && MOMENTARY_ITEMS.has(item)) entry.event[item] = value;
         }

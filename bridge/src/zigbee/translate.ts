@@ -7,6 +7,7 @@ import {
 } from 'zigbee-herdsman-converters';
 import type { Events, Models } from 'zigbee-herdsman';
 import type { ConverterState, DefinitionInfo, ExposeJson, SetResult } from './types';
+import { colorLoopEffect } from './color-loop';
 import { wrapRadioError } from './errors';
 import { RadioError } from '../commands/index';
 
@@ -77,8 +78,12 @@ export async function fromZigbee(
   return out;
 }
 
+/** Converters the bridge owns, chosen before the definitions' own (deCONZ semantics win). */
+const OVERRIDES: Readonly<Record<string, Tz.Converter>> = { effect: colorLoopEffect };
+
 /** Which toZigbee converter handles `key`; `transition` and friends are options read by others. */
 function converterFor(definitions: Definition[], key: string): Tz.Converter | undefined {
+  if (OVERRIDES[key]) return OVERRIDES[key];
   for (const definition of definitions) {
     const found = definition.toZigbee.find((c) => c.key?.includes(key) && c.convertSet && !c.endpoints);
     if (found) return found;

@@ -10,9 +10,15 @@ describe('deconz command translation', () => {
     });
     expect(toConverterCommand('Dimmable light', { bri: 0 }).payloads).toEqual([{ brightness: 1 }]);
     expect(toConverterCommand('Dimmable light', { bri: 255 }).payloads).toEqual([{ brightness: 254 }]);
-    expect(toConverterCommand('Dimmable light', { bri_inc: -20, ct_inc: 10 }).payloads).toEqual([
+    expect(toConverterCommand('Color temperature light', { bri_inc: -20, ct_inc: 10 }).payloads).toEqual([
       { brightness_step: -20, color_temp_step: 10 },
     ]);
+  });
+
+  it('should refuse items a light type cannot carry', () => {
+    expect(toConverterCommand('Dimmable light', { bri: 10, ct: 300 })).toMatchObject({ sent: ['bri'], unsupported: ['ct'] });
+    expect(toConverterCommand('On/Off plug-in unit', { on: true, bri: 10, alert: 'select' })).toMatchObject({ sent: ['on', 'alert'], unsupported: ['bri'] });
+    expect(toConverterCommand('Color light', { ct: 300, xy: [0.3, 0.3] })).toMatchObject({ sent: ['xy'], unsupported: ['ct'] });
   });
 
   it('should convert colour to the converters\' units', () => {

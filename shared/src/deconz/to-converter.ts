@@ -19,14 +19,23 @@ const ALERT_EFFECTS: Readonly<Record<string, string>> = { select: 'blink', lsele
 const LOOP_EFFECTS: Readonly<Record<string, string>> = { colorloop: 'colorloop', none: 'stop_colorloop' };
 
 /** One writer per command item, for lights; `transitiontime` is applied to every payload. */
-const LIGHT_WRITERS: Readonly<Record<string, Writer>> = {
+const ON_OFF_WRITERS: Readonly<Record<string, Writer>> = {
   on: (c, out) => (out.state = c.on ? 'ON' : 'OFF'),
   toggle: (c, out) => c.toggle === true && (out.state = 'TOGGLE'),
+};
+const DIMMABLE_WRITERS: Readonly<Record<string, Writer>> = {
+  ...ON_OFF_WRITERS,
   // bri 0 means minimum, not off, in deCONZ; the converters turn off at 0.
   bri: (c, out) => (out.brightness = clamp(c.bri as number, 1, 254)),
   bri_inc: (c, out) => (out.brightness_step = c.bri_inc),
+};
+const CT_WRITERS: Readonly<Record<string, Writer>> = {
+  ...DIMMABLE_WRITERS,
   ct: (c, out) => (out.color_temp = c.ct),
   ct_inc: (c, out) => (out.color_temp_step = c.ct_inc),
+};
+const COLOR_WRITERS: Readonly<Record<string, Writer>> = {
+  ...DIMMABLE_WRITERS,
   xy: (c, out) => {
     const [x, y] = c.xy as [number, number];
     out.color = { x, y };
@@ -36,6 +45,7 @@ const LIGHT_WRITERS: Readonly<Record<string, Writer>> = {
   effect: (c, out) => (out.effect = LOOP_EFFECTS[c.effect as string]),
   colorloopspeed: () => undefined,
 };
+const EXTENDED_WRITERS: Readonly<Record<string, Writer>> = { ...COLOR_WRITERS, ...CT_WRITERS };
 
 /** Window coverings, including the deprecated bri/on/sat/bri_inc forms older clients send. */
 const COVER_WRITERS: Readonly<Record<string, Writer>> = {
@@ -64,12 +74,12 @@ const PRESENCE_WRITERS: Readonly<Record<string, Writer>> = {
 };
 
 const WRITERS_BY_TYPE: Partial<Record<SubdeviceType, Readonly<Record<string, Writer>>>> = {
-  'Extended color light': LIGHT_WRITERS,
-  'Color light': LIGHT_WRITERS,
-  'Color temperature light': LIGHT_WRITERS,
-  'Dimmable light': LIGHT_WRITERS,
-  'On/Off light': LIGHT_WRITERS,
-  'On/Off plug-in unit': LIGHT_WRITERS,
+  'Extended color light': EXTENDED_WRITERS,
+  'Color light': COLOR_WRITERS,
+  'Color temperature light': CT_WRITERS,
+  'Dimmable light': DIMMABLE_WRITERS,
+  'On/Off light': ON_OFF_WRITERS,
+  'On/Off plug-in unit': ON_OFF_WRITERS,
   'Window covering device': COVER_WRITERS,
   ZHAThermostat: THERMOSTAT_WRITERS,
   ZHAPresence: PRESENCE_WRITERS,
@@ -87,7 +97,8 @@ const SUPERSEDED_BY: Readonly<Record<string, readonly string[]>> = {
 
 
 const IGNORED = new Set(['transaction', 'transitiontime']);
-const ALERTABLE = new Set<string>(Object.keys(WRITERS_BY_TYPE).filter((type) => WRITERS_BY_TYPE[type as SubdeviceType] === LIGHT_WRITERS));
+/** Lights take `alert` (identify) and `transitiontime`; each type only the items it can carry. */
+const LIGHT_TYPES = new Set<SubdeviceType>(['Extended color light', 'Color light', 'Color temperature light', 'Dimmable light', 'On/Off light', 'On/Off plug-in unit']);
 
 /**
  * A deCONZ command (the REST / MQTT set vocabulary, already validated) -> converter payloads for
@@ -101,7 +112,7 @@ export function toConverterCommand(type: SubdeviceType, command: Command): Conve
   let alert: ConverterState | undefined;
   for (const key of Object.keys(command)) {
     if (IGNORED.has(key)) continue;
-    if (key === 'alert' && ALERTABLE.has(type)) {
+    if (key === 'alert' && LIGHT_TYPES.has(type)) {
       alert = { effect: ALERT_EFFECTS[command.alert as string] };
       result.sent.push(key);
       continue;
@@ -117,7 +128,7 @@ export function toConverterCommand(type: SubdeviceType, command: Command): Conve
     if (key !== 'colorloopspeed') result.sent.push(key);
   }
   if (Object.keys(main).length > 0) {
-    if (typeof command.transitiontime === 'number' && writers === LIGHT_WRITERS) {
+    if (typeof command.transitiontime === 'number' && LIGHT_TYPES.has(type)) {
       main.transition = command.transitiontime / 10;
       result.sent.push('transitiontime');
     }

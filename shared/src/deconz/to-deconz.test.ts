@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import { buttonEventFor } from './buttons';
 import { ITEM_RULES } from './rules';
-import { eventOnlyItems, toDeconzItems } from './to-deconz';
+import { changedDeconzItems, eventOnlyItems, toDeconzItems } from './to-deconz';
 import { luxToLightLevel } from './values';
 
 /** A sub-device that declares every item its type can have. */
@@ -104,5 +104,13 @@ describe('deconz item translation', () => {
     expect(eventOnlyItems({ type: 'ZHAAncillaryControl' }, { action: 'arm_all_zones', action_code: '1234' })).toEqual({ code: '1234' });
     expect(eventOnlyItems({ type: 'ZHASwitch' }, { action: 'single', action_code: '1234' })).toEqual({});
     expect(all('ZHAAncillaryControl').state).not.toContain('code');
+  });
+
+  it('should give only the items a report carries', () => {
+    const lamp = all('Extended color light');
+    expect(changedDeconzItems(lamp, { brightness: 10, linkquality: 3 })).toEqual({ state: { bri: 10 }, config: {} });
+    expect(changedDeconzItems(lamp, { effect: 'none' })).toEqual({ state: { effect: 'none' }, config: {} });
+    expect(changedDeconzItems(all('ZHALightLevel'), { illuminance: 10 }).state).toEqual({ lux: 10, lightlevel: 10001, dark: true, daylight: false });
+    expect(changedDeconzItems(all('ZHATemperature'), { battery: 80 })).toEqual({ state: {}, config: { battery: 80 } });
   });
 });

@@ -30,6 +30,32 @@ export function toDeconzItems(
   return items;
 }
 
+/**
+ * The items a report changed: like toDeconzItems over the report's converter keys, but only items
+ * read from a key the report carries. Constants (alert "none", config.on) and defaults for absent
+ * keys (effect "none" when no effect key came) are left out, so they never overwrite known state.
+ */
+export function changedDeconzItems(
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix'>,
+  report: ConverterState,
+  thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
+): DeconzItems {
+  const suffix = subdevice.suffix === undefined ? '' : `_${subdevice.suffix}`;
+  const items: DeconzItems = { state: {}, config: {} };
+  for (const rule of ITEM_RULES) {
+    if (!rule.read || !rule.types.includes(subdevice.type)) continue;
+    if (!subdevice[rule.section].includes(rule.item)) continue;
+    let carried = false;
+    const get = (key: string) => {
+      carried ||= `${key}${suffix}` in report;
+      return report[`${key}${suffix}`];
+    };
+    const value = rule.read(get, { thresholds });
+    if (value !== undefined && carried) items[rule.section][rule.item] = value;
+  }
+  return items;
+}
+
 /** Items that describe a moment, not a state: publish them on the event topic as well. */
 export const MOMENTARY_ITEMS: ReadonlySet<string> = new Set(['buttonevent', 'action', 'gesture']);
 
