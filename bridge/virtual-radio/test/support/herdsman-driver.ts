@@ -162,6 +162,22 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     await endpoint.command(String(args.cluster), String(args.command), (args.payload ?? {}) as never, options);
     return { ms: Date.now() - started };
   },
+  /**
+   * `count` commands in this process, each timed around endpoint.command. `maxGapMs` > 0 waits a
+   * random 0..maxGapMs between them (independent commands arriving at any time).
+   */
+  async commandLoop(args) {
+    const endpoint = device(String(args.ieee)).getEndpoint(Number(args.endpoint))!;
+    const times: number[] = [];
+    for (let i = 0; i < Number(args.count); i++) {
+      const gap = Number(args.maxGapMs ?? 0);
+      if (gap > 0) await new Promise((r) => setTimeout(r, Math.random() * gap));
+      const t0 = performance.now();
+      await endpoint.command(String(args.cluster), String(args.command), (args.payload ?? {}) as never, {});
+      times.push(performance.now() - t0);
+    }
+    return times;
+  },
   async read(args) {
     const d = device(String(args.ieee));
     const endpoint = d.getEndpoint(Number(args.endpoint))!;
