@@ -67,6 +67,15 @@ describe('rules CRUD', () => {
     expect(rule.conditions[1]).toEqual({ address: '/config/localtime', operator: 'not in', value: 'W3/T10:00:00/T11:00:00' });
   });
 
+  it('should accept group any_on/all_on conditions of an existing group only', async () => {
+    const res = await api('/groups', jsonInit('POST', { name: 'rule group' }));
+    const group = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
+    await create(ruleBody({ conditions: [{ address: `/groups/${group}/state/any_on`, operator: 'eq', value: 'true' }] }));
+    await create(ruleBody({ conditions: [{ address: `/groups/${group}/state/all_on`, operator: 'dx' }] }));
+    await expectDeconzError(await api('/rules', jsonInit('POST', ruleBody({ conditions: [{ address: `/groups/${group}/state/on`, operator: 'eq', value: 'true' }] }))), 400, 607);
+    await expectDeconzError(await api('/rules', jsonInit('POST', ruleBody({ conditions: [{ address: '/groups/9999/state/any_on', operator: 'eq', value: 'true' }] }))), 400, 607);
+  });
+
   it('should answer missing fields with type 5, all at once', async () => {
     const res = await api('/rules', jsonInit('POST', {}));
     const body = await expectDeconzError(res, 400, 5);

@@ -141,6 +141,17 @@ describe('rules firing', () => {
     await api(`/rules/${throttled}`, { method: 'DELETE' });
   });
 
+  it('should skip rules whose condition sensor is switched off (config.on false)', async () => {
+    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+    const id = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'dx' }]);
+    expect((await api(`/sensors/${status}/config`, jsonInit('PUT', { on: false }))).status).toBe(200);
+    await set(status, { status: 1 });
+    expect((await rule(id)).timestriggered).toBe(0);
+    expect((await api(`/sensors/${status}/config`, jsonInit('PUT', { on: true }))).status).toBe(200);
+    await set(status, { status: 2 });
+    expect((await rule(id)).timestriggered).toBe(1);
+  });
+
   it('should disable a rule whose condition sensor is deleted, and not crash', async () => {
     const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
     const id = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'dx' }]);

@@ -26,6 +26,8 @@ export interface RulesEngineDeps {
 
 interface Compiled {
   conditions: Condition[];
+  /** Per condition, the `config/on` item of its resource (undefined for the clock); built once. */
+  switches: (string | undefined)[];
   triggers: string[];
 }
 
@@ -94,15 +96,15 @@ export class RulesEngine {
       const rule = this.deps.repository.get(id);
       const compiled = this.compiled.get(id);
       if (!rule || !compiled || rule.status !== 'enabled' || !this.mayFire(rule, now)) continue;
-      if (!compiled.conditions.every((condition) => this.usable(condition) && conditionHolds(condition, ctx))) continue;
+      if (!compiled.conditions.every((condition, i) => this.switchedOn(compiled.switches[i]) && conditionHolds(condition, ctx))) continue;
       done.add(id);
       this.fire(rule, now, trigger.kind === 'tick' ? 'clock tick' : trigger.address);
     }
   }
 
   /** deCONZ skips rules whose condition sensor is switched off (`config.on` false). */
-  private usable(condition: Condition): boolean {
-    return condition.resource === '/config' || this.deps.mirror.item(`${condition.resource}/config/on`)?.value !== false;
+  private switchedOn(onItem: string | undefined): boolean {
+    return onItem === undefined || this.deps.mirror.item(onItem)?.value !== false;
   }
 
   private mayFire(rule: RuleRecord, now: number): boolean {
@@ -148,7 +150,8 @@ export class RulesEngine {
       return;
     }
     const triggers = triggerItems(conditions);
-    this.compiled.set(id, { conditions, triggers });
+    const switches = conditions.map((c) => (c.resource === '/config' ? undefined : `${c.resource}/config/on`));
+    this.compiled.set(id, { conditions, switches, triggers });
     for (const trigger of triggers) {
       let set = this.byTrigger.get(trigger);
       if (!set) this.byTrigger.set(trigger, (set = new Set()));
