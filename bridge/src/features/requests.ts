@@ -55,8 +55,13 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       return { ieee, endpoint: ep, cluster, values: values as ResponsePayloads['device/read']['values'] };
     },
     async 'device/refresh'({ ieee, endpoint }) {
-      known(ieee);
-      const endpoints = await queued({ kind: 'device', ieee }, `refresh ${ieee}`, () => radio.refresh(ieee, endpoint));
+      const description = known(ieee);
+      // Only endpoints that present something: reading a Green Power or vendor endpoint times out.
+      const targets = endpoint === undefined ? [...new Set(description.subdevices.map((s) => s.endpoint))] : [endpoint];
+      const endpoints: number[] = [];
+      for (const ep of targets) {
+        endpoints.push(...(await queued({ kind: 'device', ieee }, `refresh ${ieee} ep ${ep}`, () => radio.refresh(ieee, ep))));
+      }
       return { ieee, endpoints };
     },
     async 'group/add_member'({ group, ieee, endpoint }) {

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectProbe } from './support/mqtt-probe';
+import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+
+/** Every request topic end to end, checked against the simulated devices' real groups, scenes and state. */
+const LAMP_A = '0x0017880104a1300a';
+const LAMP_B = '0x0017880104a1300b';
+const OUTLET = '0x000b57fffe8a300c';
+const GROUP = 7;
+
+describe('bridge requests', () => {
+  let g: JoinedBridge;
+  const level = async (ieee: string) => (await g.real(ieee)).endpoints['11'].genLevelCtrl.currentLevel as number;
+  const groupSet = async (body: Record<string, unknown>) => {
+    const transaction = `g${Math.random()}`;
+    await g.probe.publish(g.bt(`groups/${GROUP}/set`), { ...body, transaction });
+    return (await g.probe.waitFor((m) => m.topic === g.bt(`groups/${GROUP}/set/result`) && m.json().transaction === transaction, 10_000, 'group result')).json();
+  };
+  const after = (from: number, match: (m: { topic: string; json(): any }) => boolean, what: string, ms = 10_000) =>
+    g.probe.waitFor((m) => g.probe.messages.indexOf(m) >= from && match(m), ms, what);
+
+  beforeAll(async () => {
+    g = await startJoinedBridge([
+      { model: 'LCT015', ieee: LAMP_A },
+      { model: 'LCT015', ieee: LAMP_B },
+      { model: 'TRADFRI-control-outlet', ieee: OUTLET },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await g?.close();
+  });
+
+  it('should write group membership into the devices groups cluster', async () => {
+    for (const [ieee, endpoint] of [[LAMP_A, 11], [LAMP_B, 11], [OUTLET, 1]] as const) {
+      expect(await g.request('group/add_member', { group: GROUP, ieee, endpoint })).toEqual({ transaction: expect.any(String), status: 'ok', data: { group: GROUP, ieee, endpoint } });
+      expect((await g.real(ieee)).groups[String(endpoint)]).toEqual([GROUP]);
+    }
+  });
+
+  it('should switch the whole group with one groupcast, and a reporting member reports by itself', async () => {
+    expect(await g.set(OUTLET, 1, { on: true })).toMatchObject({ status: 'ok' });
+    await g.radio('/counters', { method: 'DELETE' });
+    const from = g.probe.messages.length;
+    expect(await groupSet({ on: false })).toMatchObject({ status: 'ok', data: { acknowledged: false, sent: ['on'] } });
+    expect(await g.radio('/counters')).toMatchObject({ group: { [GROUP]: 1 }, total: 1 });
+    // Nothing predicted this: the outlet's own configured report brings the new state.
+    await after(from, (m) => m.topic === g.dt(OUTLET, '1/state') && m.json().state.on === false, 'outlet report');
+  });
+
+  it('should store a scene on the devices and recall it with one groupcast', async () => {
+    expect(await groupSet({ on: true, bri: 80, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    await eventually(() => Promise.all([level(LAMP_A), level(LAMP_B)]), (l) => l.every((v) => v === 80), 5_000, 'lamps at 80');
+    expect(await g.request('scene/store', { group: GROUP, scene: 3 })).toMatchObject({ status: 'ok', data: { group: GROUP, scene: 3 } });
+    for (const ieee of [LAMP_A, LAMP_B]) {
+      expect((await g.real(ieee)).scenes).toEqual([expect.objectContaining({ group: GROUP, scene: 3 })]);
+    }
+    expect(await groupSet({ bri: 200, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    await eventually(() => level(LAMP_A), (v) => v === 200, 5_000, 'lamp at 200');
+    await g.radio('/counters', { method: 'DELETE' });
+    expect(await g.request('scene/recall', { group: GROUP, scene: 3 })).toMatchObject({ status: 'ok', data: { group: GROUP, scene: 3 } });
+    expect(await g.radio('/counters')).toMatchObject({ group: { [GROUP]: 1 }, total: 1 });
+    await eventually(() => Promise.all([level(LAMP_A), level(LAMP_B)]), (l) => l.every((v) => v === 80), 5_000, 'scene recalled');
+  });
+
+  it('should remove a scene from the devices', async () => {
+    expect(await g.request('scene/remove', { group: GROUP, scene: 3 })).toMatchObject({ status: 'ok', data: { group: GROUP, scene: 3 } });
+    expect((await g.real(LAMP_A)).scenes).toEqual([]);
+    expect((await g.real(LAMP_B)).scenes).toEqual([]);
+  });
+
+  it('should remove a member from the group on the device', async () => {
+    expect(await g.request('group/remove_member', { group: GROUP, ieee: LAMP_B, endpoint: 11 })).toMatchObject({ status: 'ok' });
+    expect((await g.real(LAMP_B)).groups['11'] ?? []).toEqual([]);
+    expect((await g.real(LAMP_A)).groups['11']).toEqual([GROUP]);
+  });
+
+  it('should read attributes and refresh state the bridge did not see change', async () => {
+    // Lamp A changes through the group; Hue lamps do not report, so only a refresh shows it.
+    expect(await groupSet({ bri: 33, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    await eventually(() => level(LAMP_A), (v) => v === 33, 5_000, 'lamp at 33');
+    const read = await g.request('device/read', { ieee: LAMP_A, endpoint: 11, cluster: 'genLevelCtrl', attributes: ['currentLevel'] });
+    expect(read).toMatchObject({ status: 'ok', data: { ieee: LAMP_A, endpoint: 11, cluster: 'genLevelCtrl', values: { currentLevel: 33 } } });
+    const from = g.probe.messages.length;
+    expect(await g.request('device/refresh', { ieee: LAMP_A })).toMatchObject({ status: 'ok', data: { ieee: LAMP_A, endpoints: expect.arrayContaining([11]) } });
+    await after(from, (m) => m.topic === g.dt(LAMP_A, '11/state') && m.json().state.bri === 33, 'refreshed state');
+  });
+
+  it('should answer a superseded command with its own code and send only the newest value', async () => {
+    await g.radio('/faults', { method: 'POST', body: { kind: 'delay', ieee: LAMP_B.slice(2), ms: 300 } });
+    const transactions = ['b1', 'b2', 'b3', 'b4'];
+    await Promise.all(transactions.map((transaction, i) => g.probe.publish(g.dt(LAMP_B, '11/set'), { bri: 10 * (i + 1), transaction })));
+    const results = await Promise.all(transactions.map(async (transaction) =>
+      (await g.probe.waitFor((m) => m.topic === g.dt(LAMP_B, '11/set/result') && m.json().transaction === transaction, 10_000, transaction)).json()));
+    await g.radio('/faults', { method: 'DELETE' });
+    expect(results.at(-1)).toMatchObject({ status: 'ok' });
+    expect(results.filter((r) => r.status === 'error').map((r) => r.error.code)).toContain('superseded');
+    expect(results.every((r) => r.status === 'ok' || r.error.code === 'superseded')).toBe(true);
+    expect(await level(LAMP_B)).toBe(40);
+  });
+
+  it('should rename a device and keep the name in its retained description', async () => {
+    expect(await g.request('device/rename', { ieee: LAMP_A, name: 'Kitchen' })).toMatchObject({ status: 'ok', data: { ieee: LAMP_A, name: 'Kitchen' } });
+    const late = await connectProbe(g.bridge.mqttUrl, [g.dt(LAMP_A)]);
+    const description = await late.waitFor((m) => m.topic === g.dt(LAMP_A), 5_000).finally(() => late.close());
+    expect(description.json().name).toBe('Kitchen');
+  });
+
+  it('should page the device list and report the network and a backup', async () => {
+    const first = await g.request('devices', { limit: 2 });
+    expect(first.data).toMatchObject({ total: 3, next: 2 });
+    expect(first.data.devices.map((d: { ieee: string }) => d.ieee)).toEqual([OUTLET, LAMP_A].sort());
+    const second = await g.request('devices', { offset: 2, limit: 2 });
+    expect(second.data).toMatchObject({ total: 3, next: null, devices: [expect.objectContaining({ ieee: LAMP_B })] });
+    const network = await g.request('network/info', {});
+    expect(network.data).toMatchObject({ bridge: g.bridge.bridgeId, channel: 15, panid: expect.any(Number), extpanid: expect.stringMatching(/^0x[0-9a-f]{16}$/) });
+    const backup = await g.request('backup', {}, 15_000);
+    expect(backup.status).toBe('ok');
+    expect(JSON.stringify(backup.data.backup.metadata)).toContain('open-coordinator-backup');
+    expect(backup.data.backup.channel).toBe(15);
+  });
+
+  it('should remove a device with a leave request, gone from the radio and its retained topic cleared', async () => {
+    const from = g.probe.messages.length;
+    expect(await g.request('device/remove', { ieee: OUTLET, leave: true }, 15_000)).toMatchObject({ status: 'ok', data: { ieee: OUTLET, left: true } });
+    const radio = await g.radio('/devices');
+    expect(radio.joined.map((d: { ieee: string }) => d.ieee)).not.toContain(OUTLET.slice(2));
+    await after(from, (m) => m.topic === g.dt(OUTLET) && (m as { payload?: string }).payload === '', 'cleared description');
+    const late = await connectProbe(g.bridge.mqttUrl, [g.dt(OUTLET), g.dt(OUTLET, '+/state')]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(late.messages).toEqual([]);
+    await late.close();
+    await after(from, (m) => m.topic === g.bt('event') && m.json().type === 'leave' && m.json().ieee === OUTLET, 'leave event');
+  });
+});
