@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+
+/** Availability with short quiet periods: routers pinged after 1 s of silence, end devices judged after 4 s. */
+const LAMP = '0x0017880104a1400a';
+const CLIMATE = '0x00124b0022a1400b';
+
+describe('bridge availability', () => {
+  let g: JoinedBridge;
+  const description = (ieee: string, availability: string) => (m: { topic: string; json(): any }) => m.topic === g.dt(ieee) && m.json().availability === availability;
+  const after = (from: number, match: (m: { topic: string; json(): any }) => boolean, what: string, ms = 10_000) =>
+    g.probe.waitFor((m) => g.probe.messages.indexOf(m) >= from && match(m), ms, what);
+
+  beforeAll(async () => {
+    g = await startJoinedBridge([{ model: 'LCT015', ieee: LAMP }, { model: 'TH01', ieee: CLIMATE }], {
+      AVAILABILITY_ROUTER_SECONDS: '1',
+      AVAILABILITY_END_DEVICE_SECONDS: '4',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await g?.close();
+  });
+
+  it('should publish join and interview progress as bridge events', () => {
+    for (const ieee of [LAMP, CLIMATE]) {
+      const types = g.probe.messages.filter((m) => m.topic === g.bt('event') && m.json().ieee === ieee).map((m) => m.json().type);
+      expect(types).toEqual(expect.arrayContaining(['join', 'interview_started', 'interview_succeeded']));
+      expect(types.indexOf('join')).toBeLessThan(types.indexOf('interview_succeeded'));
+    }
+    expect(g.bridge.logs.join('')).toContain('device joined; interview starting');
+  });
+
+  it('should mark a silent router offline after a failed ping and online again when it is heard', async () => {
+    const from = g.probe.messages.length;
+    await g.radio(`/devices/${LAMP.slice(2)}/offline`, { method: 'POST' });
+    await after(from, description(LAMP, 'offline'), 'lamp offline');
+    await after(from, (m) => m.topic === g.dt(LAMP, '11/state') && m.json().state.reachable === false, 'lamp unreachable');
+    // The log line says why (stderr may trail the MQTT message a little).
+    await eventually(async () => g.bridge.logs.join(''), (logs) => /"why":"no answer to ping after \d+ s of silence"/.test(logs), 3_000, 'log line');
+    const back = g.probe.messages.length;
+    await g.radio(`/devices/${LAMP.slice(2)}/online`, { method: 'POST' });
+    await after(back, description(LAMP, 'online'), 'lamp online');
+    await after(back, (m) => m.topic === g.dt(LAMP, '11/state') && m.json().state.reachable === true, 'lamp reachable');
+  }, 30_000);
+
+  it('should keep a router that answers its pings online', async () => {
+    const from = g.probe.messages.length;
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(g.probe.messages.slice(from).some(description(LAMP, 'offline'))).toBe(false);
+  });
+
+  it('should mark an end device offline after its longer silence and online when it reports', async () => {
+    const from = g.probe.messages.length;
+    await after(from, description(CLIMATE, 'offline'), 'climate offline', 15_000);
+    await after(from, (m) => m.topic === g.dt(CLIMATE, '1/state') && m.json().config.reachable === false, 'climate unreachable');
+    const back = g.probe.messages.length;
+    await g.act(CLIMATE, 'set', { temperature: 25 });
+    await after(back, description(CLIMATE, 'online'), 'climate online', 20_000);
+  }, 45_000);
+});
