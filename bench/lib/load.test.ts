@@ -61,7 +61,9 @@ describe('load generator', () => {
     const port = await serve(() => {
       // Never answers.
     });
-    const result = await runLoad({ host: '127.0.0.1', port, path: '/', connections: 3, durationMs: 100, graceMs: 200 });
+    // Long enough that all three connections are up and have sent before the deadline, even on a
+    // loaded machine (a connection that opens after the deadline rightly sends nothing).
+    const result = await runLoad({ host: '127.0.0.1', port, path: '/', connections: 3, durationMs: 1_500, graceMs: 200 });
     expect(result.requests).toBe(0);
     expect(result.errors).toBe(3);
   });
