@@ -25,6 +25,8 @@ export interface MqttWatch {
 
 export async function connectWatch(url: string, filters: string[], options: { retryForMs?: number } = {}): Promise<MqttWatch> {
   const client = await connectWithRetry(url, options.retryForMs ?? 0);
+  // The measuring client must not add Nagle delays of its own; the stacks' sockets stay as shipped.
+  (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   const handlers = new Set<(message: Arrival) => void>();
   client.on('message', (topic, payload) => {
     const message = { topic, text: payload.toString(), at: performance.now() };

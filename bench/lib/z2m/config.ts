@@ -1,6 +1,6 @@
 /**
  * Zigbee2MQTT's configuration.yaml for the bench: the virtual radio as a deCONZ adapter over TCP,
- * the suite's bare broker, no frontend, no Home Assistant discovery, no onboarding, logs at warn.
+ * the suite's bare broker, no frontend, no Home Assistant discovery, no onboarding, logs at warning.
  * Availability is on because herdgate always tracks it, so both do the same work at start.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ export interface Z2mConfigOptions {
 export function writeZ2mConfig(options: Z2mConfigOptions): void {
   mkdirSync(options.dataDir, { recursive: true });
   const yaml = [
-    'version: 4',
+    'version: 5',
     'homeassistant:',
     '  enabled: false',
     'frontend:',
@@ -32,7 +32,7 @@ export function writeZ2mConfig(options: Z2mConfigOptions): void {
     `  port: tcp://127.0.0.1:${options.radioPort}`,
     '  adapter: deconz',
     'advanced:',
-    '  log_level: warn',
+    '  log_level: warning',
     '  log_output:',
     '    - console',
     `  channel: ${options.channel}`,

@@ -1,0 +1,116 @@
+/**
+ * The bridge benchmark's steps, the same for every stack: pair a fresh radio once (the stack's
+ * own network and database), then timed restarts against that radio, each followed by latency
+ * samples. Every stack process and radio started here is stopped here.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import { startBenchRadio, type BenchRadio } from './bench-radio';
+import type { StackDriver } from './bridge-stack';
+
+const PAIRING_TIMEOUT_MS = 240_000;
+const RESTART_TIMEOUT_MS = 120_000;
+const QUIET_MS = 3_000;
+const SETTLE_MS = 2_000;
+const SAMPLE_TIMEOUT_MS = 5_000;
+const GAP_MS = 20;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ieees = (network: NetworkDefinition) => network.devices.map((d) => d.ieee);
+
+/** A stack paired with its own radio, ready for timed restarts. */
+export interface PairedStack {
+  driver: StackDriver;
+  radio: BenchRadio;
+  dataDir: string;
+  /** Spawn → every device interviewed, on the first start (joins included; informative only). */
+  pairingMs: number;
+  dispose(): Promise<void>;
+}
+
+export async function pairStack(driver: StackDriver, network: NetworkDefinition, log: (line: string) => void): Promise<PairedStack> {
+  const scratch = mkdtempSync(join(tmpdir(), 'herdgate-bench-bridge-'));
+  const dataDir = join(scratch, 'data');
+  const radio = await startBenchRadio(scratch, network);
+  const dispose = async () => {
+    await radio.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  };
+  try {
+    const stack = await driver.start({ radioPort: radio.port, dataDir, devices: ieees(network), pairing: true, timeoutMs: PAIRING_TIMEOUT_MS });
+    try {
+      log(`${driver.name}: ${network.devices.length} devices interviewed in ${(stack.startMs / 1000).toFixed(1)} s; waiting for the network to go quiet`);
+      await quiet(radio, QUIET_MS, 60_000);
+    } finally {
+      await stack.stop();
+    }
+    return { driver, radio, dataDir, pairingMs: stack.startMs, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+export interface RoundFigures {
+  startMs: number;
+  /** RSS (MiB) once started and settled, and again after the latency samples. */
+  rssIdleMiB: number;
+  rssAfterMiB: number;
+  /** MQTT publish of a switch command → the radio sees the frame to the lamp (ms). */
+  commandMs: number[];
+  /** The contact sensor sends its zone status → its state message arrives on MQTT (ms). */
+  reportMs: number[];
+}
+
+export interface RoundOptions {
+  network: NetworkDefinition;
+  lamp: string;
+  contact: string;
+  samples: number;
+}
+
+export async function measureRound(paired: PairedStack, options: RoundOptions): Promise<RoundFigures> {
+  const { radio } = paired;
+  const stack = await paired.driver.start({ radioPort: radio.port, dataDir: paired.dataDir, devices: ieees(options.network), pairing: false, timeoutMs: RESTART_TIMEOUT_MS });
+  try {
+    await sleep(SETTLE_MS);
+    const rssIdleMiB = stack.process.rssMiB();
+    const commandMs: number[] = [];
+    const reportMs: number[] = [];
+    for (let i = 0; i < options.samples; i++) {
+      const on = !radio.attribute(options.lamp, 'genOnOff', 'onOff');
+      const frame = radio.nextFrameTo(options.lamp, SAMPLE_TIMEOUT_MS);
+      const state = stack.waitOn(options.lamp, on, SAMPLE_TIMEOUT_MS);
+      const sent = performance.now();
+      await stack.publishOn(options.lamp, on);
+      commandMs.push((await frame) - sent);
+      await state;
+      await sleep(GAP_MS);
+
+      const open = !isOpen(radio, options.contact);
+      const arrived = stack.waitContact(options.contact, open, SAMPLE_TIMEOUT_MS);
+      const acted = performance.now();
+      radio.act(options.contact, open ? 'open' : 'close');
+      reportMs.push((await arrived) - acted);
+      await sleep(GAP_MS);
+    }
+    return { startMs: stack.startMs, rssIdleMiB, rssAfterMiB: stack.process.rssMiB(), commandMs, reportMs };
+  } finally {
+    await stack.stop();
+  }
+}
+
+function isOpen(radio: BenchRadio, ieee: string): boolean {
+  return (Number(radio.attribute(ieee, 'ssIasZone', 'zoneStatus') ?? 0) & 1) === 1;
+}
+
+/** Waits until the host has sent nothing for `quietMs` (configure, reads) — bounded. */
+async function quiet(radio: BenchRadio, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() - radio.lastFrameAt() < quietMs) {
+    if (performance.now() > deadline) throw new Error(`the host kept sending frames for ${timeoutMs} ms after pairing`);
+    await sleep(250);
+  }
+}

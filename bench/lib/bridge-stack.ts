@@ -1,0 +1,41 @@
+/**
+ * What the bridge benchmark needs from a Zigbee-to-MQTT stack, so herdgate and Zigbee2MQTT are
+ * driven by the same loop: start it against a radio (and know when it is really up), switch a
+ * lamp, see a lamp's and a contact sensor's state arrive, read its memory, stop it.
+ */
+import type { StackProcess } from './stack-process';
+
+export interface StackStartOptions {
+  radioPort: number;
+  /** The stack's own data directory; kept between starts so a restart resumes the network. */
+  dataDir: string;
+  /** IEEE addresses (16 lower-case hex digits) that must be up before the start counts as done. */
+  devices: readonly string[];
+  /**
+   * First start on a fresh radio: open the network and count the start as done once every device
+   * is interviewed. Otherwise the start is done when the stack is online and every device is
+   * reported available.
+   */
+  pairing: boolean;
+  timeoutMs: number;
+}
+
+export interface RunningStack {
+  process: StackProcess;
+  /** Spawn → online with every expected device interviewed (pairing) or available (restart). */
+  startMs: number;
+  /** Publishes a switch command for the lamp; resolves once it is written to the socket. */
+  publishOn(ieee: string, on: boolean): Promise<void>;
+  /** Arrival instant of the lamp's state message showing `on`. Arm before publishing. */
+  waitOn(ieee: string, on: boolean, timeoutMs: number): Promise<number>;
+  /** Arrival instant of the contact sensor's state message showing `open`. Arm before acting. */
+  waitContact(ieee: string, open: boolean, timeoutMs: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface StackDriver {
+  name: string;
+  /** What runs, for the method text (versions, broker). */
+  describe: string;
+  start(options: StackStartOptions): Promise<RunningStack>;
+}

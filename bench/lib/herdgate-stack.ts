@@ -1,0 +1,133 @@
+/**
+ * herdgate's bridge as a benchmarked stack: `bridge/src/main.ts` in its own process (as
+ * `npm run start:bridge` runs it, through tsx), pointed at the suite's radio as a deCONZ adapter
+ * over TCP, with its embedded broker on a free loopback port. Watched through the MQTT contract.
+ */
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_BASE_TOPIC, parseTopic, topics } from '@herdgate/shared/mqtt';
+import type { RunningStack, StackDriver, StackStartOptions } from './bridge-stack';
+import { connectWatch, type Arrival, type MqttWatch } from './mqtt-watch';
+import { spawnStack } from './stack-process';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../bridge/src/main.ts', import.meta.url));
+const BASE = DEFAULT_BASE_TOPIC;
+const hex = (ieee: string) => `0x${ieee}`;
+
+interface Seen {
+  online: boolean;
+  ready: boolean;
+  devices: Map<string, { interview?: string; availability?: string; lightEndpoint?: number }>;
+}
+
+export const herdgateStack: StackDriver = {
+  name: 'herdgate',
+  describe: 'herdgate bridge (zigbee-herdsman 11.1.1, converters 26.112.0, embedded aedes broker)',
+  start,
+};
+
+async function start(options: StackStartOptions): Promise<RunningStack> {
+  const mqttPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_PATH: `tcp://127.0.0.1:${options.radioPort}`,
+    DATA_DIR: options.dataDir,
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
+    MQTT_BASE_TOPIC: BASE,
+    LOG_LEVEL: 'warn',
+    PERMIT_JOIN_ON_START: options.pairing ? '254' : '0',
+  };
+  delete env.MQTT_URL;
+  const proc = spawnStack(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env });
+  const seen: Seen = { online: false, ready: false, devices: new Map() };
+  const ready = new Promise<void>((resolve) => {
+    proc.child.stdout!.on('data', (chunk: Buffer) => {
+      if (!chunk.toString().includes('"event":"ready"')) return;
+      seen.ready = true;
+      resolve();
+    });
+  });
+  let watch: MqttWatch | undefined;
+  try {
+    const died = proc.exited.then((code) => {
+      throw new Error(`herdgate bridge exited with ${code} while starting:\n${proc.output()}`);
+    });
+    died.catch(() => {}); // only raced while starting; a later exit is the normal stop
+    const connect = connectWatch(`mqtt://127.0.0.1:${mqttPort}`, [`${BASE}/bridge/+/state`, `${BASE}/devices/+`, `${BASE}/devices/+/+/state`], { retryForMs: options.timeoutMs });
+    watch = await Promise.race([connect, died]);
+    watch.on((message) => track(seen, message));
+    // The ready line can come after the last retained description: wait for it before checking.
+    await Promise.race([ready, died, deadline(options.timeoutMs, 'herdgate ready line')]);
+    const up = () => seen.ready && seen.online && options.devices.every((ieee) => isUp(seen, ieee, options.pairing));
+    const doneAt = await Promise.race([watch.until(up, options.timeoutMs, () => progress(seen, options)), died]);
+    const startMs = doneAt - proc.spawnedAt;
+    return running(proc, watch, seen, startMs);
+  } catch (error) {
+    await watch?.close();
+    await proc.stop();
+    throw error;
+  }
+}
+
+function running(proc: ReturnType<typeof spawnStack>, watch: MqttWatch, seen: Seen, startMs: number): RunningStack {
+  const endpointOf = (ieee: string) => {
+    const endpoint = seen.devices.get(ieee)?.lightEndpoint;
+    if (endpoint === undefined) throw new Error(`herdgate describes no light on ${ieee}`);
+    return endpoint;
+  };
+  const stateOf = (message: Arrival, ieee: string) => {
+    const parsed = parseTopic(BASE, message.topic);
+    if (parsed?.kind !== 'device/state' || parsed.ieee !== hex(ieee)) return undefined;
+    return (JSON.parse(message.text) as { state?: Record<string, unknown> }).state;
+  };
+  return {
+    process: proc,
+    startMs,
+    publishOn: (ieee, on) => watch.publish(topics.deviceSet(BASE, hex(ieee), endpointOf(ieee)), { on }),
+    waitOn: (ieee, on, timeoutMs) => watch.next((m) => stateOf(m, ieee)?.on === on, timeoutMs, `state on=${on} from ${ieee}`).then((m) => m.at),
+    waitContact: (ieee, open, timeoutMs) =>
+      watch.next((m) => stateOf(m, ieee)?.open === open, timeoutMs, `state open=${open} from ${ieee}`).then((m) => m.at),
+    async stop() {
+      await watch.close();
+      await proc.stop();
+    },
+  };
+}
+
+/** Bridge state and device descriptions decide when the start is done. */
+function track(seen: Seen, message: Arrival): void {
+  const parsed = parseTopic(BASE, message.topic);
+  if (parsed?.kind === 'bridge/state') seen.online = (JSON.parse(message.text) as { state?: string }).state === 'online';
+  if (parsed?.kind !== 'device' || message.text === '') return;
+  const body = JSON.parse(message.text) as { interview?: string; availability?: string; subdevices?: Array<{ resource?: string; endpoint?: number }> };
+  const light = body.subdevices?.find((s) => s.resource === 'lights');
+  seen.devices.set(parsed.ieee.slice(2), { interview: body.interview, availability: body.availability, lightEndpoint: light?.endpoint });
+}
+
+function isUp(seen: Seen, ieee: string, pairing: boolean): boolean {
+  const device = seen.devices.get(ieee);
+  return device?.interview === 'successful' && (pairing || device.availability === 'online');
+}
+
+function progress(seen: Seen, options: StackStartOptions): string {
+  const up = options.devices.filter((ieee) => isUp(seen, ieee, options.pairing)).length;
+  return `herdgate ready=${seen.ready} online=${seen.online}, ${up}/${options.devices.length} devices ${options.pairing ? 'interviewed' : 'available'}`;
+}
+
+function deadline(ms: number, what: string): Promise<never> {
+  return new Promise((_, reject) => setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms).unref());
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,111 @@
+/**
+ * Bridge benchmark (issue #4 item 10): herdgate's bridge and Zigbee2MQTT, each on its own fresh
+ * virtual radio built from the same generated network, in one run: MQTT command → frame at the
+ * radio, radio report → MQTT state, start time and RSS with 50 and 200 devices. Zigbee2MQTT is
+ * installed into a scratch folder outside the repo; if it cannot run, herdgate is still measured
+ * and the section says why the comparison is missing.
+ */
+import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
+import type { BenchContext, BenchSection } from '../lib/types';
+import type { StackDriver } from '../lib/bridge-stack';
+import { measureRound, pairStack, type PairedStack } from '../lib/bridge-rounds';
+import { renderBridgeReport, type StackResult } from '../lib/bridge-report';
+import { herdgateStack } from '../lib/herdgate-stack';
+import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
+import { zigbee2mqttStack } from '../lib/z2m/stack';
+
+/** SML001's interview waits ~130 s on the virtual radio with either stack; it would only measure that wait. */
+const EXCLUDED_MODELS = ['SML001'];
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 12).join(' ');
+
+export default async function run(ctx: BenchContext): Promise<BenchSection> {
+  const sizes = ctx.quick ? [12, 24] : [50, 200];
+  const rounds = ctx.quick ? 1 : 3;
+  const samples = ctx.quick ? 10 : 60;
+  const install = await ensureZigbee2mqtt(ctx.log);
+  const missing: string[] = [];
+  const drivers: StackDriver[] = [herdgateStack];
+  if (install.ok) drivers.push(zigbee2mqttStack(install));
+  else missing.push(`Zigbee2MQTT could not be installed into ${z2mScratchDir()}: ${errorText(install.error)}`);
+
+  const models = catalogueModels().filter((model) => !EXCLUDED_MODELS.includes(model));
+  const results: StackResult[] = [];
+  for (const size of sizes) {
+    const network = generateNetwork(size, models);
+    const lamp = network.devices.find((d) => d.model === 'LCT015')!.ieee;
+    const contact = network.devices.find((d) => d.model === 'DS01')!.ieee;
+    const paired: PairedStack[] = [];
+    try {
+      for (const driver of drivers) {
+        const pairedStack = await attempt(driver, missing, `pairing ${size} devices`, () => pairStack(driver, network, ctx.log));
+        if (pairedStack) paired.push(pairedStack);
+      }
+      const figures = new Map(paired.map((p) => [p, [] as StackResult['rounds']]));
+      // Interleaved, start position rotating, so drift and noise hit both stacks alike.
+      for (let round = 0; round < rounds; round++) {
+        for (const p of rotate(paired, round)) {
+          if (!figures.has(p)) continue;
+          const figure = await attempt(p.driver, missing, `restart round ${round + 1} with ${size} devices`, () =>
+            measureRound(p, { network, lamp, contact, samples }),
+          );
+          if (!figure) figures.delete(p);
+          else {
+            figures.get(p)!.push(figure);
+            ctx.log(`${size} devices, round ${round + 1}/${rounds}, ${p.driver.name}: start ${Math.round(figure.startMs)} ms, RSS ${Math.round(figure.rssIdleMiB)} MiB`);
+          }
+        }
+      }
+      for (const [p, figure] of figures) results.push({ stack: p.driver.name, size, pairingMs: p.pairingMs, rounds: figure });
+    } finally {
+      for (const p of paired) await p.dispose();
+    }
+  }
+  return {
+    title: 'Bridge: herdgate vs Zigbee2MQTT on the same virtual radio',
+    method: method(drivers, sizes, rounds, samples),
+    markdown: renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes, results, missing }),
+  };
+}
+
+/** herdgate failing is the suite failing; Zigbee2MQTT failing is a reported gap in the comparison. */
+async function attempt<T>(driver: StackDriver, missing: string[], what: string, step: () => Promise<T>): Promise<T | undefined> {
+  if (driver === herdgateStack) return step();
+  try {
+    return await step();
+  } catch (error) {
+    missing.push(`${driver.name} failed while ${what}: ${errorText(error)}`);
+    return undefined;
+  }
+}
+
+function rotate<T>(items: readonly T[], by: number): T[] {
+  const shift = items.length === 0 ? 0 : by % items.length;
+  return [...items.slice(shift), ...items.slice(0, shift)];
+}
+
+function method(drivers: StackDriver[], sizes: number[], rounds: number, samples: number): string {
+  return [
+    `Stacks: ${drivers.map((d) => d.describe).join('; ')}. Each runs as its own Node process against a deCONZ adapter on`,
+    '`tcp://127.0.0.1:<port>`: a virtual radio (`fast` timing, 1 ms per hop) running in the benchmark process, so frame',
+    'instants, device actions and MQTT arrivals share one clock (performance.now()). Each stack gets its own fresh radio',
+    `built from the same generated network (\`networks/generate.ts\`, ${sizes.join(' and ')} devices, seed 1; ${EXCLUDED_MODELS.join(', ')} left out`,
+    'because its interview waits ~130 s on the virtual radio with either stack). First start: the network is opened',
+    '(herdgate `PERMIT_JOIN_ON_START=254`, Zigbee2MQTT `bridge/request/permit_join` time 254), every device joins and is',
+    'interviewed and configured, then the stack is stopped once the host has sent no frame for 3 s. Then',
+    `${rounds} timed restart(s) per stack against the same, still running radio (the stack's own database, network and`,
+    'converters state), interleaved between the stacks with rotating order. Start time = spawn → bridge online and every',
+    'device reported available (herdgate: its `ready` line, retained bridge state online and every device description with',
+    "`interview` successful and `availability` online; Zigbee2MQTT: `bridge/state` online and every device's",
+    '`availability` online (availability enabled, since herdgate always tracks it) and interviewed in `bridge/devices`).',
+    'RSS = VmRSS of the stack process 2 s after that, and again after the samples. herdgate runs TypeScript through tsx',
+    '(its loader is in the RSS) and embeds its aedes broker (in its RSS); Zigbee2MQTT 2.x runs its built JavaScript and',
+    "talks to a bare aedes broker in the benchmark process (not in its RSS). Zigbee2MQTT's config: frontend and Home",
+    'Assistant off, onboarding off, log level warning, availability on. herdgate: log level warn. Latency, per restart,',
+    `${samples} pairs of samples, one at a time: a switch command (herdgate \`devices/<ieee>/11/set {"on":…}\`,`,
+    'Zigbee2MQTT `<ieee>/set {"state":…}`) from a client with no-delay set, timed from the publish to the instant the radio',
+    'receives the next frame for that lamp (the value always flips; the next sample waits for the state message); and the',
+    'contact sensor opening/closing (the radio emits the zone status change) timed to the arrival of its state message',
+    '(herdgate `open`, Zigbee2MQTT `contact`). Percentiles over all samples of all restarts; ratios are herdgate ÷',
+    'Zigbee2MQTT (below 1 = herdgate ahead).',
+  ].join(' ');
+}
