@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
+import { ownState, pick } from './device-state';
 import { newEtag, type SensorsCore } from './model';
 import type { Items, SensorRecord } from './types';
 
@@ -15,11 +16,6 @@ export interface DeviceSyncDeps {
   logger: Logger;
 }
 
-const pick = (items: Items | undefined, names: readonly string[]) => {
-  const out: Items = {};
-  for (const name of names) if (items && items[name] !== undefined) out[name] = items[name];
-  return out;
-};
 
 /** `2026-01-15T12:00:01.123` → `2026-01-15T12:00Z` (lastseen has minute resolution). */
 const minuteOf = (stamp: string) => `${stamp.slice(0, 16)}Z`;
@@ -108,7 +104,7 @@ export class DeviceSensorSync {
         swversion: device.swversion,
         ieee: device.ieee,
         endpoint: sub.endpoint,
-        state: { lastupdated: 'none', ...pick(mirror?.state, [...sub.state, 'lastupdated']) },
+        state: ownState(sub, existing?.state ?? { lastupdated: 'none' }, mirror?.state ?? {}, false),
         config: this.configOf(sub, mirror?.config, device),
         lastseen: device.lastseen,
         deleted: base.deleted && !returning,
@@ -148,7 +144,7 @@ export class DeviceSensorSync {
       const isPress = fresh && record.state.lastupdated !== 'none';
       const next: SensorRecord = {
         ...record,
-        state: config === undefined ? { ...record.state, ...pick(state, [...momentary, 'lastupdated']) } : { lastupdated: 'none', ...pick(state, [...sub.state, 'lastupdated']) },
+        state: config === undefined ? { ...record.state, ...pick(state, [...momentary, 'lastupdated']) } : ownState(sub, record.state, state, fresh),
         config: config === undefined ? record.config : { ...pick(config, sub.config), reachable: config.reachable ?? record.config.reachable },
         lastseen: stamp !== 'none' && stamp !== record.state.lastupdated ? minuteOf(stamp) : record.lastseen,
       };

@@ -27,7 +27,8 @@ export class SensorsCore implements SensorsReader {
   private readonly records = new Map<string, SensorRecord>();
   private readonly views = new Map<string, SensorResource>();
   private readonly listeners = new Set<SensorListener>();
-  private changes = 0;
+  /** Changes that were not store writes (device values, Daylight state); see `version()`. */
+  private memoryChanges = 0;
 
   constructor(private readonly deps: SensorsCoreDeps) {
     for (const record of deps.records) {
@@ -56,7 +57,7 @@ export class SensorsCore implements SensorsReader {
   }
 
   version(): number {
-    return this.changes;
+    return this.memoryChanges;
   }
 
   /** A record including deleted ones (internal; callers must not mutate it). */
@@ -77,21 +78,21 @@ export class SensorsCore implements SensorsReader {
 
   /** Commit a new or changed record, then update memory and tell everyone. */
   async persist(next: SensorRecord, written: readonly string[] = []): Promise<void> {
-    await this.deps.store.write((tx) => saveSensor(tx, next), () => this.apply(next, written));
+    await this.deps.store.write((tx) => saveSensor(tx, next), () => this.apply(next, written, true));
   }
 
   /** Remove a record for good (CLIP sensors). */
   async remove(id: string): Promise<void> {
     await this.deps.store.write((tx) => removeSensor(tx, id), () => {
       const record = this.records.get(id);
-      if (record) this.apply({ ...record, deleted: true }, []);
+      if (record) this.apply({ ...record, deleted: true }, [], true);
       this.records.delete(id);
     });
   }
 
   /** Device values that are the bridge's to keep: memory only. */
   applyVolatile(next: SensorRecord, written: readonly string[] = []): void {
-    this.apply(next, written);
+    this.apply(next, written, false);
   }
 
   private viewOf(record: SensorRecord): SensorResource {
@@ -103,7 +104,8 @@ export class SensorsCore implements SensorsReader {
     return view;
   }
 
-  private apply(next: SensorRecord, written: readonly string[]): void {
+  /** `durable`: the change was a store write, so the store revision already counts it. */
+  private apply(next: SensorRecord, written: readonly string[], durable: boolean): void {
     const previous = this.records.get(next.id);
     const before = previous && !previous.deleted ? this.viewOf(previous) : undefined;
     const candidate = toResource({ ...next, etag: before?.etag ?? next.etag });
@@ -115,7 +117,7 @@ export class SensorsCore implements SensorsReader {
     const stored = { ...next, etag: newEtag() };
     this.records.set(next.id, stored);
     this.views.delete(next.id);
-    this.changes += 1;
+    if (!durable) this.memoryChanges += 1;
     const afterView = stored.deleted ? undefined : this.viewOf(stored);
     this.publish(stored, before, afterView, written);
     for (const listener of [...this.listeners]) {

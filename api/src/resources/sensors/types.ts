@@ -67,6 +67,9 @@ export interface SensorsReader {
   list(): Record<string, Readonly<SensorResource>>;
   /** Listeners run synchronously after each committed change; a throwing listener is isolated. */
   subscribe(listener: SensorListener): () => void;
-  /** Grows with every change of any sensor; part of the collection ETag. */
+  /**
+   * Grows with every change of a sensor that is not a store write (device values, Daylight state):
+   * with the store revision, which counts the rest, it versions the collection. Starts at 0 per process.
+   */
   version(): number;
 }

@@ -5,7 +5,8 @@ import type { SensorRecord, SensorResource } from './types';
 const HIDDEN_CONFIG: ReadonlySet<string> = new Set(['lat', 'long']);
 
 function visibleConfig(record: SensorRecord): Record<string, unknown> {
-  const merged = record.kind === 'device' ? { ...record.config, ...record.localConfig } : record.config;
+  // `on` is the gateway's enable flag of a device sensor: true until a client turns it off.
+  const merged = record.kind === 'device' ? { on: true, ...record.config, ...record.localConfig } : record.config;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(merged)) if (!HIDDEN_CONFIG.has(key)) out[key] = value;
   return out;

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import type { Services } from '../../services/types';
-import { currentEtag } from '../../lib/etag';
 import { sendTagged } from '../../lib/respond';
 import { fullConfig } from '../config/build-config';
 import { listAlarmsystems } from '../alarmsystems/list';
@@ -12,6 +11,7 @@ import { listRules } from '../rules/list';
 import { listScenes } from '../scenes/list';
 import { listSchedules } from '../schedules/list';
 import { listSensors } from '../sensors/list';
+import { fullStateEtag } from './etag';
 
 /** Exactly the members deCONZ sends (deconz-behavior.md §6); pydeconz loads everything from it. */
 export function fullState(services: Services): Record<string, unknown> {
@@ -31,5 +31,5 @@ export function fullState(services: Services): Record<string, unknown> {
 /** Mounted at `/api/<key>`: `GET /api/<key>`. */
 export const fullStateRoutes = new Hono<AppEnv>().get('/', (c) => {
   const services = c.get('services');
-  return sendTagged(c, currentEtag(services), () => fullState(services));
+  return sendTagged(c, fullStateEtag(services), () => fullState(services));
 });

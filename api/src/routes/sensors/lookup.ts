@@ -1,6 +1,7 @@
 import { DeconzError } from '@herdgate/shared/errors';
 import type { SensorRecord } from '../../resources/sensors';
 import type { Services } from '../../services/types';
+import { etagWithCounters } from '../full-state/etag';
 
 /** The sensor a route addresses, or deCONZ's 404 type 3 for `/sensors/<id>`. */
 export function findSensor(services: Services, id: string): SensorRecord {
@@ -9,7 +10,7 @@ export function findSensor(services: Services, id: string): SensorRecord {
   return record;
 }
 
-/** The collection ETag: the store revision plus the sensors' change counter (device values are not store writes). */
+/** The collection ETag: the store's plus the sensors' memory-only changes (device values are not store writes). */
 export function sensorsEtag(services: Services): string {
-  return `"${services.store.identity().etagPrefix}-${services.store.revision()}s${services.sensors.version()}"`;
+  return etagWithCounters(services, [services.sensors.version()]);
 }
