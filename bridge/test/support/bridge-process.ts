@@ -19,6 +19,10 @@ export interface BridgeProcess {
   radioControl: string;
   dataDir: string;
   logs: string[];
+  /** Resolves with the exit code when the process ends by itself (or is stopped). */
+  exited: Promise<number | null>;
+  /** Kill without a clean stop (e.g. SIGKILL to test the broker's last will). */
+  kill(signal: NodeJS.Signals): void;
   stop(): Promise<number | null>;
 }
 
@@ -52,7 +56,7 @@ export async function startBridgeProcess(options: { dataDir: string; env?: Recor
         resolve(JSON.parse(line) as { bridge: string; mqtt: string; radioControl: string });
       });
     });
-    return { bridgeId: ready.bridge, mqttUrl: ready.mqtt, radioControl: ready.radioControl, dataDir: options.dataDir, logs, stop };
+    return { bridgeId: ready.bridge, mqttUrl: ready.mqtt, radioControl: ready.radioControl, dataDir: options.dataDir, logs, exited, kill: (signal) => child.kill(signal), stop };
   } catch (err) {
     await stop();
     throw err;

@@ -16,8 +16,8 @@ export interface Probe {
   close(): Promise<void>;
 }
 
-export async function connectProbe(url: string, filters: string[]): Promise<Probe> {
-  const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 });
+export async function connectProbe(url: string, filters: string[], login?: { username: string; password: string }): Promise<Probe> {
+  const client = await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...login });
   const messages: Received[] = [];
   const waiters = new Set<() => void>();
   client.on('message', (topic, payload, packet) => {
@@ -25,7 +25,7 @@ export async function connectProbe(url: string, filters: string[]): Promise<Prob
     messages.push({ topic, payload: text, retain: packet.retain, json: () => JSON.parse(text) });
     for (const wake of waiters) wake();
   });
-  await client.subscribeAsync(filters, { qos: 1 });
+  if (filters.length > 0) await client.subscribeAsync(filters, { qos: 1 });
   return {
     client,
     messages,

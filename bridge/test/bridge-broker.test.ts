@@ -1,0 +1,129 @@
+import { createServer, type Socket } from 'node:net';
+import { Aedes } from 'aedes';
+import { connectAsync } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
+import { connectProbe, type Probe } from './support/mqtt-probe';
+import { startRadioProcess, type RadioProcess } from './support/radio-process';
+
+/** The bridge and its brokers across processes: auth and ACL, an external broker, its restart, the last will. */
+const USER = { username: 'alice', password: 'correct horse' };
+
+describe('bridge broker auth and acl', () => {
+  let bridge: BridgeProcess;
+  let alice: Probe;
+  const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
+
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    bridge = await startBridgeProcess({ dataDir, env: { MQTT_USER: USER.username, MQTT_PASSWORD: USER.password, VIRTUAL_RADIO_NETWORK: `${dataDir}/none.json` } });
+  }, 60_000);
+  afterAll(async () => {
+    await alice?.close();
+    await bridge?.stop();
+  });
+
+  it('should refuse anonymous clients and wrong passwords', async () => {
+    await expect(connectAsync(bridge.mqttUrl, { reconnectPeriod: 0, connectTimeout: 3_000 })).rejects.toThrow(/Not authorized|Connection refused/i);
+    await expect(connectAsync(bridge.mqttUrl, { reconnectPeriod: 0, connectTimeout: 3_000, username: USER.username, password: 'wrong' })).rejects.toThrow(/Bad username or password|Connection refused/i);
+  });
+
+  it('should carry requests and group commands from an authenticated client', async () => {
+    alice = await connectProbe(bridge.mqttUrl, ['herdgate/#'], USER);
+    await alice.publish(bt('request/network/info'), { transaction: 'n1' });
+    const info = await alice.waitFor((m) => m.topic === bt('response/network/info') && m.json().transaction === 'n1');
+    expect(info.json()).toMatchObject({ status: 'ok', data: { bridge: bridge.bridgeId } });
+    await fetch(`${bridge.radioControl}/counters`, { method: 'DELETE' });
+    await alice.publish(bt('groups/3/set'), { on: true, transaction: 'g3' });
+    expect((await alice.waitFor((m) => m.topic === bt('groups/3/set/result'))).json()).toMatchObject({ status: 'ok', transaction: 'g3' });
+    expect(await (await fetch(`${bridge.radioControl}/counters`)).json()).toMatchObject({ group: { 3: 1 } });
+  });
+
+  it('should not let a client publish device state or bridge state', async () => {
+    const outsider = await connectProbe(bridge.mqttUrl, [], USER);
+    const closed = new Promise<void>((resolve) => outsider.client.once('close', () => resolve()));
+    // QoS 0: the broker drops the packet and disconnects the client; a QoS 1 publish would never be acked.
+    outsider.client.publish('herdgate/devices/0x0011223344556677/1/state', JSON.stringify({ state: { on: true, lastupdated: 'none' }, config: {} }));
+    await closed;
+    const again = await connectProbe(bridge.mqttUrl, [], USER);
+    const closedAgain = new Promise<void>((resolve) => again.client.once('close', () => resolve()));
+    again.client.publish(bt('state'), JSON.stringify({ state: 'offline' }), { retain: true });
+    await closedAgain;
+    await new Promise((r) => setTimeout(r, 300));
+    expect(alice.messages.filter((m) => m.topic.startsWith('herdgate/devices/0x0011223344556677'))).toEqual([]);
+    expect(alice.messages.filter((m) => m.topic === bt('state')).map((m) => m.json().state)).not.toContain('offline');
+    await outsider.close().catch(() => {});
+    await again.close().catch(() => {});
+  });
+});
+
+/** A bare Aedes standing in for Mosquitto; closable and restartable on the same port. */
+async function bareBroker(port = 0) {
+  const aedes = await Aedes.createBroker();
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    aedes.handle(socket);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
+  const bound = (server.address() as { port: number }).port;
+  return {
+    port: bound,
+    url: `mqtt://127.0.0.1:${bound}`,
+    async close() {
+      await new Promise<void>((resolve) => aedes.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('bridge on an external broker', () => {
+  let radio: RadioProcess;
+  let broker: Awaited<ReturnType<typeof bareBroker>>;
+  let bridge: BridgeProcess;
+  let probe: Probe;
+  const state = () => `herdgate/bridge/${bridge.bridgeId}/state`;
+
+  beforeAll(async () => {
+    const dataDir = tempDataDir();
+    radio = await startRadioProcess(dataDir);
+    broker = await bareBroker();
+    bridge = await startBridgeProcess({ dataDir, env: { MQTT_URL: broker.url, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: radio.path } });
+  }, 60_000);
+  afterAll(async () => {
+    await probe?.close().catch(() => {});
+    await bridge?.stop();
+    await broker?.close();
+    await radio?.stop();
+  });
+
+  it('should publish its retained online state on the external broker', async () => {
+    expect(bridge.mqttUrl).toBe(broker.url);
+    probe = await connectProbe(broker.url, ['herdgate/#']);
+    expect((await probe.waitFor((m) => m.topic === state())).json()).toEqual({ state: 'online' });
+  });
+
+  it('should reconnect with backoff when the broker restarts and say it is online again', async () => {
+    await probe.close();
+    const port = broker.port;
+    await broker.close();
+    await new Promise((r) => setTimeout(r, 500));
+    broker = await bareBroker(port);
+    // A fresh broker has no retained messages: the online state below was republished by the bridge.
+    probe = await connectProbe(broker.url, ['herdgate/#']);
+    expect((await probe.waitFor((m) => m.topic === state(), 10_000, 'online after reconnect')).json()).toEqual({ state: 'online' });
+    expect(bridge.logs.join('')).toContain('mqtt connection lost, reconnecting');
+  }, 20_000);
+
+  it('should leave a retained offline state through its last will when killed', async () => {
+    bridge.kill('SIGKILL');
+    await bridge.exited;
+    await probe.waitFor((m) => m.topic === state() && m.json().state === 'offline', 5_000, 'last will');
+    const late = await connectProbe(broker.url, [state()]);
+    const retained = await late.waitFor((m) => m.topic === state(), 3_000).finally(() => late.close());
+    expect(retained.retain).toBe(true);
+    expect(retained.json()).toEqual({ state: 'offline' });
+  });
+});
