@@ -40,9 +40,24 @@ describe('network-level behaviour through zigbee-herdsman', () => {
     expect(counters).toMatchObject({ group: { '7': 1 }, nwk: {}, total: 1 });
   });
 
+  it('should join a device put in the pool while the window is open, and a pre-joined one at once', async () => {
+    const pooled = await session.api('POST', '/devices', { model: 'WB01', ieee: '00124b0022e00004' });
+    expect(pooled.status).toBe(201);
+    const now = await session.api('POST', '/devices', { model: 'DS01', ieee: '00124b0022e00005', join: 'now' });
+    expect(now).toMatchObject({ status: 201, body: { ieee: '00124b0022e00005', online: true, logicalType: 'end-device' } });
+    expect((await h('waitInterview', { ieee: '00124b0022e00004', timeoutMs: 10_000 })).status).toBe('successful');
+    expect((await h('waitInterview', { ieee: '00124b0022e00005', timeoutMs: 10_000 })).status).toBe('successful');
+    expect((await session.api('POST', '/devices', { model: 'WB01', ieee: '00124b0022e00004' })).status).toBe(409);
+  });
+
   it('should remove a device with Mgmt_Leave and forget it on the radio', async () => {
     await h('remove', { ieee: devices.sensor.ieee });
-    const listed = (await session.api('GET', '/devices')).body.joined.map((d: { ieee: string }) => d.ieee);
+    // The device answers first and leaves a moment later, as a real one does.
+    const end = Date.now() + 2_000;
+    let listed: string[] = [];
+    do {
+      listed = (await session.api('GET', '/devices')).body.joined.map((d: { ieee: string }) => d.ieee);
+    } while (listed.includes(devices.sensor.ieee) && Date.now() < end && (await new Promise((r) => setTimeout(r, 10)), true));
     expect(listed).not.toContain(devices.sensor.ieee);
     expect((await session.api('GET', `/devices/${devices.sensor.ieee}`)).status).toBe(404);
   });
