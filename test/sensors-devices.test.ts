@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDeconzError, itConformsToDeconz } from '../api/test/helpers/conformance';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
@@ -22,7 +23,7 @@ const DEVICES = [
   { model: 'Zen-01', ieee: THERMOSTAT },
 ];
 
-interface Sensor { type: string; uniqueid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown>; etag: string }
+interface Sensor { type: string; name: string; uniqueid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown>; etag: string }
 
 describe('sensors: devices on the real stack', () => {
   let stack: Stack;
@@ -169,4 +170,54 @@ describe('sensors: devices on the real stack', () => {
     const body = (await after.json()) as { sensors: Record<string, Sensor> };
     expect(body.sensors[ids.door!]!.state.open).toBe(!door.state.open);
   }, 30_000);
+
+  describe('bad input on device sensors', () => {
+    const request = (path: string, init?: RequestInit) => fetch(`${stack.rest.base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
+    const send = (method: string, path: string, body: unknown) => request(`/api/${stack.rest.key}${path}`, { method, body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+    itConformsToDeconz({
+      context: () => ({ request, key: stack.rest.key }),
+      collection: '/sensors',
+      unknownId: '/sensors/9999',
+      // A getter: the id is known only once the stack runs (the title shows the placeholder).
+      write: { method: 'PUT', get path() { return `/sensors/${ids.thermostat ?? '<thermostat>'}/config`; } },
+      wrongMethod: 'PATCH',
+    });
+
+    it('should refuse bad config, state, name and delete bodies and leave device and data unchanged', async () => {
+      const thermostat = ids.thermostat!;
+      const button = ids.button!;
+      const setpoint = (await realState(stack, THERMOSTAT)).endpoints['3'].hvacThermostat.occupiedHeatingSetpoint as number;
+      const before = { thermostat: (await stack.rest.get(`/sensors/${thermostat}`)).body as Sensor, button: (await stack.rest.get(`/sensors/${button}`)).body as Sensor };
+      const revision = stack.api.services.store.revision();
+      const config = `/sensors/${thermostat}/config`;
+      for (const value of ['warm', 20_000, 499, 21.5, null, true]) {
+        await expectDeconzError(await send('PUT', config, { heatsetpoint: value }), 400, 7, `${config}/heatsetpoint`);
+      }
+      await expectDeconzError(await send('PUT', config, { mode: 'party' }), 400, 7, `${config}/mode`);
+      await expectDeconzError(await send('PUT', config, {}), 400, 5, config);
+      await expectDeconzError(await send('PUT', config, '[2150]'), 400, 2);
+      await expectDeconzError(await send('PUT', config, '{"heatsetpoint": 2150'), 400, 2);
+      await expectDeconzError(await send('PUT', `/sensors/${thermostat}/state`, { temperature: 2500 }), 400, 8, `/sensors/${thermostat}/state/temperature`);
+      await expectDeconzError(await send('PUT', `/sensors/${button}/state`, { buttonevent: 'pressed' }), 400, 7, `/sensors/${button}/state/buttonevent`);
+      await expectDeconzError(await send('PUT', `/sensors/${button}/state`, { buttonevent: -1 }), 400, 7, `/sensors/${button}/state/buttonevent`);
+      for (const name of ['', 'x'.repeat(33), 5]) await expectDeconzError(await send('PUT', `/sensors/${button}`, { name }), 400, 7, `/sensors/${button}/name`);
+      await expectDeconzError(await send('PUT', `/sensors/${button}`, { type: 'CLIPSwitch' }), 400, 8, `/sensors/${button}/type`);
+      await expectDeconzError(await send('PUT', `/sensors/${button}`, { name: 'fine', colour: 'red' }), 400, 6, `/sensors/${button}/colour`);
+      await expectDeconzError(await send('PUT', `/sensors/${button}`, { mode: 2 }), 400, 8, `/sensors/${button}/mode`);
+      await expectDeconzError(await send('DELETE', `/sensors/${button}`, { reset: 'yes' }), 400, 7, `/sensors/${button}/reset`);
+      await expectDeconzError(await send('DELETE', `/sensors/${button}`, { reset: true, force: true }), 400, 6, `/sensors/${button}/force`);
+      await expectDeconzError(await send('DELETE', `/sensors/${button}`, '{"reset":'), 400, 2);
+      // deCONZ names the sensor, not the sub-path, in a 3.
+      for (const path of ['/sensors/9999/config', '/sensors/9999/state']) await expectDeconzError(await send('PUT', path, { on: true }), 404, 3, '/sensors/9999');
+      await expectDeconzError(await send('DELETE', '/sensors/9999', ''), 404, 3, '/sensors/9999');
+
+      expect(stack.api.services.store.revision()).toBe(revision);
+      expect((await realState(stack, THERMOSTAT)).endpoints['3'].hvacThermostat.occupiedHeatingSetpoint).toBe(setpoint);
+      const after = { thermostat: (await stack.rest.get(`/sensors/${thermostat}`)).body as Sensor, button: (await stack.rest.get(`/sensors/${button}`)).body as Sensor };
+      expect(after.button).toEqual(before.button);
+      expect(after.thermostat.config).toEqual(before.thermostat.config);
+      expect(after.thermostat).toMatchObject({ name: before.thermostat.name, type: 'ZHAThermostat' });
+    }, 30_000);
+  });
 });
