@@ -17,7 +17,7 @@ import type { NetworkDefinition } from './network-definition';
 import { NetworkState } from './protocol/index';
 import { ParameterStore } from './radio/parameter-store';
 import { RadioCore } from './radio/radio-core';
-import { StateFile } from './radio/state-file';
+import { StateFile, loadRadioState } from './radio/state-file';
 import type { RadioState } from './radio/state-file';
 import { RadioServer } from './radio/tcp-server';
 
@@ -63,7 +63,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   let state: StateFile | undefined;
   const changed = () => state?.schedule();
 
-  const saved = new StateFile(options.statePath, () => { throw new Error('not ready'); }).load();
+  const saved = loadRadioState(options.statePath);
   const params = saved ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(options.mac ?? `00212eff${randomBytes(4).toString('hex')}`);
   const coordinator = { ieee: () => params.macAddress(), extendedPanId: () => params.extendedPanId(), endpoints: () => params.endpoints() };
 

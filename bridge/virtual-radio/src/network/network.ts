@@ -72,7 +72,7 @@ export class SimNetwork {
     if (!entry) return this.confirm(req, ConfirmStatus.RouteDiscoveryFailed, timing.macRetryMs);
     const ieee = entry.device.identity.ieee;
     if (!entry.online || faults.takeDrop(ieee)) return this.confirm(req, ConfirmStatus.MacNoAck, timing.macRetryMs);
-    const delay = timing.airMs + faults.delayFor(ieee);
+    const delay = timing.airMs + faults.delayFor(ieee) + this.untilPoll(entry);
     this.confirm(req, ConfirmStatus.Success, delay);
     const endpoint = req.dst.mode === 'group' ? 0 : req.dst.endpoint;
     clock.setTimeout(() => {
@@ -82,6 +82,14 @@ export class SimNetwork {
         this.deliver(entry, { ...this.delivery(req), dstEndpoint: endpoint });
       }
     }, delay);
+  }
+
+  /** A sleepy end device gets its frame when it next polls its parent (each device has its own phase). */
+  private untilPoll(entry: JoinedDevice): number {
+    const interval = this.deps.timing.pollIntervalMs;
+    if (interval <= 0 || entry.device.identity.rxOnWhenIdle) return 0;
+    const phase = Number.parseInt(entry.device.identity.ieee.slice(-4), 16) % interval;
+    return interval - ((this.deps.clock.now() + phase) % interval);
   }
 
   private groupcast(req: ApsRequest, group: number): void {

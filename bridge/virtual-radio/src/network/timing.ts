@@ -11,9 +11,14 @@ export interface Timing {
   joinDelayMs: number;
   /** Spacing between two pooled devices joining, so a big pool does not arrive in one burst. */
   joinSpacingMs: number;
+  /**
+   * How often a sleepy end device (rx off when idle) polls its parent; frames for it wait for the
+   * next poll. 0 delivers at once.
+   */
+  pollIntervalMs: number;
 }
 
 export const timingProfiles: Record<'fast' | 'realistic', Timing> = {
-  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50 },
-  realistic: { airMs: 8, macRetryMs: 60, joinDelayMs: 300, joinSpacingMs: 200 },
+  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50, pollIntervalMs: 0 },
+  realistic: { airMs: 8, macRetryMs: 60, joinDelayMs: 300, joinSpacingMs: 200, pollIntervalMs: 1_000 },
 };

@@ -15,6 +15,21 @@ export interface RadioState {
   network: PersistedNetwork;
 }
 
+/** The saved state, or undefined when there is none yet. Throws (naming the file) on a corrupt one. */
+export function loadRadioState(path: string | undefined): RadioState | undefined {
+  if (!path) return undefined;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+  const state = JSON.parse(text) as RadioState;
+  if (state.version !== 1) throw new Error(`${path}: unsupported state version ${String(state.version)}`);
+  return state;
+}
+
 export class StateFile {
   private timer: NodeJS.Timeout | undefined;
   private writes = 0;
@@ -25,19 +40,8 @@ export class StateFile {
     private readonly debounceMs = 200,
   ) {}
 
-  /** The saved state, or undefined when there is none yet. Throws on a corrupt file. */
   load(): RadioState | undefined {
-    if (!this.path) return undefined;
-    let text: string;
-    try {
-      text = readFileSync(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-      throw error;
-    }
-    const state = JSON.parse(text) as RadioState;
-    if (state.version !== 1) throw new Error(`${this.path}: unsupported state version ${String(state.version)}`);
-    return state;
+    return loadRadioState(this.path);
   }
 
   schedule(): void {
