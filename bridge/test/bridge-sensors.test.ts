@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
-import type { Received } from './support/mqtt-probe';
+import { connectProbe, type Probe, type Received } from './support/mqtt-probe';
 
 /** Buttons, remote, keypad and sensors of the virtual radio arriving over MQTT as deCONZ items. */
 const REMOTE = '0x000b57fffe8a100c';
@@ -30,7 +31,10 @@ describe('bridge sensors', () => {
       { model: 'TH01', ieee: CLIMATE },
     ]);
   }, 120_000);
+  let restarted: { bridge: BridgeProcess; probe: Probe } | undefined;
   afterAll(async () => {
+    await restarted?.probe.close();
+    await restarted?.bridge.stop();
     await g?.close();
   });
 
@@ -92,4 +96,14 @@ describe('bridge sensors', () => {
     await next(stateOf(CLIMATE, 1, (s) => s.state.temperature === 1950), 'temperature', 20_000);
     await next(stateOf(CLIMATE, 1, (s) => s.state.humidity === 6125), 'humidity', 20_000);
   }, 45_000);
+
+  it('should still parse the remote arrows after a restart, when configure does not run again', async () => {
+    await g.probe.close();
+    expect(await g.bridge.stop()).toBe(0);
+    const bridge = await startBridgeProcess({ dataDir: g.dataDir });
+    const probe = await connectProbe(bridge.mqttUrl, [g.dt(REMOTE, '1/event')]);
+    restarted = { bridge, probe };
+    await fetch(`${bridge.radioControl}/devices/${REMOTE.slice(2)}/actions/press`, { method: 'POST', body: JSON.stringify({ button: 'arrow_left', kind: 'hold' }) });
+    expect((await probe.waitFor((m) => m.topic === g.dt(REMOTE, '1/event'), 10_000, 'arrow after restart')).json().state.buttonevent).toBe(4001);
+  }, 40_000);
 });
