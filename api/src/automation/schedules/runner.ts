@@ -33,6 +33,8 @@ export class ScheduleRunner {
   private fired = 0;
   /** The zone the committed local firings were planned in; a zone change re-plans them. */
   private zone: string | undefined;
+  /** The instant the last tick looked at; what was due then and is still pending failed to commit. */
+  private lastTickAt = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly deps: ScheduleRunnerDeps) {}
 
@@ -61,6 +63,7 @@ export class ScheduleRunner {
 
   private async fireDue(): Promise<void> {
     const now = this.deps.now();
+    this.lastTickAt = now;
     const zone = this.deps.clock().timeZone;
     if (this.zone !== undefined && this.zone !== zone) await this.replanLocal(now, zone);
     this.zone = zone;
@@ -118,8 +121,9 @@ export class ScheduleRunner {
     for (const s of this.deps.repository.all()) if (s.status === 'enabled' && s.nextFireAt !== null) next = Math.min(next, s.nextFireAt);
     if (next === Number.POSITIVE_INFINITY) return;
     const wait = next - this.deps.now();
-    // Something still due after a tick failed to commit: retry once a second, not in a hot loop.
-    const delay = wait <= 0 ? 1000 : Math.min(MAX_TIMER_MS, wait);
+    // Due since the last tick looked: go now. Due already then: its commit failed, so retry once a
+    // second rather than in a hot loop.
+    const delay = wait > 0 ? Math.min(MAX_TIMER_MS, wait) : next <= this.lastTickAt ? 1000 : 0;
     this.timer = setTimeout(() => void this.tick(), delay);
   }
 }
