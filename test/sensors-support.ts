@@ -71,13 +71,13 @@ export async function sensorId(stack: Stack, uniqueid: string): Promise<string> 
   }, `a sensor with uniqueid ${uniqueid} in GET /sensors`, 15_000, 100);
 }
 
-/** Polls `GET /sensors/<id>` until `test` accepts it (bounded); resolves with that sensor. */
+/** Polls `GET /sensors/<id>` until it exists and `test` accepts it (bounded); resolves with that sensor. */
 export async function sensorWhen<T = any>(stack: Stack, id: string, test: (sensor: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
   let last: unknown;
   return waitFor(async () => {
-    const { body } = await stack.rest.get(`/sensors/${id}`);
+    const { status, body } = await stack.rest.get(`/sensors/${id}`);
     last = body;
-    return test(body as T) ? (body as T) : undefined;
+    return status === 200 && test(body as T) ? (body as T) : undefined;
   }, `${what} (sensor ${id})`, timeoutMs, 100).catch((err: Error) => {
     throw new Error(`${err.message}; last answer ${JSON.stringify(last)}`);
   });

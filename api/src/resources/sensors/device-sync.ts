@@ -81,7 +81,10 @@ export class DeviceSensorSync {
   }
 
   private async describe(device: DeviceDescription): Promise<void> {
-    const returning = this.returning.delete(device.ieee);
+    // A rejoining device is first described mid-interview, without sub-devices: the return counts
+    // only once its sensors are described.
+    const returning = this.returning.has(device.ieee);
+    if (device.subdevices.some((sub) => sub.resource === 'sensors')) this.returning.delete(device.ieee);
     for (const sub of device.subdevices) {
       if (sub.resource !== 'sensors') continue;
       this.subdevices.set(sub.uniqueid, sub);
