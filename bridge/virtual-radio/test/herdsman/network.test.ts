@@ -6,6 +6,7 @@ const devices = {
   bulbA: { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: '000b57fffe00e001' },
   bulbB: { model: 'LCT015', ieee: '0017880100e00002' },
   sensor: { model: 'TH01', ieee: '00124b0022e00003' },
+  remote: { model: 'TRADFRI-remote-control', ieee: '000b57fffe00e006' },
 };
 
 describe('network-level behaviour through zigbee-herdsman', () => {
@@ -38,6 +39,16 @@ describe('network-level behaviour through zigbee-herdsman', () => {
     await waitDevice(session, devices.bulbB.ieee, (s) => s.endpoints['11'].genOnOff.onOff === 1);
     const counters = (await session.api('GET', '/counters')).body;
     expect(counters).toMatchObject({ group: { '7': 1 }, nwk: {}, total: 1 });
+  });
+
+  it('should carry a remote bound to a group straight to the member lamps, and show the groupcast to the host', async () => {
+    await h('bindToGroup', { ieee: devices.remote.ieee, endpoint: 1, cluster: 'genOnOff', group: 7 });
+    const before = (await session.api('GET', `/devices/${devices.bulbA.ieee}`)).body.state.endpoints['1'].genOnOff.onOff;
+    await session.api('POST', `/devices/${devices.remote.ieee}/actions/press`, { button: 'toggle' });
+    await waitDevice(session, devices.bulbA.ieee, (s) => s.endpoints['1'].genOnOff.onOff === 1 - before);
+    await waitDevice(session, devices.bulbB.ieee, (s) => s.endpoints['11'].genOnOff.onOff === 1 - before);
+    const messages = await h('messages', { ieee: devices.remote.ieee });
+    expect(messages).toContainEqual(expect.objectContaining({ type: 'commandToggle', cluster: 'genOnOff' }));
   });
 
   it('should join a device put in the pool while the window is open, and a pre-joined one at once', async () => {

@@ -189,6 +189,11 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     await endpoint.addToGroup(group);
     return true;
   },
+  async bindToGroup(args) {
+    const group = controller!.getGroupByID(Number(args.group)) ?? controller!.createGroup(Number(args.group));
+    await device(String(args.ieee)).getEndpoint(Number(args.endpoint))!.bind(String(args.cluster), group);
+    return true;
+  },
   async groupCommand(args) {
     const group = controller!.getGroupByID(Number(args.group));
     if (!group) throw new Error(`no group ${String(args.group)}`);
