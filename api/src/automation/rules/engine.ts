@@ -142,7 +142,10 @@ export class RulesEngine {
   private index(id: string, rule: RuleRecord | undefined): void {
     for (const trigger of this.compiled.get(id)?.triggers ?? []) this.byTrigger.get(trigger)?.delete(id);
     this.compiled.delete(id);
-    if (!rule) return;
+    if (!rule) {
+      this.lastFired.delete(id);
+      return;
+    }
     const conditions = rule.conditions.map((c) => compileCondition(c)).filter((c): c is Condition => c !== undefined);
     if (conditions.length !== rule.conditions.length) {
       // Validated at write time, so only a hand-edited database gets here; never fire on part of a rule.
