@@ -1,7 +1,12 @@
-/** Answers the ZCL global commands a host sends to a device: read, write, configure reporting, discover. */
+/**
+ * Answers the ZCL global commands a host sends to a device: read, write, configure and read reporting,
+ * discover. A command that must carry records but carries none is MALFORMED_COMMAND (ZCL 2.5.1), as
+ * on real stacks; a truncated one throws ZclDecodeError, which the caller answers the same way.
+ */
 import {
   type ClusterDef,
   type ReadRecord,
+  type ReportConfigRecord,
   type ZclFrame,
   GlobalCommand,
   Status,
@@ -10,7 +15,9 @@ import {
   decodeAttributeValues,
   decodeConfigReport,
   decodeDiscover,
+  decodeReadReportConfig,
   encodeDiscoverRsp,
+  encodeReadReportConfigRsp,
   encodeReadRsp,
   encodeStatusRecords,
 } from '../zcl/index';
@@ -30,10 +37,19 @@ const SWALLOWED: ReadonlySet<number> = new Set([
   GlobalCommand.discoverRsp,
 ]);
 
+const RECORDS_REQUIRED: ReadonlySet<number> = new Set([
+  GlobalCommand.read,
+  GlobalCommand.write,
+  GlobalCommand.writeUndiv,
+  GlobalCommand.configReport,
+  GlobalCommand.readReportConfig,
+]);
+
 export function handleGlobal(host: DeviceHost, endpoint: number, cluster: ClusterDef, frame: ZclFrame): GlobalOutcome {
   const { commandId, manufacturerCode } = frame.header;
   if (SWALLOWED.has(commandId)) return { silent: true };
   const find = (id: number) => attributeById(cluster, id, manufacturerCode) ?? attributeById(cluster, id);
+  if (RECORDS_REQUIRED.has(commandId) && frame.payload.length === 0) return { status: Status.malformedCommand };
   switch (commandId) {
     case GlobalCommand.read: {
       const records: ReadRecord[] = decodeAttrIds(frame.payload).map((attrId) => {
@@ -70,6 +86,17 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
         return { status: Status.success, direction: 0, attrId: rec.attrId };
       });
       return { respond: GlobalCommand.configReportRsp, payload: encodeStatusRecords(records) };
+    }
+    case GlobalCommand.readReportConfig: {
+      const records = decodeReadReportConfig(frame.payload).map((q): ReportConfigRecord => {
+        const def = find(q.attrId);
+        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined) return { status: Status.unsupportedAttribute, direction: q.direction, attrId: q.attrId };
+        // We never receive reports, so there is nothing to say about direction 1.
+        const config = q.direction === 0 ? host.reporting.get(endpoint, cluster.id, def.id) : undefined;
+        if (!config) return { status: Status.notFound, direction: q.direction, attrId: q.attrId };
+        return { status: 0, direction: 0, attrId: q.attrId, type: def.type, min: config.min, max: config.max, ...(config.change !== undefined ? { change: config.change } : {}) };
+      });
+      return { respond: GlobalCommand.readReportConfigRsp, payload: encodeReadReportConfigRsp(records) };
     }
     case GlobalCommand.discover: {
       const { start, max } = decodeDiscover(frame.payload);

@@ -53,6 +53,11 @@ export class ReportingEngine {
     this.armPeriodic(key, entry);
   }
 
+  get(endpoint: number, cluster: number, attribute: number): ReportingConfig | undefined {
+    const entry = this.entries.get(keyOf(endpoint, cluster, attribute));
+    return entry && { ...entry.config };
+  }
+
   list(): ReportingConfig[] {
     return [...this.entries.values()].map((e) => ({ ...e.config }));
   }

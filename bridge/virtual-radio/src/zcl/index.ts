@@ -8,3 +8,4 @@ export { type ZclFrame, type ZclHeader, decodeFrame, encodeFrame } from './frame
 export * from './global';
 export * from './commands';
 export * from './clusters/index';
+export * from './report-config';

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { testDevice } from './test-device';
+
+// Read Reporting Configuration (0x08 → 0x09) and the malformed-request answers of the global commands.
+describe('read reporting configuration', () => {
+  it('should return the configured min, max and reportable change of an analog attribute', () => {
+    const t = testDevice('TH01');
+    // configure measuredValue (int16): min 10 s, max 300 s, change 50
+    t.global(0x0402, 0x06, [0x00, 0x00, 0x00, 0x29, 0x0a, 0x00, 0x2c, 0x01, 0x32, 0x00]);
+    t.frames();
+    t.global(0x0402, 0x08, [0x00, 0x00, 0x00]);
+    const [rsp] = t.frames();
+    expect(rsp.bytes.slice(2)).toEqual([0x09, 0x00, 0x00, 0x00, 0x00, 0x29, 0x0a, 0x00, 0x2c, 0x01, 0x32, 0x00]);
+  });
+
+  it('should leave out the change for a discrete attribute', () => {
+    const t = testDevice('LCT015');
+    t.global(0x0006, 0x06, [0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x58, 0x02], 11);
+    t.frames();
+    t.global(0x0006, 0x08, [0x00, 0x00, 0x00], 11);
+    expect(t.frames()[0].bytes.slice(2)).toEqual([0x09, 0x00, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x58, 0x02]);
+  });
+
+  it('should answer per record: NOT_FOUND without a configuration, UNSUPPORTED_ATTRIBUTE for an unknown one', () => {
+    const t = testDevice('TH01');
+    t.global(0x0402, 0x08, [0x00, 0x00, 0x00, 0x00, 0x34, 0x12, 0x01, 0x00, 0x00]);
+    expect(t.frames()[0].bytes.slice(2)).toEqual([0x09, 0x8b, 0x00, 0x00, 0x00, 0x86, 0x00, 0x34, 0x12, 0x8b, 0x01, 0x00, 0x00]);
+  });
+
+  it('should report NOT_FOUND again once reporting is switched off with max 0xFFFF', () => {
+    const t = testDevice('TH01');
+    t.global(0x0402, 0x06, [0x00, 0x00, 0x00, 0x29, 0x0a, 0x00, 0x2c, 0x01, 0x32, 0x00]);
+    t.global(0x0402, 0x06, [0x00, 0x00, 0x00, 0x29, 0x0a, 0x00, 0xff, 0xff, 0x32, 0x00]);
+    t.frames();
+    t.global(0x0402, 0x08, [0x00, 0x00, 0x00]);
+    expect(t.frames()[0].bytes.slice(3, 4)).toEqual([0x8b]);
+  });
+});
+
+describe('malformed global commands', () => {
+  it('should answer a read, write or configure without records with MALFORMED_COMMAND', () => {
+    const t = testDevice('TH01');
+    for (const cmd of [0x00, 0x02, 0x06, 0x08]) t.global(0x0402, cmd, []);
+    expect(t.frames().map((f) => f.bytes.slice(2))).toEqual([
+      [0x0b, 0x00, 0x80],
+      [0x0b, 0x02, 0x80],
+      [0x0b, 0x06, 0x80],
+      [0x0b, 0x08, 0x80],
+    ]);
+  });
+
+  it('should answer a truncated write with MALFORMED_COMMAND and change nothing', () => {
+    const t = testDevice('LCT015');
+    t.global(0x0000, 0x02, [0x10, 0x00, 0x42, 0x05, 0x41], 11);
+    expect(t.frames().map((f) => f.bytes.slice(2))).toEqual([[0x0b, 0x02, 0x80]]);
+    expect(t.attrs('genBasic', 11).locationDesc).toBe('');
+  });
+});
