@@ -65,6 +65,17 @@ describe('schedules firing', () => {
     expect(await status(id)).toBe(404);
   });
 
+  it('should fire a timer with a random part between 1 s and the maximum after its time', async () => {
+    const id = await create({ time: 'PT00:00:10A00:00:05' });
+    gw.clock.advance(10_000);
+    await settle(gw);
+    expect(await flagValue()).toBe(false);
+    gw.clock.advance(5_000);
+    await settle(gw);
+    expect(await flagValue()).toBe(true);
+    expect(await status(id)).toBe(404);
+  });
+
   it('should fire a 07:00 weekday alarm at 07:00 Berlin time on both sides of the spring change', async () => {
     await api('/config', jsonInit('PUT', { timezone: 'Europe/Berlin' }));
     gw.clock.set(utc('2026-03-27T05:00:00')); // Friday 06:00 CET
