@@ -14,7 +14,7 @@ import { act, herdsmanIeee, sensorId, sensorWhen, startSensorStack, uniqueidOf }
 const BUTTON = '00124b0022a1400b';
 const DOOR = '00124b0022a1400a';
 
-interface Sensor { name: string; uniqueid: string; state: Record<string, unknown> }
+interface Sensor { name: string; uniqueid: string; state: Record<string, unknown>; config: Record<string, unknown> }
 
 describe('sensors: device sensor lifecycle', () => {
   let stack: Stack;
@@ -71,7 +71,9 @@ describe('sensors: device sensor lifecycle', () => {
     expect(ws.events.slice(from).filter((e) => e.id === button)).toEqual([]);
   }, 30_000);
 
-  it('should keep ids, names and deletions across an api restart', async () => {
+  it('should keep ids, names, config on and deletions across an api restart', async () => {
+    // `on` is kept by the gateway itself (not the device): it must be stored.
+    expect(await stack.rest.put(`/sensors/${door}/config`, { on: false })).toEqual({ status: 200, body: [{ success: { [`/sensors/${door}/config/on`]: false } }] });
     const before = (await stack.rest.get('/sensors')).body as Record<string, Sensor>;
     const revision = stack.api.services.store.revision();
     await stack.api.close();
@@ -88,7 +90,7 @@ describe('sensors: device sensor lifecycle', () => {
       await waitFor(async () => (await get(`/sensors/${door}`)).body.state?.open === true, 'the door state from the retained topic', 20_000);
       const after = (await get('/sensors')).body as Record<string, Sensor>;
       expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort());
-      expect(after[door]).toMatchObject({ uniqueid: doorUniqueid, name: 'Front door' });
+      expect(after[door]).toMatchObject({ uniqueid: doorUniqueid, name: 'Front door', config: { on: false } });
       expect((await get(`/sensors/${button}`)).status).toBe(404);
       expect(again.services.store.revision()).toBe(revision);
     } finally {
