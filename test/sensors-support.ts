@@ -1,6 +1,5 @@
-import { writeFileSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { radioControl } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
@@ -23,8 +22,8 @@ export async function startSensorStack(devices: NetworkDevice[]): Promise<Stack>
   const folder = mkdtempSync(join(tmpdir(), 'herdgate-sensors-net-'));
   const network = join(folder, 'network.json');
   writeFileSync(network, JSON.stringify({ devices }));
-  const stack = await startStack({ network });
-  rmSync(dirname(network), { recursive: true, force: true });
+  // The radio reads the definition once, at its first start.
+  const stack = await startStack({ network }).finally(() => rmSync(folder, { recursive: true, force: true }));
   try {
     await waitForLink(stack);
     const opened = await stack.rest.put('/config', { permitjoin: 120 });
