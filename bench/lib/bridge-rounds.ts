@@ -39,7 +39,8 @@ export async function pairStack(driver: StackDriver, network: NetworkDefinition,
     rmSync(scratch, { recursive: true, force: true });
   };
   try {
-    const stack = await driver.start({ radioPort: radio.port, dataDir, devices: ieees(network), pairing: true, timeoutMs: PAIRING_TIMEOUT_MS });
+    log(`${driver.name}: pairing ${network.devices.length} devices on a fresh radio`);
+    const stack = await driver.start({ radioPort: radio.port, dataDir, devices: ieees(network), pairing: true, timeoutMs: PAIRING_TIMEOUT_MS, log });
     try {
       log(`${driver.name}: ${network.devices.length} devices interviewed in ${(stack.startMs / 1000).toFixed(1)} s; waiting for the network to go quiet`);
       await quiet(radio, QUIET_MS, 60_000);
@@ -69,11 +70,13 @@ export interface RoundOptions {
   lamp: string;
   contact: string;
   samples: number;
+  log?(line: string): void;
 }
 
 export async function measureRound(paired: PairedStack, options: RoundOptions): Promise<RoundFigures> {
   const { radio } = paired;
-  const stack = await paired.driver.start({ radioPort: radio.port, dataDir: paired.dataDir, devices: ieees(options.network), pairing: false, timeoutMs: RESTART_TIMEOUT_MS });
+  const devices = ieees(options.network);
+  const stack = await paired.driver.start({ radioPort: radio.port, dataDir: paired.dataDir, devices, pairing: false, timeoutMs: RESTART_TIMEOUT_MS, log: options.log });
   try {
     await sleep(SETTLE_MS);
     const rssIdleMiB = stack.process.rssMiB();

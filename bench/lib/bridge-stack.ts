@@ -18,6 +18,8 @@ export interface StackStartOptions {
    */
   pairing: boolean;
   timeoutMs: number;
+  /** Progress lines while a start takes long. */
+  log?(line: string): void;
 }
 
 export interface RunningStack {

@@ -14,6 +14,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../bridge/src/main.ts', import.meta.url));
 const BASE = DEFAULT_BASE_TOPIC;
 const hex = (ieee: string) => `0x${ieee}`;
+const PROGRESS_EVERY_MS = 15_000;
 
 interface Seen {
   online: boolean;
@@ -62,7 +63,8 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     // The ready line can come after the last retained description: wait for it before checking.
     await Promise.race([ready, died, deadline(options.timeoutMs, 'herdgate ready line')]);
     const up = () => seen.ready && seen.online && options.devices.every((ieee) => isUp(seen, ieee, options.pairing));
-    const doneAt = await Promise.race([watch.until(up, options.timeoutMs, () => progress(seen, options)), died]);
+    const ticker = setInterval(() => options.log?.(progress(seen, options)), PROGRESS_EVERY_MS);
+    const doneAt = await Promise.race([watch.until(up, options.timeoutMs, () => progress(seen, options)), died]).finally(() => clearInterval(ticker));
     const startMs = doneAt - proc.spawnedAt;
     return running(proc, watch, seen, startMs);
   } catch (error) {

@@ -28,6 +28,13 @@ export async function connectWatch(url: string, filters: string[], options: { re
   // The measuring client must not add Nagle delays of its own; the stacks' sockets stay as shipped.
   (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
   const handlers = new Set<(message: Arrival) => void>();
+  // A lost connection fails every wait at once instead of letting it run into its timeout.
+  const failers = new Set<(error: Error) => void>();
+  let closing = false;
+  client.on('close', () => {
+    if (closing) return;
+    for (const fail of failers) fail(new Error(`MQTT connection to ${url} closed`));
+  });
   client.on('message', (topic, payload) => {
     const message = { topic, text: payload.toString(), at: performance.now() };
     for (const handler of handlers) handler(message);
@@ -39,12 +46,17 @@ export async function connectWatch(url: string, filters: string[], options: { re
   };
   const bounded = <T>(timeoutMs: number, why: () => string, arm: (resolve: (value: T) => void) => () => void): Promise<T> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const fail = (error: Error) => {
+        clearTimeout(timer);
+        failers.delete(fail);
         disarm();
-        reject(new Error(`${why()} within ${timeoutMs} ms`));
-      }, timeoutMs);
+        reject(error);
+      };
+      const timer = setTimeout(() => fail(new Error(`${why()} within ${timeoutMs} ms`)), timeoutMs);
+      failers.add(fail);
       const disarm = arm((value) => {
         clearTimeout(timer);
+        failers.delete(fail);
         disarm();
         resolve(value);
       });
@@ -63,7 +75,10 @@ export async function connectWatch(url: string, filters: string[], options: { re
     publish: async (topic, payload) => {
       await client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 0 });
     },
-    close: () => client.endAsync(true),
+    close: () => {
+      closing = true;
+      return client.endAsync(true);
+    },
   };
 }
 

@@ -46,7 +46,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
         for (const p of rotate(paired, round)) {
           if (!figures.has(p)) continue;
           const figure = await attempt(p.driver, missing, `restart round ${round + 1} with ${size} devices`, () =>
-            measureRound(p, { network, lamp, contact, samples }),
+            measureRound(p, { network, lamp, contact, samples, log: ctx.log }),
           );
           if (!figure) figures.delete(p);
           else {

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { renderBridgeReport, type StackResult } from './bridge-report';
+import type { RoundFigures } from './bridge-rounds';
+
+const round = (startMs: number, rss: number, latency: number): RoundFigures => ({
+  startMs,
+  rssIdleMiB: rss,
+  rssAfterMiB: rss + 1,
+  commandMs: [latency, latency, latency],
+  reportMs: [latency / 2, latency / 2, latency / 2],
+});
+
+const results: StackResult[] = [
+  { stack: 'herdgate', size: 50, pairingMs: 10_000, rounds: [round(1000, 100, 4), round(1200, 110, 4), round(1100, 105, 4)] },
+  { stack: 'Zigbee2MQTT', size: 50, pairingMs: 20_000, rounds: [round(2000, 200, 8), round(2400, 220, 8), round(2200, 210, 8)] },
+];
+
+describe('bridge benchmark report', () => {
+  it('should put medians side by side with herdgate ÷ Zigbee2MQTT ratios', () => {
+    const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50], results, missing: [] });
+    expect(markdown).toContain('| 50 devices | 9 | 4.0 | 4.0 | 8.0 | 8.0 | 0.50× | 0.50× | p50 ≤ 5, p99 ≤ 20: met |');
+    expect(markdown).toContain('| 50 devices | 1100.0 | 1000.0–1200.0 | 2200.0 | 2000.0–2400.0 | 0.50× |');
+    expect(markdown).toContain('| 50 devices | 105 | 100–110 | 210 | 200–220 | 0.50× |');
+    expect(markdown).toContain('| 50 devices | 10.0 | 20.0 | 0.50× |');
+    expect(markdown).not.toContain('Comparison incomplete');
+  });
+
+  it('should mark a missed target', () => {
+    const slow = [{ ...results[0], rounds: [round(1000, 100, 30)] }, results[1]];
+    const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50], results: slow, missing: [] });
+    expect(markdown).toContain('p50 ≤ 5, p99 ≤ 20: **missed**');
+  });
+
+  it('should say why the comparison is missing and leave its cells empty', () => {
+    const markdown = renderBridgeReport({
+      subject: 'herdgate',
+      baseline: 'Zigbee2MQTT',
+      sizes: [50],
+      results: [results[0]],
+      missing: ['Zigbee2MQTT could not be installed: npm ERR! 404'],
+    });
+    expect(markdown).toContain('**Comparison incomplete.** Zigbee2MQTT could not be installed: npm ERR! 404');
+    expect(markdown).toContain('| 50 devices | 1100.0 | 1000.0–1200.0 | — | —–— | — |');
+  });
+});
