@@ -64,6 +64,13 @@ describe('bridge motion sensor', () => {
     expect(dark.json().state.lightlevel).toBeLessThanOrEqual(12000);
   }, 45_000);
 
+  it('should write duration and the Signify-specific LED indication on the sensor', async () => {
+    expect(await g.set(MOTION, SENSOR_EP, { duration: 90, ledindication: true })).toMatchObject({ status: 'ok' });
+    const real = await g.real(MOTION);
+    expect(real.endpoints[String(SENSOR_EP)].msOccupancySensing.pirOToUDelay).toBe(90);
+    expect(real.endpoints[String(SENSOR_EP)].genBasic.ledIndication).toBe(1);
+  });
+
   it('should publish the temperature in hundredths of a degree', async () => {
     since();
     await g.act(MOTION, 'set', { temperature: 19.5 });

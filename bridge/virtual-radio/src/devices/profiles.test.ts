@@ -54,6 +54,22 @@ describe('response profiles', () => {
     expect(sent()).toEqual([{ profile: HA, src: 2, cluster: 0x0406, bytes: [0x1c, 0x0b, 0x10, 0x0b, 0x01, 0x30, 0x00, 0x00, 0x20, 0x02] }]);
   });
 
+  it('should write the Signify-specific LED indication and echo the code in the write response', () => {
+    const { device, zcl, sent } = sensor();
+    zcl(2, 0x0000, [0x04, 0x0b, 0x10, 0x0d, 0x02, 0x33, 0x00, 0x10, 0x01]);
+    expect(sent()).toEqual([{ profile: HA, src: 2, cluster: 0, bytes: [0x1c, 0x0b, 0x10, 0x0d, 0x04, 0x00] }]);
+    expect(device.inspect().endpoints['2'].genBasic.ledIndication).toBe(1);
+  });
+
+  it('should answer a HA request to a lamp\'s Green Power endpoint with the HA profile', () => {
+    const ctx = new FakeContext();
+    const lamp = factory.create('LCT015', { ieee: '0017880100000098', nwk: 0x3003 }, ctx);
+    lamp.receive({ profileId: HA, clusterId: 0x0000, srcEndpoint: 1, dstEndpoint: 242, asdu: Uint8Array.of(0x00, 0x0e, 0x00, 0x05, 0x00) });
+    expect(ctx.take().map((e) => ({ profile: e.profileId, src: e.srcEndpoint, bytes: Array.from(e.asdu) }))).toEqual([
+      { profile: HA, src: 242, bytes: [0x18, 0x0e, 0x0b, 0x00, 0xc3] },
+    ]);
+  });
+
   it('should report occupancy from endpoint 2 with its HA profile, as the real sensor does', () => {
     const { device, zcl, sent } = sensor();
     device.receive({ profileId: 0, clusterId: 0x0021, srcEndpoint: 0, dstEndpoint: 0, asdu: Uint8Array.of(1, 1, 2, 3, 4, 5, 6, 7, 8, 2, 0x06, 0x04, 0x03, ...COORD_LE, 1) });

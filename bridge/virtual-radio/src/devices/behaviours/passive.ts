@@ -33,4 +33,4 @@ export const humidity: Behaviour = { defaults: { measuredValue: 4500, minMeasure
 export const pressure: Behaviour = { defaults: { measuredValue: 1013, minMeasuredValue: 300, maxMeasuredValue: 1100, tolerance: 1, scaledValue: 10130, scale: -1 } };
 /** 20001 = 10000 × log10(100 lx) + 1. */
 export const illuminance: Behaviour = { defaults: { measuredValue: 20001, minMeasuredValue: 1, maxMeasuredValue: 0xfffe, tolerance: 0, lightSensorType: 0 } };
-export const occupancy: Behaviour = { defaults: { occupancy: 0, occupancySensorType: 0, pirOToUDelay: 30, pirUToODelay: 0, motionSensitivity: 2 } };
+export const occupancy: Behaviour = { defaults: { occupancy: 0, occupancySensorType: 0, pirOToUDelay: 30, pirUToODelay: 0 } };

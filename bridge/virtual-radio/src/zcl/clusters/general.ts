@@ -17,6 +17,8 @@ export const genBasic: ClusterDef = {
     attr(0x0011, 'physicalEnv', 'enum8', 'rw'),
     attr(0x0012, 'deviceEnabled', 'bool', 'rw'),
     attr(0x4000, 'swBuildId', 'charStr'),
+    // Hue sensors blink their LED on motion when this Signify-specific attribute is set.
+    attr(0x0033, 'ledIndication', 'bool', 'rw', 0x100b),
   ],
   commands: [cmd(0x00, 'resetFactDefault')],
   responses: [],
