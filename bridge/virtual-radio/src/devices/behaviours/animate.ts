@@ -51,6 +51,17 @@ export function animate(
   );
 }
 
+/**
+ * Runs `tick(elapsedMs)` every `stepMs` under the same key as `animate` (so a stop or the next command
+ * replaces it) until it returns false: for motions with no fixed end, or ones that wrap round.
+ */
+export function drive(host: BehaviourHost, endpoint: number, cluster: string, key: string, tick: (elapsedMs: number) => boolean): void {
+  const tk = timerKey(endpoint, cluster, key);
+  host.timers.clear(tk);
+  const started = host.now();
+  host.timers.every(tk, () => tick(host.now() - started), host.config.stepMs);
+}
+
 export function stopAnimation(host: BehaviourHost, endpoint: number, cluster: string, key?: string): void {
   if (key) host.timers.clear(timerKey(endpoint, cluster, key));
   else host.timers.clearPrefix(`anim:${endpoint}:${cluster}:`);

@@ -1,30 +1,16 @@
 /**
  * lightingColorCtrl server (ZCL 5.2): xy, colour temperature, hue/saturation, enhanced hue and colour
- * loop, each with transitions. colorMode/enhancedColorMode follow the last command; commands the
- * lamp's colorCapabilities (catalogue) do not allow are refused with UNSUP_CLUSTER_COMMAND.
+ * loop, each with transitions (continuous moves and wrapping hue steps live in color-move.ts).
+ * colorMode/enhancedColorMode follow the last command; commands the lamp's colorCapabilities
+ * (catalogue) do not allow are refused with UNSUP_CLUSTER_COMMAND.
  */
 import type { Behaviour, BehaviourHost, CommandHandler } from '../behaviour';
 import { animate, clamp, stopAnimation } from './animate';
+import { C, Capability, Mode, OK, needs, setMode, tenthsToMs } from './color-common';
 import { colorLoop } from './color-loop';
+import { colorMoves } from './color-move';
 
-const C = 'lightingColorCtrl';
-const OK = { status: 0 } as const;
-const UNSUPPORTED = { status: 0x81 } as const;
-
-export const Capability = { hueSat: 0x01, enhancedHue: 0x02, loop: 0x04, xy: 0x08, ct: 0x10 } as const;
-export const Mode = { hueSat: 0, xy: 1, ct: 2, enhancedHue: 3 } as const;
-
-const tenthsToMs = (t: unknown) => (Number(t) === 0xffff ? 0 : Number(t) * 100);
-
-function setMode(host: BehaviourHost, ep: number, mode: number): void {
-  host.set(ep, C, 'colorMode', mode === Mode.enhancedHue ? Mode.hueSat : mode);
-  host.set(ep, C, 'enhancedColorMode', mode);
-}
-
-/** Wraps a handler so it only runs when the lamp has the capability. */
-function needs(cap: number, handler: CommandHandler): CommandHandler {
-  return (host, call) => ((host.num(call.endpoint, C, 'colorCapabilities') & cap) === 0 ? UNSUPPORTED : handler(host, call));
-}
+export { Capability, Mode } from './color-common';
 
 function ctBounds(host: BehaviourHost, ep: number): [number, number] {
   return [host.num(ep, C, 'colorTempPhysicalMin', 153), host.num(ep, C, 'colorTempPhysicalMax', 500)];
@@ -81,11 +67,6 @@ const commands: Record<string, CommandHandler> = {
   moveToHueAndSaturation: needs(Capability.hueSat, (host, { endpoint, args }) =>
     (toHueSat(host, endpoint, { hue: Number(args.hue), saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK),
   ),
-  stepHue: needs(Capability.hueSat, (host, { endpoint, args }) => {
-    const sign = Number(args.stepmode) === 1 ? 1 : -1;
-    const hue = (host.num(endpoint, C, 'currentHue') + sign * Number(args.stepsize) + 255) % 255;
-    return (toHueSat(host, endpoint, { hue }, Number(args.transtime) * 100), OK);
-  }),
   stepSaturation: needs(Capability.hueSat, (host, { endpoint, args }) => {
     const sign = Number(args.stepmode) === 1 ? 1 : -1;
     const saturation = host.num(endpoint, C, 'currentSaturation') + sign * Number(args.stepsize);
@@ -102,6 +83,7 @@ const commands: Record<string, CommandHandler> = {
     return OK;
   }),
   stopMoveStep: (host, { endpoint }) => (stopAnimation(host, endpoint, C, 'color'), OK),
+  ...colorMoves,
 };
 
 export const color: Behaviour = {

@@ -13,6 +13,8 @@ export const closuresWindowCovering: ClusterDef = {
     attr(0x0009, 'currentPositionTiltPercentage', 'uint8'),
     attr(0x0010, 'installedOpenLimitLift', 'uint16'),
     attr(0x0011, 'installedClosedLimitLift', 'uint16'),
+    attr(0x0012, 'installedOpenLimitTilt', 'uint16'),
+    attr(0x0013, 'installedClosedLimitTilt', 'uint16'),
     attr(0x0017, 'windowCoveringMode', 'map8', 'rw'),
   ],
   commands: [
