@@ -12,6 +12,7 @@ import { deconzMapping } from './devices/deconz-mapping';
 import type { BridgeEventMap } from './events';
 import { availability } from './features/availability';
 import { deviceSync } from './features/device-sync';
+import { groupSync } from './features/group-sync';
 import { mqttCommands } from './features/mqtt-commands';
 import { mqttPublisher } from './features/mqtt-publisher';
 import { permitJoin } from './features/permit-join';
@@ -92,7 +93,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     });
 
     const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit };
-    const features: Feature[] = [deviceSync(deps), mqttPublisher(deps), mqttCommands(deps), availability(deps), permitJoin(deps)];
+    const features: Feature[] = [deviceSync(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
     for (const feature of features) {
       await feature.start();
       cleanups.push(() => feature.stop());

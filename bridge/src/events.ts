@@ -16,6 +16,11 @@ export interface BridgeEventMap {
   infoChanged: Record<string, never>;
   /** The radio heard from a device. */
   deviceSeen: { ieee: string; at: number };
+  /**
+   * A group command went out (a REST/MQTT groupcast, a scene recall) or a device sent one to a
+   * group (`from`: the remote). Group sync predicts or reads back the members' new state.
+   */
+  groupCommanded: { group: number; command: Record<string, unknown>; from?: string };
   /** A command to a device failed; availability decides whether it is now unreachable. */
   commandFailed: { ieee: string; reason: FailureReason };
 }

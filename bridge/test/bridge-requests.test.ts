@@ -33,7 +33,8 @@ describe('bridge requests', () => {
   it('should write group membership into the devices groups cluster', async () => {
     for (const [ieee, endpoint] of [[LAMP_A, 11], [LAMP_B, 11], [OUTLET, 1]] as const) {
       expect(await g.request('group/add_member', { group: GROUP, ieee, endpoint })).toEqual({ transaction: expect.any(String), status: 'ok', data: { group: GROUP, ieee, endpoint } });
-      expect((await g.real(ieee)).groups[String(endpoint)]).toEqual([GROUP]);
+      // Lights are also in the All group (0xfff0) since they joined.
+      expect((await g.real(ieee)).groups[String(endpoint)]).toEqual(expect.arrayContaining([GROUP]));
     }
   });
 
@@ -43,7 +44,7 @@ describe('bridge requests', () => {
     const from = g.probe.messages.length;
     expect(await groupSet({ on: false })).toMatchObject({ status: 'ok', data: { acknowledged: false, sent: ['on'] } });
     expect(await g.radio('/counters')).toMatchObject({ group: { [GROUP]: 1 }, total: 1 });
-    // Nothing predicted this: the outlet's own configured report brings the new state.
+    // The bridge predicts members' state after a groupcast (the outlet also reports by itself).
     await after(from, (m) => m.topic === g.dt(OUTLET, '1/state') && m.json().state.on === false, 'outlet report');
   });
 
@@ -70,8 +71,8 @@ describe('bridge requests', () => {
 
   it('should remove a member from the group on the device', async () => {
     expect(await g.request('group/remove_member', { group: GROUP, ieee: LAMP_B, endpoint: 11 })).toMatchObject({ status: 'ok' });
-    expect((await g.real(LAMP_B)).groups['11'] ?? []).toEqual([]);
-    expect((await g.real(LAMP_A)).groups['11']).toEqual([GROUP]);
+    expect((await g.real(LAMP_B)).groups['11'] ?? []).not.toContain(GROUP);
+    expect((await g.real(LAMP_A)).groups['11']).toContain(GROUP);
   });
 
   it('should read attributes and refresh state the bridge did not see change', async () => {

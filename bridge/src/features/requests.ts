@@ -7,6 +7,8 @@ import type { FeatureDeps } from './types';
  * its reason); the router wraps both into the envelope. Frames to devices and groups go through
  * the command queue like any other command, so requests cannot starve a lamp of its slot.
  */
+const GROUP_CLUSTERS = ['genOnOff', 'genLevelCtrl', 'genScenes', 'lightingColorCtrl'];
+
 type Handlers = { [K in RequestName]: (payload: Omit<RequestPayloads[K], 'transaction'>) => Promise<ResponsePayloads[K]> };
 
 export function createRequestHandlers(deps: FeatureDeps): Handlers {
@@ -26,6 +28,19 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
   const refreshDescription = (ieee: string) => {
     const device = radio.device(ieee);
     if (device) bus.emit('deviceUpdated', { description: registry.upsert(device) });
+  };
+
+  const firstLight = (ieee: string) => known(ieee).subdevices.find((s) => s.resource === 'lights')?.endpoint ?? 1;
+  /** Binds a remote's client clusters to a group: by default every group-capable one it sends. */
+  const bind = async (payload: Omit<RequestPayloads['device/bind'], 'transaction'>, unbind: boolean) => {
+    const { ieee, group } = payload;
+    const description = known(ieee);
+    const endpoint = payload.endpoint ?? description.subdevices[0]?.endpoint ?? radio.device(ieee)?.endpoints[0]?.id ?? 1;
+    const sends = radio.outputClusters(ieee, endpoint);
+    const clusters = payload.clusters ?? GROUP_CLUSTERS.filter((c) => sends.includes(c));
+    if (clusters.length === 0) throw new RadioError(`${ieee} ep ${endpoint} sends none of ${GROUP_CLUSTERS.join(', ')}`, 'unsupported');
+    const done = await queued({ kind: 'device', ieee }, `${unbind ? 'unbind' : 'bind'} ${ieee}/${endpoint} group ${group}`, () => radio.bindGroup(ieee, endpoint, clusters, group, unbind));
+    return { ieee, endpoint, group, clusters: done };
   };
 
   return {
@@ -80,12 +95,25 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     },
     async 'scene/recall'({ group, scene }) {
       await queued({ kind: 'group' }, `recall scene ${scene} of group ${group}`, () => radio.scene('recall', group, scene));
+      bus.emit('groupCommanded', { group, command: { scene } });
       return { group, scene };
     },
-    async 'scene/remove'({ group, scene }) {
+    async 'scene/remove'({ group, scene, ieee, endpoint }) {
+      if (ieee !== undefined) {
+        const ep = endpoint ?? firstLight(ieee);
+        await queued({ kind: 'device', ieee }, `remove scene ${scene ?? 'all'} of group ${group} on ${ieee}/${ep}`, () => radio.removeMemberScene(ieee, ep, group, scene));
+        return { group, ...(scene === undefined ? {} : { scene }), ieee, endpoint: ep };
+      }
       await queued({ kind: 'group' }, `remove scene ${scene ?? 'all'} of group ${group}`, () => radio.scene('remove', group, scene));
       return scene === undefined ? { group } : { group, scene };
     },
+    async 'scene/add'({ group, scene, ieee, endpoint, transitiontime, state }) {
+      known(ieee);
+      await queued({ kind: 'device', ieee }, `add scene ${scene} of group ${group} on ${ieee}/${endpoint}`, () => radio.addScene(ieee, endpoint, { group, scene, transitiontime, ...state }));
+      return { group, scene, ieee, endpoint };
+    },
+    'device/bind': (payload) => bind(payload, false),
+    'device/unbind': (payload) => bind(payload, true),
     async 'network/info'() {
       const info = deps.info();
       return { bridge: info.bridge, ...info.network };

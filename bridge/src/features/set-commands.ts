@@ -83,6 +83,8 @@ export function createSetHandlers(deps: FeatureDeps) {
         for (const payload of translated.payloads) await radio.setGroup(group, payload);
       },
     });
+    // Nobody acknowledges a groupcast: group sync shows the members' predicted state.
+    if (outcome.status !== 'failed') bus.emit('groupCommanded', { group, command });
     await reply(resultTopic, resultOf(outcome, transaction, translated.sent));
   }
 

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { RadioError } from '../commands/index';
 import { wrapRadioError } from './errors';
 import { cachedDefinition, readBack, toZigbee } from './translate';
+import { sceneExtensions } from './scene-extensions';
 import type { ConverterState, ZigbeeRadio } from './types';
 
 /**
@@ -124,6 +125,35 @@ export function createOperations(deps: Deps): Operations {
         else if (action === 'recall') await entity.command('genScenes', 'recall', { groupid: group, sceneid: scene!, transitionTime: transitiontime });
         else if (scene === undefined) await entity.command('genScenes', 'removeAll', { groupid: group });
         else await entity.command('genScenes', 'remove', { groupid: group, sceneid: scene });
+      }),
+
+    groupMembers: (group) =>
+      (controller.getGroupByID(group)?.members ?? []).map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
+
+    outputClusters: (ieee, endpoint) => endpointOf(ieee, endpoint).getOutputClusters().map((c) => c.name),
+
+    async bindGroup(ieee, endpoint, clusters, group, unbind) {
+      const ep = endpointOf(ieee, endpoint);
+      for (const cluster of clusters) {
+        await attempt(`${unbind ? 'unbind' : 'bind'} ${ieee} ep ${endpoint} ${cluster} ${unbind ? 'from' : 'to'} group ${group}`, () =>
+          unbind ? ep.unbind(cluster, groupOf(group)) : ep.bind(cluster, groupOf(group)));
+      }
+      return clusters;
+    },
+
+    addScene: (ieee, endpoint, values) =>
+      attempt(`add scene ${values.scene} of group ${values.group} on ${ieee} ep ${endpoint}`, async () => {
+        const payload = { groupid: values.group, sceneid: values.scene, transtime: values.transitiontime, scenename: '', extensionfieldsets: sceneExtensions(values) };
+        const response = await endpointOf(ieee, endpoint).command('genScenes', 'add', payload as never);
+        const status = (response as { status?: number } | undefined)?.status;
+        if (status !== undefined && status !== 0) throw new RadioError(`device refused the scene (ZCL status ${status})`, 'error');
+      }),
+
+    removeMemberScene: (ieee, endpoint, group, scene) =>
+      attempt(`remove scene ${scene ?? 'all'} of group ${group} on ${ieee} ep ${endpoint}`, async () => {
+        const ep = endpointOf(ieee, endpoint);
+        if (scene === undefined) await ep.command('genScenes', 'removeAll', { groupid: group });
+        else await ep.command('genScenes', 'remove', { groupid: group, sceneid: scene });
       }),
 
     async backup() {

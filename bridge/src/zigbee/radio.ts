@@ -7,6 +7,7 @@ import { configureOnce } from './configure';
 import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams } from './network-params';
+import { fastPathEnabled, installDeconzKick } from './deconz-kick';
 import { createOperations } from './operations';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import type { ConverterState, RadioOptions, ZigbeeEventMap, ZigbeeRadio } from './types';
@@ -66,6 +67,11 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     if (!definition) return;
     const ieee = message.device.ieeeAddr;
     const endpoint = message.endpoint.ID;
+    // A groupcast from a device (a remote bound to a group): the members acted on it already.
+    if (message.groupID && typeof message.cluster === 'string' && message.type.startsWith('command')) {
+      const command = message.type.charAt(7).toLowerCase() + message.type.slice(8);
+      emit('groupCommand', { ieee, endpoint, group: message.groupID, cluster: message.cluster, command, payload: { ...(message.data as Record<string, unknown>) } });
+    }
     const later = (state: ConverterState) => {
       remember(ieee, state);
       emit('deviceState', { ieee, endpoint, state });
@@ -116,6 +122,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   return {
     async start() {
       const result = await controller.start();
+      installDeconzKick(controller, { adapter: options.adapter, enabled: fastPathEnabled(process.env), log });
       const version = await controller.getCoordinatorVersion();
       const network = await controller.getNetworkParameters();
       const coordinator = controller.getDevicesByType('Coordinator')[0];

@@ -123,18 +123,19 @@ export async function toZigbee(
   return { sent, state: next };
 }
 
+const READ_BACK_KEYS = ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode'];
+
 /** Read back every readable key of an endpoint through the converters' convertGet. */
 export async function readBack(definition: Definition, endpoint: Endpoint, device: Device): Promise<string[]> {
-  const done = new Set<Tz.Converter>();
   const keys: string[] = [];
   for (const converter of definition.toZigbee) {
-    if (!converter.convertGet || !converter.key || done.has(converter) || converter.endpoints) continue;
-    const key = converter.key.find((k) => ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode'].includes(k));
-    if (!key) continue;
-    done.add(converter);
-    const meta: Tz.Meta = { message: { [key]: '' }, device, mapped: definition, options: {}, state: {}, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
-    await converter.convertGet(endpoint, key, meta);
-    keys.push(key);
+    if (!converter.convertGet || !converter.key || converter.endpoints) continue;
+    // One converter may read several things by key (light_onoff_brightness: state, brightness).
+    for (const key of converter.key.filter((k) => READ_BACK_KEYS.includes(k) && !keys.includes(k))) {
+      const meta: Tz.Meta = { message: { [key]: '' }, device, mapped: definition, options: {}, state: {}, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+      await converter.convertGet(endpoint, key, meta);
+      keys.push(key);
+    }
   }
   return keys;
 }

@@ -68,6 +68,8 @@ export interface ZigbeeEventMap {
   deviceState: { ieee: string; endpoint: number; state: ConverterState };
   /** A device transmitted something (for availability). */
   deviceSeen: { ieee: string; at: number };
+  /** A device sent a ZCL command to a group (a remote bound to it): `command` is herdsman's name. */
+  groupCommand: { ieee: string; endpoint: number; group: number; cluster: string; command: string; payload: Record<string, unknown> };
   permitJoinChanged: { permitted: boolean; remaining: number };
   adapterDisconnected: Record<string, never>;
 }
@@ -83,6 +85,17 @@ export interface RadioOptions {
 export interface SetResult {
   sent: string[];
   state: ConverterState;
+}
+
+/** One member's scene: ZCL units (level 0-254, mireds, xy as 0-1 fractions), transition in 1/10 s. */
+export interface SceneValues {
+  group: number;
+  scene: number;
+  transitiontime: number;
+  on?: boolean;
+  bri?: number;
+  ct?: number;
+  xy?: number[];
 }
 
 export interface ZigbeeRadio {
@@ -104,5 +117,15 @@ export interface ZigbeeRadio {
   addGroupMember(group: number, ieee: string, endpoint: number): Promise<void>;
   removeGroupMember(group: number, ieee: string, endpoint: number): Promise<void>;
   scene(action: 'store' | 'recall' | 'remove', group: number, scene?: number, transitiontime?: number): Promise<void>;
+  /** Member endpoints of a Zigbee group, as herdsman recorded them when membership was written. */
+  groupMembers(group: number): Array<{ ieee: string; endpoint: number }>;
+  /** Bind (or unbind) client clusters of a device endpoint to a group; returns the clusters done. */
+  bindGroup(ieee: string, endpoint: number, clusters: string[], group: number, unbind: boolean): Promise<string[]>;
+  /** Output clusters of a device endpoint by name (what a remote can send). */
+  outputClusters(ieee: string, endpoint: number): string[];
+  /** ZCL add scene with extension fields to one member endpoint. */
+  addScene(ieee: string, endpoint: number, scene: SceneValues): Promise<void>;
+  /** ZCL remove scene (all of the group when `scene` is absent) on one member endpoint. */
+  removeMemberScene(ieee: string, endpoint: number, group: number, scene?: number): Promise<void>;
   backup(): Promise<Record<string, unknown>>;
 }

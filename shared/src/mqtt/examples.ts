@@ -8,6 +8,7 @@ import type { ResponsePayloads } from './schemas/responses';
 
 export const EXAMPLE_BRIDGE = '00212EFFFF012345';
 export const EXAMPLE_IEEE = '0x0017880102a3b4c5';
+export const EXAMPLE_REMOTE = '0x000b57fffe1a2b3c';
 
 export const examples = {
   bridgeState: { state: 'online' },
@@ -87,11 +88,14 @@ export const requestExamples = {
   'device/rename': { ieee: EXAMPLE_IEEE, name: 'Kitchen lamp' },
   'device/read': { ieee: EXAMPLE_IEEE, endpoint: 11, cluster: 'genOnOff', attributes: ['onOff'] },
   'device/refresh': { ieee: EXAMPLE_IEEE },
+  'device/bind': { ieee: EXAMPLE_REMOTE, endpoint: 1, group: 5 },
+  'device/unbind': { ieee: EXAMPLE_REMOTE, group: 5, clusters: ['genOnOff'] },
   'group/add_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
   'group/remove_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
   'scene/store': { group: 5, scene: 1, transitiontime: 10 },
   'scene/recall': { group: 5, scene: 1 },
   'scene/remove': { group: 5, scene: 1 },
+  'scene/add': { group: 5, scene: 1, ieee: EXAMPLE_IEEE, endpoint: 11, transitiontime: 4, state: { on: true, bri: 200, ct: 370 } },
   'network/info': {},
   backup: {},
   devices: { offset: 0, limit: 50 },
@@ -103,11 +107,14 @@ export const responseExamples = {
   'device/rename': { ieee: EXAMPLE_IEEE, name: 'Kitchen lamp' },
   'device/read': { ieee: EXAMPLE_IEEE, endpoint: 11, cluster: 'genOnOff', values: { onOff: 1 } },
   'device/refresh': { ieee: EXAMPLE_IEEE, endpoints: [11] },
+  'device/bind': { ieee: EXAMPLE_REMOTE, endpoint: 1, group: 5, clusters: ['genOnOff', 'genLevelCtrl', 'genScenes'] },
+  'device/unbind': { ieee: EXAMPLE_REMOTE, endpoint: 1, group: 5, clusters: ['genOnOff'] },
   'group/add_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
   'group/remove_member': { group: 5, ieee: EXAMPLE_IEEE, endpoint: 11 },
   'scene/store': { group: 5, scene: 1 },
   'scene/recall': { group: 5, scene: 1 },
   'scene/remove': { group: 5 },
+  'scene/add': { group: 5, scene: 1, ieee: EXAMPLE_IEEE, endpoint: 11 },
   'network/info': { bridge: EXAMPLE_BRIDGE, channel: 15, panid: 6754, extpanid: '0xdddddddddddddddd' },
   backup: { backup: { metadata: { format: 'zigpy/open-coordinator-backup', version: 1 } } },
   devices: { devices: [examples.device], total: 1, next: null },

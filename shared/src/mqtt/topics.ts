@@ -19,11 +19,14 @@ export const REQUEST_NAMES = [
   'device/rename',
   'device/read',
   'device/refresh',
+  'device/bind',
+  'device/unbind',
   'group/add_member',
   'group/remove_member',
   'scene/store',
   'scene/recall',
   'scene/remove',
+  'scene/add',
   'network/info',
   'backup',
   'devices',
@@ -37,6 +40,8 @@ export const BRIDGE_ID_PATTERN = /^[0-9A-F]{16}$/;
 export const MIN_ENDPOINT = 1;
 export const MAX_ENDPOINT = 240;
 export const MAX_GROUP = 0xfff7;
+/** deCONZ's "All" group: the bridge puts every light endpoint in it when it joins. */
+export const ALL_LIGHTS_GROUP = 0xfff0;
 
 export const isRequestName = (name: string): name is RequestName =>
   (REQUEST_NAMES as readonly string[]).includes(name);

@@ -40,6 +40,8 @@ export const BRIDGE_EVENT_TYPES = [
   'interview_progress',
   'interview_succeeded',
   'interview_failed',
+  /** A device (a remote bound to a group) sent a group command; `data` is a GroupCommandData. */
+  'group_command',
 ] as const;
 export type BridgeEventType = (typeof BRIDGE_EVENT_TYPES)[number];
 
@@ -50,3 +52,24 @@ export const bridgeEventSchema = v.object({
   data: v.optional(v.record(v.string(), itemValueSchema), {}),
 });
 export type BridgeEvent = v.InferOutput<typeof bridgeEventSchema>;
+
+/**
+ * `data` of a `group_command` event: what a device (a remote bound to a group) told the group, in
+ * the REST vocabulary. `command` names the ZCL command (`on`, `off`, `toggle`, `step`, `move`,
+ * `stop`, `move_to_level`, `move_to_color_temp`, `move_to_color`, `recall`); the items say what
+ * it implies (`bri_inc` for a step, `scene` for a recall). `move`/`stop` imply no known value.
+ */
+export const groupCommandDataSchema = v.object({
+  group: intRange(0, 0xffff),
+  endpoint: intRange(1, 240),
+  command: v.string(),
+  on: v.optional(v.boolean()),
+  toggle: v.optional(v.boolean()),
+  bri: v.optional(intRange(0, 255)),
+  bri_inc: v.optional(intRange(-254, 254)),
+  ct: v.optional(intRange(0, 65535)),
+  xy: v.optional(v.array(v.number())),
+  transitiontime: v.optional(intRange(0, 65535)),
+  scene: v.optional(intRange(0, 255)),
+});
+export type GroupCommandData = v.InferOutput<typeof groupCommandDataSchema>;

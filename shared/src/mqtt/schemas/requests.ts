@@ -5,6 +5,7 @@ import {
   groupIdSchema,
   ieeeSchema,
   intRange,
+  numberRange,
   optionalTransaction,
   sceneIdSchema,
 } from './common';
@@ -15,6 +16,13 @@ const request = <E extends v.ObjectEntries>(entries: E) =>
 const clusterSchema = v.union([v.string(), intRange(0, 0xffff)], 'expected a cluster name or id');
 const attributeSchema = v.union([v.string(), intRange(0, 0xffff)], 'expected an attribute name or id');
 const member = { group: groupIdSchema, ieee: ieeeSchema, endpoint: endpointSchema };
+const BIND_CLUSTERS = ['genOnOff', 'genLevelCtrl', 'genScenes', 'lightingColorCtrl'] as const;
+const bindEntries = {
+  ieee: ieeeSchema,
+  endpoint: v.optional(endpointSchema),
+  group: groupIdSchema,
+  clusters: v.optional(v.pipe(v.array(v.picklist(BIND_CLUSTERS, `expected one of ${BIND_CLUSTERS.join(', ')}`)), v.minLength(1, 'expected at least one cluster'))),
+};
 
 /** One payload schema per request topic `<base>/bridge/<bridge>/request/<name>`. */
 export const requestSchemas = {
@@ -31,12 +39,36 @@ export const requestSchemas = {
   }),
   /** Re-read the items the converters can read (all when `endpoint` is absent). */
   'device/refresh': request({ ieee: ieeeSchema, endpoint: v.optional(endpointSchema) }),
+  /**
+   * Bind a device endpoint's client clusters to a group, so its buttons groupcast to the group (as
+   * deCONZ binds remotes). Without `clusters`: every one of genOnOff, genLevelCtrl, genScenes,
+   * lightingColorCtrl the endpoint sends.
+   */
+  'device/bind': request(bindEntries),
+  'device/unbind': request(bindEntries),
   'group/add_member': request(member),
   'group/remove_member': request(member),
   'scene/store': request({ group: groupIdSchema, scene: sceneIdSchema, transitiontime: v.optional(intRange(0, 65535)) }),
   'scene/recall': request({ group: groupIdSchema, scene: sceneIdSchema }),
-  /** Without `scene`, removes every scene of the group. */
-  'scene/remove': request({ group: groupIdSchema, scene: v.optional(sceneIdSchema) }),
+  /**
+   * Write one member's scene with explicit values (ZCL add scene with extension fields), so an
+   * edited scene is the device's own, not just the gateway's copy. `xy` wins over `ct`.
+   */
+  'scene/add': request({
+    group: groupIdSchema,
+    scene: sceneIdSchema,
+    ieee: ieeeSchema,
+    endpoint: endpointSchema,
+    transitiontime: v.optional(intRange(0, 65535), 0),
+    state: v.strictObject({
+      on: v.optional(v.boolean('expected true or false')),
+      bri: v.optional(intRange(0, 255)),
+      ct: v.optional(intRange(0, 65535)),
+      xy: v.optional(v.pipe(v.array(numberRange(0, 1)), v.length(2, 'expected [x, y]'))),
+    }),
+  }),
+  /** Without `scene`, removes every scene of the group; with `ieee`/`endpoint`, only on that member. */
+  'scene/remove': request({ group: groupIdSchema, scene: v.optional(sceneIdSchema), ieee: v.optional(ieeeSchema), endpoint: v.optional(endpointSchema) }),
   'network/info': request({}),
   backup: request({}),
   devices: request({ offset: v.optional(intRange(0, 1_000_000), 0), limit: v.optional(intRange(1, 100), 50) }),
