@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { apiKeys, idSequences, settings } from './schema';
 import { SerialQueue } from './serial-queue';
 import { loadState, META_KEYS, type LoadedState } from './load';
-import type { ApiKeyRecord, Database, GatewaySettings, Store, StoredCredentials, Transaction } from './types';
+import type { ApiKeyRecord, Database, GatewaySettings, ReadTransaction, Store, StoredCredentials, Transaction } from './types';
 
 /** Key last-use dates are persisted at most this often per key (see `touchApiKey`). */
 export const LAST_USE_FLUSH_MS = 60_000;
@@ -62,6 +62,24 @@ class LibsqlStore implements Store {
       this.state.revision = next;
       apply?.(result);
       return result;
+    });
+  }
+
+  read<T>(work: (tx: ReadTransaction) => Promise<T>): Promise<T> {
+    return this.queue.run(async () => {
+      // drizzle 0.45 opens every libSQL transaction as a write one (it ignores `behavior`), so
+      // read-only is enforced by always rolling back: nothing done inside can be persisted.
+      const outcome: { value?: T; done: boolean } = { done: false };
+      try {
+        await this.db.transaction(async (tx) => {
+          outcome.value = await work(tx);
+          outcome.done = true;
+          tx.rollback();
+        });
+      } catch (err) {
+        if (!(outcome.done && err instanceof TransactionRollbackError)) throw err;
+      }
+      return outcome.value as T;
     });
   }
 

@@ -4,6 +4,8 @@ import type * as schema from './schema';
 export type Database = LibSQLDatabase<typeof schema>;
 /** The handle a write callback gets: a drizzle transaction on the gateway database. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The handle a read callback gets: only the query builders (`read` rolls back anything else anyway). */
+export type ReadTransaction = Pick<Transaction, 'select' | 'query'>;
 
 /** Gateway settings a client can change with `PUT /config` (and the bridge can report). */
 export interface GatewaySettings {
@@ -81,6 +83,12 @@ export interface Store {
    * revision. `apply` runs after the commit and is where the caller updates its in-memory model.
    */
   write<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T>;
+  /**
+   * Read the database in one transaction, queued with the writes so it sees every committed one.
+   * Never bumps the revision (ETags stay as they were) and never persists anything. For module
+   * loaders at start; requests read the in-memory models, never this.
+   */
+  read<T>(work: (tx: ReadTransaction) => Promise<T>): Promise<T>;
   /** Persist lazily kept data (key last-use dates) and wait for pending writes. */
   flush(): Promise<void>;
 }

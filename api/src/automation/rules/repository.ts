@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { rules as rulesTable } from '../../store/schema';
 import type { Store } from '../../store/types';
-import { newEtag, readOnce } from '../load-rows';
+import { newEtag } from '../resource-etag';
 
 export interface RuleAction {
   address: string;
@@ -60,7 +60,7 @@ export class RuleRepository {
   }
 
   static async load(store: Store): Promise<RuleRepository> {
-    const rows = await readOnce(store, (tx) => tx.select().from(rulesTable));
+    const rows = await store.read((tx) => tx.select().from(rulesTable));
     return new RuleRepository(store, rows);
   }
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { schedules as schedulesTable } from '../../store/schema';
 import type { Store } from '../../store/types';
-import { newEtag, readOnce } from '../load-rows';
+import { newEtag } from '../resource-etag';
 
 export interface ScheduleCommand {
   address: string;
@@ -48,7 +48,7 @@ export class ScheduleRepository {
   }
 
   static async load(store: Store): Promise<ScheduleRepository> {
-    return new ScheduleRepository(store, await readOnce(store, (tx) => tx.select().from(schedulesTable)));
+    return new ScheduleRepository(store, await store.read((tx) => tx.select().from(schedulesTable)));
   }
 
   all(): IterableIterator<ScheduleRecord> {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { lightGroups } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { GroupRecord } from './types';
-import { readOnce } from '../lights/read-once';
 
 type Row = typeof lightGroups.$inferSelect;
 
@@ -35,7 +34,7 @@ const toRow = (record: GroupRecord): Row => ({
 });
 
 export async function loadGroupRecords(store: Store): Promise<GroupRecord[]> {
-  return (await readOnce(store, (tx) => tx.select().from(lightGroups))).map(toRecord);
+  return (await store.read((tx) => tx.select().from(lightGroups))).map(toRecord);
 }
 
 /** Insert or replace a group row; `apply` updates memory after the commit. */

@@ -2,14 +2,13 @@ import { eq } from 'drizzle-orm';
 import { lights } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { LightRow } from './types';
-import { readOnce } from './read-once';
 
 /**
  * The lights table behind the model. Reads happen once at start; every write goes through
  * `store.write`, whose `apply` is where the caller updates memory after the commit.
  */
 export async function loadLightRows(store: Store): Promise<LightRow[]> {
-  const rows = await readOnce(store, (tx) => tx.select().from(lights));
+  const rows = await store.read((tx) => tx.select().from(lights));
   return rows.map((row) => ({ ...row, id: String(row.id) }));
 }
 

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { groupScenes } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { SceneRecord } from './types';
-import { readOnce } from '../lights/read-once';
 
 const key = (groupId: string, sceneId: string) => `${groupId}/${sceneId}`;
 
@@ -14,7 +13,7 @@ export class ScenesModel {
   constructor(private readonly store: Store) {}
 
   async load(): Promise<void> {
-    const rows = await readOnce(this.store, (tx) => tx.select().from(groupScenes));
+    const rows = await this.store.read((tx) => tx.select().from(groupScenes));
     for (const row of rows) {
       const record: SceneRecord = {
         groupId: String(row.groupId), sceneId: String(row.sceneId), name: row.name,

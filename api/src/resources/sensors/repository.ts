@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { sensors } from '../../store/schema';
 import type { Store, Transaction } from '../../store/types';
-import { readOnce } from '../lights/read-once';
 import type { Items, SensorRecord } from './types';
 
 type Row = typeof sensors.$inferSelect;
@@ -58,8 +57,7 @@ function fromRow(row: Row): SensorRecord {
 
 /** Every sensor row, read once at start. */
 export async function loadSensorRecords(store: Store): Promise<SensorRecord[]> {
-  // A committed write would bump the store revision (and every ETag) at each start: read rolled back.
-  const rows = await readOnce(store, (tx) => tx.select().from(sensors));
+  const rows = await store.read((tx) => tx.select().from(sensors));
   return rows.map(fromRow);
 }
 
