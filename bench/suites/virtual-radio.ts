@@ -16,6 +16,7 @@ import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/net
 import { HerdsmanChild } from '../../bridge/virtual-radio/test/support/herdsman-child';
 import { RawHost } from '../../bridge/virtual-radio/test/support/raw-host';
 import { tempDir } from '../../bridge/virtual-radio/test/support/temp-dir';
+import { runKickRounds, type KickRoundsResult } from '../../bridge/test/support/deconz-kick-rounds';
 
 const ms = (v: number) => `${v < 1 ? v.toFixed(3) : v.toFixed(1)} ms`;
 
@@ -145,13 +146,27 @@ async function measureNetwork(ctx: BenchContext, count: number): Promise<{ total
   }
 }
 
+/**
+ * herdgate's deconz fast path (bridge/src/zigbee/deconz-kick.ts) on vs off, interleaved command by
+ * command in one herdsman process against one bulb, so both sides share the machine's noise.
+ */
+async function measureFastPath(ctx: BenchContext, rounds: number): Promise<{ spaced: KickRoundsResult; backToBack: KickRoundsResult }> {
+  const spaced = await runKickRounds({ rounds, minGapMs: 20, maxGapMs: 200, timeoutMs: 120_000 });
+  const backToBack = await runKickRounds({ rounds, minGapMs: 0, maxGapMs: 0, timeoutMs: 120_000 });
+  const p50 = (v: number[]) => ms(percentile(v, 50));
+  ctx.log(`fast path (installed: ${spaced.installed}): gaps p50 on ${p50(spaced.on)} / off ${p50(spaced.off)}; back to back on ${p50(backToBack.on)} / off ${p50(backToBack.off)}`);
+  return { spaced, backToBack };
+}
+
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const start = await measureStart(ctx, ctx.quick ? 1 : 3);
   const devices = await measureDevices(ctx, ctx.quick ? 20 : 200);
+  const fast = await measureFastPath(ctx, ctx.quick ? 10 : 150);
   const networkSize = ctx.quick ? 20 : 200;
   const network = await measureNetwork(ctx, networkSize);
 
   const s = { fresh: spread(start.fresh), matching: spread(start.matching) };
+  const ratio = (a: number[], b: number[]) => `${(percentile(a, 50) / percentile(b, 50)).toFixed(2)}×`;
   const pct = (v: number[]) => [50, 90, 99].map((p) => ms(percentile(v, p))).join(' | ');
   const jis = Object.entries(devices.joinInterview).sort(([a], [b]) => a.localeCompare(b));
   const markdown = [
@@ -166,6 +181,13 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     `| \`genOnOff toggle\` with random 0–200 ms gaps (waits for herdsman's 100 ms tick) | ${devices.spaced.length} | ${pct(devices.spaced)} | — |`,
     `| \`read genOnOff onOff\` incl. the IPC hop to the herdsman child | ${devices.read.length} | ${pct(devices.read)} | — |`,
     `| raw DEVICE_STATE round trip on the socket (floor, baseline) | ${devices.floor.length} | ${pct(devices.floor)} | — |`,
+    '',
+    `| deconz fast path (LCT015, on/off interleaved in one process) | n | p50 | p90 | p99 | p50 on vs off |`,
+    '| --- | --- | --- | --- | --- | --- |',
+    `| random 20–200 ms gaps, **fast path on** (herdgate) | ${fast.spaced.on.length} | ${pct(fast.spaced.on)} | ${ratio(fast.spaced.on, fast.spaced.off)} |`,
+    `| random 20–200 ms gaps, fast path off (plain herdsman, baseline) | ${fast.spaced.off.length} | ${pct(fast.spaced.off)} | 1.00× |`,
+    `| back to back, **fast path on** | ${fast.backToBack.on.length} | ${pct(fast.backToBack.on)} | ${ratio(fast.backToBack.on, fast.backToBack.off)} |`,
+    `| back to back, fast path off (baseline) | ${fast.backToBack.off.length} | ${pct(fast.backToBack.off)} | 1.00× |`,
     '',
     '| Join + interview (deviceJoined → interview done) | ms |',
     '| --- | --- |',
@@ -190,8 +212,11 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       'enrolment waits). Round trips: command times are measured inside the herdsman process around `endpoint.command`,',
       'back to back (as the prototype measured) and with random gaps (an independent command waits for the deconz driver\'s',
       '100 ms tick unless the radio happens to nudge it, as with real firmware); the read time includes the IPC hop to the',
-      'child; the socket floor is a raw DEVICE_STATE request/response on the same',
-      `radio. Network: ${networkSize} generated devices (a realistic mix, \`networks/generate.ts\`) joining through one permit join.`,
+      'child; the socket floor is a raw DEVICE_STATE request/response on the same radio. Fast path: herdgate\'s deconz',
+      '`enqueueApsDataRequest` kick (bridge/src/zigbee/deconz-kick.ts) switched on and off command by command in one',
+      `herdsman child against one LCT015 (${fast.spaced.on.length} commands per side, random 20–200 ms idle gaps, then the same back to back);`,
+      'the rows above it are plain herdsman (the virtual-radio driver child installs no fast path).',
+      `Network: ${networkSize} generated devices (a realistic mix, \`networks/generate.ts\`) joining through one permit join.`,
     ].join(' '),
     markdown,
   };

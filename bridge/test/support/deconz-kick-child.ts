@@ -42,7 +42,8 @@ async function run(controller: Controller, args: KickRoundsArgs): Promise<KickRo
   for (let i = 0; i < args.rounds * 2; i++) {
     const fast = i % 2 === 0;
     kick?.setEnabled(fast);
-    await sleep(args.minGapMs + Math.random() * (args.maxGapMs - args.minGapMs));
+    // No gap means back to back: the next command is queued as the last one returns, not a timer later.
+    if (args.maxGapMs > 0) await sleep(args.minGapMs + Math.random() * (args.maxGapMs - args.minGapMs));
     const t0 = performance.now();
     await endpoint.command('genOnOff', 'toggle', {}, {});
     (fast ? on : off).push(performance.now() - t0);
