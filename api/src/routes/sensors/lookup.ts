@@ -1,7 +1,7 @@
 import { DeconzError } from '@herdgate/shared/errors';
 import type { SensorRecord } from '../../resources/sensors';
 import type { Services } from '../../services/types';
-import { etagWithCounters } from '../full-state/etag';
+import { etagWithCounters } from '../../lib/etag';
 
 /** The sensor a route addresses, or deCONZ's 404 type 3 for `/sensors/<id>`. */
 export function findSensor(services: Services, id: string): SensorRecord {
