@@ -31,7 +31,6 @@ describe('group commands', () => {
     expect(needsReadBack({ scene: 1 })).toBe(true);
     expect(needsReadBack({ command: 'stop_with_on_off' })).toBe(true);
     expect(needsReadBack({ command: 'toggle' })).toBe(false);
-    expect(needsReadBack({ on: true })).toBe(false);
   });
 
   it('should predict a member from its current items', () => {

@@ -5,6 +5,7 @@ import type { Store } from '../../store/types';
 import { publishGroupEvents } from '../groups/group-events';
 import { groupView } from '../groups/group-view';
 import { GroupsModel } from '../groups/groups-model';
+import { followRemoteGroupCommands } from '../groups/remote-commands';
 import { ScenesModel } from '../scenes/scenes-model';
 import { publishLightEvents } from './light-events';
 import { LightsModel } from './lights-model';
@@ -42,5 +43,6 @@ export async function startLighting(deps: LightingDeps): Promise<Lighting> {
   await groups.load();
   publishGroupEvents({ groups, events: deps.events, view: (change) => groupView(change.entry, scenes) });
   await lights.load();
+  followRemoteGroupCommands({ bridge: deps.bridge, groups, scenes, lights, events: deps.events, logger });
   return { lights, groups, scenes };
 }
