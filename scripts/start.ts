@@ -61,4 +61,10 @@ const shutdown = (signal: string) => {
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+// Whoever started us (npm, a shell, a service manager) may go away without signalling us, e.g.
+// when only the npm process gets SIGTERM: then stop too instead of running on as an orphan.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) shutdown('parent exited');
+}, 1000).unref();
 await supervisor.start(specs);
