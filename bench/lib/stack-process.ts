@@ -31,6 +31,10 @@ export function spawnStack(command: string, args: string[], options: { cwd: stri
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = once(child, 'exit').then(([code, signal]) => (code ?? signal) as number | string | null);
+  // If the harness exits hard (a suite overran), the stack must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
   return {
     pid: child.pid as number,
     spawnedAt,
