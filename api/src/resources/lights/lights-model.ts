@@ -3,6 +3,7 @@ import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
 import { EventGate } from './event-gate';
+import { LatestWrites } from './latest-writes';
 import { freeLightId, insertLightRow, loadLightRows, updateLightRow } from './light-rows';
 import { lightAttr, lightState } from './light-view';
 import type { LightChange, LightEntry, LightRow } from './types';
@@ -27,6 +28,8 @@ export class LightsModel {
   private readonly byUniqueid = new Map<string, LightEntry>();
   private readonly listeners = new Set<(change: LightChange) => void>();
   readonly gate = new EventGate<LightChange>((change) => this.emit(change));
+  /** State writes in flight, so a superseded one answers as the newest did. */
+  readonly writes = new LatestWrites();
   private chain: Promise<void> = Promise.resolve();
   private readonly etagBase = crypto.randomUUID().slice(0, 8);
   private counter = 0;

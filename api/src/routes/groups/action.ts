@@ -30,7 +30,7 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
   if (outcome.status === 'error') {
     const failure = mapBridgeFailure(outcome.code, outcome.message, base);
     c.get('logger').warn({ group: entry.record.id, failure: failure.error }, 'group action failed');
-    const status = failure.status === 200 ? 503 : failure.status;
+    const status = failure.error.type === 6 ? 400 : failure.status === 200 ? 503 : failure.status;
     return sendJson(c, renderResultItems([{ error: errorItem(failure.error.type === 202 ? { type: 901, address: base, params: { reason: outcome.message } } : failure.error) }]), status);
   }
   // The coordinator confirmed the groupcast; members show it at once (their reports correct it).

@@ -34,15 +34,24 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
   }
   const release = services.lights.gate.hold(entry.row.id);
   try {
-    const outcome = await services.bridge.setDevice(entry.row.ieee, entry.row.endpoint, plan.command, SET_STATE_TIMEOUT_MS);
+    const sent = services.bridge.setDevice(entry.row.ieee, entry.row.endpoint, plan.command, SET_STATE_TIMEOUT_MS);
+    const seq = services.lights.writes.track(entry.row.id, sent);
+    let outcome = await sent;
+    let replaced = false;
+    if (outcome.status === 'error' && outcome.code === 'superseded') {
+      // A newer write replaced every item of this one before it went out: answer as it did.
+      replaced = true;
+      outcome = (await services.lights.writes.settle(entry.row.id, seq)) ?? { status: 'ok', data: { acknowledged: true, sent: [] } };
+    }
     if (outcome.status === 'ok' && outcome.data.acknowledged) {
-      if (entry.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(entry, plan.command);
+      // The newest write shows its own values; a replaced one must not overwrite them.
+      if (!replaced && entry.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(entry, plan.command);
       c.header('ETag', `"${entry.etag}"`);
       return answer(c, plan.errors, plan.successes, 200);
     }
     const failure = outcome.status === 'ok'
       ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-      : mapBridgeFailure(outcome.code, outcome.message, base);
+      : mapBridgeFailure(outcome.code, outcome.message, base, base, 'field' in outcome ? String(outcome.field) : undefined);
     c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light state change failed');
     if (failure.error.type === 202) return answer(c, [failure.error], [], 200);
     return answer(c, [...plan.errors, failure.error], [], failure.status);
