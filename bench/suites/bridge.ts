@@ -106,6 +106,8 @@ function method(drivers: StackDriver[], sizes: number[], rounds: number, samples
     'receives the next frame for that lamp (the value always flips; the next sample waits for the state message); and the',
     'contact sensor opening/closing (the radio emits the zone status change) timed to the arrival of its state message',
     '(herdgate `open`, Zigbee2MQTT `contact`). Percentiles over all samples of all restarts; ratios are herdgate ÷',
-    'Zigbee2MQTT (below 1 = herdgate ahead).',
+    "Zigbee2MQTT (below 1 = herdgate ahead). Read the latencies knowing that both stacks sit on zigbee-herdsman's deCONZ",
+    'driver, which hands queued frames to the radio on a 100 ms tick or when the radio reports a device-state change: an',
+    'idle network makes a command wait for the tick, background traffic (more devices reporting) shortens the wait.',
   ].join(' ');
 }
