@@ -9,9 +9,10 @@ const REMOTE = '000b57fffe8ad10e';
 /**
  * A remote bound to a group on the real stack: its presses groupcast to the lamps (the gateway
  * sends nothing), the bridge reports them, and REST and WebSocket clients see the group and its
- * lamps change. And the All group: every lamp joined it, so /groups/0 is one groupcast.
+ * lamps change. The All group: every lamp joined it, so /groups/0 is one groupcast. And a scene's
+ * per-light edit and a light leaving its scenes reach the devices' own scene tables.
  */
-describe('remote bound to a group, and the All group, end to end', () => {
+describe('remote bound to a group, the All group and scenes on the devices, end to end', () => {
   let stack: Stack;
   let gid: string;
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
@@ -64,7 +65,8 @@ describe('remote bound to a group, and the All group, end to end', () => {
       await control('DELETE', '/counters');
       await press('toggle');
       for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 0, `${ieee} toggled off`, 5_000);
-      expect((await counters()).total).toBe(0);
+      // The gateway sent no group command: the lamps heard the remote itself.
+      expect((await counters()).group).toEqual({});
       await waitFor(() => ws.events.some((e) => e.r === 'groups' && e.id === gid && (e.state as { any_on?: boolean })?.any_on === false), 'group any_on false event', 5_000);
       for (const ieee of LAMPS) {
         const id = lightId(ieee)!;
@@ -97,5 +99,24 @@ describe('remote bound to a group, and the All group, end to end', () => {
     expect(await counters()).toMatchObject({ group: { [String(0xfff0)]: 1 }, total: 1 });
     for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 0, `${ieee} off via All`, 5_000);
     expect((await stack.rest.get('/groups/0')).body.state).toEqual({ all_on: false, any_on: false });
+  }, 30_000);
+
+  it('should write an edited scene light to the device and remove a light from its scenes on the device', async () => {
+    const [idA, idB] = LAMPS.map((ieee) => lightId(ieee)!);
+    const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups/${gid}/scenes`, { method: 'POST', body: JSON.stringify({ name: 'Reading' }) });
+    const sid = ((await created.json()) as [{ success: { id: string } }])[0].success.id;
+    const scenesOf = async (ieee: string) => ((await control('GET', `/devices/${ieee}`)) as { state: { scenes: Array<{ group: number; scene: number; values: Record<string, Record<string, number>> }> } }).state.scenes;
+    const path = `/groups/${gid}/scenes/${sid}/lights/${idA}/state`;
+    expect(await stack.rest.put(path, { bri: 42, xy: [0.5, 0.4] })).toEqual({ status: 200, body: [{ success: { [`${path}/bri`]: 42 } }, { success: { [`${path}/xy`]: [0.5, 0.4] } }] });
+    const stored = (await scenesOf(LAMPS[0]!)).find((s) => s.group === Number(gid) && s.scene === Number(sid));
+    expect(stored?.values).toMatchObject({ genLevelCtrl: { currentLevel: 42 }, lightingColorCtrl: { currentX: 32768, currentY: 26214 } });
+    // Recalled by the lamps themselves: the edited value is the device's own.
+    expect((await stack.rest.put(`/groups/${gid}/scenes/${sid}/recall`, {})).status).toBe(200);
+    await waitFor(async () => (await ep11(LAMPS[0]!)).genLevelCtrl!.currentLevel === 42, 'lamp A at the edited level', 5_000);
+    const removed = await fetch(`${stack.rest.base}/api/${stack.rest.key}/lights/${idB}/scenes`, { method: 'DELETE' });
+    expect([removed.status, await removed.json()]).toEqual([200, [{ success: { id: idB } }]]);
+    expect((await scenesOf(LAMPS[1]!)).filter((s) => s.group === Number(gid))).toEqual([]);
+    expect((await scenesOf(LAMPS[0]!)).filter((s) => s.group === Number(gid))).toHaveLength(1);
+    expect((await stack.rest.get(`/groups/${gid}/scenes/${sid}`)).body.lights.map((l: { id: string }) => l.id)).toEqual([idA]);
   }, 30_000);
 });

@@ -28,7 +28,7 @@ export async function deleteLight(c: Context<AppEnv>): Promise<Response> {
   const address = `/lights/${entry.row.id}`;
   const input = validateBody(deleteLightSchema, await optionalBody(c.req.raw, address), { base: address });
   await leaveGroups(services, entry, services.groups.groupsOf(entry.row.id));
-  await leaveScenes(services, entry.row.id);
+  await leaveScenes(services, entry);
   if (input.reset) {
     const outcome = await services.bridge.request('device/remove', { ieee: entry.row.ieee, leave: true, force: true });
     if (outcome.status === 'error') c.get('logger').warn({ light: entry.row.id, reason: outcome.message }, 'device did not take the leave request');
@@ -50,10 +50,10 @@ export async function deleteLightGroups(c: Context<AppEnv>): Promise<Response> {
   return sendJson(c, [{ success: { id: entry.row.id } }]);
 }
 
-/** `DELETE /lights/<id>/scenes`: out of every scene the gateway stores. */
+/** `DELETE /lights/<id>/scenes`: out of every scene, on the device and in the gateway. */
 export async function deleteLightScenes(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const entry = requireLight(c, '/scenes');
-  await leaveScenes(services, entry.row.id);
+  await leaveScenes(services, entry);
   return sendJson(c, [{ success: { id: entry.row.id } }]);
 }

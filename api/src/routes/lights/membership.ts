@@ -18,9 +18,15 @@ export async function leaveGroups(services: Services, light: LightEntry, groups:
   }
 }
 
-/** Drop a light from every stored scene (the gateway's copy; see the lights README). */
-export async function leaveScenes(services: Services, lightId: string): Promise<void> {
-  for (const scene of services.scenes.withLight(lightId)) {
-    await services.scenes.save({ ...scene, lights: scene.lights.filter((l) => l.id !== lightId) });
+/**
+ * Drop a light from every stored scene: on the device (ZCL remove scene on that member only; best
+ * effort, as for groups) and in the gateway's copy.
+ */
+export async function leaveScenes(services: Services, light: LightEntry): Promise<void> {
+  const id = light.row.id;
+  for (const scene of services.scenes.withLight(id)) {
+    const outcome = await services.bridge.request('scene/remove', { group: Number(scene.groupId), scene: Number(scene.sceneId), ieee: light.row.ieee, endpoint: light.row.endpoint });
+    if (outcome.status === 'error') services.logger.warn({ light: id, group: scene.groupId, scene: scene.sceneId, reason: outcome.message }, 'device kept its scene');
+    await services.scenes.save({ ...scene, lights: scene.lights.filter((l) => l.id !== id) });
   }
 }

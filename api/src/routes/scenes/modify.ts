@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
+import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import { parseBody, validateBody } from '../../lib/validate';
 import { DEFAULT_SCENE_TRANSITION } from '../../resources/scenes/types';
 import { storeOnDevices } from './capture-group';
@@ -29,13 +30,14 @@ export async function storeScene(c: Context<AppEnv>): Promise<Response> {
 }
 
 /**
- * `PUT …/scenes/<sid>/lights/<lid>/state`: edit one light's stored state. The gateway's copy is
- * updated; the bridge contract has no "add scene with values" request yet, so the device keeps the
- * values it stored until the next store (see the report in api/README).
+ * `PUT …/scenes/<sid>/lights/<lid>/state`: edit one light's stored state, on the device first (ZCL
+ * add scene with the values, through the bridge's `scene/add`) and then in the gateway's copy, so
+ * a recall shows what GET shows. When the device cannot take it, the answer is the bridge's error
+ * and both copies stay as they were.
  */
 export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
-  const { scene, path } = requireScene(c);
+  const { group, scene, path } = requireScene(c);
   const lid = c.req.param('lid') ?? '';
   const base = `${path}/lights/${lid}/state`;
   const index = scene.lights.findIndex((l) => l.id === lid);
@@ -47,6 +49,18 @@ export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> 
   if (input.transitiontime !== undefined) light.transitiontime = input.transitiontime;
   if (input.ct !== undefined) Object.assign(light, { ct: input.ct, colormode: 'ct', x: undefined, y: undefined });
   if (input.xy !== undefined) Object.assign(light, { x: input.xy[0], y: input.xy[1], colormode: 'xy', ct: undefined });
+  const member = services.lights.get(lid);
+  if (member) {
+    const colour = light.x !== undefined && light.y !== undefined ? { xy: [light.x, light.y] } : light.ct !== undefined ? { ct: light.ct } : {};
+    const outcome = await services.bridge.request('scene/add', {
+      group: Number(group.record.id), scene: Number(scene.sceneId), ieee: member.row.ieee, endpoint: member.row.endpoint,
+      transitiontime: light.transitiontime, state: { on: light.on, bri: light.bri, ...colour },
+    });
+    if (outcome.status === 'error') {
+      const failure = mapBridgeFailure(outcome.code, outcome.message, base);
+      throw new DeconzError(failure.error, { status: failure.status === 200 ? 503 : failure.status });
+    }
+  }
   const lights = scene.lights.map((l, i) => (i === index ? JSON.parse(JSON.stringify(light)) as typeof light : l));
   await services.scenes.save({ ...scene, lights });
   return sendJson(c, Object.entries(input).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })));
