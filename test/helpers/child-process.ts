@@ -60,7 +60,7 @@ export function spawnTs(entry: string, args: string[], env: Record<string, strin
         lineListeners.add(listener);
         void exited.then((code) => reject(new Error(`${what}: process exited with ${code} first:\n${tail()}`)));
       });
-      return withTimeout(found, timeoutMs, `${what}; output so far:\n${tail()}`);
+      return withTimeout(found, timeoutMs, () => `${what}; output so far:\n${tail()}`);
     },
     async stop(graceMs = 15_000) {
       if (gone()) return child.exitCode;

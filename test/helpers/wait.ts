@@ -14,10 +14,12 @@ export async function waitFor<T>(probe: () => T | undefined | false | Promise<T 
   }
 }
 
-export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
+/** `what` may be a function, so a message that quotes output is built when the wait fails, not before. */
+export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string | (() => string)): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}`)), timeoutMs);
+    const describe = () => (typeof what === 'function' ? what() : what);
+    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${describe()}`)), timeoutMs);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

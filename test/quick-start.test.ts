@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnTs, type Child } from './helpers/child-process';
+import { connectEvents, createRestClient, radioControl, type RestClient } from './helpers/clients';
+import { freePort } from './helpers/processes';
+import { waitFor } from './helpers/wait';
+
+/**
+ * The README's first quick-start line, minus `npm ci`: the supervisor (`npm start`) brings up the
+ * virtual radio with the demo network, the bridge and the api; the demo lamps pair on their own and
+ * can be switched over REST; one SIGTERM stops every child.
+ */
+describe('npm start (the demo gateway)', () => {
+  let dir: string;
+  let gateway: Child;
+  let ports: Record<'http' | 'ws' | 'mqtt' | 'radio' | 'control', number>;
+  let rest: RestClient;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'herdgate-quick-start-'));
+    ports = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
+    gateway = spawnTs('scripts/start.ts', [], {
+      DATA_DIR: dir,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(ports.http),
+      WEBSOCKET_PORT: String(ports.ws),
+      MQTT_PORT: String(ports.mqtt),
+      RADIO_PORT: String(ports.radio),
+      RADIO_CONTROL_PORT: String(ports.control),
+      LOG_LEVEL: 'warn',
+    });
+    await gateway.line((line) => (line.includes('"event":"ready"') ? true : undefined), 60_000, 'bridge ready');
+    rest = await waitFor(() => createRestClient(`http://127.0.0.1:${ports.http}`).catch(() => undefined), 'a REST key', 30_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    await gateway?.stop(20_000);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('should pair the demo lamps and switch one through REST, at the radio', async () => {
+    const lights = await waitFor(async () => {
+      const { body } = await rest.get('/lights');
+      const colour = Object.entries(body as Record<string, { modelid: string; uniqueid: string; state: { reachable: boolean } }>)
+        .find(([, light]) => light.modelid === 'LCT015' && light.state.reachable);
+      return colour;
+    }, 'a reachable demo colour lamp in /lights', 60_000);
+    const [id, light] = lights;
+    const events = await connectEvents(`ws://127.0.0.1:${ports.ws}`);
+    try {
+      const { status, body } = await rest.put(`/lights/${id}/state`, { on: true, bri: 77 });
+      expect(status).toBe(200);
+      expect(body).toEqual([{ success: { [`/lights/${id}/state/on`]: true } }, { success: { [`/lights/${id}/state/bri`]: 77 } }]);
+      // uniqueid = MAC with colons + '-' + endpoint in hex; the radio keys devices by bare IEEE hex.
+      const [mac, endpointHex] = light.uniqueid.split('-');
+      const real = await radioControl(`http://127.0.0.1:${ports.control}`, 'GET', `/devices/${mac.replace(/:/g, '')}`);
+      const endpoint = real.state.endpoints[String(parseInt(endpointHex, 16))];
+      expect(endpoint.genOnOff.onOff).toBe(1);
+      expect(endpoint.genLevelCtrl.currentLevel).toBe(77);
+      await waitFor(() => events.events.find((event) => event.r === 'lights' && event.id === id && event.e === 'changed'), 'a light changed event', 5_000);
+    } finally {
+      events.close();
+    }
+  }, 90_000);
+
+  it('should stop radio, bridge and api on one SIGTERM', async () => {
+    const code = await gateway.stop(20_000);
+    expect(code).toBe(0);
+    for (const port of [ports.http, ports.ws, ports.mqtt, ports.radio, ports.control]) {
+      const open = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(() => true, () => false);
+      expect(open, `port ${port} closed`).toBe(false);
+    }
+  }, 30_000);
+});
