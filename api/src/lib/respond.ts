@@ -18,3 +18,10 @@ export function sendTagged(c: Context, etag: string, build: () => unknown): Resp
   if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
   return sendJson(c, build());
 }
+
+/** `sendTagged` for a body already serialised and encoded (a `BodyCache` answer). */
+export function sendTaggedBytes(c: Context, etag: string, bytes: () => Uint8Array<ArrayBuffer>): Response {
+  c.header('ETag', etag);
+  if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+  return c.body(bytes(), 200, { 'Content-Type': JSON_CONTENT_TYPE });
+}

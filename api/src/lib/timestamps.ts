@@ -24,11 +24,19 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/** The last answer per zone: config reads ask for "now" many times a second, and `formatToParts` is slow. */
+const lastLocal = new Map<string, { second: number; text: string }>();
+
 /** `yyyy-MM-ddTHH:mm:ss` as wall-clock time in an IANA zone (config `localtime`). */
 export function localSeconds(epochMs: number, timeZone: string): string {
+  const second = Math.floor(epochMs / 1000);
+  const last = lastLocal.get(timeZone);
+  if (last?.second === second) return last.text;
   const parts: Record<string, string> = {};
   for (const part of formatterFor(timeZone).formatToParts(epochMs)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  const text = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  lastLocal.set(timeZone, { second, text });
+  return text;
 }
 
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;

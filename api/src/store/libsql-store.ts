@@ -34,6 +34,7 @@ class LibsqlStore implements Store {
   /** When each key's last-use date was last written, to coalesce those writes. */
   private readonly persistedUse = new Map<string, number>();
   private keyList: ApiKeyRecord[];
+  private keyUses = 0;
 
   constructor(
     private readonly db: Database,
@@ -50,6 +51,7 @@ class LibsqlStore implements Store {
   revision() { return this.state.revision; }
   apiKey(key: string) { return this.state.keys.get(key); }
   apiKeys() { return this.keyList; }
+  keyUseVersion() { return this.keyUses; }
 
   write<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T> {
     return this.queue.run(async () => {
@@ -130,6 +132,7 @@ class LibsqlStore implements Store {
   touchApiKey(key: string, now: number, userAgent: string | undefined): void {
     const record = this.state.keys.get(key);
     if (!record) return;
+    if (Math.floor(record.lastUsedAt / 1000) !== Math.floor(now / 1000)) this.keyUses += 1;
     record.lastUsedAt = now;
     const firstAgent = record.userAgent === null && userAgent !== undefined;
     if (firstAgent) record.userAgent = userAgent.slice(0, 256);

@@ -76,6 +76,11 @@ export interface Store {
   deleteApiKey(key: string): Promise<boolean>;
   /** Records a use of a key in memory; persisted lazily (see the implementation). */
   touchApiKey(key: string, now: number, userAgent: string | undefined): void;
+  /**
+   * Grows whenever a key's last-use date as shown (whole seconds) changes. Those changes are memory
+   * only, not revisions; a cached whitelist must follow them.
+   */
+  keyUseVersion(): number;
   /** Next id of a resource kind, never reused. */
   allocateId(kind: string): Promise<string>;
   /**

@@ -1,3 +1,4 @@
+import type { RadioSnapshot } from '../../services/radio';
 import type { Services } from '../../services/types';
 import { localSeconds, utcSeconds } from '../../lib/timestamps';
 
@@ -7,9 +8,19 @@ import { localSeconds, utcSeconds } from '../../lib/timestamps';
  */
 export const GATEWAY_VERSIONS = { apiversion: '1.16.0', swversion: '2.33.2', datastoreversion: '93', modelid: 'deCONZ' } as const;
 
+/** The moment a config is built for: read once, so a cache key and the body it stands for agree. */
+export interface ConfigMoment {
+  now: number;
+  radio: RadioSnapshot;
+}
+
+export function configMoment(services: Services): ConfigMoment {
+  return { now: services.clock.now(), radio: services.radioInfo.snapshot() };
+}
+
 /** The unauthenticated subset (deconz-behavior.md §6): `GET /api/config`, `GET /api/<badkey>/config`. */
-export function publicConfig(services: Services): Record<string, unknown> {
-  const radio = services.radioInfo.snapshot();
+export function publicConfig(services: Services, moment: ConfigMoment = configMoment(services)): Record<string, unknown> {
+  const { radio } = moment;
   return {
     ...GATEWAY_VERSIONS,
     bridgeid: radio.bridgeid,
@@ -51,13 +62,12 @@ const STATIC_FIELDS = {
 } as const;
 
 /** The full configuration (`GET /api/<key>/config` and the `config` member of the full state). */
-export function fullConfig(services: Services): Record<string, unknown> {
-  const { store, clock, radioInfo, host, options, session } = services;
+export function fullConfig(services: Services, moment: ConfigMoment = configMoment(services)): Record<string, unknown> {
+  const { store, host, options, session } = services;
   const settings = store.settings();
-  const radio = radioInfo.snapshot();
-  const now = clock.now();
+  const { now, radio } = moment;
   return {
-    ...publicConfig(services),
+    ...publicConfig(services, moment),
     ...STATIC_FIELDS,
     ipaddress: host.ipaddress,
     netmask: host.netmask,

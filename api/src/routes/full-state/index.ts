@@ -1,8 +1,10 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
 import type { Services } from '../../services/types';
-import { sendTagged } from '../../lib/respond';
-import { fullConfig } from '../config/build-config';
+import { BodyCache } from '../../lib/body-cache';
+import { sendTaggedBytes } from '../../lib/respond';
+import { configMoment, fullConfig, type ConfigMoment } from '../config/build-config';
+import { fullConfigKey } from '../config/config-body';
 import { listAlarmsystems } from '../alarmsystems/list';
 import { listGroups } from '../groups/list';
 import { listLights } from '../lights/list';
@@ -14,10 +16,10 @@ import { listSensors } from '../sensors/list';
 import { fullStateEtag } from './etag';
 
 /** Exactly the members deCONZ sends (deconz-behavior.md §6); pydeconz loads everything from it. */
-export function fullState(services: Services): Record<string, unknown> {
+export function fullState(services: Services, moment: ConfigMoment = configMoment(services)): Record<string, unknown> {
   return {
     alarmsystems: listAlarmsystems(services),
-    config: fullConfig(services),
+    config: fullConfig(services, moment),
     groups: listGroups(services),
     lights: listLights(services),
     resourcelinks: listResourcelinks(services),
@@ -28,8 +30,22 @@ export function fullState(services: Services): Record<string, unknown> {
   };
 }
 
+const bodies = new WeakMap<Services, BodyCache>();
+
+/**
+ * The encoded full state, built again only when its ETag (every resource, stored or in memory) or
+ * an input of its config member changed.
+ */
+function fullStateBody(services: Services, etag: string): Uint8Array<ArrayBuffer> {
+  let cache = bodies.get(services);
+  if (!cache) bodies.set(services, (cache = new BodyCache()));
+  const moment = configMoment(services);
+  return cache.get([etag, ...fullConfigKey(services, moment)], () => fullState(services, moment));
+}
+
 /** Mounted at `/api/<key>`: `GET /api/<key>`. */
 export const fullStateRoutes = new Hono<AppEnv>().get('/', (c) => {
   const services = c.get('services');
-  return sendTagged(c, fullStateEtag(services), () => fullState(services));
+  const etag = fullStateEtag(services);
+  return sendTaggedBytes(c, etag, () => fullStateBody(services, etag));
 });
