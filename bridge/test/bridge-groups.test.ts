@@ -38,6 +38,13 @@ describe('bridge groups', () => {
     await g?.close();
   });
 
+  it('should describe each light with the capabilities its converter definition exposes', async () => {
+    const description = (ieee: string) => g.probe.messages.filter((m) => m.topic === g.dt(ieee)).at(-1)!.json();
+    expect(description(LAMP_A).subdevices[0].capabilities).toEqual({ ct: { min: 153, max: 500 }, colormodes: ['ct', 'xy', 'hs'], effects: ['none', 'colorloop'], powerup: ['off', 'on', 'toggle', 'previous'], ctstartup: true });
+    expect(description(BULB).subdevices[0].capabilities).toMatchObject({ colormodes: [], effects: [] });
+    expect(description(REMOTE).subdevices.every((s: { capabilities?: unknown }) => s.capabilities === undefined)).toBe(true);
+  });
+
   it('should put every light in the All group at join, so one groupcast reaches them all', async () => {
     for (const [ieee, ep] of lamps) {
       await eventually(async () => (await g.real(ieee)).groups[String(ep)] ?? [], (groups) => groups.includes(ALL), 10_000, `${ieee} in All`);

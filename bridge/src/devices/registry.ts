@@ -3,6 +3,7 @@ import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
 import type { DeconzMapping } from './mapping';
 import type { NameStore } from './names';
+import { lightCapabilities } from './light-capabilities';
 import { lastSeen, lastUpdated, macOf } from './timestamps';
 
 /**
@@ -59,7 +60,11 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
       const previous = entries.get(device.ieee);
       const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
       // The converter key suffix is the bridge's business; the published description has none.
-      const subdevices = plans.map(({ suffix: _suffix, ...subdevice }) => subdevice);
+      const exposes = (device.definition?.exposes ?? []) as Array<Record<string, unknown>>;
+      const subdevices = plans.map(({ suffix, ...subdevice }) => {
+        const capabilities = subdevice.resource === 'lights' ? lightCapabilities(exposes, suffix) : undefined;
+        return capabilities ? { ...subdevice, capabilities } : subdevice;
+      });
       const description: DeviceDescription = {
         ieee: device.ieee,
         uniqueid: macOf(device.ieee),

@@ -43,7 +43,7 @@ export function lightAttr(entry: LightEntry): Record<string, unknown> {
 /** `GET /lights/<id>`: the light object as deCONZ (plain v1 Accept) shows it. */
 export function lightView(entry: LightEntry, groups: readonly string[]): Record<string, unknown> {
   const type = entry.subdevice?.type ?? 'On/Off light';
-  const traits = traitsOf(type);
+  const traits = traitsOf(type, entry.subdevice?.capabilities);
   const { id: _id, ...attr } = lightAttr(entry);
   const view: Record<string, unknown> = {
     ...attr,

@@ -1,5 +1,5 @@
 import type { ErrorItemInput } from '@herdgate/shared/errors';
-import type { SubdeviceType } from '@herdgate/shared/mqtt';
+import type { LightCapabilities, SubdeviceType } from '@herdgate/shared/mqtt';
 import { COVER_PARAMS, LIGHT_PARAMS, SUCCESS_ORDER } from './state-params';
 import { COVER_TYPES, traitsOf } from './traits';
 
@@ -28,10 +28,10 @@ const show = (value: unknown) => (typeof value === 'string' ? value : JSON.strin
  * Validate each parameter on its own (deconz-behavior §1.3): bad or unknown ones become errors and
  * the good ones still go out. Pure, so the whole table is tested without a radio.
  */
-export function planLightState(id: string, type: SubdeviceType, state: Readonly<Record<string, unknown>>, body: Record<string, unknown>): StatePlan {
+export function planLightState(id: string, type: SubdeviceType, state: Readonly<Record<string, unknown>>, body: Record<string, unknown>, capabilities?: LightCapabilities): StatePlan {
   const base = `/lights/${id}/state`;
   const cover = COVER_TYPES.has(type);
-  const traits = traitsOf(type);
+  const traits = traitsOf(type, capabilities);
   const params = cover ? COVER_PARAMS : LIGHT_PARAMS;
   const plan: StatePlan = { errors: [], command: {}, successes: [] };
   const found: { key: string; item: string; value: unknown }[] = [];

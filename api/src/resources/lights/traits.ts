@@ -1,8 +1,8 @@
-import type { SubdeviceType } from '@herdgate/shared/mqtt';
+import type { LightCapabilities, SubdeviceType } from '@herdgate/shared/mqtt';
 
 /**
- * What a light of each deCONZ type can do, as data: the bridge's device description does not carry
- * ctmin/ctmax or the colour capability bits yet, so these are the deCONZ defaults per type
+ * What a light of each deCONZ type can do, as data: the deCONZ defaults per type, refined by the
+ * capabilities the bridge read from the device's converter definition when it sent them
  * (`colorcapabilities` bits: 0 hue/sat, 1 enhanced hue, 2 colour loop, 3 xy, 4 ct).
  */
 export interface LightTraits {
@@ -36,6 +36,18 @@ export const LIGHT_TRAITS: Readonly<Partial<Record<SubdeviceType, LightTraits>>>
 /** Types shown as lights but whose commands are not light commands (no `on` in groups' sense). */
 export const COVER_TYPES: ReadonlySet<string> = new Set(['Window covering device']);
 
-export function traitsOf(type: SubdeviceType): LightTraits {
-  return LIGHT_TRAITS[type] ?? LIGHT_TRAITS['On/Off light']!;
+/** The type's defaults, refined by the device's real capabilities when the bridge knows them. */
+export function traitsOf(type: SubdeviceType, capabilities?: LightCapabilities): LightTraits {
+  const defaults = LIGHT_TRAITS[type] ?? LIGHT_TRAITS['On/Off light']!;
+  if (!capabilities || defaults.colormodes.length === 0) return defaults;
+  const modes = capabilities.colormodes;
+  const loop = capabilities.effects.includes('colorloop');
+  const bits = (modes.includes('hs') ? 0x03 : 0) | (loop ? 0x04 : 0) | (modes.includes('xy') ? 0x08 : 0) | (modes.includes('ct') ? 0x10 : 0);
+  return {
+    ...defaults,
+    colorcapabilities: bits,
+    ct: capabilities.ct ?? (modes.includes('ct') ? defaults.ct : undefined),
+    colormodes: [...modes, ...(loop ? ['effect'] : [])].sort(),
+    effects: capabilities.effects.length > 0 ? capabilities.effects : defaults.effects,
+  };
 }

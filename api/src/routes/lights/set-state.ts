@@ -27,7 +27,7 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
   if (entry.state.reachable === false) throw unreachable(entry);
   const body = await readJsonObject(c.req.raw, base);
   if (!services.bridge.connected()) throw new DeconzError({ type: 950, address: base });
-  const plan = planLightState(entry.row.id, entry.subdevice?.type ?? 'On/Off light', entry.state, body);
+  const plan = planLightState(entry.row.id, entry.subdevice?.type ?? 'On/Off light', entry.state, body, entry.subdevice?.capabilities);
   if (isEmptyCommand(plan)) {
     if (plan.errors.length > 0) return answer(c, plan.errors, [], 200);
     throw new DeconzError({ type: 5, address: base, description: 'missing parameter to set light state' });

@@ -28,6 +28,20 @@ export const SUBDEVICE_TYPES = [
 ] as const;
 export type SubdeviceType = (typeof SUBDEVICE_TYPES)[number];
 
+/**
+ * A light's real abilities: `ct` range in mireds (deCONZ ctmin/ctmax), colour modes (`ct`, `xy`,
+ * `hs`), the effects the command vocabulary can send to it, and its power-on behaviours
+ * (`powerup`: what `power_on_behavior` accepts; `ctstartup`: a start-up colour temperature).
+ */
+export const lightCapabilitiesSchema = v.object({
+  ct: v.optional(v.object({ min: v.number(), max: v.number() })),
+  colormodes: v.array(v.picklist(['ct', 'xy', 'hs'])),
+  effects: v.array(v.string()),
+  powerup: v.array(v.string()),
+  ctstartup: v.boolean(),
+});
+export type LightCapabilities = v.InferOutput<typeof lightCapabilitiesSchema>;
+
 const itemNames = v.array(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')));
 
 export const subdeviceSchema = v.object({
@@ -39,6 +53,8 @@ export const subdeviceSchema = v.object({
   endpoint: endpointSchema,
   state: itemNames,
   config: itemNames,
+  /** Lights: what the device really supports, from its converter definition (absent: type defaults). */
+  capabilities: v.optional(v.lazy(() => lightCapabilitiesSchema)),
 });
 export type Subdevice = v.InferOutput<typeof subdeviceSchema>;
 
