@@ -14,7 +14,7 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'herdgate-api-'));
   const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
   gateway = await createNodeGateway(
-    { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(folder, 'db')}` },
+    { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(folder, 'db')}`, MQTT_URL: 'none' },
     {
       logger,
       extraRoutes: (app) =>

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { EnvError, parseEnv } from './env';
+import { EnvError, envSchema, parseEnv } from './env';
 
 describe('parseEnv', () => {
   it('should fill every default', () => {
@@ -29,6 +30,11 @@ describe('parseEnv', () => {
     expect(env.WEBSOCKET_PORT).toBe(8088);
     expect(env.DATABASE_URL).toBe('libsql://db.example.turso.io');
     expect(env.DATABASE_AUTH_TOKEN).toBe('tok');
+  });
+
+  it('should take MQTT_URL=none as running without a bridge', () => {
+    expect(parseEnv({ MQTT_URL: 'none' }).MQTT_URL).toBe('none');
+    expect(() => parseEnv({ MQTT_URL: 'nowhere' })).toThrow(/MQTT_URL must be mqtt:\/\/host:port .*or none/);
   });
 
   it.each([
@@ -59,5 +65,23 @@ describe('node entry', () => {
     clearTimeout(timer);
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual(['herdgate api: invalid configuration: HTTP_PORT must be a port number 0-65535 (got "http")']);
+  });
+});
+
+describe('api README configuration table', () => {
+  // Rows look like | `NAME` | `default` or unset | meaning |; one row may name two variables.
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const rows = new Map<string, string>();
+  for (const line of readme.split('\n')) {
+    const cells = line.split('|').map((cell) => cell.trim());
+    if (cells.length < 4 || !cells[1]?.startsWith('`')) continue;
+    for (const name of cells[1].matchAll(/`([A-Z_]+)`/g)) rows.set(name[1]!, cells[2]!);
+  }
+  const defaults = parseEnv({}) as Record<string, unknown>;
+
+  it.each(Object.keys(envSchema.entries))('should list %s with its default', (name) => {
+    expect(rows.has(name), `${name} is missing from api/README.md`).toBe(true);
+    const value = defaults[name];
+    expect(rows.get(name)).toBe(value === undefined ? 'unset' : `\`${String(value)}\``);
   });
 });

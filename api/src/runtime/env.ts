@@ -33,7 +33,7 @@ export const envSchema = v.object({
   ),
   MQTT_URL: v.pipe(
     v.optional(v.string(), 'mqtt://127.0.0.1:1883'),
-    v.regex(/^(mqtts?|wss?):\/\/.+$/, 'MQTT_URL must be mqtt://host:port (or mqtts://, ws://, wss://)'),
+    v.regex(/^((mqtts?|wss?):\/\/.+|none)$/, 'MQTT_URL must be mqtt://host:port (or mqtts://, ws://, wss://), or none to run without a bridge'),
   ),
   MQTT_USER: v.optional(v.string()),
   MQTT_PASSWORD: v.optional(v.string()),

@@ -22,6 +22,11 @@ export async function openDatabase(url: string, authToken: string | undefined): 
   await ensureDirectory(url);
   const client = createClient({ url, authToken });
   const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS });
+  try {
+    await migrate(db, { migrationsFolder: MIGRATIONS });
+  } catch (err) {
+    client.close();
+    throw err;
+  }
   return { db, client };
 }

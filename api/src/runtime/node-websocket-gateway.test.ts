@@ -16,7 +16,7 @@ describe('gateway websocket', () => {
 
   beforeAll(async () => {
     gateway = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'test.db')}` },
+      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'test.db')}`, MQTT_URL: 'none' },
       { logger: pino({ level: 'silent' }) },
     );
     base = `http://127.0.0.1:${gateway.httpPort}`;
