@@ -27,6 +27,8 @@ const closeServer = (server: Server | HttpServer) =>
 export async function listenTcp(broker: Aedes, host: string, port: number): Promise<Listener> {
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
+    // MQTT packets are small: without this, Nagle holds a publish back until the previous one is acked.
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
