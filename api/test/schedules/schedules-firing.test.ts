@@ -108,6 +108,20 @@ describe('schedules firing', () => {
     expect(await flagValue()).toBe(true);
     await api('/config', jsonInit('PUT', { timezone: 'Etc/UTC' }));
   });
+
+  // The runner learns of a zone change at its next tick; a schedule already planned in the new zone
+  // must still fire when that tick is its own due instant (it was re-planned past its time and lost).
+  it('should fire a local schedule made after a zone change the runner had not ticked through yet', async () => {
+    gw.clock.set(utc('2026-07-01T00:00:00'));
+    await settle(gw);
+    await api('/config', jsonInit('PUT', { timezone: 'America/New_York' }));
+    const id = await create({ localtime: '2026-07-01T08:00:00', autodelete: false });
+    gw.clock.set(utc('2026-07-01T12:00:00')); // 08:00 EDT
+    await settle(gw);
+    expect(await flagValue()).toBe(true);
+    expect(((await (await api(`/schedules/${id}`)).json()) as { status: string }).status).toBe('disabled');
+    await api('/config', jsonInit('PUT', { timezone: 'Etc/UTC' }));
+  });
 });
 
 describe('schedules across restarts', () => {

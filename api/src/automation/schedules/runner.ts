@@ -63,9 +63,10 @@ export class ScheduleRunner {
 
   private async fireDue(): Promise<void> {
     const now = this.deps.now();
+    const previousTick = this.lastTickAt;
     this.lastTickAt = now;
     const zone = this.deps.clock().timeZone;
-    if (this.zone !== undefined && this.zone !== zone) await this.replanLocal(now, zone);
+    if (this.zone !== undefined && this.zone !== zone) await this.replanLocal(previousTick, zone);
     this.zone = zone;
     const due = [...this.deps.repository.all()]
       .filter((s) => s.status === 'enabled' && s.nextFireAt !== null && s.nextFireAt <= now)
@@ -92,13 +93,18 @@ export class ScheduleRunner {
     if (failure) this.deps.logger.warn({ ...log, failure }, 'schedule command failed');
   }
 
-  /** `PUT /config {"timezone"}` moved local wall times: plan their firings again in the new zone. */
-  private async replanLocal(now: number, zone: string): Promise<void> {
+  /**
+   * `PUT /config {"timezone"}` moved local wall times: plan their firings again in the new zone.
+   * The runner only notices at a tick, possibly the very instant a schedule made in the new zone is
+   * due, so each is re-planned from what this runner already handled (the previous tick, or the
+   * schedule's own start if later), not from now: an occurrence between then and now fires at once.
+   */
+  private async replanLocal(previousTick: number, zone: string): Promise<void> {
     for (const schedule of [...this.deps.repository.all()]) {
       if (schedule.status !== 'enabled' || schedule.localtime === null || schedule.nextFireAt === null) continue;
       const kind = scheduleTimeOf(schedule, this.deps.clock())?.time.kind;
       if (kind !== 'absolute' && kind !== 'weekly') continue;
-      const nextFireAt = nextFireOf(schedule, now, this.deps.clock());
+      const nextFireAt = nextFireOf(schedule, Math.max(previousTick, schedule.startedAt), this.deps.clock());
       this.deps.logger.info({ schedule: schedule.id, zone, nextFireAt }, 'schedule re-planned for a new time zone');
       await this.deps.repository.update(schedule.id, { nextFireAt });
     }
