@@ -43,6 +43,7 @@ const link = {
 };
 
 let bri = 1;
+const sized = new Map<number, Uint8Array<ArrayBuffer>>();
 const dir = mkdtempSync(join(tmpdir(), 'herdgate-bench-lights-'));
 const gateway = await createNodeGateway(
   { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, LOG_LEVEL: 'warn' },
@@ -50,14 +51,25 @@ const gateway = await createNodeGateway(
     bridge: link as never,
     extraRoutes: (app) => {
       app.get('/bare', (c) => c.json({ bare: true, name: 'herdgate' }));
+      // The byte ceiling: a JSON body of n bytes encoded once, so a route that only sends bytes costs this.
+      app.get('/bench/bytes/:n', (c) => {
+        const n = Number(c.req.param('n'));
+        let body = sized.get(n);
+        if (!body) sized.set(n, (body = new TextEncoder().encode(`{"x":"${'a'.repeat(Math.max(0, n - 8))}"}`)));
+        return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8' });
+      });
       app.post('/bench/report/:n', (c) => {
         const ieee = ieeeOf(Number(c.req.param('n')));
         const current = states.get(`${ieee}/11`)!;
         bri = Number(c.req.query('bri') ?? (bri % 250) + 1);
         const state = { ...current, state: { ...current.state, bri } };
         states.set(`${ieee}/11`, state);
+        // Wall-clock instants (ms, sub-ms precision) comparable with the suite's: the report handed
+        // to the link listeners, and the listeners done (event built and written to every socket).
+        const injectedAt = performance.timeOrigin + performance.now();
         for (const listener of listeners) listener({ kind: 'state', ieee, endpoint: 11, state });
-        return c.json({ bri });
+        const handledAt = performance.timeOrigin + performance.now();
+        return c.json({ bri, injectedAt, handledAt });
       });
     },
   },
