@@ -62,6 +62,24 @@ describe('radio host link', () => {
     expect(Array.from(confirm.payload.subarray(3, 10))).toEqual([77, 0x02, 0x21, 0x43, 0x01, 0x01, 0xd0]);
   });
 
+  it('should nudge once for indications queued together, with the indication bit set', async () => {
+    const host = await open();
+    host.send(0x08, 1, [0x02]);
+    await host.next((f) => f.command === 0x08);
+    const indication = { dst: { mode: 'nwk' as const, nwk: 0 }, dstEndpoint: 1, srcNwk: 0x1234, srcEndpoint: 1, profileId: 0x0104, clusterId: 6, asdu: Uint8Array.of(0x18, 1, 0x0a), lqi: 200, rssi: -45 };
+    radio.core.indicate(indication);
+    radio.core.indicate({ ...indication, srcNwk: 0x5678 });
+    const nudge = await host.next((f) => f.command === 0x0e);
+    expect(nudge.payload[0] & 0x08).toBe(0x08);
+    // Nothing was read yet, so nothing else is due: a second nudge would mean the burst was not coalesced.
+    await new Promise((r) => setTimeout(r, 30));
+    expect(host.frames.filter((f) => f.command === 0x0e)).toEqual([]);
+    host.send(0x17, 2, [0, 1, 0, 1]);
+    expect((await host.next((f) => f.command === 0x17)).status).toBe(0);
+    // One is still waiting: the after-read nudge says so.
+    expect((await host.next((f) => f.command === 0x0e)).payload[0] & 0x08).toBe(0x08);
+  });
+
   it('should answer a confirm read with FAILURE when none is waiting', async () => {
     const host = await open();
     host.send(0x04, 6, [0, 0]);
