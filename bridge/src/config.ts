@@ -39,11 +39,16 @@ const EnvSchema = v.object({
   MAX_IN_FLIGHT: v.optional(int('MAX_IN_FLIGHT', 1, 2), '2'),
   AVAILABILITY_ROUTER_SECONDS: v.optional(int('AVAILABILITY_ROUTER_SECONDS', 1, 86400), '600'),
   AVAILABILITY_END_DEVICE_SECONDS: v.optional(int('AVAILABILITY_END_DEVICE_SECONDS', 1, 604800), '90000'),
+  DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
 });
 
 export interface BridgeConfig {
-  /** Unset adapter: start the virtual radio with `virtualRadioNetwork` and connect to it. */
-  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string };
+  /**
+   * Unset adapter: start the virtual radio with `virtualRadioNetwork` and connect to it.
+   * `deconzFastPath`: herdgate's kicks for herdsman's deCONZ driver (zigbee/deconz-kick.ts); only
+   * the deconz adapter (and the virtual radio, which is one) uses it. Off = plain herdsman.
+   */
+  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; deconzFastPath: boolean };
   dataDir: string;
   mqtt: { url?: string; host: string; port: number; wsPort?: number; user?: string; password?: string; baseTopic: string };
   logLevel: string;
@@ -65,7 +70,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   return {
     ok: true,
     config: {
-      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork },
+      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, deconzFastPath: e.DECONZ_FAST_PATH === '1' },
       dataDir: e.DATA_DIR,
       mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC },
       logLevel: e.LOG_LEVEL,

@@ -29,6 +29,17 @@ describe('config', () => {
     expect(errors).toContain('MQTT_PORT must be a whole number');
   });
 
+  it('should switch the deCONZ fast path on by default and off with DECONZ_FAST_PATH=0', () => {
+    const fastPath = (env: Record<string, string>) => {
+      const result = loadConfig(env, 'demo.json');
+      return result.ok ? result.config.zigbee.deconzFastPath : result.errors;
+    };
+    expect(fastPath({})).toBe(true);
+    expect(fastPath({ DECONZ_FAST_PATH: '1' })).toBe(true);
+    expect(fastPath({ DECONZ_FAST_PATH: '0' })).toBe(false);
+    expect(fastPath({ DECONZ_FAST_PATH: 'off' })).toEqual(['DECONZ_FAST_PATH must be 0 (off) or 1 (on)']);
+  });
+
   it('should require a path with an adapter', () => {
     expect(loadConfig({ ZIGBEE_ADAPTER: 'deconz' }, 'demo.json')).toEqual({ ok: false, errors: ['ZIGBEE_PATH is required when ZIGBEE_ADAPTER is set (a serial path or tcp://host:port)'] });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDeconzDriver, installDeconzKick, fastPathEnabled, type DeconzDriver } from '../src/zigbee/deconz-kick';
+import { findDeconzDriver, installDeconzKick, type DeconzDriver } from '../src/zigbee/deconz-kick';
 
 /** A stand-in with the 11.1.1 driver's members, recording what the kick sends. */
 function fakeDriver(overrides: Partial<Record<string, unknown>> = {}) {
@@ -126,11 +126,5 @@ describe('deconz fast path', () => {
     const { driver, controller } = fakeDriver();
     const found = findDeconzDriver(controller);
     expect(found.ok && (found.driver as DeconzDriver)).toBe(driver);
-  });
-
-  it('should be on unless DECONZ_FAST_PATH is 0', () => {
-    expect(fastPathEnabled({})).toBe(true);
-    expect(fastPathEnabled({ DECONZ_FAST_PATH: '1' })).toBe(true);
-    expect(fastPathEnabled({ DECONZ_FAST_PATH: '0' })).toBe(false);
   });
 });

@@ -135,6 +135,3 @@ export function installDeconzKick(controller: unknown, options: InstallOptions):
   options.log.info('deconz fast path on: queued commands leave without waiting for the driver tick');
   return handle;
 }
-
-/** `DECONZ_FAST_PATH=0` turns the fast path off; anything else (or unset) leaves it on. */
-export const fastPathEnabled = (env: Record<string, string | undefined>): boolean => env.DECONZ_FAST_PATH !== '0';

@@ -7,7 +7,7 @@ import { configureOnce } from './configure';
 import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams } from './network-params';
-import { fastPathEnabled, installDeconzKick } from './deconz-kick';
+import { installDeconzKick } from './deconz-kick';
 import { createOperations } from './operations';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import type { ConverterState, RadioOptions, ZigbeeEventMap, ZigbeeRadio } from './types';
@@ -122,7 +122,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   return {
     async start() {
       const result = await controller.start();
-      installDeconzKick(controller, { adapter: options.adapter, enabled: fastPathEnabled(process.env), log });
+      installDeconzKick(controller, { adapter: options.adapter, enabled: options.deconzFastPath, log });
       const version = await controller.getCoordinatorVersion();
       const network = await controller.getNetworkParameters();
       const coordinator = controller.getDevicesByType('Coordinator')[0];

@@ -79,6 +79,8 @@ export interface RadioOptions {
   path: string;
   channel: number;
   dataDir: string;
+  /** Install the deCONZ driver fast path (deconz-kick.ts); ignored for other adapters. */
+  deconzFastPath: boolean;
 }
 
 /** What `set`/`setGroup` did: the converter keys sent and the state the converters predict. */
