@@ -9,9 +9,10 @@ import { Supervisor } from './supervisor';
 const CHILD = `
 const [name, journal, crashFlag] = process.argv.slice(1);
 const fs = require('node:fs');
+// The handler goes in before "ready" is printed: the supervisor may signal as soon as it reads it.
+process.on('SIGTERM', () => { fs.appendFileSync(journal, name + '\\n'); process.exit(0); });
 console.log(name + ' ready');
 if (crashFlag && !fs.existsSync(crashFlag)) { fs.writeFileSync(crashFlag, '1'); setTimeout(() => process.exit(3), 50); }
-process.on('SIGTERM', () => { fs.appendFileSync(journal, name + '\\n'); process.exit(0); });
 setInterval(() => {}, 1000);
 `;
 
