@@ -130,13 +130,20 @@ function validTarget(address: string): boolean {
   return segments[0] === '' && segments.length >= 3 && ACTION_TARGETS.has(segments[1]!) && segments[2] !== '';
 }
 
+/** Light state items a rule may name before the lamp first reported them (a lamp fresh from pairing shows no `on`). */
+const LIGHT_STATE_ITEMS = new Set(['on', 'bri', 'hue', 'sat', 'ct', 'xy', 'colormode', 'effect', 'lift', 'tilt', 'open', 'speed']);
+
 /**
  * The resource must exist now (the clock always does), and so must the item, except a sensor's
- * state items: a switch never pressed has no `buttonevent` yet, and a button rule is the commonest
- * rule there is. Such a condition simply does not hold until the item is first reported.
+ * state items (a switch never pressed has no `buttonevent` yet, and a button rule is the commonest
+ * rule there is) and a light's known state items. Such a condition simply does not hold until the
+ * item is first reported.
  */
 function conditionTargetExists(resource: string, address: string, mirror: ResourceMirror): boolean {
   if (resource === '/config') return true;
   if (!mirror.hasResource(resource)) return false;
-  return mirror.hasItem(address) || (resource.startsWith('/sensors/') && address.startsWith(`${resource}/state/`));
+  if (mirror.hasItem(address)) return true;
+  const item = address.slice(resource.length);
+  if (resource.startsWith('/sensors/')) return item.startsWith('/state/');
+  return resource.startsWith('/lights/') && item.startsWith('/state/') && LIGHT_STATE_ITEMS.has(item.slice('/state/'.length));
 }
