@@ -40,11 +40,11 @@ function typesOfGroup(group: readonly ExposeJson[]): Array<{ type: SubdeviceType
     if (rule) found.push({ type: rule.type, names: new Set([...names, ...genericNames]) });
   }
   const topLevel = new Map(generic.map((expose) => [expose.name ?? expose.property ?? '', expose]));
+  const keypad = (topLevel.get('action')?.values ?? []).some((value) => KEYPAD_ACTIONS.has(String(value)));
   for (const rule of SENSOR_TYPE_RULES) {
     const expose = rule.names.map((name) => topLevel.get(name)).find((candidate) => candidate !== undefined);
-    if (!expose) continue;
-    const keypad = rule.type === 'ZHASwitch' && (expose.values ?? []).some((value) => KEYPAD_ACTIONS.has(String(value)));
-    found.push({ type: keypad ? 'ZHAAncillaryControl' : rule.type, names: genericNames });
+    if (!expose || (keypad && rule.notOnKeypad)) continue;
+    found.push({ type: keypad && rule.type === 'ZHASwitch' ? 'ZHAAncillaryControl' : rule.type, names: genericNames });
   }
   return found;
 }

@@ -40,13 +40,18 @@ export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonl
   { expose: 'climate', features: [], type: 'ZHAThermostat' },
 ];
 
-/** Sensor exposes by name. `action` is a keypad when its values are IAS ACE arm commands. */
-export const SENSOR_TYPE_RULES: ReadonlyArray<{ names: readonly string[]; type: SubdeviceType }> = [
+/**
+ * Sensor exposes by name. `action` is a keypad when its values are IAS ACE arm commands.
+ * `notOnKeypad`: on a keypad the expose means something else and deCONZ presents no sensor for it
+ * (the CentraLite 3400's `occupancy` is its proximity wake-up, someone standing at the keypad, not
+ * room presence; deCONZ shows that keypad as ZHAAncillaryControl plus ZHATemperature).
+ */
+export const SENSOR_TYPE_RULES: ReadonlyArray<{ names: readonly string[]; type: SubdeviceType; notOnKeypad?: true }> = [
   { names: ['temperature'], type: 'ZHATemperature' },
   { names: ['humidity'], type: 'ZHAHumidity' },
   { names: ['pressure'], type: 'ZHAPressure' },
   { names: ['illuminance', 'illuminance_lux'], type: 'ZHALightLevel' },
-  { names: ['occupancy', 'presence'], type: 'ZHAPresence' },
+  { names: ['occupancy', 'presence'], type: 'ZHAPresence', notOnKeypad: true },
   { names: ['contact'], type: 'ZHAOpenClose' },
   { names: ['water_leak'], type: 'ZHAWater' },
   { names: ['smoke'], type: 'ZHAFire' },
