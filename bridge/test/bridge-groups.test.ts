@@ -139,4 +139,17 @@ describe('bridge groups', () => {
     const bad = await g.request('device/bind', { ieee: REMOTE, group: GROUP, clusters: ['genBasic'] });
     expect(bad).toMatchObject({ status: 'error', error: { code: 'invalid_payload', message: expect.stringContaining('clusters') } });
   });
+
+  it('should not predict a member that is away: it did not hear the groupcast', async () => {
+    const description = () => g.probe.messages.filter((m) => m.topic === g.dt(LAMP_B)).at(-1)!.json();
+    await g.radio(`/devices/${LAMP_B.slice(2)}/offline`, { method: 'POST' });
+    expect(await g.set(LAMP_B, 11, { on: true }, 15_000)).toMatchObject({ status: 'error' });
+    await eventually(async () => description().availability, (a) => a === 'offline', 10_000, 'lamp B offline');
+    expect(await groupSet(GROUP, { on: true, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    const from = g.probe.messages.length;
+    expect(await groupSet(GROUP, { on: false, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    await after(from, (m) => m.topic === g.dt(LAMP_A, '11/state') && m.json().state.on === false, 'lamp A predicted off', 3_000);
+    expect(g.probe.messages.slice(from).some((m) => m.topic === g.dt(LAMP_B, '11/state'))).toBe(false);
+    await g.radio(`/devices/${LAMP_B.slice(2)}/online`, { method: 'POST' });
+  });
 });

@@ -19,6 +19,8 @@ export function groupSync(deps: FeatureDeps): Feature {
 
   const predict = (group: number, command: Record<string, unknown>) => {
     for (const { ieee, endpoint } of radio.groupMembers(group)) {
+      // A member that is away did not hear the groupcast: it keeps what it had.
+      if (registry.get(ieee)?.availability !== 'online') continue;
       const state = predictMember(command, registry.endpointState(ieee, endpoint)?.state);
       if (Object.keys(state).length === 0) continue;
       for (const change of registry.apply(ieee, endpoint, state)) bus.emit('endpointChanged', { ieee, change });
