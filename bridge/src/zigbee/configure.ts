@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { Models } from 'zigbee-herdsman';
 import type { Definition } from 'zigbee-herdsman-converters';
+import { exposedKeys, readInitialState } from './initial-reads';
+import { describeDefinition } from './translate';
 
 /**
  * Run the definition's `configure` (binds + reporting) once per device and definition version,
@@ -34,4 +36,19 @@ export async function configureOnce(
     }
   }
   return false;
+}
+
+/**
+ * The initial reads (initial-reads.ts) once per device and definition version: after the first
+ * successful configure, and at a later start for a device whose reads never all got an answer.
+ * The marker is set only when every cluster answered, so a sleepy device is asked again.
+ */
+export async function readOnce(device: Models.Device, definition: Definition, logger: Logger): Promise<void> {
+  const marker = `${definition.model}@${definition.version}`;
+  if (device.meta.herdgateInitialRead === marker) return;
+  const exposed = exposedKeys(describeDefinition(definition, device).exposes);
+  const { failed } = await readInitialState(device, exposed, logger.child({ ieee: device.ieeeAddr, model: definition.model }));
+  if (failed > 0) return;
+  device.meta.herdgateInitialRead = marker;
+  device.save();
 }

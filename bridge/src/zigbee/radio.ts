@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger, type Events, type Models } from 'zigbee-herdsman';
 import { setLogger as setConvertersLogger, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
-import { configureOnce } from './configure';
+import { configureOnce, readOnce } from './configure';
 import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams } from './network-params';
@@ -62,6 +62,16 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     await configureOnce(device, coordinatorEndpoint(), definition, log);
   };
 
+  /**
+   * Battery and config read once (configure.ts readOnce), after the interview success is out so
+   * the registry knows the sub-devices the answers feed; retried when a device announces itself
+   * (a sleepy device is awake then) until every read got an answer.
+   */
+  const readInitial = (device: Models.Device) => {
+    const definition = cachedDefinition(device.ieeeAddr);
+    if (definition) guard('initial reads', () => readOnce(device, definition, log));
+  };
+
   const onMessage = async (message: Events.MessagePayload): Promise<void> => {
     const definition = cachedDefinition(message.device.ieeeAddr) ?? (await resolveDefinition(message.device));
     if (!definition) return;
@@ -93,6 +103,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     const definition = cachedDefinition(device.ieeeAddr);
     if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
     emit('deviceAnnounce', { ieee: device.ieeeAddr });
+    readInitial(device);
   });
   controller.on('deviceLeave', ({ ieeeAddr }) => {
     forgetDefinition(ieeeAddr);
@@ -112,6 +123,8 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       } finally {
         emit('deviceInterview', { ieee: device.ieeeAddr, status });
       }
+      // Right after its interview a sleepy device is still awake to answer.
+      readInitial(device);
     });
   });
   controller.on('permitJoinChanged', ({ permitted, time }) => emit('permitJoinChanged', { permitted, remaining: time ?? 0 }));

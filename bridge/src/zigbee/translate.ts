@@ -8,6 +8,7 @@ import {
 import type { Events, Models } from 'zigbee-herdsman';
 import type { ConverterState, DefinitionInfo, ExposeJson, SetResult } from './types';
 import { colorLoopEffect } from './color-loop';
+import { exposedKeys, readPlanned } from './initial-reads';
 import { wrapRadioError } from './errors';
 import { RadioError } from '../commands/index';
 
@@ -125,7 +126,11 @@ export async function toZigbee(
 
 const READ_BACK_KEYS = ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode'];
 
-/** Read back every readable key of an endpoint through the converters' convertGet. */
+/**
+ * Read back every readable key of an endpoint through the converters' convertGet, then the
+ * initial-read attributes (battery, thermostat config) no convertGet covered. Throws the first
+ * read that got no answer.
+ */
 export async function readBack(definition: Definition, endpoint: Endpoint, device: Device): Promise<string[]> {
   const keys: string[] = [];
   for (const converter of definition.toZigbee) {
@@ -137,5 +142,8 @@ export async function readBack(definition: Definition, endpoint: Endpoint, devic
       keys.push(key);
     }
   }
+  const exposed = exposedKeys(describeDefinition(definition, device).exposes);
+  const planned = await readPlanned(endpoint, exposed, new Set(keys));
+  if (planned.failed.length > 0) throw planned.failed[0].err;
   return keys;
 }

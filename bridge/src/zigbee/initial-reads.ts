@@ -1,0 +1,102 @@
+import type { Logger } from 'pino';
+import { Zcl, type Models } from 'zigbee-herdsman';
+
+/**
+ * Attributes read once after a device is configured (and again on `device/refresh`), so items a
+ * device only reports on change (battery, thermostat setpoints and modes) are known from the start
+ * instead of after the first report, which for a setpoint may be never.
+ *
+ * Data, not device branches: a row is read when the device has the cluster as an input on that
+ * endpoint and its definition exposes one of the row's converter keys. The answers come back as
+ * ordinary `readResponse` messages, so the definition's own fromZigbee converters turn them into
+ * state exactly as they do reports.
+ */
+export interface InitialRead {
+  cluster: string;
+  attribute: string;
+  /** Converter keys the attribute feeds; the row is read only when the definition exposes one. */
+  keys: readonly string[];
+}
+
+export const INITIAL_READS: readonly InitialRead[] = [
+  { cluster: 'genPowerCfg', attribute: 'batteryPercentageRemaining', keys: ['battery'] },
+  // Devices that report voltage only (the converters derive a percentage from it, e.g. 3400-D).
+  { cluster: 'genPowerCfg', attribute: 'batteryVoltage', keys: ['battery', 'voltage'] },
+  { cluster: 'hvacThermostat', attribute: 'localTemp', keys: ['local_temperature'] },
+  { cluster: 'hvacThermostat', attribute: 'occupiedHeatingSetpoint', keys: ['occupied_heating_setpoint'] },
+  { cluster: 'hvacThermostat', attribute: 'occupiedCoolingSetpoint', keys: ['occupied_cooling_setpoint'] },
+  { cluster: 'hvacThermostat', attribute: 'systemMode', keys: ['system_mode'] },
+  { cluster: 'hvacThermostat', attribute: 'runningState', keys: ['running_state'] },
+  { cluster: 'hvacThermostat', attribute: 'localTemperatureCalibration', keys: ['local_temperature_calibration'] },
+  { cluster: 'hvacFanCtrl', attribute: 'fanMode', keys: ['fan_mode'] },
+];
+
+/** Every name and property in an exposes list, features of composite exposes (climate) included. */
+export function exposedKeys(exposes: ReadonlyArray<Record<string, unknown>>): Set<string> {
+  const keys = new Set<string>();
+  const visit = (list: ReadonlyArray<Record<string, unknown>>) => {
+    for (const expose of list) {
+      for (const field of ['name', 'property'] as const) {
+        if (typeof expose[field] === 'string') keys.add(expose[field] as string);
+      }
+      if (Array.isArray(expose.features)) visit(expose.features as Array<Record<string, unknown>>);
+    }
+  };
+  visit(exposes);
+  return keys;
+}
+
+/** The reads due on one endpoint: attribute names grouped by cluster, in table order. */
+export function planReads(inputClusters: ReadonlySet<string>, exposed: ReadonlySet<string>, table = INITIAL_READS): Map<string, string[]> {
+  const plan = new Map<string, string[]>();
+  for (const row of table) {
+    if (!inputClusters.has(row.cluster) || !row.keys.some((key) => exposed.has(key))) continue;
+    plan.set(row.cluster, [...(plan.get(row.cluster) ?? []), row.attribute]);
+  }
+  return plan;
+}
+
+export interface ReadOutcome {
+  /** Cluster reads answered (fully, or in part with unsupported attributes left out). */
+  read: number;
+  /** Cluster reads that got no answer (timeout, no route...), with the error. */
+  failed: Array<{ cluster: string; err: unknown }>;
+}
+
+/** One ZCL read per planned cluster of one endpoint; `skip` leaves out rows already read otherwise. */
+export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): Promise<ReadOutcome> {
+  const clusters = new Set(endpoint.getInputClusters().map((cluster) => cluster.name));
+  const table = INITIAL_READS.filter((row) => !row.keys.every((key) => skip.has(key)));
+  const outcome: ReadOutcome = { read: 0, failed: [] };
+  for (const [cluster, attributes] of planReads(clusters, exposed, table)) {
+    try {
+      await endpoint.read(cluster, attributes as never);
+      outcome.read += 1;
+    } catch (err) {
+      // A non-success record (say, no calibration attribute) fails the whole read in herdsman,
+      // but the answer was a readResponse: its supported values reached the converters already.
+      if (err instanceof Zcl.StatusError) outcome.read += 1;
+      else outcome.failed.push({ cluster, err });
+    }
+  }
+  return outcome;
+}
+
+/**
+ * The reads after configure, on every endpoint. A cluster that gets no answer is logged and
+ * skipped; the values then arrive with the next report or a refresh. Never throws.
+ */
+export async function readInitialState(device: Models.Device, exposed: ReadonlySet<string>, log: Pick<Logger, 'debug' | 'warn'>): Promise<{ read: number; failed: number }> {
+  let read = 0;
+  let failed = 0;
+  for (const endpoint of device.endpoints) {
+    const outcome = await readPlanned(endpoint, exposed);
+    read += outcome.read;
+    failed += outcome.failed.length;
+    for (const { cluster, err } of outcome.failed) {
+      log.warn({ err, ieee: device.ieeeAddr, endpoint: endpoint.ID, cluster }, 'initial read failed; the values arrive with the next report or a refresh');
+    }
+  }
+  log.debug({ ieee: device.ieeeAddr, read, failed }, 'initial reads done');
+  return { read, failed };
+}

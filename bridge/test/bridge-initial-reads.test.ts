@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+import type { Received } from './support/mqtt-probe';
+
+/**
+ * Items a device only reports on change are known right after pairing: the bridge reads battery
+ * and thermostat config once after configure (and again on device/refresh). Real bridge, real
+ * herdsman, virtual radio.
+ */
+const THERMOSTAT = '0x000d6f000e5a20f1';
+const DOOR = '0x00124b0022a1200a';
+const KEYPAD = '0x000d6f000e5a200d';
+
+describe('bridge initial reads', () => {
+  let g: JoinedBridge;
+  const lastState = (ieee: string, ep: number) => g.probe.messages.filter((m) => m.topic === g.dt(ieee, `${ep}/state`)).at(-1)?.json();
+  const stateWith = (ieee: string, ep: number, test: (s: any) => boolean, what: string, from = 0) =>
+    g.probe.waitFor((m: Received) => g.probe.messages.indexOf(m) >= from && m.topic === g.dt(ieee, `${ep}/state`) && test(m.json()), 10_000, what);
+
+  beforeAll(async () => {
+    g = await startJoinedBridge([
+      { model: 'Zen-01', ieee: THERMOSTAT },
+      { model: 'DS01', ieee: DOOR },
+      { model: '3400', ieee: KEYPAD },
+    ]);
+  }, 120_000);
+  afterAll(async () => {
+    await g?.close();
+  });
+
+  it('should publish the thermostat config the device holds without waiting for a report', async () => {
+    // The catalogue Zen-01 holds heating 21.00, cooling 26.00, mode heat, fan auto, calibration 0.
+    const state = await stateWith(THERMOSTAT, 3, (s) => s.config.heatsetpoint !== undefined && s.config.fanmode !== undefined, 'thermostat config');
+    expect(state.json().config).toMatchObject({ heatsetpoint: 2100, coolsetpoint: 2600, mode: 'heat', fanmode: 'auto', offset: 0, on: true });
+    // 20.50 in the catalogue, drifting toward the heating setpoint while it heats.
+    expect(lastState(THERMOSTAT, 3).state.temperature).toBeGreaterThanOrEqual(2050);
+    expect(lastState(THERMOSTAT, 3).state.temperature).toBeLessThanOrEqual(2100);
+  });
+
+  it('should publish battery percentage after pairing, then follow battery reports', async () => {
+    await stateWith(DOOR, 1, (s) => s.config.battery === 100, 'door battery after pairing');
+    const from = g.probe.messages.length;
+    await g.act(DOOR, 'set', { battery: 40 });
+    await stateWith(DOOR, 1, (s) => s.config.battery === 40, 'door battery report', from);
+  });
+
+  it('should derive the keypad battery from its voltage and present no presence sensor', async () => {
+    const description = g.probe.messages.filter((m) => m.topic === g.dt(KEYPAD)).at(-1)!.json();
+    expect(description.subdevices.map((s: { type: string }) => s.type).sort()).toEqual(['ZHAAncillaryControl', 'ZHATemperature']);
+    const keypad = description.subdevices.find((s: { type: string }) => s.type === 'ZHAAncillaryControl');
+    expect(keypad.config).toContain('battery');
+    await stateWith(KEYPAD, keypad.endpoint, (s) => s.config.battery === 100, 'keypad battery from 3.0 V');
+  });
+
+  it('should read battery again on device/refresh when a report was lost', async () => {
+    const fault = await g.radio('/faults', { method: 'POST', body: { kind: 'no-ack', ieee: DOOR.slice(2) } });
+    try {
+      await g.act(DOOR, 'set', { battery: 64 });
+    } finally {
+      await g.radio(`/faults/${fault.id}`, { method: 'DELETE' });
+    }
+    expect(lastState(DOOR, 1).config.battery).not.toBe(64);
+    const from = g.probe.messages.length;
+    expect(await g.request('device/refresh', { ieee: DOOR })).toMatchObject({ status: 'ok' });
+    await stateWith(DOOR, 1, (s) => s.config.battery === 64, 'refreshed battery', from);
+  });
+});
