@@ -119,4 +119,15 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
     expect((await scenesOf(LAMPS[0]!)).filter((s) => s.group === Number(gid))).toHaveLength(1);
     expect((await stack.rest.get(`/groups/${gid}/scenes/${sid}`)).body.lights.map((l: { id: string }) => l.id)).toEqual([idA]);
   }, 30_000);
+
+  it('should write a lamp power-on behaviour to the device through PUT /lights/<id>/config', async () => {
+    const id = lightId(LAMPS[0]!)!;
+    expect(await stack.rest.put(`/lights/${id}/config`, { on: { startup: 'previous' } })).toEqual({ status: 200, body: [{ success: { [`/lights/${id}/config/on/startup`]: 'previous' } }] });
+    expect((await ep11(LAMPS[0]!)).genOnOff!.startUpOnOff).toBe(255);
+    expect((await stack.rest.put(`/lights/${id}/config`, { on: { startup: false } })).status).toBe(200);
+    expect((await ep11(LAMPS[0]!)).genOnOff!.startUpOnOff).toBe(0);
+    // The converters expose a start-up colour temperature; this simulated lamp refuses the attribute.
+    const refused = await stack.rest.put(`/lights/${id}/config`, { color: { ct: { startup: 370 } } });
+    expect(refused).toEqual({ status: 400, body: [{ error: { type: 6, address: `/lights/${id}/config/color/ct/startup`, description: 'parameter, color/ct/startup, not available' } }] });
+  }, 30_000);
 });

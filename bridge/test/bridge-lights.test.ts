@@ -135,4 +135,17 @@ describe('bridge lights', () => {
     const tilt = await eventually(async () => (await attrs(BLIND, 1, 'closuresWindowCovering')).currentPositionTiltPercentage, (v) => v === 10 || v === 90, 20_000, 'tilt');
     expect(tilt).toBe(10);
   }, 25_000);
+
+  it('should write power-on behaviour where the light exposes it, and refuse it by name where not', async () => {
+    expect(await g.set(COLOR, 11, { powerup: 'previous' })).toEqual({ transaction: expect.any(String), ...ok(['powerup']) });
+    expect((await attrs(COLOR, 11, 'genOnOff')).startUpOnOff).toBe(255);
+    // The converters expose a start-up colour temperature for the LCT015; this lamp refuses the
+    // attribute (UNSUPPORTED_ATTRIBUTE), and the answer says so instead of a timeout.
+    expect(await g.set(COLOR, 11, { powerup_ct: 370 })).toMatchObject({ status: 'error', error: { code: 'not_supported', message: expect.stringContaining('UNSUPPORTED_ATTRIBUTE') } });
+    expect(await g.set(WHITE, 11, { powerup: 'off' })).toMatchObject(ok(['powerup']));
+    expect((await attrs(WHITE, 11, 'genOnOff')).startUpOnOff).toBe(0);
+    expect(await g.set(WHITE, 11, { powerup_ct: 370 })).toMatchObject({ status: 'error', error: { code: 'not_supported', field: 'powerup_ct' } });
+    expect(await g.set(OUTLET, 1, { powerup: 'on' })).toMatchObject({ status: 'error', error: { code: 'not_supported', field: 'powerup' } });
+    expect(await g.set(COLOR, 11, { powerup: 'sometimes' })).toMatchObject({ status: 'error', error: { code: 'invalid_payload' } });
+  });
 });

@@ -40,4 +40,37 @@ describe('light capabilities', () => {
     expect(link.sets.at(-1)?.command).toEqual({ ct: 250 });
     expect(await res.json()).toEqual([{ success: { '/lights/1/state/ct': 250 } }]);
   });
+
+  describe('PUT /lights/<id>/config', () => {
+    const config = (id: string, body: unknown) => gw.request(`/api/${key}/lights/${id}/config`, { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
+
+    it('should write power-on behaviour the light supports and answer each item', async () => {
+      const res = await config('1', { on: { startup: 'previous' }, color: { ct: { startup: 370 } } });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([{ success: { '/lights/1/config/on/startup': 'previous' } }, { success: { '/lights/1/config/color/ct/startup': 370 } }]);
+      expect(link.sets.at(-1)).toEqual({ ieee: '0x0017880102a3b4c6', endpoint: 11, command: { powerup: 'previous', powerup_ct: 370 } });
+      expect(await (await config('1', { on: { startup: false } })).json()).toEqual([{ success: { '/lights/1/config/on/startup': false } }]);
+      expect(link.sets.at(-1)?.command).toEqual({ powerup: 'off' });
+    });
+
+    it('should refuse what the light cannot do, naming it, and send nothing', async () => {
+      const sent = link.sets.length;
+      const res = await config('2', { on: { startup: true } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/2/config/on/startup', description: 'parameter, on/startup, not available' } }]);
+      expect((await config('2', { color: { ct: { startup: 'previous' } } })).status).toBe(400);
+      expect(link.sets.length).toBe(sent);
+    });
+
+    it('should reject bad input and name a device refusal', async () => {
+      expect((await config('1', { on: { startup: 'sometimes' } })).status).toBe(400);
+      expect((await config('1', { colour: 1 })).status).toBe(400);
+      expect((await config('1', '{"on":')).status).toBe(400);
+      expect((await config('9', { on: { startup: true } })).status).toBe(404);
+      link.script.push({ status: 'error', code: 'not_supported', message: "set 0x… ep 11 color_temp_startup=370: … failed (Status 'UNSUPPORTED_ATTRIBUTE')" });
+      const res = await config('1', { color: { ct: { startup: 370 } } });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } }]);
+    });
+  });
 });

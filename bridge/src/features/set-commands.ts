@@ -2,6 +2,7 @@ import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okRespon
 import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { CommandOutcome } from '../commands/index';
 import { errorCodeOf } from './error-codes';
+import { splitStartup } from './startup-items';
 import type { FeatureDeps } from './types';
 
 /**
@@ -42,8 +43,14 @@ export function createSetHandlers(deps: FeatureDeps) {
     if (!description) return log.debug({ ieee }, 'set for a device of another bridge ignored');
     const subdevices = registry.plans(ieee).filter((s) => s.endpoint === endpoint);
     if (subdevices.length === 0) return fail(errorResponse(transaction, 'not_found', `device ${ieee} presents nothing on endpoint ${endpoint}`));
-    const translated = mapping.command(subdevices, command);
-    if (!translated.ok) return fail(errorResponse(transaction, 'not_supported', translated.message, translated.field));
+    const startup = splitStartup(command, description.subdevices.find((s) => s.endpoint === endpoint && s.capabilities)?.capabilities);
+    if (!startup.ok) return fail(errorResponse(transaction, 'not_supported', startup.message, startup.field));
+    const mapped = Object.keys(startup.rest).length > 0 ? mapping.command(subdevices, startup.rest) : { ok: true as const, payloads: [], sent: [] };
+    if (!mapped.ok) return fail(errorResponse(transaction, 'not_supported', mapped.message, mapped.field));
+    const hasStartup = Object.keys(startup.payload).length > 0;
+    const translated = hasStartup
+      ? { payloads: [...mapped.payloads, startup.payload], sent: [...mapped.sent, ...Object.keys(command).filter((k) => k.startsWith('powerup'))] }
+      : mapped;
     const what = `set ${ieee} ep ${endpoint} ${summarise(command)}`;
     let predicted: Record<string, unknown> = {};
     const outcome = await queue.submit({

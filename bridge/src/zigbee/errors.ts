@@ -6,8 +6,9 @@ import { RadioError, type FailureReason } from '../commands/index';
  */
 const RULES: Array<[RegExp, FailureReason]> = [
   [/NoAck|no.?ack|0xe9|0xa7|route|Delivery failed|MacTransactionExpired|0xf0/i, 'no_ack'],
-  [/timeout|timed out/i, 'timeout'],
+  // Before timeouts: herdsman's text quotes the request options ({"timeout":10000,…}) whatever failed.
   [/UNSUP|not supported|No converter/i, 'unsupported'],
+  [/timeout|timed out/i, 'timeout'],
   [/adapter.*disconnect|not started|stopping|NO_NETWORK/i, 'offline'],
 ];
 

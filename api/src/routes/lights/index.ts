@@ -3,6 +3,7 @@ import type { AppEnv } from '../../context';
 import { deleteLight, deleteLightGroups, deleteLightScenes } from './delete';
 import { getLight, getLights } from './get';
 import { renameLight } from './rename';
+import { setLightConfig } from './set-config';
 import { setLightState } from './set-state';
 
 /** Mounted at `/api/<key>/lights`. */
@@ -10,6 +11,7 @@ export const lightsRoutes = new Hono<AppEnv>()
   .get('/', getLights)
   .get('/:id', getLight)
   .on(['PUT', 'PATCH'], '/:id/state', setLightState)
+  .on(['PUT', 'PATCH'], '/:id/config', setLightConfig)
   .on(['PUT', 'PATCH'], '/:id', renameLight)
   .delete('/:id', deleteLight)
   .delete('/:id/groups', deleteLightGroups)

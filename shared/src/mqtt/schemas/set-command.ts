@@ -51,6 +51,10 @@ const configCommands = {
   sensitivity: v.optional(intRange(0, 255)),
   ledindication: v.optional(v.boolean('expected true or false')),
   usertest: v.optional(v.boolean('expected true or false')),
+  /** Lights: on/off after power returns (ZCL StartUpOnOff), where the device supports it. */
+  powerup: v.optional(v.picklist(['off', 'on', 'toggle', 'previous'], 'expected off, on, toggle or previous')),
+  /** Lights: colour temperature after power returns, in mireds, or `previous`. */
+  powerup_ct: v.optional(v.union([intRange(1, 65279), v.literal('previous')], 'expected mireds from 1 to 65279 or "previous"')),
 };
 
 const COMMAND_KEYS = [...Object.keys(lightCommands), 'ct', ...Object.keys(configCommands)];
