@@ -7,12 +7,13 @@
  *   3. schedule firing accuracy, beside plain timers of the same delays.
  */
 import type { Services } from '@herdgate/api';
-import { connectEvents, radioControl } from '../../test/helpers/clients';
+import { radioControl } from '../../test/helpers/clients';
 import { startStack, waitForLink, type Stack } from '../../test/helpers/stack';
 import { waitFor } from '../../test/helpers/wait';
 import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
 import { percentile, spread } from '../lib/stats';
 import type { BenchContext, BenchSection } from '../lib/types';
+import { measurePressPath } from './rules/press-path';
 
 const LAMPS = ['0017880104b1e201', '0017880104b1e202'];
 const BUTTON = '00124b0000e2b001';
@@ -38,7 +39,11 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     await waitForLink(stack);
     const api = apiOf(stack);
     const { group, button } = await pairDevices(stack, api, ctx);
-    const latency = await measurePressToFrame(stack, api, group, button, presses, ctx);
+    const latency = await measurePressPath({
+      stack, buttonIeee: BUTTON, button, group, presses,
+      createRule: (body) => api.create('/rules', body),
+      toggleByRest: async () => { await api.call('PUT', `/groups/${group}/action`, { toggle: true }); },
+    }, ctx);
     const throughput = await measureEvaluation(stack, api, ctx);
     const accuracy = await measureSchedules(stack, api, ctx);
     return {
@@ -65,88 +70,6 @@ async function pairDevices(stack: Stack, api: Api, ctx: BenchContext) {
   const group = await api.create('/groups', { name: 'bench group', lights: LAMPS.map((ieee) => lightId(ieee)!) });
   ctx.log(`paired ${LAMPS.length} lamps and a button; group ${group}`);
   return { group, button: switchId()! };
-}
-
-/** Polls the radio's frame counters until a new groupcast appears; resolves with its arrival time. */
-async function nextGroupcast(stack: Stack, before: number, timeoutMs = 5_000): Promise<number> {
-  const deadline = performance.now() + timeoutMs;
-  while (performance.now() < deadline) {
-    const counters = (await radioControl(stack.radio.control, 'GET', '/counters')) as { group: Record<string, number> };
-    const total = Object.values(counters.group).reduce((a, b) => a + b, 0);
-    if (total > before) return performance.now();
-  }
-  throw new Error('no groupcast reached the radio');
-}
-
-async function groupcasts(stack: Stack): Promise<number> {
-  const counters = (await radioControl(stack.radio.control, 'GET', '/counters')) as { group: Record<string, number> };
-  return Object.values(counters.group).reduce((a, b) => a + b, 0);
-}
-
-async function measurePressToFrame(stack: Stack, api: Api, group: string, button: string, presses: number, ctx: BenchContext): Promise<string> {
-  await api.create('/rules', {
-    name: 'bench toggle',
-    conditions: [
-      { address: `/sensors/${button}/state/buttonevent`, operator: 'eq', value: '1002' },
-      { address: `/sensors/${button}/state/lastupdated`, operator: 'dx' },
-    ],
-    actions: [{ address: `/groups/${group}/action`, method: 'PUT', body: { toggle: true } }],
-  });
-  const events = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
-  let pressEventAt = 0;
-  events.socket.on('message', (data: { toString(): string }) => {
-    const event = JSON.parse(data.toString()) as { r?: string; id?: string };
-    if (event.r === 'sensors' && event.id === button) pressEventAt = performance.now();
-  });
-  const viaRule: number[] = [];
-  const viaRest: number[] = [];
-  const toEvent: number[] = [];
-  const engineShare: number[] = [];
-  // Instrumentation only: when the api published the press and when the rule's action reached the
-  // bridge link, to tell the gateway's own share from the radio path's.
-  const services: Services = stack.api.services;
-  let publishedAt = 0;
-  let handedAt = 0;
-  const offHub = services.events.subscribe((_m, event) => {
-    if (event.r === 'sensors' && event.id === button && event.state) publishedAt = performance.now();
-  });
-  const link = services.bridge;
-  const setGroup = link.setGroup.bind(link);
-  link.setGroup = (...args) => {
-    handedAt = performance.now();
-    return setGroup(...args);
-  };
-  try {
-    for (let i = 0; i < presses; i += 1) {
-      // Alternate the two paths so load drifts hit both alike.
-      let before = await groupcasts(stack);
-      const pressed = performance.now();
-      await radioControl(stack.radio.control, 'POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
-      viaRule.push((await nextGroupcast(stack, before)) - pressed);
-      if (handedAt > publishedAt && publishedAt > pressed) engineShare.push(handedAt - publishedAt);
-      await waitFor(() => pressEventAt > pressed, 'the press event', 5_000, 1);
-      toEvent.push(pressEventAt - pressed);
-      before = await groupcasts(stack);
-      const sent = performance.now();
-      await api.call('PUT', `/groups/${group}/action`, { toggle: true });
-      viaRest.push((await nextGroupcast(stack, before)) - sent);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  } finally {
-    events.close();
-    offHub();
-    link.setGroup = setGroup;
-  }
-  ctx.log(`press→frame p50 ${fmtMs(percentile(viaRule, 50))} ms over ${presses} presses`);
-  const row = (name: string, values: number[], target: string) => [name, fmtMs(percentile(values, 50)), fmtMs(percentile(values, 99)), fmtMs(Math.max(...values)), target];
-  const p50 = percentile(viaRule, 50);
-  const p99 = percentile(viaRule, 99);
-  return table(['Path (ms, detected by polling the radio\'s frame counters)', 'p50', 'p99', 'max', 'Target / ratio'], [
-    row('button press → rule → groupcast at the radio', viaRule, `p50 ≤ 10 ${p50 <= 10 ? 'met' : '**missed**'}, p99 ≤ 30 ${p99 <= 30 ? 'met' : '**missed**'}`),
-    row('`PUT /groups/<id>/action` → groupcast (baseline)', viaRest, `rule path / baseline p50: ${(p50 / percentile(viaRest, 50)).toFixed(2)}×`),
-    row('button press → sensor event on the WebSocket', toEvent, '—'),
-    row('inside the api: press event published → rule action handed to the bridge link', engineShare, 'the rules engine\'s own share'),
-  ]);
 }
 
 async function measureEvaluation(stack: Stack, api: Api, ctx: BenchContext): Promise<string> {
@@ -240,7 +163,7 @@ async function measureSchedules(stack: Stack, api: Api, ctx: BenchContext): Prom
 function method(presses: number, quick: boolean): string {
   return [
     `Virtual radio and bridge as child processes, api in the bench process on a temp libSQL file, all on 127.0.0.1${quick ? ' (quick run: figures mean nothing)' : ''}.`,
-    `Button: ${presses} single presses of a WB01 through the radio's control API; a rule (\`eq 1002\` + \`dx lastupdated\`) toggles a two-lamp group; the frame is detected by polling the radio's frame counters back to back (~1 ms per poll, so figures include up to a poll of detection delay and the control call that injects the press). Each press is paired with a REST toggle of the same group measured the same way.`,
+    `Button: ${presses} single presses of a WB01 through the radio's control API; a rule (\`eq 1002\` + \`dx lastupdated\`) toggles a two-lamp group. Stages: the api's own moments are read in-process (sensor event on the hub, rule action handed to the bridge link); the button's message from the bridge and the group command to it are timed by an MQTT probe on the bridge's broker (one extra socket hop each); the frame by polling the radio's frame counters back to back (~1 ms per poll, included in stage 5). Stage 1 includes the control call that injects the press. Each press is paired with a REST toggle of the same group, sent 100 ms after the rule's groupcast so that it too is a lone groupcast outside the bridge's 50 ms group pacing window.`,
     `Evaluation: ${RULES} rules (quick: 50) whose conditions never hold, half on their own CLIP sensor, half on one shared sensor; sensor updates are fed to the rules' resource mirror in-process, rounds interleaved; no actions run.`,
     'Schedules: timers of 1-8 s created over REST, lateness measured from just before the create call to the command\'s sensor event, beside plain timers started at the same moment.',
   ].join(' ');
