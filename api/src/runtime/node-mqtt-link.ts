@@ -45,6 +45,8 @@ function createMqttTransport(options: NodeMqttLinkOptions): LinkTransport {
     for (const handler of connectionHandlers) handler(next);
   };
   client.on('connect', () => {
+    // Small MQTT packets: without no-delay, a command right after another waits for the broker's ACK.
+    (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
     delay = backoff.min;
     client.options.reconnectPeriod = delay;
     log.info({ url: options.url }, 'mqtt connected');

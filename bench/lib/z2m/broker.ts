@@ -16,7 +16,11 @@ export interface BareBroker {
 
 export async function startBareBroker(): Promise<BareBroker> {
   const broker = await Aedes.createBroker();
-  const server = createServer(broker.handle);
+  // No-delay as on herdgate's embedded broker, so the comparison measures the stacks, not Nagle.
+  const server = createServer((socket) => {
+    socket.setNoDelay(true);
+    broker.handle(socket);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());

@@ -37,9 +37,13 @@ export async function connectMqtt(options: LinkOptions, logger: Logger): Promise
     will: { topic: options.will.topic, payload: Buffer.from(JSON.stringify(options.will.payload)), retain: true, qos: 1 },
   };
   const client: MqttClient = await connectAsync(options.url, clientOptions);
+  // Small MQTT packets: without no-delay, a publish right after another waits for the broker's ACK.
+  const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
+  noDelay();
   const connectHandlers: Array<() => void> = [];
   let backoff = MIN_BACKOFF;
   client.on('connect', () => {
+    noDelay();
     backoff = MIN_BACKOFF;
     client.options.reconnectPeriod = MIN_BACKOFF;
     log.info({ url: options.url }, 'mqtt connected');
