@@ -3,6 +3,7 @@
  * virtual radio (a ConBee II emulator with the demo network) and points the bridge at it; then the
  * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
  */
+import { buildBridge } from '@herdgate/bridge/build';
 import { Supervisor, type ChildSpec } from './lib/supervisor';
 
 const tsx = process.execPath;
@@ -36,10 +37,13 @@ if (!env.ZIGBEE_ADAPTER) {
   });
 }
 
+// The bridge runs as plain JavaScript built from its sources at every start (about a second): the
+// tsx loader would cost it ~30 MiB of memory (bridge/scripts/build.ts).
+const { bundle: bridgeBundle } = await buildBridge();
 specs.push({
   name: 'bridge',
-  command: tsx,
-  args: tsxArgs('bridge/src/main.ts'),
+  command: process.execPath,
+  args: [bridgeBundle],
   env: bridgeEnv,
   ready: (line) => line.includes('"event":"ready"'),
 });
