@@ -35,6 +35,10 @@ export async function connectMqtt(options: LinkOptions, logger: Logger): Promise
     reconnectPeriod: MIN_BACKOFF,
     connectTimeout: 10_000,
     will: { topic: options.will.topic, payload: Buffer.from(JSON.stringify(options.will.payload)), retain: true, qos: 1 },
+    // Otherwise mqtt-packet (shared with the embedded aedes broker) pre-builds 65,536 two-byte
+    // buffers at its first write, 6.5 MiB of heap for a few packet ids and topic lengths. This
+    // switch is process-wide, so it also spares the broker (measured in docs/benchmarks.md).
+    writeCache: false,
   };
   const client: MqttClient = await connectAsync(options.url, clientOptions);
   // Small MQTT packets: without no-delay, a publish right after another waits for the broker's ACK.
