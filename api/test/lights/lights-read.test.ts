@@ -69,6 +69,27 @@ describe('lights from the device mirror', () => {
     expect(((await after.json()) as Record<string, any>)['1'].state.on).toBe(true);
   });
 
+  it('should not take a tag from before a restart once memory-only changes bring the counters back', async () => {
+    const lights = () => gw.gateway.services.lights;
+    link.setState('0x0017880102a3b4c5', 11, { on: true });
+    await waitFor(() => lights().get('1')!.state.on === true);
+    const before = await gw.request(`/api/${key}/lights`);
+    const oldTag = before.headers.get('etag')!;
+    const version = lights().version;
+    gw = await gw.restart();
+    // Memory-only changes (no database write) until the counters are back where they were.
+    for (let on = false; lights().version < version; on = !on) {
+      const seen = lights().version;
+      link.setState('0x0017880102a3b4c5', 11, { on });
+      await waitFor(() => lights().version > seen);
+    }
+    expect(lights().version).toBe(version);
+    const after = await gw.request(`/api/${key}/lights`, { headers: { 'If-None-Match': oldTag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(oldTag);
+    expect((await gw.request(`/api/${key}/lights`, { headers: { 'If-None-Match': after.headers.get('etag')! } })).status).toBe(304);
+  });
+
   it('should keep ids and names across a restart, and give a rejoining device its id back', async () => {
     await gw.request(`/api/${key}/lights/1`, { method: 'PUT', body: JSON.stringify({ name: 'Desk' }) });
     gw = await gw.restart();

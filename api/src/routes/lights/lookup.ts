@@ -3,7 +3,7 @@ import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import type { Services } from '../../services/types';
 import type { LightEntry } from '../../resources/lights/types';
-import { currentEtag } from '../../lib/etag';
+import { etagWithCounters } from '../../lib/etag';
 
 /** The light a route addresses, or 404 type 3 at `/lights/<id>` (`suffix` for sub-paths). */
 export function requireLight(c: Context<AppEnv>, suffix = ''): LightEntry {
@@ -18,11 +18,11 @@ export function requireLight(c: Context<AppEnv>, suffix = ''): LightEntry {
 
 /**
  * Lighting ETags: the store revision (names, groups, scenes) plus the models' change counters,
- * because a lamp switched by a remote changes the answer without any database write.
+ * because a lamp switched by a remote changes the answer without any database write. The counters
+ * restart with the process, so they carry its tag (see `etagWithCounters`).
  */
 export function lightingEtag(services: Services): string {
-  const base = currentEtag(services).slice(1, -1);
-  return `"${base}-${services.lights.version}.${services.groups.version}.${services.scenes.version}"`;
+  return etagWithCounters(services, [services.lights.version, services.groups.version, services.scenes.version]);
 }
 
 /** The ids of the groups a light is in, as its `config.groups` lists them. */
