@@ -4,6 +4,7 @@ import { DEFAULT_BASE_TOPIC } from '@herdgate/shared/mqtt';
 import { createAuthorizePublish, createAuthorizeSubscribe } from './acl';
 import { createAuthenticate, type Role } from './auth';
 import { listenTcp, listenWebSocket, type Listener } from './listeners';
+import { disablePacketNumberCache } from './packet-cache';
 import { BRIDGE_CLIENT_ID_PREFIX, isLoopback, resolveAllowAnonymous, type BrokerOptions, type BrokerUser } from './options';
 
 export interface BrokerHandle {
@@ -31,6 +32,7 @@ export async function startBroker(options: BrokerOptions): Promise<BrokerHandle>
   const logger = options.logger.child({ component: 'broker' });
   if (allowAnonymous && !isLoopback(host)) logger.warn({ host }, 'anonymous MQTT allowed on a non-loopback address');
 
+  disablePacketNumberCache();
   const roles = new WeakMap<Client, Role>();
   const broker = await Aedes.createBroker({
     authenticate: createAuthenticate({ internal, users, allowAnonymous, logger }, roles),

@@ -1,15 +1,17 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { silent, startTestBroker } from '../broker/test-support';
-import { connectMqtt } from './link';
+import { connect, silent, startTestBroker } from './test-support';
+import { connectMqtt } from '../mqtt/link';
 
-/** mqtt-packet as mqtt.js and aedes load it (one shared copy in node_modules). */
-const require = createRequire(createRequire(import.meta.url).resolve('mqtt'));
-const mqttPacket = require('mqtt-packet') as { writeToStream: { cacheNumbers: boolean } };
+/** mqtt-packet's number cache, the copy aedes and mqtt.js write with (one in node_modules). */
+const fromAedes = createRequire(createRequire(import.meta.url).resolve('aedes'));
+const numberCache = (fromAedes('mqtt-packet/numbers.js') as { cache: Record<number, Buffer> }).cache;
 
-describe('mqtt link', () => {
+describe('mqtt packet number cache', () => {
   it('should carry publishes through the embedded broker without mqtt-packet pre-building its number buffers', async () => {
     const broker = await startTestBroker();
+    // As in production: a client (the api) connects while the bridge is still starting its radio.
+    const early = await connect(`mqtt://127.0.0.1:${broker.port}`);
     try {
       const { username, password, clientIdPrefix } = broker.internal;
       const will = { topic: 'herdgate/bridge/TEST/state', payload: { state: 'offline' } };
@@ -22,16 +24,18 @@ describe('mqtt link', () => {
           received.push(`${topic} ${payload.toString()}`);
           if (received.length === 2) both();
         });
+        await early.subscribeAsync('herdgate/devices/+', { qos: 1 });
         await link.publish('herdgate/devices/0x01', { a: 1 }, { retain: true });
         await link.publish('herdgate/devices/0x02', { b: 2 });
         await got;
         expect(received).toEqual(['herdgate/devices/0x01 {"a":1}', 'herdgate/devices/0x02 {"b":2}']);
-        // Process-wide switch: the broker's writes above allocated numbers on demand too.
-        expect(mqttPacket.writeToStream.cacheNumbers).toBe(false);
+        // Packet ids and topic lengths were written by both ends without the 65,536-buffer cache.
+        expect(Object.keys(numberCache)).toHaveLength(0);
       } finally {
         await link.close();
       }
     } finally {
+      await early.endAsync(true);
       await broker.close();
     }
   });
