@@ -57,7 +57,9 @@ export class RulesEngine {
 
   async idle(timeoutMs = 5_000): Promise<void> {
     const pending = Promise.all([...this.chains.values()]);
-    await Promise.race([pending, new Promise((resolve) => setTimeout(resolve, timeoutMs))]);
+    let bound: ReturnType<typeof setTimeout> | undefined;
+    // Cleared once settled: a pending bound would keep a closing gateway's process alive for it.
+    await Promise.race([pending, new Promise((resolve) => (bound = setTimeout(resolve, timeoutMs)))]).finally(() => clearTimeout(bound));
   }
 
   /** Number of firings decided since start (benchmarks, logs). */
