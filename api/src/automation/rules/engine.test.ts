@@ -18,7 +18,7 @@ const noonRule: RuleRecord = {
 function engineRunning(run: () => Promise<ActionsOutcome>): RulesEngine {
   const repository: RuleSource = {
     all: () => [noonRule][Symbol.iterator](),
-    get: (id) => (id === noonRule.id ? noonRule : undefined),
+    get: (id: string) => (id === noonRule.id ? noonRule : undefined),
     onChange: () => () => {},
     update: async () => noonRule,
     recordTrigger: async () => {},
