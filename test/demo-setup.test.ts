@@ -162,7 +162,9 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
     });
     expect(status).toBe(200);
     const onAt = await waitFor(async () => ((await lampOn(BEDROOM)) ? Date.now() : undefined), 'the bedroom lamp on at the radio', 10_000, 20);
+    // Read as UTC, or in the wrong zone, it would be hours off (or refused as past); firing accuracy
+    // itself is benchmarked (bench/suites/rules.ts), so the upper bound only allows a loaded machine.
     expect(onAt).toBeGreaterThanOrEqual(due - 50);
-    expect(onAt - due).toBeLessThan(1_500);
+    expect(onAt - due).toBeLessThan(3_000);
   }, 30_000);
 });

@@ -118,7 +118,7 @@ export async function measurePressPath(input: PressPathInput, ctx: BenchContext)
   const row = (name: string, values: number[], note: string) => [name, fmtMs(percentile(values, 50)), fmtMs(percentile(values, 99)), fmtMs(Math.max(...values)), note];
   const p50 = percentile(total, 50);
   const p99 = percentile(total, 99);
-  return table(['Stage (ms)', 'p50', 'p99', 'max', 'Where / target'], [
+  return table(['Stage, api in the bench process (ms)', 'p50', 'p99', 'max', 'Where / target'], [
     row('1. press at the radio → the button\'s message on MQTT', span('pressed', 'bridgeOut'), 'control call, radio, herdsman (deCONZ driver), converter, bridge publish'),
     row('2. → sensor event published in the api', span('bridgeOut', 'hub'), 'api: MQTT in, sensors model, event hub'),
     row('3. → rule action handed to the bridge link', span('hub', 'handed'), 'api: rules engine, internal `PUT /groups/<id>/action`'),
