@@ -68,6 +68,19 @@ describe('bridge link', () => {
     expect(await group).toEqual({ status: 'ok', data: { acknowledged: false, sent: ['on'] } });
   });
 
+  it('should carry the item the bridge blames in an error outcome', async () => {
+    const { link, published, send, online } = rig();
+    online();
+    const blamed = link.setDevice(EXAMPLE_IEEE, 11, { on: true, xy: [0.3, 0.3] });
+    const unblamed = link.setGroup(5, { on: true });
+    await flush();
+    const [a, b] = published.map((p) => p.body.transaction);
+    send(`herdgate/devices/${EXAMPLE_IEEE}/11/set/result`, { transaction: a, status: 'error', error: { code: 'not_supported', message: 'a Dimmable light has no colour', field: 'xy' } });
+    send(`herdgate/bridge/${EXAMPLE_BRIDGE}/groups/5/set/result`, { transaction: b, status: 'error', error: { code: 'busy', message: 'queue full' } });
+    expect(await blamed).toEqual({ status: 'error', code: 'not_supported', message: 'a Dimmable light has no colour', field: 'xy' });
+    expect(await unblamed).toStrictEqual({ status: 'error', code: 'busy', message: 'queue full' });
+  });
+
   it('should end a wait with timeout when no answer comes, and ignore an invalid answer', async () => {
     const { link, send, online, lastTransaction } = rig(150);
     online();

@@ -70,11 +70,11 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
   const settleReply = (reply: Reply) => {
     const decoded = decodePayload(replySchema(reply), reply.payload);
     if (!decoded.ok) return logger.warn({ topic: reply.topic, error: decoded.response.error }, 'ignored an invalid reply from the bridge');
-    const answer = decoded.value as { transaction?: string | number; status: 'ok'; data: unknown } | { transaction?: string | number; status: 'error'; error: { code: string; message: string } };
+    const answer = decoded.value as { transaction?: string | number; status: 'ok'; data: unknown } | { transaction?: string | number; status: 'error'; error: { code: string; message: string; field?: string } };
     if (typeof answer.transaction !== 'string') return;
     const outcome: Settled<unknown> = answer.status === 'ok'
       ? { status: 'ok', data: answer.data }
-      : { status: 'error', code: answer.error.code, message: answer.error.message };
+      : { status: 'error', code: answer.error.code, message: answer.error.message, ...(answer.error.field === undefined ? {} : { field: answer.error.field }) };
     pending.settle(answer.transaction, outcome);
   };
 

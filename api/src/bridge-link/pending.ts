@@ -1,5 +1,5 @@
 /** What a correlated call ends with: the bridge's data, or an error code from the contract. */
-export type Settled<T> = { status: 'ok'; data: T } | { status: 'error'; code: string; message: string };
+export type Settled<T> = { status: 'ok'; data: T } | { status: 'error'; code: string; message: string; field?: string };
 
 interface Waiter {
   settle(outcome: Settled<unknown>): void;

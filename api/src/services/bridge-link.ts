@@ -21,7 +21,8 @@ export type DeviceCommand = Record<string, unknown>;
 /** What really happened to a command; never "ok" for a frame that was not acknowledged. */
 export type CommandOutcome =
   | { status: 'ok'; data: SetResultData }
-  | { status: 'error'; code: string; message: string };
+  /** `field`: the command item the bridge blames (`xy`, `powerup`), when one is to blame. */
+  | { status: 'error'; code: string; message: string; field?: string };
 
 /** Something the bridge said, in arrival order. */
 export type LinkEvent =
@@ -54,6 +55,6 @@ export interface BridgeLink {
     name: N,
     data: RequestPayloads[N],
     timeoutMs?: number,
-  ): Promise<{ status: 'ok'; data: ResponsePayloads[N] } | { status: 'error'; code: string; message: string }>;
+  ): Promise<{ status: 'ok'; data: ResponsePayloads[N] } | { status: 'error'; code: string; message: string; field?: string }>;
   close(): Promise<void>;
 }

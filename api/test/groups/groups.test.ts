@@ -82,6 +82,11 @@ describe('groups', () => {
     expect(link.groupSets).toHaveLength(0);
     link.script.push({ status: 'error', code: 'busy', message: 'queue full' });
     await expectDeconzError(await call('PUT', '/groups/1/action', { on: true }), 503, 951);
+    // The bridge names the item it cannot groupcast in `field`; the message need not start with it.
+    link.script.push({ status: 'error', code: 'not_supported', message: 'groupcast to group 1: no such command', field: 'effect' });
+    const refused = await call('PUT', '/groups/1/action', { on: true, effect: 'colorloop' });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as Record<string, any>[])[0]!.error).toMatchObject({ type: 6, address: '/groups/1/action/effect' });
     link.online = false;
     await expectDeconzError(await call('PUT', '/groups/1/action', { on: true }), 503, 950);
   });

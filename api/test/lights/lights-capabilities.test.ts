@@ -71,6 +71,11 @@ describe('light capabilities', () => {
       const res = await config('1', { color: { ct: { startup: 370 } } });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } }]);
+      // The bridge names the item it refused: that one, not the first asked for.
+      link.script.push({ status: 'error', code: 'not_supported', message: 'powerup_ct: this light has no start-up colour temperature', field: 'powerup_ct' });
+      const both = await config('1', { on: { startup: true }, color: { ct: { startup: 370 } } });
+      expect(both.status).toBe(400);
+      expect(await both.json()).toEqual([{ error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } }]);
     });
   });
 });

@@ -45,6 +45,15 @@ describe('light state outcomes', () => {
     expect(await light()).toMatchObject({ on: false, xy: [0.3, 0.3] });
   });
 
+  it('should name the item from the field the bridge blames, whatever its message says', async () => {
+    const pending = put({ on: true, xy: [0.3, 0.3] });
+    await waitFor(() => link.held.length === 1);
+    link.held[0]!.answer({ status: 'error', code: 'not_supported', message: 'set 0x0017880102a3b4c5 ep 11: no colour on this light', field: 'xy' });
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/1/state/xy', description: 'parameter, xy, not available' } }]);
+  });
+
   it('should answer a superseded write as the newest write did, and show the newest value', async () => {
     const older = put({ bri: 10 });
     await waitFor(() => link.held.length === 1);

@@ -28,7 +28,7 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
   if (!services.bridge.connected()) throw new DeconzError({ type: 950, address: base });
   const outcome = await services.bridge.setGroup(Number(entry.record.id), plan.command, GROUP_ACTION_TIMEOUT_MS);
   if (outcome.status === 'error') {
-    const failure = mapBridgeFailure(outcome.code, outcome.message, base);
+    const failure = mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field);
     c.get('logger').warn({ group: entry.record.id, failure: failure.error }, 'group action failed');
     const status = failure.error.type === 6 ? 400 : failure.status === 200 ? 503 : failure.status;
     return sendJson(c, renderResultItems([{ error: errorItem(failure.error.type === 202 ? { type: 901, address: base, params: { reason: outcome.message } } : failure.error) }]), status);

@@ -39,13 +39,14 @@ export async function setLightConfig(c: Context<AppEnv>): Promise<Response> {
   if (outcome.status === 'ok' && outcome.data.acknowledged) return sendJson(c, successes.map((success) => ({ success })));
   const failure = outcome.status === 'ok'
     ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-    // A device refusing the attribute names no field: blame the first item asked for.
-    : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.code === 'not_supported' ? firstItem(command) : undefined);
+    // The bridge names the item it refused; a device refusing the attribute names none: blame the first asked for.
+    : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.code === 'not_supported' ? itemPath(outcome.field) ?? firstItem(command) : undefined);
   c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light config change failed');
   return sendJson(c, renderResultItems([{ error: errorItem(failure.error) }]), failure.error.type === 6 ? 400 : failure.status === 200 ? 200 : failure.status);
 }
 
 const ITEM_PATHS: Readonly<Record<string, string>> = { powerup: 'on/startup', powerup_ct: 'color/ct/startup' };
-const firstItem = (command: Record<string, unknown>) => ITEM_PATHS[Object.keys(command)[0] ?? ''];
+const itemPath = (item: string | undefined) => (item === undefined ? undefined : ITEM_PATHS[item]);
+const firstItem = (command: Record<string, unknown>) => itemPath(Object.keys(command)[0]);
 
 const notAvailable = (address: string, name: string) => new DeconzError({ type: 6, address, params: { name } }, { status: 400 });

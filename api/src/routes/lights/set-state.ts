@@ -51,7 +51,7 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
     }
     const failure = outcome.status === 'ok'
       ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-      : mapBridgeFailure(outcome.code, outcome.message, base, base, 'field' in outcome ? String(outcome.field) : undefined);
+      : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field);
     c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light state change failed');
     if (failure.error.type === 202) return answer(c, [failure.error], [], 200);
     return answer(c, [...plan.errors, failure.error], [], failure.status);
