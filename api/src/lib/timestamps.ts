@@ -1,27 +1,9 @@
 /** Timestamp formats of deconz-behavior.md §18. */
+import { wallAsUtc, wallTimeAt } from '../automation/time/zoned';
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/** `yyyy-MM-ddTHH:mm:ss` in UTC without a zone suffix (config `UTC`, whitelist dates). */
+/** `yyyy-MM-ddTHH:mm:ss` in UTC without a zone suffix (config `UTC`, whitelist dates, sunrise). */
 export function utcSeconds(epochMs: number): string {
-  const d = new Date(epochMs);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric', month: '2-digit', day: '2-digit',
-      hour: '2-digit', minute: '2-digit', second: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
+  return new Date(epochMs).toISOString().slice(0, 19);
 }
 
 /** The last answer per zone: config reads ask for "now" many times a second, and `formatToParts` is slow. */
@@ -32,9 +14,8 @@ export function localSeconds(epochMs: number, timeZone: string): string {
   const second = Math.floor(epochMs / 1000);
   const last = lastLocal.get(timeZone);
   if (last?.second === second) return last.text;
-  const parts: Record<string, string> = {};
-  for (const part of formatterFor(timeZone).formatToParts(epochMs)) parts[part.type] = part.value;
-  const text = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  // The wall time written as if it were UTC is exactly the local text.
+  const text = utcSeconds(wallAsUtc(wallTimeAt(epochMs, timeZone)));
   lastLocal.set(timeZone, { second, text });
   return text;
 }

@@ -4,8 +4,3 @@
 export function lastUpdated(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 23);
 }
-
-/** Daylight `sunrise`/`sunset`: UTC `yyyy-MM-ddTHH:mm:ss`, no zone suffix. */
-export function utcSecondsText(epochMs: number): string {
-  return new Date(epochMs).toISOString().slice(0, 19);
-}

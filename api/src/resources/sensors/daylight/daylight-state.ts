@@ -1,5 +1,5 @@
 import { sunAltitude, sunTimes, type SunMoment } from './sun';
-import { utcSecondsText } from '../timestamps';
+import { utcSeconds } from '../../../lib/timestamps';
 
 /** deCONZ Daylight `status` codes, one per moment of the solar day (pydeconz's DayLightStatus). */
 export const STATUS_CODES: Readonly<Record<SunMoment, number>> = {
@@ -73,7 +73,7 @@ export function daylightAt(now: number, settings: DaylightSettings): { values: D
   const dark = twilight && now - twilight.at < DAY ? twilight.name === 'dusk' : altitude < -6;
   const today = sunTimes(now, settings.lat, settings.long);
   const values: DaylightValues = { daylight, dark, status };
-  if (today.sunrise !== undefined) values.sunrise = utcSecondsText(today.sunrise);
-  if (today.sunset !== undefined) values.sunset = utcSecondsText(today.sunset);
+  if (today.sunrise !== undefined) values.sunrise = utcSeconds(today.sunrise);
+  if (today.sunset !== undefined) values.sunset = utcSeconds(today.sunset);
   return { values, next: moments.find((m) => m.at > now)?.at };
 }
