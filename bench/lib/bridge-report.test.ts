@@ -25,6 +25,18 @@ describe('bridge benchmark report', () => {
     expect(markdown).not.toContain('Comparison incomplete');
   });
 
+  it('should add the quiet RSS table from the rounds that measured it, leaving the others out', () => {
+    const quietly = (r: RoundFigures, rss: number): RoundFigures => ({ ...r, rssQuietMiB: rss, quietMs: 20_000 });
+    const withQuiet = [
+      { ...results[0], rounds: [...results[0].rounds.slice(0, 2), quietly(results[0].rounds[2], 80)] },
+      { ...results[1], rounds: [...results[1].rounds.slice(0, 2), quietly(results[1].rounds[2], 100)] },
+    ];
+    const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50], results: withQuiet, missing: [] });
+    expect(markdown).toContain('**RSS after the samples and 20 s without traffic (last restart)** (MiB, median and min–max over restarts)');
+    expect(markdown).toContain('| 50 devices | 80 | 80–80 | 100 | 100–100 | 0.80× |');
+    expect(renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50], results, missing: [] })).not.toContain('without traffic');
+  });
+
   it('should mark a missed target', () => {
     const slow = [{ ...results[0], rounds: [round(1000, 100, 30)] }, results[1]];
     const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50], results: slow, missing: [] });

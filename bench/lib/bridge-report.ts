@@ -45,8 +45,9 @@ export function renderBridgeReport(input: BridgeReportInput): string {
   }
   const perRound = (title: string, unit: string, fmt: (v: number) => string, pick: (r: RoundFigures) => number) => {
     const rows = input.sizes.map((size) => {
-      const subject = spread((find(input.subject, size)?.rounds ?? []).map(pick));
-      const base = spread((find(input.baseline, size)?.rounds ?? []).map(pick));
+      // Rounds without the figure (not measured there, process gone) are left out.
+      const measured = (stack: string) => (find(stack, size)?.rounds ?? []).map(pick).filter(Number.isFinite);
+      const [subject, base] = [spread(measured(input.subject)), spread(measured(input.baseline))];
       return [`${size} devices`, fmt(subject.median), `${fmt(subject.min)}–${fmt(subject.max)}`, fmt(base.median), `${fmt(base.min)}–${fmt(base.max)}`, ratio(subject.median, base.median)];
     });
     return `**${title}** (${unit}, median and min–max over restarts)\n\n${table(['Network', `${input.subject} median`, `${input.subject} min–max`, `${input.baseline} median`, `${input.baseline} min–max`, 'ratio of medians'], rows)}`;
@@ -54,6 +55,11 @@ export function renderBridgeReport(input: BridgeReportInput): string {
   parts.push(perRound('Start: spawn → online with every device available', 'ms', ms, (r) => r.startMs));
   parts.push(perRound('RSS once started (+2 s settle)', 'MiB', mib, (r) => r.rssIdleMiB));
   parts.push(perRound('RSS after the latency samples', 'MiB', mib, (r) => r.rssAfterMiB));
+  const quiet = input.results.flatMap((r) => r.rounds.map((round) => round.quietMs).filter((v) => v !== undefined));
+  if (quiet.length > 0) {
+    const title = `RSS after the samples and ${Math.round(Math.max(...quiet) / 1000)} s without traffic (last restart)`;
+    parts.push(perRound(title, 'MiB', mib, (r) => r.rssQuietMiB ?? Number.NaN));
+  }
   const pairing = input.sizes.map((size) => {
     const [subject, base] = [find(input.subject, size)?.pairingMs ?? Number.NaN, find(input.baseline, size)?.pairingMs ?? Number.NaN];
     return [`${size} devices`, ms(subject / 1000), ms(base / 1000), ratio(subject, base)];

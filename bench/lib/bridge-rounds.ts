@@ -59,6 +59,13 @@ export interface RoundFigures {
   /** RSS (MiB) once started and settled, and again after the latency samples. */
   rssIdleMiB: number;
   rssAfterMiB: number;
+  /**
+   * RSS after the samples and then `quietMs` without traffic (only when asked): long enough for
+   * V8's memory reducer to give back the heap grown while starting, i.e. what a gateway left
+   * running settles at. The +2 s figure catches both stacks at their start-up peak.
+   */
+  rssQuietMiB?: number;
+  quietMs?: number;
   /** MQTT publish of a switch command → the radio sees the frame to the lamp (ms). */
   commandMs: number[];
   /** The contact sensor sends its zone status → its state message arrives on MQTT (ms). */
@@ -70,6 +77,8 @@ export interface RoundOptions {
   lamp: string;
   contact: string;
   samples: number;
+  /** Idle time after the samples before `rssQuietMiB` is read; none = not measured. */
+  quietMs?: number;
   log?(line: string): void;
 }
 
@@ -99,7 +108,10 @@ export async function measureRound(paired: PairedStack, options: RoundOptions): 
       reportMs.push((await arrived) - acted);
       await sleep(GAP_MS);
     }
-    return { startMs: stack.startMs, rssIdleMiB, rssAfterMiB: stack.process.rssMiB(), commandMs, reportMs };
+    const rssAfterMiB = stack.process.rssMiB();
+    if (options.quietMs === undefined) return { startMs: stack.startMs, rssIdleMiB, rssAfterMiB, commandMs, reportMs };
+    await sleep(options.quietMs);
+    return { startMs: stack.startMs, rssIdleMiB, rssAfterMiB, rssQuietMiB: stack.process.rssMiB(), quietMs: options.quietMs, commandMs, reportMs };
   } finally {
     await stack.stop();
   }

@@ -1,17 +1,21 @@
 /**
- * herdgate's bridge as a benchmarked stack: `bridge/src/main.ts` in its own process (as
- * `npm run start:bridge` runs it, through tsx), pointed at the suite's radio as a deCONZ adapter
- * over TCP, with its embedded broker on a free loopback port. Watched through the MQTT contract.
+ * herdgate's bridge as a benchmarked stack: the bundle `npm run start:bridge` runs
+ * (`bridge/dist/main.mjs`, built once per benchmark run from the sources, plain node, no tsx) in its
+ * own process, pointed at the suite's radio as a deCONZ adapter over TCP, with its embedded broker
+ * on a free loopback port. Watched through the MQTT contract.
  */
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { buildBridge } from '@herdgate/bridge/build';
 import { DEFAULT_BASE_TOPIC, parseTopic, topics } from '@herdgate/shared/mqtt';
 import type { RunningStack, StackDriver, StackStartOptions } from './bridge-stack';
 import { connectWatch, type Arrival, type MqttWatch } from './mqtt-watch';
 import { spawnStack } from './stack-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../bridge/src/main.ts', import.meta.url));
+/** Built at the first start of a run, so every start runs today's sources. */
+let bundle: Promise<string> | undefined;
+const builtBridge = () => (bundle ??= buildBridge().then((result) => result.bundle));
 const BASE = DEFAULT_BASE_TOPIC;
 const hex = (ieee: string) => `0x${ieee}`;
 const PROGRESS_EVERY_MS = 15_000;
@@ -24,7 +28,7 @@ interface Seen {
 
 export const herdgateStack: StackDriver = {
   name: 'herdgate',
-  describe: 'herdgate bridge (zigbee-herdsman 11.1.1, converters 26.112.0, embedded aedes broker)',
+  describe: 'herdgate bridge (zigbee-herdsman 11.1.1, converters 26.112.0, embedded aedes broker, run as its esbuild bundle)',
   start,
 };
 
@@ -42,7 +46,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     PERMIT_JOIN_ON_START: options.pairing ? '254' : '0',
   };
   delete env.MQTT_URL;
-  const proc = spawnStack(process.execPath, ['--import', 'tsx', MAIN], { cwd: ROOT, env });
+  const proc = spawnStack(process.execPath, [await builtBridge()], { cwd: ROOT, env });
   const seen: Seen = { online: false, ready: false, devices: new Map() };
   const ready = new Promise<void>((resolve) => {
     proc.child.stdout!.on('data', (chunk: Buffer) => {

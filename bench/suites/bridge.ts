@@ -20,6 +20,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const sizes = ctx.quick ? [12, 24] : [50, 200];
   const rounds = ctx.quick ? 1 : 3;
   const samples = ctx.quick ? 10 : 60;
+  const quietMs = ctx.quick ? 3_000 : 20_000;
   const install = await ensureZigbee2mqtt(ctx.log);
   const missing: string[] = [];
   const drivers: StackDriver[] = [herdgateStack];
@@ -44,7 +45,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
         for (const p of rotate(paired, round)) {
           if (!figures.has(p)) continue;
           const figure = await attempt(p.driver, missing, `restart round ${round + 1} with ${size} devices`, () =>
-            measureRound(p, { network, lamp, contact, samples, log: ctx.log }),
+            measureRound(p, { network, lamp, contact, samples, quietMs: round === rounds - 1 ? quietMs : undefined, log: ctx.log }),
           );
           if (!figure) figures.delete(p);
           else {
@@ -60,7 +61,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   }
   return {
     title: 'Bridge: herdgate vs Zigbee2MQTT on the same virtual radio',
-    method: method(drivers, sizes, rounds, samples),
+    method: method(drivers, sizes, rounds, samples, quietMs),
     markdown: renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes, results, missing }),
   };
 }
@@ -81,7 +82,7 @@ function rotate<T>(items: readonly T[], by: number): T[] {
   return [...items.slice(shift), ...items.slice(0, shift)];
 }
 
-function method(drivers: StackDriver[], sizes: number[], rounds: number, samples: number): string {
+function method(drivers: StackDriver[], sizes: number[], rounds: number, samples: number, quietMs: number): string {
   return [
     `Stacks: ${drivers.map((d) => d.describe).join('; ')}. Each runs as its own Node process against a deCONZ adapter on`,
     '`tcp://127.0.0.1:<port>`: a virtual radio (`fast` timing, 1 ms per hop) running in the benchmark process, so frame',
@@ -95,8 +96,11 @@ function method(drivers: StackDriver[], sizes: number[], rounds: number, samples
     'device reported available (herdgate: its `ready` line, retained bridge state online and every device description with',
     "`interview` successful and `availability` online; Zigbee2MQTT: `bridge/state` online and every device's",
     '`availability` online (availability enabled, since herdgate always tracks it) and interviewed in `bridge/devices`).',
-    'RSS = VmRSS of the stack process 2 s after that, and again after the samples. herdgate runs TypeScript through tsx',
-    '(its loader is in the RSS) and embeds its aedes broker (in its RSS); Zigbee2MQTT 2.x runs its built JavaScript and',
+    'RSS = VmRSS of the stack process 2 s after that (both stacks are then near their start-up peak: V8 keeps the heap',
+    `grown while loading and starting until its memory reducer runs), again after the samples, and in the last restart once`,
+    `more after ${quietMs / 1000} s without traffic (what a gateway left running settles at). herdgate runs as plain JavaScript, the`,
+    'esbuild bundle `npm run start:bridge` builds from its TypeScript (bridge/scripts/build.ts; no tsx loader in the process),',
+    'and embeds its aedes broker (in its RSS); Zigbee2MQTT 2.x runs its built JavaScript and',
     "talks to a bare aedes broker in the benchmark process (not in its RSS). Zigbee2MQTT's config: frontend and Home",
     'Assistant off, onboarding off, log level warning, availability on. herdgate: log level warn. Latency, per restart,',
     `${samples} pairs of samples, one at a time: a switch command (herdgate \`devices/<ieee>/11/set {"on":…}\`,`,
