@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
-import type { Session } from '../support/catalogue-session';
+import { describe, expect, it } from 'vitest';
+import { joinedSession } from '../support/catalogue-session';
 
 const devices = {
   wb01: { model: 'WB01', ieee: '00124b0022a10201' },
@@ -10,17 +9,8 @@ const devices = {
 };
 
 describe('buttons, remote, keypad and cover through zigbee-herdsman', () => {
-  let session: Session;
-  const h = (op: string, args: Record<string, unknown>) => session.herdsman.call(op, args);
-  const act = (ieee: string, name: string, params: Record<string, unknown> = {}) => session.api('POST', `/devices/${ieee}/actions/${name}`, params);
-
-  beforeAll(async () => {
-    session = await openSession(Object.values(devices));
-    await joinAll(session, Object.values(devices).map((d) => d.ieee));
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = joinedSession(Object.values(devices));
+  const { h, act } = session;
 
   it('should identify WB01 as SONOFF SNZB-01 and turn presses into actions', async () => {
     const { ieee } = devices.wb01;
@@ -60,7 +50,7 @@ describe('buttons, remote, keypad and cover through zigbee-herdsman', () => {
     await h('configure', { ieee });
     // The blind moves at 6.5 %/s; z2m's position is 100 - lift percentage for IKEA covers.
     await h('set', { ieee, values: { position: 90 } });
-    await waitDevice(session, ieee, (s) => s.endpoints['1']?.closuresWindowCovering?.currentPositionLiftPercentage === 10, 5_000);
-    await h('waitState', { ieee, match: { position: 90 }, timeoutMs: 5_000 });
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.closuresWindowCovering?.currentPositionLiftPercentage === 10);
+    await h('waitState', { ieee, match: { position: 90 } });
   });
 });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
-import type { Session } from '../support/catalogue-session';
+import { describe, expect, it } from 'vitest';
+import { joinedSession } from '../support/catalogue-session';
 
 const bulb = { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: '000b57fffe00f001' };
 const on = { ieee: bulb.ieee, endpoint: 1, cluster: 'genOnOff', command: 'on' };
 const off = { ieee: bulb.ieee, endpoint: 1, cluster: 'genOnOff', command: 'off' };
 
 describe('faults as zigbee-herdsman sees them', () => {
-  let session: Session;
-  const h = (op: string, args: Record<string, unknown> = {}) => session.herdsman.call(op, args);
+  const session = joinedSession([bulb]);
+  const { h } = session;
   const onOff = async () => (await session.api('GET', `/devices/${bulb.ieee}`)).body.state.endpoints['1'].genOnOff.onOff;
-
-  beforeAll(async () => {
-    session = await openSession([bulb]);
-    await joinAll(session, [bulb.ieee]);
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
 
   it('should reject a command to an offline device with MacNoAck after the retry, and work again once it is back', async () => {
     await session.api('POST', `/devices/${bulb.ieee}/offline`);
@@ -63,7 +54,7 @@ describe('faults as zigbee-herdsman sees them', () => {
     const counters = (await session.api('GET', '/counters')).body;
     const nwk = (await session.api('GET', `/devices/${bulb.ieee}`)).body.nwk as number;
     expect(counters.nwk[`0x${nwk.toString(16).padStart(4, '0')}`]).toBe(2);
-    await waitDevice(session, bulb.ieee, (s) => s.endpoints['1'].genOnOff.onOff === 0);
+    await session.waitDevice(bulb.ieee, (s) => s.endpoints['1'].genOnOff.onOff === 0);
   });
 
   it('should show a radio reboot to herdsman as adapterDisconnected', async () => {

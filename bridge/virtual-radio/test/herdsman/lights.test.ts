@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
-import type { Session } from '../support/catalogue-session';
+import { describe, expect, it } from 'vitest';
+import { joinedSession } from '../support/catalogue-session';
 
 const devices = {
   hue: { model: 'LCT015', ieee: '0017880100000001' },
@@ -10,29 +9,21 @@ const devices = {
 };
 
 describe('lights and plug through zigbee-herdsman', () => {
-  let session: Session;
-  const h = (op: string, args: Record<string, unknown>) => session.herdsman.call(op, args);
-  const cluster = (ieee: string, ep: number, name: string) => waitDevice(session, ieee, (s) => s.endpoints[String(ep)]?.[name]);
-
-  beforeAll(async () => {
-    session = await openSession(Object.values(devices));
-    await joinAll(session, Object.values(devices).map((d) => d.ieee));
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = joinedSession(Object.values(devices));
+  const { h } = session;
+  const cluster = (ieee: string, ep: number, name: string) => session.waitDevice(ieee, (s) => s.endpoints[String(ep)]?.[name]);
 
   it('should identify LCT015 as the Hue colour bulb and change its on/off, level and colour', async () => {
     const { ieee } = devices.hue;
     expect(await h('identify', { ieee })).toEqual({ model: '9290012573A', vendor: 'Philips' });
     await h('configure', { ieee });
     await h('set', { ieee, values: { state: 'ON' } });
-    await waitDevice(session, ieee, (s) => s.endpoints['11']?.genOnOff?.onOff === 1);
+    await session.waitDevice(ieee, (s) => s.endpoints['11']?.genOnOff?.onOff === 1);
     await h('set', { ieee, values: { brightness: 77 } });
-    await waitDevice(session, ieee, (s) => s.endpoints['11']?.genLevelCtrl?.currentLevel === 77);
+    await session.waitDevice(ieee, (s) => s.endpoints['11']?.genLevelCtrl?.currentLevel === 77);
     await h('set', { ieee, values: { color: { x: 0.3, y: 0.6 } } });
     const color = await cluster(ieee, 11, 'lightingColorCtrl');
-    await waitDevice(session, ieee, (s) => Math.abs(s.endpoints['11'].lightingColorCtrl.currentX - 0.3 * 65535) < 2);
+    await session.waitDevice(ieee, (s) => Math.abs(s.endpoints['11'].lightingColorCtrl.currentX - 0.3 * 65535) < 2);
     expect(color).toBeDefined();
     // Hue bulbs get no reporting from the converters; herdsman reads back, and the read response becomes state.
     await h('read', { ieee, endpoint: 11, cluster: 'genLevelCtrl', attributes: ['currentLevel'] });
@@ -44,9 +35,9 @@ describe('lights and plug through zigbee-herdsman', () => {
     expect(await h('identify', { ieee })).toEqual({ model: '9290011370', vendor: 'Philips' });
     await h('configure', { ieee });
     await h('set', { ieee, values: { brightness: 200 } });
-    await waitDevice(session, ieee, (s) => s.endpoints['11']?.genLevelCtrl?.currentLevel === 200);
+    await session.waitDevice(ieee, (s) => s.endpoints['11']?.genLevelCtrl?.currentLevel === 200);
     await h('set', { ieee, values: { state: 'OFF' } });
-    await waitDevice(session, ieee, (s) => s.endpoints['11']?.genOnOff?.onOff === 0);
+    await session.waitDevice(ieee, (s) => s.endpoints['11']?.genOnOff?.onOff === 0);
     await h('read', { ieee, endpoint: 11, cluster: 'genOnOff', attributes: ['onOff'] });
     await h('waitState', { ieee, match: { state: 'OFF' } });
   });
@@ -56,7 +47,7 @@ describe('lights and plug through zigbee-herdsman', () => {
     expect(await h('identify', { ieee })).toEqual({ model: 'LED1836G9', vendor: 'IKEA' });
     await h('configure', { ieee });
     await h('set', { ieee, values: { state: 'ON' } });
-    await waitDevice(session, ieee, (s) => s.endpoints['1']?.genOnOff?.onOff === 1);
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.genOnOff?.onOff === 1);
     await h('read', { ieee, endpoint: 1, cluster: 'genOnOff', attributes: ['onOff'] });
     await h('waitState', { ieee, match: { state: 'ON' } });
   });
@@ -68,7 +59,7 @@ describe('lights and plug through zigbee-herdsman', () => {
     expect(id.model).toBe('E160x/E170x/E190x');
     await h('configure', { ieee });
     await h('set', { ieee, values: { state: 'ON' } });
-    await waitDevice(session, ieee, (s) => s.endpoints['1']?.genOnOff?.onOff === 1);
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.genOnOff?.onOff === 1);
     // configure asked for onOff reporting, so the device reports the change by itself.
     await h('waitState', { ieee, match: { state: 'ON' } });
   });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAll, openSession } from '../support/catalogue-session';
-import type { Session } from '../support/catalogue-session';
+import { describe, expect, it } from 'vitest';
+import { joinedSession } from '../support/catalogue-session';
 
 // The Hue motion sensor has a ZLL endpoint (1) beside its HA one (2): the interview reads genBasic on
 // endpoint 1 and only succeeds when the answer carries the request's HA profile.
 const motion = { model: 'SML001', ieee: '0017880104a1c0f9' };
 
 describe('Hue motion sensor through zigbee-herdsman', () => {
-  let session: Session;
-  const h = (op: string, args: Record<string, unknown>) => session.herdsman.call(op, args);
-  const act = (name: string, params: Record<string, unknown> = {}) => session.api('POST', `/devices/${motion.ieee}/actions/${name}`, params);
-
-  beforeAll(async () => {
-    session = await openSession([motion]);
-    await joinAll(session, [motion.ieee]);
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = joinedSession([motion]);
+  const { h } = session;
+  const act = (name: string, params: Record<string, unknown> = {}) => session.act(motion.ieee, name, params);
 
   it('should interview both endpoints and identify SML001 as the Philips Hue motion sensor', async () => {
     const interview = await h('waitInterview', { ieee: motion.ieee });

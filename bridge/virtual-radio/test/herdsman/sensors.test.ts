@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinAll, openSession, waitDevice } from '../support/catalogue-session';
-import type { Session } from '../support/catalogue-session';
+import { describe, expect, it } from 'vitest';
+import { joinedSession } from '../support/catalogue-session';
 
 // One herdsman child for the file; every device joins through one real permit join.
 const devices = {
@@ -10,17 +9,8 @@ const devices = {
 };
 
 describe('sensors and climate through zigbee-herdsman', () => {
-  let session: Session;
-  const h = (op: string, args: Record<string, unknown>) => session.herdsman.call(op, args);
-  const act = (ieee: string, name: string, params: Record<string, unknown> = {}) => session.api('POST', `/devices/${ieee}/actions/${name}`, params);
-
-  beforeAll(async () => {
-    session = await openSession(Object.values(devices));
-    await joinAll(session, Object.values(devices).map((d) => d.ieee));
-  }, 60_000);
-  afterAll(async () => {
-    await session?.close();
-  });
+  const session = joinedSession(Object.values(devices));
+  const { h, act } = session;
 
   it('should identify TH01 as SONOFF SNZB-02 and turn reports into temperature and humidity', async () => {
     const { ieee } = devices.th01;
@@ -47,7 +37,7 @@ describe('sensors and climate through zigbee-herdsman', () => {
     expect(await h('identify', { ieee })).toEqual({ model: 'Zen-01-W', vendor: 'Zen' });
     await h('configure', { ieee });
     await h('set', { ieee, values: { occupied_heating_setpoint: 22.5 } });
-    await waitDevice(session, ieee, (s) => s.endpoints['3']?.hvacThermostat?.occupiedHeatingSetpoint === 2250);
+    await session.waitDevice(ieee, (s) => s.endpoints['3']?.hvacThermostat?.occupiedHeatingSetpoint === 2250);
     await act(ieee, 'set', { temperature: 18.25 });
     await h('waitState', { ieee, match: { local_temperature: 18.25 } });
   });

@@ -3,6 +3,7 @@
  * its control API, and one real zigbee-herdsman Controller in a child process. Devices are placed in
  * the pairing pool and join through a real permit join.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { startControlServer } from '../../src/control/server';
 import type { ControlServer } from '../../src/control/server';
 import { createDeviceFactory } from '../../src/devices/index';
@@ -63,16 +64,71 @@ export async function joinAll(session: Session, ieees: string[], timeoutMs = 25_
   }
 }
 
-/** Polls the radio's view of a device until `probe` returns something defined. */
-export async function waitDevice<T>(session: Session, ieee: string, probe: (state: any) => T | undefined, timeoutMs = 3_000): Promise<T> {
+/**
+ * Polls `probe` until it returns something other than undefined or false. Bounds are generous (a
+ * loaded 2-core CI machine); a passing wait returns at the first match.
+ */
+export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
   const end = Date.now() + timeoutMs;
-  let last: unknown;
   for (;;) {
-    const res = await session.api('GET', `/devices/${ieee}`);
-    last = res.body;
-    const value = probe(res.body.state);
+    const value = await probe();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`device ${ieee} never reached the expected state; last: ${JSON.stringify(last)}`);
+    if (Date.now() > end) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** Polls the radio's view of a device until `probe` returns something defined. */
+export async function waitDevice<T>(session: Session, ieee: string, probe: (state: any) => T | undefined, timeoutMs = 10_000): Promise<T> {
+  let last: unknown;
+  const check = async () => {
+    const res = await session.api('GET', `/devices/${ieee}`);
+    last = res.body;
+    return probe(res.body.state);
+  };
+  return waitFor(`device ${ieee} reaching the expected state`, check, timeoutMs).catch((error: Error) => {
+    throw new Error(`${error.message}; last: ${JSON.stringify(last)}`);
+  });
+}
+
+type Answer = { status: number; body: any };
+
+/** A test file's session (see `joinedSession`), usable from its tests once the hooks ran. */
+export interface JoinedSession {
+  readonly herdsman: HerdsmanChild;
+  /** Calls the radio's control API. */
+  api(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** One op of the herdsman driver child. */
+  h<T = any>(op: string, args?: Record<string, unknown>): Promise<T>;
+  /** A device action on the radio (`press`, `set`, `motion`…). */
+  act(ieee: string, name: string, params?: Record<string, unknown>): Promise<Answer>;
+  waitDevice<T>(ieee: string, probe: (state: any) => T | undefined, timeoutMs?: number): Promise<T>;
+}
+
+/**
+ * One session for the calling test file, as vitest hooks: opened with every device joined through
+ * one real permit join before its tests, closed after them (also when joining failed).
+ */
+export function joinedSession(devices: Array<{ model: string; ieee: string }>): JoinedSession {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await openSession(devices);
+    await joinAll(session, devices.map((d) => d.ieee));
+  }, 60_000);
+  afterAll(async () => {
+    await session?.close();
+  });
+  const open = (): Session => {
+    if (!session) throw new Error('the herdsman session is not open');
+    return session;
+  };
+  return {
+    get herdsman() {
+      return open().herdsman;
+    },
+    api: (method, path, body) => open().api(method, path, body),
+    h: (op, args = {}) => open().herdsman.call(op, args),
+    act: (ieee, name, params = {}) => open().api('POST', `/devices/${ieee}/actions/${name}`, params),
+    waitDevice: (ieee, probe, timeoutMs) => waitDevice(open(), ieee, probe, timeoutMs),
+  };
 }

@@ -145,7 +145,7 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
   async waitState(args) {
     const ieee = String(args.ieee);
     const expected = args.match as Record<string, unknown>;
-    return until(`state ${JSON.stringify(expected)} of ${ieee}`, Number(args.timeoutMs ?? 5_000), () => {
+    return until(`state ${JSON.stringify(expected)} of ${ieee}`, Number(args.timeoutMs ?? 10_000), () => {
       const state = states.get(ieee);
       return state && matches(state, expected) ? state : undefined;
     });
@@ -213,6 +213,12 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
   },
   async messages(args) {
     return messages.filter((m) => !args.ieee || m.ieee === args.ieee);
+  },
+  /** The first message of `type` on `cluster` from `ieee`, once the host has processed it. */
+  async waitMessage(args) {
+    const ieee = String(args.ieee);
+    return until(`a ${String(args.type)} ${String(args.cluster)} message from ${ieee}`, Number(args.timeoutMs ?? 10_000), () =>
+      messages.find((m) => m.ieee === ieee && m.type === args.type && m.cluster === args.cluster));
   },
   async stop() {
     setTimeout(() => process.exit(0), 5_000).unref();
