@@ -18,7 +18,11 @@ export function invalidJson(address: string): DeconzError {
 
 /** Parse a request body as a JSON object; anything else is type 2, as in deCONZ. */
 export async function readJsonObject(request: Request, address: string): Promise<Record<string, unknown>> {
-  const text = await readBodyText(request, address);
+  return parseJsonObject(await readBodyText(request, address), address);
+}
+
+/** A body text as a JSON object; anything else is type 2. */
+export function parseJsonObject(text: string, address: string): Record<string, unknown> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -4,14 +4,8 @@ import type { Store } from '../store/types';
 import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 
-/** What the radio reports about itself; the config route shows it. */
-export interface RadioSnapshot {
-  bridgeid: string;
-  mac: string;
-  panid: number;
-  zigbeechannel: number;
-  fwversion: string;
-  devicename: string;
+/** What the radio reports about itself (its identity, and whether it is up now); the config route shows it. */
+export interface RadioSnapshot extends RadioIdentity {
   rfconnected: boolean;
   /** Seconds the network stays open for joining; 0 when closed. */
   permitjoin: number;

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { readBodyText } from '../../lib/read-body';
-import { invalidJson } from '../../lib/validate';
+import { parseJsonObject } from '../../lib/validate';
 import type { SceneRecord } from '../../resources/scenes/types';
 import { requireGroup } from '../groups/lookup';
 
@@ -19,13 +19,5 @@ export function requireScene(c: Context<AppEnv>, suffix = '') {
 /** store/recall bodies are optional (pydeconz sends `{}`); anything present must be a JSON object. */
 export async function optionalObject(request: Request, address: string): Promise<Record<string, unknown>> {
   const text = await readBodyText(request, address);
-  if (text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalidJson(address);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidJson(address);
-  return parsed as Record<string, unknown>;
+  return text.trim() === '' ? {} : parseJsonObject(text, address);
 }
