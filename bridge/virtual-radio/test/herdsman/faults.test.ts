@@ -37,7 +37,8 @@ describe('faults as zigbee-herdsman sees them', () => {
     const { ms } = await h('command', on);
     expect(ms).toBeGreaterThanOrEqual(550);
     await session.api('DELETE', `/faults/${fault.body.id}`);
-    expect((await h('command', off)).ms).toBeLessThan(300);
+    // Still delayed it could not beat 550 ms (above); gone, it does, with room for a loaded machine.
+    expect((await h('command', off)).ms).toBeLessThan(550);
   });
 
   it('should time out a ZCL request when the device receives but never answers', async () => {

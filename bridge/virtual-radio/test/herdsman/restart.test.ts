@@ -44,8 +44,8 @@ describe('radio restart and resume', () => {
 
     const second = await spawn();
     const started = await second.call('start', { port: radio.port, dir: dir.path });
+    // Resumed, not reconfigured; how fast is the benchmark's (bench/suites/virtual-radio.ts), not a test's.
     expect(started.result).toBe('resumed');
-    expect(started.ms).toBeLessThan(2_500);
     await second.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genOnOff', command: 'off' });
     expect(radio.registry.get(bulb.ieee)!.device.inspect().endpoints['11'].genOnOff.onOff).toBe(0);
     expect(await second.call('read', { ieee: bulb.ieee, endpoint: 11, cluster: 'genLevelCtrl', attributes: ['currentLevel'] })).toEqual({ currentLevel: 123 });

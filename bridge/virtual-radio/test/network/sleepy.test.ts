@@ -54,7 +54,9 @@ describe('sleepy end devices', () => {
   });
 
   it('should deliver to a router at once whatever the poll interval', async () => {
-    expect(await confirmDelay('LCT015', '00178801000000f2', 5_000)).toBeLessThan(200);
+    // Held for a poll it would be 3758 ms (0x00f2 = 242: 5000 - (1000 + 242) % 5000); the schedule
+    // record is the exact proof, the wall-clock bound only leaves room for a loaded machine.
+    expect(await confirmDelay('LCT015', '00178801000000f2', 5_000)).toBeLessThan(2_000);
     expect(scheduled.some((ms) => ms > 100)).toBe(false);
   });
 });
