@@ -6,6 +6,7 @@
  *   2. rule evaluation throughput with 500 rules installed, beside sensor updates no rule watches;
  *   3. schedule firing accuracy, beside plain timers of the same delays.
  */
+import { availableParallelism as availableCores, loadavg } from 'node:os';
 import type { Services } from '@herdgate/api';
 import { radioControl } from '../../test/helpers/clients';
 import { startStack, waitForLink, type Stack } from '../../test/helpers/stack';
@@ -35,6 +36,8 @@ function apiOf(stack: Stack) {
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const presses = ctx.quick ? 5 : 60;
+  // The machine is shared: say how busy it was, since tails move with it.
+  const load = loadavg()[0]!;
   // First, alone on the machine: the headline path with bridge and api as separate processes.
   const headline = await measurePressToFrame(ctx, presses);
   const stack = await startStack();
@@ -51,7 +54,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     const accuracy = await measureSchedules(stack, api, ctx);
     return {
       title: 'Rules and schedules: button to bulb, evaluation with 500 rules, schedule accuracy',
-      method: method(presses, ctx.quick),
+      method: `${method(presses, ctx.quick)} 1-minute load average at the start: ${load.toFixed(1)} on ${availableCores()} cores, ${loadavg()[0]!.toFixed(1)} at the end.`,
       markdown: [headline, latency, throughput, accuracy].join('\n\n'),
     };
   } finally {
