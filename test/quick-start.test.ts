@@ -43,10 +43,11 @@ describe('npm start (the demo gateway)', () => {
   it('should pair the demo lamps and switch one through REST, at the radio', async () => {
     const lights = await waitFor(async () => {
       const { body } = await rest.get('/lights');
-      const colour = Object.entries(body as Record<string, { modelid: string; uniqueid: string; state: { reachable: boolean } }>)
-        .find(([, light]) => light.modelid === 'LCT015' && light.state.reachable);
+      // A freshly paired lamp shows its real on/bri (read after pairing), as deCONZ does.
+      const colour = Object.entries(body as Record<string, { modelid: string; uniqueid: string; state: { reachable: boolean; on?: boolean; bri?: number } }>)
+        .find(([, light]) => light.modelid === 'LCT015' && light.state.reachable && typeof light.state.on === 'boolean' && typeof light.state.bri === 'number');
       return colour;
-    }, 'a reachable demo colour lamp in /lights', 60_000);
+    }, 'a reachable demo colour lamp with its on/bri in /lights', 60_000);
     const [id, light] = lights;
     const events = await connectEvents(`ws://127.0.0.1:${ports.ws}`);
     try {

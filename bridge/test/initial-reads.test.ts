@@ -22,8 +22,18 @@ describe('initial reads plan', () => {
     expect(Object.fromEntries(planReads(new Set(['genPowerCfg']), new Set(['voltage'])))).toEqual({ genPowerCfg: ['batteryVoltage'] });
   });
 
-  it('should plan nothing for a mains lamp', () => {
-    expect(planReads(new Set(['genBasic', 'genOnOff', 'genLevelCtrl']), new Set(['state', 'brightness'])).size).toBe(0);
+  it('should read a dimmable lamp\'s on/off and level, and nothing it does not expose', () => {
+    const plan = planReads(new Set(['genBasic', 'genOnOff', 'genLevelCtrl', 'lightingColorCtrl']), new Set(['state', 'brightness']));
+    expect(Object.fromEntries(plan)).toEqual({ genOnOff: ['onOff'], genLevelCtrl: ['currentLevel'] });
+  });
+
+  it('should read a colour lamp\'s colour mode, temperature and xy', () => {
+    const plan = planReads(new Set(['lightingColorCtrl']), new Set(['color_temp', 'color_xy']));
+    expect(plan.get('lightingColorCtrl')).toEqual(['colorMode', 'colorTemperature', 'currentX', 'currentY']);
+  });
+
+  it('should plan nothing for clusters the device exposes nothing from', () => {
+    expect(planReads(new Set(['genBasic', 'genIdentify']), new Set(['linkquality'])).size).toBe(0);
   });
 
   it('should name a converter key on every row', () => {

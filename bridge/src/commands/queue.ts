@@ -101,7 +101,11 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
       }
       const entry = state.pending.shift()!;
       state.inFlight += 1;
-      if (!key.startsWith('device/')) state.starts.push(now());
+      if (!key.startsWith('device/')) {
+        state.starts.push(now());
+        // Only the broadcast lane needs a window of starts; the group lane reads the last one.
+        if (key === 'group' && state.starts.length > 1) state.starts.splice(0, state.starts.length - 1);
+      }
       void run(entry).then((outcome) => {
         state.inFlight -= 1;
         entry.resolve(outcome);

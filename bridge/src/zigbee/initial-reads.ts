@@ -19,6 +19,16 @@ export interface InitialRead {
 }
 
 export const INITIAL_READS: readonly InitialRead[] = [
+  // Lights and plugs: deCONZ shows `on`, `bri`, colour and position from the moment a device pairs;
+  // without a read they stay unknown until the first change is reported.
+  { cluster: 'genOnOff', attribute: 'onOff', keys: ['state'] },
+  { cluster: 'genLevelCtrl', attribute: 'currentLevel', keys: ['brightness'] },
+  { cluster: 'lightingColorCtrl', attribute: 'colorMode', keys: ['color_temp', 'color_xy', 'color_hs'] },
+  { cluster: 'lightingColorCtrl', attribute: 'colorTemperature', keys: ['color_temp'] },
+  { cluster: 'lightingColorCtrl', attribute: 'currentX', keys: ['color_xy'] },
+  { cluster: 'lightingColorCtrl', attribute: 'currentY', keys: ['color_xy'] },
+  { cluster: 'closuresWindowCovering', attribute: 'currentPositionLiftPercentage', keys: ['position'] },
+  { cluster: 'closuresWindowCovering', attribute: 'currentPositionTiltPercentage', keys: ['tilt'] },
   { cluster: 'genPowerCfg', attribute: 'batteryPercentageRemaining', keys: ['battery'] },
   // Devices that report voltage only (the converters derive a percentage from it, e.g. 3400-D).
   { cluster: 'genPowerCfg', attribute: 'batteryVoltage', keys: ['battery', 'voltage'] },
