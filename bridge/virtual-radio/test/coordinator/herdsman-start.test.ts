@@ -1,29 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { noDevices } from '../support/no-devices';
-import { startVirtualRadio } from '../../src/virtual-radio';
-import type { VirtualRadio } from '../../src/virtual-radio';
-import { HerdsmanChild } from '../support/herdsman-child';
-import { tempDir } from '../support/temp-dir';
+import { restartRig } from '../support/restart-rig';
 
 describe('herdsman start against the coordinator', () => {
-  const dir = tempDir('vr-coord');
-  const statePath = join(dir.path, 'radio.json');
-  const children: HerdsmanChild[] = [];
-  let radio: VirtualRadio | undefined;
-
-  afterAll(async () => {
-    for (const child of children) await child.stop();
-    await radio?.stop();
-    dir.remove();
-  });
+  const rig = restartRig('vr-coord');
+  const { dir, statePath } = rig;
 
   it('should reconfigure a fresh radio, answer the coordinator interview and resume on the second start', async () => {
-    radio = await startVirtualRadio({ factory: noDevices, statePath, mac: '00212effff001122' });
-    const first = await HerdsmanChild.spawn();
-    children.push(first);
-    const fresh = await first.call('start', { port: radio.port, dir: dir.path });
+    let radio = await rig.startRadio({ factory: noDevices, mac: '00212effff001122' });
+    const first = await rig.spawn();
+    const fresh = await first.call('start', { port: radio.port, dir });
     expect(fresh.result).toBe('resumed');
     expect(fresh.coordinator).toBe('0x00212effff001122');
     const devices = await first.call('devices');
@@ -39,10 +26,9 @@ describe('herdsman start against the coordinator', () => {
     await radio.stop();
 
     // A new radio process from the same state file: herdsman finds a matching network.
-    radio = await startVirtualRadio({ factory: noDevices, statePath });
-    const second = await HerdsmanChild.spawn();
-    children.push(second);
-    const resumed = await second.call('start', { port: radio.port, dir: dir.path });
+    radio = await rig.startRadio({ factory: noDevices });
+    const second = await rig.spawn();
+    const resumed = await second.call('start', { port: radio.port, dir });
     expect(resumed.result).toBe('resumed');
     expect(resumed.ms).toBeLessThan(fresh.ms);
     expect(radio.params.macAddress()).toBe('00212effff001122');

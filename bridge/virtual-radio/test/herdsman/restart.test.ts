@@ -1,35 +1,17 @@
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDeviceFactory } from '../../src/devices/index';
-import { startVirtualRadio } from '../../src/virtual-radio';
-import type { VirtualRadio } from '../../src/virtual-radio';
-import { HerdsmanChild } from '../support/herdsman-child';
-import { tempDir } from '../support/temp-dir';
+import { restartRig } from '../support/restart-rig';
 
 const bulb = { model: 'LCT015', ieee: '0017880100aa0001' };
 
 describe('radio restart and resume', () => {
-  const dir = tempDir('vr-restart');
-  const statePath = join(dir.path, 'radio.json');
-  const children: HerdsmanChild[] = [];
-  let radio: VirtualRadio | undefined;
-
-  afterAll(async () => {
-    for (const child of children) await child.stop();
-    await radio?.stop();
-    dir.remove();
-  });
-
-  const spawn = async () => {
-    const child = await HerdsmanChild.spawn();
-    children.push(child);
-    return child;
-  };
+  const rig = restartRig('vr-restart');
+  const { dir } = rig;
 
   it('should resume the same network from the state file, with the device and its state', async () => {
-    radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath, network: { devices: [bulb] } });
-    const first = await spawn();
-    await first.call('start', { port: radio.port, dir: dir.path });
+    let radio = await rig.startRadio({ factory: createDeviceFactory(), network: { devices: [bulb] } });
+    const first = await rig.spawn();
+    await first.call('start', { port: radio.port, dir });
     await first.call('permitJoin', { seconds: 60 });
     expect((await first.call('waitInterview', { ieee: bulb.ieee })).status).toBe('successful');
     await first.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genLevelCtrl', command: 'moveToLevelWithOnOff', payload: { level: 123, transtime: 0 } });
@@ -37,13 +19,13 @@ describe('radio restart and resume', () => {
     const nwk = radio.registry.get(bulb.ieee)!.device.identity.nwk;
     await radio.stop();
 
-    radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath });
+    radio = await rig.startRadio({ factory: createDeviceFactory() });
     const restored = radio.registry.get(bulb.ieee);
     expect(restored?.device.identity.nwk).toBe(nwk);
     expect(restored?.device.inspect().endpoints['11'].genLevelCtrl.currentLevel).toBe(123);
 
-    const second = await spawn();
-    const started = await second.call('start', { port: radio.port, dir: dir.path });
+    const second = await rig.spawn();
+    const started = await second.call('start', { port: radio.port, dir });
     // Resumed, not reconfigured; how fast is the benchmark's (bench/suites/virtual-radio.ts), not a test's.
     expect(started.result).toBe('resumed');
     await second.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genOnOff', command: 'off' });
