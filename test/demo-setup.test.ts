@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTs, type Child } from './helpers/child-process';
-import { createRestClient, radioControl, type RestClient } from './helpers/clients';
-import { freePort } from './helpers/processes';
+import { spawnTs } from './helpers/child-process';
+import { radioControl, type RestClient } from './helpers/clients';
+import { startSupervisedGateway, type GatewayPorts, type SupervisedGateway } from './helpers/supervised-gateway';
 import { waitFor } from './helpers/wait';
 
 /** Demo network addresses (bridge/virtual-radio/networks/demo.json). */
@@ -35,9 +32,8 @@ function wallTime(ms: number, zone: string): string {
  * person would and every effect is read back from the simulated devices themselves.
  */
 describe('demo automations (npm start + npm run demo:setup)', () => {
-  let dir: string;
-  let gateway: Child;
-  let ports: Record<'http' | 'ws' | 'mqtt' | 'radio' | 'control', number>;
+  let gateway: SupervisedGateway;
+  let ports: GatewayPorts;
   let rest: RestClient;
   let setupOutput: string;
   const control = (method: string, path: string, body?: unknown) => radioControl(`http://127.0.0.1:${ports.control}`, method, path, body);
@@ -72,26 +68,13 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
   };
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'herdgate-demo-'));
-    ports = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
-    gateway = spawnTs('scripts/start.ts', [], {
-      DATA_DIR: dir,
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(ports.http),
-      WEBSOCKET_PORT: String(ports.ws),
-      MQTT_PORT: String(ports.mqtt),
-      RADIO_PORT: String(ports.radio),
-      RADIO_CONTROL_PORT: String(ports.control),
-      LOG_LEVEL: 'warn',
-    });
-    await gateway.line((line) => (line.includes('"event":"ready"') ? true : undefined), 60_000, 'bridge ready');
-    rest = await waitFor(() => createRestClient(`http://127.0.0.1:${ports.http}`).catch(() => undefined), 'a REST key', 30_000);
+    gateway = await startSupervisedGateway('herdgate-demo-');
+    ({ ports, rest } = gateway);
     setupOutput = await runSetup();
   }, 180_000);
 
   afterAll(async () => {
-    await gateway?.stop(20_000);
-    rmSync(dir, { recursive: true, force: true });
+    await gateway?.stop();
   }, 30_000);
 
   it('should make the group, three rules and the wake-up, and change nothing when run again', async () => {

@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTs, type Child } from './helpers/child-process';
-import { connectEvents, createRestClient, radioControl, type RestClient } from './helpers/clients';
-import { freePort } from './helpers/processes';
+import { connectEvents, radioControl, type RestClient } from './helpers/clients';
+import { startSupervisedGateway, type GatewayPorts, type SupervisedGateway } from './helpers/supervised-gateway';
 import { waitFor } from './helpers/wait';
 
 /**
@@ -13,31 +9,17 @@ import { waitFor } from './helpers/wait';
  * can be switched over REST; one SIGTERM stops every child.
  */
 describe('npm start (the demo gateway)', () => {
-  let dir: string;
-  let gateway: Child;
-  let ports: Record<'http' | 'ws' | 'mqtt' | 'radio' | 'control', number>;
+  let gateway: SupervisedGateway;
+  let ports: GatewayPorts;
   let rest: RestClient;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'herdgate-quick-start-'));
-    ports = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
-    gateway = spawnTs('scripts/start.ts', [], {
-      DATA_DIR: dir,
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: String(ports.http),
-      WEBSOCKET_PORT: String(ports.ws),
-      MQTT_PORT: String(ports.mqtt),
-      RADIO_PORT: String(ports.radio),
-      RADIO_CONTROL_PORT: String(ports.control),
-      LOG_LEVEL: 'warn',
-    });
-    await gateway.line((line) => (line.includes('"event":"ready"') ? true : undefined), 60_000, 'bridge ready');
-    rest = await waitFor(() => createRestClient(`http://127.0.0.1:${ports.http}`).catch(() => undefined), 'a REST key', 30_000);
+    gateway = await startSupervisedGateway('herdgate-quick-start-');
+    ({ ports, rest } = gateway);
   }, 90_000);
 
   afterAll(async () => {
-    await gateway?.stop(20_000);
-    rmSync(dir, { recursive: true, force: true });
+    await gateway?.stop();
   });
 
   it('should pair the demo lamps and switch one through REST, at the radio', async () => {
@@ -67,7 +49,7 @@ describe('npm start (the demo gateway)', () => {
   }, 90_000);
 
   it('should stop radio, bridge and api on one SIGTERM', async () => {
-    const code = await gateway.stop(20_000);
+    const code = await gateway.stop();
     expect(code).toBe(0);
     for (const port of [ports.http, ports.ws, ports.mqtt, ports.radio, ports.control]) {
       const open = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(() => true, () => false);

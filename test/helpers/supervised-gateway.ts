@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawnTs, type Child } from './child-process';
+import { createRestClient, type RestClient } from './clients';
+import { freePort } from './processes';
+import { waitFor } from './wait';
+
+export type GatewayPorts = Record<'http' | 'ws' | 'mqtt' | 'radio' | 'control', number>;
+
+export interface SupervisedGateway {
+  dir: string;
+  ports: GatewayPorts;
+  process: Child;
+  /** A REST client with a fresh key from the default gateway login. */
+  rest: RestClient;
+  /** SIGTERM to the supervisor; resolves with its exit code once everything stopped. */
+  stop(): Promise<number | null>;
+}
+
+/**
+ * The whole gateway as `npm start` runs it (scripts/start.ts: virtual radio with the demo network,
+ * bridge, api), on free loopback ports and a temp data folder, ready once the api hands out a key.
+ */
+export async function startSupervisedGateway(prefix: string): Promise<SupervisedGateway> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const ports: GatewayPorts = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
+  const child = spawnTs('scripts/start.ts', [], {
+    DATA_DIR: dir,
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(ports.http),
+    WEBSOCKET_PORT: String(ports.ws),
+    MQTT_PORT: String(ports.mqtt),
+    RADIO_PORT: String(ports.radio),
+    RADIO_CONTROL_PORT: String(ports.control),
+    LOG_LEVEL: 'warn',
+  });
+  let stopped: Promise<number | null> | undefined;
+  const stop = () => {
+    stopped ??= child.stop(20_000).finally(() => rmSync(dir, { recursive: true, force: true }));
+    return stopped;
+  };
+  try {
+    await child.line((line) => (line.includes('"event":"ready"') ? true : undefined), 60_000, 'bridge ready');
+    const rest = await waitFor(() => createRestClient(`http://127.0.0.1:${ports.http}`).catch(() => undefined), 'a REST key', 30_000);
+    return { dir, ports, process: child, rest, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
