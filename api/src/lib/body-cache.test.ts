@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BodyCache } from './body-cache';
+import { BodyCache, cachedBody } from './body-cache';
 
 describe('body cache', () => {
   it('should build once per key and answer the same bytes until an item changes', () => {
@@ -27,5 +27,19 @@ describe('body cache', () => {
     expect(rebuilt).toBe(false);
     cache.get([{ ...host }, Number.NaN], () => ((rebuilt = true), 3));
     expect(rebuilt).toBe(true);
+  });
+});
+
+describe('cached body per owner', () => {
+  it('should keep one body per owner and rebuild only when the key moves', () => {
+    const a = {};
+    const b = {};
+    let builds = 0;
+    const build = () => ((builds += 1), { builds });
+    const first = cachedBody(a, ['"e1"'], build);
+    expect(cachedBody(a, ['"e1"'], build)).toBe(first);
+    expect(new TextDecoder().decode(cachedBody(b, ['"e1"'], build))).toBe('{"builds":2}');
+    expect(new TextDecoder().decode(cachedBody(a, ['"e2"'], build))).toBe('{"builds":3}');
+    expect(builds).toBe(3);
   });
 });

@@ -26,3 +26,16 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
   for (let i = 0; i < a.length; i += 1) if (!Object.is(a[i], b[i])) return false;
   return true;
 }
+
+/** One cache per owner object (a model of one gateway), so test gateways in one process never share a body. */
+const perOwner = new WeakMap<object, BodyCache>();
+
+/**
+ * The encoded body owned by `owner` for `key`; a collection route passes its model and ETag, so
+ * every change (which moves the ETag) rebuilds it once and reads in between cost a comparison.
+ */
+export function cachedBody(owner: object, key: readonly unknown[], build: () => unknown): Uint8Array<ArrayBuffer> {
+  let cache = perOwner.get(owner);
+  if (!cache) perOwner.set(owner, (cache = new BodyCache()));
+  return cache.get(key, build);
+}
