@@ -1,11 +1,12 @@
 /**
  * Local automations: the rules engine and the schedule runner, their models and the resource
- * mirror rules read. Platform-free (timers are the global `setTimeout`, webhooks the global `fetch`);
+ * mirror rules read. Platform-free (timers are the injected `Timers`, webhooks the global `fetch`);
  * time comes from the injected clock, so tests move it and call `tick()`.
  */
 import type { Logger } from 'pino';
 import type { EventHub } from '../events';
 import type { Clock } from '../services/clock';
+import { platformTimers, type Timers } from '../services/timers';
 import type { Store } from '../store/types';
 import { InternalRequests } from './internal-requests';
 import { ResourceMirror, type Collections } from './resources/resource-mirror';
@@ -33,6 +34,8 @@ export interface AutomationDeps {
   /** Random source of the schedules' `A…` part; default Math.random. */
   random?: () => number;
   fetch?: typeof fetch;
+  /** What backs the schedule timer and the clock tick; default plain timers. */
+  timers?: Timers;
 }
 
 export interface Automation {
@@ -57,6 +60,7 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
   const rules = await RuleRepository.load(deps.store);
   const schedules = await ScheduleRepository.load(deps.store);
   const now = () => deps.clock.now();
+  const timers = deps.timers ?? platformTimers;
   const timeZone = () => deps.store.settings().timezone;
   const mirror = new ResourceMirror(now);
   const actionDeps = { internal: deps.internal, logger, fetch: deps.fetch ?? fetch, webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000 };
@@ -68,19 +72,20 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
     now,
     clock: scheduleClock,
     logger,
+    timers,
     dispatch: async (schedule, requestId) => {
       const { method, address, body } = schedule.command;
       const result = await deps.internal.send(method, address, body, requestId);
       return result.status === 200 ? undefined : `answered ${result.status} ${JSON.stringify(result.body).slice(0, 300)}`;
     },
   });
-  let ticker: ReturnType<typeof setTimeout> | undefined;
+  let ticker: unknown;
   let unfollow: (() => void) | undefined;
   let stopped = false;
   // The `/config/localtime` tick, on each second of the gateway clock as deCONZ does.
   const scheduleTick = () => {
     if (stopped) return;
-    ticker = setTimeout(() => {
+    ticker = timers.set(() => {
       engine.tick();
       scheduleTick();
     }, 1000 - (now() % 1000));
@@ -102,7 +107,7 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
     idle: () => engine.idle(),
     async stop() {
       stopped = true;
-      if (ticker) clearTimeout(ticker);
+      if (ticker !== undefined) timers.clear(ticker);
       unfollow?.();
       await runner.stop();
       await engine.stop();

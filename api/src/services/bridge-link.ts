@@ -1,6 +1,6 @@
 /**
- * The api's view of the bridge (the radio half), whatever carries it. The Node runtime implements it
- * over MQTT (`runtime/node-mqtt-link.ts`); tests and future runtimes may carry it otherwise.
+ * The api's view of the bridge (the radio half), whatever carries it. Both runtimes implement it
+ * over MQTT (`bridge-link/mqtt-link.ts`); tests may carry it otherwise.
  * Resource modules (lights, groups, scenes, sensors) read the device mirror and send commands only
  * through this interface: they never see topics or MQTT.
  */

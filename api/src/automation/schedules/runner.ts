@@ -10,6 +10,7 @@
  * help. Several occurrences missed in a row collapse into that one firing.
  */
 import type { Logger } from 'pino';
+import type { Timers } from '../../services/timers';
 import type { ScheduleRecord, ScheduleRepository, ScheduleInput } from './repository';
 import { nextFireOf, scheduleTimeOf, type ScheduleClock } from './plan';
 
@@ -21,12 +22,13 @@ export interface ScheduleRunnerDeps {
   now: () => number;
   clock: () => ScheduleClock;
   logger: Logger;
+  timers: Timers;
   /** Sends the command; resolves with a failure text or undefined. */
   dispatch: (schedule: ScheduleRecord, requestId: string) => Promise<string | undefined>;
 }
 
 export class ScheduleRunner {
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: unknown;
   private running: Promise<void> = Promise.resolve();
   private stopped = true;
   private offChange: (() => void) | undefined;
@@ -47,7 +49,7 @@ export class ScheduleRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     this.offChange?.();
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.deps.timers.clear(this.timer);
     await this.running;
   }
 
@@ -122,7 +124,7 @@ export class ScheduleRunner {
 
   private arm(): void {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.timer !== undefined) this.deps.timers.clear(this.timer);
     let next = Number.POSITIVE_INFINITY;
     for (const s of this.deps.repository.all()) if (s.status === 'enabled' && s.nextFireAt !== null) next = Math.min(next, s.nextFireAt);
     if (next === Number.POSITIVE_INFINITY) return;
@@ -130,6 +132,6 @@ export class ScheduleRunner {
     // Due since the last tick looked: go now. Due already then: its commit failed, so retry once a
     // second rather than in a hot loop.
     const delay = wait > 0 ? Math.min(MAX_TIMER_MS, wait) : next <= this.lastTickAt ? 1000 : 0;
-    this.timer = setTimeout(() => void this.tick(), delay);
+    this.timer = this.deps.timers.set(() => void this.tick(), delay);
   }
 }

@@ -1,26 +1,11 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../../../services/clock';
+import type { Timers } from '../../../services/timers';
 import type { Store } from '../../../store/types';
 import { newEtag, type SensorsCore } from '../model';
 import { lastUpdated } from '../timestamps';
 import type { Items, SensorRecord } from '../types';
 import { daylightAt, type DaylightSettings } from './daylight-state';
-
-/** Timers as the platform offers them; injected so tests decide when the sensor re-evaluates. */
-export interface Timers {
-  set(callback: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
-
-export const platformTimers: Timers = {
-  set(callback, ms) {
-    const handle = setTimeout(callback, ms) as unknown as { unref?: () => void };
-    // A pending re-evaluation must not keep a Node process alive on shutdown.
-    handle.unref?.();
-    return handle;
-  },
-  clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** Re-evaluate at the next solar moment, but at least every 10 minutes (clock jumps, DST) and not in a busy loop. */
 const MAX_WAIT_MS = 10 * 60_000;

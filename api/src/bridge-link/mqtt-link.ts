@@ -1,10 +1,10 @@
 import { connect, type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { filters } from '@herdgate/shared/mqtt';
-import { createBridgeLink, type LinkTransport } from '../bridge-link';
+import { createBridgeLink, type LinkTransport } from './create-bridge-link';
 import type { BridgeLink } from '../services/bridge-link';
 
-export interface NodeMqttLinkOptions {
+export interface MqttLinkOptions {
   url: string;
   user?: string;
   password?: string;
@@ -20,11 +20,11 @@ export interface NodeMqttLinkOptions {
 const DEFAULT_BACKOFF = { min: 500, max: 5_000 };
 
 /**
- * The mqtt.js transport. It never blocks the api's start: `connect` returns at once and keeps
+ * The mqtt.js transport (reconnects on its own while the process or Durable Object lives). It never blocks the api's start: `connect` returns at once and keeps
  * retrying in the background with a doubling backoff, so the api serves while the bridge is away.
  * Every (re)connect subscribes to the consumer filters, and the broker resends the retained topics.
  */
-function createMqttTransport(options: NodeMqttLinkOptions): LinkTransport {
+function createMqttTransport(options: MqttLinkOptions): LinkTransport {
   const log = options.logger;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   let delay = backoff.min;
@@ -80,8 +80,11 @@ function createMqttTransport(options: NodeMqttLinkOptions): LinkTransport {
   };
 }
 
-/** The Node runtime's BridgeLink: MQTT to the broker named by `MQTT_URL`. */
-export function connectNodeMqttLink(options: NodeMqttLinkOptions): BridgeLink {
+/**
+ * The BridgeLink over MQTT to the broker named by `MQTT_URL`. mqtt.js is the same on both runtimes:
+ * Node speaks mqtt:// or ws://; workerd gets mqtt.js's browser build, which speaks only ws:// and wss://.
+ */
+export function connectMqttLink(options: MqttLinkOptions): BridgeLink {
   const logger = options.logger.child({ component: 'bridge-link' });
   const transport = createMqttTransport({ ...options, logger });
   return createBridgeLink({ transport, base: options.base, preferredBridge: options.bridgeId, logger, timeoutMs: options.timeoutMs });

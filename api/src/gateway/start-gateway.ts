@@ -1,0 +1,82 @@
+/**
+ * Everything a runtime starts for the api, given what only the runtime can provide (database,
+ * bridge link, timers, host facts). Node (`runtime/node-gateway.ts`) and workerd
+ * (`runtime/worker-gateway.ts`) both call this, so a resource added here runs on both.
+ */
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { createApp } from '../app';
+import type { AppEnv } from '../context';
+import { createEventHub } from '../events';
+import { InternalRequests, loadAutomation } from '../automation';
+import { automationCollections } from '../automation/seed';
+import { loadRadioMemory } from '../bridge-link/radio-memory';
+import type { Teardown } from '../lib/teardown';
+import { openSensorsModel } from '../resources/sensors';
+import { startLighting } from '../resources/lights/start-lighting';
+import type { BridgeLink } from '../services/bridge-link';
+import type { Clock } from '../services/clock';
+import { syncDefaultCredentials } from '../services/gateway-credentials';
+import type { HostInfo } from '../services/host-info';
+import { createLinkedRadio, type RadioControl, type RadioInfo } from '../services/radio';
+import type { Timers } from '../services/timers';
+import type { Services } from '../services/types';
+import { createLibsqlStore } from '../store/libsql-store';
+import type { Database, Store } from '../store/types';
+
+export interface GatewaySettingsFromEnv {
+  GATEWAY_USER: string;
+  GATEWAY_PASSWORD: string;
+  GATEWAY_NAME: string;
+  WEBSOCKET_PORT: number;
+}
+
+export interface StartGatewayDeps {
+  db: Database;
+  env: GatewaySettingsFromEnv;
+  logger: Logger;
+  clock: Clock;
+  timers: Timers;
+  bridge: BridgeLink;
+  host: HostInfo;
+  /** Every started part registers its stop here; the runtime runs it on close or failed start. */
+  teardown: Teardown;
+  radioControl?: RadioControl;
+  radioInfo?: (store: Store) => RadioInfo;
+  extraRoutes?: (app: Hono<AppEnv>) => void;
+}
+
+export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<AppEnv>; services: Services }> {
+  const { db, env, logger, clock, timers, bridge, teardown } = deps;
+  const store = await createLibsqlStore({ db, logger, defaults: { name: env.GATEWAY_NAME } });
+  teardown.add('store flush', () => store.flush());
+  await syncDefaultCredentials(store, env.GATEWAY_USER, env.GATEWAY_PASSWORD);
+  const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
+  const internal = new InternalRequests();
+  const automation = await loadAutomation({ store, clock, events, logger, internal, timers });
+  const memory = await loadRadioMemory(db, store);
+  const radio = createLinkedRadio({ store, link: bridge, memory, clock, onError: (err) => logger.error({ err }, 'could not remember the radio identity') });
+  teardown.add('radio', () => radio.stop());
+  const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
+  teardown.add('sensors', () => sensors.close());
+  const lighting = await startLighting({ store, bridge, events, logger });
+  const services: Services = {
+    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors,
+    radioInfo: deps.radioInfo?.(store) ?? radio.info,
+    radioControl: deps.radioControl ?? radio.control,
+    host: deps.host,
+    session: { unlockedUntil: 0 },
+    options: {
+      websocketPort: env.WEBSOCKET_PORT,
+      gatewayUser: env.GATEWAY_USER,
+      gatewayPassword: env.GATEWAY_PASSWORD,
+      defaultName: env.GATEWAY_NAME,
+      startedAt: clock.now(),
+    },
+  };
+  const app = createApp(services, { extraRoutes: deps.extraRoutes });
+  // Before `start`: a start that fails half-way may already have set timers.
+  teardown.add('automation', () => automation.stop());
+  await automation.start(automationCollections(services));
+  return { app, services };
+}
