@@ -53,6 +53,14 @@ export interface VirtualRadio {
   stop(): Promise<void>;
 }
 
+/**
+ * A fresh coordinator IEEE in the range ConBee II sticks ship with (`00:21:2e:ff:ff:xx:xx:xx`):
+ * deCONZ clients take the gateway's `bridgeid` from it and some check that prefix.
+ */
+export function conbeeMac(): string {
+  return `00212effff${randomBytes(3).toString('hex')}`;
+}
+
 export async function startVirtualRadio(options: VirtualRadioOptions): Promise<VirtualRadio> {
   const log: RadioLog = options.log ?? (() => {});
   const clock = options.clock ?? realClock;
@@ -64,7 +72,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const changed = () => state?.schedule();
 
   const saved = loadRadioState(options.statePath);
-  const params = saved ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(options.mac ?? `00212eff${randomBytes(4).toString('hex')}`);
+  const params = saved ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(options.mac ?? conbeeMac());
   const coordinator = { ieee: () => params.macAddress(), extendedPanId: () => params.extendedPanId(), endpoints: () => params.endpoints() };
 
   let network: SimNetwork | undefined;
