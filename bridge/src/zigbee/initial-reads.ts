@@ -39,6 +39,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'hvacThermostat', attribute: 'runningState', keys: ['running_state'] },
   { cluster: 'hvacThermostat', attribute: 'localTemperatureCalibration', keys: ['local_temperature_calibration'] },
   { cluster: 'hvacFanCtrl', attribute: 'fanMode', keys: ['fan_mode'] },
+  // IAS zones: the alarm, tamper and low-battery bits, so the sensor's state is known on pairing.
+  { cluster: 'ssIasZone', attribute: 'zoneStatus', keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'] },
 ];
 
 /** Every name and property in an exposes list, features of composite exposes (climate) included. */

@@ -10,6 +10,7 @@ import type { ConverterState, DefinitionInfo, ExposeJson, SetResult } from './ty
 import { colorLoopEffect } from './color-loop';
 import { exposedKeys, readPlanned } from './initial-reads';
 import { wrapRadioError } from './errors';
+import { zoneStatusAsNotification } from './zone-status-read';
 import { RadioError } from '../commands/index';
 
 /**
@@ -68,6 +69,8 @@ export async function fromZigbee(
   publishLater: (state: ConverterState) => void,
 ): Promise<ConverterState> {
   const own = definition.fromZigbee.filter(matches(message));
+  const asNotification = own.length === 0 ? zoneStatusAsNotification(message) : undefined;
+  if (asNotification && definition.fromZigbee.some(matches(asNotification))) return fromZigbee(definition, asNotification, state, publishLater);
   const converters = own.length > 0 ? own : SUPPLEMENTS.filter(matches(message));
   const out: ConverterState = {};
   for (const converter of converters) {

@@ -23,6 +23,9 @@ const WEIGHTS: Record<string, number> = {
   'FYRTUR-block-out-roller-blind': 4,
   'Zen-01': 4,
   '3400': 2,
+  'SmokeSensor-N': 2,
+  'WaterSensor-N': 2,
+  'COSensor-N': 1,
 };
 
 export function catalogueModels(dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalogue')): string[] {

@@ -37,9 +37,9 @@ export const ON_OFF: readonly SubdeviceType[] = [...DIMMABLE, 'On/Off light', 'O
 export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, 'Window covering device'];
 export const SENSORS: readonly SubdeviceType[] = [
   'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
-  'ZHAFire', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower',
+  'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower',
 ];
-const IAS: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
+const IAS: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
 
 const num = (get: Read, key: string) => {
   const value = get(key);
@@ -141,6 +141,7 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   } },
   { item: 'water', section: 'state', types: ['ZHAWater'], exposes: [], read: (get) => bool(get, 'water_leak') },
   { item: 'fire', section: 'state', types: ['ZHAFire'], exposes: [], read: (get) => bool(get, 'smoke') },
+  { item: 'carbonmonoxide', section: 'state', types: ['ZHACarbonMonoxide'], exposes: [], read: (get) => bool(get, 'carbon_monoxide') },
   { item: 'alarm', section: 'state', types: ['ZHAAlarm'], exposes: [], read: (get) => bool(get, 'alarm') },
   { item: 'vibration', section: 'state', types: ['ZHAVibration'], exposes: [], read: (get) => bool(get, 'vibration') },
   { item: 'lowbattery', section: 'state', types: IAS, exposes: ['battery_low'], read: (get) => bool(get, 'battery_low') },

@@ -15,7 +15,7 @@ interface Action extends ActionInfo {
   run(host: DeviceHost, params: Params): ActionResult;
 }
 
-const ZoneType = { motion: 0x000d, contact: 0x0015, fire: 0x0028, water: 0x002a } as const;
+const ZoneType = { motion: 0x000d, contact: 0x0015, fire: 0x0028, water: 0x002a, carbonMonoxide: 0x002b } as const;
 const fail = (error: string): ActionResult => ({ ok: false, error });
 
 /** First endpoint serving `cluster` (in-cluster), or with it as a client when `client` is set. */
@@ -68,6 +68,27 @@ function zoneAction(name: string, type: number, description: string, active: (p:
         return { ok: true, detail: { zoneStatus: status } };
       },
     };
+  };
+}
+
+/** Any IAS zone: the tamper and low-battery bits of its zone status, as a sensor reports them. */
+function zoneFlags(host: DeviceHost): Action | undefined {
+  const ep = endpointWith(host, 'ssIasZone');
+  if (ep === undefined) return undefined;
+  return {
+    name: 'zone-flags',
+    description: 'set the tamper and low-battery bits ({tamper?:bool, lowBattery?:bool})',
+    params: { tamper: 'true/false', lowBattery: 'true/false' },
+    run: (h, params) => {
+      let set = 0;
+      let clear = 0;
+      for (const [param, bit] of [['tamper', ZoneStatus.tamper], ['lowBattery', ZoneStatus.battery]] as const) {
+        if (params[param] === true) set |= bit;
+        else if (params[param] === false) clear |= bit;
+        else if (params[param] !== undefined) return fail(`${param} must be true or false`);
+      }
+      return { ok: true, detail: { zoneStatus: changeZoneStatus(h, ep, set, clear) } };
+    },
   };
 }
 
@@ -135,6 +156,8 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   motion,
   zoneAction('water', ZoneType.water, 'water leak detected ({active:false} to dry)', (p) => p.active !== false),
   zoneAction('smoke', ZoneType.fire, 'smoke detected ({active:false} to clear)', (p) => p.active !== false),
+  zoneAction('co', ZoneType.carbonMonoxide, 'carbon monoxide detected ({active:false} to clear)', (p) => p.active !== false),
+  zoneFlags,
   pin,
   setAction,
 ];

@@ -9,15 +9,18 @@ describe('device factory', () => {
     expect(factory.models().sort()).toEqual(
       [
         '3400',
+        'COSensor-N',
         'DS01',
         'FYRTUR-block-out-roller-blind',
         'LCT015',
         'LWB010',
         'SML001',
+        'SmokeSensor-N',
         'TH01',
         'TRADFRI-bulb-E27-WW-806lm',
         'TRADFRI-control-outlet',
         'TRADFRI-remote-control',
+        'WaterSensor-N',
         'WB01',
         'Zen-01',
       ].sort(),
@@ -55,10 +58,13 @@ describe('device factory', () => {
         .actions()
         .map((a) => a.name)
         .sort();
-    expect(names('DS01')).toEqual(['close', 'open', 'set']);
+    expect(names('DS01')).toEqual(['close', 'open', 'set', 'zone-flags']);
+    expect(names('SmokeSensor-N')).toEqual(['set', 'smoke', 'zone-flags']);
+    expect(names('WaterSensor-N')).toEqual(['set', 'water', 'zone-flags']);
+    expect(names('COSensor-N')).toEqual(['co', 'set', 'zone-flags']);
     expect(names('WB01')).toEqual(['press', 'set']);
     expect(names('SML001')).toEqual(['motion', 'set']);
-    expect(names('3400')).toEqual(['pin', 'set']);
+    expect(names('3400')).toEqual(['pin', 'set', 'zone-flags']);
     expect(names('LCT015')).toEqual([]);
   });
 });

@@ -41,6 +41,9 @@ const expected: Record<string, string> = {
   WB01: 'SNZB-01',
   'TRADFRI-remote-control': 'E1524/E1810',
   '3400': '3400-D',
+  'SmokeSensor-N': 'HS3SA/HS1SA',
+  'WaterSensor-N': 'HS1WL/HS3WL',
+  'COSensor-N': 'HS1CA-E',
 };
 
 describe('catalogue fingerprints', () => {

@@ -18,6 +18,7 @@ export const SUBDEVICE_TYPES = [
   'ZHAOpenClose',
   'ZHAWater',
   'ZHAFire',
+  'ZHACarbonMonoxide',
   'ZHAAlarm',
   'ZHAVibration',
   'ZHASwitch',
