@@ -85,12 +85,19 @@ export class RuleRepository {
     return record;
   }
 
+  /**
+   * Apply `changes` to the committed row in one store transaction (counters written meanwhile by
+   * triggers are kept). Undefined when the rule is gone: a late update never brings it back.
+   */
   async update(id: string, changes: RuleChanges): Promise<RuleRecord | undefined> {
-    const current = this.byId.get(id);
-    if (!current) return undefined;
-    const next: RuleRecord = { ...current, ...changes, etag: newEtag() };
-    await this.store.write((tx) => tx.update(rulesTable).set(toRow(next)).where(eq(rulesTable.id, id)), () => this.set(next));
-    return next;
+    if (!this.byId.has(id)) return undefined;
+    return this.store.write(async (tx) => {
+      const [row] = await tx.select().from(rulesTable).where(eq(rulesTable.id, id));
+      if (!row) return undefined;
+      const next: RuleRecord = { ...toRecord(row), ...changes, etag: newEtag() };
+      await tx.update(rulesTable).set(toRow(next)).where(eq(rulesTable.id, id));
+      return next;
+    }, (next) => { if (next) this.set(next); });
   }
 
   /** A trigger: counters and `lasttriggered`, committed like any other change (no re-index needed). */
@@ -100,21 +107,21 @@ export class RuleRepository {
     // Counted in SQL and in memory at apply time, so overlapping triggers are all counted.
     const counted = sql`${rulesTable.timesTriggered} + 1`;
     await this.store.write(
-      (tx) => tx.update(rulesTable).set({ lastTriggeredAt: at, timesTriggered: counted, etag }).where(eq(rulesTable.id, id)),
-      () => {
+      async (tx) => (await tx.update(rulesTable).set({ lastTriggeredAt: at, timesTriggered: counted, etag }).where(eq(rulesTable.id, id))).rowsAffected > 0,
+      (counted) => {
         const latest = this.byId.get(id);
-        if (latest) this.byId.set(id, { ...latest, lastTriggeredAt: at, timesTriggered: latest.timesTriggered + 1, etag });
+        if (counted && latest) this.byId.set(id, { ...latest, lastTriggeredAt: at, timesTriggered: latest.timesTriggered + 1, etag });
       },
     );
   }
 
   async delete(id: string): Promise<boolean> {
     if (!this.byId.has(id)) return false;
-    await this.store.write((tx) => tx.delete(rulesTable).where(eq(rulesTable.id, id)), () => {
+    return this.store.write(async (tx) => (await tx.delete(rulesTable).where(eq(rulesTable.id, id))).rowsAffected > 0, (deleted) => {
+      if (!deleted) return;
       this.byId.delete(id);
       this.emit(id, undefined);
     });
-    return true;
   }
 
   private set(record: RuleRecord): void {

@@ -2,7 +2,7 @@
  * The schedules model: all schedules in memory, each change committed to libSQL before it is
  * applied to memory. `nextFireAt` is part of every commit (see the runner for the restart policy).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { schedules as schedulesTable } from '../../store/schema';
 import type { Store } from '../../store/types';
 import { newEtag } from '../resource-etag';
@@ -72,21 +72,32 @@ export class ScheduleRepository {
     return record;
   }
 
-  async update(id: string, changes: Partial<ScheduleInput>): Promise<ScheduleRecord | undefined> {
-    const current = this.byId.get(id);
-    if (!current) return undefined;
-    const next: ScheduleRecord = { ...current, ...changes, etag: newEtag() };
-    await this.store.write((tx) => tx.update(schedulesTable).set(toRow(next)).where(eq(schedulesTable.id, id)), () => this.set(next));
-    return next;
+  /**
+   * Apply `changes` to the committed row in one store transaction. Undefined when the schedule is
+   * gone (deleted meanwhile, or auto-deleted by its last firing): a late update never revives it.
+   * With `ifEtag`, also undefined when the schedule changed since that version (the runner's firing
+   * must not overwrite a client's newer timing).
+   */
+  async update(id: string, changes: Partial<ScheduleInput>, ifEtag?: string): Promise<ScheduleRecord | undefined> {
+    if (!this.byId.has(id)) return undefined;
+    return this.store.write(async (tx) => {
+      const [row] = await tx.select().from(schedulesTable).where(eq(schedulesTable.id, id));
+      if (!row || (ifEtag !== undefined && row.etag !== ifEtag)) return undefined;
+      const next: ScheduleRecord = { ...toRecord(row), ...changes, etag: newEtag() };
+      await tx.update(schedulesTable).set(toRow(next)).where(eq(schedulesTable.id, id));
+      return next;
+    }, (next) => { if (next) this.set(next); });
   }
 
-  async delete(id: string): Promise<boolean> {
+  /** False when it was already gone (or, with `ifEtag`, changed since that version). */
+  async delete(id: string, ifEtag?: string): Promise<boolean> {
     if (!this.byId.has(id)) return false;
-    await this.store.write((tx) => tx.delete(schedulesTable).where(eq(schedulesTable.id, id)), () => {
+    const where = ifEtag === undefined ? eq(schedulesTable.id, id) : and(eq(schedulesTable.id, id), eq(schedulesTable.etag, ifEtag));
+    return this.store.write(async (tx) => (await tx.delete(schedulesTable).where(where)).rowsAffected > 0, (deleted) => {
+      if (!deleted) return;
       this.byId.delete(id);
       this.emit();
     });
-    return true;
   }
 
   private set(record: ScheduleRecord): void {

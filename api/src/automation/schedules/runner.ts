@@ -80,8 +80,12 @@ export class ScheduleRunner {
     const late = now - schedule.nextFireAt!;
     const missed = late > MISSED_GRACE_MS;
     const consequence = this.consequence(schedule, now, missed);
-    if (consequence === 'delete') await this.deps.repository.delete(schedule.id);
-    else await this.deps.repository.update(schedule.id, consequence);
+    // Conditional on the version that fell due: a client who changed or deleted it meanwhile wins,
+    // and what it no longer is does not fire.
+    const landed = consequence === 'delete'
+      ? await this.deps.repository.delete(schedule.id, schedule.etag)
+      : (await this.deps.repository.update(schedule.id, consequence, schedule.etag)) !== undefined;
+    if (!landed) return;
     const log = { schedule: schedule.id, name: schedule.name, due: schedule.nextFireAt, lateMs: late };
     if (missed) {
       this.deps.logger.warn(log, 'schedule skipped: it fell due while the gateway was down, longer ago than the grace period');

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { lightGroups } from '../../store/schema';
-import type { Store } from '../../store/types';
+import type { Store, Transaction } from '../../store/types';
 import type { GroupRecord } from './types';
 
 type Row = typeof lightGroups.$inferSelect;
@@ -37,17 +37,33 @@ export async function loadGroupRecords(store: Store): Promise<GroupRecord[]> {
   return (await store.read((tx) => tx.select().from(lightGroups))).map(toRecord);
 }
 
-/** Insert or replace a group row; `apply` updates memory after the commit. */
-export function saveGroupRecord(store: Store, record: GroupRecord, apply: () => void): Promise<void> {
-  const row = toRow(record);
-  const { id: _id, ...rest } = row;
+/** Insert a new group row (its address chosen in the same transaction). */
+export async function insertGroupRecord(tx: Transaction, record: GroupRecord): Promise<void> {
+  await tx.insert(lightGroups).values(toRow(record));
+}
+
+/** The committed, live group, or undefined when it is gone. */
+export async function readLiveGroup(tx: Transaction, id: string): Promise<GroupRecord | undefined> {
+  const [row] = await tx.select().from(lightGroups).where(eq(lightGroups.id, Number(id)));
+  return row && !row.deleted ? toRecord(row) : undefined;
+}
+
+/** Write a changed live group over its row (never one deleted meanwhile). */
+export async function updateLiveGroup(tx: Transaction, record: GroupRecord): Promise<void> {
+  const { id, ...rest } = toRow(record);
+  await tx.update(lightGroups).set(rest).where(and(eq(lightGroups.id, id), eq(lightGroups.deleted, false)));
+}
+
+/** Mark a group deleted; false when it was already gone. */
+export function deleteGroupRow(store: Store, id: string, apply: (deleted: boolean) => void): Promise<boolean> {
   return store.write(async (tx) => {
-    await tx.insert(lightGroups).values(row).onConflictDoUpdate({ target: lightGroups.id, set: rest });
+    const result = await tx.update(lightGroups).set({ deleted: true }).where(and(eq(lightGroups.id, Number(id)), eq(lightGroups.deleted, false)));
+    return result.rowsAffected > 0;
   }, apply);
 }
 
-export function deleteGroupRow(store: Store, id: string, apply: () => void): Promise<void> {
-  return store.write(async (tx) => {
-    await tx.update(lightGroups).set({ deleted: true }).where(eq(lightGroups.id, Number(id)));
-  }, apply);
+/** Every group address ever used (deleted groups included), read inside a transaction. */
+export async function usedGroupAddresses(tx: Transaction): Promise<Set<string>> {
+  const rows = await tx.select({ id: lightGroups.id }).from(lightGroups);
+  return new Set(rows.map((row) => String(row.id)));
 }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { LightsModel } from '../lights/lights-model';
 import type { LightChange } from '../lights/types';
 import type { Store } from '../../store/types';
-import { deleteGroupRow, loadGroupRecords, saveGroupRecord } from './group-rows';
+import { deleteGroupRow, insertGroupRecord, loadGroupRecords, readLiveGroup, updateLiveGroup, usedGroupAddresses } from './group-rows';
 import { ALL_GROUP_ADDRESS, DEFAULT_ACTION, MAX_GROUP_ADDRESS, type GroupEntry, type GroupRecord } from './types';
 
 export interface GroupsModelDeps {
@@ -67,45 +67,73 @@ export class GroupsModel {
     return this.live().filter((entry) => entry.record.lights.includes(lightId));
   }
 
-  /** deconz-behavior §11: the smallest address ≥ 1 no group has used (deleted ones included). */
-  freeAddress(): string | undefined {
-    for (let id = 1; id <= MAX_GROUP_ADDRESS; id += 1) if (!this.entries.has(String(id))) return String(id);
-    return undefined;
-  }
-
-  async create(record: GroupRecord): Promise<GroupEntry> {
-    const entry: GroupEntry = { record, state: { all_on: false, any_on: false }, etag: this.nextEtag() };
-    await saveGroupRecord(this.deps.store, record, () => this.entries.set(record.id, entry));
+  /**
+   * Create a group at the smallest address no group has used (deconz-behavior §11), chosen inside
+   * the insert's transaction from the committed rows, so concurrent creates never share one. A live
+   * group of the same name is answered instead (`created` false). Undefined: every address is used.
+   */
+  async create(draft: Omit<GroupRecord, 'id'>): Promise<{ entry: GroupEntry; created: boolean } | undefined> {
+    type Outcome = { existing: GroupEntry; record?: undefined } | { record: GroupRecord; existing?: undefined } | undefined;
+    const outcome = await this.deps.store.write(async (tx): Promise<Outcome> => {
+      const named = this.live().find((entry) => entry.record.name === draft.name);
+      if (named) return { existing: named };
+      const used = await usedGroupAddresses(tx);
+      let address = 1;
+      while (used.has(String(address))) address += 1;
+      if (address > MAX_GROUP_ADDRESS) return undefined;
+      const record: GroupRecord = { ...draft, id: String(address) };
+      await insertGroupRecord(tx, record);
+      return { record };
+    }, (result) => {
+      if (result?.record) this.entries.set(result.record.id, { record: result.record, state: { all_on: false, any_on: false }, etag: this.nextEtag() });
+    });
+    if (!outcome) return undefined;
+    if (outcome.existing) return { entry: outcome.existing, created: false };
+    const entry = this.entries.get(outcome.record.id)!;
     this.recompute(entry, false);
     this.version += 1;
     this.emit({ kind: 'added', entry });
-    return entry;
+    return { entry, created: true };
   }
 
-  /** Commit a changed copy of a group's record; events for the attributes that changed. */
-  async update(entry: GroupEntry, next: GroupRecord): Promise<void> {
+  /**
+   * Read-modify-write of a group inside the serialised store transaction: `change` gets the
+   * committed record. False when the group is gone (deleted meanwhile; nothing written).
+   */
+  async modify(entry: GroupEntry, change: (current: GroupRecord) => GroupRecord): Promise<boolean> {
     const before = attrOf(entry.record);
     if (entry === this.all) {
-      entry.record = next;
+      entry.record = change(entry.record);
     } else {
-      await saveGroupRecord(this.deps.store, next, () => { entry.record = next; });
+      const next = await this.deps.store.write(async (tx) => {
+        const current = await readLiveGroup(tx, entry.record.id);
+        if (!current) return undefined;
+        const changed = change(current);
+        await updateLiveGroup(tx, changed);
+        return changed;
+      }, (changed) => { if (changed) entry.record = changed; });
+      if (!next) return false;
     }
     this.touch(entry);
     this.emit({ kind: 'attr', entry, before });
     this.recompute(entry, true);
+    return true;
   }
 
-  async remove(entry: GroupEntry): Promise<void> {
-    await deleteGroupRow(this.deps.store, entry.record.id, () => { entry.record.deleted = true; });
+  /** False when the group was already gone. */
+  async remove(entry: GroupEntry): Promise<boolean> {
+    const removed = await deleteGroupRow(this.deps.store, entry.record.id, (done) => { if (done) entry.record.deleted = true; });
+    if (!removed) return false;
     this.touch(entry);
     this.emit({ kind: 'deleted', entry });
+    return true;
   }
 
   private onLight(change: LightChange): void {
     const id = change.entry.row.id;
     if (change.kind === 'deleted') {
       for (const entry of this.groupsOf(id)) {
-        void this.update(entry, { ...entry.record, lights: entry.record.lights.filter((l) => l !== id), lightsequence: entry.record.lightsequence.filter((l) => l !== id) })
+        void this.modify(entry, (current) => ({ ...current, lights: current.lights.filter((l) => l !== id), lightsequence: current.lightsequence.filter((l) => l !== id) }))
           .catch((err: unknown) => this.deps.logger.error({ err, group: entry.record.id }, 'dropping a deleted light from a group failed'));
       }
     }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { lights } from '../../store/schema';
 import type { Store } from '../../store/types';
 import type { LightRow } from './types';
@@ -13,7 +13,7 @@ export async function loadLightRows(store: Store): Promise<LightRow[]> {
 }
 
 /** deconz-behavior §19: the smallest id ≥ 1 no light row has ever used (deleted rows included). */
-export function freeLightId(rows: Iterable<LightRow>): string {
+export function freeLightId(rows: Iterable<Pick<LightRow, 'id'>>): string {
   const used = new Set<number>();
   for (const row of rows) used.add(Number(row.id));
   let id = 1;
@@ -21,14 +21,27 @@ export function freeLightId(rows: Iterable<LightRow>): string {
   return String(id);
 }
 
-export function insertLightRow(store: Store, row: LightRow, apply: () => void): Promise<void> {
+/**
+ * Insert a light at the smallest id no row has used, chosen from the committed rows inside the
+ * insert's transaction (concurrent creates never share an id); `apply` gets the stored row.
+ */
+export function insertLightRow(store: Store, draft: Omit<LightRow, 'id'>, apply: (row: LightRow) => void): Promise<LightRow> {
   return store.write(async (tx) => {
+    const used = await tx.select({ id: lights.id }).from(lights);
+    const row: LightRow = { ...draft, id: freeLightId(used.map((r) => ({ id: String(r.id) }))) };
     await tx.insert(lights).values({ ...row, id: Number(row.id) });
+    return row;
   }, apply);
 }
 
-export function updateLightRow(store: Store, id: string, patch: Partial<Omit<LightRow, 'id'>>, apply: () => void): Promise<void> {
+/**
+ * A conditional update: the patch lands only when the row's `deleted` flag is still `deleted`
+ * (default: live), so a write that raced a DELETE cannot touch, or revive, the deleted light.
+ * `apply` runs only when it landed; resolves whether it did.
+ */
+export function updateLightRow(store: Store, id: string, patch: Partial<Omit<LightRow, 'id'>>, apply: () => void, deleted = false): Promise<boolean> {
   return store.write(async (tx) => {
-    await tx.update(lights).set(patch).where(eq(lights.id, Number(id)));
-  }, apply);
+    const result = await tx.update(lights).set(patch).where(and(eq(lights.id, Number(id)), eq(lights.deleted, deleted)));
+    return result.rowsAffected > 0;
+  }, (landed) => { if (landed) apply(); });
 }

@@ -4,7 +4,7 @@ import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
 import { EventGate } from './event-gate';
 import { LatestWrites } from './latest-writes';
-import { freeLightId, insertLightRow, loadLightRows, updateLightRow } from './light-rows';
+import { insertLightRow, loadLightRows, updateLightRow } from './light-rows';
 import { lightAttr, lightState } from './light-view';
 import type { LightChange, LightEntry, LightRow } from './types';
 
@@ -80,17 +80,21 @@ export class LightsModel {
     this.gate.push(entry.row.id, { kind: 'state', entry, before });
   }
 
-  async rename(entry: LightEntry, name: string): Promise<void> {
+  /** False when the light was deleted meanwhile (nothing written). */
+  async rename(entry: LightEntry, name: string): Promise<boolean> {
     const before = lightAttr(entry);
-    await updateLightRow(this.deps.store, entry.row.id, { name }, () => { entry.row.name = name; });
+    if (!(await updateLightRow(this.deps.store, entry.row.id, { name }, () => { entry.row.name = name; }))) return false;
     this.touch(entry);
     this.gate.push(entry.row.id, { kind: 'attr', entry, before });
+    return true;
   }
 
-  async remove(entry: LightEntry): Promise<void> {
-    await updateLightRow(this.deps.store, entry.row.id, { deleted: true }, () => { entry.row.deleted = true; });
+  /** False when the light was already deleted. */
+  async remove(entry: LightEntry): Promise<boolean> {
+    if (!(await updateLightRow(this.deps.store, entry.row.id, { deleted: true }, () => { entry.row.deleted = true; }))) return false;
     this.touch(entry);
     this.gate.push(entry.row.id, { kind: 'deleted', entry });
+    return true;
   }
 
   private emit(change: LightChange): void {
@@ -130,12 +134,12 @@ export class LightsModel {
   }
 
   private async create(device: DeviceDescription, subdevice: Subdevice, name: string): Promise<LightEntry> {
-    const row: LightRow = {
-      id: freeLightId([...this.entries.values()].map((e) => e.row)),
-      uniqueid: subdevice.uniqueid, ieee: device.ieee, endpoint: subdevice.endpoint, name: name.slice(0, 32), deleted: false,
-    };
-    const entry: LightEntry = { row, device, subdevice, state: {}, etag: this.nextEtag() };
-    await insertLightRow(this.deps.store, row, () => this.index(entry));
+    const draft = { uniqueid: subdevice.uniqueid, ieee: device.ieee, endpoint: subdevice.endpoint, name: name.slice(0, 32), deleted: false };
+    const entry: LightEntry = { row: { ...draft, id: '' }, device, subdevice, state: {}, etag: this.nextEtag() };
+    const row = await insertLightRow(this.deps.store, draft, (stored) => {
+      entry.row = stored;
+      this.index(entry);
+    });
     entry.state = lightState(subdevice, device, this.deps.link.endpointState(device.ieee, subdevice.endpoint));
     this.deps.logger.info({ light: row.id, uniqueid: row.uniqueid }, 'light added');
     this.gate.push(row.id, { kind: 'added', entry });
@@ -144,7 +148,7 @@ export class LightsModel {
 
   /** A deleted light whose device rejoined gets its old id and name again. */
   private async revive(entry: LightEntry): Promise<void> {
-    await updateLightRow(this.deps.store, entry.row.id, { deleted: false }, () => { entry.row.deleted = false; });
+    if (!(await updateLightRow(this.deps.store, entry.row.id, { deleted: false }, () => { entry.row.deleted = false; }, true))) return;
     this.touch(entry);
     this.gate.push(entry.row.id, { kind: 'added', entry });
   }
@@ -156,7 +160,7 @@ export class LightsModel {
     entry.subdevice = subdevice;
     if (entry.row.ieee !== device.ieee || entry.row.endpoint !== subdevice.endpoint) {
       const patch = { ieee: device.ieee, endpoint: subdevice.endpoint };
-      void updateLightRow(this.deps.store, entry.row.id, patch, () => Object.assign(entry.row, patch));
+      void updateLightRow(this.deps.store, entry.row.id, patch, () => Object.assign(entry.row, patch), entry.row.deleted);
     }
     const after = lightAttr(entry);
     if (hadDevice && !entry.row.deleted && JSON.stringify(before) !== JSON.stringify(after)) {

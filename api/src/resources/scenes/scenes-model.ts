@@ -1,11 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import { groupScenes } from '../../store/schema';
-import type { Store } from '../../store/types';
+import type { Store, Transaction } from '../../store/types';
 import type { SceneRecord } from './types';
 
 const key = (groupId: string, sceneId: string) => `${groupId}/${sceneId}`;
+const MAX_SCENE_ID = 255;
 
-/** Scenes in memory, kept in step with the group_scenes table. */
+type Row = typeof groupScenes.$inferSelect;
+
+const toRecord = (row: Row): SceneRecord => ({
+  groupId: String(row.groupId), sceneId: String(row.sceneId), name: row.name,
+  transitiontime: row.transitiontime, lights: JSON.parse(row.lights) as SceneRecord['lights'],
+});
+
+const toRow = (record: SceneRecord): Row => ({
+  groupId: Number(record.groupId), sceneId: Number(record.sceneId), name: record.name,
+  transitiontime: record.transitiontime, lights: JSON.stringify(record.lights),
+});
+
+const whereScene = (groupId: string, sceneId: string) => and(eq(groupScenes.groupId, Number(groupId)), eq(groupScenes.sceneId, Number(sceneId)));
+
+/**
+ * Scenes in memory, kept in step with the group_scenes table. Every change is a read-modify-write
+ * of the committed row in one store transaction; ids are chosen from the committed rows.
+ */
 export class ScenesModel {
   private readonly scenes = new Map<string, SceneRecord>();
   version = 0;
@@ -13,12 +31,8 @@ export class ScenesModel {
   constructor(private readonly store: Store) {}
 
   async load(): Promise<void> {
-    const rows = await this.store.read((tx) => tx.select().from(groupScenes));
-    for (const row of rows) {
-      const record: SceneRecord = {
-        groupId: String(row.groupId), sceneId: String(row.sceneId), name: row.name,
-        transitiontime: row.transitiontime, lights: JSON.parse(row.lights) as SceneRecord['lights'],
-      };
+    for (const row of await this.store.read((tx) => tx.select().from(groupScenes))) {
+      const record = toRecord(row);
       this.scenes.set(key(record.groupId, record.sceneId), record);
     }
   }
@@ -35,29 +49,55 @@ export class ScenesModel {
     return this.ofGroup(groupId).find((s) => s.name === name);
   }
 
-  /** deconz-behavior §19: per group, the first id 1-255 not used by a live scene. */
-  freeId(groupId: string): string | undefined {
-    for (let id = 1; id <= 255; id += 1) if (!this.scenes.has(key(groupId, String(id)))) return String(id);
-    return undefined;
-  }
-
-  async save(record: SceneRecord): Promise<void> {
-    const row = { groupId: Number(record.groupId), sceneId: Number(record.sceneId), name: record.name, transitiontime: record.transitiontime, lights: JSON.stringify(record.lights) };
-    const { groupId: _g, sceneId: _s, ...rest } = row;
-    await this.store.write(async (tx) => {
-      await tx.insert(groupScenes).values(row).onConflictDoUpdate({ target: [groupScenes.groupId, groupScenes.sceneId], set: rest });
-    }, () => {
-      this.scenes.set(key(record.groupId, record.sceneId), record);
-      this.version += 1;
+  /**
+   * Take the group's first free scene id (deconz-behavior §19: 1-255, first one without a row) by
+   * inserting the scene's row with no lights yet, so a concurrent create cannot take the same id
+   * while the devices store this one. Memory shows it only once `modify` fills it in; `release`
+   * undoes it. Undefined: the group's scene table is full.
+   */
+  async reserve(groupId: string, name: string, transitiontime: number): Promise<SceneRecord | undefined> {
+    return this.store.write(async (tx) => {
+      const rows = await tx.select({ sceneId: groupScenes.sceneId }).from(groupScenes).where(eq(groupScenes.groupId, Number(groupId)));
+      const used = new Set(rows.map((row) => row.sceneId));
+      let id = 1;
+      while (used.has(id)) id += 1;
+      if (id > MAX_SCENE_ID) return undefined;
+      const record: SceneRecord = { groupId, sceneId: String(id), name, transitiontime, lights: [] };
+      await tx.insert(groupScenes).values(toRow(record));
+      return record;
     });
   }
 
-  /** Removes one scene, or every scene of the group without `sceneId`. */
-  async remove(groupId: string, sceneId?: string): Promise<void> {
-    const where = sceneId === undefined
-      ? eq(groupScenes.groupId, Number(groupId))
-      : and(eq(groupScenes.groupId, Number(groupId)), eq(groupScenes.sceneId, Number(sceneId)));
-    await this.store.write(async (tx) => { await tx.delete(groupScenes).where(where); }, () => {
+  /** Give back a reserved id whose capture failed (only if no `modify` published it). */
+  async release(record: SceneRecord): Promise<void> {
+    if (this.get(record.groupId, record.sceneId)) return;
+    await this.store.write(async (tx) => { await tx.delete(groupScenes).where(whereScene(record.groupId, record.sceneId)); });
+  }
+
+  /**
+   * Read-modify-write of one scene: `change` gets the committed record. False when the scene is gone
+   * (deleted meanwhile, nothing written): a late write never brings a deleted scene back.
+   */
+  async modify(groupId: string, sceneId: string, change: (current: SceneRecord) => SceneRecord): Promise<boolean> {
+    const next = await this.store.write(async (tx) => {
+      const current = await readScene(tx, groupId, sceneId);
+      if (!current) return undefined;
+      const changed = change(current);
+      const { groupId: _g, sceneId: _s, ...rest } = toRow(changed);
+      await tx.update(groupScenes).set(rest).where(whereScene(groupId, sceneId));
+      return changed;
+    }, (changed) => {
+      if (!changed) return;
+      this.scenes.set(key(groupId, sceneId), changed);
+      this.version += 1;
+    });
+    return next !== undefined;
+  }
+
+  /** Removes one scene, or every scene of the group without `sceneId`; false when nothing was there. */
+  async remove(groupId: string, sceneId?: string): Promise<boolean> {
+    const where = sceneId === undefined ? eq(groupScenes.groupId, Number(groupId)) : whereScene(groupId, sceneId);
+    return this.store.write(async (tx) => (await tx.delete(groupScenes).where(where)).rowsAffected > 0, () => {
       for (const scene of this.ofGroup(groupId)) if (sceneId === undefined || scene.sceneId === sceneId) this.scenes.delete(key(groupId, scene.sceneId));
       this.version += 1;
     });
@@ -67,4 +107,9 @@ export class ScenesModel {
   withLight(lightId: string): SceneRecord[] {
     return [...this.scenes.values()].filter((s) => s.lights.some((l) => l.id === lightId));
   }
+}
+
+async function readScene(tx: Transaction, groupId: string, sceneId: string): Promise<SceneRecord | undefined> {
+  const [row] = await tx.select().from(groupScenes).where(whereScene(groupId, sceneId));
+  return row ? toRecord(row) : undefined;
 }

@@ -49,21 +49,26 @@ export async function createClipSensor(deps: ClipDeps, input: ClipSensorInput): 
     etag: newEtag(),
     deleted: false,
   };
-  await deps.core.persist(record);
+  await deps.core.insert(record);
   return id;
 }
 
-/** Write state items of a CLIP sensor (values already checked); `lastupdated` moves to now. */
-export async function setClipState(deps: ClipDeps, record: SensorRecord, values: Items): Promise<void> {
-  const state = { ...record.state, ...values, lastupdated: lastUpdated(deps.clock.now()) };
-  await deps.core.persist({ ...record, state }, Object.keys(values).map((item) => `state/${item}`));
+/**
+ * Write state items of a CLIP sensor (values already checked); `lastupdated` moves to now.
+ * False when the sensor was deleted meanwhile.
+ */
+export async function setClipState(deps: ClipDeps, id: string, values: Items): Promise<boolean> {
+  const written = Object.keys(values).map((item) => `state/${item}`);
+  const stamp = lastUpdated(deps.clock.now());
+  const next = await deps.core.modify(id, (current) => ({ ...current, state: { ...current.state, ...values, lastupdated: stamp } }), { written });
+  return next !== undefined;
 }
 
 /** Write config items the gateway keeps itself (CLIP and Daylight config, a device sensor's `on`). */
-export async function setOwnedConfig(deps: ClipDeps, record: SensorRecord, values: Items): Promise<void> {
+export async function setOwnedConfig(deps: ClipDeps, id: string, values: Items): Promise<boolean> {
   const canonical = canonicalConfig(values);
-  const next = record.kind === 'device'
-    ? { ...record, localConfig: { ...record.localConfig, ...canonical } }
-    : { ...record, config: { ...record.config, ...canonical } };
-  await deps.core.persist(next);
+  const next = await deps.core.modify(id, (current) => current.kind === 'device'
+    ? { ...current, localConfig: { ...current.localConfig, ...canonical } }
+    : { ...current, config: { ...current.config, ...canonical } });
+  return next !== undefined;
 }

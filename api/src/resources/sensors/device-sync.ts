@@ -113,7 +113,8 @@ export class DeviceSensorSync {
         deleted: base.deleted && !returning,
       };
       if (mirror?.state.lastupdated) this.pressStamps.set(next.id, String(mirror.state.lastupdated));
-      if (!existing || stored(existing) !== stored(next)) await this.deps.core.persist(next);
+      if (!existing) await this.deps.core.insert(next);
+      else if (stored(existing) !== stored(next)) await this.deps.core.modify(next.id, (current) => describedOver(current, next, returning), { includeDeleted: true });
       else this.deps.core.applyVolatile(next);
     }
   }
@@ -128,7 +129,7 @@ export class DeviceSensorSync {
     this.returning.add(ieee);
     for (const record of [...this.deps.core.all()]) {
       if (record.kind === 'device' && record.ieee === ieee && !record.deleted) {
-        await this.deps.core.persist({ ...record, deleted: true });
+        await this.deps.core.modify(record.id, (current) => ({ ...current, deleted: true }));
       }
     }
   }
@@ -154,6 +155,15 @@ export class DeviceSensorSync {
       this.deps.core.applyVolatile(next, isPress ? momentary.map((item) => `state/${item}`) : []);
     }
   }
+}
+
+/**
+ * What a description changes of the committed record: the device facts and whether it is back.
+ * The name stays the committed one (a client may have renamed it meanwhile).
+ */
+function describedOver(current: SensorRecord, described: SensorRecord, returning: boolean): SensorRecord {
+  const { type, modelid, manufacturername, swversion, ieee, endpoint, state, config, lastseen } = described;
+  return { ...current, type, modelid, manufacturername, swversion, ieee, endpoint, deleted: current.deleted && !returning, state, config, lastseen };
 }
 
 /** The persisted part of a device record: a change here needs a database write. */

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { addedEvent, changedEvents, deletedEvent, stringifySorted, type EventHub } from '../../events';
 import type { Store } from '../../store/types';
-import { removeSensor, saveSensor } from './repository';
+import { insertSensor, readSensor, removeSensor, updateSensor } from './repository';
 import type { SensorListener, SensorRecord, SensorResource, SensorsReader } from './types';
 import { eventView, toResource } from './view';
 
@@ -76,23 +76,49 @@ export class SensorsCore implements SensorsReader {
     return undefined;
   }
 
-  /** Commit a new or changed record, then update memory and tell everyone. */
-  async persist(next: SensorRecord, written: readonly string[] = []): Promise<void> {
-    await this.deps.store.write((tx) => saveSensor(tx, next), () => this.apply(next, written, true));
+  /** Commit a new record (its id freshly allocated), then update memory and tell everyone. */
+  async insert(record: SensorRecord): Promise<void> {
+    await this.deps.store.write((tx) => insertSensor(tx, record), () => this.apply(record, [], true));
   }
 
-  /** Remove a record for good (CLIP sensors). */
-  async remove(id: string): Promise<void> {
-    await this.deps.store.write((tx) => removeSensor(tx, id), () => {
+  /**
+   * Read-modify-write of one sensor inside the serialised store transaction: `change` gets the
+   * committed record (the row, with the device values memory holds) and returns the next one.
+   * Resolves with it, or undefined when the sensor is gone (nothing written). A deleted sensor is
+   * only changed with `includeDeleted` (a device that rejoins), so a late write cannot revive it.
+   */
+  async modify(id: string, change: (current: SensorRecord) => SensorRecord, options: ModifyOptions = {}): Promise<SensorRecord | undefined> {
+    return this.deps.store.write(async (tx) => {
+      const row = await readSensor(tx, id);
+      const current = this.records.get(id);
+      if (!row || !current || (row.deleted && !options.includeDeleted)) return undefined;
+      const next = change(withVolatile(row, current));
+      return (await updateSensor(tx, next, row.deleted)) ? next : undefined;
+    }, (next) => {
+      // Device values may have moved while the transaction ran: keep the newest ones.
+      const now = next && this.records.get(id);
+      if (next && now) this.apply(withVolatile(next, now), options.written ?? [], true);
+    });
+  }
+
+  /** Remove a record for good (CLIP sensors); false when it was already gone. */
+  async remove(id: string): Promise<boolean> {
+    return this.deps.store.write((tx) => removeSensor(tx, id), (removed) => {
       const record = this.records.get(id);
-      if (record) this.apply({ ...record, deleted: true }, [], true);
+      if (removed && record) this.apply({ ...record, deleted: true }, [], true);
       this.records.delete(id);
     });
   }
 
-  /** Device values that are the bridge's to keep: memory only. */
+  /**
+   * Device values that are the bridge's to keep (and Daylight's derived state): memory only. Only
+   * the volatile fields of `next` are taken; the persisted ones stay as committed, so a copy taken
+   * before a rename cannot bring the old name back.
+   */
   applyVolatile(next: SensorRecord, written: readonly string[] = []): void {
-    this.apply(next, written, false);
+    const current = this.records.get(next.id);
+    if (!current) return;
+    this.apply(withVolatile(current, next), written, false);
   }
 
   private viewOf(record: SensorRecord): SensorResource {
@@ -145,6 +171,26 @@ export class SensorsCore implements SensorsReader {
       events.publish(event);
     }
   }
+}
+
+export interface ModifyOptions {
+  /** `state/<item>` paths the change wrote (events and rules see a repeated equal value). */
+  written?: readonly string[];
+  includeDeleted?: boolean;
+}
+
+/** Fields of a record that are not persisted, per kind: the bridge's device values, Daylight's derived state. */
+const VOLATILE: Readonly<Record<SensorRecord['kind'], readonly ('state' | 'config' | 'lastseen')[]>> = {
+  device: ['state', 'config', 'lastseen'],
+  daylight: ['state'],
+  clip: [],
+};
+
+/** `persisted` with the volatile fields of `live`. */
+function withVolatile(persisted: SensorRecord, live: SensorRecord): SensorRecord {
+  const out: SensorRecord = { ...persisted, etag: live.etag };
+  for (const field of VOLATILE[persisted.kind]) (out as unknown as Record<string, unknown>)[field] = live[field];
+  return out;
 }
 
 function differs(a: SensorResource, b: SensorResource): boolean {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sensors } from '../../store/schema';
 import type { Store, Transaction } from '../../store/types';
 import type { Items, SensorRecord } from './types';
@@ -61,12 +61,23 @@ export async function loadSensorRecords(store: Store): Promise<SensorRecord[]> {
   return rows.map(fromRow);
 }
 
-export async function saveSensor(tx: Transaction, record: SensorRecord): Promise<void> {
-  const row = toRow(record);
-  const { id: _id, ...rest } = row;
-  await tx.insert(sensors).values(row).onConflictDoUpdate({ target: sensors.id, set: rest });
+export async function insertSensor(tx: Transaction, record: SensorRecord): Promise<void> {
+  await tx.insert(sensors).values(toRow(record));
 }
 
-export async function removeSensor(tx: Transaction, id: string): Promise<void> {
-  await tx.delete(sensors).where(eq(sensors.id, Number(id)));
+/** The committed row of a sensor as a record (device values empty: they are not persisted). */
+export async function readSensor(tx: Transaction, id: string): Promise<SensorRecord | undefined> {
+  const [row] = await tx.select().from(sensors).where(eq(sensors.id, Number(id)));
+  return row ? fromRow(row) : undefined;
+}
+
+/** Write a changed record over its row; false when the row is gone (deleted meanwhile). */
+export async function updateSensor(tx: Transaction, record: SensorRecord, wasDeleted: boolean): Promise<boolean> {
+  const { id, ...rest } = toRow(record);
+  const result = await tx.update(sensors).set(rest).where(and(eq(sensors.id, id), eq(sensors.deleted, wasDeleted)));
+  return result.rowsAffected > 0;
+}
+
+export async function removeSensor(tx: Transaction, id: string): Promise<boolean> {
+  return (await tx.delete(sensors).where(eq(sensors.id, Number(id)))).rowsAffected > 0;
 }

@@ -30,17 +30,21 @@ export interface SensorsModel extends SensorsReader {
   hasUniqueid(uniqueid: string): boolean;
   count(): number;
   createClip(input: ClipSensorInput): Promise<string>;
-  /** Name and (where the sensor has one) mode, committed together. */
-  rename(record: SensorRecord, name: string, mode?: number): Promise<void>;
-  setState(record: SensorRecord, values: Items): Promise<void>;
+  /**
+   * Writes resolve false when the sensor was deleted meanwhile (nothing written); each one is a
+   * read-modify-write of the committed row, so concurrent writes of other fields are kept.
+   * Name and (where the sensor has one) mode, committed together.
+   */
+  rename(record: SensorRecord, patch: { name?: string; mode?: number }): Promise<boolean>;
+  setState(record: SensorRecord, values: Items): Promise<boolean>;
   /** Config the gateway keeps (CLIP, Daylight, a device sensor's `on`); Daylight is recomputed. */
-  setOwnedConfig(record: SensorRecord, values: Items): Promise<void>;
+  setOwnedConfig(record: SensorRecord, values: Items): Promise<boolean>;
   /** A device sensor's config write: local items stored, the rest sent to the device; per-item results in body order. */
   setDeviceConfig(record: SensorRecord, base: string, patch: Items): Promise<ConfigOutcome[]>;
   /** The config items a device sensor has (from the bridge's description). */
   deviceConfigItems(record: SensorRecord): ReadonlySet<string>;
-  /** Delete: CLIP rows go, device rows are marked deleted; `reset` asks the device to leave first. */
-  remove(record: SensorRecord, reset: boolean): Promise<void>;
+  /** Delete: CLIP rows go, device rows are marked deleted; `reset` asks the device to leave first. False: already gone. */
+  remove(record: SensorRecord, reset: boolean): Promise<boolean>;
   /** Re-evaluate time-driven sensors now (the Daylight timer does this by itself). */
   tick(): void;
   /** Resolves once every bridge event received so far is applied (tests, shutdown). */
@@ -70,21 +74,25 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
     hasUniqueid: (uniqueid) => core.byUniqueid(uniqueid) !== undefined,
     count: () => Object.keys(core.list()).length,
     createClip: (input) => createClipSensor(clipDeps, input),
-    rename: (record, name, mode) => core.persist({ ...record, name, mode }),
+    rename: async (record, { name, mode }) =>
+      (await core.modify(record.id, (current) => ({ ...current, name: name ?? current.name, mode: mode ?? current.mode }))) !== undefined,
     async setState(record, values) {
-      if (record.kind === 'clip') return setClipState(clipDeps, record, values);
+      if (record.kind === 'clip') return setClipState(clipDeps, record.id, values);
       // deCONZ lets clients write `buttonevent` of a device switch (e.g. to test rules): memory only.
-      const state = { ...record.state, ...values };
-      core.applyVolatile({ ...record, state }, Object.keys(values).map((item) => `state/${item}`));
+      const current = model.find(record.id);
+      if (!current) return false;
+      core.applyVolatile({ ...current, state: { ...current.state, ...values } }, Object.keys(values).map((item) => `state/${item}`));
+      return true;
     },
     async setOwnedConfig(record, values) {
-      await setOwnedConfig(clipDeps, record, values);
+      const done = await setOwnedConfig(clipDeps, record.id, values);
       if (record.kind === 'daylight') daylight.tick();
+      return done;
     },
     async setDeviceConfig(record, base, patch) {
       const plan = planDeviceConfig(base, patch, model.deviceConfigItems(record));
       if (Object.keys(plan.local).length > 0) {
-        await setOwnedConfig(clipDeps, record, plan.local);
+        if (!(await setOwnedConfig(clipDeps, record.id, plan.local))) return [];
         for (const [item, value] of Object.entries(plan.local)) plan.results.set(item, { item, ok: true, value });
       }
       for (const outcome of await sendDeviceConfig(deps.bridge, record, base, plan.command)) plan.results.set(outcome.item, outcome);
@@ -103,7 +111,7 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
           throw new DeconzError({ type, address: `/sensors/${record.id}/reset`, params: { reason: outcome.message, path: `/sensors/${record.id}` } });
         }
       }
-      await core.persist({ ...record, deleted: true });
+      return (await core.modify(record.id, (current) => ({ ...current, deleted: true }))) !== undefined;
     },
     tick: () => daylight.tick(),
     idle: () => sync.idle(),

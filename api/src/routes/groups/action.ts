@@ -38,7 +38,7 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
   for (const light of members) {
     if (light && light.state.reachable !== false && light.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(light, plan.command);
   }
-  await services.groups.update(entry, { ...entry.record, action: nextAction(entry.record.action, plan.command) });
+  await services.groups.modify(entry, (current) => ({ ...current, action: nextAction(current.action, plan.command) }));
   c.header('ETag', `"${entry.etag}"`);
   return sendJson(c, plan.successes.map((success) => ({ success })));
 }

@@ -3,32 +3,32 @@ import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
-import { DEFAULT_ACTION, type GroupRecord } from '../../resources/groups/types';
-import { unknownLights, writeMembership } from './membership';
+import { DEFAULT_ACTION } from '../../resources/groups/types';
+import { mergeMembership, unknownLights, writeMembership } from './membership';
 import { createGroupSchema } from './schemas';
 
 /**
  * `POST /groups`. As the spec says, an existing name creates nothing and answers the existing id.
- * The id is the Zigbee group address, the smallest never used (deconz-behavior §11).
+ * The id is the Zigbee group address, the smallest never used (deconz-behavior §11), chosen by the
+ * store transaction that inserts the group.
  */
 export async function createGroup(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const input = await parseBody(c.req.raw, createGroupSchema, { base: '/groups', jsonAddress: '/groups' });
-  const existing = services.groups.live().find((g) => g.record.name === input.name);
-  if (existing) return sendJson(c, [{ success: { id: existing.record.id } }]);
   const bad = unknownLights(services, input.lights ?? []);
   if (bad.length > 0) throw new DeconzError({ type: 7, address: '/groups/lights', params: { name: 'lights', value: bad[0]! } });
-  const id = services.groups.freeAddress();
-  if (!id) throw new DeconzError({ type: 301, address: '/groups' });
   const type = input.type ?? 'LightGroup';
-  const record: GroupRecord = {
-    id, name: input.name, type, class: type === 'Room' ? (input.class ?? 'Other') : null, hidden: input.hidden ?? false,
+  const outcome = await services.groups.create({
+    name: input.name, type, class: type === 'Room' ? (input.class ?? 'Other') : null, hidden: input.hidden ?? false,
     lights: [], lightsequence: [], multideviceids: [], devicemembership: [], action: { ...DEFAULT_ACTION }, deleted: false,
-  };
-  const entry = await services.groups.create(record);
+  });
+  if (!outcome) throw new DeconzError({ type: 301, address: '/groups' });
+  const { entry, created } = outcome;
+  const id = entry.record.id;
+  if (!created) return sendJson(c, [{ success: { id } }]);
   if (input.lights?.length) {
-    const { members } = await writeMembership(services, id, [], input.lights);
-    await services.groups.update(entry, { ...entry.record, lights: members });
+    const result = await writeMembership(services, id, [], input.lights);
+    await services.groups.modify(entry, (current) => ({ ...current, lights: mergeMembership(current.lights, result, input.lights!) }));
   }
   c.get('logger').info({ group: id }, 'group created');
   return sendJson(c, [{ success: { id } }]);

@@ -26,9 +26,29 @@ export async function writeMembership(services: Services, groupId: string, befor
     if (adding) members.push(id);
     else members.splice(members.indexOf(id), 1);
   }
+  const added = members.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !members.includes(id));
+  return { members: inOrder(members, wanted), added, removed, errors };
+}
+
+export interface MembershipChange {
+  added: readonly string[];
+  removed: readonly string[];
+}
+
+/**
+ * The stored member list after a membership write: what the devices took applied to the committed
+ * list (which may have moved while the devices were asked), in the order the client gave.
+ */
+export function mergeMembership(current: readonly string[], change: MembershipChange, wanted: readonly string[]): string[] {
+  const members = current.filter((id) => !change.removed.includes(id));
+  for (const id of change.added) if (!members.includes(id)) members.push(id);
+  return inOrder(members, wanted);
+}
+
+function inOrder(members: string[], wanted: readonly string[]): string[] {
   const order = new Map(wanted.map((id, index) => [id, index]));
-  members.sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
-  return { members, errors };
+  return members.sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
 }
 
 /** Light ids in a body that name no light: deCONZ answers error 7 for them. */

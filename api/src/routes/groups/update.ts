@@ -5,7 +5,7 @@ import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import type { GroupRecord } from '../../resources/groups/types';
 import { requireGroup } from './lookup';
-import { unknownLights, writeMembership } from './membership';
+import { mergeMembership, unknownLights, writeMembership } from './membership';
 import { updateGroupSchema } from './schemas';
 
 /**
@@ -26,34 +26,47 @@ export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
     const bad = unknownLights(services, list);
     if (bad.length > 0) throw new DeconzError({ type: 7, address: `${base}/${field}`, params: { name: field, value: bad[0]! } });
   }
-  const next: GroupRecord = { ...entry.record };
+  // What changes is collected as edits of the committed record, applied in one store transaction.
+  const edits: ((next: GroupRecord) => void)[] = [];
   const successes: Record<string, unknown>[] = [];
   const errors: ReturnType<typeof errorItem>[] = [];
   if (input.name !== undefined) {
-    next.name = input.name;
-    successes.push({ [`${base}/name`]: input.name });
+    const name = input.name;
+    edits.push((next) => { next.name = name; });
+    successes.push({ [`${base}/name`]: name });
   }
   if (input.lights) {
-    const result = await writeMembership(services, entry.record.id, entry.record.lights, input.lights);
-    next.lights = result.members;
-    next.lightsequence = next.lightsequence.filter((l) => result.members.includes(l));
+    const wanted = input.lights;
+    const result = await writeMembership(services, entry.record.id, entry.record.lights, wanted);
+    edits.push((next) => {
+      next.lights = mergeMembership(next.lights, result, wanted);
+      next.lightsequence = next.lightsequence.filter((l) => next.lights.includes(l));
+    });
     errors.push(...result.errors.map(errorItem));
     if (result.errors.length === 0) successes.push({ [`${base}/lights`]: result.members });
   }
   if (input.hidden !== undefined) {
-    next.hidden = input.hidden;
-    successes.push({ [`${base}/hidden`]: String(input.hidden) });
+    const hidden = input.hidden;
+    edits.push((next) => { next.hidden = hidden; });
+    successes.push({ [`${base}/hidden`]: String(hidden) });
   }
   for (const field of ['lightsequence', 'multideviceids'] as const) {
-    if (!input[field]) continue;
-    next[field] = input[field];
-    successes.push({ [`${base}/${field}`]: input[field] });
+    const list = input[field];
+    if (!list) continue;
+    edits.push((next) => { next[field] = list; });
+    successes.push({ [`${base}/${field}`]: list });
   }
-  if (input.class !== undefined && next.type === 'Room') {
-    next.class = input.class;
-    successes.push({ [`${base}/class`]: input.class });
+  if (input.class !== undefined && entry.record.type === 'Room') {
+    const groupClass = input.class;
+    edits.push((next) => { next.class = groupClass; });
+    successes.push({ [`${base}/class`]: groupClass });
   }
-  await services.groups.update(entry, next);
+  const written = await services.groups.modify(entry, (current) => {
+    const next: GroupRecord = { ...current };
+    for (const edit of edits) edit(next);
+    return next;
+  });
+  if (!written) throw new DeconzError({ type: 3, address: base, params: { path: base } });
   c.header('ETag', `"${entry.etag}"`);
   const items: ResultItem[] = [...errors.map((error) => ({ error })), ...successes.map((success) => ({ success }))];
   return sendJson(c, renderResultItems(items));

@@ -4,7 +4,7 @@ import { sendJson } from '../../lib/respond';
 import { readBodyText } from '../../lib/read-body';
 import { invalidJson, validateBody } from '../../lib/validate';
 import { leaveGroups, leaveScenes } from './membership';
-import { requireLight } from './lookup';
+import { lightNotFound, requireLight } from './lookup';
 import { deleteLightSchema } from './schemas';
 
 /** DELETE bodies are optional; an empty one means no options. */
@@ -35,7 +35,7 @@ export async function deleteLight(c: Context<AppEnv>): Promise<Response> {
   }
   const release = services.lights.gate.hold(entry.row.id);
   try {
-    await services.lights.remove(entry);
+    if (!(await services.lights.remove(entry))) throw lightNotFound(entry.row.id);
   } finally {
     release();
   }

@@ -9,11 +9,14 @@ import { etagWithCounters } from '../../lib/etag';
 export function requireLight(c: Context<AppEnv>, suffix = ''): LightEntry {
   const id = c.req.param('id') ?? '';
   const entry = c.get('services').lights.get(id);
-  if (!entry) {
-    const path = `/lights/${id}${suffix}`;
-    throw new DeconzError({ type: 3, address: path, params: { path } });
-  }
+  if (!entry) throw lightNotFound(`${id}${suffix}`);
   return entry;
+}
+
+/** 404 type 3 at `/lights/<rest>`; also for a light deleted while a request on it ran. */
+export function lightNotFound(rest: string): DeconzError {
+  const path = `/lights/${rest}`;
+  return new DeconzError({ type: 3, address: path, params: { path } });
 }
 
 /**

@@ -11,10 +11,9 @@ export async function leaveGroups(services: Services, light: LightEntry, groups:
   for (const group of groups) {
     const outcome = await services.bridge.request('group/remove_member', { group: Number(group.record.id), ieee: light.row.ieee, endpoint: light.row.endpoint });
     if (outcome.status === 'error') services.logger.warn({ light: id, group: group.record.id, reason: outcome.message }, 'device kept its group membership');
-    const record = group.record;
-    await services.groups.update(group, {
-      ...record, lights: record.lights.filter((l) => l !== id), lightsequence: record.lightsequence.filter((l) => l !== id),
-    });
+    await services.groups.modify(group, (current) => ({
+      ...current, lights: current.lights.filter((l) => l !== id), lightsequence: current.lightsequence.filter((l) => l !== id),
+    }));
   }
 }
 
@@ -27,6 +26,6 @@ export async function leaveScenes(services: Services, light: LightEntry): Promis
   for (const scene of services.scenes.withLight(id)) {
     const outcome = await services.bridge.request('scene/remove', { group: Number(scene.groupId), scene: Number(scene.sceneId), ieee: light.row.ieee, endpoint: light.row.endpoint });
     if (outcome.status === 'error') services.logger.warn({ light: id, group: scene.groupId, scene: scene.sceneId, reason: outcome.message }, 'device kept its scene');
-    await services.scenes.save({ ...scene, lights: scene.lights.filter((l) => l.id !== id) });
+    await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, lights: current.lights.filter((l) => l.id !== id) }));
   }
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
-import { requireLight } from './lookup';
+import { lightNotFound, requireLight } from './lookup';
 import { renameLightSchema } from './schemas';
 
 /**
@@ -17,7 +17,7 @@ export async function renameLight(c: Context<AppEnv>): Promise<Response> {
   const name = input.name === '' ? entry.row.id : input.name;
   const release = services.lights.gate.hold(entry.row.id);
   try {
-    await services.lights.rename(entry, name);
+    if (!(await services.lights.rename(entry, name))) throw lightNotFound(entry.row.id);
   } finally {
     release();
   }

@@ -6,21 +6,31 @@ import { parseBody } from '../../lib/validate';
 import { DEFAULT_SCENE_TRANSITION } from '../../resources/scenes/types';
 import { requireGroup } from '../groups/lookup';
 import { storeOnDevices } from './capture-group';
+import { requireModified } from './lookup';
 import { createSceneSchema } from './schemas';
 
 /**
  * `POST /groups/<gid>/scenes`: the members' current states become the scene, on the devices and
  * in the database. An existing name stores the current state into that scene (gateway-rest-api).
+ * A new scene's id is reserved in the database before the (multi-second) capture, so concurrent
+ * creates never share one; a failed capture gives it back.
  */
 export async function createScene(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const group = requireGroup(c, '/scenes');
   const base = `/groups/${c.req.param('id')}/scenes`;
   const input = await parseBody(c.req.raw, createSceneSchema, { base, jsonAddress: base });
+  const transitiontime = DEFAULT_SCENE_TRANSITION;
   const existing = services.scenes.byName(group.record.id, input.name);
-  const sceneId = existing?.sceneId ?? services.scenes.freeId(group.record.id);
-  if (!sceneId) throw new DeconzError({ type: 402, address: base, params: { name: group.record.name }, description: 'Could not create scene. Scene table of the group is full.' }, { status: 400 });
-  const lights = await storeOnDevices(services, group, sceneId, DEFAULT_SCENE_TRANSITION, base);
-  await services.scenes.save({ groupId: group.record.id, sceneId, name: input.name, transitiontime: DEFAULT_SCENE_TRANSITION, lights });
-  return sendJson(c, [{ success: { id: sceneId } }]);
+  const scene = existing ?? (await services.scenes.reserve(group.record.id, input.name, transitiontime));
+  if (!scene) throw new DeconzError({ type: 402, address: base, params: { name: group.record.name }, description: 'Could not create scene. Scene table of the group is full.' }, { status: 400 });
+  try {
+    const lights = await storeOnDevices(services, group, scene.sceneId, transitiontime, base);
+    const done = await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, name: input.name, transitiontime, lights }));
+    requireModified(done, `${base}/${scene.sceneId}`);
+  } catch (err) {
+    if (!existing) await services.scenes.release(scene);
+    throw err;
+  }
+  return sendJson(c, [{ success: { id: scene.sceneId } }]);
 }

@@ -12,8 +12,18 @@ export function requireScene(c: Context<AppEnv>, suffix = '') {
   const sid = c.req.param('sid') ?? '';
   const scene: SceneRecord | undefined = c.get('services').scenes.get(group.record.id, sid);
   const path = `/groups/${c.req.param('id')}/scenes/${sid}`;
-  if (!scene) throw new DeconzError({ type: 3, address: path + suffix, params: { path: path + suffix } });
+  if (!scene) throw sceneNotFound(path + suffix);
   return { group, scene, path };
+}
+
+/** 404 type 3 at a scene path; also for a scene deleted while a request on it ran. */
+export function sceneNotFound(path: string): DeconzError {
+  return new DeconzError({ type: 3, address: path, params: { path } });
+}
+
+/** A scene write found its scene gone: answer as if it had never been there. */
+export function requireModified(done: boolean, path: string): void {
+  if (!done) throw sceneNotFound(path);
 }
 
 /** store/recall bodies are optional (pydeconz sends `{}`); anything present must be a JSON object. */

@@ -6,7 +6,7 @@ import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import { parseBody, validateBody } from '../../lib/validate';
 import { DEFAULT_SCENE_TRANSITION } from '../../resources/scenes/types';
 import { storeOnDevices } from './capture-group';
-import { optionalObject, requireScene } from './lookup';
+import { optionalObject, requireModified, requireScene } from './lookup';
 import { renameSceneSchema, sceneLightStateSchema, storeSceneSchema } from './schemas';
 
 /** `PUT …/scenes/<sid>`: rename. */
@@ -14,7 +14,7 @@ export async function renameScene(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const { scene, path } = requireScene(c);
   const input = await parseBody(c.req.raw, renameSceneSchema, { base: path });
-  await services.scenes.save({ ...scene, name: input.name });
+  requireModified(await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, name: input.name })), path);
   return sendJson(c, [{ success: { [`${path}/name`]: input.name } }]);
 }
 
@@ -25,7 +25,7 @@ export async function storeScene(c: Context<AppEnv>): Promise<Response> {
   const input = validateBody(storeSceneSchema, await optionalObject(c.req.raw, `${path}/store`), { base: `${path}/store` });
   const transitiontime = input.transitiontime ?? DEFAULT_SCENE_TRANSITION;
   const lights = await storeOnDevices(services, group, scene.sceneId, transitiontime, `${path}/store`);
-  await services.scenes.save({ ...scene, transitiontime, lights });
+  requireModified(await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, transitiontime, lights })), `${path}/store`);
   return sendJson(c, [{ success: { id: scene.sceneId } }]);
 }
 
@@ -61,7 +61,8 @@ export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> 
       throw new DeconzError(failure.error, { status: failure.status === 200 ? 503 : failure.status });
     }
   }
-  const lights = scene.lights.map((l, i) => (i === index ? JSON.parse(JSON.stringify(light)) as typeof light : l));
-  await services.scenes.save({ ...scene, lights });
+  const stored = JSON.parse(JSON.stringify(light)) as typeof light;
+  const done = await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, lights: current.lights.map((l) => (l.id === lid ? stored : l)) }));
+  requireModified(done, base);
   return sendJson(c, Object.entries(input).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })));
 }

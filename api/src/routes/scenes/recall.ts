@@ -27,7 +27,7 @@ export async function recallScene(c: Context<AppEnv>): Promise<Response> {
     const xy = stored.x !== undefined && stored.y !== undefined ? { xy: [stored.x, stored.y] } : {};
     services.lights.applyAcknowledged(light, { on: stored.on, bri: stored.bri, ...(stored.ct !== undefined ? { ct: stored.ct } : xy) });
   }
-  await services.groups.update(group, { ...group.record, action: { ...group.record.action, scene: scene.sceneId } });
+  await services.groups.modify(group, (current) => ({ ...current, action: { ...current.action, scene: scene.sceneId } }));
   setTimeout(() => services.events.publish(sceneCalledEvent({ gid: group.record.id, scid: scene.sceneId })), 0);
   return sendJson(c, [{ success: { id: scene.sceneId } }]);
 }

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../context';
 import { readBodyText } from '../../lib/read-body';
 import { sendJson } from '../../lib/respond';
 import { invalidJson, validateBody } from '../../lib/validate';
-import { findSensor } from './lookup';
+import { findSensor, requireWritten } from './lookup';
 import { deleteSensorSchema } from './schemas';
 
 /**
@@ -29,7 +29,7 @@ export async function deleteSensor(c: Context<AppEnv>): Promise<Response> {
   const unknown = Object.keys(body as object).find((key) => key !== 'reset');
   if (unknown) throw new DeconzError({ type: 6, address: `${base}/${unknown}`, params: { name: unknown } });
   const { reset } = validateBody(deleteSensorSchema, body, { base });
-  await services.sensors.remove(record, reset === true);
+  requireWritten(await services.sensors.remove(record, reset === true), record.id);
   c.get('logger').info({ sensor: record.id, kind: record.kind, reset: reset === true }, 'sensor deleted');
   return sendJson(c, [{ success: reset === undefined ? { id: record.id } : { [`${base}/reset`]: reset } }]);
 }

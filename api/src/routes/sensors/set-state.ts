@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context';
 import { CLIP_TYPES, checkItems, notModifiable, type ItemSchema, type SensorRecord } from '../../resources/sensors';
 import { sendJson } from '../../lib/respond';
 import { readJsonObject } from '../../lib/validate';
-import { findSensor } from './lookup';
+import { findSensor, requireWritten } from './lookup';
 
 /** deCONZ lets a client write a device switch's `buttonevent` (to test rules); nothing else of a device. */
 const DEVICE_WRITABLE: Readonly<Record<string, Readonly<Record<string, ItemSchema>>>> = {
@@ -38,7 +38,7 @@ export async function setSensorState(c: Context<AppEnv>): Promise<Response> {
     throw new DeconzError(check.error);
   }
   const values = Object.fromEntries(checks.map((check) => [check.item, check.ok ? check.value : undefined]));
-  await services.sensors.setState(record, values);
+  requireWritten(await services.sensors.setState(record, values), record.id);
   const success = Object.fromEntries(Object.entries(values).map(([item, value]) => [`${base}/${item}`, value]));
   return sendJson(c, [{ success }]);
 }

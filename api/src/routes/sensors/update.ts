@@ -3,7 +3,7 @@ import { DeconzError, renderResultItems, type ResultItem } from '@herdgate/share
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 import { readJsonObject, validateBody } from '../../lib/validate';
-import { findSensor } from './lookup';
+import { findSensor, requireWritten, sensorNotFound } from './lookup';
 import { READ_ONLY_FIELDS, updateSensorSchema } from './schemas';
 import { configure } from './set-config';
 
@@ -29,17 +29,20 @@ export async function updateSensor(c: Context<AppEnv>): Promise<Response> {
   if (input.mode !== undefined && record.mode === undefined) throw new DeconzError({ type: 8, address: `${base}/mode`, params: { name: 'mode' } });
   const items: ResultItem[] = [];
   if (input.name !== undefined || input.mode !== undefined) {
-    await services.sensors.rename(record, input.name ?? record.name, input.mode ?? record.mode);
+    requireWritten(await services.sensors.rename(record, { name: input.name, mode: input.mode }), record.id);
     if (input.name !== undefined) items.push({ success: { [`${base}/name`]: input.name } });
     if (input.mode !== undefined) items.push({ success: { [`${base}/mode`]: input.mode } });
   }
   if (input.config !== undefined) {
-    const current = services.sensors.find(record.id)!;
+    const current = services.sensors.find(record.id);
+    if (!current) throw sensorNotFound(record.id);
     for (const outcome of await configure(services, current, `${base}/config`, input.config)) {
       if (outcome.ok) items.push({ success: { [`${base}/config/${outcome.item}`]: outcome.value } });
       else items.push(...new DeconzError(outcome.error).items);
     }
   }
-  c.header('ETag', `"${services.sensors.get(record.id)!.etag}"`);
+  const after = services.sensors.get(record.id);
+  if (!after) throw sensorNotFound(record.id);
+  c.header('ETag', `"${after.etag}"`);
   return sendJson(c, renderResultItems(items));
 }

@@ -59,7 +59,7 @@ export class DaylightSensor {
     if (!this.find()) {
       const id = await this.deps.store.allocateId('sensors');
       const uniqueid = `${this.deps.store.identity().mac}-01`;
-      await this.deps.core.persist(freshDaylight(id, uniqueid));
+      await this.deps.core.insert(freshDaylight(id, uniqueid));
       this.deps.logger.info({ sensor: id }, 'daylight sensor created');
     }
     this.tick();
