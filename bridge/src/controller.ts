@@ -73,7 +73,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const queue = createCommandQueue({ ...config.commands, broadcastBudget: { max: 9, windowMs: 9_000 } });
     cleanups.push(() => queue.stop());
     const mapping = deconzMapping;
-    const names = await loadNameStore(config.dataDir);
+    const names = await loadNameStore(config.dataDir, logger);
     const registry = createDeviceRegistry({ mapping, names });
     let rfconnected = true;
     const permit = { open: false, endsAt: 0 };

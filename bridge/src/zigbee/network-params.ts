@@ -1,11 +1,16 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Logger } from 'pino';
+import { atomicFile } from '@herdgate/shared/node';
 
 /**
  * Network parameters are generated once per installation (never a well-known default key or
  * PAN id) and kept in the data directory beside herdsman's database, so a restart resumes the
- * same network. The channel comes from config because users may move it.
+ * same network. The channel comes from config because users may move it. The file holds the
+ * network key: written atomically with mode 0600. A corrupt file is moved aside and the
+ * parameters are taken from its last good version, else from herdsman's coordinator backup, so a
+ * damaged file neither stops the bridge nor silently starts a new network.
  */
 export interface NetworkParams {
   panID: number;
@@ -24,26 +29,38 @@ function generate(): NetworkParams {
   };
 }
 
-function isValid(value: unknown): value is NetworkParams {
+function validate(value: unknown): NetworkParams {
   const p = value as NetworkParams;
   const bytes = (a: unknown, n: number) => Array.isArray(a) && a.length === n && a.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
-  return typeof p === 'object' && p !== null && Number.isInteger(p.panID) && p.panID > 0 && p.panID < 0xffff
+  const ok = typeof p === 'object' && p !== null && Number.isInteger(p.panID) && p.panID > 0 && p.panID < 0xffff
     && bytes(p.extendedPanID, 8) && bytes(p.networkKey, 16);
+  if (!ok) throw new Error('expected panID, extendedPanID[8], networkKey[16]');
+  return { panID: p.panID, extendedPanID: p.extendedPanID, networkKey: p.networkKey };
 }
 
-export async function loadNetworkParams(dataDir: string): Promise<{ params: NetworkParams; created: boolean }> {
-  const path = join(dataDir, FILE);
+/** The same parameters from herdsman's unified coordinator backup, when it has them. */
+async function fromCoordinatorBackup(dataDir: string): Promise<NetworkParams | undefined> {
   try {
-    const parsed: unknown = JSON.parse(await readFile(path, 'utf8'));
-    if (!isValid(parsed)) throw new Error(`${path} is corrupt: expected panID, extendedPanID[8], networkKey[16]`);
-    return { params: parsed, created: false };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    const backup = JSON.parse(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8')) as { pan_id?: string; extended_pan_id?: string; network_key?: { key?: string } };
+    const hex = (text: string | undefined) => [...Buffer.from(text ?? '', 'hex')];
+    return validate({ panID: Number.parseInt(backup.pan_id ?? '', 16), extendedPanID: hex(backup.extended_pan_id), networkKey: hex(backup.network_key?.key) });
+  } catch {
+    return undefined;
   }
-  const params = generate();
-  await mkdir(dataDir, { recursive: true });
-  // Write then rename, so a crash never leaves a half-written key file.
-  await writeFile(`${path}.tmp`, `${JSON.stringify(params, null, 2)}\n`, { mode: 0o600 });
-  await rename(`${path}.tmp`, path);
-  return { params, created: true };
+}
+
+export async function loadNetworkParams(dataDir: string, logger: Logger): Promise<{ params: NetworkParams; created: boolean }> {
+  const file = atomicFile(join(dataDir, FILE), {
+    validate,
+    mode: 0o600,
+    onRecover: (info) => logger.error(info, `${FILE} was corrupt; moved aside`),
+  });
+  const read = await file.read();
+  if (read.value) return { params: read.value, created: false };
+  const recovered = read.recovered ? await fromCoordinatorBackup(dataDir) : undefined;
+  if (recovered) logger.error(`${FILE} rebuilt from coordinator_backup.json (same network)`);
+  else if (read.recovered) logger.error(`${FILE} could not be recovered: a new network is generated and devices must pair again`);
+  const params = recovered ?? generate();
+  await file.write(params);
+  return { params, created: recovered === undefined };
 }

@@ -24,7 +24,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const log = logger.child({ component: 'zigbee' });
   setHerdsmanLogger(toLibraryLogger(logger.child({ component: 'herdsman' })));
   setConvertersLogger(toLibraryLogger(logger.child({ component: 'converters' })));
-  const { params, created } = await loadNetworkParams(options.dataDir);
+  const { params, created } = await loadNetworkParams(options.dataDir, log);
   if (created) log.info({ panID: params.panID }, 'generated new network parameters');
 
   const controller = new Controller({

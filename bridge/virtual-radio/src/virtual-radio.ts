@@ -17,7 +17,7 @@ import type { NetworkDefinition } from './network-definition';
 import { NetworkState } from './protocol/index';
 import { ParameterStore } from './radio/parameter-store';
 import { RadioCore } from './radio/radio-core';
-import { StateFile, loadRadioState } from './radio/state-file';
+import { StateFile } from './radio/state-file';
 import type { RadioState } from './radio/state-file';
 import { RadioServer } from './radio/tcp-server';
 
@@ -68,10 +68,13 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const registry = new DeviceRegistry();
   const counters = new FrameCounters();
   const faults = new FaultTable(() => clock.now());
-  let state: StateFile | undefined;
-  const changed = () => state?.schedule();
+  let collect: () => RadioState = () => {
+    throw new Error('radio state read before the radio was built');
+  };
+  const state = new StateFile(options.statePath, () => collect(), undefined, (info) => log('state-file-recovered', { ...info }));
+  const changed = () => state.schedule();
 
-  const saved = loadRadioState(options.statePath);
+  const saved = state.load();
   const params = saved ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(options.mac ?? conbeeMac());
   const coordinator = { ieee: () => params.macAddress(), extendedPanId: () => params.extendedPanId(), endpoints: () => params.endpoints() };
 
@@ -95,8 +98,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     leave: (ieee) => membership.remove(ieee),
   });
 
-  const collect = (): RadioState => ({ version: 1, networkState: core.networkState, parameters: params.persist(), network: membership.persist() });
-  state = new StateFile(options.statePath, collect);
+  collect = (): RadioState => ({ version: 1, networkState: core.networkState, parameters: params.persist(), network: membership.persist() });
   if (saved) membership.restore(saved.network);
   else seedNetwork(membership, options.network);
   state.flush();
@@ -109,13 +111,13 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     port, registry, membership, faults, counters, core, params, factory: options.factory,
     hostConnected: () => server.hostConnected,
     reboot: (downMs) => {
-      state!.flush();
+      state.flush();
       server.reboot(downMs);
     },
-    flush: () => state!.flush(),
+    flush: () => state.flush(),
     stop: async () => {
       membership.stopAll();
-      state!.flush();
+      state.flush();
       await server.close();
     },
   };

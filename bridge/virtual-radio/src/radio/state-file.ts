@@ -1,10 +1,11 @@
 /**
  * The radio's persisted state (parameters, endpoint descriptors, network state, joined devices with
- * their snapshots, the pairing pool) in one JSON file, written atomically (tmp + rename) so a crash
- * never leaves half a file, and debounced so a burst of attribute changes costs one write.
+ * their snapshots, the pairing pool) in one JSON file, written through the shared atomic file
+ * (unique temp file, fsync, rename, folder fsync, last good version kept as `.bak`), and debounced
+ * so a burst of attribute changes costs one write. A corrupt file is moved aside and the last good
+ * version used, or a fresh radio when there is none: the radio always starts.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { atomicFile, type AtomicFile, type ReadResult } from '@herdgate/shared/node';
 import type { PersistedNetwork } from '../network/persisted';
 import type { PersistedParameters } from './parameter-store';
 
@@ -15,48 +16,46 @@ export interface RadioState {
   network: PersistedNetwork;
 }
 
-/** The saved state, or undefined when there is none yet. Throws (naming the file) on a corrupt one. */
-export function loadRadioState(path: string | undefined): RadioState | undefined {
-  if (!path) return undefined;
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  const state = JSON.parse(text) as RadioState;
-  if (state.version !== 1) throw new Error(`${path}: unsupported state version ${String(state.version)}`);
+function validate(value: unknown): RadioState {
+  const state = value as RadioState;
+  if (typeof state !== 'object' || state === null) throw new Error('not a JSON object');
+  if (state.version !== 1) throw new Error(`unsupported state version ${String(state.version)}`);
+  if (typeof state.parameters !== 'object' || typeof state.network !== 'object' || !Array.isArray(state.network?.devices)) throw new Error('parameters or network missing');
   return state;
 }
+
+export type Recovery = NonNullable<ReadResult<RadioState>['recovered']>;
 
 export class StateFile {
   private timer: NodeJS.Timeout | undefined;
   private writes = 0;
+  private readonly file: AtomicFile<RadioState> | undefined;
 
   constructor(
-    private readonly path: string | undefined,
+    path: string | undefined,
     private readonly collect: () => RadioState,
     private readonly debounceMs = 200,
-  ) {}
+    onRecover?: (info: Recovery) => void,
+  ) {
+    // Compact JSON: a 200-device network is written often.
+    this.file = path ? atomicFile(path, { validate, serialise: (state) => JSON.stringify(state), onRecover }) : undefined;
+  }
 
+  /** The saved state, or undefined when there is none (or it was corrupt and had no good copy). */
   load(): RadioState | undefined {
-    return loadRadioState(this.path);
+    return this.file?.readSync().value;
   }
 
   schedule(): void {
-    if (!this.path || this.timer) return;
+    if (!this.file || this.timer) return;
     this.timer = setTimeout(() => this.flush(), this.debounceMs);
   }
 
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.path) return;
-    mkdirSync(dirname(this.path), { recursive: true });
-    const tmp = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.collect()));
-    renameSync(tmp, this.path);
+    if (!this.file) return;
+    this.file.writeSync(this.collect());
     this.writes += 1;
   }
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StateFile } from '../../src/radio/state-file';
-import type { RadioState } from '../../src/radio/state-file';
+import type { RadioState, Recovery } from '../../src/radio/state-file';
 import { tempDir } from '../support/temp-dir';
 
 const state = (pool: number): RadioState => ({
@@ -29,6 +29,9 @@ describe('state file', () => {
     file.flush();
     expect(file.load()).toEqual(state(2));
     expect(readdirSync(join(dir.path, 'nested'))).toEqual(['radio.json']);
+    file.flush();
+    // The second write keeps the first as the last good version, and leaves no temp file behind.
+    expect(readdirSync(join(dir.path, 'nested')).sort()).toEqual(['radio.json', 'radio.json.bak']);
   });
 
   it('should debounce a burst of changes into one write', async () => {
@@ -41,11 +44,27 @@ describe('state file', () => {
     expect(JSON.parse(readFileSync(path, 'utf8')).network.pool).toHaveLength(6);
   });
 
-  it('should refuse a corrupt or foreign file with the path in the message', () => {
-    const path = join(dir.path, 'bad.json');
+  it('should move a corrupt or foreign file aside and start from its last good version', () => {
+    const path = join(dir.path, 'radio.json');
+    const file = new StateFile(path, () => state(1));
+    file.flush();
+    file.flush();
     writeFileSync(path, JSON.stringify({ version: 9 }));
-    expect(() => new StateFile(path, () => state(0)).load()).toThrow(/bad\.json: unsupported state version 9/);
-    writeFileSync(path, '{');
-    expect(() => new StateFile(path, () => state(0)).load()).toThrow();
+    const recoveries: Recovery[] = [];
+    const reopened = new StateFile(path, () => state(0), 200, (info) => recoveries.push(info));
+    expect(reopened.load()).toEqual(state(1));
+    expect(recoveries).toEqual([expect.objectContaining({ reason: 'unsupported state version 9', fromBackup: true })]);
+    expect(readFileSync(recoveries[0].corrupt, 'utf8')).toBe('{"version":9}');
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(state(1));
+  });
+
+  it('should start fresh from a truncated file that has no good copy, keeping the damaged one', () => {
+    const path = join(dir.path, 'radio.json');
+    writeFileSync(path, JSON.stringify(state(3)).slice(0, 40));
+    const recoveries: Recovery[] = [];
+    expect(new StateFile(path, () => state(0), 200, (info) => recoveries.push(info)).load()).toBeUndefined();
+    expect(recoveries).toHaveLength(1);
+    expect(recoveries[0].fromBackup).toBe(false);
+    expect(readdirSync(dir.path)).toEqual([expect.stringMatching(/^radio\.json\.corrupt-/)]);
   });
 });
