@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { exitWithParent } from '@herdgate/shared/node';
 import { loadConfig } from './config';
 import { startBridge, type RunningBridge } from './controller';
 import { createLogger } from './logger';
@@ -38,6 +39,7 @@ async function shutdown(reason: string, code: number): Promise<never> {
 
 process.on('SIGINT', () => void shutdown('SIGINT', 0));
 process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+exitWithParent();
 process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejection (bridge keeps running)'));
 
 try {

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { parentPipe } from '@herdgate/shared/node';
 
 /**
  * With no ZIGBEE_ADAPTER, the bridge runs the virtual radio as its own child process (it needs
@@ -33,7 +34,8 @@ export function portOf(line: PortLine): { service: 'radio' | 'control'; port: nu
 export async function startRadioChild(options: { network: string; statePath: string }, logger: Logger): Promise<RadioChild> {
   const log = logger.child({ component: 'virtual-radio' });
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(existsSync(options.network) ? ['--network', options.network] : []), '--state', options.statePath, '--port', '0', '--control-port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is watched by the radio: it stops when we die, even by SIGKILL (exitWithParent).
+    ...parentPipe(),
     // Own process group: a Ctrl-C in the terminal must not kill the radio before herdsman has
     // stopped talking to it; we stop it ourselves, last. If we die hard, take it with us.
     detached: true,

@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { parentPipe } from '@herdgate/shared/node';
 
 export interface ChildSpec {
   name: string;
@@ -53,9 +54,10 @@ export class Supervisor {
   private launch(running: Running, index: number): Promise<void> {
     const { spec } = running;
     const prefix = `\x1b[${colours[index % colours.length]}m${spec.name.padEnd(6)}\x1b[0m | `;
+    // stdin is a pipe the child watches (exitWithParent): if we die, even by SIGKILL, the kernel
+    // closes it and every child stops itself instead of running on holding its ports.
     const child = spawn(spec.command, spec.args, {
-      env: { ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      ...parentPipe({ ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }),
       // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops the
       // children in order (api, then bridge, then radio) instead of all at once.
       detached: true,

@@ -3,6 +3,7 @@
  * closes it cleanly on SIGINT/SIGTERM (pending key last-use dates are flushed on the way out).
  */
 import { pino } from 'pino';
+import { exitWithParent } from '@herdgate/shared/node';
 import { createNodeGateway } from './node-gateway';
 import { EnvError, parseEnv } from './env';
 
@@ -33,6 +34,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));
+  exitWithParent();
 }
 
 main().catch((err: unknown) => {

@@ -4,6 +4,7 @@
  * flushed, sockets closed, exit.
  */
 import { pino } from 'pino';
+import { exitWithParent } from '@herdgate/shared/node';
 import { startControlServer } from './control/server';
 import { createDeviceFactory } from './devices/index';
 import { loadNetworkDefinition } from './network-definition';
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+  exitWithParent();
 }
 
 main().catch((error: unknown) => {
