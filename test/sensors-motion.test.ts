@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
-import { act, changesOf, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
+import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
 /**
  * A Hue motion sensor (SML001) on the real stack: one device, three sensors on endpoint 2.
@@ -48,4 +48,59 @@ describe('sensors: motion sensor on the real stack', () => {
     expect(bright.state).toMatchObject({ lightlevel: 30001, lux: 1000, dark: false, daylight: true });
     await waitFor(() => changesOf(ws.events, light, from).some((e) => (e.state as Record<string, unknown> | undefined)?.lightlevel === 30001), 'the light level push');
   }, 30_000);
+
+  it('should keep written light-level thresholds and judge dark and daylight by them', async () => {
+    await act(stack, MOTION, 'set', { illuminance: 1000 });
+    await sensorWhen<Sensor>(stack, light, (s) => s.state.lightlevel === 30001 && s.state.dark === false, 'bright with the defaults', 20_000);
+    const from = ws.events.length;
+    const res = await stack.rest.put(`/sensors/${light}/config`, { tholddark: 40000, tholdoffset: 500 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { success: { [`/sensors/${light}/config/tholddark`]: 40000 } },
+      { success: { [`/sensors/${light}/config/tholdoffset`]: 500 } },
+    ]);
+    const dark = (await stack.rest.get(`/sensors/${light}`)).body as Sensor;
+    expect(dark.config).toMatchObject({ tholddark: 40000, tholdoffset: 500 });
+    expect(dark.state).toMatchObject({ lightlevel: 30001, dark: true, daylight: false });
+    await waitFor(() => changesOf(ws.events, light, from).some((e) => (e.state as Record<string, unknown> | undefined)?.dark === true), 'the dark push');
+    // A later report is judged by the kept thresholds too: 100000 lux is level 50001, above 40500.
+    await act(stack, MOTION, 'set', { illuminance: 100000 });
+    const bright = await sensorWhen<Sensor>(stack, light, (s) => s.state.lightlevel === 50001, 'light level 50001', 20_000);
+    expect(bright.state).toMatchObject({ dark: false, daylight: true });
+  }, 40_000);
+
+  it('should refuse bad thresholds with 7, thresholds on another type with 6, and change nothing', async () => {
+    const before = (await stack.rest.get(`/sensors/${light}`)).body as Sensor;
+    for (const [item, value] of [['tholdoffset', 0], ['tholddark', 70000], ['tholddark', 'dark']] as const) {
+      const res = await stack.rest.put(`/sensors/${light}/config`, { [item]: value });
+      expect(res.status, `${item}=${value}`).toBe(400);
+      expect(res.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${light}/config/${item}` }) }]);
+    }
+    const other = await stack.rest.put(`/sensors/${presence}/config`, { tholddark: 100 });
+    expect(other.body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${presence}/config/tholddark` }) }]);
+    expect(((await stack.rest.get(`/sensors/${light}`)).body as Sensor).config).toEqual(before.config);
+    expect((await stack.rest.get(`/sensors/${presence}`)).body.config).not.toHaveProperty('tholddark');
+  });
+
+  it('should write the delay and sensitivity to the device and show what it holds', async () => {
+    const res = await stack.rest.put(`/sensors/${presence}/config`, { delay: 45, sensitivity: 1 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      { success: { [`/sensors/${presence}/config/delay`]: 45 } },
+      { success: { [`/sensors/${presence}/config/sensitivity`]: 1 } },
+    ]);
+    const occupancy = (await realState(stack, MOTION)).endpoints['2'].msOccupancySensing;
+    expect(occupancy).toMatchObject({ pirOToUDelay: 45, motionSensitivity: 1 });
+    await sensorWhen<Sensor>(stack, presence, (s) => s.config.delay === 45 && s.config.sensitivity === 1, 'delay 45 and sensitivity 1 in config');
+  }, 30_000);
+
+  it('should refuse a bad delay or sensitivity with 7 and leave the device as it was', async () => {
+    for (const body of [{ delay: -1 }, { delay: 70000 }, { sensitivity: 'high' }, { sensitivity: 300 }]) {
+      const res = await stack.rest.put(`/sensors/${presence}/config`, body);
+      const [item] = Object.keys(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${presence}/config/${item}` }) }]);
+    }
+    expect((await realState(stack, MOTION)).endpoints['2'].msOccupancySensing).toMatchObject({ pirOToUDelay: 45, motionSensitivity: 1 });
+  });
 });

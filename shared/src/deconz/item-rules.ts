@@ -6,6 +6,7 @@ import {
   degreesToHue,
   invertPercent,
   isNumber,
+  lightLevelFlags,
   luxToLightLevel,
   percentToSat,
   round,
@@ -127,12 +128,11 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   } },
   { item: 'dark', section: 'state', types: ['ZHALightLevel'], exposes: [], read: (get, ctx) => {
     const value = lux(get);
-    return value === undefined ? undefined : luxToLightLevel(value) <= ctx.thresholds.tholddark;
+    return value === undefined ? undefined : lightLevelFlags(luxToLightLevel(value), ctx.thresholds).dark;
   } },
   { item: 'daylight', section: 'state', types: ['ZHALightLevel'], exposes: [], read: (get, ctx) => {
     const value = lux(get);
-    const { tholddark, tholdoffset } = ctx.thresholds;
-    return value === undefined ? undefined : luxToLightLevel(value) >= tholddark + tholdoffset;
+    return value === undefined ? undefined : lightLevelFlags(luxToLightLevel(value), ctx.thresholds).daylight;
   } },
   { item: 'presence', section: 'state', types: ['ZHAPresence'], exposes: [], read: (get) => bool(get, 'occupancy') ?? bool(get, 'presence') },
   { item: 'open', section: 'state', types: ['ZHAOpenClose'], exposes: [], read: (get) => {

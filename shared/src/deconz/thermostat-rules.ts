@@ -1,6 +1,6 @@
 import type { ItemRule } from './item-rules';
 import { SENSORS } from './item-rules';
-import { CONVERTER_TO_DECONZ_MODE, isNumber } from './values';
+import { CONVERTER_TO_DECONZ_MODE, MOTION_SENSITIVITY_LEVELS, isNumber } from './values';
 
 const hundredths = (key: string) => (get: (key: string) => unknown) => {
   const value = get(key);
@@ -44,6 +44,16 @@ export const THERMOSTAT_AND_COMMON_RULES: readonly ItemRule[] = [
   { item: 'duration', section: 'config', types: ['ZHAPresence'], exposes: ['occupancy_timeout'], read: (get) => {
     const value = get('occupancy_timeout');
     return isNumber(value) ? value : undefined;
+  } },
+  // The device's own occupied-to-unoccupied delay (deCONZ shows it as `delay` on Hue sensors);
+  // `duration` stays for clients that already use it: both are the same device attribute.
+  { item: 'delay', section: 'config', types: ['ZHAPresence'], exposes: ['occupancy_timeout'], read: (get) => {
+    const value = get('occupancy_timeout');
+    return isNumber(value) ? value : undefined;
+  } },
+  { item: 'sensitivity', section: 'config', types: ['ZHAPresence'], exposes: ['motion_sensitivity'], read: (get) => {
+    const index = MOTION_SENSITIVITY_LEVELS.indexOf(String(get('motion_sensitivity')));
+    return index < 0 ? undefined : index;
   } },
   { item: 'tholddark', section: 'config', types: ['ZHALightLevel'], exposes: [], read: (_get, ctx) => ctx.thresholds.tholddark },
   { item: 'tholdoffset', section: 'config', types: ['ZHALightLevel'], exposes: [], read: (_get, ctx) => ctx.thresholds.tholdoffset },

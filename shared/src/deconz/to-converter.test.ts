@@ -75,4 +75,14 @@ describe('deconz command translation', () => {
       { occupancy_timeout: 60, led_indication: true },
     ]);
   });
+
+  it('should send a presence delay and sensitivity as the device attribute and level name', () => {
+    expect(toConverterCommand('ZHAPresence', { delay: 45, sensitivity: 1 })).toEqual({
+      payloads: [{ occupancy_timeout: 45, motion_sensitivity: 'medium' }],
+      sent: ['delay', 'sensitivity'],
+      unsupported: [],
+    });
+    // No name for the level: the number goes out and the converter refuses it (a real error, not a silent drop).
+    expect(toConverterCommand('ZHAPresence', { sensitivity: 9 }).payloads).toEqual([{ motion_sensitivity: 9 }]);
+  });
 });

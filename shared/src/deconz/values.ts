@@ -16,6 +16,18 @@ export interface LightLevelThresholds {
 }
 export const DEFAULT_THRESHOLDS: LightLevelThresholds = { tholddark: 12000, tholdoffset: 7000 };
 
+/** `dark` and `daylight` of a light level against a sensor's thresholds (deCONZ semantics). */
+export const lightLevelFlags = (lightlevel: number, { tholddark, tholdoffset }: LightLevelThresholds) => ({
+  dark: lightlevel <= tholddark,
+  daylight: lightlevel >= tholddark + tholdoffset,
+});
+
+/**
+ * deCONZ `sensitivity` numbers <-> the converters' motion sensitivity names (the Hue motion
+ * sensor's Signify attribute: 0 low … 2 high; some models go up to 4).
+ */
+export const MOTION_SENSITIVITY_LEVELS: readonly string[] = ['low', 'medium', 'high', 'very_high', 'max'];
+
 /** Degrees (0-360) <-> deCONZ hue (0-65535); percent <-> deCONZ sat (0-254). */
 export const degreesToHue = (degrees: number) => clamp(Math.round((degrees * 65535) / 360), 0, 65535);
 export const hueToDegrees = (hue: number) => round((hue * 360) / 65535, 2);

@@ -31,8 +31,17 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   usertest: bool,
 };
 
-/** Items the gateway keeps itself for a device sensor (deCONZ lets a client disable a sensor). */
+/** Items the gateway keeps itself for every device sensor (deCONZ lets a client disable a sensor). */
 export const LOCAL_DEVICE_CONFIG: Readonly<Record<string, ItemSchema>> = { on: bool };
+
+/**
+ * Items the gateway keeps for the sensors that have them: light-level thresholds are no device
+ * attribute (deCONZ keeps them too) and decide `dark`/`daylight` (see `view.ts`).
+ */
+export const KEPT_WHEN_KNOWN: Readonly<Record<string, ItemSchema>> = { tholddark: int(0, 65534), tholdoffset: int(1, 65534) };
+
+const keptLocally = (item: string, known: ReadonlySet<string>) =>
+  Object.hasOwn(LOCAL_DEVICE_CONFIG, item) || (Object.hasOwn(KEPT_WHEN_KNOWN, item) && known.has(item));
 
 /** One item's answer in the per-item result array of `PUT /sensors/<id>/config`. */
 export type ConfigOutcome = { item: string; ok: true; value: unknown } | { item: string; ok: false; error: ErrorItemInput };
@@ -51,14 +60,15 @@ export function planDeviceConfig(base: string, patch: Record<string, unknown>, k
   const plan: DevicePlan = { results: new Map(), local: {}, command: {} };
   for (const [item, value] of Object.entries(patch)) {
     const address = `${base}/${item}`;
-    const schema = LOCAL_DEVICE_CONFIG[item] ?? DEVICE_CONFIG_ITEMS[item];
-    if (!known.has(item) && !Object.hasOwn(LOCAL_DEVICE_CONFIG, item)) {
+    const local = keptLocally(item, known);
+    const schema = local ? LOCAL_DEVICE_CONFIG[item] ?? KEPT_WHEN_KNOWN[item] : Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined;
+    if (!known.has(item) && !local) {
       plan.results.set(item, { item, ok: false, error: unknownItem(address, item) });
-    } else if (!schema || !Object.hasOwn(LOCAL_DEVICE_CONFIG, item) && !Object.hasOwn(DEVICE_CONFIG_ITEMS, item)) {
+    } else if (!schema) {
       plan.results.set(item, { item, ok: false, error: notModifiable(address, item) });
     } else if (!v.safeParse(schema, value).success) {
       plan.results.set(item, { item, ok: false, error: invalidItem(address, item, value) });
-    } else if (Object.hasOwn(LOCAL_DEVICE_CONFIG, item)) {
+    } else if (local) {
       plan.local[item] = value;
     } else {
       plan.command[item] = value;

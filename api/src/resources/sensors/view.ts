@@ -1,3 +1,4 @@
+import { DEFAULT_THRESHOLDS, lightLevelFlags } from '@herdgate/shared/deconz';
 import type { ResourceView } from '../../events';
 import type { SensorRecord, SensorResource } from './types';
 
@@ -12,6 +13,21 @@ function visibleConfig(record: SensorRecord): Record<string, unknown> {
   return out;
 }
 
+/**
+ * A device sensor's state; a light-level sensor's `dark`/`daylight` follow the thresholds the
+ * gateway keeps for it (the bridge computes them against the defaults).
+ */
+function deviceState(record: SensorRecord): Record<string, unknown> {
+  const { lightlevel } = record.state;
+  const kept = record.localConfig;
+  if (record.kind !== 'device' || typeof lightlevel !== 'number' || (kept.tholddark === undefined && kept.tholdoffset === undefined)) return { ...record.state };
+  const thresholds = {
+    tholddark: Number(kept.tholddark ?? record.config.tholddark ?? DEFAULT_THRESHOLDS.tholddark),
+    tholdoffset: Number(kept.tholdoffset ?? record.config.tholdoffset ?? DEFAULT_THRESHOLDS.tholdoffset),
+  };
+  return { ...record.state, ...lightLevelFlags(lightlevel, thresholds) };
+}
+
 /** The REST object of a sensor (deCONZ omits `id` inside it). */
 export function toResource(record: SensorRecord): SensorResource {
   const view: SensorResource = {
@@ -20,7 +36,7 @@ export function toResource(record: SensorRecord): SensorResource {
     manufacturername: record.manufacturername,
     modelid: record.modelid,
     name: record.name,
-    state: { ...record.state },
+    state: deviceState(record),
     swversion: record.swversion,
     type: record.type,
     uniqueid: record.uniqueid,
