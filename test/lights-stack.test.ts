@@ -57,10 +57,30 @@ describe('lights, groups and scenes end to end', () => {
       const lightEvents = ws.events.filter((e) => e.r === 'lights' && e.e === 'changed' && e.id === id && (e.state as any)?.ct === 250);
       expect(lightEvents).toHaveLength(1);
       expect(lightEvents[0]).toMatchObject({ t: 'event', uniqueid: `${LAMPS[1]!.match(/../g)!.join(':')}-0b` });
+      // Legacy x/y (0-65535) ride next to xy when the colour moves (Events rule 1).
+      expect((await stack.rest.put(`/lights/${id}/state`, { xy: [0.25, 0.5] })).status).toBe(200);
+      const xyEvent = await waitFor(() => ws.events.find((e) => e.r === 'lights' && e.id === id && JSON.stringify((e.state as any)?.xy) === '[0.25,0.5]'), 'xy event', 5_000);
+      expect(xyEvent.state).toMatchObject({ xy: [0.25, 0.5], x: 16384, y: 32768 });
     } finally {
       ws.close();
       await stack.rest.put('/config', { websocketnotifyall: true });
     }
+  }, 30_000);
+
+  it('should run the colour loop at the requested colorloopspeed on the device', async () => {
+    const id = lightId(LAMPS[1]!)!;
+    const res = await stack.rest.put(`/lights/${id}/state`, { on: true, effect: 'colorloop', colorloopspeed: 7 });
+    expect(res).toEqual({ status: 200, body: [
+      { success: { [`/lights/${id}/state/on`]: true } },
+      { success: { [`/lights/${id}/state/effect`]: 'colorloop' } },
+      { success: { [`/lights/${id}/state/colorloopspeed`]: 7 } },
+    ] });
+    expect((await ep11(LAMPS[1]!)).lightingColorCtrl).toMatchObject({ colorLoopActive: 1, colorLoopTime: 7 });
+    expect((await stack.rest.put(`/lights/${id}/state`, { effect: 'none' })).status).toBe(200);
+    expect((await ep11(LAMPS[1]!)).lightingColorCtrl).toMatchObject({ colorLoopActive: 0, colorLoopTime: 7 });
+    // Out of range: refused with 7 before anything is sent.
+    const bad = await stack.rest.put(`/lights/${id}/state`, { effect: 'colorloop', colorloopspeed: 0 });
+    expect(bad.body).toEqual(expect.arrayContaining([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/colorloopspeed` }) }]));
   }, 30_000);
 
   it('should write group membership to the devices and switch the group with one groupcast frame', async () => {

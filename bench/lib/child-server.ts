@@ -15,6 +15,10 @@ export interface ChildServer<Info> {
 
 export async function startChildServer<Info>(entry: string, readyTimeoutMs = 30_000): Promise<ChildServer<Info>> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // If the harness exits hard (a suite overran), the server must not outlive it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.removeListener('exit', killOnExit));
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);

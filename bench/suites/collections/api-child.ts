@@ -32,14 +32,32 @@ const gateway = await createNodeGateway(
 
 const { bridge, sensors } = gateway.services;
 const interviewed = () => [...bridge.devices().values()].filter((d) => d.interview === 'successful').length;
-const until = Date.now() + 15 * 60_000;
+const until = Date.now() + 25 * 60_000;
 let lastCount = -1;
 let stableSince = Date.now();
+// A large network may still be joining when the bridge's start-up window (254 s) closes: open it
+// again, as a user would, through the api's own PUT /config.
+const base = `http://127.0.0.1:${gateway.httpPort}/api`;
+const key = await acquireKey();
+let reopenAt = Date.now() + 200_000;
 while (Date.now() < until) {
   const count = sensors.count();
   if (count !== lastCount) [lastCount, stableSince] = [count, Date.now()];
   if (interviewed() >= expected && Date.now() - stableSince > 3_000) break;
+  if (Date.now() > reopenAt) {
+    reopenAt = Date.now() + 200_000;
+    await fetch(`${base}/${key}/config`, { method: 'PUT', body: JSON.stringify({ permitjoin: 254 }) }).catch(() => undefined);
+  }
   await new Promise((resolve) => setTimeout(resolve, 250));
+}
+
+async function acquireKey(): Promise<string> {
+  const res = await fetch(base, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
+    body: JSON.stringify({ devicetype: 'bench#collections-child' }),
+  });
+  return ((await res.json()) as [{ success: { username: string } }])[0].success.username;
 }
 process.stdout.write(`${JSON.stringify({ httpPort: gateway.httpPort, pid: process.pid, devices: interviewed() })}\n`);
 

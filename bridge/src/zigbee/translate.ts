@@ -83,7 +83,7 @@ export async function fromZigbee(
 }
 
 /** Converters the bridge owns, chosen before the definitions' own (deCONZ semantics win). */
-const OVERRIDES: Readonly<Record<string, Tz.Converter>> = { effect: colorLoopEffect };
+const OVERRIDES: Readonly<Record<string, Tz.Converter>> = { effect: colorLoopEffect, colorloop_speed: colorLoopEffect };
 
 /** Which toZigbee converter handles `key`; `transition` and friends are options read by others. */
 function converterFor(definitions: Definition[], key: string): Tz.Converter | undefined {

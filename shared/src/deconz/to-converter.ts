@@ -43,7 +43,8 @@ const COLOR_WRITERS: Readonly<Record<string, Writer>> = {
   hue: (c, out) => (out.color = { ...(out.color as object), hue: hueToDegrees(c.hue as number) }),
   sat: (c, out) => (out.color = { ...(out.color as object), saturation: satToPercent(c.sat as number) }),
   effect: (c, out) => (out.effect = LOOP_EFFECTS[c.effect as string]),
-  colorloopspeed: () => undefined,
+  // The loop's period in seconds (ZCL colorLoopTime), read by the bridge's colour loop converter.
+  colorloopspeed: (c, out) => (out.colorloop_speed = c.colorloopspeed),
 };
 const EXTENDED_WRITERS: Readonly<Record<string, Writer>> = { ...COLOR_WRITERS, ...CT_WRITERS };
 
@@ -128,7 +129,7 @@ export function toConverterCommand(type: SubdeviceType, command: Command): Conve
     const winners = SUPERSEDED_BY[key] ?? [];
     if (winners.some((winner) => winner in command && winner in writers)) continue;
     writer(command, main);
-    if (key !== 'colorloopspeed') result.sent.push(key);
+    result.sent.push(key);
   }
   if (Object.keys(main).length > 0) {
     if (typeof command.transitiontime === 'number' && LIGHT_TYPES.has(type)) {

@@ -28,8 +28,18 @@ function eventsOf(change: LightChange, deps: LightEventDeps) {
     case 'deleted':
       return [deletedEvent(ref)];
     case 'state':
-      return changedEvents({ ...ref, before: { state: change.before }, after: { state: entry.state }, notifyAll: deps.notifyAll() });
+      return changedEvents({ ...ref, before: { state: withLegacyXy(change.before) }, after: { state: withLegacyXy(entry.state) }, notifyAll: deps.notifyAll() });
     case 'attr':
       return changedEvents({ ...ref, before: { attr: change.before }, after: { attr: lightAttr(entry) }, notifyAll: deps.notifyAll() });
   }
+}
+
+/**
+ * Light state events carry the legacy `x` and `y` (0-65535, the ZCL scale) next to `xy`
+ * (gateway-rest-api Events rule 1): older clients read them; they move exactly when `xy` does.
+ */
+export function withLegacyXy<T extends object>(state: T): T {
+  const xy = (state as { xy?: unknown }).xy;
+  if (!Array.isArray(xy) || typeof xy[0] !== 'number' || typeof xy[1] !== 'number') return state;
+  return { ...state, x: Math.round(xy[0] * 65535), y: Math.round(xy[1] * 65535) };
 }
