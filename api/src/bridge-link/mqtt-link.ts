@@ -1,4 +1,5 @@
-import { connect, type MqttClient } from 'mqtt';
+// Default import: mqtt.js's browser build (what workerd gets) has no named exports.
+import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from 'pino';
 import { filters } from '@herdgate/shared/mqtt';
 import { createBridgeLink, type LinkTransport } from './create-bridge-link';
@@ -28,7 +29,7 @@ function createMqttTransport(options: MqttLinkOptions): LinkTransport {
   const log = options.logger;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   let delay = backoff.min;
-  const client: MqttClient = connect(options.url, {
+  const client: MqttClient = mqtt.connect(options.url, {
     username: options.user,
     password: options.password,
     clientId: `herdgate-api-${crypto.randomUUID().slice(0, 8)}`,

@@ -1,0 +1,146 @@
+/**
+ * The gateway on workerd: one Durable Object holds what the Node process holds in memory (store,
+ * models, rules, schedules, the MQTT link to the bridge), so every write is serialised and ordered
+ * as on Node. The Worker (`worker.ts`) routes every request here.
+ */
+import type { Hono } from 'hono';
+import { pino, type Logger } from 'pino';
+import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudflare/workers-types';
+import { createClient } from '@libsql/client/web';
+import { drizzle } from 'drizzle-orm/libsql';
+import migrations from 'herdgate:migrations';
+import type { AppEnv } from '../context';
+import { startGateway } from '../gateway/start-gateway';
+import { connectMqttLink, createDisconnectedLink } from '../bridge-link';
+import { Teardown } from '../lib/teardown';
+import type { BridgeLink } from '../services/bridge-link';
+import { systemClock } from '../services/clock';
+import { LOOPBACK_HOST } from '../services/host-info';
+import type { Services } from '../services/types';
+import { applyMigrations } from '../store/migrate';
+import * as schema from '../store/schema';
+import type { Database } from '../store/types';
+import { parseEnv, type GatewayEnv } from './env';
+import { AlarmTimers } from './worker-alarm-timers';
+import { openDurableDatabase } from './worker-sqlite-client';
+import { acceptEventSocket, fanOut, isUpgrade } from './worker-websocket';
+
+export type WorkerVars = Record<string, unknown>;
+
+/** How often the alarm checks on the bridge link while nothing else is due. */
+export const LINK_WATCHDOG_MS = 30_000;
+
+interface Started {
+  app: Hono<AppEnv>;
+  services: Services;
+  timers: AlarmTimers;
+  bridge: BridgeLink;
+  /** WEBSOCKET_PORT was given; otherwise clients are told the port the request came in on. */
+  fixedWebsocketPort: boolean;
+  /** Logs (once per change) whether the bridge link is up; called from the alarm. */
+  watchLink(): void;
+}
+
+function linkWatcher(bridge: BridgeLink, logger: Logger, enabled: boolean): () => void {
+  let last = true;
+  return () => {
+    const up = bridge.connected();
+    if (enabled && up !== last) {
+      if (up) logger.info('bridge link up');
+      else logger.warn('bridge link down; mqtt.js keeps reconnecting with backoff');
+    }
+    last = up;
+  };
+}
+
+function stringVars(env: WorkerVars): Record<string, string | undefined> {
+  const vars: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(env)) if (typeof value === 'string') vars[name] = value;
+  return vars;
+}
+
+function createLogger(level: string): Logger {
+  // pino's browser build (what workerd gets) writes objects; one JSON line each keeps logs structured.
+  return pino({ level, browser: { asObject: true, write: (record) => console.log(JSON.stringify(record)) } });
+}
+
+/** The object's own SQLite storage, or a remote libSQL server for `libsql://` / `http(s)://` URLs. */
+function openDatabase(ctx: DurableObjectState, env: GatewayEnv, raw: string | undefined): Database {
+  if (raw === undefined || raw === '' || raw.startsWith('file:')) return openDurableDatabase(ctx.storage);
+  return drizzle(createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }), { schema });
+}
+
+function connectBridge(env: GatewayEnv, logger: Logger): BridgeLink {
+  if (env.MQTT_URL === 'none') return createDisconnectedLink();
+  return connectMqttLink({ url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, bridgeId: env.BRIDGE_ID, logger });
+}
+
+async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>): Promise<Started> {
+  const env = parseEnv(vars);
+  const logger = createLogger(env.LOG_LEVEL);
+  const teardown = new Teardown(logger);
+  try {
+    const db = openDatabase(ctx, env, vars.DATABASE_URL);
+    const applied = await applyMigrations(db, migrations);
+    if (applied > 0) logger.info({ applied }, 'database migrated');
+    const bridge = connectBridge(env, logger);
+    teardown.add('bridge link', () => bridge.close());
+    const timers = new AlarmTimers(ctx.storage, logger, env.MQTT_URL === 'none' ? undefined : LINK_WATCHDOG_MS);
+    const { app, services } = await startGateway({ db, env, logger, clock: systemClock, timers, bridge, host: LOOPBACK_HOST, teardown });
+    services.events.subscribe((message) => fanOut(ctx, message));
+    logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
+    return {
+      app, services, timers, bridge,
+      fixedWebsocketPort: vars.WEBSOCKET_PORT !== undefined && vars.WEBSOCKET_PORT !== '',
+      watchLink: linkWatcher(bridge, logger, env.MQTT_URL !== 'none'),
+    };
+  } catch (err) {
+    await teardown.run();
+    throw err;
+  }
+}
+
+function portOf(url: URL): number {
+  return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+}
+
+export class GatewayObject {
+  private readonly ready: Promise<Started>;
+
+  constructor(private readonly ctx: DurableObjectState, env: WorkerVars) {
+    // Every event awaits the start. Not blockConcurrencyWhile: a storage transaction inside it
+    // (the start commits the gateway identity) waits for the gate it holds.
+    this.ready = start(ctx, stringVars(env));
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    const gateway = await this.ready;
+    if (!gateway.fixedWebsocketPort) gateway.services.options.websocketPort = portOf(new URL(request.url));
+    if (isUpgrade(request)) return acceptEventSocket(this.ctx);
+    const response = await gateway.app.fetch(request);
+    // A body nobody read (a 403 before parsing) would stall the next request on the connection.
+    if (request.body !== null && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);
+    return response;
+  }
+
+  async alarm(): Promise<void> {
+    const gateway = await this.ready;
+    gateway.timers.fireDue();
+    gateway.watchLink();
+  }
+
+  // Clients never need to send anything; what they send is ignored, as deCONZ does.
+  webSocketMessage(): void {}
+
+  webSocketClose(ws: WorkerWebSocket, code: number): void {
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code);
+    } catch {
+      // Already closed.
+    }
+  }
+
+  webSocketError(ws: WorkerWebSocket): void {
+    this.webSocketClose(ws, 1011);
+  }
+}

@@ -1,0 +1,51 @@
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeMigrationBundle } from '../../scripts/bundle-migrations';
+
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The api on workerd (wrangler's local dev server, the same build `npm run start:edge` runs). */
+export interface EdgeGateway {
+  /** `http://127.0.0.1:<port>` */
+  base: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the Worker in local mode on a free loopback port, with a fresh Durable Object state in a
+ * temp folder. `vars` are the api's settings (wrangler vars), e.g. `{ MQTT_URL: 'none' }`.
+ */
+export async function startEdgeGateway(vars: Record<string, string> = {}): Promise<EdgeGateway> {
+  const state = await mkdtemp(join(tmpdir(), 'herdgate-edge-'));
+  // Wrangler's own logs and telemetry stay out of the user's config folder and off the network.
+  process.env.WRANGLER_SEND_METRICS = 'false';
+  process.env.WRANGLER_LOG_PATH = join(state, 'logs');
+  await mkdir(process.env.WRANGLER_LOG_PATH);
+  process.env.WRANGLER_LOG ??= 'error';
+  writeMigrationBundle();
+  const { unstable_startWorker } = await import('wrangler');
+  const bindings = Object.fromEntries(Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn', ...vars }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]));
+  const worker = await unstable_startWorker({
+    config: join(ROOT, 'wrangler.toml'),
+    bindings,
+    dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: join(state, 'state'), watch: false },
+  });
+  try {
+    await worker.ready;
+    const url = await worker.url;
+    return {
+      base: url.origin,
+      port: Number(url.port),
+      async close() {
+        await worker.dispose();
+        await rm(state, { recursive: true, force: true, maxRetries: 5 });
+      },
+    };
+  } catch (err) {
+    await worker.dispose();
+    throw err;
+  }
+}
