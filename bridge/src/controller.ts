@@ -45,7 +45,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
   try {
     let child: RadioChild | undefined;
     if (!config.zigbee.adapter) {
-      child = await startRadioChild({ network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json') }, logger);
+      child = await startRadioChild({ network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json'), protocol: config.zigbee.radioProtocol }, logger);
       cleanups.push(() => child!.stop());
     }
     let broker: BrokerHandle | undefined;
@@ -54,7 +54,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       broker = await startBroker({ host, port, wsPort, baseTopic, users: user && password ? [{ username: user, password }] : [], logger });
       cleanups.push(() => broker!.close());
     }
-    const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? 'deconz', path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath }, logger);
+    const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath }, logger);
     const started = await radio.start();
     cleanups.push(() => radio.stop());
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();

@@ -12,7 +12,7 @@ import { parentPipe } from '@herdgate/shared/node';
  * prints one JSON line per port on stdout (service radio / control); we wait for both.
  */
 export interface RadioChild {
-  /** `tcp://127.0.0.1:<port>` for herdsman's deconz adapter. */
+  /** `tcp://127.0.0.1:<port>` for herdsman's deconz or zstack adapter. */
   path: string;
   controlUrl: string;
   stop(): Promise<void>;
@@ -31,9 +31,9 @@ export function portOf(line: PortLine): { service: 'radio' | 'control'; port: nu
   return undefined;
 }
 
-export async function startRadioChild(options: { network: string; statePath: string }, logger: Logger): Promise<RadioChild> {
+export async function startRadioChild(options: { network: string; statePath: string; protocol?: 'deconz' | 'zstack' }, logger: Logger): Promise<RadioChild> {
   const log = logger.child({ component: 'virtual-radio' });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(existsSync(options.network) ? ['--network', options.network] : []), '--state', options.statePath, '--port', '0', '--control-port', '0'], {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(existsSync(options.network) ? ['--network', options.network] : []), '--state', options.statePath, '--port', '0', '--control-port', '0', '--protocol', options.protocol ?? 'deconz'], {
     // stdin is watched by the radio: it stops when we die, even by SIGKILL (exitWithParent).
     ...parentPipe(),
     // Own process group: a Ctrl-C in the terminal must not kill the radio before herdsman has

@@ -28,7 +28,7 @@ const phasesOf = (name: string) => (figures[name] ??= { radio: [], host: [], bri
 
 const paired = await pairStack(herdgateStack, network, (line) => console.error(line));
 const radio = paired.radio;
-const core = radio.radio.core;
+const core = radio.radio.core!;
 let marks: { queued?: number; read?: number } = {};
 const indicate = core.indicate.bind(core);
 core.indicate = (indication) => {

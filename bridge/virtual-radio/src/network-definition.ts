@@ -8,7 +8,10 @@ export interface NetworkDefinitionEntry {
   model: string;
   ieee: string;
   name?: string;
-  join?: 'pool' | 'joined';
+  /** `idle`: a factory-new device that is powered but not searching (joins only after a touchlink reset). */
+  join?: 'pool' | 'joined' | 'idle';
+  /** Metres from the coordinator (touchlink reaches about 1.5 m). */
+  distance?: number;
 }
 
 export interface NetworkDefinition {
@@ -25,7 +28,8 @@ export function loadNetworkDefinition(path: string): NetworkDefinition {
   raw.devices.forEach((d: Partial<NetworkDefinitionEntry>, i) => {
     if (typeof d.model !== 'string') throw new Error(`${path}: devices[${i}].model must be a string`);
     if (typeof d.ieee !== 'string' || !IEEE.test(d.ieee)) throw new Error(`${path}: devices[${i}].ieee must be 16 lower-case hex digits`);
-    if (d.join !== undefined && d.join !== 'pool' && d.join !== 'joined') throw new Error(`${path}: devices[${i}].join must be "pool" or "joined"`);
+    if (d.join !== undefined && d.join !== 'pool' && d.join !== 'joined' && d.join !== 'idle') throw new Error(`${path}: devices[${i}].join must be "pool", "joined" or "idle"`);
+    if (d.distance !== undefined && (typeof d.distance !== 'number' || !(d.distance > 0))) throw new Error(`${path}: devices[${i}].distance must be a positive number of metres`);
   });
   return raw as NetworkDefinition;
 }

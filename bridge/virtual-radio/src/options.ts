@@ -1,6 +1,6 @@
 /**
  * CLI options from argv (`--port 0`, `--control-port=0`, `--state f`, `--network f`, `--timing
- * fast|realistic`, `--mac hex`) with env fallbacks (RADIO_PORT, RADIO_CONTROL_PORT, RADIO_STATE,
+ * fast|realistic`, `--mac hex`, `--protocol deconz|zstack`) with env fallbacks (RADIO_PORT, RADIO_PROTOCOL, RADIO_CONTROL_PORT, RADIO_STATE,
  * RADIO_NETWORK, RADIO_TIMING, RADIO_MAC), validated with one valibot schema.
  */
 import * as v from 'valibot';
@@ -13,6 +13,7 @@ const schema = v.strictObject({
   state: v.optional(v.string()),
   network: v.optional(v.string()),
   timing: v.optional(v.picklist(['fast', 'realistic']), 'fast'),
+  protocol: v.optional(v.picklist(['deconz', 'zstack'], 'must be deconz or zstack'), 'deconz'),
   mac: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'))),
   logLevel: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
@@ -20,10 +21,10 @@ const schema = v.strictObject({
 export type RadioCliOptions = v.InferOutput<typeof schema>;
 
 const FLAGS: Record<string, keyof RadioCliOptions> = {
-  port: 'port', 'control-port': 'controlPort', state: 'state', network: 'network', timing: 'timing', mac: 'mac', 'log-level': 'logLevel',
+  port: 'port', 'control-port': 'controlPort', state: 'state', network: 'network', timing: 'timing', mac: 'mac', 'log-level': 'logLevel', protocol: 'protocol',
 };
 const ENV: Record<string, keyof RadioCliOptions> = {
-  RADIO_PORT: 'port', RADIO_CONTROL_PORT: 'controlPort', RADIO_STATE: 'state', RADIO_NETWORK: 'network', RADIO_TIMING: 'timing', RADIO_MAC: 'mac', RADIO_LOG_LEVEL: 'logLevel',
+  RADIO_PORT: 'port', RADIO_CONTROL_PORT: 'controlPort', RADIO_STATE: 'state', RADIO_NETWORK: 'network', RADIO_TIMING: 'timing', RADIO_MAC: 'mac', RADIO_LOG_LEVEL: 'logLevel', RADIO_PROTOCOL: 'protocol',
 };
 
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): RadioCliOptions {

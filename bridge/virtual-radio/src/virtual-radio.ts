@@ -1,8 +1,13 @@
 /**
- * Composes the virtual radio: parameter store, radio core, TCP server, simulated network, state file.
- * `startVirtualRadio` is the one entry point (main.ts, tests and benchmarks use it).
+ * Composes the virtual radio: a protocol front (deCONZ or Z-Stack), the TCP server, the simulated
+ * network with touchlink, and the state file. `startVirtualRadio` is the one entry point (main.ts,
+ * tests and benchmarks use it).
  */
 import { randomBytes } from 'node:crypto';
+import { createDeconzFront } from './fronts/deconz-front';
+import type { DeconzFront } from './fronts/deconz-front';
+import type { FrontHooks, RadioFront, RadioProtocol } from './fronts/front';
+import { createZstackFront } from './fronts/zstack-front';
 import { realClock } from './network/clock';
 import type { Clock } from './network/clock';
 import { FrameCounters } from './network/counters';
@@ -12,11 +17,11 @@ import { SimNetwork } from './network/network';
 import { DeviceRegistry } from './network/registry';
 import { timingProfiles } from './network/timing';
 import type { Timing } from './network/timing';
+import { TouchlinkResponder } from './network/touchlink';
 import type { DeviceFactory } from './network/types';
 import type { NetworkDefinition } from './network-definition';
-import { NetworkState } from './protocol/index';
-import { ParameterStore } from './radio/parameter-store';
-import { RadioCore } from './radio/radio-core';
+import type { ParameterStore } from './radio/parameter-store';
+import type { RadioCore } from './radio/radio-core';
 import { StateFile } from './radio/state-file';
 import type { RadioState } from './radio/state-file';
 import { RadioServer } from './radio/tcp-server';
@@ -25,12 +30,14 @@ export type RadioLog = (event: string, detail?: Record<string, unknown>) => void
 
 export interface VirtualRadioOptions {
   factory: DeviceFactory;
+  /** Serial protocol on the TCP port (default deconz). */
+  protocol?: RadioProtocol;
   /** TCP port for the host; 0 = ephemeral. */
   port?: number;
   statePath?: string;
   /** Devices for a fresh radio (ignored when the state file already exists). */
   network?: NetworkDefinition;
-  /** Coordinator MAC for a fresh radio; random (deCONZ prefix) otherwise. */
+  /** Coordinator MAC for a fresh radio; random otherwise. */
   mac?: string;
   timing?: Timing;
   clock?: Clock;
@@ -39,13 +46,17 @@ export interface VirtualRadioOptions {
 
 export interface VirtualRadio {
   readonly port: number;
+  readonly protocol: RadioProtocol;
+  readonly front: RadioFront;
   readonly registry: DeviceRegistry;
   readonly membership: Membership;
   readonly faults: FaultTable;
   readonly counters: FrameCounters;
   readonly factory: DeviceFactory;
-  readonly core: RadioCore;
-  readonly params: ParameterStore;
+  readonly touchlink: TouchlinkResponder;
+  /** The deCONZ front's firmware and parameters (undefined on the Z-Stack front). */
+  readonly core?: RadioCore;
+  readonly params?: ParameterStore;
   hostConnected(): boolean;
   reboot(downMs: number): void;
   /** Writes the state file now. */
@@ -65,6 +76,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const log: RadioLog = options.log ?? (() => {});
   const clock = options.clock ?? realClock;
   const timing = options.timing ?? timingProfiles.fast;
+  const protocol = options.protocol ?? 'deconz';
   const registry = new DeviceRegistry();
   const counters = new FrameCounters();
   const faults = new FaultTable(() => clock.now());
@@ -75,40 +87,45 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const changed = () => state.schedule();
 
   const saved = state.load();
-  const params = saved ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(options.mac ?? conbeeMac());
-  const coordinator = { ieee: () => params.macAddress(), extendedPanId: () => params.extendedPanId(), endpoints: () => params.endpoints() };
-
+  const ownState = saved && (saved.protocol ?? 'deconz') === protocol ? saved : undefined;
+  // ConBee II sticks ship in 00:21:2e:ff:ff:…, TI CC2652 ones in 00:12:4b:00:…
+  const mac = options.mac ?? (protocol === 'zstack' ? `00124b00${randomBytes(4).toString('hex')}` : conbeeMac());
   let network: SimNetwork | undefined;
-  const core = new RadioCore({
-    params,
-    networkState: saved?.networkState ?? NetworkState.Offline,
+  let touchlink: TouchlinkResponder | undefined;
+  const hooks: FrontHooks = {
     route: (request) => network!.handleRequest(request),
-    changed,
-    log,
-  });
+    interPan: (request) => touchlink!.handle(request),
+    changed, now: () => clock.now(), log,
+  };
+  const front: RadioFront = protocol === 'zstack' ? createZstackFront(ownState, mac, hooks) : createDeconzFront(ownState, mac, hooks);
+  const { coordinator, host } = front;
+
   const membership = new Membership({
-    registry, factory: options.factory, host: core, clock, timing,
+    registry, factory: options.factory, host, clock, timing,
     coordinatorIeee: coordinator.ieee,
     emit: (ieee, frame) => network!.emit(ieee, frame),
     changed,
   });
   network = new SimNetwork({
-    registry, host: core, coordinator, counters, faults, clock, timing,
+    registry, host, coordinator, counters, faults, clock, timing,
     permitJoin: (s) => membership.permitJoin(s),
     leave: (ieee) => membership.remove(ieee),
   });
+  touchlink = new TouchlinkResponder({ registry, membership, factory: options.factory, coordinator, host, clock, timing, log });
 
-  collect = (): RadioState => ({ version: 1, networkState: core.networkState, parameters: params.persist(), network: membership.persist() });
+  collect = (): RadioState => ({ version: 1, ...front.persist(), network: membership.persist() });
   if (saved) membership.restore(saved.network);
   else seedNetwork(membership, options.network);
   state.flush();
 
-  const server = new RadioServer(core, log);
+  const server = new RadioServer(front, log);
   const port = await server.listen(options.port ?? 0);
-  log('listening', { port, devices: registry.size, pool: registry.pool().length, resumed: Boolean(saved) });
+  log('listening', { port, protocol, devices: registry.size, pool: registry.pool().length, resumed: Boolean(ownState) });
 
+  const deconz = front.protocol === 'deconz' ? (front as DeconzFront) : undefined;
   return {
-    port, registry, membership, faults, counters, core, params, factory: options.factory,
+    port, protocol, front, registry, membership, faults, counters, touchlink, factory: options.factory,
+    core: deconz?.core, params: deconz?.params,
     hostConnected: () => server.hostConnected,
     reboot: (downMs) => {
       state.flush();
@@ -125,7 +142,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
 
 function seedNetwork(membership: Membership, definition: NetworkDefinition | undefined): void {
   for (const entry of definition?.devices ?? []) {
-    if (entry.join === 'joined') membership.join({ ieee: entry.ieee, model: entry.model });
-    else membership.addToPool({ ieee: entry.ieee, model: entry.model });
+    if (entry.join === 'joined') membership.join({ ieee: entry.ieee, model: entry.model, distance: entry.distance });
+    else membership.addToPool({ ieee: entry.ieee, model: entry.model, distance: entry.distance, searching: entry.join !== 'idle' });
   }
 }

@@ -61,6 +61,8 @@ export const CatalogueEntrySchema = v.strictObject({
   basic: v.optional(v.record(v.string(), Value), {}),
   endpoints: v.pipe(v.array(EndpointSchema), v.minLength(1)),
   behaviour: v.optional(BehaviourSchema, {}),
+  /** Answers touchlink (ZLL commissioning) on its first endpoint with the 0x1000 server cluster. */
+  touchlink: v.optional(v.boolean(), false),
   /** button name → press kind → frames sent, in order. */
   buttons: v.optional(v.record(v.string(), v.record(PressKind, v.array(EmissionSchema)))),
 });

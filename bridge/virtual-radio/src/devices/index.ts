@@ -42,6 +42,12 @@ export function createDeviceFactory(options: DeviceFactoryOptions = {}): DeviceF
   return {
     models: () => [...catalogue.keys()],
     entry: (model) => resolve(model)[1],
+    touchlink: (model) => {
+      const entry = catalogue.get(model);
+      const TOUCHLINK_CLUSTER = 0x1000;
+      const ep = entry?.touchlink ? entry.endpoints.find((e) => e.inClusters.includes(TOUCHLINK_CLUSTER)) : undefined;
+      return ep && { id: ep.id, profileId: ep.profileId, deviceId: ep.deviceId, version: ep.version };
+    },
     create(model: string, identity: NewIdentity, ctx: DeviceContext): SimDevice {
       const [key, entry] = resolve(model);
       return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx);

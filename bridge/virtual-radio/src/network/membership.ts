@@ -57,11 +57,12 @@ export class Membership {
   private joinNext(): void {
     this.joinTimer = undefined;
     if (!this.joinOpen) return;
-    const [next] = this.deps.registry.pool();
+    const searching = () => this.deps.registry.pool().filter((p) => p.searching !== false);
+    const [next] = searching();
     if (!next) return;
     this.deps.registry.removeFromPool(next.ieee);
     this.join(next);
-    if (this.deps.registry.pool().length > 0) {
+    if (searching().length > 0) {
       this.joinTimer = this.deps.clock.setTimeout(() => this.joinNext(), this.deps.timing.joinSpacingMs);
     }
   }
@@ -71,7 +72,7 @@ export class Membership {
     const nwk = this.deps.registry.allocateNwk(entry.ieee);
     const device = this.deps.factory.create(entry.model, { ieee: entry.ieee, nwk }, this.contextFor(entry.ieee));
     const parent = chooseParent(this.deps.registry, device.identity.logicalType);
-    this.deps.registry.add({ device, online: true, parent, lqi: linkQuality(entry.ieee) });
+    this.deps.registry.add({ device, online: true, parent, lqi: linkQuality(entry.ieee), distance: entry.distance });
     this.announce(device);
     device.start();
     this.deps.changed();
@@ -111,7 +112,7 @@ export class Membership {
     for (const p of state.pool) this.deps.registry.addToPool(p);
     for (const d of state.devices) {
       const device = this.deps.factory.restore(d.model, { ieee: d.ieee, nwk: d.nwk }, d.snapshot, this.contextFor(d.ieee));
-      this.deps.registry.add({ device, online: d.online, parent: d.parent, lqi: d.lqi });
+      this.deps.registry.add({ device, online: d.online, parent: d.parent, lqi: d.lqi, distance: d.distance });
       device.start();
     }
   }
@@ -119,7 +120,7 @@ export class Membership {
   persist(): PersistedNetwork {
     const devices = this.deps.registry.all().map((e) => ({
       ieee: e.device.identity.ieee, nwk: e.device.identity.nwk, model: e.device.identity.model,
-      online: e.online, parent: e.parent, lqi: e.lqi, snapshot: e.device.snapshot(),
+      online: e.online, parent: e.parent, lqi: e.lqi, distance: e.distance, snapshot: e.device.snapshot(),
     }));
     return { devices, pool: this.deps.registry.pool() };
   }

@@ -9,6 +9,7 @@ export interface PersistedDevice {
   online: boolean;
   parent: number;
   lqi: number;
+  distance?: number;
   snapshot: unknown;
 }
 

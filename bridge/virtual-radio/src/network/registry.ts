@@ -11,11 +11,17 @@ export interface JoinedDevice {
   parent: number;
   /** Link quality the coordinator sees for this device. */
   lqi: number;
+  /** Metres from the coordinator (touchlink only reaches close devices). */
+  distance?: number;
 }
 
 export interface PooledDevice {
   ieee: Ieee;
   model: string;
+  /** Metres from the coordinator. */
+  distance?: number;
+  /** false: powered but not looking for a network (a factory-new light left alone); joins only after a touchlink reset. */
+  searching?: boolean;
 }
 
 export class DeviceRegistry {

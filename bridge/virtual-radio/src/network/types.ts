@@ -114,10 +114,20 @@ export interface DeviceStateView {
   reporting: Array<{ endpoint: number; cluster: number; attribute: number; min: number; max: number; change?: number }>;
 }
 
+/** The endpoint a touchlink-capable light reports in its scan response. */
+export interface TouchlinkEndpoint {
+  id: number;
+  profileId: number;
+  deviceId: number;
+  version: number;
+}
+
 /** Builds devices from the catalogue; implemented by the devices side. */
 export interface DeviceFactory {
   /** Model keys available in the catalogue. */
   models(): string[];
+  /** The touchlink endpoint of a model that answers touchlink, undefined for one that does not. */
+  touchlink?(model: string): TouchlinkEndpoint | undefined;
   /** A new device fresh from the factory (not joined yet). */
   create(model: string, identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>, ctx: DeviceContext): SimDevice;
   /** A device restored from a snapshot taken by `SimDevice.snapshot()`. */

@@ -7,12 +7,22 @@
  */
 import { atomicFile, type AtomicFile, type ReadResult } from '@herdgate/shared/node';
 import type { PersistedNetwork } from '../network/persisted';
+import type { PersistedNv } from '../zstack/nv-store';
 import type { PersistedParameters } from './parameter-store';
 
+/**
+ * `protocol` names the front that wrote it (absent = deCONZ, as before there were two). The network
+ * part is shared; a radio started with the other protocol keeps the devices and starts its
+ * coordinator fresh.
+ */
 export interface RadioState {
   version: 1;
-  networkState: number;
-  parameters: PersistedParameters;
+  protocol?: 'deconz' | 'zstack';
+  /** deCONZ front. */
+  networkState?: number;
+  parameters?: PersistedParameters;
+  /** Z-Stack front: NV items and tables. */
+  znp?: PersistedNv;
   network: PersistedNetwork;
 }
 
@@ -20,7 +30,8 @@ function validate(value: unknown): RadioState {
   const state = value as RadioState;
   if (typeof state !== 'object' || state === null) throw new Error('not a JSON object');
   if (state.version !== 1) throw new Error(`unsupported state version ${String(state.version)}`);
-  if (typeof state.parameters !== 'object' || typeof state.network !== 'object' || !Array.isArray(state.network?.devices)) throw new Error('parameters or network missing');
+  const front = state.protocol === 'zstack' ? state.znp : state.parameters;
+  if (typeof front !== 'object' || typeof state.network !== 'object' || !Array.isArray(state.network?.devices)) throw new Error('coordinator (parameters or NV) or network missing');
   return state;
 }
 

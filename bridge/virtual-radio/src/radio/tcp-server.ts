@@ -4,16 +4,25 @@
  */
 import { createServer } from 'node:net';
 import type { Server, Socket } from 'node:net';
-import { HostLink } from './host-link';
-import type { RadioCore } from './radio-core';
+
+/** A protocol front's handling of one host connection. */
+export interface LinkHandle {
+  close(): void;
+}
+
+export interface ServedFront {
+  attach(socket: Socket): LinkHandle;
+  /** What a reboot loses (queues, RAM state). */
+  rebooted(): void;
+}
 
 export class RadioServer {
   private readonly server: Server;
-  private link: HostLink | undefined;
+  private link: LinkHandle | undefined;
   private downUntil = 0;
 
   constructor(
-    private readonly core: RadioCore,
+    private readonly front: ServedFront,
     private readonly log: (event: string, detail?: Record<string, unknown>) => void,
   ) {
     this.server = createServer((socket) => this.accept(socket));
@@ -38,7 +47,7 @@ export class RadioServer {
       socket.destroy();
       return;
     }
-    const link = new HostLink(socket, this.core, this.log);
+    const link = this.front.attach(socket);
     this.link = link;
     this.log('host-connected', { remote: socket.remotePort });
     socket.on('error', () => {});
@@ -53,7 +62,7 @@ export class RadioServer {
     this.downUntil = Date.now() + downMs;
     this.link?.close();
     this.link = undefined;
-    this.core.clearQueues();
+    this.front.rebooted();
     this.log('reboot', { downMs });
   }
 

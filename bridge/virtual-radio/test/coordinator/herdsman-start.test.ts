@@ -31,7 +31,7 @@ describe('herdsman start against the coordinator', () => {
     const resumed = await second.call('start', { port: radio.port, dir });
     expect(resumed.result).toBe('resumed');
     expect(resumed.ms).toBeLessThan(fresh.ms);
-    expect(radio.params.macAddress()).toBe('00212effff001122');
+    expect(radio.params!.macAddress()).toBe('00212effff001122');
     const lqi = await second.call('lqi');
     expect(lqi).toEqual([]);
     console.log(`herdsman start: fresh ${fresh.ms} ms, matching state ${resumed.ms} ms`);

@@ -46,7 +46,7 @@ describe('radio host link', () => {
     host.send(0x12, 3, apsRequest(9, 0x1234));
     const reply = await host.next((f) => f.command === 0x12);
     expect(reply.status).toBe(6);
-    expect(radio.core.pending().confirms).toBe(0);
+    expect(radio.core!.pending().confirms).toBe(0);
   });
 
   it('should confirm a request to an unknown address with route discovery failed and nudge the host', async () => {
@@ -67,8 +67,8 @@ describe('radio host link', () => {
     host.send(0x08, 1, [0x02]);
     await host.next((f) => f.command === 0x08);
     const indication = { dst: { mode: 'nwk' as const, nwk: 0 }, dstEndpoint: 1, srcNwk: 0x1234, srcEndpoint: 1, profileId: 0x0104, clusterId: 6, asdu: Uint8Array.of(0x18, 1, 0x0a), lqi: 200, rssi: -45 };
-    radio.core.indicate(indication);
-    radio.core.indicate({ ...indication, srcNwk: 0x5678 });
+    radio.core!.indicate(indication);
+    radio.core!.indicate({ ...indication, srcNwk: 0x5678 });
     const nudge = await host.next((f) => f.command === 0x0e);
     expect(nudge.payload[0] & 0x08).toBe(0x08);
     // Nothing was read yet, so nothing else is due: a second nudge would mean the burst was not coalesced.

@@ -1,0 +1,38 @@
+/** The ConBee II front: parameter store + radio core (deCONZ serial protocol over SLIP). */
+import type { Socket } from 'node:net';
+import { NetworkState, Param } from '../protocol/index';
+import { HostLink } from '../radio/host-link';
+import { ParameterStore } from '../radio/parameter-store';
+import { RadioCore } from '../radio/radio-core';
+import type { RadioState } from '../radio/state-file';
+import type { FrontHooks, RadioFront } from './front';
+
+export interface DeconzFront extends RadioFront {
+  readonly protocol: 'deconz';
+  readonly core: RadioCore;
+  readonly params: ParameterStore;
+}
+
+export function createDeconzFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks): DeconzFront {
+  const params = saved?.parameters ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(mac);
+  const core = new RadioCore({ params, networkState: saved?.parameters ? (saved.networkState ?? NetworkState.Offline) : NetworkState.Offline, route: hooks.route, changed: hooks.changed, log: hooks.log });
+  const u16 = (bytes: Uint8Array | undefined) => (bytes ? bytes[0] | (bytes[1] << 8) : 0);
+  return {
+    protocol: 'deconz',
+    core,
+    params,
+    host: core,
+    coordinator: {
+      ieee: () => params.macAddress(),
+      extendedPanId: () => params.extendedPanId(),
+      endpoints: () => params.endpoints(),
+      channel: () => params.read(Param.CurrentChannel, new Uint8Array(0))?.[0] ?? 11,
+      panId: () => u16(params.read(Param.NwkPanId, new Uint8Array(0))),
+    },
+    attach: (socket: Socket) => new HostLink(socket, core, hooks.log),
+    rebooted: () => core.clearQueues(),
+    networkUp: () => core.networkState === NetworkState.Connected,
+    health: () => ({ networkState: core.networkState, pending: core.pending() }),
+    persist: () => ({ protocol: 'deconz', networkState: core.networkState, parameters: params.persist() }),
+  };
+}

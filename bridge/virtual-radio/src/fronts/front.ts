@@ -1,0 +1,36 @@
+/**
+ * A protocol front: the serial protocol of one coordinator model in front of the shared simulated
+ * network. The deCONZ front emulates a ConBee II, the Z-Stack front a CC2652 running Z-Stack 3.x;
+ * the network, devices, control API, faults and state file behind them are the same.
+ */
+import type { ApsRequest } from '../protocol/index';
+import type { CoordinatorInfo, HostPort } from '../network/host-port';
+import type { InterPanRequest } from '../network/touchlink';
+import type { RadioState } from '../radio/state-file';
+import type { ServedFront } from '../radio/tcp-server';
+
+export const RADIO_PROTOCOLS = ['deconz', 'zstack'] as const;
+export type RadioProtocol = (typeof RADIO_PROTOCOLS)[number];
+
+/** The herdsman adapter that drives each front. */
+export const HERDSMAN_ADAPTER: Record<RadioProtocol, string> = { deconz: 'deconz', zstack: 'zstack' };
+
+export interface RadioFront extends ServedFront {
+  readonly protocol: RadioProtocol;
+  readonly host: HostPort;
+  readonly coordinator: CoordinatorInfo;
+  /** Whether the coordinator's network is up, for /health. */
+  networkUp(): boolean;
+  /** Protocol facts for /health. */
+  health(): Record<string, unknown>;
+  /** The front's part of the state file. */
+  persist(): Pick<RadioState, 'protocol' | 'networkState' | 'parameters' | 'znp'>;
+}
+
+export interface FrontHooks {
+  route(request: ApsRequest): void;
+  interPan(request: InterPanRequest): void;
+  changed(): void;
+  now(): number;
+  log(event: string, detail?: Record<string, unknown>): void;
+}
