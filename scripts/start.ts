@@ -1,6 +1,7 @@
 /**
  * `npm start`: the whole gateway on one box. With no ZIGBEE_ADAPTER configured it first starts the
- * virtual radio (a ConBee II emulator with the demo network) and points the bridge at it; then the
+ * virtual radio (a ConBee II emulator with the demo network, or with RADIO_PROTOCOL=zstack a
+ * Z-Stack CC2652 emulator) and points the bridge at it with the matching adapter; then the
  * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
  */
 import { buildBridge } from '@herdgate/bridge/build';
@@ -15,6 +16,8 @@ const specs: ChildSpec[] = [];
 const bridgeEnv: Record<string, string> = { DATA_DIR: dataDir };
 
 if (!env.ZIGBEE_ADAPTER) {
+  const protocol = env.RADIO_PROTOCOL ?? 'deconz';
+  if (protocol !== 'deconz' && protocol !== 'zstack') throw new Error(`RADIO_PROTOCOL must be deconz or zstack, got "${protocol}"`);
   const radioPort = env.RADIO_PORT ?? '6638';
   const controlPort = env.RADIO_CONTROL_PORT ?? '6639';
   specs.push({
@@ -26,12 +29,13 @@ if (!env.ZIGBEE_ADAPTER) {
       '--control-port', controlPort,
       '--state', env.RADIO_STATE ?? `${dataDir}/virtual-radio.json`,
       '--network', env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json',
+      '--protocol', protocol,
     ],
     ready: (line) => line.includes('listening'),
   });
   // The demo devices wait in the radio's pairing pool: open the network at start so they pair.
   Object.assign(bridgeEnv, {
-    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_ADAPTER: protocol,
     ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`,
     PERMIT_JOIN_ON_START: env.PERMIT_JOIN_ON_START ?? '120',
   });

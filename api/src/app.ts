@@ -18,6 +18,8 @@ import { rulesRoutes } from './routes/rules';
 import { scenesRoutes } from './routes/scenes';
 import { schedulesRoutes } from './routes/schedules';
 import { sensorsRoutes } from './routes/sensors';
+import { touchlinkRoutes } from './routes/touchlink';
+import { touchlinkGuard } from './middleware/touchlink-guard';
 
 /** The resource modules under `/api/<key>/<module>`; the fall-through tells known from unknown by it. */
 const MODULES: Record<string, Hono<AppEnv>> = {
@@ -31,6 +33,7 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   scenes: scenesRoutes,
   schedules: schedulesRoutes,
   sensors: sensorsRoutes,
+  touchlink: touchlinkRoutes,
 };
 
 export interface CreateAppOptions {
@@ -49,6 +52,7 @@ export function createApp(services: Services, options: CreateAppOptions = {}): H
 
   const keyed = new Hono<AppEnv>();
   keyed.use('*', requireKey);
+  keyed.use('*', touchlinkGuard);
   keyed.route('/', fullStateRoutes);
   for (const [name, routes] of Object.entries(MODULES)) keyed.route(`/${name}`, routes);
 

@@ -29,6 +29,7 @@ export interface RestClient {
   key: string;
   get<T = any>(path: string): Promise<{ status: number; body: T }>;
   put<T = any>(path: string, body: unknown): Promise<{ status: number; body: T }>;
+  post<T = any>(path: string, body?: unknown): Promise<{ status: number; body: T }>;
 }
 
 export async function createRestClient(base: string): Promise<RestClient> {
@@ -46,6 +47,7 @@ export async function createRestClient(base: string): Promise<RestClient> {
     key,
     get: (path) => call('GET', `/api/${key}${path}`),
     put: (path, body) => call('PUT', `/api/${key}${path}`, body),
+    post: (path, body) => call('POST', `/api/${key}${path}`, body),
   };
 }
 

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { jsonLine, ROOT, spawnTs, type Child } from './child-process';
+import type { RadioProtocol } from './protocols';
 
 /** A free loopback port (the kernel's pick, released at once) for a server that must keep its port across restarts. */
 export function freePort(): Promise<number> {
@@ -16,7 +17,7 @@ export function freePort(): Promise<number> {
 
 export interface RadioProcess {
   child: Child;
-  /** `tcp://127.0.0.1:<port>` for herdsman's deconz adapter. */
+  /** `tcp://127.0.0.1:<port>` for herdsman's deconz or zstack adapter. */
   path: string;
   /** Base URL of the control API (bridge/virtual-radio/README.md). */
   control: string;
@@ -24,8 +25,8 @@ export interface RadioProcess {
 }
 
 /** The virtual radio (`bridge/virtual-radio/src/main.ts`), ports read from its two stdout JSON lines. */
-export async function startRadio(options: { statePath: string; network?: string }): Promise<RadioProcess> {
-  const args = ['--port', '0', '--control-port', '0', '--state', options.statePath, '--log-level', 'warn'];
+export async function startRadio(options: { statePath: string; network?: string; protocol?: RadioProtocol }): Promise<RadioProcess> {
+  const args = ['--port', '0', '--control-port', '0', '--state', options.statePath, '--log-level', 'warn', '--protocol', options.protocol ?? 'deconz'];
   if (options.network) args.push('--network', options.network);
   const child = spawnTs(join(ROOT, 'bridge/virtual-radio/src/main.ts'), args, {});
   try {
@@ -57,13 +58,15 @@ export interface BridgeOptions {
   dataDir: string;
   /** The embedded broker's port; fixed so a restarted bridge comes back where the api reconnects. */
   mqttPort: number;
+  /** The radio's protocol, which picks herdsman's adapter (default deconz). */
+  protocol?: RadioProtocol;
   env?: Record<string, string>;
 }
 
 /** The bridge (`bridge/src/main.ts`) on an external radio, waiting for its `{"event":"ready"}` line. */
 export async function startBridge(options: BridgeOptions): Promise<BridgeProcess> {
   const child = spawnTs(join(ROOT, 'bridge/src/main.ts'), [], {
-    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_ADAPTER: options.protocol ?? 'deconz',
     ZIGBEE_PATH: options.radioPath,
     DATA_DIR: options.dataDir,
     MQTT_HOST: '127.0.0.1',

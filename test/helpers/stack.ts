@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
 import { createRestClient, type RestClient } from './clients';
 import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './processes';
+import type { RadioProtocol } from './protocols';
 import { waitFor } from './wait';
 
 /**
@@ -32,6 +33,8 @@ export interface Stack {
 export interface StackOptions {
   /** Network definition for a fresh radio; none = an empty network. */
   network?: string;
+  /** Which coordinator the virtual radio emulates (default deconz, a ConBee II). */
+  protocol?: RadioProtocol;
   apiEnv?: Record<string, string>;
 }
 
@@ -43,13 +46,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const radio = await startRadio({ statePath: join(dir, 'radio.json'), network: options.network });
+    const radio = await startRadio({ statePath: join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
     cleanups.push(() => radio.stop());
     const mqttPort = await freePort();
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     let bridge: BridgeProcess | undefined;
     const launchBridge = async () => {
-      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort });
+      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol });
       return bridge;
     };
     cleanups.push(async () => { await bridge?.stop(); });

@@ -17,6 +17,8 @@ export const RESOURCE_RULES: Readonly<Record<EventResource, ResourceRule>> = {
   groups: { uniqueid: false, addedKey: 'group', attrAtTopLevel: true },
   alarmsystems: { uniqueid: false, addedKey: 'alarmsystem', attrAtTopLevel: false },
   scenes: { uniqueid: false, attrAtTopLevel: false },
+  /** herdgate's touchlink progress (`state.scanstate`…); deCONZ sends none. */
+  touchlink: { uniqueid: false, attrAtTopLevel: false },
 };
 
 /** Items deCONZ pushes on every write even when the value repeats (a second identical press). */

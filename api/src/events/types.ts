@@ -4,7 +4,7 @@
  * Platform-free: nothing here may import `node:` modules.
  */
 
-export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems';
+export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink';
 
 /** A deCONZ WebSocket message (`t` is always "event"). Keys are serialised sorted, as deCONZ does. */
 export interface DeconzEvent {

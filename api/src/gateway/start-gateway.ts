@@ -19,6 +19,7 @@ import type { Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
 import type { HostInfo } from '../services/host-info';
 import { createLinkedRadio, type RadioControl, type RadioInfo } from '../services/radio';
+import { createTouchlinkService } from '../services/touchlink';
 import type { Timers } from '../services/timers';
 import type { Services } from '../services/types';
 import { createLibsqlStore } from '../store/libsql-store';
@@ -64,6 +65,7 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
     store, clock, events, internal, automation, ...lighting, logger, bridge, sensors,
     radioInfo: deps.radioInfo?.(store) ?? radio.info,
     radioControl: deps.radioControl ?? radio.control,
+    touchlink: createTouchlinkService({ bridge, events, clock, logger }),
     host: deps.host,
     session: { unlockedUntil: 0 },
     options: {

@@ -10,6 +10,7 @@ import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
 import type { RadioControl, RadioInfo } from './radio';
+import type { TouchlinkService } from './touchlink';
 
 /** Fixed facts for the lifetime of the process. */
 export interface GatewayOptions {
@@ -30,6 +31,8 @@ export interface Services {
   clock: Clock;
   radioInfo: RadioInfo;
   radioControl: RadioControl;
+  /** Touchlink scan/identify/reset through the bridge; `busy()` while the radio is off the network. */
+  touchlink: TouchlinkService;
   /** The radio half: device mirror, commands and bridge requests (reports disconnected while away). */
   bridge: BridgeLink;
   events: EventHub;

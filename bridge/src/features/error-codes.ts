@@ -8,6 +8,7 @@ const CODES: Record<FailureReason, ErrorCode> = {
   offline: 'not_connected',
   unsupported: 'not_supported',
   superseded: 'superseded',
+  busy: 'busy',
   error: 'internal',
 };
 

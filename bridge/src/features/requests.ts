@@ -13,6 +13,7 @@ type Handlers = { [K in RequestName]: (payload: Omit<RequestPayloads[K], 'transa
 
 export function createRequestHandlers(deps: FeatureDeps): Handlers {
   const { radio, registry, queue, bus, names } = deps;
+  const log = deps.logger.child({ feature: 'touchlink' });
 
   const queued = async <T>(lane: Lane, description: string, run: () => Promise<T>): Promise<T> => {
     let value: T | undefined;
@@ -120,6 +121,18 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     },
     async backup() {
       return { backup: (await radio.backup()) as ResponsePayloads['backup']['backup'] };
+    },
+    async 'touchlink/scan'() {
+      const results = await radio.touchlink.scan((found) => log.info({ ...found }, 'touchlink: found'));
+      return { results };
+    },
+    async 'touchlink/identify'({ ieee, channel }) {
+      await radio.touchlink.identify(ieee, channel);
+      return { ieee, channel };
+    },
+    async 'touchlink/reset'({ ieee, channel }) {
+      await radio.touchlink.reset(ieee, channel);
+      return { ieee, channel };
     },
     async devices({ offset, limit }) {
       const all = registry.all().sort((a, b) => a.ieee.localeCompare(b.ieee));

@@ -22,7 +22,7 @@ interface Deps {
   forget: (ieee: string) => void;
 }
 
-type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device'>;
+type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink'>;
 
 /** Groups whose members are unknown still get the common light and covering verbs. */
 const GENERIC_GROUP = {

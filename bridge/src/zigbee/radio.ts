@@ -9,11 +9,12 @@ import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams } from './network-params';
 import { installDeconzKick } from './deconz-kick';
 import { createOperations } from './operations';
+import { createTouchlink } from './touchlink';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import type { ConverterState, RadioOptions, ZigbeeEventMap, ZigbeeRadio } from './types';
 
 /** herdsman's coordinator type -> the deCONZ `devicename` clients know. */
-const DEVICE_NAMES: Record<string, string> = { 'ConBee/RaspBee': 'ConBee', 'ConBee2/RaspBee2': 'ConBee II', ConBee3: 'ConBee III' };
+const DEVICE_NAMES: Record<string, string> = { 'ConBee/RaspBee': 'ConBee', 'ConBee2/RaspBee2': 'ConBee II', ConBee3: 'ConBee III', ZStack3x0: 'Z-Stack 3.x (CC2652)', ZStack30x: 'Z-Stack 3.0.x', ZStack12: 'Z-Stack 1.2' };
 
 /**
  * The one zigbee-herdsman Controller of this process, behind the narrow ZigbeeRadio interface.
@@ -161,5 +162,6 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       return d && d.type !== 'Coordinator' ? toZigbeeDevice(d, cachedDefinition(ieee)) : undefined;
     },
     ...operations,
+    touchlink: createTouchlink(controller, options.adapter, log),
   };
 }

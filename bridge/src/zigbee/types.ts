@@ -59,6 +59,8 @@ export interface NetworkInfo {
   extpanid: string;
 }
 
+import type { Touchlink } from './touchlink';
+
 export interface ZigbeeEventMap {
   deviceJoined: { ieee: string };
   deviceInterview: { ieee: string; status: 'started' | 'successful' | 'failed' };
@@ -130,4 +132,6 @@ export interface ZigbeeRadio {
   /** ZCL remove scene (all of the group when `scene` is absent) on one member endpoint. */
   removeMemberScene(ieee: string, endpoint: number, group: number, scene?: number): Promise<void>;
   backup(): Promise<Record<string, unknown>>;
+  /** Touchlink through herdsman (inter-PAN; `unsupported` on adapters that cannot send it). */
+  readonly touchlink: Touchlink;
 }

@@ -99,6 +99,9 @@ export const requestExamples = {
   'network/info': {},
   backup: {},
   devices: { offset: 0, limit: 50 },
+  'touchlink/scan': {},
+  'touchlink/identify': { ieee: EXAMPLE_IEEE, channel: 11 },
+  'touchlink/reset': { ieee: EXAMPLE_IEEE, channel: 11 },
 } satisfies { [K in keyof RequestPayloads]: Partial<RequestPayloads[K]> };
 
 export const responseExamples = {
@@ -118,4 +121,7 @@ export const responseExamples = {
   'network/info': { bridge: EXAMPLE_BRIDGE, channel: 15, panid: 6754, extpanid: '0xdddddddddddddddd' },
   backup: { backup: { metadata: { format: 'zigpy/open-coordinator-backup', version: 1 } } },
   devices: { devices: [examples.device], total: 1, next: null },
+  'touchlink/scan': { results: [{ ieee: EXAMPLE_IEEE, channel: 11, factorynew: true, address: 0xffff, panid: 0xffff, rssi: -30 }] },
+  'touchlink/identify': { ieee: EXAMPLE_IEEE, channel: 11 },
+  'touchlink/reset': { ieee: EXAMPLE_IEEE, channel: 11 },
 } satisfies ResponsePayloads;

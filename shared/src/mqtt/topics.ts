@@ -30,6 +30,9 @@ export const REQUEST_NAMES = [
   'network/info',
   'backup',
   'devices',
+  'touchlink/scan',
+  'touchlink/identify',
+  'touchlink/reset',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 

@@ -71,6 +71,8 @@ function rejectClockChange(input: ModifyConfigInput): void {
  */
 async function applyToRadio(services: Services, patch: Partial<GatewaySettings>, logger: Services['logger']) {
   const { radioControl } = services;
+  // deCONZ refuses to reconnect or disconnect the radio while touchlink has it.
+  if (patch.rfconnected !== undefined && services.touchlink.busy()) throw new DeconzError({ type: 901, address: '/config/rfconnected', params: { reason: '951' } });
   const jobs: [string, unknown, () => Promise<RadioOutcome>][] = [];
   if (patch.permitjoin !== undefined) jobs.push(['permitjoin', patch.permitjoin, () => radioControl.setPermitJoin(patch.permitjoin!)]);
   // Compared with the channel the radio is on, not the stored wish.

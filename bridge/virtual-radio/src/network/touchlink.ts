@@ -37,7 +37,7 @@ export const TOUCHLINK_RANGE_M = 1.5;
 export const DEFAULT_DISTANCE_M = 5;
 /** ZLL primary channels: a factory-new light listens on one of them. */
 const PRIMARY_CHANNELS = [11, 15, 20, 25];
-const DEFAULT_IDENTIFY_S = 3;
+const DEFAULT_IDENTIFY_S = 10;
 
 export interface TouchlinkView {
   ieee: Ieee;
@@ -79,7 +79,7 @@ export class TouchlinkResponder {
       const asdu = scanResponse({
         tsn, transactionId, responseId: Number.parseInt(c.ieee.slice(-8), 16), router: c.router, factoryNew: !c.joined,
         extendedPanId: c.joined ? bytesToHexLe(this.deps.coordinator.extendedPanId()) : '0000000000000000',
-        networkUpdateId: 0, channel: c.channel, panId: c.joined ? this.deps.coordinator.panId() : 0, nwk: c.joined ? c.nwk : 0xffff, endpoint: c.endpoint,
+        networkUpdateId: 0, channel: c.channel, panId: c.joined ? this.deps.coordinator.panId() : 0xffff, nwk: c.joined ? c.nwk : 0xffff, endpoint: c.endpoint,
       });
       this.deps.host.interPan?.({ srcIeee: c.ieee, srcPanId: c.joined ? this.deps.coordinator.panId() : 0xffff, clusterId: TOUCHLINK_CLUSTER, asdu, lqi: lqiFromRssi(rssi) });
       this.deps.log('touchlink-scan-response', { ieee: c.ieee, channel: c.channel, rssi });

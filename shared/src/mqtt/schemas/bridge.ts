@@ -5,6 +5,12 @@ import { bridgeIdSchema, ieeeSchema, intRange, itemValueSchema } from './common'
 export const bridgeStateSchema = v.strictObject({ state: v.picklist(['online', 'offline']) });
 export type BridgeState = v.InferOutput<typeof bridgeStateSchema>;
 
+/**
+ * Coordinator types (`info.coordinator.type`) whose drivers send inter-PAN frames, so the
+ * `touchlink/*` requests can work; every other bridge answers them `not_supported`.
+ */
+export const TOUCHLINK_ADAPTERS = ['zstack', 'ember'] as const;
+
 /** `<base>/bridge/<bridge>/info`, retained: what the api needs to fill `/config`. */
 export const bridgeInfoSchema = v.object({
   bridge: bridgeIdSchema,

@@ -72,6 +72,10 @@ export const requestSchemas = {
   'network/info': request({}),
   backup: request({}),
   devices: request({ offset: v.optional(intRange(0, 1_000_000), 0), limit: v.optional(intRange(1, 100), 50) }),
+  /** Touchlink (inter-PAN): scan every channel for lights held close (about 11 s), then identify or reset one found on `channel`. */
+  'touchlink/scan': request({}),
+  'touchlink/identify': request({ ieee: ieeeSchema, channel: intRange(11, 26) }),
+  'touchlink/reset': request({ ieee: ieeeSchema, channel: intRange(11, 26) }),
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type RequestPayloads = { [K in RequestName]: v.InferOutput<(typeof requestSchemas)[K]> };

@@ -36,6 +36,19 @@ export const responseDataSchemas = {
   /** herdsman's coordinator backup, as herdsman writes it (opaque to the contract). */
   backup: v.object({ backup: v.record(v.string(), itemValueSchema) }),
   /** `next` is the offset of the following page, or null on the last one. */
+  /** One entry per channel that answered: `address`/`panid` of the network it is on (0xffff when factory new). */
+  'touchlink/scan': v.object({
+    results: v.array(v.object({
+      ieee: ieeeSchema,
+      channel: intRange(11, 26),
+      factorynew: v.boolean(),
+      address: intRange(0, 0xffff),
+      panid: intRange(0, 0xffff),
+      rssi: intRange(-128, 127),
+    })),
+  }),
+  'touchlink/identify': v.object({ ieee: ieeeSchema, channel: intRange(11, 26) }),
+  'touchlink/reset': v.object({ ieee: ieeeSchema, channel: intRange(11, 26) }),
   devices: v.object({
     devices: v.array(deviceSchema),
     total: intRange(0, Number.MAX_SAFE_INTEGER),
