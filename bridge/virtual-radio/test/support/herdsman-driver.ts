@@ -78,7 +78,7 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
       databasePath: join(dir, 'database.db'),
       databaseBackupPath: join(dir, 'database.db.backup'),
       backupPath: join(dir, 'coordinator_backup.json'),
-      transport: { path: `tcp://127.0.0.1:${Number(args.port)}`, adapter: 'deconz' },
+      transport: { path: `tcp://127.0.0.1:${Number(args.port)}`, adapter: args.adapter === 'zstack' ? 'zstack' : 'deconz' },
       adapter: { disableLED: true },
       acceptJoiningDeviceHandler: async () => true,
     });
