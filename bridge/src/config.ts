@@ -40,6 +40,9 @@ const EnvSchema = v.object({
   MAX_IN_FLIGHT: v.optional(int('MAX_IN_FLIGHT', 1, 2), '2'),
   AVAILABILITY_ROUTER_SECONDS: v.optional(int('AVAILABILITY_ROUTER_SECONDS', 1, 86400), '600'),
   AVAILABILITY_END_DEVICE_SECONDS: v.optional(int('AVAILABILITY_END_DEVICE_SECONDS', 1, 604800), '90000'),
+  COMMAND_CLOCK_TOLERANCE_MS: v.optional(int('COMMAND_CLOCK_TOLERANCE_MS', 0, 600_000), '5000'),
+  QUEUE_MAX_WAITING: v.optional(int('QUEUE_MAX_WAITING', 1, 100_000), '256'),
+  QUEUE_MAX_GROUP_WAITING: v.optional(int('QUEUE_MAX_GROUP_WAITING', 1, 10_000), '32'),
   DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
 });
 
@@ -57,7 +60,11 @@ export interface BridgeConfig {
   logLevel: string;
   /** Seconds to permit joining right after start (0 = closed); defaults to 120 on the virtual radio. */
   permitJoinOnStart: number;
-  commands: { maxInFlight: number; groupDelayMs: number; timeoutMs: number };
+  /**
+   * `limits`: commands waiting before new ones get `busy`. `clockToleranceMs`: skew allowed
+   * between the sender's clock and ours when reading a command's `expires`.
+   */
+  commands: { maxInFlight: number; groupDelayMs: number; timeoutMs: number; clockToleranceMs: number; limits: { waiting: number; groupWaiting: number } };
   availability: { routerQuietMs: number; endDeviceTimeoutMs: number };
 }
 
@@ -78,7 +85,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
       mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC },
       logLevel: e.LOG_LEVEL,
       permitJoinOnStart: e.PERMIT_JOIN_ON_START ?? (e.ZIGBEE_ADAPTER ? 0 : 120),
-      commands: { maxInFlight: e.MAX_IN_FLIGHT, groupDelayMs: e.GROUP_DELAY_MS, timeoutMs: 15_000 },
+      commands: {
+        maxInFlight: e.MAX_IN_FLIGHT, groupDelayMs: e.GROUP_DELAY_MS, timeoutMs: 15_000, clockToleranceMs: e.COMMAND_CLOCK_TOLERANCE_MS,
+        limits: { waiting: e.QUEUE_MAX_WAITING, groupWaiting: e.QUEUE_MAX_GROUP_WAITING },
+      },
       availability: { routerQuietMs: e.AVAILABILITY_ROUTER_SECONDS * 1000, endDeviceTimeoutMs: e.AVAILABILITY_END_DEVICE_SECONDS * 1000 },
     },
   };

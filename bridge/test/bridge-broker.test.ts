@@ -1,7 +1,6 @@
-import { createServer, type Socket } from 'node:net';
-import { Aedes } from 'aedes';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bareBroker, type BareBroker } from './support/bare-broker';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
 import { connectProbe, type Probe } from './support/mqtt-probe';
 import { startRadioProcess, type RadioProcess } from './support/radio-process';
@@ -57,31 +56,9 @@ describe('bridge broker auth and acl', () => {
   });
 });
 
-/** A bare Aedes standing in for Mosquitto; closable and restartable on the same port. */
-async function bareBroker(port = 0) {
-  const aedes = await Aedes.createBroker();
-  const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    aedes.handle(socket);
-  });
-  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, '127.0.0.1', () => resolve()));
-  const bound = (server.address() as { port: number }).port;
-  return {
-    port: bound,
-    url: `mqtt://127.0.0.1:${bound}`,
-    async close() {
-      await new Promise<void>((resolve) => aedes.close(() => resolve()));
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
 describe('bridge on an external broker', () => {
   let radio: RadioProcess;
-  let broker: Awaited<ReturnType<typeof bareBroker>>;
+  let broker: BareBroker;
   let bridge: BridgeProcess;
   let probe: Probe;
   const state = () => `herdgate/bridge/${bridge.bridgeId}/state`;

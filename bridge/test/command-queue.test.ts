@@ -134,4 +134,50 @@ describe('command queue', () => {
     await expect(waiting).resolves.toMatchObject({ status: 'failed', reason: 'offline' });
     await expect(queue.submit(radio.command('late'))).resolves.toMatchObject({ reason: 'offline' });
   });
+
+  it('should refuse commands with busy past the waiting limit, and take them again once it drains', async () => {
+    const radio = fakeRadio();
+    const queue = createCommandQueue({ ...options, limits: { waiting: 3, groupWaiting: 2 } });
+    const first = queue.submit(radio.command('c0'));
+    const waiting = [1, 2, 3].map((n) => queue.submit(radio.command(`c${n}`, { keys: [`k${n}`] })));
+    await expect(queue.submit(radio.command('c4'))).resolves.toMatchObject({ status: 'failed', reason: 'busy', message: 'c4: 3 commands already waiting' });
+    // A newer value of the same item replaces a waiting one instead of being refused.
+    const slider = queue.submit(radio.command('k3=9', { keys: ['k3'] }));
+    await expect(waiting[2]).resolves.toMatchObject({ reason: 'superseded' });
+    expect(queue.depth()).toBe(4);
+    radio.ack('c0');
+    await first;
+    expect(radio.sent).toEqual(['c0', 'c1']);
+    // One left the waiting list: one more is taken, the next refused.
+    const c5 = queue.submit(radio.command('c5'));
+    await expect(queue.submit(radio.command('c6'))).resolves.toMatchObject({ reason: 'busy' });
+    for (const name of ['c1', 'c2', 'k3=9', 'c5']) {
+      await vi.waitFor(() => expect(radio.sent).toContain(name));
+      radio.ack(name);
+    }
+    await expect(Promise.all([waiting[0], waiting[1], slider, c5])).resolves.toHaveLength(4);
+  });
+
+  it('should bound the group lane on its own', async () => {
+    const queue = createCommandQueue({ ...options, limits: { waiting: 100, groupWaiting: 2 } });
+    const sent = [1, 2, 3].map((n) => queue.submit(instant(`g${n}`, { target: `group/${n}` })));
+    await expect(queue.submit(instant('g4', { target: 'group/4' }))).resolves.toMatchObject({ reason: 'busy', message: 'g4: 2 group commands already waiting' });
+    await vi.advanceTimersByTimeAsync(200);
+    expect((await Promise.all(sent)).map((o) => o.status)).toEqual(['sent', 'sent', 'sent']);
+  });
+
+  it('should answer expired and never send a command still waiting when it expires', async () => {
+    const radio = fakeRadio();
+    const queue = createCommandQueue(options);
+    const blocker = queue.submit(radio.command('slow'));
+    const late = queue.submit(radio.command('late', { expiresAt: Date.now() + 500 }));
+    const fine = queue.submit(radio.command('fine', { expiresAt: Date.now() + 5_000 }));
+    await vi.advanceTimersByTimeAsync(600);
+    radio.ack('slow');
+    await blocker;
+    await expect(late).resolves.toMatchObject({ status: 'failed', reason: 'expired' });
+    expect(radio.sent).toEqual(['slow', 'fine']);
+    radio.ack('fine');
+    await expect(fine).resolves.toMatchObject({ status: 'acknowledged' });
+  });
 });

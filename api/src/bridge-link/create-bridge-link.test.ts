@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, EXAMPLE_IEEE, examples } from '@herdgate/shared/mqtt';
 import type { LinkEvent } from '../services/bridge-link';
-import { createBridgeLink } from './create-bridge-link';
+import { createBridgeLink, DEFAULT_LINK_TIMEOUT_MS } from './create-bridge-link';
 import { createMemoryTransport } from './memory-transport';
 
 /**
@@ -45,7 +45,11 @@ describe('bridge link', () => {
     expect(published.map((p) => p.topic)).toEqual([`herdgate/bridge/${EXAMPLE_BRIDGE}/request/permit_join`, `herdgate/bridge/${EXAMPLE_BRIDGE}/request/permit_join`]);
     const [a, b] = published.map((p) => p.body.transaction);
     expect(a).not.toBe(b);
-    expect(published[0]!.body).toEqual({ time: 60, transaction: a });
+    const before = Date.now();
+    expect(published[0]!.body).toEqual({ time: 60, transaction: a, expires: expect.any(Number) });
+    // Expires when the api stops waiting for the answer (the link's timeout).
+    expect(published[0]!.body.expires as number).toBeGreaterThan(before);
+    expect(published[0]!.body.expires as number).toBeLessThanOrEqual(before + DEFAULT_LINK_TIMEOUT_MS);
     // Answers in the opposite order, plus one for another client, still land where they belong.
     const response = `herdgate/bridge/${EXAMPLE_BRIDGE}/response/permit_join`;
     send(response, { transaction: 'someone-else', status: 'ok', data: { time: 5, open: true } });

@@ -104,9 +104,13 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
       return { status: 'error', code: 'not_connected', message: `${what}: the bridge is not connected` };
     }
     const transaction = pending.nextTransaction();
-    const answer = pending.wait<T>(transaction, wait ?? timeoutMs, what);
+    const bound = wait ?? timeoutMs;
+    const answer = pending.wait<T>(transaction, bound, what);
+    // Nobody waits for the answer after `bound`: a copy the MQTT client resends after an outage
+    // must not be executed then (the bridge answers it `expired`).
+    const expires = Date.now() + bound;
     try {
-      await transport.publish(topic({ base, bridge }), JSON.stringify({ ...body, transaction }));
+      await transport.publish(topic({ base, bridge }), JSON.stringify({ ...body, transaction, expires }));
     } catch (err) {
       pending.settle(transaction, { status: 'error', code: 'not_connected', message: `${what}: publish failed: ${(err as Error).message}` });
     }

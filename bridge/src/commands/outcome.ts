@@ -3,7 +3,7 @@
  * APS ack). `sent`: a groupcast or broadcast left the coordinator; nobody acknowledges those, so we
  * do not pretend they were. `failed`: never reached the device, with a reason a client can act on.
  */
-export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | 'superseded' | 'busy' | 'error';
+export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | 'superseded' | 'busy' | 'expired' | 'error';
 
 export type CommandOutcome =
   | { status: 'acknowledged'; description: string }

@@ -6,6 +6,12 @@ import { failed, outcomeFromError, type CommandOutcome } from './outcome';
  * and one for broadcasts (at most `broadcastBudget.max` per window, the rest wait). Pending
  * commands to the same target whose keys a newer command covers are answered `superseded`, so a
  * dimmer slider sends only its latest value and no caller waits forever.
+ *
+ * Bounded: past `limits.waiting` commands waiting over all lanes (or `limits.groupWaiting` in the
+ * group lane, where each one costs `groupDelayMs` of air time) a new command is refused at once
+ * with `busy` (deCONZ 951) instead of growing a backlog nobody will wait for. A command with an
+ * `expiresAt` still waiting at that time is answered `expired` and never sent, so nothing queued
+ * before an outage runs minutes later.
  */
 export type Lane = { kind: 'device'; ieee: string } | { kind: 'group' } | { kind: 'broadcast' };
 
@@ -18,6 +24,8 @@ export interface QueuedCommand {
   /** Human-readable attempt, used in every outcome and log line. */
   description: string;
   send: () => Promise<void>;
+  /** Epoch ms after which the command must not be sent any more. */
+  expiresAt?: number;
 }
 
 export interface QueueOptions {
@@ -25,6 +33,8 @@ export interface QueueOptions {
   timeoutMs: number;
   groupDelayMs: number;
   broadcastBudget: { max: number; windowMs: number };
+  /** Commands waiting (not in flight) over all lanes, and in the group lane, before `busy`. */
+  limits?: { waiting: number; groupWaiting: number };
   now?: () => number;
 }
 
@@ -48,8 +58,11 @@ interface LaneState {
   timer?: ReturnType<typeof setTimeout>;
 }
 
+export const DEFAULT_QUEUE_LIMITS = { waiting: 256, groupWaiting: 32 };
+
 export function createCommandQueue(options: QueueOptions): CommandQueue {
   const now = options.now ?? Date.now;
+  const limits = options.limits ?? DEFAULT_QUEUE_LIMITS;
   const lanes = new Map<string, LaneState>();
   let stopped = false;
 
@@ -100,6 +113,11 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
         return;
       }
       const entry = state.pending.shift()!;
+      const { expiresAt, description } = entry.command;
+      if (expiresAt !== undefined && now() > expiresAt) {
+        entry.resolve(failed(description, 'expired', `expired ${now() - expiresAt} ms before it could be sent`));
+        continue;
+      }
       state.inFlight += 1;
       if (!key.startsWith('device/')) {
         state.starts.push(now());
@@ -123,6 +141,12 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
     });
   };
 
+  const waiting = () => {
+    let total = 0;
+    for (const state of lanes.values()) total += state.pending.length;
+    return total;
+  };
+
   return {
     submit(command) {
       if (stopped) return Promise.resolve(failed(command.description, 'offline', 'bridge is stopping'));
@@ -133,6 +157,10 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
         lanes.set(key, state);
       }
       if (command.keys.length > 0) supersede(state, command);
+      if (waiting() >= limits.waiting) return Promise.resolve(failed(command.description, 'busy', `${limits.waiting} commands already waiting`));
+      if (key === 'group' && state.pending.length >= limits.groupWaiting) {
+        return Promise.resolve(failed(command.description, 'busy', `${limits.groupWaiting} group commands already waiting`));
+      }
       const lane = state;
       return new Promise<CommandOutcome>((resolve) => {
         lane.pending.push({ command, resolve });

@@ -9,6 +9,7 @@ const CODES: Record<FailureReason, ErrorCode> = {
   unsupported: 'not_supported',
   superseded: 'superseded',
   busy: 'busy',
+  expired: 'expired',
   error: 'internal',
 };
 

@@ -1,7 +1,7 @@
 import { decodePayload, errorResponse, filters, okResponse, parseTopic, requestSchemas, topics, type RequestName, type Transaction } from '@herdgate/shared/mqtt';
 import { describeError } from './error-codes';
 import { createRequestHandlers } from './requests';
-import { createSetHandlers } from './set-commands';
+import { createSetHandlers, expiryOf } from './set-commands';
 import type { Feature, FeatureDeps } from './types';
 
 /**
@@ -23,8 +23,13 @@ export function mqttCommands(deps: FeatureDeps): Feature {
       await deps.link.publish(responseTopic, decoded.response);
       return;
     }
-    const { transaction: tx, ...payload } = decoded.value as { transaction?: Transaction } & Record<string, unknown>;
-    const transaction = tx;
+    const { transaction, expires, ...payload } = decoded.value as { transaction?: Transaction; expires?: number } & Record<string, unknown>;
+    const { late } = expiryOf(expires, deps.config.commands.clockToleranceMs);
+    if (late) {
+      log.warn({ request: name, expires }, 'expired request not executed');
+      await deps.link.publish(responseTopic, errorResponse(transaction, 'expired', `request ${name}: ${late}`));
+      return;
+    }
     try {
       const handler = requests[name] as (p: unknown) => Promise<unknown>;
       const data = await handler(payload);

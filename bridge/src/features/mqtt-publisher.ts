@@ -4,7 +4,8 @@ import type { Feature, FeatureDeps } from './types';
 /**
  * Everything the bridge publishes: its retained state (`online`, the last will says `offline`)
  * and info, one retained description per device, retained per-endpoint state, and the
- * non-retained event topics. Publishing failures are logged, never thrown into the bus.
+ * non-retained event topics. Publishing failures are logged, never thrown into the bus. Every
+ * (re)connect republishes all retained topics, so a broker restarted empty is whole again.
  */
 export function mqttPublisher(deps: FeatureDeps): Feature {
   const { link, bus, topics: ctx, config } = deps;
@@ -22,6 +23,11 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
     publishInfo();
     for (const description of deps.registry.all()) {
       send(topics.device(base, description.ieee), description, true);
+      // A broker that restarted without persistence lost every retained state: restore them all.
+      for (const endpoint of new Set(description.subdevices.map((s) => s.endpoint))) {
+        const state = deps.registry.endpointState(description.ieee, endpoint);
+        if (state) send(topics.deviceState(base, description.ieee, endpoint), state, true);
+      }
     }
   };
 

@@ -24,6 +24,13 @@ function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined,
   return okResponse(transaction, { acknowledged: outcome.status === 'acknowledged', sent });
 }
 
+/** Past its `expires` (plus the allowed clock skew): answer `expired` and never execute it. */
+export function expiryOf(expires: number | undefined, toleranceMs: number, now = Date.now()): { expiresAt?: number; late?: string } {
+  if (expires === undefined) return {};
+  const expiresAt = expires + toleranceMs;
+  return now > expiresAt ? { expiresAt, late: `expired ${now - expires} ms ago (expires ${new Date(expires).toISOString()}); not executed` } : { expiresAt };
+}
+
 export function createSetHandlers(deps: FeatureDeps) {
   const { registry, mapping, queue, radio, bus, link, config } = deps;
   const base = config.mqtt.baseTopic;
@@ -35,12 +42,14 @@ export function createSetHandlers(deps: FeatureDeps) {
     const resultTopic = topics.deviceSetResult(base, ieee, endpoint);
     const decoded = decodePayload(deviceSetSchema, raw);
     if (!decoded.ok) return reply(resultTopic, decoded.response);
-    const { transaction: tx, ...command } = decoded.value;
+    const { transaction: tx, expires, ...command } = decoded.value;
     const transaction = tx as Transaction | undefined;
     const fail = (response: ErrorResponse) => reply(resultTopic, response);
     const description = registry.get(ieee);
     // Several bridges may share a broker: a device we do not own is another bridge's to answer.
     if (!description) return log.debug({ ieee }, 'set for a device of another bridge ignored');
+    const { expiresAt, late } = expiryOf(expires as number | undefined, config.commands.clockToleranceMs);
+    if (late) return fail(errorResponse(transaction, 'expired', `set ${ieee} ep ${endpoint}: ${late}`));
     const subdevices = registry.plans(ieee).filter((s) => s.endpoint === endpoint);
     if (subdevices.length === 0) return fail(errorResponse(transaction, 'not_found', `device ${ieee} presents nothing on endpoint ${endpoint}`));
     const startup = splitStartup(command, description.subdevices.find((s) => s.endpoint === endpoint && s.capabilities)?.capabilities);
@@ -58,6 +67,7 @@ export function createSetHandlers(deps: FeatureDeps) {
       target: `${ieee}/${endpoint}`,
       keys: keysOf(translated.payloads),
       description: what,
+      expiresAt,
       send: async () => {
         for (const payload of translated.payloads) predicted = { ...predicted, ...(await radio.set(ieee, endpoint, payload)).state };
       },
@@ -77,8 +87,10 @@ export function createSetHandlers(deps: FeatureDeps) {
     const resultTopic = topics.groupSetResult(deps.topics, group);
     const decoded = decodePayload(groupSetSchema, raw);
     if (!decoded.ok) return reply(resultTopic, decoded.response);
-    const { transaction: tx, ...command } = decoded.value;
+    const { transaction: tx, expires, ...command } = decoded.value;
     const transaction = tx as Transaction | undefined;
+    const { expiresAt, late } = expiryOf(expires as number | undefined, config.commands.clockToleranceMs);
+    if (late) return reply(resultTopic, errorResponse(transaction, 'expired', `group ${group}: ${late}`));
     const translated = mapping.command(GROUP_SUBDEVICES, command);
     if (!translated.ok) return reply(resultTopic, errorResponse(transaction, 'not_supported', translated.message, translated.field));
     const outcome = await queue.submit({
@@ -86,6 +98,7 @@ export function createSetHandlers(deps: FeatureDeps) {
       target: `group/${group}`,
       keys: keysOf(translated.payloads),
       description: `groupcast to group ${group} ${summarise(command)}`,
+      expiresAt,
       send: async () => {
         for (const payload of translated.payloads) await radio.setGroup(group, payload);
       },

@@ -8,7 +8,8 @@ export type Transaction = v.InferOutput<typeof transactionSchema>;
  * (invalid_json -> 2, invalid_payload -> 7/6/5, not_found -> 3, not_connected -> 950, busy -> 951,
  * no_ack/timeout/unreachable -> 202 for lights, internal -> 901). `superseded`: a newer command
  * for the same attribute of the same device replaced this one before it was sent (a dimmer
- * slider sends only its latest value); nothing failed, the newer value wins.
+ * slider sends only its latest value); nothing failed, the newer value wins. `expired`: the
+ * command's `expires` time passed before it could be sent (after an outage); it was not sent.
  */
 export const ERROR_CODES = [
   'invalid_json',
@@ -21,6 +22,7 @@ export const ERROR_CODES = [
   'timeout',
   'busy',
   'superseded',
+  'expired',
   'not_connected',
   'internal',
 ] as const;

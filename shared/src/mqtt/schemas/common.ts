@@ -33,6 +33,17 @@ export const transactionSchema = v.union(
 );
 export const optionalTransaction = v.optional(transactionSchema);
 
+/**
+ * When a command stops being worth executing: epoch milliseconds (UTC). A command that reaches the
+ * bridge later (a client's queued QoS 1 publish resent after an MQTT outage) is answered `expired`
+ * and not executed. Both hosts' clocks must agree (NTP); the bridge allows a few seconds of skew.
+ */
+export const expiresSchema = v.pipe(v.number('expected epoch milliseconds'), v.integer('expected epoch milliseconds'), v.minValue(0, 'expected epoch milliseconds'));
+
+/** The fields every command and request may carry besides its own: correlation and expiry. */
+export const envelopeEntries = { transaction: optionalTransaction, expires: v.optional(expiresSchema) };
+export const ENVELOPE_KEYS: readonly string[] = Object.keys(envelopeEntries);
+
 /** deCONZ `lastupdated` (`yyyy-MM-ddTHH:mm:ss.zzz`, UTC, no Z) or `none`. */
 export const lastUpdatedSchema = v.union([
   v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?$/, 'expected yyyy-MM-ddTHH:mm:ss.zzz')),

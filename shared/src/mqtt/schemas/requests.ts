@@ -6,12 +6,12 @@ import {
   ieeeSchema,
   intRange,
   numberRange,
-  optionalTransaction,
+  envelopeEntries,
   sceneIdSchema,
 } from './common';
 
 const request = <E extends v.ObjectEntries>(entries: E) =>
-  v.strictObject({ ...entries, transaction: optionalTransaction });
+  v.strictObject({ ...entries, ...envelopeEntries });
 
 const clusterSchema = v.union([v.string(), intRange(0, 0xffff)], 'expected a cluster name or id');
 const attributeSchema = v.union([v.string(), intRange(0, 0xffff)], 'expected an attribute name or id');

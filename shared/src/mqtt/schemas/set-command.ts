@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { intRange, numberRange, optionalTransaction } from './common';
+import { ENVELOPE_KEYS, envelopeEntries, intRange, numberRange } from './common';
 
 /** The deCONZ thermostat modes clients send (pydeconz's enum). */
 export const THERMOSTAT_MODES = [
@@ -61,7 +61,7 @@ const COMMAND_KEYS = [...Object.keys(lightCommands), 'ct', ...Object.keys(config
 
 /** deCONZ answers "missing parameters" to a body that asks for nothing; so do we. */
 const atLeastOneCommand = v.check(
-  (input: Record<string, unknown>) => Object.keys(input).some((key) => key !== 'transaction'),
+  (input: Record<string, unknown>) => Object.keys(input).some((key) => !ENVELOPE_KEYS.includes(key)),
   'expected at least one command item',
 );
 
@@ -74,7 +74,7 @@ export const deviceSetSchema = v.pipe(
     ...lightCommands,
     ...configCommands,
     ct: v.optional(intRange(0, 65535)),
-    transaction: optionalTransaction,
+    ...envelopeEntries,
   }),
   atLeastOneCommand,
 );
@@ -87,14 +87,14 @@ export const lightSetSchema = (limits: { ctmin: number; ctmax: number }) =>
       ...lightCommands,
       ...configCommands,
       ct: v.optional(intRange(limits.ctmin, limits.ctmax)),
-      transaction: optionalTransaction,
+      ...envelopeEntries,
     }),
     atLeastOneCommand,
   );
 
 /** `<base>/bridge/<bridge>/groups/<group>/set`: the group action vocabulary (ct 153-500). */
 export const groupSetSchema = v.pipe(
-  v.strictObject({ ...lightCommands, ct: v.optional(intRange(153, 500)), transaction: optionalTransaction }),
+  v.strictObject({ ...lightCommands, ct: v.optional(intRange(153, 500)), ...envelopeEntries }),
   atLeastOneCommand,
 );
 export type GroupSetCommand = v.InferOutput<typeof groupSetSchema>;
