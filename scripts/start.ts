@@ -3,17 +3,26 @@
  * virtual radio (a ConBee II emulator with the demo network, or with RADIO_PROTOCOL=zstack a
  * Z-Stack CC2652 emulator) and points the bridge at it with the matching adapter; then the
  * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
+ * `npm run start:edge` (`--edge`): the same, with the api on workerd (`wrangler dev`, local mode)
+ * following the bridge over MQTT-over-WebSocket.
  */
+import { mkdirSync } from 'node:fs';
 import { buildBridge } from '@herdgate/bridge/build';
+import { edgeApiSpec } from './lib/edge-api';
 import { Supervisor, type ChildSpec } from './lib/supervisor';
 
 const tsx = process.execPath;
 const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
 const env = process.env;
 const dataDir = env.DATA_DIR ?? './data';
+const edge = process.argv.includes('--edge');
+mkdirSync(dataDir, { recursive: true });
 
 const specs: ChildSpec[] = [];
 const bridgeEnv: Record<string, string> = { DATA_DIR: dataDir };
+// The Worker reaches the broker over WebSocket (mqtt.js on workerd speaks only ws:// and wss://).
+const brokerWsPort = env.MQTT_WS_PORT ?? '1884';
+if (edge) bridgeEnv.MQTT_WS_PORT = brokerWsPort;
 
 if (!env.ZIGBEE_ADAPTER) {
   const protocol = env.RADIO_PROTOCOL ?? 'deconz';
@@ -57,7 +66,11 @@ const apiEnv: Record<string, string> = {
   DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`,
   MQTT_URL: env.MQTT_URL ?? `mqtt://${brokerHost}:${env.MQTT_PORT ?? '1883'}`,
 };
-specs.push({ name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: apiEnv });
+specs.push(
+  edge
+    ? edgeApiSpec({ env, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` })
+    : { name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: apiEnv },
+);
 
 const supervisor = new Supervisor();
 let stopping = false;

@@ -15,6 +15,21 @@ export interface ChildSpec {
   env?: Record<string, string>;
   /** Resolves once the child is ready for the next one to start (e.g. it printed its port). */
   ready?: (line: string) => boolean;
+  /** Signal the child's whole process group on stop (wrangler leaves workerd children behind otherwise). */
+  processGroup?: boolean;
+}
+
+function signal(running: Running, child: ChildProcess, name: NodeJS.Signals): void {
+  if (running.spec.processGroup && child.pid !== undefined) {
+    try {
+      // Detached children lead their own group, so -pid reaches the child and its descendants only.
+      process.kill(-child.pid, name);
+      return;
+    } catch {
+      // Group already gone: fall back to the child itself.
+    }
+  }
+  child.kill(name);
 }
 
 interface Running {
@@ -37,7 +52,7 @@ export class Supervisor {
   constructor(private readonly out: NodeJS.WritableStream = process.stdout) {
     // Never leave orphans behind if the supervisor itself goes away without an orderly stop.
     process.once('exit', () => {
-      for (const running of this.children) running.process?.kill('SIGKILL');
+      for (const running of this.children) if (running.process) signal(running, running.process, 'SIGKILL');
     });
   }
 
@@ -99,10 +114,10 @@ export class Supervisor {
       const child = running.process;
       if (!child || child.exitCode !== null) continue;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGTERM');
+      signal(running, child, 'SIGTERM');
       const kill = setTimeout(() => {
         this.log(`${running.spec.name} did not stop within ${STOP_GRACE_MS / 1000} s; killing it`);
-        child.kill('SIGKILL');
+        signal(running, child, 'SIGKILL');
       }, STOP_GRACE_MS);
       await exited;
       clearTimeout(kill);

@@ -18,14 +18,22 @@ export interface SupervisedGateway {
   stop(): Promise<number | null>;
 }
 
+export interface SupervisedGatewayOptions {
+  /** `npm run start:edge`: the api on workerd; REST and WebSocket share `ports.http`. */
+  edge?: boolean;
+}
+
 /**
  * The whole gateway as `npm start` runs it (scripts/start.ts: virtual radio with the demo network,
  * bridge, api), on free loopback ports and a temp data folder, ready once the api hands out a key.
  */
-export async function startSupervisedGateway(prefix: string): Promise<SupervisedGateway> {
+export async function startSupervisedGateway(prefix: string, options: SupervisedGatewayOptions = {}): Promise<SupervisedGateway> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const ports: GatewayPorts = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
-  const child = spawnTs('scripts/start.ts', [], {
+  if (options.edge) ports.ws = ports.http;
+  const edgeEnv: Record<string, string> = options.edge ? { EDGE_PORT: String(ports.http), MQTT_WS_PORT: String(await freePort()), WRANGLER_LOG_LEVEL: 'warn' } : {};
+  const child = spawnTs('scripts/start.ts', options.edge ? ['--edge'] : [], {
+    ...edgeEnv,
     DATA_DIR: dir,
     HTTP_HOST: '127.0.0.1',
     HTTP_PORT: String(ports.http),
