@@ -6,7 +6,7 @@ import { onError } from './middleware/error-handler';
 import { fallThrough } from './middleware/fall-through';
 import { requestContext } from './middleware/request-context';
 import { requireKey } from './middleware/require-key';
-import { alarmsystemsRoutes } from './routes/alarmsystems';
+import { alarmsystemRoutes, alarmsystemsRoutes } from './routes/alarmsystems';
 import { authRoutes } from './routes/auth';
 import { configRoutes, publicConfigRoutes } from './routes/config';
 import { devicesRoutes } from './routes/devices';
@@ -24,6 +24,7 @@ import { touchlinkGuard } from './middleware/touchlink-guard';
 /** The resource modules under `/api/<key>/<module>`; the fall-through tells known from unknown by it. */
 const MODULES: Record<string, Hono<AppEnv>> = {
   alarmsystems: alarmsystemsRoutes,
+  alarmsystem: alarmsystemRoutes,
   config: configRoutes,
   devices: devicesRoutes,
   groups: groupsRoutes,

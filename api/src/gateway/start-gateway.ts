@@ -14,6 +14,7 @@ import { loadRadioMemory } from '../bridge-link/radio-memory';
 import type { Teardown } from '../lib/teardown';
 import { openSensorsModel } from '../resources/sensors';
 import { startLighting } from '../resources/lights/start-lighting';
+import { openAlarmSystems } from '../resources/alarmsystems';
 import type { BridgeLink } from '../services/bridge-link';
 import type { Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
@@ -61,8 +62,10 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
   teardown.add('sensors', () => sensors.close());
   const lighting = await startLighting({ store, bridge, events, logger });
+  const alarms = await openAlarmSystems({ store, clock, timers, events, logger, sensors, lights: lighting.lights, bridge });
+  teardown.add('alarm systems', () => alarms.close());
   const services: Services = {
-    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors,
+    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors, alarms: alarms.model,
     radioInfo: deps.radioInfo?.(store) ?? radio.info,
     radioControl: deps.radioControl ?? radio.control,
     touchlink: createTouchlinkService({ bridge, events, clock, logger }),

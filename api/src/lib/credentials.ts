@@ -21,17 +21,33 @@ async function derive(password: string, salt: Uint8Array, iterations: number): P
   return toHex(bits);
 }
 
-export async function hashCredentials(user: string, password: string, source: StoredCredentials['source']): Promise<StoredCredentials> {
+/** A secret (a password, an alarm PIN) as a salted PBKDF2 hash; the secret itself is never kept. */
+export interface SecretHash {
+  salt: string;
+  hash: string;
+  iterations: number;
+}
+
+export async function hashSecret(secret: string): Promise<SecretHash> {
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  return { user, salt: toHex(salt), hash: await derive(password, salt, ITERATIONS), iterations: ITERATIONS, source };
+  return { salt: toHex(salt), hash: await derive(secret, salt, ITERATIONS), iterations: ITERATIONS };
 }
 
 /** Constant-time on the hash so a timing probe learns nothing about how close a guess was. */
-export async function verifyCredentials(stored: StoredCredentials, user: string, password: string): Promise<boolean> {
-  const candidate = await derive(password, fromHex(stored.salt), stored.iterations);
-  let diff = user === stored.user ? 0 : 1;
+export async function verifySecret(stored: SecretHash, secret: string): Promise<boolean> {
+  const candidate = await derive(secret, fromHex(stored.salt), stored.iterations);
+  let diff = 0;
   for (let i = 0; i < candidate.length; i++) diff |= candidate.charCodeAt(i) ^ (stored.hash.charCodeAt(i) || 0);
   return diff === 0 && candidate.length === stored.hash.length;
+}
+
+export async function hashCredentials(user: string, password: string, source: StoredCredentials['source']): Promise<StoredCredentials> {
+  return { user, ...(await hashSecret(password)), source };
+}
+
+export async function verifyCredentials(stored: StoredCredentials, user: string, password: string): Promise<boolean> {
+  const matches = await verifySecret(stored, password);
+  return matches && user === stored.user;
 }
 
 /** `base64(user:password)` as in an HTTP Basic header or the password-change "hashes". */

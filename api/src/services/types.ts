@@ -6,6 +6,7 @@ import type { GroupsModel } from '../resources/groups/groups-model';
 import type { LightsModel } from '../resources/lights/lights-model';
 import type { ScenesModel } from '../resources/scenes/scenes-model';
 import type { SensorsModel } from '../resources/sensors';
+import type { AlarmSystemsModel } from '../resources/alarmsystems';
 import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
@@ -46,6 +47,8 @@ export interface Services {
   lights: LightsModel;
   groups: GroupsModel;
   scenes: ScenesModel;
+  /** Alarm systems, their members and the alarm state machine (issue #9). */
+  alarms: AlarmSystemsModel;
   logger: Logger;
   options: GatewayOptions;
   host: HostInfo;

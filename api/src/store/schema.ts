@@ -143,3 +143,27 @@ export const schedules = sqliteTable('schedules', {
   firings: integer('firings').notNull(),
   etag: text('etag').notNull(),
 });
+
+/**
+ * Alarm systems (issue #9). `config` holds the delays and durations as JSON; `pin` the PIN as a
+ * PBKDF2 record (JSON, never the PIN). The running state is stored as the target mode, the current
+ * phase and the epoch ms at which that phase ends, so a restart resumes a countdown exactly.
+ */
+export const alarmSystems = sqliteTable('alarm_systems', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  config: text('config').notNull(),
+  pin: text('pin'),
+  armmode: text('armmode').notNull(),
+  armstate: text('armstate').notNull(),
+  /** Epoch ms the current timed phase (exit/entry delay, arming, in alarm) ends; null otherwise. */
+  deadline: integer('deadline'),
+});
+
+/** Members of alarm systems: a device (sensor, light, keypad) belongs to at most one. */
+export const alarmDevices = sqliteTable('alarm_devices', {
+  uniqueid: text('uniqueid').primaryKey(),
+  alarmsystem: text('alarmsystem').notNull(),
+  armmask: text('armmask').notNull(),
+  trigger: text('trigger'),
+});

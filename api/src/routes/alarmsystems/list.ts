@@ -1,6 +1,6 @@
 import type { Services } from '../../services/types';
 
-/** The alarmsystems collection keyed by id; empty until the alarmsystems issue lands. */
-export function listAlarmsystems(_services: Services): Record<string, unknown> {
-  return {};
+/** The alarmsystems collection keyed by id, from memory. */
+export function listAlarmsystems(services: Services): Record<string, unknown> {
+  return services.alarms.list();
 }

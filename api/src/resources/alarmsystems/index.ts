@@ -1,0 +1,33 @@
+/**
+ * Alarm systems (issue #9): the model (libSQL-backed, on the injected clock), the pure state
+ * machine, PIN lock-out and the triggers from member devices. Routes use `AlarmSystemsModel`.
+ */
+import type { LightsModel } from '../lights/lights-model';
+import type { SensorsReader } from '../sensors';
+import { AlarmSystemsModel, type AlarmSystemsDeps } from './model';
+import { followTriggers } from './triggers';
+
+export { AlarmSystemsModel, type PinCheck } from './model';
+export type { AlarmDevice, AlarmSystemRecord } from './repository';
+
+export interface OpenAlarmsDeps extends AlarmSystemsDeps {
+  sensors: SensorsReader;
+  lights: LightsModel;
+}
+
+export async function openAlarmSystems(deps: OpenAlarmsDeps): Promise<{ model: AlarmSystemsModel; close(): void }> {
+  const model = await AlarmSystemsModel.open(deps);
+  const unfollow = followTriggers({
+    model,
+    sensors: deps.sensors,
+    onLightChange: (listener) => deps.lights.onChange(listener),
+    onError: (err) => deps.logger.error({ err }, 'alarm trigger failed'),
+  });
+  return {
+    model,
+    close() {
+      unfollow();
+      model.close();
+    },
+  };
+}

@@ -1,0 +1,256 @@
+/**
+ * Alarm systems in memory, kept in step with libSQL. Every change runs through one serial queue,
+ * so each is a read-modify-write of the committed state; memory follows only after the commit.
+ * Time comes from the injected clock; a timer wakes the model when a countdown second or a phase
+ * ends, and tests call `tick()` after moving a ManualClock.
+ */
+import type { Logger } from 'pino';
+import type { EventHub } from '../../events';
+import { hashSecret, verifySecret } from '../../lib/credentials';
+import { utcSeconds } from '../../lib/timestamps';
+import type { Clock } from '../../services/clock';
+import type { Timers } from '../../services/timers';
+import { SerialQueue } from '../../store/serial-queue';
+import type { Store } from '../../store/types';
+import { advance, requestMode, secondsRemaining, trigger, type AlarmTimings, type ArmMode } from './machine';
+import { OPEN_GUARD, lockedUntil, recordFailure, recordSuccess, type GuardState } from './pin-guard';
+import { deleteDevice, loadAlarms, saveDevice, saveSystem, type AlarmDevice, type AlarmSystemRecord } from './repository';
+import { configEvent, lockoutEvent, nameEvent, stateEvent, systemView, type AlarmSystemView } from './view';
+
+export interface AlarmSystemsDeps {
+  store: Store;
+  clock: Clock;
+  /** Wakes the model at countdown seconds and phase ends (Node timers, workerd alarms, tests). */
+  timers: Timers;
+  events: EventHub;
+  logger: Logger;
+}
+
+export type PinCheck = { ok: true } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'locked'; until: number };
+
+/** Told after every committed armstate change (keypad panels, the MQTT state topic). */
+export type AlarmStateListener = (record: Readonly<AlarmSystemRecord>, members: readonly AlarmDevice[]) => void;
+
+export class AlarmSystemsModel {
+  private readonly queue = new SerialQueue();
+  private readonly guards = new Map<string, GuardState>();
+  private readonly shownSeconds = new Map<string, number>();
+  private readonly listeners = new Set<AlarmStateListener>();
+  private timer: unknown;
+  private closed = false;
+  /** Grows with every change, stored or not (countdown seconds); part of the full-state ETag. */
+  version = 0;
+
+  private constructor(
+    private readonly deps: AlarmSystemsDeps,
+    private readonly systems: Map<string, AlarmSystemRecord>,
+    private readonly devices: Map<string, AlarmDevice>,
+  ) {}
+
+  /** Load, catch up with the time that passed while the gateway was down, and start the timer. */
+  static async open(deps: AlarmSystemsDeps): Promise<AlarmSystemsModel> {
+    const loaded = await loadAlarms(deps.store);
+    const model = new AlarmSystemsModel(
+      deps,
+      new Map(loaded.systems.map((system) => [system.id, system])),
+      new Map(loaded.devices.map((device) => [device.uniqueid, device])),
+    );
+    await model.tick();
+    for (const system of model.systems.values()) {
+      deps.logger.info({ alarmsystem: system.id, armstate: system.state.armstate, seconds_remaining: secondsRemaining(system.state, deps.clock.now()) }, 'alarm system restored');
+    }
+    return model;
+  }
+
+  private now(): number {
+    return this.deps.clock.now();
+  }
+
+  system(id: string): Readonly<AlarmSystemRecord> | undefined {
+    return this.systems.get(id);
+  }
+
+  membersOf(id: string): AlarmDevice[] {
+    return [...this.devices.values()].filter((device) => device.alarmsystem === id);
+  }
+
+  member(uniqueid: string): Readonly<AlarmDevice> | undefined {
+    return this.devices.get(uniqueid);
+  }
+
+  view(id: string): AlarmSystemView | undefined {
+    const record = this.systems.get(id);
+    return record && systemView(record, this.membersOf(id), this.now());
+  }
+
+  list(): Record<string, AlarmSystemView> {
+    const out: Record<string, AlarmSystemView> = {};
+    for (const id of this.systems.keys()) out[id] = this.view(id)!;
+    return out;
+  }
+
+  onStateChange(listener: AlarmStateListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  rename(id: string, name: string): Promise<void> {
+    return this.change(id, (record) => ({ ...record, name }), (record) => this.deps.events.publish(nameEvent(record)));
+  }
+
+  /** Delays and durations, and a new PIN (hashed here; never kept, never logged). */
+  async configure(id: string, timings: Partial<AlarmTimings>, code?: string): Promise<void> {
+    const pin = code === undefined ? undefined : await hashSecret(code);
+    await this.change(id, (record) => ({ ...record, timings: { ...record.timings, ...timings }, pin: pin ?? record.pin }), (record) => {
+      this.deps.events.publish(configEvent(record));
+      if (pin) this.guards.delete(id);
+    });
+  }
+
+  setDevice(device: AlarmDevice): Promise<void> {
+    return this.queue.run(async () => {
+      await saveDevice(this.deps.store, device);
+      this.devices.set(device.uniqueid, device);
+      this.version++;
+    });
+  }
+
+  removeDevice(uniqueid: string): Promise<void> {
+    return this.queue.run(async () => {
+      await deleteDevice(this.deps.store, uniqueid);
+      this.devices.delete(uniqueid);
+      this.version++;
+    });
+  }
+
+  /**
+   * Check a PIN typed on a keypad or sent over REST. Wrong PINs count towards the lock-out; during
+   * a lock-out every attempt is refused without being checked. `source` is logged, the PIN never.
+   */
+  checkPin(id: string, code: string, source: string): Promise<PinCheck> {
+    return this.queue.run(async () => {
+      const record = this.systems.get(id);
+      const log = this.deps.logger.child({ alarmsystem: id, source });
+      const guard = this.guards.get(id) ?? OPEN_GUARD;
+      const locked = lockedUntil(guard, this.now());
+      if (locked) {
+        log.warn({ until: utcSeconds(locked) }, 'alarm PIN attempt refused: locked out');
+        return { ok: false, reason: 'locked', until: locked };
+      }
+      if (record?.pin && (await verifySecret(record.pin, code))) {
+        this.guards.set(id, recordSuccess());
+        return { ok: true };
+      }
+      const outcome = recordFailure(guard, this.now());
+      this.guards.set(id, outcome.guard);
+      log.warn({ configured: record?.pin != null }, 'alarm PIN refused: wrong code');
+      if (outcome.lockoutMs) {
+        const until = outcome.guard.lockedUntil;
+        log.warn({ until: utcSeconds(until), seconds: outcome.lockoutMs / 1000 }, 'alarm PIN locked out after repeated wrong codes');
+        this.deps.events.publish(lockoutEvent(id, utcSeconds(until), outcome.lockoutMs / 1000));
+      }
+      return { ok: false, reason: 'invalid' };
+    });
+  }
+
+  /** Arm or disarm (after a successful `checkPin`). */
+  requestMode(id: string, mode: ArmMode): Promise<void> {
+    return this.changeState(id, (record, now) => requestMode(record.state, record.timings, mode, now));
+  }
+
+  /** A member's trigger item went true; `immediate` for panic/emergency/fire. */
+  async trigger(uniqueid: string, immediate = false): Promise<void> {
+    const device = this.devices.get(uniqueid);
+    if (!device || device.armmask === 'none') return;
+    const before = this.systems.get(device.alarmsystem)?.state.armstate;
+    await this.changeState(device.alarmsystem, (record, now) => trigger(record.state, record.timings, device.armmask, now, immediate));
+    const after = this.systems.get(device.alarmsystem)?.state.armstate;
+    if (after !== before) this.deps.logger.info({ alarmsystem: device.alarmsystem, device: uniqueid, armstate: after }, 'alarm triggered');
+  }
+
+  /** Run every phase that ran out and push countdown seconds; then re-arm the timer. */
+  async tick(): Promise<void> {
+    for (const id of this.systems.keys()) {
+      await this.changeState(id, (record, now) => advance(record.state, record.timings, now));
+    }
+    this.schedule();
+  }
+
+  idle(): Promise<void> {
+    return this.queue.idle();
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer !== undefined) this.deps.timers.clear(this.timer);
+  }
+
+  /** Commit a new record; `after` runs once memory holds it. */
+  private change(id: string, edit: (record: AlarmSystemRecord) => AlarmSystemRecord, after: (record: AlarmSystemRecord) => void): Promise<void> {
+    return this.queue.run(async () => {
+      const record = this.systems.get(id);
+      if (!record) return;
+      const next = edit(record);
+      await saveSystem(this.deps.store, next);
+      this.systems.set(id, next);
+      this.version++;
+      after(next);
+    });
+  }
+
+  private changeState(id: string, step: (record: AlarmSystemRecord, now: number) => AlarmSystemRecord['state']): Promise<void> {
+    return this.queue.run(async () => {
+      const record = this.systems.get(id);
+      if (!record) return;
+      const now = this.now();
+      const state = step(record, now);
+      if (state !== record.state && (state.armstate !== record.state.armstate || state.armmode !== record.state.armmode || state.deadline !== record.state.deadline)) {
+        const next = { ...record, state };
+        await saveSystem(this.deps.store, next);
+        this.systems.set(id, next);
+        this.version++;
+        this.deps.logger.info({ alarmsystem: id, armstate: state.armstate, armmode: state.armmode }, 'alarm state changed');
+        this.pushState(next, now);
+        for (const listener of [...this.listeners]) {
+          try {
+            listener(next, this.membersOf(id));
+          } catch (err) {
+            this.deps.logger.error({ err, alarmsystem: id }, 'alarm state listener failed');
+          }
+        }
+        if (state.armmode !== record.state.armmode) this.deps.events.publish(configEvent(next));
+        if (state.deadline !== record.state.deadline) this.schedule();
+        return;
+      }
+      // Same phase: only the countdown moves, which is shown but not stored.
+      if (secondsRemaining(record.state, now) !== this.shownSeconds.get(id)) {
+        this.version++;
+        this.pushState(record, now);
+      }
+    });
+  }
+
+  private pushState(record: AlarmSystemRecord, now: number): void {
+    this.shownSeconds.set(record.id, secondsRemaining(record.state, now));
+    this.deps.events.publish(stateEvent(record, now));
+  }
+
+  /** Wake at the next countdown second or phase end of any system. */
+  private schedule(): void {
+    if (this.closed) return;
+    if (this.timer !== undefined) this.deps.timers.clear(this.timer);
+    this.timer = undefined;
+    const now = this.now();
+    let wait = Infinity;
+    for (const record of this.systems.values()) {
+      if (record.state.deadline === null) continue;
+      const left = record.state.deadline - now;
+      wait = Math.min(wait, left <= 0 ? 0 : left % 1000 || 1000);
+    }
+    if (wait === Infinity) return;
+    this.timer = this.deps.timers.set(() => {
+      this.timer = undefined;
+      this.tick().catch((err: unknown) => this.deps.logger.error({ err }, 'alarm tick failed'));
+    }, wait + 5);
+  }
+}
