@@ -17,6 +17,7 @@ import { mqttCommands } from './features/mqtt-commands';
 import { mqttPublisher } from './features/mqtt-publisher';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
+import { KeypadSeal } from './features/keypad-seal';
 import { connectMqtt, type MqttLink } from './mqtt/link';
 import { startRadioChild, type RadioChild } from './radio-child';
 import { VERSIONS } from './versions';
@@ -92,7 +93,8 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       onFatal('radio adapter disconnected');
     });
 
-    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit };
+    const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
+    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal };
     const features: Feature[] = [deviceSync(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
     for (const feature of features) {
       await feature.start();

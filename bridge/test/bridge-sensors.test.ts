@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import { connectProbe, type Probe, type Received } from './support/mqtt-probe';
+import { createKeypadKeyPair, openSealedCode } from '@herdgate/shared/mqtt';
 
 /** Buttons, remote, keypad and sensors of the virtual radio arriving over MQTT as deCONZ items. */
 const REMOTE = '0x000b57fffe8a100c';
@@ -66,20 +67,54 @@ describe('bridge sensors', () => {
     await press(BUTTON, 'button', 'hold', 1003);
   });
 
-  it('should publish keypad arm, disarm and panic as ZHAAncillaryControl actions with the PIN on the event only', async () => {
+  it('should publish keypad arm, disarm and panic as ZHAAncillaryControl actions with the PIN sealed on the event only', async () => {
     const description = g.probe.messages.filter((m) => m.topic === g.dt(KEYPAD)).at(-1)!.json();
     const keypad = description.subdevices.find((s: { type: string }) => s.type === 'ZHAAncillaryControl');
     expect(keypad).toMatchObject({ resource: 'sensors', uniqueid: expect.stringMatching(/-0501$/) });
     const ep = keypad.endpoint as number;
+    // Before the api handed over its key, a PIN is dropped rather than published readable.
+    since();
+    await g.act(KEYPAD, 'pin', { code: '1234', command: 'arm_all' });
+    const early = await next(eventOf(KEYPAD, ep), 'keypad arm before the key');
+    expect(early.json().state).toMatchObject({ action: 'armed_away', seq: expect.any(Number) });
+    expect(early.payload.toString()).not.toContain('1234');
+    const pair = await createKeypadKeyPair();
+    expect((await g.request('alarm/keypad_key', { public_key: pair.publicJwk })).status).toBe('ok');
     for (const [command, action] of [['arm_all', 'armed_away'], ['disarm', 'disarmed'], ['panic', 'panic']]) {
       since();
       await g.act(KEYPAD, 'pin', { code: '1234', command });
       const event = await next(eventOf(KEYPAD, ep), `keypad ${command}`);
       expect(event.json().state).toMatchObject({ action });
-      if (command !== 'panic') expect(event.json().state.code).toBe('1234');
+      expect(event.payload.toString()).not.toContain('1234');
+      if (command !== 'panic') expect(await openSealedCode(pair.privateKey, event.json().state.code_sealed)).toBe('1234');
       const state = await next(stateOf(KEYPAD, ep, (s) => s.state.action === action), `keypad state ${action}`);
       expect(state.json().state.code).toBeUndefined();
+      expect(state.json().state.code_sealed).toBeUndefined();
     }
+  });
+
+  it('should answer a keypad arm with the arm notification of its sequence number and show the panel status', async () => {
+    since();
+    await g.act(KEYPAD, 'pin', { code: '1234', command: 'arm_all' });
+    const { seq } = (await next(eventOf(KEYPAD, 1), 'keypad arm')).json().state;
+    const answer = await g.request('alarm/arm_response', { ieee: KEYPAD, endpoint: 1, result: 'invalid_code', seq });
+    expect(answer).toMatchObject({ status: 'ok', data: { ieee: KEYPAD, endpoint: 1, result: 'invalid_code' } });
+    expect((await g.real(KEYPAD)).endpoints['1'].ssIasAce).toMatchObject({ armNotification: 4 });
+    const state = { armstate: 'exit_delay', armmode: 'armed_away', seconds_remaining: 30, until: '2026-10-01T08:12:33Z' };
+    const shown = await g.request('alarm/state', { alarmsystem: '1', state, keypads: [{ ieee: KEYPAD, endpoint: 1 }, { ieee: '0x00000000000000aa', endpoint: 1 }] });
+    expect(shown.data.keypads).toEqual([{ ieee: KEYPAD, endpoint: 1, ok: true }, { ieee: '0x00000000000000aa', endpoint: 1, ok: false, error: expect.stringContaining('not known') }]);
+    expect((await g.real(KEYPAD)).endpoints['1'].ssIasAce).toMatchObject({ panelStatus: 4, secondsRemaining: 30, alarmStatus: 0 });
+    // Retained: a client that subscribes later still gets it.
+    const late = await connectProbe(g.bridge.mqttUrl, [g.bt('alarmsystems/+/state')]);
+    try {
+      const retained = await late.waitFor((m) => m.topic === g.bt('alarmsystems/1/state'), 5_000, 'retained alarm state');
+      expect(retained.retain).toBe(true);
+      expect(retained.json()).toEqual(state);
+    } finally {
+      await late.close();
+    }
+    const bad = await g.request('alarm/arm_response', { ieee: KEYPAD, endpoint: 1, result: 'armed', seq: 1 });
+    expect(bad).toMatchObject({ status: 'error', error: { code: 'invalid_payload', field: 'result' } });
   });
 
   it('should publish the contact sensor opening and closing', async () => {

@@ -1,4 +1,4 @@
-import { topics } from '@herdgate/shared/mqtt';
+import { topics, type EndpointEvent } from '@herdgate/shared/mqtt';
 import type { Feature, FeatureDeps } from './types';
 
 /**
@@ -16,6 +16,13 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
 
   const send = (topic: string, payload: unknown, retain: boolean) => {
     link.publish(topic, payload, { retain }).catch((err: unknown) => log.error({ err, topic }, 'publish failed'));
+  };
+  // Keypad PINs are sealed (async) before publishing; the chain keeps events in arrival order.
+  let events: Promise<void> = Promise.resolve();
+  const sendEvent = (topic: string, event: EndpointEvent) => {
+    events = events
+      .then(async () => send(topic, await deps.keypadSeal.seal(event), false))
+      .catch((err: unknown) => log.error({ err, topic }, 'sealing a keypad event failed'));
   };
   const publishInfo = () => send(topics.bridgeInfo(ctx), deps.info(), true);
   const publishAll = () => {
@@ -43,7 +50,7 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
         }),
         bus.on('endpointChanged', ({ ieee, change }) => {
           if (change.state) send(topics.deviceState(base, ieee, change.endpoint), change.state, true);
-          if (change.event) send(topics.deviceEvent(base, ieee, change.endpoint), change.event, false);
+          if (change.event) sendEvent(topics.deviceEvent(base, ieee, change.endpoint), change.event);
         }),
         bus.on('bridgeEvent', (event) => send(topics.bridgeEvent(ctx), event, false)),
         // Coalesce bursts (queue depth moves on every command) into one info publish per 100 ms.

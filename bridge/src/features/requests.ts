@@ -1,6 +1,7 @@
 import type { RequestName, RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
 import { RadioError, type Lane } from '../commands/index';
 import type { FeatureDeps } from './types';
+import { createAlarmRequestHandlers } from './alarm-requests';
 
 /**
  * One handler per request topic. Handlers return the response `data` or throw (a RadioError keeps
@@ -140,5 +141,6 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       const end = start + (limit ?? 50);
       return { devices: all.slice(start, end), total: all.length, next: end < all.length ? end : null };
     },
+    ...createAlarmRequestHandlers(deps, queued),
   };
 }

@@ -9,6 +9,7 @@ import type { DeviceRegistry } from '../devices/registry';
 import type { BridgeEventMap } from '../events';
 import type { MqttLink } from '../mqtt/link';
 import type { ZigbeeRadio } from '../zigbee/index';
+import type { KeypadSeal } from './keypad-seal';
 
 /** Everything a feature may use, handed over as one object (no module globals). */
 export interface FeatureDeps {
@@ -26,6 +27,8 @@ export interface FeatureDeps {
   info(): BridgeInfo;
   /** Permit-join state, owned by the permit-join feature, read by info(). */
   permitJoin: { open: boolean; endsAt: number };
+  /** Seals keypad PINs with the api's key before they are published. */
+  keypadSeal: KeypadSeal;
 }
 
 export interface Feature {

@@ -7,6 +7,7 @@ import { RadioError } from '../commands/index';
 import { wrapRadioError } from './errors';
 import { cachedDefinition, readBack, toZigbee } from './translate';
 import { sceneExtensions } from './scene-extensions';
+import { sendArmResponse, sendPanelStatus } from './ias-ace';
 import type { ConverterState, ZigbeeRadio } from './types';
 
 /**
@@ -155,6 +156,12 @@ export function createOperations(deps: Deps): Operations {
         if (scene === undefined) await ep.command('genScenes', 'removeAll', { groupid: group });
         else await ep.command('genScenes', 'remove', { groupid: group, sceneid: scene });
       }),
+
+    keypadPanel: (ieee, endpoint, state) =>
+      attempt(`panel status ${state.armstate} to keypad ${ieee} ep ${endpoint}`, () => sendPanelStatus(endpointOf(ieee, endpoint), state)),
+
+    keypadArmResponse: (ieee, endpoint, result, seq) =>
+      attempt(`arm response ${result} to keypad ${ieee} ep ${endpoint}`, () => sendArmResponse(endpointOf(ieee, endpoint), result, seq)),
 
     async backup() {
       await attempt('coordinator backup', () => controller.backup());

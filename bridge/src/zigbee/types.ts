@@ -1,3 +1,4 @@
+import type { AlarmStatePayload, ArmResult } from '@herdgate/shared/mqtt';
 /**
  * The narrow face of the radio that the rest of the bridge sees. Nothing here mentions a herdsman
  * or converters type: features get plain data, and converter state in zigbee2mqtt vocabulary
@@ -134,4 +135,8 @@ export interface ZigbeeRadio {
   backup(): Promise<Record<string, unknown>>;
   /** Touchlink through herdsman (inter-PAN; `unsupported` on adapters that cannot send it). */
   readonly touchlink: Touchlink;
+  /** IAS ACE panel status to a keypad (what it shows: armed, counting down, in alarm). */
+  keypadPanel(ieee: string, endpoint: number, state: Pick<AlarmStatePayload, 'armstate' | 'seconds_remaining'>): Promise<void>;
+  /** IAS ACE arm response to a keypad's arm command with sequence number `seq`. */
+  keypadArmResponse(ieee: string, endpoint: number, result: ArmResult, seq: number): Promise<void>;
 }

@@ -101,7 +101,7 @@ describe('deconz item translation', () => {
   });
 
   it('should give a keypad PIN as an event-only item and nothing for other types', () => {
-    expect(eventOnlyItems({ type: 'ZHAAncillaryControl' }, { action: 'arm_all_zones', action_code: '1234' })).toEqual({ code: '1234' });
+    expect(eventOnlyItems({ type: 'ZHAAncillaryControl' }, { action: 'arm_all_zones', action_code: '1234', action_transaction: 17 })).toEqual({ code: '1234', seq: 17 });
     expect(eventOnlyItems({ type: 'ZHASwitch' }, { action: 'single', action_code: '1234' })).toEqual({});
     expect(all('ZHAAncillaryControl').state).not.toContain('code');
   });

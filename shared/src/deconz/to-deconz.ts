@@ -61,11 +61,12 @@ export const MOMENTARY_ITEMS: ReadonlySet<string> = new Set(['buttonevent', 'act
 
 /**
  * Converter keys that ride along with a momentary item on the event topic only, never in the
- * retained state: the PIN a keypad user typed is for the alarm system to check, and must not stay
- * on the broker. Converter key -> event item name, per sub-device type.
+ * retained state: the PIN a keypad user typed is for the alarm system to check (the bridge seals it
+ * before publishing, see mqtt/sealed-code.ts) and must not stay on the broker; `seq` is the ZCL
+ * sequence number of the arm command, which the arm response must echo. Converter key -> event item name, per sub-device type.
  */
 export const EVENT_ONLY_KEYS: Partial<Readonly<Record<SubdevicePlan['type'], Readonly<Record<string, string>>>>> = {
-  ZHAAncillaryControl: { action_code: 'code' },
+  ZHAAncillaryControl: { action_code: 'code', action_transaction: 'seq' },
 };
 
 /** The event-only items of a sub-device for this converter state (empty when none apply). */

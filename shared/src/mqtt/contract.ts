@@ -11,6 +11,7 @@ import type { ResponsePayloads } from './schemas/responses';
 import { deviceSetSchema, groupSetSchema } from './schemas/set-command';
 import type { DeviceSetCommand, GroupSetCommand, SetResultData } from './schemas/set-command';
 import type { RequestName } from './topics';
+import { alarmStateSchema, type AlarmStatePayload } from './schemas/alarm';
 
 /**
  * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
@@ -20,6 +21,7 @@ export interface MqttContract {
   'bridge/state': BridgeState;
   'bridge/info': BridgeInfo;
   'bridge/event': BridgeEvent;
+  'bridge/alarm': AlarmStatePayload;
   'bridge/request': RequestPayloads;
   'bridge/response': { [K in RequestName]: Response<ResponsePayloads[K]> };
   'group/set': GroupSetCommand;
@@ -35,6 +37,7 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'bridge/state': true,
   'bridge/info': true,
   'bridge/event': false,
+  'bridge/alarm': true,
   'bridge/request': false,
   'bridge/response': false,
   'group/set': false,
@@ -51,6 +54,7 @@ export const BRIDGE_ONLY: ReadonlySet<TopicKind> = new Set<TopicKind>([
   'bridge/state',
   'bridge/info',
   'bridge/event',
+  'bridge/alarm',
   'bridge/response',
   'group/set/result',
   'device',
@@ -65,6 +69,7 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'bridge/state': return bridgeStateSchema;
     case 'bridge/info': return bridgeInfoSchema;
     case 'bridge/event': return bridgeEventSchema;
+    case 'bridge/alarm': return alarmStateSchema;
     case 'bridge/request': return requestSchemas[topic.name];
     case 'group/set': return groupSetSchema;
     case 'device': return deviceSchema;

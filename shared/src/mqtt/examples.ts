@@ -9,6 +9,7 @@ import type { ResponsePayloads } from './schemas/responses';
 export const EXAMPLE_BRIDGE = '00212EFFFF012345';
 export const EXAMPLE_IEEE = '0x0017880102a3b4c5';
 export const EXAMPLE_REMOTE = '0x000b57fffe1a2b3c';
+export const EXAMPLE_KEYPAD = '0x000d6f000a1b2c3d';
 
 export const examples = {
   bridgeState: { state: 'online' },
@@ -66,6 +67,8 @@ export const examples = {
     status: 'error',
     error: { code: 'no_ack', message: 'set /devices/0x0017880102a3b4c5/11: no ACK after 3 tries' },
   },
+  keypadEvent: { state: { action: 'armed_away', code_sealed: 'p3Xv…base64…Q==', seq: 17, lastupdated: '2026-10-01T08:12:03.120' } },
+  alarmState: { armstate: 'exit_delay', armmode: 'armed_away', seconds_remaining: 30, until: '2026-10-01T08:12:33Z' },
 } satisfies {
   bridgeState: MqttContract['bridge/state'];
   bridgeInfo: MqttContract['bridge/info'];
@@ -80,6 +83,8 @@ export const examples = {
   groupSet: MqttContract['group/set'];
   setResult: MqttContract['device/set/result'];
   setError: MqttContract['device/set/result'];
+  keypadEvent: MqttContract['device/event'];
+  alarmState: MqttContract['bridge/alarm'];
 };
 
 export const requestExamples = {
@@ -102,6 +107,9 @@ export const requestExamples = {
   'touchlink/scan': {},
   'touchlink/identify': { ieee: EXAMPLE_IEEE, channel: 11 },
   'touchlink/reset': { ieee: EXAMPLE_IEEE, channel: 11 },
+  'alarm/keypad_key': { public_key: { kty: 'RSA', n: `${'x'.repeat(340)}w`, e: 'AQAB' } },
+  'alarm/state': { alarmsystem: '1', state: { armstate: 'exit_delay', armmode: 'armed_away', seconds_remaining: 30, until: '2026-10-01T08:12:33Z' }, keypads: [{ ieee: EXAMPLE_KEYPAD, endpoint: 1 }] },
+  'alarm/arm_response': { ieee: EXAMPLE_KEYPAD, endpoint: 1, result: 'armed_away', seq: 17 },
 } satisfies { [K in keyof RequestPayloads]: Partial<RequestPayloads[K]> };
 
 export const responseExamples = {
@@ -124,4 +132,7 @@ export const responseExamples = {
   'touchlink/scan': { results: [{ ieee: EXAMPLE_IEEE, channel: 11, factorynew: true, address: 0xffff, panid: 0xffff, rssi: -30 }] },
   'touchlink/identify': { ieee: EXAMPLE_IEEE, channel: 11 },
   'touchlink/reset': { ieee: EXAMPLE_IEEE, channel: 11 },
+  'alarm/keypad_key': { accepted: true },
+  'alarm/state': { alarmsystem: '1', keypads: [{ ieee: EXAMPLE_KEYPAD, endpoint: 1, ok: true }] },
+  'alarm/arm_response': { ieee: EXAMPLE_KEYPAD, endpoint: 1, result: 'armed_away' },
 } satisfies ResponsePayloads;

@@ -10,4 +10,6 @@ export * from './schemas/device';
 export * from './schemas/set-command';
 export * from './schemas/requests';
 export * from './schemas/responses';
+export * from './schemas/alarm';
+export * from './sealed-code';
 export * from './examples';

@@ -13,6 +13,7 @@ export type ParsedTopic =
   | { kind: 'bridge/state' | 'bridge/info' | 'bridge/event'; bridge: string }
   | { kind: 'bridge/request' | 'bridge/response'; bridge: string; name: RequestName }
   | { kind: 'group/set' | 'group/set/result'; bridge: string; group: number }
+  | { kind: 'bridge/alarm'; bridge: string; alarmsystem: string }
   | { kind: 'device'; ieee: string }
   | { kind: 'device/state' | 'device/event' | 'device/set' | 'device/set/result'; ieee: string; endpoint: number };
 
@@ -34,6 +35,9 @@ function parseBridgeTopic(bridge: string, rest: string[]): ParsedTopic | undefin
   if (head === 'request' || head === 'response') {
     const name = tail.join('/');
     return isRequestName(name) ? { kind: `bridge/${head}`, bridge, name } : undefined;
+  }
+  if (head === 'alarmsystems' && tail.length === 2 && tail[1] === 'state' && /^[1-9][0-9]{0,3}$/.test(tail[0] ?? '')) {
+    return { kind: 'bridge/alarm', bridge, alarmsystem: tail[0]! };
   }
   if (head === 'groups' && tail[1] === 'set') {
     const group = parseDecimal(tail[0], 0, MAX_GROUP);

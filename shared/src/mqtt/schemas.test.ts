@@ -8,6 +8,7 @@ import { requestSchemas } from './schemas/requests';
 import { responseDataSchemas } from './schemas/responses';
 import { deviceSetSchema, groupSetSchema, lightSetSchema, setResultDataSchema } from './schemas/set-command';
 import { REQUEST_NAMES } from './topics';
+import { alarmStateSchema } from './schemas/alarm';
 
 const accepts = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);
@@ -33,6 +34,8 @@ describe('mqtt payload schemas', () => {
     accepts(groupSetSchema, examples.groupSet);
     accepts(responseSchema(setResultDataSchema), examples.setResult);
     accepts(responseSchema(setResultDataSchema), examples.setError);
+    accepts(endpointEventSchema, examples.keypadEvent);
+    accepts(alarmStateSchema, examples.alarmState);
     for (const name of REQUEST_NAMES) {
       accepts(requestSchemas[name], requestExamples[name]);
       accepts(responseSchema(responseDataSchemas[name]), { status: 'ok', data: responseExamples[name] });

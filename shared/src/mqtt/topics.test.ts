@@ -21,6 +21,9 @@ describe('mqtt topics', () => {
     expect(parseTopic(ctx.base, topics.bridgeEvent(ctx))).toEqual({ kind: 'bridge/event', bridge });
     expect(parseTopic(ctx.base, topics.groupSet(ctx, 65527))).toEqual({ kind: 'group/set', bridge, group: 65527 });
     expect(parseTopic(ctx.base, topics.groupSetResult(ctx, 0))).toEqual({ kind: 'group/set/result', bridge, group: 0 });
+    expect(parseTopic(ctx.base, topics.alarmState(ctx, '1'))).toEqual({ kind: 'bridge/alarm', bridge, alarmsystem: '1' });
+    expect(parseTopic(ctx.base, `${topics.alarmState(ctx, '1')}/x`)).toBeUndefined();
+    expect(parseTopic(ctx.base, topics.alarmState(ctx, '01'))).toBeUndefined();
     for (const name of REQUEST_NAMES) {
       expect(parseTopic(ctx.base, topics.request(ctx, name))).toEqual({ kind: 'bridge/request', bridge, name });
       expect(parseTopic(ctx.base, topics.response(ctx, name))).toEqual({ kind: 'bridge/response', bridge, name });

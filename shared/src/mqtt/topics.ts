@@ -33,6 +33,9 @@ export const REQUEST_NAMES = [
   'touchlink/scan',
   'touchlink/identify',
   'touchlink/reset',
+  'alarm/keypad_key',
+  'alarm/state',
+  'alarm/arm_response',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 
@@ -66,6 +69,8 @@ export const topics = {
   deviceSet: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/set`,
   deviceSetResult: (base: string, ieee: string, endpoint: number) =>
     `${deviceRoot(base, ieee)}/${endpoint}/set/result`,
+  /** Retained alarm state of one alarm system (published by the bridge for the api). */
+  alarmState: (ctx: TopicContext, alarmsystem: string) => `${bridgeRoot(ctx)}/alarmsystems/${alarmsystem}/state`,
 };
 
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */

@@ -9,6 +9,7 @@ import {
   envelopeEntries,
   sceneIdSchema,
 } from './common';
+import { alarmRequestEntries } from './alarm';
 
 const request = <E extends v.ObjectEntries>(entries: E) =>
   v.strictObject({ ...entries, ...envelopeEntries });
@@ -76,6 +77,9 @@ export const requestSchemas = {
   'touchlink/scan': request({}),
   'touchlink/identify': request({ ieee: ieeeSchema, channel: intRange(11, 26) }),
   'touchlink/reset': request({ ieee: ieeeSchema, channel: intRange(11, 26) }),
+  'alarm/keypad_key': request(alarmRequestEntries['alarm/keypad_key']),
+  'alarm/state': request(alarmRequestEntries['alarm/state']),
+  'alarm/arm_response': request(alarmRequestEntries['alarm/arm_response']),
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type RequestPayloads = { [K in RequestName]: v.InferOutput<(typeof requestSchemas)[K]> };

@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import type { RequestName } from '../topics';
 import { bridgeIdSchema, endpointSchema, groupIdSchema, ieeeSchema, intRange, itemValueSchema, sceneIdSchema } from './common';
 import { deviceSchema } from './device';
+import { alarmResponseSchemas } from './alarm';
 
 const member = v.object({ group: groupIdSchema, ieee: ieeeSchema, endpoint: endpointSchema });
 const scene = v.object({ group: groupIdSchema, scene: sceneIdSchema });
@@ -54,6 +55,7 @@ export const responseDataSchemas = {
     total: intRange(0, Number.MAX_SAFE_INTEGER),
     next: v.nullable(intRange(0, Number.MAX_SAFE_INTEGER)),
   }),
+  ...alarmResponseSchemas,
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type ResponsePayloads = { [K in RequestName]: v.InferOutput<(typeof responseDataSchemas)[K]> };
