@@ -4,6 +4,8 @@
  */
 import type { LightsModel } from '../lights/lights-model';
 import type { SensorsReader } from '../sensors';
+import type { BridgeLink } from '../../services/bridge-link';
+import { followKeypads } from './keypads';
 import { AlarmSystemsModel, type AlarmSystemsDeps } from './model';
 import { followTriggers } from './triggers';
 
@@ -13,6 +15,7 @@ export type { AlarmDevice, AlarmSystemRecord } from './repository';
 export interface OpenAlarmsDeps extends AlarmSystemsDeps {
   sensors: SensorsReader;
   lights: LightsModel;
+  bridge: BridgeLink;
 }
 
 export async function openAlarmSystems(deps: OpenAlarmsDeps): Promise<{ model: AlarmSystemsModel; close(): void }> {
@@ -23,9 +26,11 @@ export async function openAlarmSystems(deps: OpenAlarmsDeps): Promise<{ model: A
     onLightChange: (listener) => deps.lights.onChange(listener),
     onError: (err) => deps.logger.error({ err }, 'alarm trigger failed'),
   });
+  const unfollowKeypads = await followKeypads({ model, sensors: deps.sensors, bridge: deps.bridge, clock: deps.clock, logger: deps.logger });
   return {
     model,
     close() {
+      unfollowKeypads();
       unfollow();
       model.close();
     },

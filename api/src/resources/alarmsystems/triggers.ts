@@ -36,9 +36,13 @@ export function followTriggers(deps: TriggerDeps): () => void {
   const onSensor = (change: SensorChange) => {
     const after = change.after;
     const member = after && deps.model.member(after.uniqueid);
-    if (!after || !member?.trigger || !change.written.includes(member.trigger)) return;
+    if (!after || !member?.trigger) return;
     const name = member.trigger.slice('state/'.length);
-    fire(after.uniqueid, decideTrigger(member.trigger, after.state[name], change.before?.state[name]));
+    const value = after.state[name];
+    const previous = change.before?.state[name];
+    // Device reports list only presses as written; a changed value counts as well.
+    if (!change.written.includes(member.trigger) && value === previous) return;
+    fire(after.uniqueid, decideTrigger(member.trigger, value, previous));
   };
 
   const onLight = (change: LightChange) => {

@@ -26,8 +26,11 @@ const baseType = (type: string) => type.replace(/^(ZHA|CLIP)/, '');
 export function deviceKind(services: Services, uniqueid: string): DeviceKind | undefined {
   const sensor = uniqueid.length >= 26 ? services.sensors.get(uniqueid) : undefined;
   if (sensor && sensor.uniqueid === uniqueid) {
+    // A sensor that has not reported yet shows no items: its type's own trigger still counts.
+    const defaultTrigger = SENSOR_TRIGGERS[baseType(sensor.type)];
     const triggers = Object.keys(sensor.state).map((item) => `state/${item}`);
-    return { keypad: KEYPAD_TYPES.has(baseType(sensor.type)), defaultTrigger: SENSOR_TRIGGERS[baseType(sensor.type)], triggers };
+    if (defaultTrigger && !triggers.includes(defaultTrigger)) triggers.push(defaultTrigger);
+    return { keypad: KEYPAD_TYPES.has(baseType(sensor.type)), defaultTrigger, triggers };
   }
   const light = services.lights.get(uniqueid);
   if (light && light.row.uniqueid === uniqueid) return { keypad: false, defaultTrigger: 'state/on', triggers: ['state/on'] };

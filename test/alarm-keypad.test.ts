@@ -1,0 +1,134 @@
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import { connectEvents, connectMqtt, createRestClient, type EventClient, type RestClient } from './helpers/clients';
+import type { Stack } from './helpers/stack';
+import { waitFor } from './helpers/wait';
+import { act, realState, startSensorStack, uniqueidOf } from './sensors-support';
+
+/**
+ * The alarm system on the real stack: the virtual radio's CentraLite keypad and door contact, the
+ * bridge and the api. Arm from REST, watch the countdown, open the door through the radio's control
+ * API, watch the alarm and its return to armed, disarm on the keypad; the keypad shows every step.
+ */
+const DOOR = '00124b0022a1500a';
+const KEYPAD = '000d6f000e5a500d';
+const PIN = '2468';
+const ARMED_AWAY = 3;
+const IN_ALARM = 7;
+const DISARMED = 0;
+const INVALID_CODE = 4;
+
+interface AlarmEvent { e: string; r: string; id: string; state?: { armstate: string; seconds_remaining: number }; lockout?: unknown }
+
+describe('alarm system with a keypad on the real stack', () => {
+  let stack: Stack;
+  let ws: EventClient;
+  let rest: RestClient;
+  let api: NodeGateway | undefined;
+  const door = uniqueidOf(DOOR, 1, '0500');
+  const keypad = uniqueidOf(KEYPAD, 1, '0501');
+
+  const armstates = (from = 0) => (ws.events.slice(from) as unknown as AlarmEvent[])
+    .filter((e) => e.r === 'alarmsystems' && e.state).map((e) => e.state!.armstate);
+  const alarm = async () => (await rest.get('/alarmsystems/1')).body as { state: { armstate: string; seconds_remaining: number }; config: Record<string, unknown>; devices: Record<string, unknown> };
+  const armstateIs = (armstate: string, timeoutMs = 15_000) =>
+    waitFor(async () => (await alarm()).state.armstate === armstate, `armstate ${armstate}`, timeoutMs, 100);
+  const keypadShows = (ias: Record<string, number>, what: string) =>
+    waitFor(async () => {
+      const shown = (await realState(stack, KEYPAD)).endpoints['1'].ssIasAce as Record<string, number> | undefined;
+      return shown && Object.entries(ias).every(([k, v]) => shown[k] === v) ? shown : undefined;
+    }, `the keypad to show ${what}`, 15_000, 100);
+
+  beforeAll(async () => {
+    stack = await startSensorStack([{ model: 'DS01', ieee: DOOR }, { model: '3400', ieee: KEYPAD }]);
+    rest = stack.rest;
+    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+  }, 150_000);
+
+  afterAll(async () => {
+    ws?.close();
+    await api?.close();
+    await stack?.close();
+  }, 60_000);
+
+  it('should put the paired keypad into alarm system 1 and take a PIN, short delays and the door', async () => {
+    await waitFor(async () => (await alarm()).devices[keypad] !== undefined, 'the keypad in alarm system 1');
+    expect((await alarm()).devices[keypad]).toEqual({ armmask: 'none' });
+    const config = await rest.put('/alarmsystems/1/config', { code0: PIN, armed_away_exit_delay: 2, armed_away_entry_delay: 2, armed_away_trigger_duration: 2 });
+    expect(config.status).toBe(200);
+    expect((await rest.put(`/alarmsystems/1/device/${door}`, { armmask: 'A' })).body).toEqual([{ success: { added: `/alarmsystems/1/device/${door}` } }]);
+    expect((await alarm()).devices[door]).toEqual({ armmask: 'A', trigger: 'state/open' });
+  });
+
+  it('should arm from REST, count down, go off when the door opens, return to armed and disarm on the keypad', async () => {
+    const from = ws.events.length;
+    expect((await rest.put('/alarmsystems/1/arm_away', { code0: PIN })).body).toEqual([{ success: { '/alarmsystems/1/config/armmode': 'armed_away' } }]);
+    await armstateIs('armed_away');
+    await keypadShows({ panelStatus: ARMED_AWAY }, 'armed away');
+    await act(stack, DOOR, 'open');
+    await armstateIs('in_alarm');
+    await keypadShows({ panelStatus: IN_ALARM, alarmStatus: 1 }, 'the alarm');
+    await armstateIs('armed_away');
+    await act(stack, KEYPAD, 'pin', { code: PIN, command: 'disarm' });
+    await armstateIs('disarmed');
+    await keypadShows({ armNotification: DISARMED, panelStatus: DISARMED }, 'disarmed');
+    await waitFor(() => armstates(from).at(-1) === 'disarmed', 'the disarmed event');
+    // One event per countdown second; a loaded machine may merge seconds, never reorder phases.
+    const phases = armstates(from).filter((state, i, all) => state !== all[i - 1]);
+    expect(phases).toEqual(['exit_delay', 'arming_away', 'armed_away', 'entry_delay', 'in_alarm', 'armed_away', 'disarmed']);
+    const first = (ws.events.slice(from) as unknown as AlarmEvent[]).find((e) => e.r === 'alarmsystems' && e.state);
+    expect(first).toEqual({ e: 'changed', id: '1', r: 'alarmsystems', t: 'event', state: { armstate: 'exit_delay', seconds_remaining: 2 } });
+    await act(stack, DOOR, 'close');
+  }, 60_000);
+
+  it('should refuse a wrong keypad PIN on the keypad, and never show a PIN on REST, WebSocket or MQTT', async () => {
+    const mqtt = await connectMqtt(stack.mqttUrl, ['herdgate/#']);
+    try {
+      await act(stack, KEYPAD, 'pin', { code: '1357', command: 'arm_all' });
+      await keypadShows({ armNotification: INVALID_CODE }, 'invalid code');
+      expect((await alarm()).config.armmode).toBe('disarmed');
+      await act(stack, KEYPAD, 'pin', { code: PIN, command: 'arm_all' });
+      await keypadShows({ armNotification: ARMED_AWAY }, 'the arm accepted');
+      await waitFor(async () => (await alarm()).config.armmode === 'armed_away', 'armed from the keypad');
+      const published = () => mqtt.messages.filter((m) => m.topic.endsWith('/alarmsystems/1/state')).map((m) => JSON.parse(m.payload) as Record<string, unknown>);
+      await waitFor(() => published().some((p) => p.armmode === 'armed_away' && p.armstate === 'exit_delay'), 'the alarm state on MQTT');
+      const everything = JSON.stringify([ws.events, (await rest.get('')).body, mqtt.messages.map((m) => m.payload)]);
+      for (const pin of [PIN, '1357']) expect(everything).not.toContain(pin);
+    } finally {
+      await mqtt.close();
+    }
+  }, 30_000);
+
+  it('should stay armed across an api restart and resume a running countdown', async () => {
+    await armstateIs('armed_away');
+    expect((await rest.put('/alarmsystems/1/config', { armed_away_entry_delay: 30 })).status).toBe(200);
+    await act(stack, DOOR, 'open');
+    await armstateIs('entry_delay');
+    const env = { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, MQTT_URL: stack.mqttUrl };
+    await stack.api.close();
+    api = await createNodeGateway(env, { logger: pino({ level: 'silent' }) });
+    rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);
+    const resumed = await alarm();
+    expect(resumed.state.armstate).toBe('entry_delay');
+    expect(resumed.state.seconds_remaining).toBeGreaterThan(0);
+    expect(resumed.state.seconds_remaining).toBeLessThanOrEqual(30);
+    // The new api hands the bridge its new key: the keypad PIN works again at once.
+    await waitFor(() => api!.services.bridge.connected(), 'the new api to follow the bridge', 20_000);
+    await act(stack, KEYPAD, 'pin', { code: PIN, command: 'disarm' });
+    await armstateIs('disarmed');
+    await act(stack, DOOR, 'close');
+  }, 60_000);
+
+  it('should lock PIN attempts out after five wrong keypad PINs, for REST as well, and say so', async () => {
+    ws.close();
+    ws = await connectEvents(`ws://127.0.0.1:${api!.websocketPort}`);
+    for (let i = 0; i < 5; i++) await act(stack, KEYPAD, 'pin', { code: `99${i}9`, command: 'arm_all' });
+    await waitFor(() => (ws.events as unknown as AlarmEvent[]).some((e) => e.r === 'alarmsystems' && e.lockout), 'the lock-out event', 20_000);
+    const refused = await rest.put('/alarmsystems/1/arm_away', { code0: PIN });
+    expect(refused.status).toBe(429);
+    expect(refused.body[0].error).toMatchObject({ type: 7, address: '/alarmsystems/1/code0' });
+    expect((await alarm()).config.armmode).toBe('disarmed');
+  }, 60_000);
+});
