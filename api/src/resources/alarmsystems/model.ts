@@ -14,7 +14,7 @@ import { SerialQueue } from '../../store/serial-queue';
 import type { Store } from '../../store/types';
 import { advance, requestMode, secondsRemaining, trigger, type AlarmTimings, type ArmMode } from './machine';
 import { OPEN_GUARD, lockedUntil, recordFailure, recordSuccess, type GuardState } from './pin-guard';
-import { deleteDevice, loadAlarms, saveDevice, saveSystem, type AlarmDevice, type AlarmSystemRecord } from './repository';
+import { deleteDevice, loadAlarms, modifySystem, saveDevice, type AlarmDevice, type AlarmSystemRecord } from './repository';
 import { configEvent, lockoutEvent, nameEvent, stateEvent, systemView, type AlarmSystemView } from './view';
 
 export interface AlarmSystemsDeps {
@@ -30,6 +30,9 @@ export type PinCheck = { ok: true } | { ok: false; reason: 'invalid' } | { ok: f
 
 /** Told after every committed armstate change (keypad panels, the MQTT state topic). */
 export type AlarmStateListener = (record: Readonly<AlarmSystemRecord>, members: readonly AlarmDevice[]) => void;
+
+const sameState = (a: AlarmSystemRecord['state'], b: AlarmSystemRecord['state']) =>
+  a.armstate === b.armstate && a.armmode === b.armmode && a.deadline === b.deadline;
 
 export class AlarmSystemsModel {
   private readonly queue = new SerialQueue();
@@ -185,16 +188,14 @@ export class AlarmSystemsModel {
     if (this.timer !== undefined) this.deps.timers.clear(this.timer);
   }
 
-  /** Commit a new record; `after` runs once memory holds it. */
+  /** Commit a change of the committed row; `after` runs once memory holds it. */
   private change(id: string, edit: (record: AlarmSystemRecord) => AlarmSystemRecord, after: (record: AlarmSystemRecord) => void): Promise<void> {
     return this.queue.run(async () => {
-      const record = this.systems.get(id);
-      if (!record) return;
-      const next = edit(record);
-      await saveSystem(this.deps.store, next);
-      this.systems.set(id, next);
-      this.version++;
-      after(next);
+      await modifySystem(this.deps.store, id, edit, (next) => {
+        this.systems.set(id, next);
+        this.version++;
+        after(next);
+      });
     });
   }
 
@@ -203,23 +204,12 @@ export class AlarmSystemsModel {
       const record = this.systems.get(id);
       if (!record) return;
       const now = this.now();
-      const state = step(record, now);
-      if (state !== record.state && (state.armstate !== record.state.armstate || state.armmode !== record.state.armmode || state.deadline !== record.state.deadline)) {
-        const next = { ...record, state };
-        await saveSystem(this.deps.store, next);
-        this.systems.set(id, next);
-        this.version++;
-        this.deps.logger.info({ alarmsystem: id, armstate: state.armstate, armmode: state.armmode }, 'alarm state changed');
-        this.pushState(next, now);
-        for (const listener of [...this.listeners]) {
-          try {
-            listener(next, this.membersOf(id));
-          } catch (err) {
-            this.deps.logger.error({ err, alarmsystem: id }, 'alarm state listener failed');
-          }
-        }
-        if (state.armmode !== record.state.armmode) this.deps.events.publish(configEvent(next));
-        if (state.deadline !== record.state.deadline) this.schedule();
+      if (!sameState(step(record, now), record.state)) {
+        await modifySystem(this.deps.store, id, (current) => ({ ...current, state: step(current, now) }), (next) => {
+          this.systems.set(id, next);
+          this.version++;
+          this.announce(record, next, now);
+        });
         return;
       }
       // Same phase: only the countdown moves, which is shown but not stored.
@@ -228,6 +218,22 @@ export class AlarmSystemsModel {
         this.pushState(record, now);
       }
     });
+  }
+
+  /** Log, push and tell listeners about a committed state change. */
+  private announce(before: AlarmSystemRecord, next: AlarmSystemRecord, now: number): void {
+    const { state } = next;
+    this.deps.logger.info({ alarmsystem: next.id, armstate: state.armstate, armmode: state.armmode }, 'alarm state changed');
+    this.pushState(next, now);
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(next, this.membersOf(next.id));
+      } catch (err) {
+        this.deps.logger.error({ err, alarmsystem: next.id }, 'alarm state listener failed');
+      }
+    }
+    if (state.armmode !== before.state.armmode) this.deps.events.publish(configEvent(next));
+    if (state.deadline !== before.state.deadline) this.schedule();
   }
 
   private pushState(record: AlarmSystemRecord, now: number): void {

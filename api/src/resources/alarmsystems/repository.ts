@@ -73,11 +73,24 @@ export async function loadAlarms(store: Store): Promise<LoadedAlarms> {
   return { systems, devices: loaded.devices };
 }
 
-/** Commit a system's row (name, config, PIN hash, running state). */
-export function saveSystem(store: Store, record: AlarmSystemRecord): Promise<void> {
-  const row = toRow(record);
+/**
+ * Change a system's row: `edit` runs inside the write transaction on the row as committed, and
+ * `apply` gets the stored result right after the commit. Undefined when the system is gone.
+ */
+export function modifySystem(
+  store: Store,
+  id: string,
+  edit: (current: AlarmSystemRecord) => AlarmSystemRecord,
+  apply: (next: AlarmSystemRecord) => void,
+): Promise<AlarmSystemRecord | undefined> {
   return store.write(async (tx) => {
-    await tx.insert(alarmSystems).values(row).onConflictDoUpdate({ target: alarmSystems.id, set: row });
+    const [row] = await tx.select().from(alarmSystems).where(eq(alarmSystems.id, id));
+    if (!row) return undefined;
+    const next = edit(toRecord(row));
+    await tx.update(alarmSystems).set(toRow(next)).where(eq(alarmSystems.id, id));
+    return next;
+  }, (next) => {
+    if (next) apply(next);
   });
 }
 
