@@ -9,7 +9,8 @@ import { followKeypads } from './keypads';
 import { AlarmSystemsModel, type AlarmSystemsDeps } from './model';
 import { followTriggers } from './triggers';
 
-export { AlarmSystemsModel, type PinCheck } from './model';
+export { AlarmSystemsModel } from './model';
+export type { PinCheck } from './pin-checks';
 export type { AlarmDevice, AlarmSystemRecord } from './repository';
 
 export interface OpenAlarmsDeps extends AlarmSystemsDeps {

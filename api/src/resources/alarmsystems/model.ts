@@ -6,16 +6,15 @@
  */
 import type { Logger } from 'pino';
 import type { EventHub } from '../../events';
-import { hashSecret, verifySecret } from '../../lib/credentials';
-import { utcSeconds } from '../../lib/timestamps';
+import { hashSecret } from '../../lib/credentials';
 import type { Clock } from '../../services/clock';
 import type { Timers } from '../../services/timers';
 import { SerialQueue } from '../../store/serial-queue';
 import type { Store } from '../../store/types';
 import { advance, requestMode, secondsRemaining, trigger, type AlarmTimings, type ArmMode } from './machine';
-import { OPEN_GUARD, lockedUntil, recordFailure, recordSuccess, type GuardState } from './pin-guard';
+import { PinChecks, type PinCheck } from './pin-checks';
 import { deleteDevice, loadAlarms, modifySystem, saveDevice, type AlarmDevice, type AlarmSystemRecord } from './repository';
-import { configEvent, lockoutEvent, nameEvent, stateEvent, systemView, type AlarmSystemView } from './view';
+import { configEvent, nameEvent, stateEvent, systemView, type AlarmSystemView } from './view';
 
 export interface AlarmSystemsDeps {
   store: Store;
@@ -26,8 +25,6 @@ export interface AlarmSystemsDeps {
   logger: Logger;
 }
 
-export type PinCheck = { ok: true } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'locked'; until: number };
-
 /** Told after every committed armstate change (keypad panels, the MQTT state topic). */
 export type AlarmStateListener = (record: Readonly<AlarmSystemRecord>, members: readonly AlarmDevice[]) => void;
 
@@ -36,7 +33,6 @@ const sameState = (a: AlarmSystemRecord['state'], b: AlarmSystemRecord['state'])
 
 export class AlarmSystemsModel {
   private readonly queue = new SerialQueue();
-  private readonly guards = new Map<string, GuardState>();
   private readonly shownSeconds = new Map<string, number>();
   private readonly listeners = new Set<AlarmStateListener>();
   private timer: unknown;
@@ -48,7 +44,13 @@ export class AlarmSystemsModel {
     private readonly deps: AlarmSystemsDeps,
     private readonly systems: Map<string, AlarmSystemRecord>,
     private readonly devices: Map<string, AlarmDevice>,
-  ) {}
+  ) {
+    this.pins = new PinChecks(deps);
+    // What the database holds is what is shown: loading is no change (ETags stay as they were).
+    for (const [id, record] of systems) this.shownSeconds.set(id, secondsRemaining(record.state, deps.clock.now()));
+  }
+
+  private readonly pins: PinChecks;
 
   /** Load, catch up with the time that passed while the gateway was down, and start the timer. */
   static async open(deps: AlarmSystemsDeps): Promise<AlarmSystemsModel> {
@@ -106,7 +108,7 @@ export class AlarmSystemsModel {
     const pin = code === undefined ? undefined : await hashSecret(code);
     await this.change(id, (record) => ({ ...record, timings: { ...record.timings, ...timings }, pin: pin ?? record.pin }), (record) => {
       this.deps.events.publish(configEvent(record));
-      if (pin) this.guards.delete(id);
+      if (pin) this.pins.reset(id);
     });
   }
 
@@ -127,33 +129,11 @@ export class AlarmSystemsModel {
   }
 
   /**
-   * Check a PIN typed on a keypad or sent over REST. Wrong PINs count towards the lock-out; during
-   * a lock-out every attempt is refused without being checked. `source` is logged, the PIN never.
+   * Check a PIN typed on a keypad or sent over REST, in turn with every other change of the system.
+   * `source` is logged, the PIN never.
    */
   checkPin(id: string, code: string, source: string): Promise<PinCheck> {
-    return this.queue.run(async () => {
-      const record = this.systems.get(id);
-      const log = this.deps.logger.child({ alarmsystem: id, source });
-      const guard = this.guards.get(id) ?? OPEN_GUARD;
-      const locked = lockedUntil(guard, this.now());
-      if (locked) {
-        log.warn({ until: utcSeconds(locked) }, 'alarm PIN attempt refused: locked out');
-        return { ok: false, reason: 'locked', until: locked };
-      }
-      if (record?.pin && (await verifySecret(record.pin, code))) {
-        this.guards.set(id, recordSuccess());
-        return { ok: true };
-      }
-      const outcome = recordFailure(guard, this.now());
-      this.guards.set(id, outcome.guard);
-      log.warn({ configured: record?.pin != null }, 'alarm PIN refused: wrong code');
-      if (outcome.lockoutMs) {
-        const until = outcome.guard.lockedUntil;
-        log.warn({ until: utcSeconds(until), seconds: outcome.lockoutMs / 1000 }, 'alarm PIN locked out after repeated wrong codes');
-        this.deps.events.publish(lockoutEvent(id, utcSeconds(until), outcome.lockoutMs / 1000));
-      }
-      return { ok: false, reason: 'invalid' };
-    });
+    return this.queue.run(() => this.pins.check(id, this.systems.get(id)?.pin ?? null, code, source));
   }
 
   /** Arm or disarm (after a successful `checkPin`). */

@@ -1,5 +1,5 @@
 import { DeconzError } from '@herdgate/shared/errors';
-import type { PinCheck } from './model';
+import type { PinCheck } from './pin-checks';
 
 /**
  * The REST answer to a refused PIN. A wrong PIN is type 7 as in deCONZ, without echoing the code;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context';
-import { currentEtag } from '../../lib/etag';
+import { etagWithCounters } from '../../lib/etag';
 import { sendTagged } from '../../lib/respond';
 import { armRoute } from './arm';
 import { createAlarmSystem } from './create';
@@ -14,7 +14,7 @@ import { removeAlarmDevice, setAlarmDevice } from './set-device';
 export const alarmsystemsRoutes = new Hono<AppEnv>()
   .get('/', (c) => {
     const services = c.get('services');
-    return sendTagged(c, `${currentEtag(services).slice(0, -1)}-a${services.alarms.version}"`, () => listAlarmsystems(services));
+    return sendTagged(c, etagWithCounters(services, [services.alarms.version]), () => listAlarmsystems(services));
   })
   .post('/', createAlarmSystem)
   .get('/:id', getAlarmSystem)

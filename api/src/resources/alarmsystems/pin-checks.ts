@@ -1,0 +1,48 @@
+import type { Logger } from 'pino';
+import type { EventHub } from '../../events';
+import { verifySecret, type SecretHash } from '../../lib/credentials';
+import { utcSeconds } from '../../lib/timestamps';
+import type { Clock } from '../../services/clock';
+import { OPEN_GUARD, lockedUntil, recordFailure, recordSuccess, type GuardState } from './pin-guard';
+import { lockoutEvent } from './view';
+
+export type PinCheck = { ok: true } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'locked'; until: number };
+
+/**
+ * PIN checks with the lock-out of `pin-guard.ts`, one guard per alarm system (memory only). Wrong
+ * PINs from REST and keypads count together; during a lock-out nothing is checked at all. A lock-out
+ * is logged and pushed as a WebSocket event; the PIN itself is never logged.
+ */
+export class PinChecks {
+  private readonly guards = new Map<string, GuardState>();
+
+  constructor(private readonly deps: { clock: Clock; logger: Logger; events: EventHub }) {}
+
+  async check(id: string, stored: SecretHash | null, code: string, source: string): Promise<PinCheck> {
+    const log = this.deps.logger.child({ alarmsystem: id, source });
+    const guard = this.guards.get(id) ?? OPEN_GUARD;
+    const locked = lockedUntil(guard, this.deps.clock.now());
+    if (locked) {
+      log.warn({ until: utcSeconds(locked) }, 'alarm PIN attempt refused: locked out');
+      return { ok: false, reason: 'locked', until: locked };
+    }
+    if (stored && (await verifySecret(stored, code))) {
+      this.guards.set(id, recordSuccess());
+      return { ok: true };
+    }
+    const outcome = recordFailure(guard, this.deps.clock.now());
+    this.guards.set(id, outcome.guard);
+    log.warn({ configured: stored !== null }, 'alarm PIN refused: wrong code');
+    if (outcome.lockoutMs) {
+      const until = outcome.guard.lockedUntil;
+      log.warn({ until: utcSeconds(until), seconds: outcome.lockoutMs / 1000 }, 'alarm PIN locked out after repeated wrong codes');
+      this.deps.events.publish(lockoutEvent(id, utcSeconds(until), outcome.lockoutMs / 1000));
+    }
+    return { ok: false, reason: 'invalid' };
+  }
+
+  /** A new PIN starts with a clean slate. */
+  reset(id: string): void {
+    this.guards.delete(id);
+  }
+}
