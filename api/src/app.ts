@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from './context';
 import type { Services } from './services/types';
 import { preflight } from './middleware/cors';
@@ -37,9 +37,13 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   touchlink: touchlinkRoutes,
 };
 
+/** How a runtime tells the peer address of a request (undefined where it cannot). */
+export type ClientAddress = (c: Context<AppEnv>) => string | undefined;
+
 export interface CreateAppOptions {
   /** Routes added after the common middleware and before the API (benchmarks, runtime extras). */
   extraRoutes?: (app: Hono<AppEnv>) => void;
+  clientAddress?: ClientAddress;
 }
 
 /** The platform-free gateway app: everything comes in through `services`. */
@@ -47,7 +51,7 @@ export function createApp(services: Services, options: CreateAppOptions = {}): H
   const app = new Hono<AppEnv>();
   // Rule actions and schedule commands go through this very app, under their owner's key.
   services.internal.bind((request) => app.fetch(request));
-  app.use('*', requestContext(services));
+  app.use('*', requestContext(services, options.clientAddress ?? (() => undefined)));
   app.options('*', preflight);
   options.extraRoutes?.(app);
 

@@ -11,5 +11,7 @@ export interface AppEnv {
     logger: Logger;
     /** The authenticated API key (set by `requireKey` on `/api/<key>/…`). */
     apiKey: string;
+    /** The peer's IP address where the runtime knows it; undefined for the gateway's own requests. */
+    clientAddress: string | undefined;
   };
 }

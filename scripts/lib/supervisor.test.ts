@@ -11,7 +11,7 @@ const [name, journal, crashFlag] = process.argv.slice(1);
 const fs = require('node:fs');
 // The handler goes in before "ready" is printed: the supervisor may signal as soon as it reads it.
 process.on('SIGTERM', () => { fs.appendFileSync(journal, name + '\\n'); process.exit(0); });
-console.log(name + ' ready');
+console.log(name + ' ready' + (process.env.HERDGATE_RESTARTED_BY_SUPERVISOR === '1' ? ' (restarted)' : ''));
 if (crashFlag && !fs.existsSync(crashFlag)) { fs.writeFileSync(crashFlag, '1'); setTimeout(() => process.exit(3), 50); }
 setInterval(() => {}, 1000);
 `;
@@ -65,5 +65,7 @@ describe('supervisor', () => {
     }
     expect(output()).toMatch(/bridge exited \(code 3\); restarting in 1 s/);
     expect(output().split('bridge ready').length - 1).toBe(2);
+    // Only the restart is marked, so the api's password-reset window stays shut after a crash.
+    expect(output().split('bridge ready (restarted)').length - 1).toBe(1);
   });
 });

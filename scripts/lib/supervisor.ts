@@ -72,7 +72,8 @@ export class Supervisor {
     // stdin is a pipe the child watches (exitWithParent): if we die, even by SIGKILL, the kernel
     // closes it and every child stops itself instead of running on holding its ports.
     const child = spawn(spec.command, spec.args, {
-      ...parentPipe({ ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' }),
+      // A restarted api must not open its password-reset window (only an operator's start may).
+      ...parentPipe({ ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...(running.restarts > 0 ? { HERDGATE_RESTARTED_BY_SUPERVISOR: '1' } : {}) }),
       // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops the
       // children in order (api, then bridge, then radio) instead of all at once.
       detached: true,

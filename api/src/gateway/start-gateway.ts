@@ -5,7 +5,11 @@
  */
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createApp } from '../app';
+import { createApp, type ClientAddress } from '../app';
+import { LoginThrottle } from '../security/login-throttle';
+import { parseOrigins } from '../security/origins';
+import { resetWindow } from '../security/reset-window';
+import { warnAboutDefaultPassword } from '../security/default-password';
 import type { AppEnv } from '../context';
 import { createEventHub } from '../events';
 import { InternalRequests, loadAutomation } from '../automation';
@@ -31,6 +35,9 @@ export interface GatewaySettingsFromEnv {
   GATEWAY_PASSWORD: string;
   GATEWAY_NAME: string;
   WEBSOCKET_PORT: number;
+  CORS_ORIGINS?: string;
+  HERDGATE_RESTARTED_BY_SUPERVISOR?: '0' | '1';
+  WEBHOOK_ALLOW_LOCAL?: '0' | '1';
 }
 
 export interface StartGatewayDeps {
@@ -46,6 +53,8 @@ export interface StartGatewayDeps {
   radioControl?: RadioControl;
   radioInfo?: (store: Store) => RadioInfo;
   extraRoutes?: (app: Hono<AppEnv>) => void;
+  /** The peer address of a request, where the platform knows it (loopback checks, throttling). */
+  clientAddress?: ClientAddress;
 }
 
 export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<AppEnv>; services: Services }> {
@@ -53,6 +62,10 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const store = await createLibsqlStore({ db, logger, defaults: { name: env.GATEWAY_NAME } });
   teardown.add('store flush', () => store.flush());
   await syncDefaultCredentials(store, env.GATEWAY_USER, env.GATEWAY_PASSWORD);
+  const startedAt = clock.now();
+  const reset = resetWindow({ ...store.startFacts(), supervisedRestart: env.HERDGATE_RESTARTED_BY_SUPERVISOR === '1' }, startedAt);
+  logger.info({ open: reset.until > 0, reason: reset.reason }, reset.until > 0 ? 'password reset window open for 10 minutes' : 'password reset window closed');
+  warnAboutDefaultPassword(store, env.GATEWAY_PASSWORD, logger);
   const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
   const internal = new InternalRequests();
   const automation = await loadAutomation({ store, clock, events, logger, internal, timers });
@@ -70,16 +83,18 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
     radioControl: deps.radioControl ?? radio.control,
     touchlink: createTouchlinkService({ bridge, events, clock, logger }),
     host: deps.host,
-    session: { unlockedUntil: 0 },
+    session: { unlockedUntil: 0, loginThrottle: new LoginThrottle() },
     options: {
       websocketPort: env.WEBSOCKET_PORT,
       gatewayUser: env.GATEWAY_USER,
       gatewayPassword: env.GATEWAY_PASSWORD,
       defaultName: env.GATEWAY_NAME,
-      startedAt: clock.now(),
+      startedAt,
+      passwordResetUntil: reset.until,
+      corsOrigins: parseOrigins(env.CORS_ORIGINS),
     },
   };
-  const app = createApp(services, { extraRoutes: deps.extraRoutes });
+  const app = createApp(services, { extraRoutes: deps.extraRoutes, clientAddress: deps.clientAddress });
   // Before `start`: a start that fails half-way may already have set timers.
   teardown.add('automation', () => automation.stop());
   await automation.start(automationCollections(services));

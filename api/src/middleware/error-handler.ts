@@ -3,6 +3,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DeconzError, renderResultItems } from '@herdgate/shared/errors';
 import type { AppEnv } from '../context';
 import { sendJson } from '../lib/respond';
+import { redactPath } from '../security/redact';
 
 /**
  * The single renderer of failures. Expected ones arrive as DeconzError; anything else is a bug:
@@ -15,7 +16,7 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return sendJson(c, renderResultItems(err.items), err.status as ContentfulStatusCode);
   }
   const logger = c.get('logger') ?? c.get('services')?.logger;
-  logger?.error({ err, method: c.req.method, path: c.req.path }, 'unhandled error');
+  logger?.error({ err, method: c.req.method, path: redactPath(c.req.path) }, 'unhandled error');
   const internal = new DeconzError({ type: 901, address: '/', params: { reason: "can't process request" } });
   return sendJson(c, renderResultItems(internal.items), internal.status as ContentfulStatusCode);
 };

@@ -1,6 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import type { Services } from '../services/types';
+import { redactPath } from '../security/redact';
+import { setCorsHeaders } from './cors';
 
 const INCOMING_ID = /^[\w.:-]{1,128}$/;
 
@@ -9,7 +11,7 @@ const INCOMING_ID = /^[\w.:-]{1,128}$/;
  * `X-Request-Id` is kept so ids can be followed across proxies), binds a child logger, and adds
  * the headers every answer carries, errors and 304s included.
  */
-export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
+export function requestContext(services: Services, clientAddress: (c: Context<AppEnv>) => string | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const incoming = c.req.header('X-Request-Id');
     const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
@@ -18,12 +20,12 @@ export function requestContext(services: Services): MiddlewareHandler<AppEnv> {
     c.set('services', services);
     c.set('requestId', requestId);
     c.set('logger', logger);
+    c.set('clientAddress', clientAddress(c));
     await next();
     c.res.headers.set('X-Request-Id', requestId);
-    c.res.headers.set('Access-Control-Allow-Origin', '*');
-    c.res.headers.set('Access-Control-Expose-Headers', 'ETag, X-Request-Id');
+    setCorsHeaders(c);
     if (logger.isLevelEnabled('debug')) {
-      logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: services.clock.now() - started }, 'request');
+      logger.debug({ method: c.req.method, path: redactPath(c.req.path), status: c.res.status, ms: services.clock.now() - started }, 'request');
     }
   };
 }

@@ -21,6 +21,11 @@ describe('parseEnv', () => {
       MQTT_PASSWORD: undefined,
       MQTT_BASE_TOPIC: 'herdgate',
       BRIDGE_ID: undefined,
+      CORS_ORIGINS: undefined,
+      WEBSOCKET_AUTH: 'off',
+      WEBSOCKET_MAX_CLIENTS: 100,
+      WEBHOOK_ALLOW_LOCAL: '0',
+      HERDGATE_RESTARTED_BY_SUPERVISOR: '0',
     });
   });
 
@@ -47,6 +52,9 @@ describe('parseEnv', () => {
     ['GATEWAY_NAME', 'a-name-that-is-far-too-long', /GATEWAY_NAME must be 1-16 characters/],
     ['MQTT_BASE_TOPIC', 'home/#', /MQTT_BASE_TOPIC must not contain # or \+/],
     ['BRIDGE_ID', '0x00212eff', /BRIDGE_ID must be 16 hex digits/],
+    ['CORS_ORIGINS', 'evil.example', /CORS_ORIGINS must be a comma-separated list of origins/],
+    ['WEBSOCKET_AUTH', 'maybe', /WEBSOCKET_AUTH must be off or key/],
+    ['WEBSOCKET_MAX_CLIENTS', '0', /WEBSOCKET_MAX_CLIENTS must be a number 1-10000/],
   ])('should name %s and the expected form for %j', (name, value, message) => {
     expect(() => parseEnv({ [name]: value })).toThrow(EnvError);
     expect(() => parseEnv({ [name]: value })).toThrow(message);

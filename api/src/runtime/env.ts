@@ -38,6 +38,19 @@ export const envSchema = v.object({
   MQTT_USER: v.optional(v.string()),
   MQTT_PASSWORD: v.optional(v.string()),
   MQTT_BASE_TOPIC: v.pipe(v.optional(v.string(), 'herdgate'), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')),
+  CORS_ORIGINS: v.optional(
+    v.pipe(v.string(), v.regex(/^\s*(\*|https?:\/\/[\w.:[\]-]+)\s*(,\s*(\*|https?:\/\/[\w.:[\]-]+)\s*)*$/, 'CORS_ORIGINS must be a comma-separated list of origins such as https://ui.example:8443, or *')),
+  ),
+  WEBSOCKET_AUTH: v.optional(v.picklist(['off', 'key'], 'WEBSOCKET_AUTH must be off or key'), 'off'),
+  WEBSOCKET_MAX_CLIENTS: v.pipe(
+    v.optional(v.string(), '100'),
+    v.regex(/^\d{1,5}$/, 'WEBSOCKET_MAX_CLIENTS must be a number 1-10000'),
+    v.transform(Number),
+    v.minValue(1, 'WEBSOCKET_MAX_CLIENTS must be a number 1-10000'),
+    v.maxValue(10000, 'WEBSOCKET_MAX_CLIENTS must be a number 1-10000'),
+  ),
+  WEBHOOK_ALLOW_LOCAL: v.optional(v.picklist(['0', '1'], 'WEBHOOK_ALLOW_LOCAL must be 0 or 1'), '0'),
+  HERDGATE_RESTARTED_BY_SUPERVISOR: v.optional(v.picklist(['0', '1'], 'HERDGATE_RESTARTED_BY_SUPERVISOR must be 0 or 1'), '0'),
   BRIDGE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{16}$/, 'BRIDGE_ID must be 16 hex digits (the coordinator IEEE)'), v.toUpperCase())),
 });
 

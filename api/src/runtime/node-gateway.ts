@@ -1,8 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Hono } from 'hono';
 import { pino, type Logger } from 'pino';
+import type { ClientAddress } from '../app';
 import type { AppEnv } from '../context';
 import { startGateway } from '../gateway/start-gateway';
 import { connectMqttLink, createDisconnectedLink } from '../bridge-link';
@@ -18,6 +20,15 @@ import { openDatabase } from './node-database';
 import { readHostInfo } from './node-host';
 import { startWebSocket } from './node-websocket';
 
+/** The socket peer; undefined for requests the gateway makes to its own app (rule actions). */
+const nodeClientAddress: ClientAddress = (c) => {
+  try {
+    return getConnInfo(c).remote.address;
+  } catch {
+    return undefined;
+  }
+};
+
 export interface NodeGatewayOptions {
   /** Routes on the same app and server, after the common middleware (the benchmark's bare route). */
   extraRoutes?: (app: Hono<AppEnv>) => void;
@@ -29,6 +40,8 @@ export interface NodeGatewayOptions {
   radioInfo?: (store: Store) => RadioInfo;
   /** A link of the caller's (e.g. `createDisconnectedLink()`); by default MQTT to `MQTT_URL` (none with `MQTT_URL=none`). */
   bridge?: BridgeLink;
+  /** Tests pose as a client on another host (only loopback can run here). */
+  clientAddress?: ClientAddress;
 }
 
 export interface NodeGateway {
@@ -88,12 +101,19 @@ export async function createNodeGateway(
     const { app, services } = await startGateway({
       db, env, logger, clock, timers: platformTimers, bridge, host: readHostInfo(), teardown,
       radioControl: options.radioControl, radioInfo: options.radioInfo, extraRoutes: options.extraRoutes,
+      clientAddress: options.clientAddress ?? nodeClientAddress,
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));
-    const ws = await startWebSocket({ server, port: env.WEBSOCKET_PORT, hub: services.events, logger });
+    const policy = {
+      origins: services.options.corsOrigins, requireKey: env.WEBSOCKET_AUTH === 'key', maxClients: env.WEBSOCKET_MAX_CLIENTS,
+      isKey: (candidate: string) => services.store.apiKey(candidate) !== undefined,
+    };
+    const ws = await startWebSocket({ server, port: env.WEBSOCKET_PORT, hub: services.events, logger, policy });
     teardown.add('websocket', () => ws.close());
     services.options.websocketPort = ws.port;
+    // Runs first on close: the next start may open the password-reset window (not after a crash).
+    teardown.add('clean shutdown marker', () => services.store.markCleanShutdown());
     const httpPort = (server.address() as AddressInfo).port;
     return { app, services, httpPort, websocketPort: ws.port, close: () => teardown.run() };
   } catch (err) {

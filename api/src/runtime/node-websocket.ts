@@ -4,10 +4,12 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { EventHub } from '../events/types';
+import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
 
 /**
- * The deCONZ WebSocket push channel on Node. Like deCONZ it needs no key, ignores what clients
- * send, and accepts the upgrade on any path of the HTTP port as well as on its own port. Unlike
+ * The deCONZ WebSocket push channel on Node. Like deCONZ it needs no key by default, ignores what
+ * clients send, and accepts the upgrade on any path of the HTTP port as well as on its own port.
+ * `policy` refuses pages of other origins, caps connections and can require a key. Unlike
  * deCONZ, a client that stops reading is cut off once its send buffer is full, so it can neither
  * hold memory hostage nor slow down anyone else, and dead peers are found by ping/pong.
  */
@@ -24,6 +26,8 @@ export interface WebSocketOptions {
   pingIntervalMs?: number;
   /** Bytes a client may have queued (server-side) before it is disconnected. */
   maxBufferedBytes?: number;
+  /** Who may connect (origin, key, connection cap); by default everyone, as deCONZ. */
+  policy?: WebSocketPolicy;
 }
 
 export interface WebSocketHandle {
@@ -50,7 +54,12 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
   const pingIntervalMs = opts.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS;
   const maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
   const clients = new Map<WebSocket, Client>();
-  const wss = new WebSocketServer({ noServer: true, clientTracking: false, maxPayload: MAX_INBOUND_PAYLOAD });
+  // The subprotocol admission chose per request (the key, when the client offered it that way).
+  const chosenProtocol = new WeakMap<IncomingMessage, string | undefined>();
+  const wss = new WebSocketServer({
+    noServer: true, clientTracking: false, maxPayload: MAX_INBOUND_PAYLOAD,
+    handleProtocols: (_protocols, req) => chosenProtocol.get(req) ?? false,
+  });
   let sequence = 0;
 
   function accept(ws: WebSocket, req: IncomingMessage): void {
@@ -64,10 +73,21 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
       clients.delete(ws);
       logger.debug({ client: client.name }, 'websocket client disconnected');
     });
-    logger.info({ client: client.name, path: req.url }, 'websocket client connected');
+    logger.info({ client: client.name }, 'websocket client connected');
   }
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const admission = opts.policy
+      ? admitWebSocket(opts.policy, { origin: req.headers.origin, url: req.url ?? '/', protocols: offered }, clients.size)
+      : { ok: true as const, protocol: undefined };
+    if (!admission.ok) {
+      logger.warn({ remote: req.socket.remoteAddress, origin: req.headers.origin, reason: admission.reason }, 'websocket upgrade refused');
+      refuseUpgrade(socket, admission.status, admission.reason);
+      return;
+    }
+    chosenProtocol.set(req, admission.protocol);
+    // Without an async verifyClient, ws completes the handshake synchronously: the count is exact.
     wss.handleUpgrade(req, socket, head, (ws) => accept(ws, req));
   }
 
@@ -143,6 +163,12 @@ function boundHost(server: Server): string | undefined {
   const address = server.address();
   if (address === null || typeof address !== 'object') return undefined;
   return address.address === '::' || address.address === '0.0.0.0' ? undefined : address.address;
+}
+
+function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
+  const body = JSON.stringify([{ error: { address: '/', description: reason, type: status === 503 ? 951 : 1 } }]);
+  const text = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' }[status] ?? 'Forbidden';
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 function rejectPlainHttp(_req: IncomingMessage, res: ServerResponse): void {

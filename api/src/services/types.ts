@@ -12,6 +12,7 @@ import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
 import type { RadioControl, RadioInfo } from './radio';
 import type { TouchlinkService } from './touchlink';
+import type { LoginThrottle } from '../security/login-throttle';
 
 /** Fixed facts for the lifetime of the process. */
 export interface GatewayOptions {
@@ -22,8 +23,15 @@ export interface GatewayOptions {
   gatewayPassword: string;
   /** Gateway name used until one is set, and after `PUT /config {"name":""}`. */
   defaultName: string;
-  /** Epoch ms the gateway started; `DELETE /api/config/password` works for 10 minutes after it. */
+  /** Epoch ms the gateway started. */
   startedAt: number;
+  /**
+   * Epoch ms until which `DELETE /api/config/password` works; 0 when this start did not open the
+   * window (a crash or supervisor restart, see `security/reset-window.ts`).
+   */
+  passwordResetUntil: number;
+  /** `CORS_ORIGINS`: browser origins allowed to read answers, create keys and open the WebSocket. */
+  corsOrigins: readonly string[];
 }
 
 /** Everything a route may use, handed over through the context (never module globals). */
@@ -59,4 +67,6 @@ export interface Services {
 export interface GatewaySession {
   /** Epoch ms until which `POST /api` needs no credentials; 0 = locked. */
   unlockedUntil: number;
+  /** Failed `POST /api` logins per client address. */
+  loginThrottle: LoginThrottle;
 }

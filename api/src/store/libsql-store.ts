@@ -2,6 +2,7 @@ import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { apiKeys, idSequences, settings } from './schema';
 import { SerialQueue } from './serial-queue';
+import { findSecret } from '../security/constant-time';
 import { loadState, META_KEYS, type LoadedState } from './load';
 import type { ApiKeyRecord, Database, GatewaySettings, ReadTransaction, Store, StoredCredentials, Transaction } from './types';
 
@@ -26,6 +27,8 @@ export async function createLibsqlStore(options: LibsqlStoreOptions): Promise<St
   if (state.mintedIdentity) {
     await store.write((tx) => upsertSetting(tx, META_KEYS.identity, state.identity).then(() => undefined));
   }
+  // A crash from here on must not look like a clean shutdown to the next start.
+  if (state.cleanShutdown) await options.db.delete(settings).where(eq(settings.key, META_KEYS.cleanShutdown));
   return store;
 }
 
@@ -49,7 +52,8 @@ class LibsqlStore implements Store {
   identity() { return this.state.identity; }
   credentials() { return this.state.credentials; }
   revision() { return this.state.revision; }
-  apiKey(key: string) { return this.state.keys.get(key); }
+  /** Compared with every key in constant time: how long a lookup takes says nothing about a guess. */
+  apiKey(key: string) { return findSecret(this.keyList, (record) => record.key, key); }
   apiKeys() { return this.keyList; }
   keyUseVersion() { return this.keyUses; }
 
@@ -139,7 +143,7 @@ class LibsqlStore implements Store {
     const persisted = this.persistedUse.get(key) ?? 0;
     if (!firstAgent && now - persisted < LAST_USE_FLUSH_MS) return;
     this.persistedUse.set(key, now);
-    this.persistUse(record).catch((err: unknown) => this.logger.warn({ err, key: redact(key) }, 'could not persist key last use'));
+    this.persistUse(record).catch((err: unknown) => this.logger.warn({ err, client: record.name }, 'could not persist key last use'));
   }
 
   private persistUse(record: ApiKeyRecord): Promise<unknown> {
@@ -160,6 +164,17 @@ class LibsqlStore implements Store {
     });
   }
 
+  startFacts() {
+    return { fresh: this.state.mintedIdentity, cleanShutdown: this.state.cleanShutdown };
+  }
+
+  markCleanShutdown(): Promise<void> {
+    const value = JSON.stringify(true);
+    return this.queue.run(async () => {
+      await this.db.insert(settings).values({ key: META_KEYS.cleanShutdown, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
+    });
+  }
+
   async flush(): Promise<void> {
     for (const record of this.keyList) {
       if ((this.persistedUse.get(record.key) ?? 0) < record.lastUsedAt) {
@@ -169,9 +184,4 @@ class LibsqlStore implements Store {
     }
     await this.queue.idle();
   }
-}
-
-/** Keys are secrets: logs carry only a prefix. */
-export function redact(key: string): string {
-  return `${key.slice(0, 4)}…`;
 }

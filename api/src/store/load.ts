@@ -3,7 +3,7 @@ import { apiKeys, settings } from './schema';
 import { DEFAULT_SETTINGS, mintIdentity } from './defaults';
 
 /** Reserved rows of the settings table that are not gateway settings. */
-export const META_KEYS = { identity: '@identity', credentials: '@credentials', revision: '@revision' } as const;
+export const META_KEYS = { identity: '@identity', credentials: '@credentials', revision: '@revision', cleanShutdown: '@clean-shutdown' } as const;
 
 export interface LoadedState {
   settings: GatewaySettings;
@@ -11,8 +11,10 @@ export interface LoadedState {
   credentials: StoredCredentials | undefined;
   revision: number;
   keys: Map<string, ApiKeyRecord>;
-  /** Identity minted now that must be persisted before the store is used. */
+  /** Identity minted now that must be persisted before the store is used (also: a fresh database). */
   mintedIdentity: boolean;
+  /** The previous run closed the store cleanly (the marker is removed again at start). */
+  cleanShutdown: boolean;
 }
 
 /** Read the whole database once; missing settings take their defaults (env overrides included). */
@@ -32,5 +34,6 @@ export async function loadState(db: Database, defaults: Partial<GatewaySettings>
     revision: Number(values.get(META_KEYS.revision) ?? 0),
     keys: new Map(keyRows.map((row) => [row.key, { ...row }])),
     mintedIdentity: storedIdentity === undefined,
+    cleanShutdown: values.get(META_KEYS.cleanShutdown) === true,
   };
 }

@@ -96,4 +96,11 @@ export interface Store {
   read<T>(work: (tx: ReadTransaction) => Promise<T>): Promise<T>;
   /** Persist lazily kept data (key last-use dates) and wait for pending writes. */
   flush(): Promise<void>;
+  /** How the previous run ended and whether this database is new (see `security/reset-window.ts`). */
+  startFacts(): Readonly<{ fresh: boolean; cleanShutdown: boolean }>;
+  /**
+   * Record that this run is stopping cleanly; the next start reads (and clears) it. Not a
+   * revision: ETags do not change.
+   */
+  markCleanShutdown(): Promise<void>;
 }

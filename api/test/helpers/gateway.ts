@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
+import type { ClientAddress } from '../../src/app';
 import { ManualClock } from '../../src/services/clock';
 import { createDisconnectedLink } from '../../src/bridge-link';
 import type { BridgeLink } from '../../src/services/bridge-link';
@@ -32,6 +33,10 @@ export interface TestGatewayOptions {
    * link to no bridge that reports disconnected, with the recording radio (`radio`) instead.
    */
   bridge?: () => BridgeLink;
+  /** Where the gateway logs (silent by default). */
+  logger?: Logger;
+  /** Pose requests as coming from another host (only loopback can run here). */
+  clientAddress?: ClientAddress;
 }
 
 export async function startTestGateway(env: Record<string, string> = {}, dir?: string, options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -39,12 +44,13 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
   const databaseUrl = `file:${join(folder, 'herdgate.db')}`;
   const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
   const radio = new RecordingRadioControl();
+  const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = await createNodeGateway(
     { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, ...env },
     options.bridge
-      ? { logger: pino({ level: 'silent' }), clock, bridge: options.bridge() }
+      ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress }
       // No bridge: a radio that records commands and reports the stored settings back.
-      : { logger: pino({ level: 'silent' }), clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink() },
+      : { logger, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress },
   );
   const base = `http://127.0.0.1:${gateway.httpPort}`;
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
