@@ -3,7 +3,7 @@
  * models, rules, schedules, the MQTT link to the bridge), so every write is serialised and ordered
  * as on Node. The Worker (`worker.ts`) routes every request here.
  */
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { pino, type Logger } from 'pino';
 import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudflare/workers-types';
 import { createClient } from '@libsql/client/web';
@@ -23,7 +23,8 @@ import type { Database } from '../store/types';
 import { parseEnv, type GatewayEnv } from './env';
 import { AlarmTimers } from './worker-alarm-timers';
 import { openDurableDatabase } from './worker-sqlite-client';
-import { acceptEventSocket, fanOut, isUpgrade } from './worker-websocket';
+import { fanOut, isUpgrade, upgradeEventSocket } from './worker-websocket';
+import type { WebSocketPolicy } from '../security/websocket-admission';
 
 export type WorkerVars = Record<string, unknown>;
 
@@ -39,6 +40,7 @@ interface Started {
   fixedWebsocketPort: boolean;
   /** Logs (once per change) whether the bridge link is up; called from the alarm. */
   watchLink(): void;
+  websocketPolicy: WebSocketPolicy;
 }
 
 function linkWatcher(bridge: BridgeLink, logger: Logger, enabled: boolean): () => void {
@@ -86,13 +88,19 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     const bridge = connectBridge(env, logger);
     teardown.add('bridge link', () => bridge.close());
     const timers = new AlarmTimers(ctx.storage, logger, env.MQTT_URL === 'none' ? undefined : LINK_WATCHDOG_MS);
-    const { app, services } = await startGateway({ db, env, logger, clock: systemClock, timers, bridge, host: LOOPBACK_HOST, teardown });
+    // Cloudflare's edge names the client; a bare workerd (no header) cannot tell, so nothing is loopback.
+    const clientAddress = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP');
+    const { app, services } = await startGateway({ db, env, logger, clock: systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress });
     services.events.subscribe((message) => fanOut(ctx, message));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
     return {
       app, services, timers, bridge,
       fixedWebsocketPort: vars.WEBSOCKET_PORT !== undefined && vars.WEBSOCKET_PORT !== '',
       watchLink: linkWatcher(bridge, logger, env.MQTT_URL !== 'none'),
+      websocketPolicy: {
+        origins: services.options.corsOrigins, requireKey: env.WEBSOCKET_AUTH === 'key', maxClients: env.WEBSOCKET_MAX_CLIENTS,
+        isKey: (candidate) => services.store.apiKey(candidate) !== undefined,
+      },
     };
   } catch (err) {
     await teardown.run();
@@ -116,7 +124,7 @@ export class GatewayObject {
   async fetch(request: Request): Promise<Response> {
     const gateway = await this.ready;
     if (!gateway.fixedWebsocketPort) gateway.services.options.websocketPort = portOf(new URL(request.url));
-    if (isUpgrade(request)) return acceptEventSocket(this.ctx);
+    if (isUpgrade(request)) return upgradeEventSocket(this.ctx, request, gateway.websocketPolicy);
     const response = await gateway.app.fetch(request);
     // A body nobody read (a 403 before parsing) would stall the next request on the connection.
     if (request.body !== null && !request.bodyUsed) await request.arrayBuffer().catch(() => undefined);

@@ -4,21 +4,32 @@ import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudfla
  * The deCONZ WebSocket push channel on workerd, with the hibernation API: the Durable Object
  * accepts each client (`ctx.acceptWebSocket`), so the runtime keeps the connections even while the
  * object sleeps, and fans each event out to `ctx.getWebSockets()` in publish order. Like deCONZ,
- * any path upgrades, no key is needed and what clients send is ignored.
+ * any path upgrades and what clients send is ignored; the same policy as on Node refuses pages of
+ * other origins, caps connections and can require a key (docs/security.md).
  *
  * Slow clients: workerd exposes no send-buffer size (no `bufferedAmount`), so the Node limit cannot
  * be measured here; the runtime buffers per connection and closes it when the peer is gone.
  */
+import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
+
 declare const WebSocketPair: { new (): { 0: WorkerWebSocket; 1: WorkerWebSocket } };
 
 export function isUpgrade(request: Request): boolean {
   return request.headers.get('Upgrade')?.toLowerCase() === 'websocket';
 }
 
-export function acceptEventSocket(ctx: DurableObjectState): Response {
+/** Accept or refuse an upgrade by the gateway's WebSocket policy (origin, cap, optional key). */
+export function upgradeEventSocket(ctx: DurableObjectState, request: Request, policy: WebSocketPolicy): Response {
+  const protocols = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const admission = admitWebSocket(policy, { origin: request.headers.get('Origin') ?? undefined, url: request.url, protocols }, ctx.getWebSockets().length);
+  if (!admission.ok) {
+    const body = JSON.stringify([{ error: { address: '/', description: admission.reason, type: admission.status === 503 ? 951 : 1 } }]);
+    return new Response(body, { status: admission.status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+  }
   const pair = new WebSocketPair();
   ctx.acceptWebSocket(pair[1]);
-  return new Response(null, { status: 101, webSocket: pair[0] } as ResponseInit);
+  const headers = admission.protocol ? { 'Sec-WebSocket-Protocol': admission.protocol } : undefined;
+  return new Response(null, { status: 101, webSocket: pair[0], headers } as ResponseInit);
 }
 
 /** Sends one serialised event to every connected client; returns how many it reached. */
