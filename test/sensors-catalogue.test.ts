@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
-import { act, changesOf, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
+import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
 /**
- * Catalogue models that each present one IAS zone sensor, on the real stack: every field the spec
- * lists for the type, the alarm item and the zone status flags reported through to REST and the
- * WebSocket, and a config item the sensor does not have refused with 6. One row per model.
+ * Catalogue models on the real stack, one stack for the file. Alarm sensors (one IAS zone each):
+ * every field the spec lists for the type, the alarm item and the zone status flags reported
+ * through to REST and the WebSocket, a config item the sensor does not have refused with 6.
+ * Measuring sensors: every field, and a change of what the device measures arriving in deCONZ
+ * units. One row per model (or per sensor of a model).
  */
 interface Case {
   model: string;
@@ -26,6 +28,25 @@ const CASES: Case[] = [
   { model: 'COSensor-N', ieee: '00124b0022a50010', type: 'ZHACarbonMonoxide', item: 'carbonmonoxide', action: 'co', state: ['carbonmonoxide', 'lowbattery'] },
 ];
 
+/** A sensor of a measuring device: what the radio's `set` action changes and what REST then shows. */
+interface MeasureCase {
+  model: string;
+  ieee: string;
+  cluster: string;
+  type: string;
+  state: string[];
+  set: Record<string, number>;
+  shows: Record<string, number>;
+}
+
+const PLUG = '00158d0002a60011';
+const MEASURING: MeasureCase[] = [
+  // 200 kWh, 1500 W: consumption in Wh.
+  { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 } },
+  // 231 V, 6.5 A (current in mA).
+  { model: 'SP-120', ieee: PLUG, cluster: '0b04', type: 'ZHAPower', state: ['power', 'voltage', 'current'], set: { voltage: 231, current: 6.5, power: 1490 }, shows: { voltage: 231, current: 6500, power: 1490 } },
+];
+
 interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
 describe('sensors: alarm sensors of the catalogue on the real stack', () => {
@@ -34,9 +55,10 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack(CASES.map(({ model, ieee }) => ({ model, ieee })));
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
+    for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
   }, 150_000);
 
   afterAll(async () => {
@@ -83,4 +105,26 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
       expect(((await stack.rest.get(`/sensors/${id}`)).body as Sensor).config).toEqual(before.config);
     });
   });
+
+  describe.each(MEASURING)('$model $type', ({ ieee, cluster, type, state, set, shows }) => {
+    it('should present it with every state field and report a change in deCONZ units to REST and the WebSocket', async () => {
+      const id = ids[`${ieee}-${cluster}`]!;
+      const sensor = await sensorWhen<Sensor>(stack, id, (s) => state.every((item) => s.state[item] !== undefined), 'every state item known');
+      expect(sensor).toMatchObject({ type, modelid: 'SP 120', manufacturername: 'innr', ep: 1 });
+      expect(Object.keys(sensor.state).sort()).toEqual([...state, 'lastupdated'].sort());
+      expect(Object.keys(sensor.config).sort()).toEqual(['on', 'reachable']);
+      const from = ws.events.length;
+      await act(stack, ieee, 'set', set);
+      await sensorWhen<Sensor>(stack, id, (s) => Object.entries(shows).every(([item, value]) => s.state[item] === value), JSON.stringify(shows), 30_000);
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => Object.keys(shows).some((item) => (e.state as Record<string, unknown> | undefined)?.[item] !== undefined)), 'a measurement push');
+    }, 45_000);
+  });
+
+  it('should present the metering plug as an On/Off plug-in unit that switches the device', async () => {
+    const lights = (await stack.rest.get('/lights')).body as Record<string, { type: string; uniqueid: string }>;
+    const [id, light] = Object.entries(lights).find(([, l]) => l.uniqueid === uniqueidOf(PLUG, 1, '').slice(0, -1))!;
+    expect(light.type).toBe('On/Off plug-in unit');
+    expect((await stack.rest.put(`/lights/${id}/state`, { on: false })).status).toBe(200);
+    expect((await realState(stack, PLUG)).endpoints['1'].genOnOff.onOff).toBe(0);
+  }, 30_000);
 });

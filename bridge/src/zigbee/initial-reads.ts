@@ -39,6 +39,11 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'hvacThermostat', attribute: 'runningState', keys: ['running_state'] },
   { cluster: 'hvacThermostat', attribute: 'localTemperatureCalibration', keys: ['local_temperature_calibration'] },
   { cluster: 'hvacFanCtrl', attribute: 'fanMode', keys: ['fan_mode'] },
+  // Metering plugs: power, voltage, current and energy from the start, not from the first report.
+  { cluster: 'haElectricalMeasurement', attribute: 'activePower', keys: ['power'] },
+  { cluster: 'haElectricalMeasurement', attribute: 'rmsVoltage', keys: ['voltage'] },
+  { cluster: 'haElectricalMeasurement', attribute: 'rmsCurrent', keys: ['current'] },
+  { cluster: 'seMetering', attribute: 'currentSummDelivered', keys: ['energy'] },
   // IAS zones: the alarm, tamper and low-battery bits, so the sensor's state is known on pairing.
   { cluster: 'ssIasZone', attribute: 'zoneStatus', keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'] },
 ];

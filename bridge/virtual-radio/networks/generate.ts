@@ -26,6 +26,7 @@ const WEIGHTS: Record<string, number> = {
   'SmokeSensor-N': 2,
   'WaterSensor-N': 2,
   'COSensor-N': 1,
+  'SP-120': 4,
 };
 
 export function catalogueModels(dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalogue')): string[] {

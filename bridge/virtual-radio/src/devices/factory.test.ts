@@ -16,6 +16,7 @@ describe('device factory', () => {
         'LWB010',
         'SML001',
         'SmokeSensor-N',
+        'SP-120',
         'TH01',
         'TRADFRI-bulb-E27-WW-806lm',
         'TRADFRI-control-outlet',

@@ -44,6 +44,7 @@ const expected: Record<string, string> = {
   'SmokeSensor-N': 'HS3SA/HS1SA',
   'WaterSensor-N': 'HS1WL/HS3WL',
   'COSensor-N': 'HS1CA-E',
+  'SP-120': 'SP 120',
 };
 
 describe('catalogue fingerprints', () => {

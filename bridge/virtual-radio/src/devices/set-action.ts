@@ -1,4 +1,4 @@
-/** The `set` action: the world changes (temperature, humidity, pressure, light, battery). */
+/** The `set` action: the world changes (temperature, humidity, pressure, light, battery, power use). */
 import type { ActionResult } from '../network/types';
 import type { Action } from './actions';
 import type { DeviceHost } from './device-host';
@@ -20,6 +20,11 @@ const quantities: Record<string, Quantity[]> = {
   pressure: [{ cluster: 'msPressureMeasurement', attr: 'measuredValue', convert: (h) => Math.round(h), unit: 'hPa' }],
   // ZCL 4.2.2.2.1: MeasuredValue = 10000 × log10(lux) + 1, 0 meaning "too dark to measure".
   illuminance: [{ cluster: 'msIlluminanceMeasurement', attr: 'measuredValue', convert: (lx) => (lx <= 0 ? 0 : Math.min(0xfffe, Math.round(10000 * Math.log10(lx) + 1))), unit: 'lx' }],
+  // A metering plug (divisors as the catalogue seeds them: power 1 W, voltage 1 V, current 1 mA, energy 0.01 kWh).
+  power: [{ cluster: 'haElectricalMeasurement', attr: 'activePower', convert: (w) => Math.round(w), unit: 'W' }],
+  voltage: [{ cluster: 'haElectricalMeasurement', attr: 'rmsVoltage', convert: (v) => Math.round(v), unit: 'V' }],
+  current: [{ cluster: 'haElectricalMeasurement', attr: 'rmsCurrent', convert: (a) => Math.round(a * 1000), unit: 'A' }],
+  energy: [{ cluster: 'seMetering', attr: 'currentSummDelivered', convert: (kwh) => Math.round(kwh * 100), unit: 'kWh' }],
   battery: [
     { cluster: 'genPowerCfg', attr: 'batteryPercentageRemaining', convert: (p) => Math.round(Math.min(100, Math.max(0, p)) * 2), unit: '%' },
     // A 3 V cell: 2.1 V empty to 3.0 V full, in 100 mV.

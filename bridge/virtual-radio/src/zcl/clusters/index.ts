@@ -5,6 +5,7 @@ import { genBasic, genGroups, genIdentify, genLevelCtrl, genOnOff, genPollCtrl, 
 import { hvacFanCtrl, hvacThermostat, hvacUserInterfaceCfg } from './hvac';
 import { lightingColorCtrl } from './lighting';
 import { msIlluminanceMeasurement, msOccupancySensing, msPressureMeasurement, msRelativeHumidity, msTemperatureMeasurement } from './measurement';
+import { haElectricalMeasurement, seMetering } from './metering';
 import { ssIasAce, ssIasZone } from './security';
 
 export type { AttributeDef, ClusterDef, CommandDef, FieldDef, FieldType } from './define';
@@ -31,6 +32,8 @@ const all: ClusterDef[] = [
   msOccupancySensing,
   ssIasZone,
   ssIasAce,
+  seMetering,
+  haElectricalMeasurement,
 ];
 
 const byId = new Map(all.map((c) => [c.id, c]));
