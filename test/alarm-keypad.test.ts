@@ -74,6 +74,10 @@ describe('alarm system with a keypad on the real stack', () => {
     await act(stack, KEYPAD, 'pin', { code: PIN, command: 'disarm' });
     await armstateIs('disarmed');
     await keypadShows({ armNotification: DISARMED, panelStatus: DISARMED }, 'disarmed');
+    // The keypad sensor mirrors its alarm system, as in deCONZ.
+    const sensors = (await rest.get('/sensors')).body as Record<string, { uniqueid: string; state: Record<string, unknown> }>;
+    const keypadSensor = Object.entries(sensors).find(([, s]) => s.uniqueid === keypad)![0];
+    await waitFor(async () => ((await rest.get(`/sensors/${keypadSensor}`)).body as { state: Record<string, unknown> }).state.panel === 'disarmed', 'the keypad sensor panel');
     await waitFor(() => armstates(from).at(-1) === 'disarmed', 'the disarmed event');
     // One event per countdown second; a loaded machine may merge seconds, never reorder phases.
     const phases = armstates(from).filter((state, i, all) => state !== all[i - 1]);
@@ -89,6 +93,8 @@ describe('alarm system with a keypad on the real stack', () => {
       await act(stack, KEYPAD, 'pin', { code: '1357', command: 'arm_all' });
       await keypadShows({ armNotification: INVALID_CODE }, 'invalid code');
       expect((await alarm()).config.armmode).toBe('disarmed');
+      const sensors = (await rest.get('/sensors')).body as Record<string, { uniqueid: string; state: Record<string, unknown> }>;
+      await waitFor(async () => Object.values((await rest.get('/sensors')).body as typeof sensors).find((s) => s.uniqueid === keypad)?.state.action === 'invalid_code', 'the keypad action invalid_code');
       await act(stack, KEYPAD, 'pin', { code: PIN, command: 'arm_all' });
       await keypadShows({ armNotification: ARMED_AWAY }, 'the arm accepted');
       await waitFor(async () => (await alarm()).config.armmode === 'armed_away', 'armed from the keypad');

@@ -97,13 +97,19 @@ describe('bridge sensors', () => {
     since();
     await g.act(KEYPAD, 'pin', { code: '1234', command: 'arm_all' });
     const { seq } = (await next(eventOf(KEYPAD, 1), 'keypad arm')).json().state;
+    since();
     const answer = await g.request('alarm/arm_response', { ieee: KEYPAD, endpoint: 1, result: 'invalid_code', seq });
     expect(answer).toMatchObject({ status: 'ok', data: { ieee: KEYPAD, endpoint: 1, result: 'invalid_code' } });
     expect((await g.real(KEYPAD)).endpoints['1'].ssIasAce).toMatchObject({ armNotification: 4 });
+    // The refused PIN shows as the keypad's last action, as in deCONZ (without any code).
+    const refused = await next(eventOf(KEYPAD, 1), 'invalid_code action');
+    expect(refused.json().state).toMatchObject({ action: 'invalid_code' });
+    expect(refused.json().state.code_sealed).toBeUndefined();
     const state = { armstate: 'exit_delay', armmode: 'armed_away', seconds_remaining: 30, until: '2026-10-01T08:12:33Z' };
     const shown = await g.request('alarm/state', { alarmsystem: '1', state, keypads: [{ ieee: KEYPAD, endpoint: 1 }, { ieee: '0x00000000000000aa', endpoint: 1 }] });
     expect(shown.data.keypads).toEqual([{ ieee: KEYPAD, endpoint: 1, ok: true }, { ieee: '0x00000000000000aa', endpoint: 1, ok: false, error: expect.stringContaining('not known') }]);
     expect((await g.real(KEYPAD)).endpoints['1'].ssIasAce).toMatchObject({ panelStatus: 4, secondsRemaining: 30, alarmStatus: 0 });
+    await next(stateOf(KEYPAD, 1, (s) => s.state.panel === 'exit_delay' && s.state.seconds_remaining === 30), 'panel in the keypad state');
     // Retained: a client that subscribes later still gets it.
     const late = await connectProbe(g.bridge.mqttUrl, [g.bt('alarmsystems/+/state')]);
     try {

@@ -11,7 +11,11 @@ type Queued = <T>(lane: Lane, description: string, run: () => Promise<T>) => Pro
  * retained and shown on the system's keypads) and the arm response to one keypad command.
  */
 export function createAlarmRequestHandlers(deps: FeatureDeps, queued: Queued): Handlers {
-  const { radio, registry } = deps;
+  const { radio, registry, bus } = deps;
+  /** Bridge-owned keypad items (`panel`, `seconds_remaining`, an `invalid_code` action) into its state. */
+  const show = (ieee: string, endpoint: number, values: Record<string, string | number>) => {
+    for (const change of registry.apply(ieee, endpoint, values)) bus.emit('endpointChanged', { ieee, change });
+  };
   const keypad = (ieee: string) => {
     if (!registry.get(ieee)) throw new RadioError(`keypad ${ieee} is not known to this bridge`, 'unsupported');
   };
@@ -28,6 +32,7 @@ export function createAlarmRequestHandlers(deps: FeatureDeps, queued: Queued): H
         try {
           keypad(ieee);
           await queued({ kind: 'device', ieee }, `panel ${state.armstate} to ${ieee}/${endpoint}`, () => radio.keypadPanel(ieee, endpoint, state));
+          show(ieee, endpoint, { panel: state.armstate, seconds_remaining: state.seconds_remaining });
           return { ieee, endpoint, ok: true };
         } catch (err) {
           return { ieee, endpoint, ok: false, error: err instanceof Error ? err.message : String(err) };
@@ -38,6 +43,8 @@ export function createAlarmRequestHandlers(deps: FeatureDeps, queued: Queued): H
     async 'alarm/arm_response'({ ieee, endpoint, result, seq }) {
       keypad(ieee);
       await queued({ kind: 'device', ieee }, `arm response ${result} to ${ieee}/${endpoint}`, () => radio.keypadArmResponse(ieee, endpoint, result, seq));
+      // deCONZ shows a refused PIN as the keypad's last action.
+      if (result === 'invalid_code') show(ieee, endpoint, { action: 'invalid_code' });
       return { ieee, endpoint, result };
     },
   };

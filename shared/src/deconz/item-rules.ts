@@ -154,6 +154,13 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
     const action = get('action');
     return typeof action === 'string' ? KEYPAD_ACTION_NAMES[action] : undefined;
   } },
+  // What the keypad shows, mirroring its alarm system as in deCONZ: keys the bridge itself sets
+  // when it sends the panel status (MQTT request alarm/state), not converter output.
+  { item: 'panel', section: 'state', types: ['ZHAAncillaryControl'], exposes: [], read: (get) => {
+    const panel = get('panel');
+    return typeof panel === 'string' ? panel : undefined;
+  } },
+  { item: 'seconds_remaining', section: 'state', types: ['ZHAAncillaryControl'], exposes: [], read: (get) => num(get, 'seconds_remaining') },
   // deCONZ reports consumption in Wh and current in mA.
   { item: 'consumption', section: 'state', types: ['ZHAConsumption'], exposes: [], read: scaled('energy', 1000) },
   { item: 'power', section: 'state', types: ['ZHAConsumption', 'ZHAPower'], exposes: ['power'], read: scaled('power', 1) },
