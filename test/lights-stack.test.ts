@@ -4,6 +4,7 @@ import { startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
 const LAMPS = ['0017880104a1c101', '0017880104a1c102'];
+const BLIND = '000b57fffe8a0c06';
 
 /**
  * Lights, groups and scenes on the real stack: the api over MQTT to the bridge, herdsman on the
@@ -20,9 +21,10 @@ describe('lights, groups and scenes end to end', () => {
     await waitForLink(stack);
     // Devices pair the way a user pairs them: into the pool, then the network is opened.
     for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });
+    await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => LAMPS.every((ieee) => lightId(ieee) !== undefined), 'both lamps as lights', 60_000, 100);
-    await waitFor(() => LAMPS.every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await waitFor(() => [...LAMPS, BLIND].every((ieee) => lightId(ieee) !== undefined), 'both lamps and the blind as lights', 60_000, 100);
+    await waitFor(() => [...LAMPS, BLIND].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
   }, 120_000);
 
@@ -81,6 +83,21 @@ describe('lights, groups and scenes end to end', () => {
     // Out of range: refused with 7 before anything is sent.
     const bad = await stack.rest.put(`/lights/${id}/state`, { effect: 'colorloop', colorloopspeed: 0 });
     expect(bad.body).toEqual(expect.arrayContaining([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/colorloopspeed` }) }]));
+  }, 30_000);
+
+  it('should stop a moving blind on the deprecated bri "stop" and refuse "stop" for a lamp', async () => {
+    const id = lightId(BLIND)!;
+    const lift = async () => ((await device(BLIND)).state.endpoints['1'].closuresWindowCovering as Record<string, number>).currentPositionLiftPercentage;
+    expect((await stack.rest.put(`/lights/${id}/state`, { lift: 100 })).status).toBe(200);
+    const res = await stack.rest.put(`/lights/${id}/state`, { bri: 'stop' });
+    expect(res).toEqual({ status: 200, body: [{ success: { [`/lights/${id}/state/bri`]: 'stop' } }] });
+    // Stopped part-way: the position no longer moves (the full travel takes about 15 s).
+    const stoppedAt = await lift();
+    expect(stoppedAt).toBeLessThan(100);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await lift()).toBe(stoppedAt);
+    const lamp = await stack.rest.put(`/lights/${lightId(LAMPS[0]!)!}/state`, { bri: 'stop' });
+    expect(lamp.body).toEqual([{ error: expect.objectContaining({ type: 7 }) }]);
   }, 30_000);
 
   it('should write group membership to the devices and switch the group with one groupcast frame', async () => {

@@ -92,7 +92,12 @@ describe('PUT /lights/<id>/state', () => {
     expect(await res.json()).toEqual([{ success: { '/lights/2/state/lift': 50 } }, { success: { '/lights/2/state/tilt': 20 } }]);
     await put('2', { open: false });
     await put('2', { bri: 127, bri_inc: 0 });
-    expect(link.sets.map((s) => s.command)).toEqual([{ lift: 50, tilt: 20 }, { open: false }, { bri: 127 }]);
+    expect(await (await put('2', { bri: 'stop' })).json()).toEqual([{ success: { '/lights/2/state/bri': 'stop' } }]);
+    expect(link.sets.map((s) => s.command)).toEqual([{ lift: 50, tilt: 20 }, { open: false }, { bri: 127 }, { bri: 'stop' }]);
+    // A lamp has no "stop": 7, nothing sent.
+    const lamp = (await (await put('1', { bri: 'stop' })).json()) as Record<string, any>[];
+    expect(lamp[0]!.error).toMatchObject({ type: 7, address: '/lights/1/state/bri' });
+    expect(link.sets).toHaveLength(4);
     const bad = (await (await put('2', { hue: 3 })).json()) as Record<string, any>[];
     expect(bad[0]!.error.type).toBe(6);
   });

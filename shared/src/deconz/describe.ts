@@ -26,7 +26,7 @@ export const ieeeToMac = (ieee: string) => ieee.slice(2).toLowerCase().match(/..
 const hex = (value: number, width: number) => value.toString(16).padStart(width, '0');
 
 // Lights are found by their on/off or covering cluster; sensors by the cluster in their uniqueid.
-const LOOKUP_CLUSTER: Partial<Record<SubdeviceType, number>> = { 'Window covering device': 0x0102 };
+const LOOKUP_CLUSTER: Partial<Record<SubdeviceType, number>> = { 'Window covering device': 0x0102, 'Window covering controller': 0x0102 };
 const lookupCluster = (type: SubdeviceType) =>
   TYPE_TABLE[type].cluster ?? LOOKUP_CLUSTER[type] ?? (TYPE_TABLE[type].resource === 'lights' ? 0x0006 : undefined);
 

@@ -35,7 +35,9 @@ export const COLOR_LIGHTS: readonly SubdeviceType[] = ['Extended color light', '
 export const CT_LIGHTS: readonly SubdeviceType[] = ['Extended color light', 'Color temperature light'];
 export const DIMMABLE: readonly SubdeviceType[] = [...new Set([...COLOR_LIGHTS, ...CT_LIGHTS, 'Dimmable light' as const])];
 export const ON_OFF: readonly SubdeviceType[] = [...DIMMABLE, 'On/Off light', 'On/Off plug-in unit'];
-export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, 'Window covering device'];
+/** Both covering types deCONZ shows; a controller takes the same items and commands as a device. */
+export const COVERS: readonly SubdeviceType[] = ['Window covering device', 'Window covering controller'];
+export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, ...COVERS];
 export const SENSORS: readonly SubdeviceType[] = [
   'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
   'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower',
@@ -91,23 +93,23 @@ export const LIGHT_ITEM_RULES: readonly ItemRule[] = [
   // deCONZ always reports alert "none": it is a momentary command, not a state.
   { item: 'alert', section: 'state', types: ON_OFF, exposes: [], read: () => 'none' },
   { item: 'effect', section: 'state', types: COLOR_LIGHTS, exposes: [], read: (get) => (get('effect') === 'colorloop' ? 'colorloop' : 'none') },
-  { item: 'lift', section: 'state', types: ['Window covering device'], exposes: ['position'], read: lift },
-  { item: 'open', section: 'state', types: ['Window covering device'], exposes: [], read: (get) => {
+  { item: 'lift', section: 'state', types: COVERS, exposes: ['position'], read: lift },
+  { item: 'open', section: 'state', types: COVERS, exposes: [], read: (get) => {
     const value = lift(get);
     if (value !== undefined) return value < 100;
     const state = get('state');
     return state === 'OPEN' ? true : state === 'CLOSE' ? false : undefined;
   } },
-  { item: 'tilt', section: 'state', types: ['Window covering device'], exposes: ['tilt'], read: (get) => {
+  { item: 'tilt', section: 'state', types: COVERS, exposes: ['tilt'], read: (get) => {
     const value = num(get, 'tilt');
     return value === undefined ? undefined : invertPercent(value);
   } },
   // Deprecated covering items older clients still read: on = not fully open, bri = lift on 0-254.
-  { item: 'on', section: 'state', types: ['Window covering device'], exposes: ['position'], read: (get) => {
+  { item: 'on', section: 'state', types: COVERS, exposes: ['position'], read: (get) => {
     const value = lift(get);
     return value === undefined ? undefined : value > 0;
   } },
-  { item: 'bri', section: 'state', types: ['Window covering device'], exposes: ['position'], read: (get) => {
+  { item: 'bri', section: 'state', types: COVERS, exposes: ['position'], read: (get) => {
     const value = lift(get);
     return value === undefined ? undefined : Math.round((value * 254) / 100);
   } },

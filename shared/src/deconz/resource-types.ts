@@ -9,6 +9,7 @@ export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors';
   'On/Off light': { resource: 'lights' },
   'On/Off plug-in unit': { resource: 'lights' },
   'Window covering device': { resource: 'lights' },
+  'Window covering controller': { resource: 'lights' },
   ZHATemperature: { resource: 'sensors', cluster: 0x0402 },
   ZHAHumidity: { resource: 'sensors', cluster: 0x0405 },
   ZHAPressure: { resource: 'sensors', cluster: 0x0403 },

@@ -76,6 +76,14 @@ describe('deconz command translation', () => {
     ]);
   });
 
+  it('should stop a covering on the deprecated bri "stop", for the controller type too, and refuse it for lamps', () => {
+    for (const type of ['Window covering device', 'Window covering controller'] as const) {
+      expect(toConverterCommand(type, { bri: 'stop' }).payloads).toEqual([{ state: 'STOP' }]);
+      expect(toConverterCommand(type, { bri: 127, sat: 254 }).payloads).toEqual([{ position: 50, tilt: 0 }]);
+    }
+    expect(toConverterCommand('Dimmable light', { bri: 'stop' })).toEqual({ payloads: [], sent: [], unsupported: ['bri'] });
+  });
+
   it('should send a presence delay and sensitivity as the device attribute and level name', () => {
     expect(toConverterCommand('ZHAPresence', { delay: 45, sensitivity: 1 })).toEqual({
       payloads: [{ occupancy_timeout: 45, motion_sensitivity: 'medium' }],

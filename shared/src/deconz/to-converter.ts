@@ -54,7 +54,7 @@ const COVER_WRITERS: Readonly<Record<string, Writer>> = {
   stop: (c, out) => c.stop === true && (out.state = 'STOP'),
   lift: (c, out) => (c.lift === 'stop' ? (out.state = 'STOP') : (out.position = invertPercent(c.lift as number))),
   tilt: (c, out) => (out.tilt = invertPercent(c.tilt as number)),
-  bri: (c, out) => (out.position = invertPercent(Math.round(((c.bri as number) * 100) / 254))),
+  bri: (c, out) => (c.bri === 'stop' ? (out.state = 'STOP') : (out.position = invertPercent(Math.round(((c.bri as number) * 100) / 254)))),
   bri_inc: (c, out) => c.bri_inc === 0 && (out.state = 'STOP'),
   on: (c, out) => (out.state = c.on ? 'CLOSE' : 'OPEN'),
   sat: (c, out) => (out.tilt = invertPercent(Math.round(((c.sat as number) * 100) / 254))),
@@ -85,6 +85,7 @@ const WRITERS_BY_TYPE: Partial<Record<SubdeviceType, Readonly<Record<string, Wri
   'On/Off light': ON_OFF_WRITERS,
   'On/Off plug-in unit': ON_OFF_WRITERS,
   'Window covering device': COVER_WRITERS,
+  'Window covering controller': COVER_WRITERS,
   ZHAThermostat: THERMOSTAT_WRITERS,
   ZHAPresence: PRESENCE_WRITERS,
 };
@@ -122,7 +123,8 @@ export function toConverterCommand(type: SubdeviceType, command: Command): Conve
       continue;
     }
     const writer = writers[key];
-    if (!writer) {
+    // `"stop"` is a value only coverings take (deprecated `bri: "stop"`); a lamp cannot carry it.
+    if (!writer || (command[key] === 'stop' && writers !== COVER_WRITERS)) {
       result.unsupported.push(key);
       continue;
     }

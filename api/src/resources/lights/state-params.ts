@@ -64,7 +64,7 @@ export const COVER_PARAMS: Readonly<Record<string, Param>> = {
   stop: (v) => (v === true ? ok('stop', true) : typeof v === 'boolean' ? { ok: true, send: undefined } : bad),
   lift: (v) => (v === 'stop' || isInt(v, 0, 100) ? ok('lift', v) : bad),
   tilt: int('tilt', 0, 100),
-  bri: int('bri', 0, 255, 254),
+  bri: (v, ctx) => (v === 'stop' ? ok('bri', 'stop') : int('bri', 0, 255, 254)(v, ctx)),
   bri_inc: (v) => (v === 0 ? ok('bri_inc', 0) : bad),
   on: bool('on'),
   sat: int('sat', 0, 255, 254),

@@ -31,10 +31,11 @@ export const LIGHT_TRAITS: Readonly<Partial<Record<SubdeviceType, LightTraits>>>
   'On/Off light': { commands: SWITCH, colorcapabilities: 0, colormodes: [], effects: [], alerts: ALERTS },
   'On/Off plug-in unit': { commands: SWITCH, colorcapabilities: 0, colormodes: [], effects: [], alerts: ALERTS },
   'Window covering device': { commands: COVER, colorcapabilities: 0, colormodes: [], effects: [], alerts: [] },
+  'Window covering controller': { commands: COVER, colorcapabilities: 0, colormodes: [], effects: [], alerts: [] },
 };
 
 /** Types shown as lights but whose commands are not light commands (no `on` in groups' sense). */
-export const COVER_TYPES: ReadonlySet<string> = new Set(['Window covering device']);
+export const COVER_TYPES: ReadonlySet<string> = new Set(['Window covering device', 'Window covering controller']);
 
 /** The type's defaults, refined by the device's real capabilities when the bridge knows them. */
 export function traitsOf(type: SubdeviceType, capabilities?: LightCapabilities): LightTraits {

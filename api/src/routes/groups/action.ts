@@ -5,6 +5,7 @@ import { sendJson } from '../../lib/respond';
 import { readJsonObject } from '../../lib/validate';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import { nextAction, planGroupAction } from '../../resources/groups/plan-action';
+import { COVER_TYPES } from '../../resources/lights/traits';
 import { requireGroup } from './lookup';
 
 /** A groupcast is confirmed by the coordinator, not by each lamp, so it settles quickly. */
@@ -36,7 +37,7 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
   // The coordinator confirmed the groupcast; members show it at once (their reports correct it).
   const members = entry === services.groups.all ? services.lights.live() : entry.record.lights.map((id) => services.lights.get(id));
   for (const light of members) {
-    if (light && light.state.reachable !== false && light.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(light, plan.command);
+    if (light && light.state.reachable !== false && !COVER_TYPES.has(light.subdevice?.type ?? '')) services.lights.applyAcknowledged(light, plan.command);
   }
   await services.groups.modify(entry, (current) => ({ ...current, action: nextAction(current.action, plan.command) }));
   c.header('ETag', `"${entry.etag}"`);

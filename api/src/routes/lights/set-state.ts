@@ -5,6 +5,7 @@ import { sendJson } from '../../lib/respond';
 import { readJsonObject } from '../../lib/validate';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import { isEmptyCommand, planLightState } from '../../resources/lights/plan-state';
+import { COVER_TYPES } from '../../resources/lights/traits';
 import type { LightEntry } from '../../resources/lights/types';
 import { requireLight } from './lookup';
 
@@ -45,7 +46,7 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
     }
     if (outcome.status === 'ok' && outcome.data.acknowledged) {
       // The newest write shows its own values; a replaced one must not overwrite them.
-      if (!replaced && entry.subdevice?.type !== 'Window covering device') services.lights.applyAcknowledged(entry, plan.command);
+      if (!replaced && !COVER_TYPES.has(entry.subdevice?.type ?? '')) services.lights.applyAcknowledged(entry, plan.command);
       c.header('ETag', `"${entry.etag}"`);
       return answer(c, plan.errors, plan.successes, 200);
     }

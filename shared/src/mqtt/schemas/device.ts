@@ -10,6 +10,7 @@ export const SUBDEVICE_TYPES = [
   'On/Off plug-in unit',
   'On/Off light',
   'Window covering device',
+  'Window covering controller',
   'ZHATemperature',
   'ZHAHumidity',
   'ZHAPressure',

@@ -18,7 +18,8 @@ const xySchema = v.pipe(
 const lightCommands = {
   on: v.optional(v.boolean('expected true or false')),
   toggle: v.optional(v.boolean('expected true or false')),
-  bri: v.optional(intRange(0, 255)),
+  /** `"stop"`: the deprecated covering form (lift stop); lamps answer not_supported. */
+  bri: v.optional(v.union([intRange(0, 255), v.literal('stop')], 'expected an integer from 0 to 255 or "stop"')),
   bri_inc: v.optional(intRange(-254, 254)),
   ct_inc: v.optional(intRange(-65535, 65535)),
   xy: v.optional(xySchema),
