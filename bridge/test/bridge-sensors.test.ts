@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
-import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import { connectProbe, type Probe, type Received } from './support/mqtt-probe';
 import { createKeypadKeyPair, openSealedCode } from '@herdgate/shared/mqtt';
 
@@ -110,6 +110,10 @@ describe('bridge sensors', () => {
     expect(shown.data.keypads).toEqual([{ ieee: KEYPAD, endpoint: 1, ok: true }, { ieee: '0x00000000000000aa', endpoint: 1, ok: false, error: expect.stringContaining('not known') }]);
     expect((await g.real(KEYPAD)).endpoints['1'].ssIasAce).toMatchObject({ panelStatus: 4, secondsRemaining: 30, alarmStatus: 0 });
     await next(stateOf(KEYPAD, 1, (s) => s.state.panel === 'exit_delay' && s.state.seconds_remaining === 30), 'panel in the keypad state');
+    // A keypad that asks later gets the same panel with the seconds left by then (at least 1 s less).
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await g.act(KEYPAD, 'pin', { code: '', command: 'status' });
+    await eventually(() => g.real(KEYPAD), (real) => real.endpoints['1'].ssIasAce.panelStatus === 4 && real.endpoints['1'].ssIasAce.secondsRemaining < 30, 10_000, 'the getPanelStatus answer');
     // Retained: a client that subscribes later still gets it.
     const late = await connectProbe(g.bridge.mqttUrl, [g.bt('alarmsystems/+/state')]);
     try {

@@ -30,6 +30,30 @@ export async function sendPanelStatus(endpoint: Models.Endpoint, state: Pick<Ala
   await endpoint.commandResponse('ssIasAce', 'panelStatusChanged', panelPayload(state));
 }
 
+/**
+ * The last panel status sent to each keypad, so a keypad that asks (getPanelStatus, e.g. when a
+ * user wakes it) is answered with the same state and the seconds left by now.
+ */
+export class PanelMemory {
+  private readonly shown = new Map<string, { state: Pick<AlarmStatePayload, 'armstate' | 'seconds_remaining'>; at: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  remember(ieee: string, endpoint: number, state: Pick<AlarmStatePayload, 'armstate' | 'seconds_remaining'>): void {
+    this.shown.set(`${ieee}/${endpoint}`, { state, at: this.now() });
+  }
+
+  /** Answer a keypad's getPanelStatus; false when nothing was ever shown on it (nothing is sent). */
+  async answer(endpoint: Models.Endpoint, ieee: string, seq: number): Promise<boolean> {
+    const shown = this.shown.get(`${ieee}/${endpoint.ID}`);
+    if (!shown) return false;
+    const elapsed = Math.floor((this.now() - shown.at) / 1000);
+    const state = { armstate: shown.state.armstate, seconds_remaining: Math.max(0, shown.state.seconds_remaining - elapsed) };
+    await endpoint.commandResponse('ssIasAce', 'getPanelStatusRsp', panelPayload(state), {}, seq);
+    return true;
+  }
+}
+
 /** The arm response must carry the sequence number of the keypad's arm command. */
 export async function sendArmResponse(endpoint: Models.Endpoint, result: ArmResult, seq: number): Promise<void> {
   await endpoint.commandResponse('ssIasAce', 'armRsp', { armnotification: ARM_NOTIFICATION[result] }, {}, seq);

@@ -7,7 +7,7 @@ import { RadioError } from '../commands/index';
 import { wrapRadioError } from './errors';
 import { cachedDefinition, readBack, toZigbee } from './translate';
 import { sceneExtensions } from './scene-extensions';
-import { sendArmResponse, sendPanelStatus } from './ias-ace';
+import { sendArmResponse, sendPanelStatus, type PanelMemory } from './ias-ace';
 import type { ConverterState, ZigbeeRadio } from './types';
 
 /**
@@ -21,6 +21,7 @@ interface Deps {
   stateOf: (ieee: string) => ConverterState;
   remember: (ieee: string, state: ConverterState) => void;
   forget: (ieee: string) => void;
+  panels: PanelMemory;
 }
 
 type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink'>;
@@ -158,7 +159,10 @@ export function createOperations(deps: Deps): Operations {
       }),
 
     keypadPanel: (ieee, endpoint, state) =>
-      attempt(`panel status ${state.armstate} to keypad ${ieee} ep ${endpoint}`, () => sendPanelStatus(endpointOf(ieee, endpoint), state)),
+      attempt(`panel status ${state.armstate} to keypad ${ieee} ep ${endpoint}`, async () => {
+        await sendPanelStatus(endpointOf(ieee, endpoint), state);
+        deps.panels.remember(ieee, endpoint, state);
+      }),
 
     keypadArmResponse: (ieee, endpoint, result, seq) =>
       attempt(`arm response ${result} to keypad ${ieee} ep ${endpoint}`, () => sendArmResponse(endpointOf(ieee, endpoint), result, seq)),

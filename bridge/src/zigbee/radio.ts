@@ -8,6 +8,7 @@ import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams } from './network-params';
 import { installDeconzKick } from './deconz-kick';
+import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
@@ -73,7 +74,14 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     if (definition) guard('initial reads', () => readOnce(device, definition, log));
   };
 
+  const panels = new PanelMemory();
+
   const onMessage = async (message: Events.MessagePayload): Promise<void> => {
+    // A keypad asking for the panel status gets what the alarm system last showed on it.
+    if (message.cluster === 'ssIasAce' && message.type === 'commandGetPanelStatus' && message.meta.zclTransactionSequenceNumber !== undefined) {
+      panels.answer(message.endpoint, message.device.ieeeAddr, message.meta.zclTransactionSequenceNumber)
+        .catch((err: unknown) => log.warn({ err, ieee: message.device.ieeeAddr }, 'panel status answer failed'));
+    }
     const definition = cachedDefinition(message.device.ieeeAddr) ?? (await resolveDefinition(message.device));
     if (!definition) return;
     const ieee = message.device.ieeeAddr;
@@ -131,7 +139,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   controller.on('permitJoinChanged', ({ permitted, time }) => emit('permitJoinChanged', { permitted, remaining: time ?? 0 }));
   controller.on('adapterDisconnected', () => emit('adapterDisconnected', {}));
 
-  const operations = createOperations({ controller, log, stateOf, remember, dataDir: options.dataDir, forget: (ieee) => { forgetDefinition(ieee); states.delete(ieee); } });
+  const operations = createOperations({ controller, log, stateOf, remember, panels, dataDir: options.dataDir, forget: (ieee) => { forgetDefinition(ieee); states.delete(ieee); } });
 
   return {
     async start() {
