@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, radioControl } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { radioProtocols } from './helpers/protocols';
 import { waitFor } from './helpers/wait';
 
 const LAMPS = ['0017880104a1c101', '0017880104a1c102'];
@@ -10,14 +11,14 @@ const BLIND = '000b57fffe8a0c06';
  * Lights, groups and scenes on the real stack: the api over MQTT to the bridge, herdsman on the
  * virtual radio. Assertions read the virtual devices' real state and the radio's frame counters.
  */
-describe('lights, groups and scenes end to end', () => {
+describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (protocol) => {
   let stack: Stack;
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
   const device = async (ieee: string) => (await control('GET', `/devices/${ieee}`)) as { state: Record<string, any> };
   const lightId = (ieee: string) => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${ieee}`)?.row.id;
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ protocol });
     await waitForLink(stack);
     // Devices pair the way a user pairs them: into the pool, then the network is opened.
     for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });

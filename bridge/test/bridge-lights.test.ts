@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import type { Received } from './support/mqtt-probe';
+import { radioProtocols } from '../../test/helpers/protocols';
 
 /** The light path end to end: MQTT set -> converters -> the simulated lamp's real attributes -> deCONZ state. */
 const COLOR = '0x0017880104a1200a';
@@ -9,7 +10,7 @@ const BULB = '0x000b57fffe8a200c';
 const OUTLET = '0x000b57fffe8a200d';
 const BLIND = '0x000b57fffe8a200e';
 
-describe('bridge lights', () => {
+describe.each(radioProtocols())('bridge lights on %s', (protocol) => {
   let g: JoinedBridge;
   const attrs = async (ieee: string, ep: number, cluster: string) => (await g.real(ieee)).endpoints[String(ep)][cluster] as Record<string, number>;
   const stateIs = (ieee: string, ep: number, test: (s: Record<string, unknown>) => boolean) =>
@@ -23,7 +24,7 @@ describe('bridge lights', () => {
       { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: BULB },
       { model: 'TRADFRI-control-outlet', ieee: OUTLET },
       { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND },
-    ]);
+    ], { RADIO_PROTOCOL: protocol });
   }, 120_000);
   afterAll(async () => {
     await g?.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
 import { connectProbe, type Probe } from './support/mqtt-probe';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+import { radioProtocols } from '../../test/helpers/protocols';
 
 /**
  * Radio disconnect: the bridge does not try to revive a herdsman Controller that lost its adapter
@@ -10,13 +11,13 @@ import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
  */
 const OUTLET = '0x000b57fffe8a500c';
 
-describe('bridge radio reboot', () => {
+describe.each(radioProtocols())('bridge radio reboot on %s', (protocol) => {
   let g: JoinedBridge;
   let again: BridgeProcess | undefined;
   let probe: Probe | undefined;
 
   beforeAll(async () => {
-    g = await startJoinedBridge([{ model: 'TRADFRI-control-outlet', ieee: OUTLET }]);
+    g = await startJoinedBridge([{ model: 'TRADFRI-control-outlet', ieee: OUTLET }], { RADIO_PROTOCOL: protocol });
   }, 90_000);
   afterAll(async () => {
     await probe?.close();
@@ -35,7 +36,7 @@ describe('bridge radio reboot', () => {
 
   it('should come back with the same network and devices when started again', async () => {
     await g.probe.close().catch(() => {});
-    again = await startBridgeProcess({ dataDir: g.dataDir });
+    again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
     expect(again.bridgeId).toBe(g.bridge.bridgeId);
     probe = await connectProbe(again.mqttUrl, ['herdgate/#']);
     const description = (await probe.waitFor((m) => m.topic === g.dt(OUTLET))).json();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectProbe } from './support/mqtt-probe';
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
+import { radioProtocols } from '../../test/helpers/protocols';
 
 /** Every request topic end to end, checked against the simulated devices' real groups, scenes and state. */
 const LAMP_A = '0x0017880104a1300a';
@@ -8,7 +9,7 @@ const LAMP_B = '0x0017880104a1300b';
 const OUTLET = '0x000b57fffe8a300c';
 const GROUP = 7;
 
-describe('bridge requests', () => {
+describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   let g: JoinedBridge;
   const level = async (ieee: string) => (await g.real(ieee)).endpoints['11'].genLevelCtrl.currentLevel as number;
   const groupSet = async (body: Record<string, unknown>) => {
@@ -24,7 +25,7 @@ describe('bridge requests', () => {
       { model: 'LCT015', ieee: LAMP_A },
       { model: 'LCT015', ieee: LAMP_B },
       { model: 'TRADFRI-control-outlet', ieee: OUTLET },
-    ]);
+    ], { RADIO_PROTOCOL: protocol });
   }, 120_000);
   afterAll(async () => {
     await g?.close();

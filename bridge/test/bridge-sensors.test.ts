@@ -3,6 +3,7 @@ import { startBridgeProcess, type BridgeProcess } from './support/bridge-process
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import { connectProbe, type Probe, type Received } from './support/mqtt-probe';
 import { createKeypadKeyPair, openSealedCode } from '@herdgate/shared/mqtt';
+import { radioProtocols } from '../../test/helpers/protocols';
 
 /** Buttons, remote, keypad and sensors of the virtual radio arriving over MQTT as deCONZ items. */
 const REMOTE = '0x000b57fffe8a100c';
@@ -11,7 +12,7 @@ const KEYPAD = '0x000d6f000e5a100d';
 const DOOR = '0x00124b0022a1100a';
 const CLIMATE = '0x00124b0022a11008';
 
-describe('bridge sensors', () => {
+describe.each(radioProtocols())('bridge sensors on %s', (protocol) => {
   let g: JoinedBridge;
   let mark = 0;
   /** Wait for a message published after the last `since()` call. */
@@ -30,7 +31,7 @@ describe('bridge sensors', () => {
       { model: '3400', ieee: KEYPAD },
       { model: 'DS01', ieee: DOOR },
       { model: 'TH01', ieee: CLIMATE },
-    ]);
+    ], { RADIO_PROTOCOL: protocol });
   }, 120_000);
   let restarted: { bridge: BridgeProcess; probe: Probe } | undefined;
   afterAll(async () => {
@@ -145,7 +146,7 @@ describe('bridge sensors', () => {
   it('should still parse the remote arrows after a restart, when configure does not run again', async () => {
     await g.probe.close();
     expect(await g.bridge.stop()).toBe(0);
-    const bridge = await startBridgeProcess({ dataDir: g.dataDir });
+    const bridge = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
     const probe = await connectProbe(bridge.mqttUrl, [g.dt(REMOTE, '1/event')]);
     restarted = { bridge, probe };
     await fetch(`${bridge.radioControl}/devices/${REMOTE.slice(2)}/actions/press`, { method: 'POST', body: JSON.stringify({ button: 'arrow_left', kind: 'hold' }) });
