@@ -25,9 +25,10 @@ export interface BenchRadio {
   stop(): Promise<void>;
 }
 
-export async function startBenchRadio(dir: string, network: NetworkDefinition): Promise<BenchRadio> {
+export async function startBenchRadio(dir: string, network: NetworkDefinition, protocol: 'deconz' | 'zstack' = 'deconz'): Promise<BenchRadio> {
   const radio = await startVirtualRadio({
     factory: createDeviceFactory(),
+    protocol,
     statePath: join(dir, 'radio.json'),
     network,
     timing: timingProfiles.fast,

@@ -33,7 +33,7 @@ export interface PairedStack {
 export async function pairStack(driver: StackDriver, network: NetworkDefinition, log: (line: string) => void): Promise<PairedStack> {
   const scratch = mkdtempSync(join(tmpdir(), 'herdgate-bench-bridge-'));
   const dataDir = join(scratch, 'data');
-  const radio = await startBenchRadio(scratch, network);
+  const radio = await startBenchRadio(scratch, network, driver.protocol);
   const dispose = async () => {
     await radio.stop();
     rmSync(scratch, { recursive: true, force: true });

@@ -5,8 +5,13 @@
  */
 import type { StackProcess } from './stack-process';
 
+/** Which coordinator the virtual radio emulates, and so which herdsman adapter the stack uses. */
+export type RadioProtocol = 'deconz' | 'zstack';
+
 export interface StackStartOptions {
   radioPort: number;
+  /** Default deconz (a ConBee II). */
+  protocol?: RadioProtocol;
   /** The stack's own data directory; kept between starts so a restart resumes the network. */
   dataDir: string;
   /** IEEE addresses (16 lower-case hex digits) that must be up before the start counts as done. */
@@ -37,7 +42,14 @@ export interface RunningStack {
 
 export interface StackDriver {
   name: string;
+  /** The radio this driver's stack is paired with (default deconz). */
+  protocol?: RadioProtocol;
   /** What runs, for the method text (versions, broker). */
   describe: string;
   start(options: StackStartOptions): Promise<RunningStack>;
+}
+
+/** The same stack on another emulated coordinator (its radio and its herdsman adapter). */
+export function onProtocol(driver: StackDriver, protocol: RadioProtocol, label: string): StackDriver {
+  return { ...driver, name: `${driver.name} on ${label}`, protocol, start: (options) => driver.start({ ...options, protocol }) };
 }

@@ -36,7 +36,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
   const mqttPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_ADAPTER: options.protocol ?? 'deconz',
     ZIGBEE_PATH: `tcp://127.0.0.1:${options.radioPort}`,
     DATA_DIR: options.dataDir,
     MQTT_HOST: '127.0.0.1',

@@ -1,5 +1,5 @@
 /**
- * Zigbee2MQTT's configuration.yaml for the bench: the virtual radio as a deCONZ adapter over TCP,
+ * Zigbee2MQTT's configuration.yaml for the bench: the virtual radio (deCONZ or Z-Stack adapter) over TCP,
  * the suite's bare broker, no frontend, no Home Assistant discovery, no onboarding, logs at warning.
  * Availability is on because herdgate always tracks it, so both do the same work at start.
  */
@@ -13,6 +13,8 @@ export interface Z2mConfigOptions {
   baseTopic: string;
   /** Same channel as herdgate's default, so both form the same kind of network on the radio. */
   channel: number;
+  /** herdsman adapter: the radio's protocol (default deconz). */
+  adapter?: 'deconz' | 'zstack';
 }
 
 export function writeZ2mConfig(options: Z2mConfigOptions): void {
@@ -30,7 +32,7 @@ export function writeZ2mConfig(options: Z2mConfigOptions): void {
     `  server: mqtt://127.0.0.1:${options.mqttPort}`,
     'serial:',
     `  port: tcp://127.0.0.1:${options.radioPort}`,
-    '  adapter: deconz',
+    `  adapter: ${options.adapter ?? 'deconz'}`,
     'advanced:',
     '  log_level: warning',
     '  log_output:',

@@ -40,7 +40,7 @@ async function start(install: Z2mInstall, options: StackStartOptions): Promise<R
   try {
     // Written once: Zigbee2MQTT replaces GENERATE with the network it formed, which restarts must keep.
     if (!existsSync(join(options.dataDir, 'configuration.yaml'))) {
-      writeZ2mConfig({ dataDir: options.dataDir, radioPort: options.radioPort, mqttPort: broker.port, baseTopic: BASE, channel: CHANNEL });
+      writeZ2mConfig({ dataDir: options.dataDir, radioPort: options.radioPort, mqttPort: broker.port, baseTopic: BASE, channel: CHANNEL, adapter: options.protocol });
     }
     const seen: Seen = { online: false, interviewed: new Set(), failed: new Set(), available: new Set() };
     watch = await connectWatch(broker.url, [`${BASE}/bridge/state`, `${BASE}/bridge/devices`, `${BASE}/bridge/response/#`, `${BASE}/+`, `${BASE}/+/availability`]);
