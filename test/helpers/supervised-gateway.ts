@@ -21,6 +21,8 @@ export interface SupervisedGateway {
 export interface SupervisedGatewayOptions {
   /** `npm run start:edge`: the api on workerd; REST and WebSocket share `ports.http`. */
   edge?: boolean;
+  /** More environment for `npm start` (e.g. `RADIO_PROTOCOL`). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function startSupervisedGateway(prefix: string, options: Supervised
     RADIO_PORT: String(ports.radio),
     RADIO_CONTROL_PORT: String(ports.control),
     LOG_LEVEL: 'warn',
+    ...options.env,
   });
   let stopped: Promise<number | null> | undefined;
   const stop = () => {
