@@ -1,7 +1,7 @@
 import { beforeAll, expect, it, describe } from 'vitest';
 import { expectDeconzError, itConformsToDeconz } from './helpers/conformance';
 import { jsonInit } from './helpers/gateway';
-import { describeOnRuntimes } from './helpers/runtimes';
+import { describeOnRuntimes, RUNTIMES_AND_SQLD } from './helpers/runtimes';
 
 describeOnRuntimes('routing', (gw) => {
   let key: string;
@@ -124,4 +124,4 @@ describeOnRuntimes('routing', (gw) => {
       expect((await gw().request(`/api/${key}/config`)).headers.get('etag')).toBe(before);
     });
   });
-});
+}, RUNTIMES_AND_SQLD);

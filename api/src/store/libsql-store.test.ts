@@ -4,29 +4,35 @@ import { join } from 'node:path';
 import type { Client } from '@libsql/client';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSqld, type Sqld } from '../../test/helpers/sqld';
 import { openDatabase } from '../runtime/node-database';
 import { createLibsqlStore } from './libsql-store';
 import { idSequences, settings } from './schema';
 import type { Store, Transaction } from './types';
 
-describe('store read', () => {
+// The same store code over a local file and over a real libSQL server (sqld, Hrana over HTTP).
+describe.each(['file', 'sqld'] as const)('store read (%s database)', (backend) => {
   let dir: string;
+  let sqld: Sqld | undefined;
   let client: Client;
   let store: Store;
 
   const open = async () => {
-    const opened = await openDatabase(`file:${join(dir, 'store.db')}`, undefined);
+    const opened = await openDatabase(sqld?.url ?? `file:${join(dir, 'store.db')}`, undefined);
     client = opened.client;
     store = await createLibsqlStore({ db: opened.db, logger: pino({ level: 'silent' }) });
   };
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), 'herdgate-store-'));
+    if (backend === 'sqld') sqld = await startSqld();
     await open();
   });
 
   afterEach(async () => {
     client.close();
+    await sqld?.close();
+    sqld = undefined;
     await rm(dir, { recursive: true, force: true });
   });
 

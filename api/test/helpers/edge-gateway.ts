@@ -22,8 +22,9 @@ export async function startEdgeGateway(vars: Record<string, string> = {}): Promi
   const state = await mkdtemp(join(tmpdir(), 'herdgate-edge-'));
   // Wrangler's own logs and telemetry stay out of the user's config folder and off the network.
   process.env.WRANGLER_SEND_METRICS = 'false';
-  process.env.WRANGLER_LOG_PATH = join(state, 'logs');
-  await mkdir(process.env.WRANGLER_LOG_PATH);
+  // One folder for the whole run: wrangler keeps writing there after a gateway's own folder is gone.
+  process.env.WRANGLER_LOG_PATH = join(ROOT, 'node_modules', '.cache', 'herdgate-wrangler-logs');
+  await mkdir(process.env.WRANGLER_LOG_PATH, { recursive: true });
   process.env.WRANGLER_LOG ??= 'error';
   writeMigrationBundle();
   const { unstable_startWorker } = await import('wrangler');

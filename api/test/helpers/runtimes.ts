@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { startEdgeGateway } from './edge-gateway';
 import { BASIC_DEFAULT, startTestGateway, type TestGateway } from './gateway';
+import { startSqld } from './sqld';
 
 export type Runtime = 'node' | 'workerd';
+/** `local`: a libSQL file on Node, the Durable Object's SQLite on workerd; `sqld`: a real libSQL server over HTTP. */
+export type DatabaseKind = 'local' | 'sqld';
+export interface Target {
+  runtime: Runtime;
+  database: DatabaseKind;
+}
 
 /** A running gateway seen only from the outside (HTTP and WebSocket), whatever runs it. */
 export interface RuntimeGateway {
@@ -19,15 +26,33 @@ export interface RuntimeGateway {
   close(): Promise<void>;
 }
 
-export const RUNTIMES: readonly Runtime[] = ['node', 'workerd'];
+/** Both runtimes on their own storage: what every conformance file runs against. */
+export const RUNTIMES: readonly Target[] = [{ runtime: 'node', database: 'local' }, { runtime: 'workerd', database: 'local' }];
+/** Plus both runtimes on a remote libSQL server (one file runs these, to keep `npm test` short). */
+export const RUNTIMES_AND_SQLD: readonly Target[] = [...RUNTIMES, { runtime: 'node', database: 'sqld' }, { runtime: 'workerd', database: 'sqld' }];
 
-export async function startRuntimeGateway(runtime: Runtime): Promise<RuntimeGateway> {
+/** `vars`: more api settings (env vars on Node, Worker vars on workerd). */
+export async function startRuntimeGateway(target: Target, vars: Record<string, string> = {}): Promise<RuntimeGateway> {
+  if (target.database === 'sqld') {
+    const sqld = await startSqld();
+    try {
+      const gateway = await startOn(target.runtime, { ...vars, DATABASE_URL: sqld.url });
+      return { ...gateway, close: () => gateway.close().finally(() => sqld.close()) };
+    } catch (err) {
+      await sqld.close();
+      throw err;
+    }
+  }
+  return startOn(target.runtime, vars);
+}
+
+async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<RuntimeGateway> {
   if (runtime === 'node') {
-    const gw = await startTestGateway({ MQTT_URL: 'none' });
+    const gw = await startTestGateway({ MQTT_URL: 'none', ...vars });
     const port = gw.gateway.websocketPort;
     return { runtime, base: gw.base, websocketUrl: `ws://127.0.0.1:${port}`, websocketPort: port, request: gw.request, createKey: gw.createKey, node: gw, close: gw.close };
   }
-  const edge = await startEdgeGateway();
+  const edge = await startEdgeGateway(vars);
   const request = (path: string, init?: RequestInit) => fetch(edge.base + path, { ...init, signal: AbortSignal.timeout(10_000) });
   return {
     runtime,
@@ -49,11 +74,12 @@ export async function startRuntimeGateway(runtime: Runtime): Promise<RuntimeGate
  * The conformance suite's shape: `body` runs once per runtime, against one gateway per runtime
  * started for the file (`gw()` inside tests). The same assertions hold on Node and on workerd.
  */
-export function describeOnRuntimes(name: string, body: (gw: () => RuntimeGateway) => void): void {
-  describe.each(RUNTIMES)(`${name} on %s`, (runtime) => {
+export function describeOnRuntimes(name: string, body: (gw: () => RuntimeGateway) => void, targets: readonly Target[] = RUNTIMES): void {
+  describe.each(targets)(`${name} on $runtime ($database database)`, (target) => {
+    const { runtime } = target;
     let gateway: RuntimeGateway | undefined;
     beforeAll(async () => {
-      gateway = await startRuntimeGateway(runtime);
+      gateway = await startRuntimeGateway(target);
     }, 90_000);
     afterAll(async () => {
       await gateway?.close();

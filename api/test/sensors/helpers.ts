@@ -10,8 +10,9 @@ export interface EventClient {
   close(): void;
 }
 
-export async function connectEvents(port: number): Promise<EventClient> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}`);
+/** `target`: the event port on loopback, or a full ws:// URL (the Worker serves events on its own port). */
+export async function connectEvents(target: number | string): Promise<EventClient> {
+  const socket = new WebSocket(typeof target === 'number' ? `ws://127.0.0.1:${target}` : target);
   const events: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
   socket.on('message', (data) => {
@@ -59,14 +60,14 @@ export function clipBody(type: string, overrides: Record<string, unknown> = {}):
 }
 
 /** Create a CLIP sensor over HTTP; resolves with its id. */
-export async function createClip(gw: TestGateway, key: string, body: Record<string, unknown>): Promise<string> {
+export async function createClip(gw: Pick<TestGateway, 'request'>, key: string, body: Record<string, unknown>): Promise<string> {
   const res = await gw.request(`/api/${key}/sensors`, jsonInit('POST', body));
   const answer = (await res.json()) as [{ success: { id: string } }];
   if (res.status !== 200) throw new Error(`create failed: ${JSON.stringify(answer)}`);
   return answer[0].success.id;
 }
 
-export async function getJson<T = Record<string, unknown>>(gw: TestGateway, path: string): Promise<T> {
+export async function getJson<T = Record<string, unknown>>(gw: Pick<TestGateway, 'request'>, path: string): Promise<T> {
   const res = await gw.request(path);
   return (await res.json()) as T;
 }

@@ -1,0 +1,65 @@
+import { createClient } from '@libsql/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonInit } from './helpers/gateway';
+import { startRuntimeGateway, type RuntimeGateway } from './helpers/runtimes';
+import { startSqld, type Sqld } from './helpers/sqld';
+import { clipBody, connectEvents, createClip } from './sensors/helpers';
+
+/**
+ * What the workerd build promises beyond the shared conformance files: timers run on the Durable
+ * Object's alarm (a timer schedule fires with no request arriving), and with a remote libSQL
+ * database a 200 means the row is already on the server, on both runtimes.
+ */
+describe('api on workerd: timers on Durable Object alarms', () => {
+  let gw: RuntimeGateway;
+  beforeAll(async () => {
+    gw = await startRuntimeGateway({ runtime: 'workerd', database: 'local' });
+  }, 90_000);
+  afterAll(async () => gw?.close());
+
+  it('should fire a timer schedule and push its event with no request arriving meanwhile', async () => {
+    const key = await gw.createKey();
+    const id = await createClip(gw, key, clipBody('CLIPGenericFlag'));
+    const events = await connectEvents(gw.websocketUrl);
+    try {
+      const res = await gw.request(`/api/${key}/schedules`, jsonInit('POST', {
+        name: 'soon', time: 'PT00:00:02',
+        command: { address: `/api/${key}/sensors/${id}/state`, method: 'PUT', body: { flag: true } },
+      }));
+      expect(res.status).toBe(200);
+      // From here on only the alarm can run the schedule: no HTTP request reaches the Worker.
+      const fired = await events.next((e) => e.e === 'changed' && e.id === id && (e.state as { flag?: boolean } | undefined)?.flag === true, 15_000);
+      expect(fired).toMatchObject({ r: 'sensors', t: 'event' });
+    } finally {
+      events.close();
+    }
+  }, 30_000);
+});
+
+describe.each(['node', 'workerd'] as const)('remote libSQL database (sqld) on %s', (runtime) => {
+  let sqld: Sqld;
+  let gw: RuntimeGateway;
+  beforeAll(async () => {
+    sqld = await startSqld();
+    gw = await startRuntimeGateway({ runtime, database: 'local' }, { DATABASE_URL: sqld.url });
+  }, 90_000);
+  afterAll(async () => {
+    await gw?.close();
+    await sqld?.close();
+  });
+
+  it('should have committed a new key and a CLIP sensor on the server before answering 200', async () => {
+    const key = await gw.createKey('durable#check');
+    const id = await createClip(gw, key, clipBody('CLIPSwitch', { name: 'Remote switch' }));
+    const client = createClient({ url: sqld.url });
+    try {
+      const keys = await client.execute({ sql: 'SELECT name FROM api_keys WHERE key = ?', args: [key] });
+      expect(keys.rows.map((row) => row.name)).toEqual(['durable#check']);
+      const sensors = await client.execute('SELECT * FROM sensors');
+      expect(JSON.stringify(sensors.rows)).toContain('Remote switch');
+      expect(id).toMatch(/^\d+$/);
+    } finally {
+      client.close();
+    }
+  });
+});
