@@ -26,6 +26,7 @@ const EnvSchema = v.object({
   ZIGBEE_CHANNEL: v.optional(int('ZIGBEE_CHANNEL', 11, 26), '15'),
   VIRTUAL_RADIO_NETWORK: v.optional(v.string()),
   RADIO_PROTOCOL: v.optional(v.picklist(['deconz', 'zstack'], 'RADIO_PROTOCOL must be deconz or zstack'), 'deconz'),
+  VIRTUAL_RADIO_CONTROL: v.optional(v.pipe(v.string(), v.url('VIRTUAL_RADIO_CONTROL must be a URL such as http://127.0.0.1:6639'))),
   DATA_DIR: v.optional(v.string(), './data'),
   MQTT_URL: v.optional(v.pipe(v.string(), v.url('MQTT_URL must be a URL such as mqtt://127.0.0.1:1883'))),
   MQTT_HOST: v.optional(v.string(), '127.0.0.1'),
@@ -54,7 +55,7 @@ export interface BridgeConfig {
    * `radioProtocol`: which coordinator the virtual radio emulates (ConBee II or a Z-Stack CC2652);
    * the bridge then drives it with the matching herdsman adapter.
    */
-  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack'; deconzFastPath: boolean };
+  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack'; deconzFastPath: boolean; virtualRadioControl?: string };
   dataDir: string;
   mqtt: { url?: string; host: string; port: number; wsPort?: number; user?: string; password?: string; baseTopic: string };
   logLevel: string;
@@ -80,7 +81,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   return {
     ok: true,
     config: {
-      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, radioProtocol: e.RADIO_PROTOCOL, deconzFastPath: e.DECONZ_FAST_PATH === '1' },
+      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, radioProtocol: e.RADIO_PROTOCOL, deconzFastPath: e.DECONZ_FAST_PATH === '1', virtualRadioControl: e.VIRTUAL_RADIO_CONTROL },
       dataDir: e.DATA_DIR,
       mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC },
       logLevel: e.LOG_LEVEL,

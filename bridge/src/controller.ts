@@ -18,6 +18,8 @@ import { mqttPublisher } from './features/mqtt-publisher';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
 import { KeypadSeal } from './features/keypad-seal';
+import type { NetworkStatus } from './features/network-control';
+import { virtualRadioFirmware } from './virtual-radio-firmware';
 import { connectMqtt, type MqttLink } from './mqtt/link';
 import { startRadioChild, type RadioChild } from './radio-child';
 import { VERSIONS } from './versions';
@@ -76,25 +78,32 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const mapping = deconzMapping;
     const names = await loadNameStore(config.dataDir, logger);
     const registry = createDeviceRegistry({ mapping, names });
-    let rfconnected = true;
     const permit = { open: false, endsAt: 0 };
-    const info = (): BridgeInfo => ({
-      bridge: bridgeId,
-      coordinator: started.coordinator,
-      network: started.network,
-      permit_join: { open: permit.open, remaining: permit.open ? Math.max(0, Math.min(255, Math.round((permit.endsAt - Date.now()) / 1000))) : 0 },
-      rfconnected,
-      queue_depth: queue.depth(),
-      versions: VERSIONS,
-    });
+    const status: NetworkStatus = { started, state: 'up', options: { group_delay_ms: queue.groupDelay(), ota: false } };
+    let adapterLost = false;
+    const info = (): BridgeInfo => {
+      const up = radio.isUp() && !adapterLost;
+      return {
+        bridge: bridgeId,
+        coordinator: status.started.coordinator,
+        network: status.started.network,
+        permit_join: { open: up && permit.open, remaining: up && permit.open ? Math.max(0, Math.min(255, Math.round((permit.endsAt - Date.now()) / 1000))) : 0 },
+        rfconnected: up,
+        queue_depth: queue.depth(),
+        versions: VERSIONS,
+        options: { ...status.options },
+        network_state: status.state,
+      };
+    };
     radio.on('adapterDisconnected', () => {
-      rfconnected = false;
+      adapterLost = true;
       bus.emit('infoChanged', {});
       onFatal('radio adapter disconnected');
     });
 
     const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
-    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal };
+    const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
+    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware };
     const features: Feature[] = [deviceSync(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
     for (const feature of features) {
       await feature.start();

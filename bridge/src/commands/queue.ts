@@ -44,6 +44,9 @@ export interface CommandQueue {
   depth(): number;
   /** Fail everything still waiting (reason `offline`) and stop the pacing timers. */
   stop(): void;
+  /** The gap between two groupcasts from now on (deCONZ `groupdelay`). */
+  setGroupDelay(ms: number): void;
+  groupDelay(): number;
 }
 
 interface Entry {
@@ -65,6 +68,7 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
   const limits = options.limits ?? DEFAULT_QUEUE_LIMITS;
   const lanes = new Map<string, LaneState>();
   let stopped = false;
+  let groupDelayMs = options.groupDelayMs;
 
   const laneKey = (lane: Lane): string => (lane.kind === 'device' ? `device/${lane.ieee}` : lane.kind);
 
@@ -74,7 +78,7 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
   const waitFor = (key: string, state: LaneState): number => {
     const t = now();
     if (key === 'group' && state.starts.length > 0) {
-      return Math.max(0, state.starts[state.starts.length - 1] + options.groupDelayMs - t);
+      return Math.max(0, state.starts[state.starts.length - 1] + groupDelayMs - t);
     }
     if (key === 'broadcast') {
       const { max, windowMs } = options.broadcastBudget;
@@ -148,6 +152,8 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
   };
 
   return {
+    setGroupDelay(ms) { groupDelayMs = ms; },
+    groupDelay: () => groupDelayMs,
     submit(command) {
       if (stopped) return Promise.resolve(failed(command.description, 'offline', 'bridge is stopping'));
       const key = laneKey(command.lane);

@@ -15,7 +15,16 @@ const CODES: Record<FailureReason, ErrorCode> = {
 
 export const errorCodeOf = (reason: FailureReason): ErrorCode => CODES[reason];
 
+/** A request refused with a contract code of its own (`busy`, `not_connected`, `not_supported`). */
+export class RequestError extends Error {
+  constructor(message: string, readonly code: ErrorCode) {
+    super(message);
+    this.name = 'RequestError';
+  }
+}
+
 export function describeError(err: unknown): { code: ErrorCode; message: string } {
+  if (err instanceof RequestError) return { code: err.code, message: err.message };
   if (err instanceof RadioError) return { code: errorCodeOf(err.reason), message: err.message };
   return { code: 'internal', message: err instanceof Error ? err.message : String(err) };
 }

@@ -1,5 +1,6 @@
 import type { RequestName, RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
 import { RadioError, type Lane } from '../commands/index';
+import { createNetworkControl } from './network-control';
 import type { FeatureDeps } from './types';
 import { createAlarmRequestHandlers } from './alarm-requests';
 
@@ -142,5 +143,6 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       return { devices: all.slice(start, end), total: all.length, next: end < all.length ? end : null };
     },
     ...createAlarmRequestHandlers(deps, queued),
+    ...createNetworkControl(deps, deps.firmware),
   };
 }

@@ -10,6 +10,7 @@ import type { BridgeEventMap } from '../events';
 import type { MqttLink } from '../mqtt/link';
 import type { ZigbeeRadio } from '../zigbee/index';
 import type { KeypadSeal } from './keypad-seal';
+import type { FirmwareUpdater, NetworkStatus } from './network-control';
 
 /** Everything a feature may use, handed over as one object (no module globals). */
 export interface FeatureDeps {
@@ -29,6 +30,10 @@ export interface FeatureDeps {
   permitJoin: { open: boolean; endsAt: number };
   /** Seals keypad PINs with the api's key before they are published. */
   keypadSeal: KeypadSeal;
+  /** What the network is and does (coordinator, channel, running operation, options), read by info(). */
+  status: NetworkStatus;
+  /** Present where the bridge can flash the radio itself (the virtual radio). */
+  firmware?: FirmwareUpdater;
 }
 
 export interface Feature {

@@ -15,7 +15,8 @@ import type { ConverterState, ZigbeeRadio } from './types';
  * attempted and classified, so the command queue can report a reason instead of a stack.
  */
 interface Deps {
-  controller: Controller;
+  /** The running Controller; throws (reason offline) while the network is down. */
+  controller: () => Controller;
   log: Logger;
   dataDir: string;
   stateOf: (ieee: string) => ConverterState;
@@ -24,7 +25,7 @@ interface Deps {
   panels: PanelMemory;
 }
 
-type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink'>;
+type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink' | 'suspend' | 'resume' | 'isUp' | 'channel'>;
 
 /** Groups whose members are unknown still get the common light and covering verbs. */
 const GENERIC_GROUP = {
@@ -34,10 +35,9 @@ const GENERIC_GROUP = {
 const hex = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
 
 export function createOperations(deps: Deps): Operations {
-  const { controller } = deps;
 
   const deviceOf = (ieee: string): Models.Device => {
-    const device = controller.getDeviceByIeeeAddr(ieee);
+    const device = deps.controller().getDeviceByIeeeAddr(ieee);
     if (!device || device.type === 'Coordinator') throw new RadioError(`device ${ieee} is not on this network`, 'unsupported');
     return device;
   };
@@ -46,7 +46,7 @@ export function createOperations(deps: Deps): Operations {
     if (!ep) throw new RadioError(`device ${ieee} has no endpoint ${endpoint}`, 'unsupported');
     return ep;
   };
-  const groupOf = (group: number): Models.Group => controller.getGroupByID(group) ?? controller.createGroup(group);
+  const groupOf = (group: number): Models.Group => deps.controller().getGroupByID(group) ?? deps.controller().createGroup(group);
   const attempt = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -56,7 +56,7 @@ export function createOperations(deps: Deps): Operations {
   };
 
   return {
-    permitJoin: (seconds, viaIeee) => attempt(`permit join ${seconds}s`, () => controller.permitJoin(seconds, viaIeee ? deviceOf(viaIeee) : undefined)),
+    permitJoin: (seconds, viaIeee) => attempt(`permit join ${seconds}s`, () => deps.controller().permitJoin(seconds, viaIeee ? deviceOf(viaIeee) : undefined)),
 
     async set(ieee, endpoint, values) {
       const device = deviceOf(ieee);
@@ -130,7 +130,7 @@ export function createOperations(deps: Deps): Operations {
       }),
 
     groupMembers: (group) =>
-      (controller.getGroupByID(group)?.members ?? []).map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
+      (deps.controller().getGroupByID(group)?.members ?? []).map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
 
     outputClusters: (ieee, endpoint) => endpointOf(ieee, endpoint).getOutputClusters().map((c) => c.name),
 
@@ -168,7 +168,7 @@ export function createOperations(deps: Deps): Operations {
       attempt(`arm response ${result} to keypad ${ieee} ep ${endpoint}`, () => sendArmResponse(endpointOf(ieee, endpoint), result, seq)),
 
     async backup() {
-      await attempt('coordinator backup', () => controller.backup());
+      await attempt('coordinator backup', () => deps.controller().backup());
       return JSON.parse(await readFile(join(deps.dataDir, 'coordinator_backup.json'), 'utf8')) as Record<string, unknown>;
     },
   };

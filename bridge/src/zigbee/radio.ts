@@ -6,31 +6,37 @@ import type { Logger } from 'pino';
 import { configureOnce, readOnce } from './configure';
 import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
-import { loadNetworkParams } from './network-params';
+import { loadNetworkParams, saveNetworkParams, type NetworkParams } from './network-params';
+import { retireDriver } from './retire-driver';
+import { RadioError } from '../commands/index';
 import { installDeconzKick } from './deconz-kick';
 import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
-import type { ConverterState, RadioOptions, ZigbeeEventMap, ZigbeeRadio } from './types';
+import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
 /** herdsman's coordinator type -> the deCONZ `devicename` clients know. */
 const DEVICE_NAMES: Record<string, string> = { 'ConBee/RaspBee': 'ConBee', 'ConBee2/RaspBee2': 'ConBee II', ConBee3: 'ConBee III', ZStack3x0: 'Z-Stack 3.x (CC2652)', ZStack30x: 'Z-Stack 3.0.x', ZStack12: 'Z-Stack 1.2' };
 
 /**
- * The one zigbee-herdsman Controller of this process, behind the narrow ZigbeeRadio interface.
- * herdsman leaves timers running after stop(), so the owner of this radio must exit the process
- * after `stop()` (see main.ts).
+ * The zigbee-herdsman Controller of this process, behind the narrow ZigbeeRadio interface. One runs
+ * at a time: `suspend()` stops it (network down) and `resume()` starts a new one on the same
+ * adapter, optionally on another channel or with a new network (retire-driver.ts says why that
+ * needs care). herdsman leaves timers running after stop(), so the owner of this radio must exit
+ * the process after `stop()` (see main.ts).
  */
 export async function createZigbeeRadio(options: RadioOptions, logger: Logger): Promise<ZigbeeRadio> {
   const log = logger.child({ component: 'zigbee' });
   setHerdsmanLogger(toLibraryLogger(logger.child({ component: 'herdsman' })));
   setConvertersLogger(toLibraryLogger(logger.child({ component: 'converters' })));
-  const { params, created } = await loadNetworkParams(options.dataDir, log);
-  if (created) log.info({ panID: params.panID }, 'generated new network parameters');
+  const loaded = await loadNetworkParams(options.dataDir, log);
+  if (loaded.created) log.info({ panID: loaded.params.panID }, 'generated new network parameters');
+  let params: NetworkParams = loaded.params;
+  const channelOf = () => params.channel ?? options.channel;
 
-  const controller = new Controller({
-    network: { panID: params.panID, extendedPanID: params.extendedPanID, networkKey: params.networkKey, channelList: [options.channel] },
+  const newController = () => new Controller({
+    network: { panID: params.panID, extendedPanID: params.extendedPanID, networkKey: params.networkKey, channelList: [channelOf()] },
     transport: { path: options.path, adapter: options.adapter },
     databasePath: join(options.dataDir, 'database.db'),
     databaseBackupPath: join(options.dataDir, 'database.db.backup'),
@@ -38,6 +44,13 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     adapter: { disableLED: false },
     acceptJoiningDeviceHandler: async () => true,
   });
+  let controller = newController();
+  /** False while the network is down (rfconnected false, or between two Controllers). */
+  let up = false;
+  const current = (): Controller => {
+    if (!up) throw new RadioError('the Zigbee network is down', 'offline');
+    return controller;
+  };
 
   const events = new EventEmitter();
   const emit = <K extends keyof ZigbeeEventMap>(event: K, payload: ZigbeeEventMap[K]) => events.emit(event, payload);
@@ -45,7 +58,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const stateOf = (ieee: string): ConverterState => states.get(ieee) ?? {};
   const remember = (ieee: string, state: ConverterState) => states.set(ieee, { ...stateOf(ieee), ...state });
 
-  const coordinatorEndpoint = (): Models.Endpoint => controller.getDevicesByType('Coordinator')[0].getEndpoint(1)!;
+  const coordinatorEndpoint = (): Models.Endpoint => current().getDevicesByType('Coordinator')[0].getEndpoint(1)!;
 
   // As zigbee2mqtt does: the definition's onEvent hooks add the custom clusters herdsman needs to
   // parse manufacturer commands (IKEA's arrow scene commands 0x07-0x09). herdsman keeps custom
@@ -105,68 +118,103 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     fn().catch((err: unknown) => log.error({ err }, `${what} failed`));
   };
 
-  controller.on('message', (m) => guard('message handling', () => onMessage(m)));
-  controller.on('lastSeenChanged', ({ device }) => emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() }));
-  controller.on('deviceJoined', ({ device }) => emit('deviceJoined', { ieee: device.ieeeAddr }));
-  controller.on('deviceAnnounce', ({ device }) => {
-    const definition = cachedDefinition(device.ieeeAddr);
-    if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
-    emit('deviceAnnounce', { ieee: device.ieeeAddr });
-    readInitial(device);
-  });
-  controller.on('deviceLeave', ({ ieeeAddr }) => {
-    forgetDefinition(ieeeAddr);
-    states.delete(ieeeAddr);
-    emit('deviceLeave', { ieee: ieeeAddr });
-  });
-  controller.on('deviceInterview', ({ device, status }) => {
-    if (status !== 'successful') {
-      emit('deviceInterview', { ieee: device.ieeeAddr, status });
-      return;
-    }
-    // Announce success only once the definition is known, so the description is complete.
-    guard('configure', async () => {
-      forgetDefinition(device.ieeeAddr);
-      try {
-        await prepare(device);
-      } finally {
-        emit('deviceInterview', { ieee: device.ieeeAddr, status });
-      }
-      // Right after its interview a sleepy device is still awake to answer.
+  const wire = (c: Controller) => {
+    c.on('message', (m) => guard('message handling', () => onMessage(m)));
+    c.on('lastSeenChanged', ({ device }) => emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() }));
+    c.on('deviceJoined', ({ device }) => emit('deviceJoined', { ieee: device.ieeeAddr }));
+    c.on('deviceAnnounce', ({ device }) => {
+      const definition = cachedDefinition(device.ieeeAddr);
+      if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
+      emit('deviceAnnounce', { ieee: device.ieeeAddr });
       readInitial(device);
     });
-  });
-  controller.on('permitJoinChanged', ({ permitted, time }) => emit('permitJoinChanged', { permitted, remaining: time ?? 0 }));
-  controller.on('adapterDisconnected', () => emit('adapterDisconnected', {}));
+    c.on('deviceLeave', ({ ieeeAddr }) => {
+      forgetDefinition(ieeeAddr);
+      states.delete(ieeeAddr);
+      emit('deviceLeave', { ieee: ieeeAddr });
+    });
+    c.on('deviceInterview', ({ device, status }) => {
+      if (status !== 'successful') {
+        emit('deviceInterview', { ieee: device.ieeeAddr, status });
+        return;
+      }
+      // Announce success only once the definition is known, so the description is complete.
+      guard('configure', async () => {
+        forgetDefinition(device.ieeeAddr);
+        try {
+          await prepare(device);
+        } finally {
+          emit('deviceInterview', { ieee: device.ieeeAddr, status });
+        }
+        // Right after its interview a sleepy device is still awake to answer.
+        readInitial(device);
+      });
+    });
+    c.on('permitJoinChanged', ({ permitted, time }) => emit('permitJoinChanged', { permitted, remaining: time ?? 0 }));
+    c.on('adapterDisconnected', () => emit('adapterDisconnected', {}));
+  };
 
-  const operations = createOperations({ controller, log, stateOf, remember, panels, dataDir: options.dataDir, forget: (ieee) => { forgetDefinition(ieee); states.delete(ieee); } });
+  const operations = createOperations({ controller: current, log, stateOf, remember, panels, dataDir: options.dataDir, forget: (ieee) => { forgetDefinition(ieee); states.delete(ieee); } });
+
+  const startCurrent = async (): Promise<RadioStart> => {
+    wire(controller);
+    const result = await controller.start();
+    up = true;
+    installDeconzKick(controller, { adapter: options.adapter, enabled: options.deconzFastPath, log });
+    const version = await controller.getCoordinatorVersion();
+    const network = await controller.getNetworkParameters();
+    const coordinator = controller.getDevicesByType('Coordinator')[0];
+    for (const device of controller.getDevicesIterator((d) => d.type !== 'Coordinator' && d.interviewState === 'SUCCESSFUL')) {
+      await prepare(device).catch((err: unknown) => log.error({ err, ieee: device.ieeeAddr }, 'prepare after restart failed'));
+    }
+    log.info({ result, coordinator: coordinator.ieeeAddr, type: version.type, channel: network.channel }, 'zigbee network started');
+    return {
+      result,
+      coordinator: { ieee: coordinator.ieeeAddr, type: options.adapter, firmware: String(version.meta.revision ?? version.meta.version ?? 'unknown'), devicename: DEVICE_NAMES[version.type] ?? version.type },
+      network: { channel: network.channel, panid: network.panID, extpanid: String(network.extendedPanID).toLowerCase() },
+    };
+  };
+  const suspend = async () => {
+    if (!up) return;
+    up = false;
+    await controller.stop();
+    const why = retireDriver(controller);
+    if (why) log.warn(`the stopped adapter driver could not be retired (${why}); a restart in this process may misbehave`);
+  };
 
   return {
-    async start() {
-      const result = await controller.start();
-      installDeconzKick(controller, { adapter: options.adapter, enabled: options.deconzFastPath, log });
-      const version = await controller.getCoordinatorVersion();
-      const network = await controller.getNetworkParameters();
-      const coordinator = controller.getDevicesByType('Coordinator')[0];
-      for (const device of controller.getDevicesIterator((d) => d.type !== 'Coordinator' && d.interviewState === 'SUCCESSFUL')) {
-        await prepare(device).catch((err: unknown) => log.error({ err, ieee: device.ieeeAddr }, 'prepare after restart failed'));
-      }
-      log.info({ result, coordinator: coordinator.ieeeAddr, type: version.type, channel: network.channel }, 'zigbee network started');
-      return {
-        result,
-        coordinator: { ieee: coordinator.ieeeAddr, type: options.adapter, firmware: String(version.meta.revision ?? version.meta.version ?? 'unknown'), devicename: DEVICE_NAMES[version.type] ?? version.type },
-        network: { channel: network.channel, panid: network.panID, extpanid: String(network.extendedPanID).toLowerCase() },
-      };
-    },
+    start: startCurrent,
     async stop() {
-      await controller.stop();
+      await suspend();
     },
+    suspend,
+    async resume(change = {}) {
+      await suspend();
+      if (change.network) {
+        params = { ...change.network, channel: change.channel ?? channelOf() };
+        await saveNetworkParams(options.dataDir, params, log);
+      } else if (change.channel !== undefined && change.channel !== channelOf()) {
+        params = { ...params, channel: change.channel };
+        await saveNetworkParams(options.dataDir, params, log);
+      }
+      controller = newController();
+      const started = await startCurrent();
+      // A new network: devices of the old one are gone and must pair again.
+      if (change.network) {
+        for (const device of controller.getDevices()) if (device.type !== 'Coordinator') device.removeFromDatabase();
+        for (const group of controller.getGroups()) group.removeFromDatabase();
+        states.clear();
+      }
+      return started;
+    },
+    isUp: () => up,
+    channel: channelOf,
     on(event, listener) {
       events.on(event, listener as (payload: unknown) => void);
     },
-    devices: () => controller.getDevices().filter((d) => d.type !== 'Coordinator').map((d) => toZigbeeDevice(d, cachedDefinition(d.ieeeAddr))),
+    devices: () => (up ? controller.getDevices() : []).filter((d) => d.type !== 'Coordinator').map((d) => toZigbeeDevice(d, cachedDefinition(d.ieeeAddr))),
     device: (ieee) => {
-      const d = controller.getDeviceByIeeeAddr(ieee);
+      const d = up ? controller.getDeviceByIeeeAddr(ieee) : undefined;
       return d && d.type !== 'Coordinator' ? toZigbeeDevice(d, cachedDefinition(ieee)) : undefined;
     },
     ...operations,

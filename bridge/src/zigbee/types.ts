@@ -103,9 +103,34 @@ export interface SceneValues {
   xy?: number[];
 }
 
+export interface RadioStart {
+  coordinator: CoordinatorInfo;
+  network: NetworkInfo;
+  result: string;
+}
+
+/** Network parameters of a new network (see network-params.ts). */
+export interface NewNetwork {
+  panID: number;
+  extendedPanID: number[];
+  networkKey: number[];
+}
+
 export interface ZigbeeRadio {
-  start(): Promise<{ coordinator: CoordinatorInfo; network: NetworkInfo; result: string }>;
+  start(): Promise<RadioStart>;
   stop(): Promise<void>;
+  /** Stops the Controller and releases the adapter: the network is down until `resume`. */
+  suspend(): Promise<void>;
+  /**
+   * Starts a new Controller on the same adapter. With `channel`, herdsman moves the running network
+   * there (network-update broadcast, then the coordinator follows); with `network`, a new network is
+   * formed and herdsman forgets every device. Both are remembered for later starts.
+   */
+  resume(change?: { channel?: number; network?: NewNetwork }): Promise<RadioStart>;
+  isUp(): boolean;
+  /** The channel the network is configured for. */
+  channel(): number;
+
   on<K extends keyof ZigbeeEventMap>(event: K, listener: (payload: ZigbeeEventMap[K]) => void): void;
   permitJoin(seconds: number, viaIeee?: string): Promise<void>;
   devices(): ZigbeeDevice[];

@@ -59,6 +59,11 @@ export interface VirtualRadio {
   readonly params?: ParameterStore;
   hostConnected(): boolean;
   reboot(downMs: number): void;
+  /**
+   * Simulated firmware update (deCONZ front): the next version (platform byte kept), then a reboot.
+   * Returns the versions, or undefined on a front that has none (Z-Stack).
+   */
+  flashFirmware(downMs: number): { from: number; to: number } | undefined;
   /** Writes the state file now. */
   flush(): void;
   stop(): Promise<void>;
@@ -130,6 +135,16 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     reboot: (downMs) => {
       state.flush();
       server.reboot(downMs);
+    },
+    flashFirmware: (downMs) => {
+      if (!deconz) return undefined;
+      const from = deconz.core.firmware;
+      // 0x26780700 -> 0x26790700: the version word is the upper 16 bits, the platform the low byte.
+      deconz.core.firmware = (from + 0x10000) >>> 0;
+      log('firmware-update', { from, to: deconz.core.firmware });
+      state.flush();
+      server.reboot(downMs);
+      return { from, to: deconz.core.firmware };
     },
     flush: () => state.flush(),
     stop: async () => {

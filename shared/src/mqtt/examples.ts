@@ -110,6 +110,11 @@ export const requestExamples = {
   'alarm/keypad_key': { public_key: { kty: 'RSA', n: `${'x'.repeat(340)}w`, e: 'AQAB' } },
   'alarm/state': { alarmsystem: '1', state: { armstate: 'exit_delay', armmode: 'armed_away', seconds_remaining: 30, until: '2026-10-01T08:12:33Z' }, keypads: [{ ieee: EXAMPLE_KEYPAD, endpoint: 1 }] },
   'alarm/arm_response': { ieee: EXAMPLE_KEYPAD, endpoint: 1, result: 'armed_away', seq: 17 },
+  options: { group_delay_ms: 50, ota: false },
+  'network/connect': { connected: false },
+  'network/channel': { channel: 20 },
+  'network/reset': {},
+  'firmware/update': {},
 } satisfies { [K in keyof RequestPayloads]: Partial<RequestPayloads[K]> };
 
 export const responseExamples = {
@@ -135,4 +140,9 @@ export const responseExamples = {
   'alarm/keypad_key': { accepted: true },
   'alarm/state': { alarmsystem: '1', keypads: [{ ieee: EXAMPLE_KEYPAD, endpoint: 1, ok: true }] },
   'alarm/arm_response': { ieee: EXAMPLE_KEYPAD, endpoint: 1, result: 'armed_away' },
+  options: { group_delay_ms: 50, ota: false },
+  'network/connect': { connected: false },
+  'network/channel': { channel: 20 },
+  'network/reset': { channel: 15, panid: 4242, extpanid: '0x1a2b3c4d5e6f7081' },
+  'firmware/update': { firmware: '0x26790700', updated: true },
 } satisfies ResponsePayloads;

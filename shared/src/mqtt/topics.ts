@@ -36,6 +36,11 @@ export const REQUEST_NAMES = [
   'alarm/keypad_key',
   'alarm/state',
   'alarm/arm_response',
+  'options',
+  'network/connect',
+  'network/channel',
+  'network/reset',
+  'firmware/update',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 

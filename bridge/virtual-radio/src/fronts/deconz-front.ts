@@ -15,7 +15,7 @@ export interface DeconzFront extends RadioFront {
 
 export function createDeconzFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks): DeconzFront {
   const params = saved?.parameters ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(mac);
-  const core = new RadioCore({ params, networkState: saved?.parameters ? (saved.networkState ?? NetworkState.Offline) : NetworkState.Offline, route: hooks.route, changed: hooks.changed, log: hooks.log });
+  const core = new RadioCore({ params, networkState: saved?.parameters ? (saved.networkState ?? NetworkState.Offline) : NetworkState.Offline, firmware: saved?.parameters ? saved.firmware : undefined, route: hooks.route, changed: hooks.changed, log: hooks.log });
   const u16 = (bytes: Uint8Array | undefined) => (bytes ? bytes[0] | (bytes[1] << 8) : 0);
   return {
     protocol: 'deconz',
@@ -32,7 +32,7 @@ export function createDeconzFront(saved: RadioState | undefined, mac: string, ho
     attach: (socket: Socket) => new HostLink(socket, core, hooks.log),
     rebooted: () => core.clearQueues(),
     networkUp: () => core.networkState === NetworkState.Connected,
-    health: () => ({ networkState: core.networkState, pending: core.pending() }),
-    persist: () => ({ protocol: 'deconz', networkState: core.networkState, parameters: params.persist() }),
+    health: () => ({ networkState: core.networkState, firmware: `0x${core.firmware.toString(16).padStart(8, '0')}`, pending: core.pending() }),
+    persist: () => ({ protocol: 'deconz', networkState: core.networkState, firmware: core.firmware, parameters: params.persist() }),
   };
 }

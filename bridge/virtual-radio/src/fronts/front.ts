@@ -24,7 +24,7 @@ export interface RadioFront extends ServedFront {
   /** Protocol facts for /health. */
   health(): Record<string, unknown>;
   /** The front's part of the state file. */
-  persist(): Pick<RadioState, 'protocol' | 'networkState' | 'parameters' | 'znp'>;
+  persist(): Pick<RadioState, 'protocol' | 'networkState' | 'firmware' | 'parameters' | 'znp'>;
 }
 
 export interface FrontHooks {

@@ -16,6 +16,8 @@ const QUEUE_LIMIT = 512;
 export interface RadioCoreDeps {
   params: ParameterStore;
   networkState: number;
+  /** Firmware version from the state file; FIRMWARE_VERSION for a fresh radio. */
+  firmware?: number;
   /** Routes an accepted APS request into the network. */
   route(request: ApsRequest): void;
   /** Persisted radio state changed (parameters, network state). */
@@ -27,8 +29,12 @@ export class RadioCore implements HostPort {
   private readonly confirms: PendingConfirm[] = [];
   private readonly indications: PendingIndication[] = [];
   onQueued: () => void = () => {};
+  /** The firmware version reported to the host; a simulated update advances it. */
+  firmware: number;
 
-  constructor(private readonly deps: RadioCoreDeps) {}
+  constructor(private readonly deps: RadioCoreDeps) {
+    this.firmware = deps.firmware ?? FIRMWARE_VERSION;
+  }
 
   get networkState(): number {
     return this.deps.networkState;
@@ -80,7 +86,7 @@ export class RadioCore implements HostPort {
       case 'device-state':
         return responses.deviceState(seq, this.deviceState());
       case 'version':
-        return responses.version(seq, FIRMWARE_VERSION);
+        return responses.version(seq, this.firmware);
       case 'read-parameter': {
         const value = this.deps.params.read(command.param, command.arg);
         return value ? responses.readParameter(seq, command.param, value) : responses.readParameterUnsupported(seq, command.param);

@@ -20,6 +20,8 @@ export interface RadioState {
   protocol?: 'deconz' | 'zstack';
   /** deCONZ front. */
   networkState?: number;
+  /** deCONZ front: firmware version after a simulated update (absent: the factory one). */
+  firmware?: number;
   parameters?: PersistedParameters;
   /** Z-Stack front: NV items and tables. */
   znp?: PersistedNv;

@@ -35,6 +35,13 @@ export const bridgeInfoSchema = v.object({
   /** Commands waiting in the per-device queues. */
   queue_depth: intRange(0, Number.MAX_SAFE_INTEGER),
   versions: v.object({ herdgate: v.string(), herdsman: v.string(), converters: v.string() }),
+  /** Settings applied through the `options` request (absent from bridges that predate it). */
+  options: v.optional(v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean() })),
+  /**
+   * What the network is doing: `up`, `down` (rfconnected false), or a long operation in progress
+   * (`changing_channel`, `resetting`, `updating_firmware`, `starting`).
+   */
+  network_state: v.optional(v.picklist(['up', 'down', 'starting', 'changing_channel', 'resetting', 'updating_firmware'])),
 });
 export type BridgeInfo = v.InferOutput<typeof bridgeInfoSchema>;
 
@@ -48,6 +55,11 @@ export const BRIDGE_EVENT_TYPES = [
   'interview_failed',
   /** A device (a remote bound to a group) sent a group command; `data` is a GroupCommandData. */
   'group_command',
+  /**
+   * Progress of a network operation (channel change, radio on/off, reset, firmware update); `ieee`
+   * is the coordinator's, `data` is `{operation, stage, message}` and on failure `error`.
+   */
+  'network',
 ] as const;
 export type BridgeEventType = (typeof BRIDGE_EVENT_TYPES)[number];
 

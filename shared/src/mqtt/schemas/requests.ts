@@ -80,6 +80,16 @@ export const requestSchemas = {
   'alarm/keypad_key': request(alarmRequestEntries['alarm/keypad_key']),
   'alarm/state': request(alarmRequestEntries['alarm/state']),
   'alarm/arm_response': request(alarmRequestEntries['alarm/arm_response']),
+  /** Gateway settings the bridge applies: the gap between two group commands (deCONZ `groupdelay`), OTA on/off. */
+  options: request({ group_delay_ms: v.optional(intRange(0, 5000)), ota: v.optional(v.boolean('expected true or false')) }),
+  /** false takes the Zigbee network down (the radio is released), true brings it back on the same network. */
+  'network/connect': request({ connected: v.boolean('expected true or false') }),
+  /** Move the running network to another channel; every device follows without pairing again. */
+  'network/channel': request({ channel: intRange(11, 26) }),
+  /** A new network (new PAN id, extended PAN id and key, same channel): every device must pair again. */
+  'network/reset': request({}),
+  /** Update the radio firmware where the adapter offers a safe path (the virtual radio does). */
+  'firmware/update': request({}),
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type RequestPayloads = { [K in RequestName]: v.InferOutput<(typeof requestSchemas)[K]> };

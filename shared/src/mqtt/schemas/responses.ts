@@ -56,6 +56,13 @@ export const responseDataSchemas = {
     next: v.nullable(intRange(0, Number.MAX_SAFE_INTEGER)),
   }),
   ...alarmResponseSchemas,
+  options: v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean() }),
+  'network/connect': v.object({ connected: v.boolean() }),
+  /** Answered once the network runs on `channel`. */
+  'network/channel': v.object({ channel: intRange(11, 26) }),
+  'network/reset': v.object({ channel: intRange(11, 26), panid: intRange(0, 0xffff), extpanid: v.string() }),
+  /** `firmware` is the version running after the update. */
+  'firmware/update': v.object({ firmware: v.string(), updated: v.boolean() }),
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type ResponsePayloads = { [K in RequestName]: v.InferOutput<(typeof responseDataSchemas)[K]> };

@@ -1,4 +1,4 @@
-/** Fault injection: drop, delay, no-ack (per device or all), and radio reboot. */
+/** Fault injection: drop, delay, no-ack (per device or all), radio reboot, and a simulated firmware update. */
 import * as v from 'valibot';
 import { ControlError, ieeeSchema, validate } from '../http';
 import type { Route } from '../router';
@@ -48,4 +48,17 @@ export const faultRoutes: Route[] = [
       return { body: { rebooting: true, downMs } };
     },
   },
+  {
+    // A simulated firmware update: the host connection drops, the version advances, the network resumes.
+    method: 'POST',
+    path: '/radio/firmware',
+    handle: async ({ radio, body }) => {
+      const { downMs } = validate(rebootSchema, await body());
+      const flashed = radio.flashFirmware(downMs);
+      if (!flashed) throw new ControlError(409, `the ${radio.protocol} front has no simulated firmware update`);
+      return { body: { flashing: true, from: hex32(flashed.from), to: hex32(flashed.to), downMs } };
+    },
+  },
 ];
+
+const hex32 = (n: number) => `0x${n.toString(16).padStart(8, '0')}`;
