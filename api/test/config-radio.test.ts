@@ -49,15 +49,16 @@ describe('config radio settings over the bridge link', () => {
     transport.deliver(bridgeTopic('info'), examples.bridgeInfo);
     expect(await config()).toMatchObject({ bridgeid: EXAMPLE_BRIDGE, zigbeechannel: 15, rfconnected: true, permitjoin: 57 });
     const pending = put({ permitjoin: 30, zigbeechannel: 25 });
-    await waitForPublish(transport);
-    const request = transport.published.at(-1)!;
-    expect(request.topic).toBe(bridgeTopic('request/permit_join'));
+    const request = await published(transport, bridgeTopic('request/permit_join'));
     transport.deliver(bridgeTopic('response/permit_join'), { transaction: request.body.transaction, status: 'ok', data: { time: 30, open: true } });
+    const move = await published(transport, bridgeTopic('request/network/channel'));
+    expect(move.body).toMatchObject({ channel: 25 });
+    transport.deliver(bridgeTopic('response/network/channel'), { transaction: move.body.transaction, status: 'error', error: { code: 'busy', message: 'a network operation (firmware) is in progress' } });
     expect(await pending).toEqual({
       status: 503,
       body: [
         { success: { '/config/permitjoin': 30 } },
-        { error: { type: 901, address: '/config/zigbeechannel', description: 'Internal error, the bridge cannot change the Zigbee channel; the network stays on 15' } },
+        { error: { type: 951, address: '/config/zigbeechannel', description: 'gateway busy' } },
       ],
     });
     expect(await config()).toMatchObject({ zigbeechannel: 15, permitjoin: 30 });
@@ -70,8 +71,12 @@ describe('config radio settings over the bridge link', () => {
   });
 });
 
-async function waitForPublish(transport: MemoryTransport): Promise<void> {
-  const count = transport.published.length;
-  for (let i = 0; i < 100 && transport.published.length === count; i++) await new Promise((resolve) => setTimeout(resolve, 10));
-  if (transport.published.length === count) throw new Error('the link published nothing within 1 s');
+/** The first message the link published on `topic` (bounded wait; a coming-online options push may come first). */
+async function published(transport: MemoryTransport, topic: string) {
+  for (let i = 0; i < 100; i++) {
+    const found = transport.published.find((p) => p.topic === topic);
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`the link published nothing on ${topic} within 1 s`);
 }

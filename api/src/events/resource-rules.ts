@@ -19,6 +19,8 @@ export const RESOURCE_RULES: Readonly<Record<EventResource, ResourceRule>> = {
   scenes: { uniqueid: false, attrAtTopLevel: false },
   /** herdgate's touchlink progress (`state.scanstate`…); deCONZ sends none. */
   touchlink: { uniqueid: false, attrAtTopLevel: false },
+  /** herdgate's gateway events (settings changed, network operation progress); deCONZ sends none. */
+  config: { uniqueid: false, attrAtTopLevel: false },
 };
 
 /** Items deCONZ pushes on every write even when the value repeats (a second identical press). */

@@ -4,7 +4,11 @@
  * Platform-free: nothing here may import `node:` modules.
  */
 
-export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink';
+/**
+ * `touchlink` and `config` are herdgate's own (touchlink progress; settings changed and network
+ * operation progress); deCONZ pushes neither.
+ */
+export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink' | 'config';
 
 /** A deCONZ WebSocket message (`t` is always "event"). Keys are serialised sorted, as deCONZ does. */
 export interface DeconzEvent {

@@ -16,6 +16,8 @@ import { InternalRequests, loadAutomation } from '../automation';
 import { automationCollections } from '../automation/seed';
 import { loadRadioMemory } from '../bridge-link/radio-memory';
 import type { Teardown } from '../lib/teardown';
+import { GatewayModel } from '../resources/gateway/gateway-model';
+import { NO_RELEASES, SoftwareUpdate, type ReleaseSource } from '../resources/gateway/software-update';
 import { openSensorsModel } from '../resources/sensors';
 import { startLighting } from '../resources/lights/start-lighting';
 import { openAlarmSystems } from '../resources/alarmsystems';
@@ -55,6 +57,9 @@ export interface StartGatewayDeps {
   extraRoutes?: (app: Hono<AppEnv>) => void;
   /** The peer address of a request, where the platform knows it (loopback checks, throttling). */
   clientAddress?: ClientAddress;
+  /** The running herdgate version and where newer ones are learned (`POST /config/update`). */
+  version?: string;
+  releases?: ReleaseSource;
 }
 
 export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<AppEnv>; services: Services }> {
@@ -77,13 +82,24 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const lighting = await startLighting({ store, bridge, events, logger });
   const alarms = await openAlarmSystems({ store, clock, timers, events, logger, sensors, lights: lighting.lights, bridge });
   teardown.add('alarm systems', () => alarms.close());
+  const radioInfo = deps.radioInfo?.(store) ?? radio.info;
+  const radioControl = deps.radioControl ?? radio.control;
+  const session = { unlockedUntil: 0, loginThrottle: new LoginThrottle() };
+  const updates = new SoftwareUpdate({ running: deps.version ?? '0.0.0', source: deps.releases ?? NO_RELEASES, clock, logger });
+  const touchlink = createTouchlinkService({ bridge, events, clock, logger });
+  const gateway = new GatewayModel({
+    store, radio: radioControl, radioInfo, link: bridge, events, clock, session, logger, defaultName: env.GATEWAY_NAME, updates,
+    touchlinkBusy: () => touchlink.busy(),
+  });
+  gateway.start();
+  teardown.add('gateway', () => gateway.stop());
   const services: Services = {
-    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors, alarms: alarms.model,
-    radioInfo: deps.radioInfo?.(store) ?? radio.info,
-    radioControl: deps.radioControl ?? radio.control,
-    touchlink: createTouchlinkService({ bridge, events, clock, logger }),
+    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors, alarms: alarms.model, gateway,
+    radioInfo,
+    radioControl,
+    touchlink,
     host: deps.host,
-    session: { unlockedUntil: 0, loginThrottle: new LoginThrottle() },
+    session,
     options: {
       websocketPort: env.WEBSOCKET_PORT,
       gatewayUser: env.GATEWAY_USER,

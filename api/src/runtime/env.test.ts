@@ -20,6 +20,7 @@ describe('parseEnv', () => {
       MQTT_USER: undefined,
       MQTT_PASSWORD: undefined,
       MQTT_BASE_TOPIC: 'herdgate',
+      RELEASES_URL: 'https://registry.npmjs.org/-/package/herdgate/dist-tags',
       BRIDGE_ID: undefined,
       CORS_ORIGINS: undefined,
       WEBSOCKET_AUTH: 'off',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { NPM_DIST_TAGS_URL } from '../resources/gateway/software-update';
 
 const port = (name: string, fallback: string) =>
   v.pipe(
@@ -51,6 +52,10 @@ export const envSchema = v.object({
   ),
   WEBHOOK_ALLOW_LOCAL: v.optional(v.picklist(['0', '1'], 'WEBHOOK_ALLOW_LOCAL must be 0 or 1'), '0'),
   HERDGATE_RESTARTED_BY_SUPERVISOR: v.optional(v.picklist(['0', '1'], 'HERDGATE_RESTARTED_BY_SUPERVISOR must be 0 or 1'), '0'),
+  RELEASES_URL: v.pipe(
+    v.optional(v.string(), NPM_DIST_TAGS_URL),
+    v.regex(/^(https?:\/\/.+|none)$/, 'RELEASES_URL must be an http(s) URL of npm dist-tags, or none'),
+  ),
   BRIDGE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{16}$/, 'BRIDGE_ID must be 16 hex digits (the coordinator IEEE)'), v.toUpperCase())),
 });
 

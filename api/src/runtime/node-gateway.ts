@@ -17,7 +17,9 @@ import type { Services } from '../services/types';
 import type { Store } from '../store/types';
 import { parseEnv, type GatewayEnv } from './env';
 import { openDatabase } from './node-database';
-import { readHostInfo } from './node-host';
+import { followNtp, readHostInfo } from './node-host';
+import { httpReleaseSource, NO_RELEASES, type ReleaseSource } from '../resources/gateway/software-update';
+import pkg from '../../package.json' with { type: 'json' };
 import { startWebSocket } from './node-websocket';
 
 /** The socket peer; undefined for requests the gateway makes to its own app (rule actions). */
@@ -38,6 +40,8 @@ export interface NodeGatewayOptions {
   /** Replace what the bridge link backs (API tests record radio commands without a bridge). */
   radioControl?: RadioControl;
   radioInfo?: (store: Store) => RadioInfo;
+  /** Where `POST /config/update` learns the newest release; by default `RELEASES_URL`. */
+  releases?: ReleaseSource;
   /** A link of the caller's (e.g. `createDisconnectedLink()`); by default MQTT to `MQTT_URL` (none with `MQTT_URL=none`). */
   bridge?: BridgeLink;
   /** Tests pose as a client on another host (only loopback can run here). */
@@ -98,10 +102,14 @@ export async function createNodeGateway(
     teardown.add('database', () => client.close());
     const bridge = options.bridge ?? connectBridge(env, logger);
     teardown.add('bridge link', () => bridge.close());
+    const host = readHostInfo();
+    teardown.add('ntp', followNtp(host));
+    const releases = options.releases ?? (env.RELEASES_URL === 'none' ? NO_RELEASES : httpReleaseSource(env.RELEASES_URL));
     const { app, services } = await startGateway({
-      db, env, logger, clock, timers: platformTimers, bridge, host: readHostInfo(), teardown,
+      db, env, logger, clock, timers: platformTimers, bridge, host, teardown,
       radioControl: options.radioControl, radioInfo: options.radioInfo, extraRoutes: options.extraRoutes,
       clientAddress: options.clientAddress ?? nodeClientAddress,
+      version: pkg.version, releases,
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));

@@ -9,6 +9,8 @@ export interface RadioSnapshot extends RadioIdentity {
   rfconnected: boolean;
   /** Seconds the network stays open for joining; 0 when closed. */
   permitjoin: number;
+  /** `running` while the bridge updates the radio firmware (deCONZ `fwupdatestate`). */
+  fwupdatestate: 'idle' | 'running';
 }
 
 export interface RadioInfo {
@@ -16,13 +18,26 @@ export interface RadioInfo {
 }
 
 /** What really happened to a radio command: done, or refused with the deCONZ error to answer. */
-export type RadioOutcome = { ok: true } | { ok: false; type: Extract<ErrorType, 901 | 950 | 951>; reason: string };
+export type RadioOutcome = { ok: true } | RadioRefusal;
+export type RadioRefusal = { ok: false; type: Extract<ErrorType, 901 | 950 | 951>; reason: string };
+
+/** Settings the bridge applies itself (deCONZ `groupdelay`, `otauactive`). */
+export interface BridgeOptions {
+  groupdelay: number;
+  otauactive: boolean;
+}
 
 /** Commands for the radio; the bridge link implements them over MQTT. */
 export interface RadioControl {
   setPermitJoin(seconds: number): Promise<RadioOutcome>;
+  /** Moves the running network; resolves once the network runs on `channel` (or says why not). */
   setChannel(channel: number): Promise<RadioOutcome>;
   setConnected(connected: boolean): Promise<RadioOutcome>;
+  /** A new network (new PAN id, extended PAN id, key; same channel): every device must pair again. */
+  resetNetwork(): Promise<RadioOutcome>;
+  /** Resolves with the firmware running afterwards. */
+  updateFirmware(): Promise<{ ok: true; firmware: string; updated: boolean } | RadioRefusal>;
+  setOptions(options: BridgeOptions): Promise<RadioOutcome>;
 }
 
 const DONE: RadioOutcome = { ok: true };
@@ -45,6 +60,7 @@ export function createPlaceholderRadioInfo(store: Store): RadioInfo {
         devicename: 'ConBee II',
         rfconnected: settings.rfconnected,
         permitjoin: settings.permitjoin,
+        fwupdatestate: 'idle',
       };
     },
   };
@@ -53,7 +69,10 @@ export function createPlaceholderRadioInfo(store: Store): RadioInfo {
 export type RadioCommand =
   | { command: 'permitjoin'; value: number }
   | { command: 'zigbeechannel'; value: number }
-  | { command: 'rfconnected'; value: boolean };
+  | { command: 'rfconnected'; value: boolean }
+  | { command: 'reset' }
+  | { command: 'firmware' }
+  | { command: 'options'; value: BridgeOptions };
 
 /** Records what it was asked to do and says it was done; lets API tests look without a bridge. */
 export class RecordingRadioControl implements RadioControl {
@@ -61,6 +80,9 @@ export class RecordingRadioControl implements RadioControl {
   async setPermitJoin(seconds: number) { this.commands.push({ command: 'permitjoin', value: seconds }); return DONE; }
   async setChannel(channel: number) { this.commands.push({ command: 'zigbeechannel', value: channel }); return DONE; }
   async setConnected(connected: boolean) { this.commands.push({ command: 'rfconnected', value: connected }); return DONE; }
+  async resetNetwork() { this.commands.push({ command: 'reset' }); return DONE; }
+  async updateFirmware() { this.commands.push({ command: 'firmware' }); return { ok: true as const, firmware: '0x00000000', updated: false }; }
+  async setOptions(options: BridgeOptions) { this.commands.push({ command: 'options', value: options }); return DONE; }
 }
 
 /** EUI-64 → EUI-48 by dropping the two middle bytes, the inverse of how deCONZ forms a LAN bridge id. */
@@ -77,13 +99,15 @@ export interface LinkedRadio {
 }
 
 /** The contract's error codes as deCONZ errors: clients retry 901/951 and show 950 as "not connected". */
-function refusal(code: string, message: string): RadioOutcome {
+function refusal(code: string, message: string): RadioRefusal {
   if (code === 'not_connected') return { ok: false, type: 950, reason: message };
   if (code === 'busy') return { ok: false, type: 951, reason: message };
   return { ok: false, type: 901, reason: message };
 }
 
-const NOT_CONNECTED: RadioOutcome = { ok: false, type: 950, reason: 'the bridge is not connected' };
+const NOT_CONNECTED: RadioRefusal = { ok: false, type: 950, reason: 'the bridge is not connected' };
+/** Moving a network takes herdsman a restart of its Controller plus the devices' switch; a firmware update longer. */
+const NETWORK_TIMEOUT_MS = 120_000;
 
 /**
  * RadioInfo and RadioControl backed by the bridge link. Identity comes from the bridge's retained
@@ -98,6 +122,8 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
   // A window the bridge confirmed but has not yet shown in its (coalesced) info: GET /config right
   // after PUT permitjoin must not read 0.
   let confirmed: { remaining: number; at: number } | undefined;
+  // The same for a network operation's outcome (radio on/off, channel, firmware): true once answered.
+  let settled: { at: number; rfconnected?: boolean; channel?: number; firmware?: string } | undefined;
 
   const identityOf = (): RadioIdentity | undefined => {
     const info = link.info();
@@ -129,10 +155,15 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       const latest = confirmed && confirmed.at >= infoAt ? confirmed : undefined;
       const remaining = latest?.remaining ?? (bridgeInfo?.permit_join.open ? bridgeInfo.permit_join.remaining : 0);
       const elapsed = Math.floor((clock.now() - (latest?.at ?? infoAt)) / 1000);
+      const fresh = settled && settled.at >= infoAt ? settled : undefined;
+      const rfconnected = bridgeInfo ? (fresh?.rfconnected ?? bridgeInfo.rfconnected) : false;
       return {
         ...base,
-        rfconnected: bridgeInfo?.rfconnected === true,
-        permitjoin: bridgeInfo ? Math.max(0, remaining - elapsed) : 0,
+        zigbeechannel: fresh?.channel ?? base.zigbeechannel,
+        fwversion: fresh?.firmware ?? base.fwversion,
+        rfconnected,
+        permitjoin: bridgeInfo && rfconnected ? Math.max(0, remaining - elapsed) : 0,
+        fwupdatestate: bridgeInfo?.network_state === 'updating_firmware' ? 'running' : 'idle',
       };
     },
   };
@@ -146,15 +177,37 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       return DONE;
     },
     async setChannel(channel) {
-      const current = link.connected() ? link.info()?.network.channel : undefined;
-      if (current === undefined) return NOT_CONNECTED;
-      if (channel === current) return DONE;
-      return { ok: false, type: 901, reason: `the bridge cannot change the Zigbee channel; the network stays on ${current}` };
+      if (!link.connected() || !link.info()) return NOT_CONNECTED;
+      if (channel === info.snapshot().zigbeechannel) return DONE;
+      const outcome = await link.request('network/channel', { channel }, NETWORK_TIMEOUT_MS);
+      if (outcome.status !== 'ok') return refusal(outcome.code, `channel change: ${outcome.message}`);
+      settled = { ...settled, at: clock.now(), channel: outcome.data.channel };
+      return DONE;
     },
     async setConnected(connected) {
       if (!link.connected()) return NOT_CONNECTED;
-      if (connected) return link.info()?.rfconnected ? DONE : NOT_CONNECTED;
-      return { ok: false, type: 901, reason: 'the bridge cannot take the Zigbee network down' };
+      const outcome = await link.request('network/connect', { connected }, NETWORK_TIMEOUT_MS);
+      if (outcome.status !== 'ok') return refusal(outcome.code, `${connected ? 'radio on' : 'radio off'}: ${outcome.message}`);
+      settled = { ...settled, at: clock.now(), rfconnected: outcome.data.connected };
+      return DONE;
+    },
+    async resetNetwork() {
+      if (!link.connected()) return NOT_CONNECTED;
+      const outcome = await link.request('network/reset', {}, NETWORK_TIMEOUT_MS);
+      if (outcome.status !== 'ok') return refusal(outcome.code, `network reset: ${outcome.message}`);
+      return DONE;
+    },
+    async updateFirmware() {
+      if (!link.connected()) return NOT_CONNECTED;
+      const outcome = await link.request('firmware/update', {}, NETWORK_TIMEOUT_MS);
+      if (outcome.status !== 'ok') return refusal(outcome.code, `firmware update: ${outcome.message}`);
+      settled = { ...settled, at: clock.now(), firmware: outcome.data.firmware };
+      return { ok: true, firmware: outcome.data.firmware, updated: outcome.data.updated };
+    },
+    async setOptions({ groupdelay, otauactive }) {
+      if (!link.connected()) return NOT_CONNECTED;
+      const outcome = await link.request('options', { group_delay_ms: groupdelay, ota: otauactive });
+      return outcome.status === 'ok' ? DONE : refusal(outcome.code, `options: ${outcome.message}`);
     },
   };
 

@@ -5,6 +5,7 @@ import type { Automation, InternalRequests } from '../automation';
 import type { GroupsModel } from '../resources/groups/groups-model';
 import type { LightsModel } from '../resources/lights/lights-model';
 import type { ScenesModel } from '../resources/scenes/scenes-model';
+import type { GatewayModel } from '../resources/gateway/gateway-model';
 import type { SensorsModel } from '../resources/sensors';
 import type { AlarmSystemsModel } from '../resources/alarmsystems';
 import type { BridgeLink } from './bridge-link';
@@ -54,6 +55,8 @@ export interface Services {
   /** Lights, groups and scenes in memory, kept in step with the bridge and the database (issue #5). */
   lights: LightsModel;
   groups: GroupsModel;
+  /** The gateway configuration: settings, their effects on the bridge, network operations (issue #17). */
+  gateway: GatewayModel;
   scenes: ScenesModel;
   /** Alarm systems, their members and the alarm state machine (issue #9). */
   alarms: AlarmSystemsModel;

@@ -21,7 +21,7 @@ describe('lights from the device mirror', () => {
     collection: '/lights',
     unknownId: '/lights/99',
     write: { method: 'PUT', path: '/lights/1/state' },
-    wrongMethod: 'POST',
+    wrongMethod: 'DELETE',
   });
 
   it('should present a bridge light with its uniqueid, identity, state and capabilities', async () => {

@@ -41,7 +41,7 @@ function whitelist(services: Services): Record<string, unknown> {
   return out;
 }
 
-/** Services the original reports for its portal and updater; herdgate has neither. */
+/** Services the original reports for its portal and backup; herdgate has neither. */
 const STATIC_FIELDS = {
   dhcp: true,
   portalconnection: 'disconnected',
@@ -51,24 +51,17 @@ const STATIC_FIELDS = {
   backup: { errorcode: 0, status: 'idle' },
   proxyaddress: 'none',
   proxyport: 0,
-  swupdate: { checkforupdate: false, devicetypes: { bridge: false, lights: [], sensors: [] }, notify: false, text: '', updatestate: 0, url: '' },
-  swupdate2: {
-    autoinstall: { on: false, updatetime: '' },
-    bridge: { lastinstall: '', state: 'noupdates' },
-    checkforupdate: false,
-    lastchange: '',
-    state: 'noupdates',
-  },
 } as const;
 
 /** The full configuration (`GET /api/<key>/config` and the `config` member of the full state). */
 export function fullConfig(services: Services, moment: ConfigMoment = configMoment(services)): Record<string, unknown> {
-  const { store, host, options, session } = services;
-  const settings = store.settings();
+  const { store, host, options, session, gateway } = services;
+  const settings = gateway.settings();
   const { now, radio } = moment;
   return {
     ...publicConfig(services, moment),
     ...STATIC_FIELDS,
+    ...gateway.updateFields(),
     ipaddress: host.ipaddress,
     netmask: host.netmask,
     gateway: host.gateway,
@@ -86,9 +79,13 @@ export function fullConfig(services: Services, moment: ConfigMoment = configMome
     permitjoin: radio.permitjoin,
     groupdelay: settings.groupdelay,
     otauactive: settings.otauactive,
+    // No OTA feature yet: the switch is stored and handed to the bridge, which has nothing to serve.
+    otaustate: settings.otauactive ? 'idle' : 'off',
     discovery: settings.discovery,
     updatechannel: settings.updatechannel,
     fwversion: radio.fwversion,
+    fwupdatestate: radio.fwupdatestate,
+    ntp: host.ntp,
     rfconnected: radio.rfconnected,
     zigbeechannel: radio.zigbeechannel,
     panid: radio.panid,

@@ -22,8 +22,8 @@ function bodiesOf(services: Services): ConfigBodies {
 /**
  * Everything the full config depends on that can change while the gateway runs: the store
  * revision (settings, keys, password), the keys' last-use seconds (memory only), the clock second
- * (`UTC`, `localtime`), the unlock window (`linkbutton`) and every radio fact (the bridge's, not
- * the database's). The host facts and the WebSocket port are fixed once serving starts; they are
+ * (`UTC`, `localtime`), the unlock window (`linkbutton`), the update check, NTP and every radio fact
+ * (the bridge's, not the database's). The host facts and the WebSocket port are fixed once serving starts; they are
  * in the key anyway, as a change there must never serve an old body.
  */
 export function fullConfigKey(services: Services, moment: ConfigMoment): unknown[] {
@@ -31,8 +31,8 @@ export function fullConfigKey(services: Services, moment: ConfigMoment): unknown
   const { now, radio } = moment;
   return [
     store.revision(), store.keyUseVersion(), Math.floor(now / 1000), session.unlockedUntil > now,
-    options.websocketPort, host.ipaddress, host.netmask, host.gateway,
-    radio.bridgeid, radio.mac, radio.panid, radio.zigbeechannel, radio.fwversion, radio.devicename, radio.rfconnected, radio.permitjoin,
+    options.websocketPort, host.ipaddress, host.netmask, host.gateway, host.ntp, services.gateway.version(),
+    radio.bridgeid, radio.mac, radio.panid, radio.zigbeechannel, radio.fwversion, radio.devicename, radio.rfconnected, radio.permitjoin, radio.fwupdatestate,
   ];
 }
 

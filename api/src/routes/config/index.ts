@@ -5,11 +5,14 @@ import { deleteWhitelistEntry } from './delete-whitelist';
 import { getConfig, getPublicConfig } from './get';
 import { modifyConfig } from './modify';
 import { resetPassword } from './reset-password';
+import { checkForUpdate, updateFirmware } from './update';
 
 /** Mounted at `/api/<key>/config`, behind the key check. */
 export const configRoutes = new Hono<AppEnv>()
   .on(['PUT', 'PATCH'], '/', modifyConfig)
   .on(['PUT', 'PATCH'], '/password', changePassword)
+  .post('/update', checkForUpdate)
+  .post('/updatefirmware', updateFirmware)
   // The older form of the password reset, with a key.
   .delete('/password', resetPassword)
   .delete('/whitelist/:key2', deleteWhitelistEntry);

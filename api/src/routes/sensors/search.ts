@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 
-/** How long a device search keeps the network open (deCONZ answers with this duration). */
-const SEARCH_SECONDS = 60;
-
-/** `POST /sensors` without a body: open the network for new devices, as deCONZ's sensor search does. */
+/**
+ * `POST /sensors` without a body: open the network for new devices for `networkopenduration`
+ * seconds, as deCONZ's sensor search does (a refused permit join is the answer: 950, 951, 901).
+ */
 export async function searchSensors(c: Context<AppEnv>): Promise<Response> {
-  await c.get('services').radioControl.setPermitJoin(SEARCH_SECONDS);
-  return sendJson(c, [{ success: { '/sensors': 'Searching for new devices', '/sensors/duration': SEARCH_SECONDS } }]);
+  const seconds = await c.get('services').gateway.search();
+  return sendJson(c, [{ success: { '/sensors': 'Searching for new devices', '/sensors/duration': seconds } }]);
 }

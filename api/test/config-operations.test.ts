@@ -1,0 +1,143 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectDeconzError } from './helpers/conformance';
+import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+
+/**
+ * Gateway operations and setting effects through HTTP, with the recording radio (no bridge) and a
+ * stub npm registry on loopback. The same operations against the real bridge: test/gateway-network.test.ts.
+ */
+describe('config operations', () => {
+  let registry: Server;
+  let tags: Record<string, string>;
+  let asked = 0;
+  let gw: TestGateway;
+  let key: string;
+  const config = async () => (await gw.request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
+  const post = (path: string, body?: unknown) => gw.request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
+  const put = (body: unknown) => gw.request(`/api/${key}/config`, jsonInit('PUT', body));
+
+  beforeAll(async () => {
+    registry = createServer((_req, res) => {
+      asked += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(tags));
+    });
+    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+    gw = await startTestGateway({ RELEASES_URL: `http://127.0.0.1:${(registry.address() as AddressInfo).port}/-/package/herdgate/dist-tags` });
+    key = await gw.createKey();
+  });
+  afterAll(async () => {
+    await gw.close();
+    await new Promise((resolve) => registry.close(resolve));
+  });
+
+  it('should answer the running version and no update while the registry knows nothing newer', async () => {
+    tags = { latest: '0.0.9' };
+    const res = await post('/config/update');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ success: { '/config/update': '0.1.0' } }]);
+    const { swupdate, swupdate2 } = await config();
+    expect(swupdate).toMatchObject({ notify: false, updatestate: 0, devicetypes: { bridge: false } });
+    expect(swupdate2).toMatchObject({ state: 'noupdates', bridge: { state: 'noupdates' }, lastchange: '2026-01-15T12:00:00' });
+  });
+
+  it('should say a newer release is ready in swupdate and swupdate2, following the update channel', async () => {
+    tags = { latest: '0.2.0', beta: '0.3.0-beta.1' };
+    expect(await (await post('/config/update')).json()).toEqual([{ success: { '/config/update': '0.2.0' } }]);
+    const { swupdate, swupdate2 } = await config();
+    expect(swupdate).toMatchObject({ notify: true, updatestate: 2, devicetypes: { bridge: true }, url: 'https://www.npmjs.com/package/herdgate' });
+    expect(swupdate.text).toContain('herdgate 0.2.0 is available');
+    expect(swupdate2).toMatchObject({ state: 'allreadytoinstall', bridge: { state: 'allreadytoinstall' } });
+    expect((await put({ updatechannel: 'beta' })).status).toBe(200);
+    expect(await (await post('/config/update')).json()).toEqual([{ success: { '/config/update': '0.3.0-beta.1' } }]);
+    await put({ updatechannel: 'stable' });
+  });
+
+  it('should answer the running version when the registry cannot be reached', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const offline = await startTestGateway({ RELEASES_URL: `http://127.0.0.1:${port}/dist-tags` });
+    try {
+      const k = await offline.createKey();
+      const res = await offline.request(`/api/${k}/config/update`, { method: 'POST' });
+      expect(await res.json()).toEqual([{ success: { '/config/update': '0.1.0' } }]);
+      const cfg = (await (await offline.request(`/api/${k}/config`)).json()) as Record<string, any>;
+      expect(cfg.swupdate2.state).toBe('noupdates');
+    } finally {
+      await offline.close();
+    }
+  });
+
+  it('should hand a firmware update to the radio and report the version it runs', async () => {
+    const res = await post('/config/updatefirmware');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ success: { '/config/updatefirmware': '0x00000000' } }]);
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'firmware' });
+    expect((await config()).fwupdatestate).toBe('idle');
+  });
+
+  it('should refuse the operations without a valid key', async () => {
+    for (const path of ['/config/update', '/config/updatefirmware', '/config/reset']) {
+      await expectDeconzError(await gw.request(`/api/nokey${path}`, { method: 'POST' }), 403, 1);
+    }
+  });
+
+  it('should open searches for networkopenduration seconds (255 too), at most the radio window', async () => {
+    expect((await put({ networkopenduration: 90 })).status).toBe(200);
+    expect(await (await post('/sensors')).json()).toEqual([{ success: { '/sensors': 'Searching for new devices', '/sensors/duration': 90 } }]);
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    expect(await (await post('/lights')).json()).toEqual([{ success: { '/lights': 'Searching for new devices', '/lights/duration': 90 } }]);
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    expect(await (await put({ permitjoin: 255 })).json()).toEqual([{ success: { '/config/permitjoin': 255 } }]);
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    await put({ networkopenduration: 600 });
+    await post('/lights');
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 254 });
+    await put({ networkopenduration: 60 });
+  });
+
+  it('should hand groupdelay and otauactive to the bridge and report OTA honestly', async () => {
+    expect((await put({ groupdelay: 400, otauactive: true })).status).toBe(200);
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'options', value: { groupdelay: 400, otauactive: true } });
+    expect(await config()).toMatchObject({ groupdelay: 400, otauactive: true, otaustate: 'idle' });
+    await put({ otauactive: false, groupdelay: 50 });
+    expect(await config()).toMatchObject({ otauactive: false, otaustate: 'off', groupdelay: 50 });
+  });
+
+  it('should report ntp, discovery and updatechannel', async () => {
+    await put({ discovery: true, updatechannel: 'alpha' });
+    const cfg = await config();
+    expect(['synced', 'unsynced']).toContain(cfg.ntp);
+    expect(cfg).toMatchObject({ discovery: true, updatechannel: 'alpha' });
+    await put({ discovery: false, updatechannel: 'stable' });
+  });
+
+  it('should refuse bad values of every operational setting and keep the stored ones', async () => {
+    const before = await config();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ zigbeechannel: 12 }, 'zigbeechannel'], [{ rfconnected: 'off' }, 'rfconnected'], [{ groupdelay: 5001 }, 'groupdelay'],
+      [{ networkopenduration: 0 }, 'networkopenduration'], [{ lightlastseeninterval: 0 }, 'lightlastseeninterval'],
+      [{ otauactive: 1 }, 'otauactive'], [{ discovery: 'yes' }, 'discovery'], [{ updatechannel: 'nightly' }, 'updatechannel'],
+      [{ timeformat: '25h' }, 'timeformat'], [{ timezone: 'Mars/Olympus' }, 'timezone'], [{ permitjoin: 256 }, 'permitjoin'],
+    ];
+    const commands = gw.radio.commands.length;
+    for (const [body, name] of cases) {
+      const res = await put(body);
+      expect(res.status, name).toBe(400);
+      const [entry] = (await res.json()) as [{ error: { type: number; address: string } }];
+      expect(entry.error).toMatchObject({ type: 7, address: `/config/${name}` });
+    }
+    expect(gw.radio.commands.length).toBe(commands);
+    const after = await config();
+    for (const name of ['zigbeechannel', 'rfconnected', 'groupdelay', 'networkopenduration', 'lightlastseeninterval', 'otauactive', 'updatechannel', 'timeformat', 'timezone']) {
+      expect(after[name], name).toEqual(before[name]);
+    }
+  });
+
+  it('should have asked the registry for every update check and nothing else', () => {
+    expect(asked).toBe(3);
+  });
+});
