@@ -46,6 +46,8 @@ if (!env.ZIGBEE_ADAPTER) {
   Object.assign(bridgeEnv, {
     ZIGBEE_ADAPTER: protocol,
     ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`,
+    // Lets the bridge run the virtual radio's simulated firmware update (POST /config/updatefirmware).
+    VIRTUAL_RADIO_CONTROL: `http://127.0.0.1:${controlPort}`,
     PERMIT_JOIN_ON_START: env.PERMIT_JOIN_ON_START ?? '120',
   });
 }

@@ -56,13 +56,11 @@ describe('gateway bridge link', () => {
     await waitFor(async () => (await stack.rest.get('/config')).body.permitjoin === 0, 'the network to close', 5_000, 100);
   }, 90_000);
 
-  it('should refuse a channel change and rfconnected false with 901 and keep the stored settings', async () => {
+  it('should refuse a channel deCONZ does not offer, store nothing, and accept the current radio settings', async () => {
     const before = (await stack.rest.get('/config')).body;
-    const channel = await stack.rest.put('/config', { zigbeechannel: 20, name: 'not-stored' });
-    expect(channel.status).toBe(503);
-    expect(channel.body).toEqual([{ error: { type: 901, address: '/config/zigbeechannel', description: 'Internal error, the bridge cannot change the Zigbee channel; the network stays on 15' } }]);
-    const down = await stack.rest.put('/config', { rfconnected: false });
-    expect(down.body[0].error).toMatchObject({ type: 901, address: '/config/rfconnected' });
+    const channel = await stack.rest.put('/config', { zigbeechannel: 12, name: 'not-stored' });
+    expect(channel.status).toBe(400);
+    expect(channel.body[0].error).toMatchObject({ type: 7, address: '/config/zigbeechannel' });
     const after = (await stack.rest.get('/config')).body;
     expect(after).toMatchObject({ zigbeechannel: 15, rfconnected: true, name: before.name });
     expect(await stack.rest.put('/config', { zigbeechannel: 15, rfconnected: true })).toEqual({

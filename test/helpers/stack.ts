@@ -52,7 +52,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     let bridge: BridgeProcess | undefined;
     const launchBridge = async () => {
-      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol });
+      // The radio's control API lets the bridge run the virtual radio's simulated firmware update.
+      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control } });
       return bridge;
     };
     cleanups.push(async () => { await bridge?.stop(); });

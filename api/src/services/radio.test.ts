@@ -52,7 +52,7 @@ describe('linked radio', () => {
     online();
     expect(radio.info.snapshot()).toEqual({
       bridgeid: EXAMPLE_BRIDGE, mac: '00:21:2e:01:23:45', panid: 6754, zigbeechannel: 15,
-      fwversion: '0x26720700', devicename: 'ConBee II', rfconnected: true, permitjoin: 57,
+      fwversion: '0x26720700', devicename: 'ConBee II', rfconnected: true, permitjoin: 57, fwupdatestate: 'idle',
     });
     clock.advance(10_500);
     expect(radio.info.snapshot().permitjoin).toBe(47);
@@ -95,13 +95,33 @@ describe('linked radio', () => {
     expect(await radio.control.setPermitJoin(60)).toMatchObject({ ok: false, type: 901, reason: expect.stringMatching(/no answer from the bridge within 200 ms/) });
   });
 
-  it('should accept the current channel and rfconnected true, and refuse what the bridge cannot do', async () => {
-    const { radio, online } = rig();
+  it('should move the channel and switch the radio through the bridge, and show the outcome at once', async () => {
+    const { radio, online, transport } = rig();
     expect(await radio.control.setChannel(15)).toMatchObject({ ok: false, type: 950 });
     online();
+    const before = transport.published.length;
     expect(await radio.control.setChannel(15)).toEqual({ ok: true });
-    expect(await radio.control.setChannel(20)).toMatchObject({ ok: false, type: 901 });
-    expect(await radio.control.setConnected(true)).toEqual({ ok: true });
-    expect(await radio.control.setConnected(false)).toMatchObject({ ok: false, type: 901 });
+    expect(transport.published.length).toBe(before);
+    const reply = async (leaf: string, status: object) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const last = transport.published.at(-1)!;
+      expect(last.topic).toBe(bridgeTopic(`request/${leaf}`));
+      transport.deliver(bridgeTopic(`response/${leaf}`), { transaction: last.body.transaction, ...status });
+      return last.body;
+    };
+    const move = radio.control.setChannel(20);
+    expect(await reply('network/channel', { status: 'ok', data: { channel: 20 } })).toMatchObject({ channel: 20 });
+    expect(await move).toEqual({ ok: true });
+    expect(radio.info.snapshot().zigbeechannel).toBe(20);
+    const off = radio.control.setConnected(false);
+    await reply('network/connect', { status: 'ok', data: { connected: false } });
+    expect(await off).toEqual({ ok: true });
+    expect(radio.info.snapshot()).toMatchObject({ rfconnected: false, permitjoin: 0 });
+    const refused = radio.control.setChannel(25);
+    await reply('network/channel', { status: 'error', error: { code: 'not_connected', message: 'the Zigbee network is down' } });
+    expect(await refused).toMatchObject({ ok: false, type: 950, reason: 'channel change: the Zigbee network is down' });
+    const flash = radio.control.updateFirmware();
+    await reply('firmware/update', { status: 'error', error: { code: 'not_supported', message: 'use GCFFlasher' } });
+    expect(await flash).toMatchObject({ ok: false, type: 901, reason: 'firmware update: use GCFFlasher' });
   });
 });
