@@ -22,9 +22,9 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string } = {}): Promise<Session> {
+export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string; protocol?: 'deconz' | 'zstack' } = {}): Promise<Session> {
   const dir = tempDir('vr-herdsman');
-  const radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath: options.statePath, network: { devices } });
+  const radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath: options.statePath, network: { devices }, protocol: options.protocol });
   const control = await startControlServer(radio, 0);
   let herdsman: HerdsmanChild | undefined;
   const session: Session = {
@@ -47,7 +47,7 @@ export async function openSession(devices: Array<{ model: string; ieee: string }
   };
   try {
     herdsman = await HerdsmanChild.spawn();
-    await herdsman.call('start', { port: radio.port, dir: dir.path });
+    await herdsman.call('start', { port: radio.port, dir: dir.path, adapter: options.protocol ?? 'deconz' });
   } catch (error) {
     await session.close();
     throw error;
@@ -109,10 +109,10 @@ export interface JoinedSession {
  * One session for the calling test file, as vitest hooks: opened with every device joined through
  * one real permit join before its tests, closed after them (also when joining failed).
  */
-export function joinedSession(devices: Array<{ model: string; ieee: string }>): JoinedSession {
+export function joinedSession(devices: Array<{ model: string; ieee: string }>, protocol: 'deconz' | 'zstack' = 'deconz'): JoinedSession {
   let session: Session | undefined;
   beforeAll(async () => {
-    session = await openSession(devices);
+    session = await openSession(devices, { protocol });
     await joinAll(session, devices.map((d) => d.ieee));
   }, 60_000);
   afterAll(async () => {
