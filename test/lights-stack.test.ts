@@ -6,6 +6,7 @@ import { waitFor } from './helpers/wait';
 
 const LAMPS = ['0017880104a1c101', '0017880104a1c102'];
 const BLIND = '000b57fffe8a0c06';
+const FAN = '00124b0022a70c12';
 
 /**
  * Lights, groups and scenes on the real stack: the api over MQTT to the bridge, herdsman on the
@@ -23,9 +24,10 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     // Devices pair the way a user pairs them: into the pool, then the network is opened.
     for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });
     await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
+    await control('POST', '/devices', { model: 'HBUniversalCFRemote', ieee: FAN });
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => [...LAMPS, BLIND].every((ieee) => lightId(ieee) !== undefined), 'both lamps and the blind as lights', 60_000, 100);
-    await waitFor(() => [...LAMPS, BLIND].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await waitFor(() => [...LAMPS, BLIND, FAN].every((ieee) => lightId(ieee) !== undefined), 'the lamps, the blind and the fan as lights', 60_000, 100);
+    await waitFor(() => [...LAMPS, BLIND, FAN].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
   }, 120_000);
 
@@ -99,6 +101,32 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     expect(await lift()).toBe(stoppedAt);
     const lamp = await stack.rest.put(`/lights/${lightId(LAMPS[0]!)!}/state`, { bri: 'stop' });
     expect(lamp.body).toEqual([{ error: expect.objectContaining({ type: 7 }) }]);
+  }, 30_000);
+
+  it('should set a fan speed on the device, show it in REST and on the WebSocket, and refuse bad speeds', async () => {
+    const mac = FAN.match(/../g)!.join(':');
+    const fan = stack.api.services.lights.live().find((l) => l.row.uniqueid === `${mac}-01-0202`)!.row.id;
+    const fanMode = async () => ((await device(FAN)).state.endpoints['1'].hvacFanCtrl as Record<string, number>).fanMode;
+    const ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    try {
+      const res = await stack.rest.put(`/lights/${fan}/state`, { speed: 3 });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/lights/${fan}/state/speed`]: 3 } }] });
+      expect(await fanMode()).toBe(3);
+      await waitFor(async () => (await stack.rest.get(`/lights/${fan}`)).body.state.speed === 3, 'speed 3 in REST', 10_000);
+      expect((await stack.rest.get(`/lights/${fan}`)).body).toMatchObject({ type: 'Fan', state: { on: true, speed: 3, reachable: true } });
+      await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === fan && (e.state as any)?.speed === 3), 'the speed push', 10_000);
+      expect((await stack.rest.put(`/lights/${fan}/state`, { on: false })).status).toBe(200);
+      expect(await fanMode()).toBe(0);
+      for (const speed of [7, -1, 'high']) {
+        const bad = await stack.rest.put(`/lights/${fan}/state`, { speed });
+        expect(bad.body, String(speed)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/lights/${fan}/state/speed` }) }]);
+      }
+      expect(await fanMode()).toBe(0);
+      const lamp = await stack.rest.put(`/lights/${lightId(LAMPS[0]!)!}/state`, { speed: 2 });
+      expect(lamp.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
+    } finally {
+      ws.close();
+    }
   }, 30_000);
 
   it('should write group membership to the devices and switch the group with one groupcast frame', async () => {

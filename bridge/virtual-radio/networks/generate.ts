@@ -27,6 +27,7 @@ const WEIGHTS: Record<string, number> = {
   'WaterSensor-N': 2,
   'COSensor-N': 1,
   'SP-120': 4,
+  HBUniversalCFRemote: 1,
 };
 
 export function catalogueModels(dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalogue')): string[] {

@@ -3,6 +3,7 @@ import type { SubdeviceType } from '../mqtt/schemas/device';
 import { KEYPAD_ACTION_NAMES, buttonEventFor } from './buttons';
 import {
   clamp,
+  FAN_SPEEDS,
   degreesToHue,
   invertPercent,
   isNumber,
@@ -37,7 +38,7 @@ export const DIMMABLE: readonly SubdeviceType[] = [...new Set([...COLOR_LIGHTS, 
 export const ON_OFF: readonly SubdeviceType[] = [...DIMMABLE, 'On/Off light', 'On/Off plug-in unit'];
 /** Both covering types deCONZ shows; a controller takes the same items and commands as a device. */
 export const COVERS: readonly SubdeviceType[] = ['Window covering device', 'Window covering controller'];
-export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, ...COVERS];
+export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, ...COVERS, 'Fan'];
 export const SENSORS: readonly SubdeviceType[] = [
   'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
   'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower',
@@ -112,6 +113,14 @@ export const LIGHT_ITEM_RULES: readonly ItemRule[] = [
   { item: 'bri', section: 'state', types: COVERS, exposes: ['position'], read: (get) => {
     const value = lift(get);
     return value === undefined ? undefined : Math.round((value * 254) / 100);
+  } },
+  { item: 'on', section: 'state', types: ['Fan'], exposes: [], read: (get) => {
+    const mode = get('fan_mode');
+    return typeof mode === 'string' ? mode !== 'off' : undefined;
+  } },
+  { item: 'speed', section: 'state', types: ['Fan'], exposes: [], read: (get) => {
+    const index = FAN_SPEEDS.indexOf(String(get('fan_mode')));
+    return index < 0 ? undefined : index;
   } },
   { item: 'reachable', section: 'state', types: LIGHTS, exposes: [] },
 ];

@@ -10,6 +10,8 @@ export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors';
   'On/Off plug-in unit': { resource: 'lights' },
   'Window covering device': { resource: 'lights' },
   'Window covering controller': { resource: 'lights' },
+  // A fan beside a light on one endpoint: its uniqueid carries the fan control cluster.
+  Fan: { resource: 'lights', cluster: 0x0202 },
   ZHATemperature: { resource: 'sensors', cluster: 0x0402 },
   ZHAHumidity: { resource: 'sensors', cluster: 0x0405 },
   ZHAPressure: { resource: 'sensors', cluster: 0x0403 },
@@ -39,6 +41,7 @@ export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonl
   { expose: 'light', features: ['state'], type: 'On/Off light' },
   { expose: 'switch', features: ['state'], type: 'On/Off plug-in unit' },
   { expose: 'cover', features: [], type: 'Window covering device' },
+  { expose: 'fan', features: ['fan_mode'], type: 'Fan' },
   { expose: 'climate', features: [], type: 'ZHAThermostat' },
 ];
 

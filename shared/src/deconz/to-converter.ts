@@ -1,6 +1,6 @@
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ConverterState } from './expose';
-import { DECONZ_TO_CONVERTER_MODE, MOTION_SENSITIVITY_LEVELS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
+import { DECONZ_TO_CONVERTER_MODE, FAN_SPEEDS, MOTION_SENSITIVITY_LEVELS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
 
 /** What a deCONZ command becomes: converter payloads to send in order, and what was not mapped. */
 export interface ConverterCommand {
@@ -60,6 +60,12 @@ const COVER_WRITERS: Readonly<Record<string, Writer>> = {
   sat: (c, out) => (out.tilt = invertPercent(Math.round(((c.sat as number) * 100) / 254))),
 };
 
+/** Fans: `speed` 0-6 is the fan mode; `on` switches to mode "on" or "off". */
+const FAN_WRITERS: Readonly<Record<string, Writer>> = {
+  on: (c, out) => (out.fan_mode = c.on ? 'on' : 'off'),
+  speed: (c, out) => (out.fan_mode = FAN_SPEEDS[c.speed as number]),
+};
+
 const THERMOSTAT_WRITERS: Readonly<Record<string, Writer>> = {
   heatsetpoint: (c, out) => (out.occupied_heating_setpoint = (c.heatsetpoint as number) / 100),
   coolsetpoint: (c, out) => (out.occupied_cooling_setpoint = (c.coolsetpoint as number) / 100),
@@ -86,13 +92,14 @@ const WRITERS_BY_TYPE: Partial<Record<SubdeviceType, Readonly<Record<string, Wri
   'On/Off plug-in unit': ON_OFF_WRITERS,
   'Window covering device': COVER_WRITERS,
   'Window covering controller': COVER_WRITERS,
+  Fan: FAN_WRITERS,
   ZHAThermostat: THERMOSTAT_WRITERS,
   ZHAPresence: PRESENCE_WRITERS,
 };
 
 /** deCONZ precedence: toggle over on, bri over bri_inc, xy over ct over ct_inc over hue/sat. */
 const SUPERSEDED_BY: Readonly<Record<string, readonly string[]>> = {
-  on: ['toggle'],
+  on: ['toggle', 'speed'],
   bri_inc: ['bri'],
   ct: ['xy'],
   ct_inc: ['xy', 'ct'],

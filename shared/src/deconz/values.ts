@@ -26,6 +26,9 @@ export const lightLevelFlags = (lightlevel: number, { tholddark, tholdoffset }: 
  * deCONZ `sensitivity` numbers <-> the converters' motion sensitivity names (the Hue motion
  * sensor's Signify attribute: 0 low … 2 high; some models go up to 4).
  */
+/** deCONZ fan `speed` 0-6 <-> the converters' fan modes (ZCL fan control FanMode 0-6). */
+export const FAN_SPEEDS: readonly string[] = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'];
+
 export const MOTION_SENSITIVITY_LEVELS: readonly string[] = ['low', 'medium', 'high', 'very_high', 'max'];
 
 /** Degrees (0-360) <-> deCONZ hue (0-65535); percent <-> deCONZ sat (0-254). */

@@ -55,6 +55,7 @@ export const LIGHT_PARAMS: Readonly<Record<string, Param>> = {
   alert: oneOf('alert', (ctx) => ctx.traits.alerts),
   effect: oneOf('effect', (ctx) => ctx.traits.effects),
   colorloopspeed: int('colorloopspeed', 1, 255),
+  speed: int('speed', 0, 6),
   transitiontime: (v) => (isInt(v, 0, 65535) ? { ok: true, send: Math.min(v, 65534) } : bad),
 };
 
@@ -71,4 +72,4 @@ export const COVER_PARAMS: Readonly<Record<string, Param>> = {
 };
 
 /** Order of success entries, as deCONZ lists them: on(true) first, on(false) last. */
-export const SUCCESS_ORDER = ['on:true', 'open', 'stop', 'lift', 'tilt', 'bri', 'hue', 'sat', 'ct', 'xy', 'effect', 'colorloopspeed', 'alert', 'on:false'];
+export const SUCCESS_ORDER = ['on:true', 'open', 'stop', 'lift', 'tilt', 'bri', 'speed', 'hue', 'sat', 'ct', 'xy', 'effect', 'colorloopspeed', 'alert', 'on:false'];

@@ -32,6 +32,7 @@ export const LIGHT_TRAITS: Readonly<Partial<Record<SubdeviceType, LightTraits>>>
   'On/Off plug-in unit': { commands: SWITCH, colorcapabilities: 0, colormodes: [], effects: [], alerts: ALERTS },
   'Window covering device': { commands: COVER, colorcapabilities: 0, colormodes: [], effects: [], alerts: [] },
   'Window covering controller': { commands: COVER, colorcapabilities: 0, colormodes: [], effects: [], alerts: [] },
+  Fan: { commands: ['on', 'speed'], colorcapabilities: 0, colormodes: [], effects: [], alerts: [] },
 };
 
 /** Types shown as lights but whose commands are not light commands (no `on` in groups' sense). */

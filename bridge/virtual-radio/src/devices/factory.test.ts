@@ -11,6 +11,7 @@ describe('device factory', () => {
         '3400',
         'COSensor-N',
         'DS01',
+        'HBUniversalCFRemote',
         'FYRTUR-block-out-roller-blind',
         'LCT015',
         'LWB010',

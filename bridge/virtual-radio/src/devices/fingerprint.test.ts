@@ -45,6 +45,7 @@ const expected: Record<string, string> = {
   'WaterSensor-N': 'HS1WL/HS3WL',
   'COSensor-N': 'HS1CA-E',
   'SP-120': 'SP 120',
+  HBUniversalCFRemote: '99432',
 };
 
 describe('catalogue fingerprints', () => {

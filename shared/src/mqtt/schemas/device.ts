@@ -11,6 +11,7 @@ export const SUBDEVICE_TYPES = [
   'On/Off light',
   'Window covering device',
   'Window covering controller',
+  'Fan',
   'ZHATemperature',
   'ZHAHumidity',
   'ZHAPressure',

@@ -33,6 +33,8 @@ const lightCommands = {
   stop: v.optional(v.boolean('expected true or false')),
   lift: v.optional(v.union([intRange(0, 100), v.literal('stop')], 'expected an integer from 0 to 100 or "stop"')),
   tilt: v.optional(intRange(0, 100)),
+  /** Fans: 0 off, 1 low, 2 medium, 3 high, 4 on, 5 auto, 6 smart (ZCL FanMode). */
+  speed: v.optional(intRange(0, 6)),
 };
 
 /** Sensor and thermostat config items a device accepts through its set topic. */
