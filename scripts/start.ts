@@ -6,6 +6,7 @@
  * `npm run start:edge` (`--edge`): the same, with the api on workerd (`wrangler dev`, local mode)
  * following the bridge over MQTT-over-WebSocket.
  */
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { buildBridge } from '@herdgate/bridge/build';
 import { edgeApiSpec } from './lib/edge-api';
@@ -23,6 +24,20 @@ const bridgeEnv: Record<string, string> = { DATA_DIR: dataDir };
 // The Worker reaches the broker over WebSocket (mqtt.js on workerd speaks only ws:// and wss://).
 const brokerWsPort = env.MQTT_WS_PORT ?? '1884';
 if (edge) bridgeEnv.MQTT_WS_PORT = brokerWsPort;
+
+const apiEnv: Record<string, string> = {};
+
+// One box: the api gets its own account on the embedded broker (it may send administrative
+// requests such as the backup), generated per start unless configured; other local clients
+// (mosquitto_sub in the quick start) may connect without one, from loopback only.
+if (!env.MQTT_URL) {
+  if (!env.MQTT_USER) {
+    const account = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(18).toString('base64url') };
+    Object.assign(bridgeEnv, account);
+    Object.assign(apiEnv, account);
+  }
+  bridgeEnv.MQTT_ALLOW_ANONYMOUS = env.MQTT_ALLOW_ANONYMOUS ?? '1';
+}
 
 if (!env.ZIGBEE_ADAPTER) {
   const protocol = env.RADIO_PROTOCOL ?? 'deconz';
@@ -64,13 +79,13 @@ specs.push({
 });
 // The api reaches the bridge through the bridge's embedded broker unless an external one is named.
 const brokerHost = env.MQTT_HOST && env.MQTT_HOST !== '0.0.0.0' ? env.MQTT_HOST : '127.0.0.1';
-const apiEnv: Record<string, string> = {
+Object.assign(apiEnv, {
   DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`,
   MQTT_URL: env.MQTT_URL ?? `mqtt://${brokerHost}:${env.MQTT_PORT ?? '1883'}`,
-};
+});
 specs.push(
   edge
-    ? edgeApiSpec({ env, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` })
+    ? edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` })
     : { name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: apiEnv },
 );
 

@@ -41,6 +41,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     DATA_DIR: options.dataDir,
     MQTT_HOST: '127.0.0.1',
     MQTT_PORT: String(mqttPort),
+    MQTT_ALLOW_ANONYMOUS: '1',
     MQTT_BASE_TOPIC: BASE,
     LOG_LEVEL: 'warn',
     PERMIT_JOIN_ON_START: options.pairing ? '254' : '0',

@@ -141,7 +141,7 @@ async function createGroups(base: string, key: string): Promise<void> {
 function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://${HOST}:${radioPort}`, DATA_DIR: dataDir,
-    MQTT_HOST: HOST, MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
+    MQTT_HOST: HOST, MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
   };
   delete env.MQTT_URL;
   return env;

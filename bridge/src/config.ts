@@ -34,6 +34,20 @@ const EnvSchema = v.object({
   MQTT_WS_PORT: v.optional(int('MQTT_WS_PORT', 0, 65535)),
   MQTT_USER: v.optional(v.string()),
   MQTT_PASSWORD: v.optional(v.string()),
+  MQTT_ADMIN_USER: v.optional(v.string()),
+  MQTT_ADMIN_PASSWORD: v.optional(v.string()),
+  MQTT_CLIENT_USER: v.optional(v.string()),
+  MQTT_CLIENT_PASSWORD: v.optional(v.string()),
+  MQTT_ALLOW_ANONYMOUS: v.optional(v.picklist(['0', '1'], 'MQTT_ALLOW_ANONYMOUS must be 0 (off) or 1 (loopback clients only)'), '0'),
+  MQTT_TLS_HOST: v.optional(v.string()),
+  MQTT_TLS_PORT: v.optional(int('MQTT_TLS_PORT', 0, 65535)),
+  MQTT_WSS_PORT: v.optional(int('MQTT_WSS_PORT', 0, 65535)),
+  MQTT_TLS_CERT: v.optional(v.pipe(v.string(), v.minLength(1))),
+  MQTT_TLS_KEY: v.optional(v.pipe(v.string(), v.minLength(1))),
+  MQTT_MAX_PACKET_BYTES: v.optional(int('MQTT_MAX_PACKET_BYTES', 1024, 268_435_455), String(1024 * 1024)),
+  MQTT_MAX_CONNECTIONS: v.optional(int('MQTT_MAX_CONNECTIONS', 1, 100_000), '100'),
+  MQTT_MAX_SESSIONS: v.optional(int('MQTT_MAX_SESSIONS', 0, 100_000), '20'),
+  MQTT_MAX_RETAINED: v.optional(int('MQTT_MAX_RETAINED', 0, 1_000_000), '1000'),
   MQTT_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')), 'herdgate'),
   LOG_LEVEL: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'LOG_LEVEL must be a pino level'), 'info'),
   PERMIT_JOIN_ON_START: v.optional(int('PERMIT_JOIN_ON_START', 0, 254)),
@@ -57,7 +71,18 @@ export interface BridgeConfig {
    */
   zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack'; deconzFastPath: boolean; virtualRadioControl?: string };
   dataDir: string;
-  mqtt: { url?: string; host: string; port: number; wsPort?: number; user?: string; password?: string; baseTopic: string };
+  /**
+   * `user`/`password`: with the embedded broker, the api's account (may send administrative
+   * requests); with an external one (`url`), the bridge's own login. `accounts`: the admin and
+   * scripts accounts of the embedded broker. `tls`: certificate and key paths of the TLS listeners.
+   */
+  mqtt: {
+    url?: string; host: string; port: number; wsPort?: number; user?: string; password?: string; baseTopic: string;
+    allowAnonymous: boolean;
+    accounts: Array<{ username: string; password: string; role: 'admin' | 'user' }>;
+    tls?: { host?: string; port?: number; wssPort?: number; cert: string; key: string };
+    limits: { maxPacketBytes: number; maxConnections: number; maxSessions: number; maxRetained: number };
+  };
   logLevel: string;
   /** Seconds to permit joining right after start (0 = closed); defaults to 120 on the virtual radio. */
   permitJoinOnStart: number;
@@ -78,12 +103,27 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   const e = parsed.output;
   if (e.ZIGBEE_ADAPTER && !e.ZIGBEE_PATH) return { ok: false, errors: ['ZIGBEE_PATH is required when ZIGBEE_ADAPTER is set (a serial path or tcp://host:port)'] };
   if (!e.ZIGBEE_ADAPTER && e.ZIGBEE_PATH) return { ok: false, errors: ['ZIGBEE_ADAPTER is required when ZIGBEE_PATH is set'] };
+  const wantsTls = e.MQTT_TLS_PORT !== undefined || e.MQTT_WSS_PORT !== undefined;
+  if (wantsTls && (!e.MQTT_TLS_CERT || !e.MQTT_TLS_KEY)) return { ok: false, errors: ['MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths) are required with MQTT_TLS_PORT or MQTT_WSS_PORT'] };
+  const pairs: Array<[string | undefined, string | undefined, string, 'admin' | 'user']> = [
+    [e.MQTT_ADMIN_USER, e.MQTT_ADMIN_PASSWORD, 'MQTT_ADMIN', 'admin'],
+    [e.MQTT_CLIENT_USER, e.MQTT_CLIENT_PASSWORD, 'MQTT_CLIENT', 'user'],
+  ];
+  const half = pairs.find(([user, password]) => (user === undefined) !== (password === undefined));
+  if (half) return { ok: false, errors: [`${half[2]}_USER and ${half[2]}_PASSWORD must be set together`] };
+  const accounts = pairs.filter(([user]) => user !== undefined).map(([username, password, , role]) => ({ username: username!, password: password!, role }));
   return {
     ok: true,
     config: {
       zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, radioProtocol: e.RADIO_PROTOCOL, deconzFastPath: e.DECONZ_FAST_PATH === '1', virtualRadioControl: e.VIRTUAL_RADIO_CONTROL },
       dataDir: e.DATA_DIR,
-      mqtt: { url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC },
+      mqtt: {
+        url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC,
+        allowAnonymous: e.MQTT_ALLOW_ANONYMOUS === '1',
+        accounts,
+        tls: wantsTls ? { host: e.MQTT_TLS_HOST, port: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT, cert: e.MQTT_TLS_CERT!, key: e.MQTT_TLS_KEY! } : undefined,
+        limits: { maxPacketBytes: e.MQTT_MAX_PACKET_BYTES, maxConnections: e.MQTT_MAX_CONNECTIONS, maxSessions: e.MQTT_MAX_SESSIONS, maxRetained: e.MQTT_MAX_RETAINED },
+      },
       logLevel: e.LOG_LEVEL,
       permitJoinOnStart: e.PERMIT_JOIN_ON_START ?? (e.ZIGBEE_ADAPTER ? 0 : 120),
       commands: {

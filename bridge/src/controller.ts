@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { BridgeInfo, TopicContext } from '@herdgate/shared/mqtt';
@@ -33,6 +34,8 @@ import { createZigbeeRadio, type ZigbeeRadio } from './zigbee/index';
 export interface RunningBridge {
   bridgeId: string;
   mqttUrl: string;
+  /** The embedded broker's TLS listeners, when configured. */
+  tlsUrls: { mqtts?: string; wss?: string };
   radioControlUrl?: string;
   info(): BridgeInfo;
   stop(): Promise<void>;
@@ -53,8 +56,10 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     }
     let broker: BrokerHandle | undefined;
     if (!config.mqtt.url) {
-      const { host, port, wsPort, user, password, baseTopic } = config.mqtt;
-      broker = await startBroker({ host, port, wsPort, baseTopic, users: user && password ? [{ username: user, password }] : [], logger });
+      const { host, port, wsPort, user, password, baseTopic, allowAnonymous, accounts, tls, limits } = config.mqtt;
+      const users = [...(user && password ? [{ username: user, password, role: 'api' as const }] : []), ...accounts];
+      const certificate = tls ? { cert: await readFile(tls.cert), key: await readFile(tls.key) } : undefined;
+      broker = await startBroker({ host, port, wsPort, baseTopic, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
       cleanups.push(() => broker!.close());
     }
     const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath }, logger);
@@ -110,7 +115,12 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       cleanups.push(() => feature.stop());
     }
     logger.info({ bridgeId, mqttUrl, devices: registry.all().length }, 'bridge started');
-    return { bridgeId, mqttUrl, radioControlUrl: child?.controlUrl, info, stop };
+    const tlsHost = config.mqtt.tls?.host ?? config.mqtt.host;
+    const tlsUrls = {
+      mqtts: broker?.tlsPort === undefined ? undefined : `mqtts://${tlsHost}:${broker.tlsPort}`,
+      wss: broker?.wssPort === undefined ? undefined : `wss://${tlsHost}:${broker.wssPort}`,
+    };
+    return { bridgeId, mqttUrl, tlsUrls, radioControlUrl: child?.controlUrl, info, stop };
   } catch (err) {
     await stop();
     throw err;

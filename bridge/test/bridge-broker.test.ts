@@ -7,6 +7,7 @@ import { startRadioProcess, type RadioProcess } from './support/radio-process';
 
 /** The bridge and its brokers across processes: auth and ACL, an external broker, its restart, the last will. */
 const USER = { username: 'alice', password: 'correct horse' };
+const SCRIPT = { username: 'scripts', password: 'battery staple' };
 
 describe('bridge broker auth and acl', () => {
   let bridge: BridgeProcess;
@@ -15,7 +16,7 @@ describe('bridge broker auth and acl', () => {
 
   beforeAll(async () => {
     const dataDir = tempDataDir();
-    bridge = await startBridgeProcess({ dataDir, env: { MQTT_USER: USER.username, MQTT_PASSWORD: USER.password, VIRTUAL_RADIO_NETWORK: `${dataDir}/none.json` } });
+    bridge = await startBridgeProcess({ dataDir, env: { MQTT_USER: USER.username, MQTT_PASSWORD: USER.password, MQTT_CLIENT_USER: SCRIPT.username, MQTT_CLIENT_PASSWORD: SCRIPT.password, MQTT_ALLOW_ANONYMOUS: '0', VIRTUAL_RADIO_NETWORK: `${dataDir}/none.json` } });
   }, 60_000);
   afterAll(async () => {
     await alice?.close();
@@ -36,6 +37,18 @@ describe('bridge broker auth and acl', () => {
     await alice.publish(bt('groups/3/set'), { on: true, transaction: 'g3' });
     expect((await alice.waitFor((m) => m.topic === bt('groups/3/set/result'))).json()).toMatchObject({ status: 'ok', transaction: 'g3' });
     expect(await (await fetch(`${bridge.radioControl}/counters`)).json()).toMatchObject({ group: { 3: 1 } });
+  });
+
+  it('should answer the backup (network key) to the api account only, and disconnect a script asking for it', async () => {
+    const script = await connectProbe(bridge.mqttUrl, ['herdgate/#'], SCRIPT);
+    const closed = new Promise<void>((resolve) => script.client.once('close', () => resolve()));
+    script.client.publish(bt('request/backup'), JSON.stringify({ transaction: 'steal' }));
+    await closed;
+    await alice.publish(bt('request/backup'), { transaction: 'b1' });
+    const backup = (await alice.waitFor((m) => m.topic === bt('response/backup') && m.json().transaction === 'b1', 15_000)).json();
+    expect(backup).toMatchObject({ status: 'ok', data: { backup: { network_key: { key: expect.stringMatching(/^[0-9a-f]{32}$/) } } } });
+    expect(script.messages.filter((m) => m.topic === bt('response/backup'))).toEqual([]);
+    await script.close().catch(() => {});
   });
 
   it('should not let a client publish device state or bridge state', async () => {

@@ -73,6 +73,8 @@ export async function startBridge(options: BridgeOptions): Promise<BridgeProcess
     MQTT_PORT: String(options.mqttPort),
     PERMIT_JOIN_ON_START: '0',
     LOG_LEVEL: 'warn',
+    // Test clients (probes, the api) connect without an account, from loopback.
+    MQTT_ALLOW_ANONYMOUS: '1',
     ...options.env,
   });
   try {

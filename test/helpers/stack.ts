@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,10 +51,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     cleanups.push(() => radio.stop());
     const mqttPort = await freePort();
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
+    // The api's own broker account, as npm start gives it (administrative requests need one).
+    const apiAccount = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(12).toString('hex') };
     let bridge: BridgeProcess | undefined;
     const launchBridge = async () => {
       // The radio's control API lets the bridge run the virtual radio's simulated firmware update.
-      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control } });
+      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount } });
       return bridge;
     };
     cleanups.push(async () => { await bridge?.stop(); });
@@ -62,7 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const apiLogs: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => apiLogs.push(JSON.parse(line) as Record<string, unknown>) });
     const api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...options.apiEnv },
+      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...apiAccount, ...options.apiEnv },
       { logger },
     );
     cleanups.push(() => api.close());

@@ -73,7 +73,7 @@ export async function radioPart(ctx: BenchContext, key: (base: string) => Promis
 function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`, DATA_DIR: dataDir,
-    MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
+    MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
   };
   delete env.MQTT_URL;
   return env;

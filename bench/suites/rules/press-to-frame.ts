@@ -91,7 +91,7 @@ export async function measurePressToFrame(ctx: BenchContext, presses: number): P
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     bridge = spawnStack(process.execPath, ['--import', 'tsx', 'bridge/src/main.ts'], {
       cwd: ROOT,
-      env: childEnv({ ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radio.port}`, DATA_DIR: join(dir, 'bridge'), MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), PERMIT_JOIN_ON_START: '0' }),
+      env: childEnv({ ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radio.port}`, DATA_DIR: join(dir, 'bridge'), MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', PERMIT_JOIN_ON_START: '0' }),
     });
     const httpPort = await freePort();
     api = spawnStack(process.execPath, ['--import', 'tsx', 'api/src/runtime/node.ts'], {

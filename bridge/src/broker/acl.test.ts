@@ -36,6 +36,17 @@ describe('broker ACL rules', () => {
     }
   });
 
+  it('should keep administrative requests to the api and admin accounts', () => {
+    for (const name of ['backup', 'touchlink/reset'] as const) {
+      const topic = topics.request(ctx, name);
+      expect(publishDenial('herdgate', 'user', packet(topic)), name).toBe('not allowed for user clients');
+      expect(publishDenial('herdgate', 'anonymous', packet(topic)), name).toBe('not allowed for anonymous clients');
+      expect(publishDenial('herdgate', 'api', packet(topic)), name).toBeUndefined();
+      expect(publishDenial('herdgate', 'admin', packet(topic)), name).toBeUndefined();
+    }
+    expect(publishDenial('herdgate', 'user', packet(topics.request(ctx, 'permit_join')))).toBeUndefined();
+  });
+
   it('should refuse unknown topics under the base and $SYS, and ignore other applications', () => {
     expect(publishDenial('herdgate', 'user', packet('herdgate/lights/1'))).toBe('topic is not part of the herdgate contract');
     expect(publishDenial('herdgate', 'user', packet('herdgate'))).toBe('topic is not part of the herdgate contract');
@@ -119,5 +130,61 @@ describe('broker ACL on the wire', () => {
     others.push(dying);
     const will = await watcher.next((m) => m.topic === stateTopic && m.payload.includes('offline'));
     expect(will.payload).toBe('{"state":"offline"}');
+  });
+});
+
+describe('broker ACL on what clients receive', () => {
+  const users = [{ username: 'api', password: 'a', role: 'api' as const }, { username: 'script', password: 's' }];
+  let handle: BrokerHandle;
+  let bridge: MqttClient;
+  const clients: MqttClient[] = [];
+  const url = () => `mqtt://127.0.0.1:${handle.port}`;
+
+  beforeAll(async () => {
+    handle = await startTestBroker({ users });
+    bridge = await connectBridge(handle);
+  });
+  afterAll(async () => {
+    await endAll([bridge, ...clients]);
+    await handle.close();
+  });
+
+  /** One client per role, each subscribed to everything, and what each received up to a sentinel. */
+  async function receivedBy(publish: () => Promise<void>) {
+    const logins = { api: { username: 'api', password: 'a' }, user: { username: 'script', password: 's' }, anonymous: {} };
+    const seen = await Promise.all(Object.entries(logins).map(async ([role, login]) => {
+      const client = await connect(url(), login);
+      clients.push(client);
+      const messages = collect(client);
+      await client.subscribeAsync('#');
+      return [role, client, messages] as const;
+    }));
+    await publish();
+    await bridge.publishAsync('herdgate/devices/sentinel', 'x', { qos: 1 });
+    const out: Record<string, Array<{ topic: string; payload: string }>> = {};
+    for (const [role, client, messages] of seen) {
+      await messages.next((m) => m.topic === 'herdgate/devices/sentinel');
+      out[role] = messages.messages.filter((m) => m.topic !== 'herdgate/devices/sentinel').map(({ topic, payload }) => ({ topic, payload }));
+      await client.endAsync(true);
+    }
+    return out;
+  }
+
+  it('should deliver the backup response (it carries the network key) only to trusted roles', async () => {
+    const response = topics.response(ctx, 'backup');
+    const got = await receivedBy(() => bridge.publishAsync(response, '{"status":"ok","data":{"backup":{"network_key":{"key":"00"}}}}', { qos: 1 }).then(() => undefined));
+    expect(got.api.map((m) => m.topic)).toContain(response);
+    expect(got.user).toEqual([]);
+    expect(got.anonymous).toEqual([]);
+  });
+
+  it('should cut keypad PINs out of events for untrusted roles', async () => {
+    const event = topics.deviceEvent('herdgate', ieee, 1);
+    const payload = '{"state":{"action":"disarmed","code":"1234","lastupdated":"2026-10-01T08:12:03.120"}}';
+    const got = await receivedBy(() => bridge.publishAsync(event, payload, { qos: 1 }).then(() => undefined));
+    expect(got.api).toEqual([{ topic: event, payload }]);
+    for (const role of ['user', 'anonymous']) {
+      expect(got[role].map((m) => JSON.parse(m.payload))).toEqual([{ state: { action: 'disarmed', lastupdated: '2026-10-01T08:12:03.120' } }]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
+import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { resolveAllowAnonymous } from './options';
 import type { BrokerHandle } from './start-broker';
 import { connect, connectBridge, endAll, startTestBroker } from './test-support';
 
@@ -24,14 +24,24 @@ const refusal = (promise: Promise<MqttClient>) =>
   );
 
 describe('broker authentication', () => {
-  it('should let anonymous clients in on loopback when no account is configured', async () => {
-    const { url } = await broker();
-    const client = keep(await connect(url));
-    expect(client.connected).toBe(true);
+  it('should let anonymous clients in only when allowed', async () => {
+    const allowed = await broker({ allowAnonymous: true });
+    expect(keep(await connect(allowed.url)).connected).toBe(true);
+    const closed = await broker({ allowAnonymous: false });
+    expect(await refusal(connect(closed.url))).toBe(5);
+  });
+
+  it('should refuse anonymous clients that do not come from loopback, even when allowed', async () => {
+    // The broker listens on every address; this machine's own non-loopback address stands in for the LAN.
+    const lan = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    if (!lan) return expect.fail('this test needs a non-loopback IPv4 address');
+    const { handle } = await broker({ host: '0.0.0.0', allowAnonymous: true });
+    expect(await refusal(connect(`mqtt://${lan}:${handle.port}`))).toBe(5);
+    expect(await refusal(connect(`mqtt://127.0.0.1:${handle.port}`))).toBe('accepted');
   });
 
   it('should require a valid account once users are configured', async () => {
-    const { url } = await broker({ users: [{ username: 'scripts', password: 's3cret' }] });
+    const { url } = await broker({ users: [{ username: 'scripts', password: 's3cret' }], allowAnonymous: false });
     expect(await refusal(connect(url))).toBe(5);
     expect(await refusal(connect(url, { username: 'scripts', password: 'wrong' }))).toBe(4);
     expect(await refusal(connect(url, { username: 'nobody', password: 's3cret' }))).toBe(4);
@@ -58,12 +68,15 @@ describe('broker authentication', () => {
     expect(bridge.connected).toBe(true);
   });
 
-  it('should decide anonymous access by bind address and accounts', () => {
-    expect(resolveAllowAnonymous('127.0.0.1', [])).toBe(true);
-    expect(resolveAllowAnonymous('::1', [])).toBe(true);
-    expect(resolveAllowAnonymous('0.0.0.0', [])).toBe(false);
-    expect(resolveAllowAnonymous('192.168.1.10', [])).toBe(false);
-    expect(resolveAllowAnonymous('127.0.0.1', [{ username: 'a', password: 'b' }])).toBe(false);
-    expect(resolveAllowAnonymous('0.0.0.0', [], true)).toBe(true);
+  it('should cap connections of clients other than the bridge, and persistent sessions', async () => {
+    const { handle, url } = await broker({ limits: { maxConnections: 2, maxSessions: 1 } });
+    keep(await connect(url));
+    keep(await connect(url, { clean: false, clientId: 'keeper' }));
+    expect(await refusal(connect(url))).toBe(3);
+    expect(keep(await connectBridge(handle)).connected).toBe(true);
+    await endAll(clients.splice(0));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await refusal(connect(url, { clean: false, clientId: 'second' }))).toBe(3);
+    expect(await refusal(connect(url, { clean: false, clientId: 'keeper' }))).toBe('accepted');
   });
 });

@@ -7,7 +7,7 @@ import type { BrokerOptions } from './options';
 export const silent = pino({ level: 'silent' });
 
 export const startTestBroker = (options: Partial<BrokerOptions> = {}) =>
-  startBroker({ host: '127.0.0.1', port: 0, logger: silent, ...options });
+  startBroker({ host: '127.0.0.1', port: 0, logger: silent, allowAnonymous: true, ...options });
 
 export function connect(url: string, options: IClientOptions = {}): Promise<MqttClient> {
   return connectAsync(url, { reconnectPeriod: 0, connectTimeout: 3000, ...options });

@@ -32,7 +32,7 @@ export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'herdgate-bridge-'))
 export async function startBridgeProcess(options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number; entry?: string }): Promise<BridgeProcess> {
   const child: ChildProcess = spawn(process.execPath, options.entry ? [options.entry] : ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: options.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', LOG_LEVEL: 'info', PERMIT_JOIN_ON_START: '0', ...options.env },
+    env: { ...process.env, DATA_DIR: options.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', LOG_LEVEL: 'info', PERMIT_JOIN_ON_START: '0', MQTT_ALLOW_ANONYMOUS: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -49,20 +49,6 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'device/set/result': false,
 };
 
-/** Topic kinds only the bridge may publish (the broker's ACL enforces this). */
-export const BRIDGE_ONLY: ReadonlySet<TopicKind> = new Set<TopicKind>([
-  'bridge/state',
-  'bridge/info',
-  'bridge/event',
-  'bridge/alarm',
-  'bridge/response',
-  'group/set/result',
-  'device',
-  'device/state',
-  'device/event',
-  'device/set/result',
-]);
-
 /** The schema that validates what arrives on an inbound or published topic (responses excluded). */
 export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined {
   switch (topic.kind) {

@@ -4,6 +4,7 @@ export * from './parse-topic';
 export * from './envelope';
 export * from './decode';
 export * from './contract';
+export * from './access';
 export * from './schemas/common';
 export * from './schemas/bridge';
 export * from './schemas/device';

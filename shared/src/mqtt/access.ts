@@ -1,0 +1,66 @@
+import type { ParsedTopic, TopicKind } from './parse-topic';
+import type { RequestName } from './topics';
+
+/**
+ * Who may publish and read each topic of the contract, as data: the embedded broker enforces it
+ * (bridge/src/broker) and infra/mosquitto mirrors it. A new topic kind or request gets a row here.
+ *
+ * Roles: `bridge` speaks for devices; `api` is the REST gateway's account; `admin` an operator's;
+ * `user` any other account (scripts, Node-RED); `anonymous` a client without credentials (only on
+ * loopback, only when the operator allows it).
+ */
+export const MQTT_ROLES = ['bridge', 'api', 'admin', 'user', 'anonymous'] as const;
+export type MqttRole = (typeof MQTT_ROLES)[number];
+
+const EVERYONE: readonly MqttRole[] = MQTT_ROLES;
+const BRIDGE: readonly MqttRole[] = ['bridge'];
+const CLIENTS: readonly MqttRole[] = ['api', 'admin', 'user', 'anonymous'];
+const TRUSTED: readonly MqttRole[] = ['bridge', 'api', 'admin'];
+
+export interface TopicAccess {
+  publish: readonly MqttRole[];
+  read: readonly MqttRole[];
+  /** Payload fields (paths) removed for readers not in `TRUSTED` (PINs typed on a keypad). */
+  redact?: readonly string[][];
+}
+
+export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
+  'bridge/state': { publish: BRIDGE, read: EVERYONE },
+  'bridge/info': { publish: BRIDGE, read: EVERYONE },
+  'bridge/event': { publish: BRIDGE, read: EVERYONE },
+  'bridge/alarm': { publish: BRIDGE, read: EVERYONE },
+  'bridge/request': { publish: CLIENTS, read: EVERYONE },
+  'bridge/response': { publish: BRIDGE, read: EVERYONE },
+  'group/set': { publish: CLIENTS, read: EVERYONE },
+  'group/set/result': { publish: BRIDGE, read: EVERYONE },
+  device: { publish: BRIDGE, read: EVERYONE },
+  'device/state': { publish: BRIDGE, read: EVERYONE },
+  'device/event': { publish: BRIDGE, read: EVERYONE, redact: [['state', 'code']] },
+  'device/set': { publish: CLIENTS, read: EVERYONE },
+  'device/set/result': { publish: BRIDGE, read: EVERYONE },
+};
+
+/**
+ * Administrative requests: they expose or change the network itself (the backup carries the
+ * network key; a touchlink reset wipes a device) or speak for the api's alarm systems (the key
+ * keypad PINs are sealed with, the alarm state keypads show, the answer to an arm attempt). Only
+ * the api's and an admin account may send them, and only trusted roles read their requests and
+ * responses. Future network key or channel requests belong here.
+ */
+export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
+  'backup', 'touchlink/reset', 'alarm/keypad_key', 'alarm/state', 'alarm/arm_response',
+]);
+const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;
+const ADMIN_RESPONSE_ACCESS = { publish: BRIDGE, read: TRUSTED } as const;
+
+/** The access rule of one recognised topic. */
+export function accessOf(topic: ParsedTopic): TopicAccess {
+  if (topic.kind === 'bridge/request' && ADMIN_REQUESTS.has(topic.name)) return ADMIN_REQUEST_ACCESS;
+  if (topic.kind === 'bridge/response' && ADMIN_REQUESTS.has(topic.name)) return ADMIN_RESPONSE_ACCESS;
+  return TOPIC_ACCESS[topic.kind];
+}
+
+/** The payload fields a role must not see on this topic (empty when it may see everything). */
+export function redactionsFor(role: MqttRole, topic: ParsedTopic): readonly string[][] {
+  return TRUSTED.includes(role) ? [] : accessOf(topic).redact ?? [];
+}
