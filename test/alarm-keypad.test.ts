@@ -112,7 +112,7 @@ describe('alarm system with a keypad on the real stack', () => {
     expect((await rest.put('/alarmsystems/1/config', { armed_away_entry_delay: 30 })).status).toBe(200);
     await act(stack, DOOR, 'open');
     await armstateIs('entry_delay');
-    const env = { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, MQTT_URL: stack.mqttUrl };
+    const env = { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount };
     await stack.api.close();
     api = await createNodeGateway(env, { logger: pino({ level: 'silent' }) });
     rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);

@@ -79,7 +79,7 @@ describe('sensors: device sensor lifecycle', () => {
     const revision = stack.api.services.store.revision();
     await stack.api.close();
     const again = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${stack.dir}/api.db`, MQTT_URL: stack.mqttUrl },
+      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${stack.dir}/api.db`, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount },
       { logger: pino({ level: 'silent' }) },
     );
     try {

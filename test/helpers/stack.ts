@@ -16,6 +16,8 @@ import { waitFor } from './wait';
  * it with bounded waits and removes the temp folder.
  */
 export interface Stack {
+  /** The api's account on the bridge's broker (MQTT_USER/MQTT_PASSWORD), for an api started again. */
+  mqttAccount: { MQTT_USER: string; MQTT_PASSWORD: string };
   dir: string;
   radio: RadioProcess;
   bridge: BridgeProcess | undefined;
@@ -71,7 +73,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     cleanups.push(() => api.close());
     const rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);
     return {
-      dir, radio, mqttUrl, api, rest, apiLogs,
+      dir, radio, mqttUrl, mqttAccount: apiAccount, api, rest, apiLogs,
       get bridge() { return bridge; },
       startBridge: launchBridge,
       async stopBridge(how = 'stop') {

@@ -9,6 +9,8 @@ export interface MqttLinkOptions {
   url: string;
   user?: string;
   password?: string;
+  /** PEM of the CA that signed a `mqtts://` / `wss://` broker's certificate (a private CA). */
+  ca?: string;
   base: string;
   /** `BRIDGE_ID`: follow only this bridge. */
   bridgeId?: string;
@@ -32,6 +34,7 @@ function createMqttTransport(options: MqttLinkOptions): LinkTransport {
   const client: MqttClient = mqtt.connect(options.url, {
     username: options.user,
     password: options.password,
+    ...(options.ca === undefined ? {} : { ca: options.ca }),
     clientId: `herdgate-api-${crypto.randomUUID().slice(0, 8)}`,
     reconnectPeriod: delay,
     connectTimeout: 5_000,

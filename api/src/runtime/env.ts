@@ -38,6 +38,8 @@ export const envSchema = v.object({
   ),
   MQTT_USER: v.optional(v.string()),
   MQTT_PASSWORD: v.optional(v.string()),
+  /** Path of a PEM CA certificate for a TLS broker (`mqtts://`, `wss://`) signed by a private CA. */
+  MQTT_CA: v.optional(v.pipe(v.string(), v.minLength(1, 'MQTT_CA must be the path of a PEM file'))),
   MQTT_BASE_TOPIC: v.pipe(v.optional(v.string(), 'herdgate'), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')),
   CORS_ORIGINS: v.optional(
     v.pipe(v.string(), v.regex(/^\s*(\*|https?:\/\/[\w.:[\]-]+)\s*(,\s*(\*|https?:\/\/[\w.:[\]-]+)\s*)*$/, 'CORS_ORIGINS must be a comma-separated list of origins such as https://ui.example:8443, or *')),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
@@ -82,6 +83,7 @@ function connectBridge(env: GatewayEnv, logger: Logger): BridgeLink {
   // Never awaited: the api serves (with placeholders, rfconnected false) while the bridge is away.
   return connectMqttLink({
     url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, bridgeId: env.BRIDGE_ID, logger,
+    ca: env.MQTT_CA === undefined ? undefined : readFileSync(env.MQTT_CA, 'utf8'),
   });
 }
 

@@ -16,6 +16,8 @@ const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export interface BridgeProcess {
   bridgeId: string;
   mqttUrl: string;
+  /** The embedded broker's TLS listeners, when configured. */
+  tls: { mqtts?: string; wss?: string };
   radioControl: string;
   dataDir: string;
   logs: string[];
@@ -47,17 +49,17 @@ export async function startBridgeProcess(options: { dataDir: string; env?: Recor
     return code;
   };
   try {
-    const ready = await new Promise<{ bridge: string; mqtt: string; radioControl: string }>((resolve, reject) => {
+    const ready = await new Promise<{ bridge: string; mqtt: string; mqtts?: string; wss?: string; radioControl: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`bridge not ready within ${options.timeoutMs ?? 30_000} ms:\n${logs.join('')}`)), options.timeoutMs ?? 30_000);
       void exited.then((code) => reject(new Error(`bridge exited with ${code}:\n${logs.join('')}`)));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         logs.push(line);
         if (!line.includes('"event":"ready"')) return;
         clearTimeout(timer);
-        resolve(JSON.parse(line) as { bridge: string; mqtt: string; radioControl: string });
+        resolve(JSON.parse(line) as { bridge: string; mqtt: string; mqtts?: string; wss?: string; radioControl: string });
       });
     });
-    return { bridgeId: ready.bridge, mqttUrl: ready.mqtt, radioControl: ready.radioControl, dataDir: options.dataDir, logs, exited, kill: (signal) => child.kill(signal), stop };
+    return { bridgeId: ready.bridge, mqttUrl: ready.mqtt, tls: { mqtts: ready.mqtts, wss: ready.wss }, radioControl: ready.radioControl, dataDir: options.dataDir, logs, exited, kill: (signal) => child.kill(signal), stop };
   } catch (err) {
     await stop();
     throw err;

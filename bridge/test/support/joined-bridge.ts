@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './bridge-process';
@@ -39,10 +40,12 @@ export async function startJoinedBridge(devices: NetworkDevice[], env: Record<st
   const dataDir = tempDataDir();
   const network = join(dataDir, 'network-def.json');
   writeFileSync(network, JSON.stringify({ devices: devices.map((d) => ({ model: d.model, ieee: d.ieee.slice(2) })) }));
-  const bridge = await startBridgeProcess({ dataDir, env: { VIRTUAL_RADIO_NETWORK: network, ...env } });
+  // The probe logs in as the api does: administrative requests (backup, alarm) need that account.
+  const account = { username: 'test-api', password: randomBytes(12).toString('hex') };
+  const bridge = await startBridgeProcess({ dataDir, env: { VIRTUAL_RADIO_NETWORK: network, MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env } });
   let probe: Probe | undefined;
   try {
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
+    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account);
     const p = probe;
     const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
     const dt = (ieee: string, rest?: string) => `herdgate/devices/${ieee}${rest === undefined ? '' : `/${rest}`}`;
