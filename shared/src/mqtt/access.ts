@@ -42,13 +42,15 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
 
 /**
  * Administrative requests: they expose or change the network itself (the backup carries the
- * network key; a touchlink reset wipes a device) or speak for the api's alarm systems (the key
+ * network key; a touchlink reset wipes a device; channel, reset, radio on/off, firmware update and
+ * the bridge options change the whole network) or speak for the api's alarm systems (the key
  * keypad PINs are sealed with, the alarm state keypads show, the answer to an arm attempt). Only
  * the api's and an admin account may send them, and only trusted roles read their requests and
- * responses. Future network key or channel requests belong here.
+ * responses. A future network key request belongs here.
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
-  'backup', 'touchlink/reset', 'alarm/keypad_key', 'alarm/state', 'alarm/arm_response',
+  'backup', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
+  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;
 const ADMIN_RESPONSE_ACCESS = { publish: BRIDGE, read: TRUSTED } as const;
