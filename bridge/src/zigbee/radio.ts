@@ -218,6 +218,6 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       return d && d.type !== 'Coordinator' ? toZigbeeDevice(d, cachedDefinition(ieee)) : undefined;
     },
     ...operations,
-    touchlink: createTouchlink(controller, options.adapter, log),
+    touchlink: createTouchlink(() => controller, options.adapter, log),
   };
 }

@@ -51,7 +51,8 @@ export interface Touchlink {
   reset(ieee: string, channel: number): Promise<void>;
 }
 
-export function createTouchlink(controller: Controller, adapter: AdapterName, log: Logger): Touchlink {
+/** `current` gives the running Controller (network operations replace it). */
+export function createTouchlink(current: () => Controller, adapter: AdapterName, log: Logger): Touchlink {
   const supported = () => {
     if (!(TOUCHLINK_ADAPTERS as readonly string[]).includes(adapter)) {
       throw new RadioError(`touchlink needs inter-PAN frames, which the ${adapter} adapter cannot send; adapters that support it: ${TOUCHLINK_ADAPTERS.join(', ')}`, 'unsupported');
@@ -62,7 +63,7 @@ export function createTouchlink(controller: Controller, adapter: AdapterName, lo
     throw new RadioError(`touchlink: ${message}`, /already in progress/i.test(message) ? 'busy' : 'error', { cause: err });
   };
   // The adapter emits every ZCL payload; the touchlink ones never reach the controller's messages.
-  const adapterEvents = () => (controller as unknown as { adapter?: { on(e: string, l: (p: ScanPayload) => void): void; off(e: string, l: (p: ScanPayload) => void): void } }).adapter;
+  const adapterEvents = () => (current() as unknown as { adapter?: { on(e: string, l: (p: ScanPayload) => void): void; off(e: string, l: (p: ScanPayload) => void): void } }).adapter;
 
   return {
     async scan(onProgress) {
@@ -76,7 +77,7 @@ export function createTouchlink(controller: Controller, adapter: AdapterName, lo
       events?.on('zclPayload', listener);
       try {
         log.info('touchlink scan started');
-        const answers = await controller.touchlink.scan().catch(busy);
+        const answers = await current().touchlink.scan().catch(busy);
         const results = answers.map(({ ieeeAddr, channel }) => {
           const d = details.get(ieeeAddr);
           return { ieee: ieeeAddr, channel, factorynew: d?.factorynew ?? false, address: d?.address ?? 0xffff, panid: d?.panid ?? 0xffff, rssi: d?.rssi ?? -100 };
@@ -91,12 +92,12 @@ export function createTouchlink(controller: Controller, adapter: AdapterName, lo
     async identify(ieee, channel) {
       supported();
       log.info({ ieee, channel }, 'touchlink identify');
-      await controller.touchlink.identify(ieee, channel).catch(busy);
+      await current().touchlink.identify(ieee, channel).catch(busy);
     },
     async reset(ieee, channel) {
       supported();
       log.info({ ieee, channel }, 'touchlink reset to factory new');
-      await controller.touchlink.factoryReset(ieee, channel).catch(busy);
+      await current().touchlink.factoryReset(ieee, channel).catch(busy);
     },
   };
 }
