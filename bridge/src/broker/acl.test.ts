@@ -180,7 +180,7 @@ describe('broker ACL on what clients receive', () => {
 
   it('should cut keypad PINs out of events for untrusted roles', async () => {
     const event = topics.deviceEvent('herdgate', ieee, 1);
-    const payload = '{"state":{"action":"disarmed","code":"1234","lastupdated":"2026-10-01T08:12:03.120"}}';
+    const payload = '{"state":{"action":"disarmed","code":"1234","code_sealed":"c2VhbGVk","lastupdated":"2026-10-01T08:12:03.120"}}';
     const got = await receivedBy(() => bridge.publishAsync(event, payload, { qos: 1 }).then(() => undefined));
     expect(got.api).toEqual([{ topic: event, payload }]);
     for (const role of ['user', 'anonymous']) {

@@ -35,7 +35,7 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   'group/set/result': { publish: BRIDGE, read: EVERYONE },
   device: { publish: BRIDGE, read: EVERYONE },
   'device/state': { publish: BRIDGE, read: EVERYONE },
-  'device/event': { publish: BRIDGE, read: EVERYONE, redact: [['state', 'code']] },
+  'device/event': { publish: BRIDGE, read: EVERYONE, redact: [['state', 'code'], ['state', 'code_sealed']] },
   'device/set': { publish: CLIENTS, read: EVERYONE },
   'device/set/result': { publish: BRIDGE, read: EVERYONE },
 };
