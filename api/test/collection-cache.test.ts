@@ -63,6 +63,17 @@ describe('collection body cache', () => {
     expect(((await after.json()) as Json)[id].state.buttonevent).toBe(1002);
   });
 
+  it('should answer a config write with the sensor\'s new ETag, which a later read honours', async () => {
+    const id = await createClip(gw, key, clipBody('CLIPTemperature'));
+    const before = (await gw.request(`/api/${key}/sensors/${id}`)).headers.get('ETag');
+    const res = await gw.request(`/api/${key}/sensors/${id}/config`, jsonInit('PUT', { offset: 50 }));
+    expect(res.status).toBe(200);
+    const etag = res.headers.get('ETag');
+    expect(etag).toMatch(/^"[0-9a-f]+"$/);
+    expect(etag).not.toBe(before);
+    expect((await gw.request(`/api/${key}/sensors/${id}`, { headers: { 'If-None-Match': etag! } })).status).toBe(304);
+  });
+
   it('should show a new, renamed and deleted group in GET /groups', async () => {
     const before = await read('/groups');
     const res = await gw.request(`/api/${key}/groups`, jsonInit('POST', { name: 'cached room' }));

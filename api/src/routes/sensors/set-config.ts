@@ -20,6 +20,9 @@ export async function setSensorConfig(c: Context<AppEnv>): Promise<Response> {
   const body = await readJsonObject(c.req.raw, base);
   if (Object.keys(body).length === 0) throw new DeconzError({ type: 5, address: base });
   const outcomes = await configure(services, record, base, body);
+  // Clients that poll with If-None-Match take the sensor's ETag from the write's answer (as deCONZ sends it).
+  const sensor = services.sensors.get(record.id);
+  if (sensor) c.header('ETag', `"${sensor.etag}"`);
   return sendItemResults(c, base, outcomes);
 }
 
