@@ -26,7 +26,7 @@ const LIGHTS_PER_GROUP = 5;
 const REST_SETTLE_MS = 20_000;
 
 interface ApiInfo { httpPort: number; pid: number; devices: number }
-interface NetworkFigures { devices: number; markdown: string; rss: string[] }
+interface NetworkFigures { devices: number; up: number; markdown: string; rss: string[] }
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const settings = ctx.quick
@@ -41,13 +41,14 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     title: 'Collections: cached collection reads on the real stack, against a body of the same size',
     method: [
       'Real stack per network: the virtual radio (`fast` timing) in the benchmark process, herdgate\'s bridge as its esbuild bundle (plain node) in a child process, the api in another child process (through the tsx loader)',
-      'linked over the bridge\'s embedded broker, on a fresh radio with the generated network (`networks/generate.ts`, seed 1, every catalogue model); every device pairs through one permit join and is interviewed;',
+      'linked over the bridge\'s embedded broker, on a fresh radio with the generated network (`networks/generate.ts`, seed 1, every catalogue model); the devices pair through a permit join (reopened every 200 s) and are interviewed;',
+      'measuring starts once all are interviewed, or at least 90% and nothing changed for a minute (on a loaded machine a few interviews time out; the count is given per network);',
       `then ${GROUPS} REST groups of ${LIGHTS_PER_GROUP} lights each are created (membership written to the lamps), and the network is left to go quiet.`,
       `Each collection route is measured side by side with \`GET /bench/bytes/<n>\` on the same api, which answers a JSON body of exactly the collection's size, encoded once, behind the same middleware (request id, CORS) but without the key check: the floor for sending that many bytes.`,
       `${settings.connections} keep-alive connections over 127.0.0.1, closed loop, ${settings.warmupMs} ms warm-up per route, then ${settings.rounds} rounds of ${settings.durationMs} ms per route with rotating order; the ratio is the median of the per-round ratios (min–max).`,
       `RSS: VmRSS of the bridge and api processes after the throughput rounds and ${REST_SETTLE_MS / 1000} s without requests.`,
     ].join(' '),
-    markdown: figures.map((f) => `**${f.devices} devices**\n\n${f.markdown}\n\n${f.rss.join(' ')}`).join('\n\n'),
+    markdown: figures.map((f) => `**${f.devices} devices** (${f.up} interviewed when measured)\n\n${f.markdown}\n\n${f.rss.join(' ')}`).join('\n\n'),
   };
 }
 
@@ -63,7 +64,7 @@ async function measureNetwork(ctx: BenchContext, bundle: string, count: number, 
     bridge = spawnStack(process.execPath, [bundle], { cwd: ROOT, env: bridgeEnv(radio.port, mqttPort, join(dir, 'bridge')) });
     ctx.log(`${count} devices: pairing`);
     api = await startApi(`mqtt://${HOST}:${mqttPort}`, network.devices.length);
-    if (api.info.devices < network.devices.length) throw new Error(`only ${api.info.devices}/${network.devices.length} devices interviewed; bridge output:\n${bridge.output()}`);
+    if (api.info.devices < 0.9 * network.devices.length) throw new Error(`only ${api.info.devices}/${network.devices.length} devices interviewed; bridge output:\n${bridge.output()}`);
     const base = `http://${HOST}:${api.info.httpPort}`;
     const key = await acquireKey(base);
     await createGroups(base, key);
@@ -89,6 +90,7 @@ async function measureNetwork(ctx: BenchContext, bundle: string, count: number, 
     const rss = [`RSS at rest: bridge ${bridge.rssMiB().toFixed(0)} MiB, api ${rssMiB(api.pid).toFixed(0)} MiB,`, `together ${(bridge.rssMiB() + rssMiB(api.pid)).toFixed(0)} MiB.`];
     return {
       devices: count,
+      up: api.info.devices,
       markdown: table(['Route', 'req/s (median)', 'p50 ms', 'p99 ms', 'same-size body req/s', 'vs same-size body (median, min–max)', 'Target'], rows),
       rss,
     };
