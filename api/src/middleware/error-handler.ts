@@ -4,6 +4,8 @@ import { DeconzError, renderResultItems } from '@herdgate/shared/errors';
 import type { AppEnv } from '../context';
 import { sendJson } from '../lib/respond';
 import { redactPath } from '../security/redact';
+import { StoreUnavailableError } from '../store/unavailable';
+import { pathAfterKey } from './require-key';
 
 /**
  * The single renderer of failures. Expected ones arrive as DeconzError; anything else is a bug:
@@ -16,6 +18,12 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return sendJson(c, renderResultItems(err.items), err.status as ContentfulStatusCode);
   }
   const logger = c.get('logger') ?? c.get('services')?.logger;
+  if (err instanceof StoreUnavailableError) {
+    logger?.warn({ reason: err.reason, method: c.req.method, path: redactPath(c.req.path) }, 'database unavailable; answered busy');
+    const busy = new DeconzError({ type: 951, address: pathAfterKey(c.req.path) });
+    c.header('Retry-After', '1');
+    return sendJson(c, renderResultItems(busy.items), busy.status as ContentfulStatusCode);
+  }
   logger?.error({ err, method: c.req.method, path: redactPath(c.req.path) }, 'unhandled error');
   const internal = new DeconzError({ type: 901, address: '/', params: { reason: "can't process request" } });
   return sendJson(c, renderResultItems(internal.items), internal.status as ContentfulStatusCode);

@@ -1,7 +1,8 @@
 import { eq, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { apiKeys, idSequences, settings } from './schema';
-import { SerialQueue } from './serial-queue';
+import { SerialQueue, type SerialQueueOptions } from './serial-queue';
+import { isLockError, StoreUnavailableError } from './unavailable';
 import { findSecret } from '../security/constant-time';
 import { loadState, META_KEYS, type LoadedState } from './load';
 import type { ApiKeyRecord, Database, GatewaySettings, ReadTransaction, Store, StoredCredentials, Transaction } from './types';
@@ -14,6 +15,8 @@ export interface LibsqlStoreOptions {
   logger: Logger;
   /** Setting defaults that win over the built-in ones (e.g. `GATEWAY_NAME`). */
   defaults?: Partial<GatewaySettings>;
+  /** Bounds of the write queue (tests shrink them). */
+  queue?: SerialQueueOptions;
 }
 
 function upsertSetting(tx: Transaction, key: string, value: unknown) {
@@ -23,7 +26,7 @@ function upsertSetting(tx: Transaction, key: string, value: unknown) {
 
 export async function createLibsqlStore(options: LibsqlStoreOptions): Promise<Store> {
   const state = await loadState(options.db, options.defaults ?? {});
-  const store = new LibsqlStore(options.db, options.logger, state);
+  const store = new LibsqlStore(options.db, options.logger, state, new SerialQueue(options.queue));
   if (state.mintedIdentity) {
     await store.write((tx) => upsertSetting(tx, META_KEYS.identity, state.identity).then(() => undefined));
   }
@@ -33,7 +36,6 @@ export async function createLibsqlStore(options: LibsqlStoreOptions): Promise<St
 }
 
 class LibsqlStore implements Store {
-  private readonly queue = new SerialQueue();
   /** When each key's last-use date was last written, to coalesce those writes. */
   private readonly persistedUse = new Map<string, number>();
   private keyList: ApiKeyRecord[];
@@ -43,6 +45,7 @@ class LibsqlStore implements Store {
     private readonly db: Database,
     private readonly logger: Logger,
     private readonly state: LoadedState,
+    private readonly queue: SerialQueue,
   ) {
     this.keyList = [...state.keys.values()];
     for (const record of this.keyList) this.persistedUse.set(record.key, record.lastUsedAt);
@@ -64,6 +67,12 @@ class LibsqlStore implements Store {
         const value = await work(tx);
         await upsertSetting(tx, META_KEYS.revision, next);
         return value;
+      }).catch(async (err: unknown) => {
+        if (!isLockError(err)) throw err;
+        // libSQL leaves the refused BEGIN's statement open on that connection, so every later
+        // commit on it fails ("SQL statements in progress"): start with fresh connections.
+        await (this.db as { $client?: { reconnect?: () => Promise<void> | void } }).$client?.reconnect?.();
+        throw new StoreUnavailableError('locked', { cause: err });
       });
       this.state.revision = next;
       apply?.(result);
