@@ -23,6 +23,8 @@ export { ResourceMirror } from './resources/resource-mirror';
 export type { RuleRecord, RuleAction, RuleChanges, StoredCondition } from './rules/repository';
 export type { ScheduleRecord, ScheduleCommand, ScheduleInput } from './schedules/repository';
 
+import type { ResolveHost } from '../security/webhook-target';
+
 export interface AutomationDeps {
   store: Store;
   clock: Clock;
@@ -36,6 +38,9 @@ export interface AutomationDeps {
   fetch?: typeof fetch;
   /** What backs the schedule timer and the clock tick; default plain timers. */
   timers?: Timers;
+  /** Let webhooks reach loopback and link-local addresses (`WEBHOOK_ALLOW_LOCAL=1`). */
+  webhookAllowLocal?: boolean;
+  resolveHost?: ResolveHost;
 }
 
 export interface Automation {
@@ -63,7 +68,10 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
   const timers = deps.timers ?? platformTimers;
   const timeZone = () => deps.store.settings().timezone;
   const mirror = new ResourceMirror(now);
-  const actionDeps = { internal: deps.internal, logger, fetch: deps.fetch ?? fetch, webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000 };
+  const actionDeps = {
+    internal: deps.internal, logger, fetch: deps.fetch ?? fetch, webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000,
+    webhookAllowLocal: deps.webhookAllowLocal, resolveHost: deps.resolveHost,
+  };
   const engine = new RulesEngine({ repository: rules, mirror, now, timeZone, logger, run: (rule, id) => runActions(rule, actionDeps, id) });
   const random = deps.random ?? Math.random;
   const scheduleClock = (): ScheduleClock => ({ timeZone: timeZone(), random });

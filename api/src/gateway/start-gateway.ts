@@ -9,6 +9,7 @@ import { createApp, type ClientAddress } from '../app';
 import { LoginThrottle } from '../security/login-throttle';
 import { parseOrigins } from '../security/origins';
 import { resetWindow } from '../security/reset-window';
+import type { ResolveHost } from '../security/webhook-target';
 import { warnAboutDefaultPassword } from '../security/default-password';
 import type { AppEnv } from '../context';
 import { createEventHub } from '../events';
@@ -60,6 +61,8 @@ export interface StartGatewayDeps {
   /** The running herdgate version and where newer ones are learned (`POST /config/update`). */
   version?: string;
   releases?: ReleaseSource;
+  /** Name resolution for the webhook target check, where the platform has it. */
+  resolveHost?: ResolveHost;
 }
 
 export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<AppEnv>; services: Services }> {
@@ -73,7 +76,9 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   warnAboutDefaultPassword(store, env.GATEWAY_PASSWORD, logger);
   const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
   const internal = new InternalRequests();
-  const automation = await loadAutomation({ store, clock, events, logger, internal, timers });
+  const automation = await loadAutomation({
+    store, clock, events, logger, internal, timers, webhookAllowLocal: env.WEBHOOK_ALLOW_LOCAL === '1', resolveHost: deps.resolveHost,
+  });
   const memory = await loadRadioMemory(db, store);
   const radio = createLinkedRadio({ store, link: bridge, memory, clock, onError: (err) => logger.error({ err }, 'could not remember the radio identity') });
   teardown.add('radio', () => radio.stop());

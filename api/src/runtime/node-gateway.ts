@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { lookup } from 'node:dns/promises';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
@@ -112,6 +113,7 @@ export async function createNodeGateway(
       radioControl: options.radioControl, radioInfo: options.radioInfo, extraRoutes: options.extraRoutes,
       clientAddress: options.clientAddress ?? nodeClientAddress,
       version: pkg.version, releases,
+      resolveHost: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));

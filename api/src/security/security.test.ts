@@ -6,6 +6,7 @@ import { allowOriginHeader, originMayAct, parseOrigins } from './origins';
 import { redactPath } from './redact';
 import { resetWindow, RESET_WINDOW_MS } from './reset-window';
 import { admitWebSocket } from './websocket-admission';
+import { isLocalAddress, refuseWebhookTarget } from './webhook-target';
 
 describe('origins', () => {
   it('should allow exactly the listed origins and treat * as read-only', () => {
@@ -86,5 +87,21 @@ describe('websocket admission', () => {
     expect(admitWebSocket(keyed, request({ protocols: ['other', 'KEY0123456'] }), 0)).toEqual({ ok: true, protocol: 'KEY0123456' });
     expect(admitWebSocket(keyed, request({ url: '/?key=KEY0123456' }), 0)).toEqual({ ok: true });
     expect(admitWebSocket(keyed, request({ url: '/?key=WRONG' }), 0)).toMatchObject({ ok: false, status: 401 });
+  });
+});
+
+describe('webhook targets', () => {
+  it.each(['127.0.0.1', '127.1.2.3', '0.0.0.0', '169.254.169.254', '::1', '[::1]', '::', 'fe80::1', '::ffff:127.0.0.1', '[::ffff:7f00:1]', '::ffff:a9fe:a9fe'])('should call %s local', (address) => {
+    expect(isLocalAddress(address)).toBe(true);
+  });
+  it.each(['192.168.1.10', '10.0.0.2', '8.8.8.8', 'fd00::1', '2001:db8::1'])('should not call %s local', (address) => {
+    expect(isLocalAddress(address)).toBe(false);
+  });
+  it('should refuse localhost names and names resolving to loopback, and let others through', async () => {
+    const resolve = async (host: string) => (host === 'sneaky.example' ? ['127.0.0.1'] : ['192.168.1.5']);
+    expect(await refuseWebhookTarget('http://localhost:1880/x', resolve)).toMatch(/this host/);
+    expect(await refuseWebhookTarget('http://sneaky.example/x', resolve)).toMatch(/resolves to 127\.0\.0\.1/);
+    expect(await refuseWebhookTarget('http://nodered.lan:1880/x', resolve)).toBeUndefined();
+    expect(await refuseWebhookTarget('http://[fe80::1]/x', undefined)).toMatch(/link-local/);
   });
 });

@@ -190,7 +190,8 @@ describe('rules webhooks', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    gw = await startTestGateway();
+    // The test's webhook server can only run on loopback, which the operator must allow.
+    gw = await startTestGateway({ WEBHOOK_ALLOW_LOCAL: '1' });
     key = await gw.createKey();
   });
   afterAll(async () => {
@@ -219,5 +220,28 @@ describe('rules webhooks', () => {
     ]);
     const rule = (await (await gw.request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
     expect(rule.timestriggered).toBe(0);
+  });
+
+  it('should refuse webhooks to loopback and link-local addresses unless the operator allows them', async () => {
+    const guarded = await startTestGateway();
+    try {
+      const guardedKey = await guarded.createKey();
+      const port = (server.address() as AddressInfo).port;
+      const status = await createClip(guarded, guardedKey, 'CLIPGenericStatus', { status: 0 });
+      received.length = 0;
+      for (const address of [`http://127.0.0.1:${port}/local`, `http://localhost:${port}/name`, `http://[::ffff:127.0.0.1]:${port}/mapped`, 'http://169.254.169.254/latest/meta-data']) {
+        await guarded.request(`/api/${guardedKey}/rules`, jsonInit('POST', {
+          name: `hook ${address}`.slice(0, 32), conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+          actions: [{ address, method: 'POST', body: {} }],
+        }));
+      }
+      await setClipState(guarded, guardedKey, status, { status: 1 });
+      await guarded.gateway.services.automation.idle();
+      expect(received).toEqual([]);
+      const rules = Object.values((await (await guarded.request(`/api/${guardedKey}/rules`)).json()) as Record<string, { timestriggered: number }>);
+      expect(rules.map((rule) => rule.timestriggered)).toEqual([0, 0, 0, 0]);
+    } finally {
+      await guarded.close();
+    }
   });
 });

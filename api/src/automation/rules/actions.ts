@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import type { InternalRequests } from '../internal-requests';
 import type { RuleAction, RuleRecord } from './repository';
+import { refuseWebhookTarget, type ResolveHost } from '../../security/webhook-target';
 
 export interface ActionRunnerDeps {
   internal: InternalRequests;
@@ -13,6 +14,10 @@ export interface ActionRunnerDeps {
   /** Platform `fetch`; injectable for runtimes without one. */
   fetch: typeof fetch;
   webhookTimeoutMs: number;
+  /** `WEBHOOK_ALLOW_LOCAL`: let webhooks reach loopback and link-local addresses. */
+  webhookAllowLocal?: boolean;
+  /** Name resolution for the webhook check (Node); without it only literal addresses are checked. */
+  resolveHost?: ResolveHost;
 }
 
 export interface ActionsOutcome {
@@ -49,6 +54,10 @@ async function runAction(rule: RuleRecord, action: RuleAction, deps: ActionRunne
 }
 
 async function callWebhook(action: RuleAction, deps: ActionRunnerDeps): Promise<string | undefined> {
+  if (!deps.webhookAllowLocal) {
+    const refused = await refuseWebhookTarget(action.address, deps.resolveHost);
+    if (refused) return `webhook refused: ${refused} (WEBHOOK_ALLOW_LOCAL=1 allows it)`;
+  }
   const init: RequestInit = {
     method: action.method,
     headers: { 'Content-Type': 'application/json' },
