@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import { GROUP_TYPES, ROOM_CLASSES } from '../../resources/groups/types';
 
-const ids = v.array(v.pipe(v.string(), v.regex(/^\d{1,5}$/)));
+/** More members than any Zigbee group needs; each one is a radio request when the list changes. */
+export const MAX_GROUP_MEMBERS = 256;
+
+/** Light id lists: a repeated id counts once (it used to become one radio request per copy). */
+const ids = v.pipe(
+  v.array(v.pipe(v.string(), v.regex(/^\d{1,5}$/))),
+  v.transform((list) => [...new Set(list)]),
+  v.maxLength(MAX_GROUP_MEMBERS),
+);
 const name = v.pipe(v.string(), v.maxLength(32));
 
 /** `POST /groups` (deconz-behavior §11). */
