@@ -15,6 +15,15 @@ import type { MirrorChange, ResourceMirror } from '../resources/resource-mirror'
 import { wallTimeAt } from '../time/zoned';
 import type { ActionsOutcome } from './actions';
 
+/**
+ * A rule firing more often than this within `LOOP_WINDOW_MS` of gateway time is retriggering
+ * itself (its action changes its own condition), directly or through a chain of rules: it is
+ * disabled with a log line. Real sensors report far slower; a loop fires as fast as writes commit.
+ * Every rule of a chain has this budget, so chains are bounded too.
+ */
+export const LOOP_MAX_FIRINGS = 20;
+export const LOOP_WINDOW_MS = 10_000;
+
 export interface RulesEngineDeps {
   repository: RuleSource;
   mirror: ResourceMirror;
@@ -40,6 +49,10 @@ export class RulesEngine {
   private readonly unsubscribe: (() => void)[] = [];
   private previousTick: number | undefined;
   private firings = 0;
+  /** Recent firing times per rule, for the loop guard. */
+  private readonly recent = new Map<string, number[]>();
+  /** Rules the loop guard stopped (skipped at once, before the disable commits). */
+  private readonly stopped = new Set<string>();
 
   constructor(private readonly deps: RulesEngineDeps) {}
 
@@ -97,7 +110,7 @@ export class RulesEngine {
       if (done.has(id)) continue;
       const rule = this.deps.repository.get(id);
       const compiled = this.compiled.get(id);
-      if (!rule || !compiled || rule.status !== 'enabled' || !this.mayFire(rule, now)) continue;
+      if (!rule || !compiled || rule.status !== 'enabled' || this.stopped.has(id) || !this.mayFire(rule, now)) continue;
       if (!compiled.conditions.every((condition, i) => this.switchedOn(compiled.switches[i]) && conditionHolds(condition, ctx))) continue;
       done.add(id);
       this.fire(rule, now, trigger.kind === 'tick' ? 'clock tick' : trigger.address);
@@ -115,7 +128,24 @@ export class RulesEngine {
     return rule.periodic === 0 || last === null || now >= last + rule.periodic;
   }
 
+  /** Count a firing; false (and the rule disabled) when it is looping. */
+  private withinLoopBudget(rule: RuleRecord, now: number): boolean {
+    const times = (this.recent.get(rule.id) ?? []).filter((t) => t > now - LOOP_WINDOW_MS);
+    times.push(now);
+    this.recent.set(rule.id, times);
+    if (times.length <= LOOP_MAX_FIRINGS) return true;
+    this.stopped.add(rule.id);
+    this.deps.logger.warn(
+      { rule: rule.id, name: rule.name, firings: times.length, windowMs: LOOP_WINDOW_MS },
+      'rule disabled: it retriggers itself (its actions keep changing its own conditions, directly or through other rules)',
+    );
+    this.deps.repository.update(rule.id, { status: 'disabled' })
+      .catch((err: unknown) => this.deps.logger.error({ err, rule: rule.id }, 'could not disable rule'));
+    return false;
+  }
+
   private fire(rule: RuleRecord, now: number, reason: string): void {
+    if (!this.withinLoopBudget(rule, now)) return;
     this.firings += 1;
     this.lastFired.set(rule.id, now);
     const requestId = `rule-${rule.id}-${this.firings}`;
@@ -144,8 +174,15 @@ export class RulesEngine {
   private index(id: string, rule: RuleRecord | undefined): void {
     for (const trigger of this.compiled.get(id)?.triggers ?? []) this.byTrigger.get(trigger)?.delete(id);
     this.compiled.delete(id);
+    // A rule changed by a client (e.g. enabled again) starts with a fresh loop budget.
+    if (rule?.status === 'enabled') {
+      this.stopped.delete(id);
+      this.recent.delete(id);
+    }
     if (!rule) {
       this.lastFired.delete(id);
+      this.stopped.delete(id);
+      this.recent.delete(id);
       return;
     }
     const conditions = rule.conditions.map((c) => compileCondition(c)).filter((c): c is Condition => c !== undefined);
