@@ -3,6 +3,7 @@ import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
 import type { DeconzMapping } from './mapping';
 import type { NameStore } from './names';
+import { buttonEvents } from './button-events';
 import { lightCapabilities } from './light-capabilities';
 import { lastSeen, lastUpdated, macOf } from './timestamps';
 
@@ -39,6 +40,14 @@ interface Entry {
   endpoints: Map<number, EndpointState>;
 }
 
+/** Endpoints (the DDF fingerprint) and the bindings with their reporting (the DDF bindings). */
+function interviewFacts(device: ZigbeeDevice): Pick<DeviceDescription, 'endpoints' | 'bindings'> {
+  return {
+    endpoints: device.endpoints.map((ep) => ({ id: ep.id, profile: ep.profileId, device: ep.deviceId, in: ep.inputClusters, out: ep.outputClusters })),
+    bindings: device.endpoints.flatMap((ep) => (ep.bindings ?? []).map((b) => ({ endpoint: ep.id, ...b }))),
+  };
+}
+
 const POWER: Record<string, DeviceDescription['powersource']> = { 'Mains (single phase)': 'mains', 'Mains (3 phase)': 'mains', 'DC Source': 'mains', Battery: 'battery' };
 
 export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: NameStore; now?: () => number }): DeviceRegistry {
@@ -63,7 +72,9 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
       const exposes = (device.definition?.exposes ?? []) as Array<Record<string, unknown>>;
       const subdevices = plans.map(({ suffix, ...subdevice }) => {
         const capabilities = subdevice.resource === 'lights' ? lightCapabilities(exposes, suffix) : undefined;
-        return capabilities ? { ...subdevice, capabilities } : subdevice;
+        if (capabilities) return { ...subdevice, capabilities };
+        const events = subdevice.state.includes('buttonevent') ? buttonEvents(exposes) : [];
+        return events.length > 0 ? { ...subdevice, buttonevents: events } : subdevice;
       });
       const description: DeviceDescription = {
         ieee: device.ieee,
@@ -80,6 +91,7 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
         supported: device.definition !== undefined,
         availability: previous?.description.availability ?? 'online',
         subdevices,
+        ...(device.interview === 'successful' ? interviewFacts(device) : {}),
       };
       const entry: Entry = { description, plans, endpoints: previous?.endpoints ?? new Map() };
       entries.set(device.ieee, entry);

@@ -82,6 +82,11 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       }
       return { ieee, endpoints };
     },
+    async 'device/install_code'({ ieee, code }) {
+      // The device is not on the network yet: nothing to queue behind, the frame goes to the stick.
+      await radio.addInstallCode(ieee, code);
+      return { ieee };
+    },
     async 'group/add_member'({ group, ieee, endpoint }) {
       known(ieee);
       await queued({ kind: 'device', ieee }, `add ${ieee}/${endpoint} to group ${group}`, () => radio.addGroupMember(group, ieee, endpoint));

@@ -171,5 +171,9 @@ export function createOperations(deps: Deps): Operations {
       await attempt('coordinator backup', () => deps.controller().backup());
       return JSON.parse(await readFile(join(deps.dataDir, 'coordinator_backup.json'), 'utf8')) as Record<string, unknown>;
     },
+
+    // herdsman parses "<ieee>|<code>" (the pipe format), checks the CRC and writes the hashed key.
+    addInstallCode: (ieee, code) =>
+      attempt(`install code for ${ieee}`, () => controller.addInstallCode(`${ieee.slice(2)}|${code}`)),
   };
 }

@@ -16,6 +16,15 @@ export interface EndpointInfo {
   deviceId?: number;
   inputClusters: number[];
   outputClusters: number[];
+  /** Bindings on this endpoint (to the coordinator or a group) with the reporting configured. */
+  bindings?: BindingInfo[];
+}
+
+export interface BindingInfo {
+  cluster: number;
+  /** Set when the binding targets a group; otherwise it targets an endpoint (the coordinator). */
+  group?: number;
+  reporting: Array<{ attribute: number; min: number; max: number; change?: number | string }>;
 }
 
 /** One entry of the converters' `exposes`, as plain JSON (type, name, property, endpoint, features…). */
@@ -164,4 +173,6 @@ export interface ZigbeeRadio {
   keypadPanel(ieee: string, endpoint: number, state: Pick<AlarmStatePayload, 'armstate' | 'seconds_remaining'>): Promise<void>;
   /** IAS ACE arm response to a keypad's arm command with sequence number `seq`. */
   keypadArmResponse(ieee: string, endpoint: number, result: ArmResult, seq: number): Promise<void>;
+  /** Give the coordinator an install code (hex, CRC included) for the device `ieee`. */
+  addInstallCode(ieee: string, code: string): Promise<void>;
 }

@@ -5,7 +5,7 @@
  * from the catalogue folder (key = file name); a model missing from the weights gets weight 1.
  * IEEE addresses are deterministic (`00124b01` + index), so the same count gives the same network.
  */
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NetworkDefinition } from '../src/network-definition';
@@ -30,8 +30,10 @@ const WEIGHTS: Record<string, number> = {
   HBUniversalCFRemote: 1,
 };
 
+/** Models that pair by permit join alone (install-code models wait for their code, so not here). */
 export function catalogueModels(dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalogue')): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  const pairsFreely = (file: string) => !('installCode' in (JSON.parse(readFileSync(join(dir, file), 'utf8')) as object));
+  return readdirSync(dir).filter((f) => f.endsWith('.json') && pairsFreely(f)).map((f) => f.slice(0, -5)).sort();
 }
 
 /** A deterministic pseudo-random sequence (mulberry32), so a seed reproduces a network. */

@@ -14,7 +14,8 @@ import { FrameCounters } from './network/counters';
 import { FaultTable } from './network/faults';
 import { Membership } from './network/membership';
 import { SimNetwork } from './network/network';
-import { DeviceRegistry } from './network/registry';
+import { linkKeyOfInstallCode } from './network/install-code';
+import { DeviceRegistry, type PooledDevice } from './network/registry';
 import { timingProfiles } from './network/timing';
 import type { Timing } from './network/timing';
 import { TouchlinkResponder } from './network/touchlink';
@@ -95,6 +96,8 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const ownState = saved && (saved.protocol ?? 'deconz') === protocol ? saved : undefined;
   // ConBee II sticks ship in 00:21:2e:ff:ff:…, TI CC2652 ones in 00:12:4b:00:…
   const mac = options.mac ?? (protocol === 'zstack' ? `00124b00${randomBytes(4).toString('hex')}` : conbeeMac());
+  // Devices whose refusal was logged already (a refused device retries every half second).
+  const refused = new Set<string>();
   let network: SimNetwork | undefined;
   let touchlink: TouchlinkResponder | undefined;
   const hooks: FrontHooks = {
@@ -108,6 +111,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const membership = new Membership({
     registry, factory: options.factory, host, clock, timing,
     coordinatorIeee: coordinator.ieee,
+    admits: (entry) => admitsByInstallCode(options.factory, linkKeyOf(front), entry, log, refused),
     emit: (ieee, frame) => network!.emit(ieee, frame),
     changed,
   });
@@ -153,6 +157,23 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
       await server.close();
     },
   };
+}
+
+/** Link keys the host gave the coordinator, per device (only the deCONZ front keeps them so far). */
+function linkKeyOf(front: RadioFront): (ieee: string) => Uint8Array | undefined {
+  const params = front.protocol === 'deconz' ? (front as DeconzFront).params : undefined;
+  return (ieee) => params?.linkKey(ieee);
+}
+
+/** A model with an install code joins only once the host wrote the link key derived from it. */
+function admitsByInstallCode(factory: DeviceFactory, linkKey: (ieee: string) => Uint8Array | undefined, entry: PooledDevice, log: RadioLog, refusedOnce: Set<string>): boolean {
+  const code = factory.installCode?.(entry.model);
+  if (code === undefined) return true;
+  const given = linkKey(entry.ieee);
+  const admitted = given !== undefined && Buffer.from(given).equals(linkKeyOfInstallCode(code));
+  if (!admitted && !refusedOnce.has(entry.ieee)) log('join-refused', { ieee: entry.ieee, reason: given ? 'link key does not match the install code' : 'no link key for this device' });
+  if (!admitted) refusedOnce.add(entry.ieee);
+  return admitted;
 }
 
 function seedNetwork(membership: Membership, definition: NetworkDefinition | undefined): void {

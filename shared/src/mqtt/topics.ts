@@ -19,6 +19,7 @@ export const REQUEST_NAMES = [
   'device/rename',
   'device/read',
   'device/refresh',
+  'device/install_code',
   'device/bind',
   'device/unbind',
   'group/add_member',

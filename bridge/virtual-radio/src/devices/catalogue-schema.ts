@@ -63,6 +63,11 @@ export const CatalogueEntrySchema = v.strictObject({
   behaviour: v.optional(BehaviourSchema, {}),
   /** Answers touchlink (ZLL commissioning) on its first endpoint with the 0x1000 server cluster. */
   touchlink: v.optional(v.boolean(), false),
+  /**
+   * Zigbee 3.0 install code printed on the device (hex, CRC-16 included). A model with one joins
+   * only after the host gave the coordinator the link key derived from it.
+   */
+  installCode: v.optional(v.pipe(v.string(), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected lower-case hex of 6, 8, 12 or 16 bytes plus CRC'))),
   /** button name → press kind → frames sent, in order. */
   buttons: v.optional(v.record(v.string(), v.record(PressKind, v.array(EmissionSchema)))),
 });

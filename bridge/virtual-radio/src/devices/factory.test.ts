@@ -18,6 +18,7 @@ describe('device factory', () => {
         'SML001',
         'SmokeSensor-N',
         'SP-120',
+        'SP220',
         'TH01',
         'TRADFRI-bulb-E27-WW-806lm',
         'TRADFRI-control-outlet',

@@ -46,6 +46,7 @@ const expected: Record<string, string> = {
   'COSensor-N': 'HS1CA-E',
   'SP-120': 'SP 120',
   HBUniversalCFRemote: '99432',
+  SP220: 'SP 220',
 };
 
 describe('catalogue fingerprints', () => {

@@ -48,6 +48,7 @@ export function createDeviceFactory(options: DeviceFactoryOptions = {}): DeviceF
       const ep = entry?.touchlink ? entry.endpoints.find((e) => e.inClusters.includes(TOUCHLINK_CLUSTER)) : undefined;
       return ep && { id: ep.id, profileId: ep.profileId, deviceId: ep.deviceId, version: ep.version };
     },
+    installCode: (model) => resolve(model)[1].installCode,
     create(model: string, identity: NewIdentity, ctx: DeviceContext): SimDevice {
       const [key, entry] = resolve(model);
       return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx);

@@ -21,9 +21,14 @@ export interface MembershipDeps {
   clock: Clock;
   timing: Timing;
   coordinatorIeee(): Ieee;
+  /** Whether a pooled device can authenticate (install-code devices need their link key first). */
+  admits?(entry: PooledDevice): boolean;
   emit(ieee: Ieee, frame: Emission): void;
   changed(): void;
 }
+
+/** How often a device the trust centre refused (no link key for it yet) tries to join again. */
+const REFUSED_RETRY_MS = 500;
 
 export class Membership {
   private joinOpenUntil = 0;
@@ -57,14 +62,17 @@ export class Membership {
   private joinNext(): void {
     this.joinTimer = undefined;
     if (!this.joinOpen) return;
+    // Idle devices (not searching for a network) stay in the pool until touchlinked.
     const searching = () => this.deps.registry.pool().filter((p) => p.searching !== false);
-    const [next] = searching();
-    if (!next) return;
-    this.deps.registry.removeFromPool(next.ieee);
-    this.join(next);
-    if (searching().length > 0) {
-      this.joinTimer = this.deps.clock.setTimeout(() => this.joinNext(), this.deps.timing.joinSpacingMs);
+    const next = searching().find((entry) => this.deps.admits?.(entry) ?? true);
+    if (next) {
+      this.deps.registry.removeFromPool(next.ieee);
+      this.join(next);
     }
+    if (searching().length === 0) return;
+    // A device refused for want of its link key tries again, as a real one retries association.
+    const wait = next ? this.deps.timing.joinSpacingMs : REFUSED_RETRY_MS;
+    this.joinTimer = this.deps.clock.setTimeout(() => this.joinNext(), wait);
   }
 
   /** Joins a device now (used for the pool and for pre-joined devices) and announces it. */

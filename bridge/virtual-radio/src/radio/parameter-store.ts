@@ -7,6 +7,8 @@ import { Param, bytesToIeee, fromHex, ieeeToBytes, toHex } from '../protocol/ind
 export interface PersistedParameters {
   values: Record<string, string>;
   endpoints: Record<string, string>;
+  /** Link keys written for joining devices (STK_LINK_KEY), by device IEEE. */
+  linkKeys?: Record<string, string>;
 }
 
 const u8 = (v: number) => Uint8Array.of(v);
@@ -16,6 +18,8 @@ const u32 = (v: number) => Uint8Array.of(v & 0xff, (v >> 8) & 0xff, (v >> 16) & 
 export class ParameterStore {
   private readonly values = new Map<number, Uint8Array>();
   private readonly endpointDescriptors = new Map<number, Uint8Array>();
+  /** The firmware keeps a link key per device (install codes), not one value. */
+  private readonly linkKeys = new Map<string, Uint8Array>();
 
   /** Factory defaults of a fresh ConBee II: a stable MAC, channel 11, no network formed yet. */
   static fresh(mac: string): ParameterStore {
@@ -42,6 +46,7 @@ export class ParameterStore {
     const store = new ParameterStore();
     for (const [id, hex] of Object.entries(saved.values)) store.values.set(Number(id), fromHex(hex));
     for (const [index, hex] of Object.entries(saved.endpoints)) store.endpointDescriptors.set(Number(index), fromHex(hex));
+    for (const [ieee, hex] of Object.entries(saved.linkKeys ?? {})) store.linkKeys.set(ieee, fromHex(hex));
     return store;
   }
 
@@ -50,7 +55,9 @@ export class ParameterStore {
     for (const [id, bytes] of this.values) values[id] = toHex(bytes);
     const endpoints: Record<string, string> = {};
     for (const [index, bytes] of this.endpointDescriptors) endpoints[index] = toHex(bytes);
-    return { values, endpoints };
+    const linkKeys: Record<string, string> = {};
+    for (const [ieee, key] of this.linkKeys) linkKeys[ieee] = toHex(key);
+    return { values, endpoints, linkKeys };
   }
 
   /** The value of a read, or undefined for UNSUPPORTED. */
@@ -67,9 +74,16 @@ export class ParameterStore {
       return true;
     }
     this.values.set(param, value.slice());
+    // ieee u64 (little-endian) + key[16]: one entry per device.
+    if (param === Param.LinkKey && value.length === 24) this.linkKeys.set(bytesToIeee(value.subarray(0, 8)), value.slice(8));
     // The firmware moves to the lowest channel of a new mask when the network is (re)started.
     if (param === Param.ApsChannelMask) this.values.set(Param.CurrentChannel, u8(lowestChannel(value)));
     return true;
+  }
+
+  /** The link key the host gave for a device (16 lower-case hex IEEE digits), if any. */
+  linkKey(ieee: string): Uint8Array | undefined {
+    return this.linkKeys.get(ieee);
   }
 
   macAddress(): string {

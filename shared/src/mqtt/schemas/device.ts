@@ -58,8 +58,39 @@ export const subdeviceSchema = v.object({
   config: itemNames,
   /** Lights: what the device really supports, from its converter definition (absent: type defaults). */
   capabilities: v.optional(v.lazy(() => lightCapabilitiesSchema)),
+  /** Switches: every `buttonevent` code the device can send (button * 1000 + gesture). */
+  buttonevents: v.optional(v.array(v.pipe(v.number(), v.integer()))),
 });
 export type Subdevice = v.InferOutput<typeof subdeviceSchema>;
+
+const u16 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffff));
+
+/** One endpoint as the interview found it (simple descriptor): what a DDF `fingerprint` shows. */
+export const endpointDescriptorSchema = v.object({
+  id: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  profile: v.optional(u16),
+  device: v.optional(u16),
+  in: v.array(u16),
+  out: v.array(u16),
+});
+export type EndpointDescriptor = v.InferOutput<typeof endpointDescriptorSchema>;
+
+/** Attribute reporting the bridge configured on a device (ZCL units: seconds, raw change). */
+export const reportingSchema = v.object({
+  attribute: u16,
+  min: u16,
+  max: u16,
+  change: v.optional(v.union([v.number(), v.string()])),
+});
+
+/** A binding on the device, from one of its endpoints' clusters to the coordinator or a group. */
+export const bindingSchema = v.object({
+  endpoint: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255)),
+  cluster: u16,
+  group: v.optional(u16),
+  reporting: v.array(reportingSchema),
+});
+export type DeviceBinding = v.InferOutput<typeof bindingSchema>;
 
 /** `<base>/devices/<ieee>`, retained: identity, sub-devices and availability of one device. */
 export const deviceSchema = v.object({
@@ -79,6 +110,10 @@ export const deviceSchema = v.object({
   supported: v.boolean(),
   availability: v.picklist(['online', 'offline']),
   subdevices: v.array(subdeviceSchema),
+  /** Endpoints and clusters from the interview (absent before it). */
+  endpoints: v.optional(v.array(endpointDescriptorSchema)),
+  /** Bindings and reporting the bridge configured (what deCONZ lists as a DDF's `bindings`). */
+  bindings: v.optional(v.array(bindingSchema)),
 });
 export type DeviceDescription = v.InferOutput<typeof deviceSchema>;
 

@@ -41,6 +41,14 @@ export const requestSchemas = {
   /** Re-read the items the converters can read (all when `endpoint` is absent). */
   'device/refresh': request({ ieee: ieeeSchema, endpoint: v.optional(endpointSchema) }),
   /**
+   * Hand an install code (6, 8, 12 or 16 bytes followed by its CRC-16, as hex) to the coordinator,
+   * so the device with that IEEE address can join with the link key derived from it.
+   */
+  'device/install_code': request({
+    ieee: ieeeSchema,
+    code: v.pipe(v.string('expected a hex string'), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected 8, 10, 14 or 18 bytes as lower-case hex')),
+  }),
+  /**
    * Bind a device endpoint's client clusters to a group, so its buttons groupcast to the group (as
    * deCONZ binds remotes). Without `clusters`: every one of genOnOff, genLevelCtrl, genScenes,
    * lightingColorCtrl the endpoint sends.

@@ -20,6 +20,7 @@ export const responseDataSchemas = {
     values: v.record(v.string(), itemValueSchema),
   }),
   'device/refresh': v.object({ ieee: ieeeSchema, endpoints: v.array(endpointSchema) }),
+  'device/install_code': v.object({ ieee: ieeeSchema }),
   'device/bind': v.object({ ieee: ieeeSchema, endpoint: endpointSchema, group: groupIdSchema, clusters: v.array(v.string()) }),
   'device/unbind': v.object({ ieee: ieeeSchema, endpoint: endpointSchema, group: groupIdSchema, clusters: v.array(v.string()) }),
   'group/add_member': member,

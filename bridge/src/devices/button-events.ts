@@ -1,0 +1,19 @@
+import { buttonEventFor } from '@herdgate/shared/deconz';
+
+type Expose = Record<string, unknown>;
+
+/**
+ * The `buttonevent` codes a switch can really send: its converter `action` values, translated by
+ * the same table the state mapping uses. Sorted; empty when the device exposes no actions.
+ */
+export function buttonEvents(exposes: readonly Expose[]): number[] {
+  const codes = new Set<number>();
+  for (const expose of exposes) {
+    if (expose.name !== 'action' || !Array.isArray(expose.values)) continue;
+    for (const value of expose.values) {
+      const code = typeof value === 'string' ? buttonEventFor(value) : undefined;
+      if (code !== undefined) codes.add(code);
+    }
+  }
+  return [...codes].sort((a, b) => a - b);
+}
