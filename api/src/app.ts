@@ -9,6 +9,7 @@ import { requireKey } from './middleware/require-key';
 import { alarmsystemRoutes, alarmsystemsRoutes } from './routes/alarmsystems';
 import { authRoutes } from './routes/auth';
 import { configRoutes, publicConfigRoutes } from './routes/config';
+import { ddfRoutes } from './routes/ddf';
 import { devicesRoutes } from './routes/devices';
 import { fullStateRoutes } from './routes/full-state';
 import { groupsRoutes } from './routes/groups';
@@ -26,6 +27,7 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   alarmsystems: alarmsystemsRoutes,
   alarmsystem: alarmsystemRoutes,
   config: configRoutes,
+  ddf: ddfRoutes,
   devices: devicesRoutes,
   groups: groupsRoutes,
   lights: lightsRoutes,

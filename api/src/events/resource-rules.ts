@@ -21,6 +21,8 @@ export const RESOURCE_RULES: Readonly<Record<EventResource, ResourceRule>> = {
   touchlink: { uniqueid: false, attrAtTopLevel: false },
   /** herdgate's gateway events (settings changed, network operation progress); deCONZ sends none. */
   config: { uniqueid: false, attrAtTopLevel: false },
+  /** Not in deCONZ: herdgate's device events (id and uniqueid are the MAC). */
+  devices: { uniqueid: true, addedKey: 'device', attrAtTopLevel: false },
 };
 
 /** Items deCONZ pushes on every write even when the value repeats (a second identical press). */
@@ -34,7 +36,7 @@ export const ENVELOPE_KEYS: ReadonlySet<string> = new Set(['t', 'e', 'r', 'id', 
  * the other kinds never do, so a caller cannot get that wrong.
  */
 export type ResourceRef =
-  | { r: 'lights' | 'sensors'; id: string; uniqueid: string }
+  | { r: 'lights' | 'sensors' | 'devices'; id: string; uniqueid: string }
   | { r: 'groups' | 'alarmsystems' | 'scenes'; id: string; uniqueid?: undefined };
 
 export function envelopeOf(ref: ResourceRef): { r: EventResource; id: string; uniqueid?: string } {

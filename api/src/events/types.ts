@@ -5,10 +5,10 @@
  */
 
 /**
- * `touchlink` and `config` are herdgate's own (touchlink progress; settings changed and network
- * operation progress); deCONZ pushes neither.
+ * `touchlink`, `config` (touchlink progress; settings changed and network operation progress) and `devices` (device
+ * added, changed, left) are herdgate's own; deCONZ pushes none of them.
  */
-export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink' | 'config';
+export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink' | 'config' | 'devices';
 
 /** A deCONZ WebSocket message (`t` is always "event"). Keys are serialised sorted, as deCONZ does. */
 export interface DeconzEvent {

@@ -22,6 +22,8 @@ import { NO_RELEASES, SoftwareUpdate, type ReleaseSource } from '../resources/ga
 import { openSensorsModel } from '../resources/sensors';
 import { startLighting } from '../resources/lights/start-lighting';
 import { openAlarmSystems } from '../resources/alarmsystems';
+import { DdfBundles } from '../resources/ddf/bundles-model';
+import { DevicesModel } from '../resources/devices/devices-model';
 import type { BridgeLink } from '../services/bridge-link';
 import type { Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
@@ -98,8 +100,11 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   });
   gateway.start();
   teardown.add('gateway', () => gateway.stop());
+  const ddf = await DdfBundles.open(store, logger);
+  const devices = await DevicesModel.open({ store, link: bridge, events, clock, logger, bundles: ddf });
+  teardown.add('devices', () => devices.close());
   const services: Services = {
-    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors, alarms: alarms.model, gateway,
+    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors, alarms: alarms.model, gateway, devices, ddf,
     radioInfo,
     radioControl,
     touchlink,

@@ -15,9 +15,14 @@ function tooLarge(address: string, limit: number): DeconzError {
  * one), refusing more than `limit` bytes without buffering them.
  */
 export async function readBodyText(request: Request, address: string, limit = MAX_BODY_BYTES): Promise<string> {
+  return new TextDecoder().decode(await readBodyBytes(request, limit, () => tooLarge(address, limit)));
+}
+
+/** The body's bytes, refusing more than `limit` without buffering them (`refuse` makes the error). */
+export async function readBodyBytes(request: Request, limit: number, refuse: () => Error): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > limit) throw tooLarge(address, limit);
-  if (!request.body) return '';
+  if (declared > limit) throw refuse();
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -27,12 +32,12 @@ export async function readBodyText(request: Request, address: string, limit = MA
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(address, limit);
+      throw refuse();
     }
     chunks.push(value);
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
   for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.byteLength; }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }

@@ -8,6 +8,8 @@ import type { ScenesModel } from '../resources/scenes/scenes-model';
 import type { GatewayModel } from '../resources/gateway/gateway-model';
 import type { SensorsModel } from '../resources/sensors';
 import type { AlarmSystemsModel } from '../resources/alarmsystems';
+import type { DdfBundles } from '../resources/ddf/bundles-model';
+import type { DevicesModel } from '../resources/devices/devices-model';
 import type { BridgeLink } from './bridge-link';
 import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
@@ -60,6 +62,10 @@ export interface Services {
   scenes: ScenesModel;
   /** Alarm systems, their members and the alarm state machine (issue #9). */
   alarms: AlarmSystemsModel;
+  /** Every paired device as the spec's Device object, with its DDF policy (issue #10). */
+  devices: DevicesModel;
+  /** Uploaded DDF bundles (issue #10). */
+  ddf: DdfBundles;
   logger: Logger;
   options: GatewayOptions;
   host: HostInfo;

@@ -2,7 +2,7 @@
  * The libSQL schema. Migrations under `api/drizzle/` are generated from this file with
  * `npm run db:generate -w @herdgate/api` and applied at start; never edit them by hand.
  */
-import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { customType, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
 /** The whitelist: one row per API key. Times are epoch milliseconds (UTC). */
 export const apiKeys = sqliteTable('api_keys', {
@@ -166,4 +166,34 @@ export const alarmDevices = sqliteTable('alarm_devices', {
   alarmsystem: text('alarmsystem').notNull(),
   armmask: text('armmask').notNull(),
   trigger: text('trigger'),
+});
+
+/** Raw bytes as a BLOB, read back as a Uint8Array on any runtime (no Buffer). */
+const bytes = customType<{ data: Uint8Array; driverData: ArrayBuffer | Uint8Array }>({
+  dataType: () => 'blob',
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
+});
+
+/**
+ * DDF policy per device (issue #10), keyed by the device MAC with colons. Absent: the default
+ * policy (`latest_prefer_stable`). `hash` is the pinned bundle for `pin`.
+ */
+export const deviceDdfPolicies = sqliteTable('device_ddf_policies', {
+  mac: text('mac').primaryKey(),
+  policy: text('policy', { enum: ['latest_prefer_stable', 'latest', 'pin', 'raw_json'] }).notNull(),
+  hash: text('hash'),
+});
+
+/**
+ * Uploaded DDF bundles (issue #10): immutable, keyed by the bundle hash (SHA-256 of the DDFB
+ * chunk). `seq` orders the descriptor listing (upload order) and is its paging cursor.
+ */
+export const ddfBundles = sqliteTable('ddf_bundles', {
+  hash: text('hash').primaryKey(),
+  seq: integer('seq').notNull().unique(),
+  fileHash: text('file_hash').notNull(),
+  descriptor: text('descriptor').notNull(),
+  signatures: text('signatures').notNull(),
+  data: bytes('data').notNull(),
+  uploadedAt: integer('uploaded_at').notNull(),
 });

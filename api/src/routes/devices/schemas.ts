@@ -1,0 +1,16 @@
+import * as v from 'valibot';
+import { DDF_POLICIES } from '../../resources/devices/types';
+
+/** A bundle hash: 64 hex digits (SHA-256). */
+export const BUNDLE_HASH = /^[0-9a-fA-F]{64}$/;
+
+/** `PUT /devices/<mac>/ddf/policy`; `hash` is required (and only kept) for `pin`. */
+export const policySchema = v.object({
+  policy: v.picklist(DDF_POLICIES),
+  hash: v.optional(v.pipe(v.string(), v.regex(BUNDLE_HASH))),
+});
+
+/** `PUT /devices/<mac>/installcode`: hex code with its CRC (checked by the route). */
+export const installCodeSchema = v.object({
+  installcode: v.string(),
+});
