@@ -24,6 +24,9 @@ const DEFAULT_POLICY: PolicyRecord = { policy: 'latest_prefer_stable' };
 /** Top-level Device fields whose change is pushed as an `attr` event. */
 const ATTRS = ['name', 'manufacturername', 'modelid', 'productid', 'swversion', 'lastannounced', 'lastseen', 'ddf_policy', 'ddf_hash'] as const;
 
+/** Which sub-devices a view has (type and uniqueid), to tell a changed list from changed items. */
+const shape = (view: Record<string, unknown>) => (view.subdevices as Array<{ type: string; uniqueid: string }>).map((s) => `${s.type}|${s.uniqueid}`);
+
 const utcSecond = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
 /**
@@ -180,6 +183,8 @@ export class DevicesModel {
     if (!after || !before) return false;
     const attr: Record<string, unknown> = {};
     for (const key of ATTRS) if (before[key] !== after[key]) attr[key] = after[key] ?? null;
+    // A device described again after its interview gains its sub-devices.
+    if (JSON.stringify(shape(before)) !== JSON.stringify(shape(after))) attr.subdevices = after.subdevices;
     if (Object.keys(attr).length === 0) return false;
     this.deps.events.publish(deviceAttrChanged(mac, attr));
     return true;
