@@ -5,6 +5,7 @@ import { startChildServer } from '../lib/child-server';
 import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
 import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
 import type { BenchContext, BenchSection } from '../lib/types';
+import { acquireKey } from '../lib/acquire-key';
 
 /**
  * Issue #2 item 8: `GET /api/<key>/config` and `GET /api/<key>` against a bare JSON route on the
@@ -58,17 +59,6 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   }
 }
 
-async function acquireKey(base: string): Promise<string> {
-  const response = await fetch(`${base}/api`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
-    body: JSON.stringify({ devicetype: 'herdgate-bench' }),
-  });
-  const body = (await response.json()) as [{ success?: { username?: string } }];
-  const key = body[0]?.success?.username;
-  if (response.status !== 200 || !key) throw new Error(`key acquisition failed: ${response.status} ${JSON.stringify(body)}`);
-  return key;
-}
 
 /** A benchmark of wrong answers is worthless: check each route's answer once before timing it. */
 async function checkAnswers(base: string, key: string, websocketPort: number): Promise<void> {

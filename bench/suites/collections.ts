@@ -11,6 +11,7 @@ import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
 import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
 import { spawnStack, type StackProcess } from '../lib/stack-process';
 import type { BenchContext, BenchSection } from '../lib/types';
+import { acquireKey } from '../lib/acquire-key';
 
 /**
  * Issue #12 item 5: `GET /sensors`, `/sensors/<id>`, `/groups` and `/lights` on the real stack
@@ -66,7 +67,7 @@ async function measureNetwork(ctx: BenchContext, bundle: string, count: number, 
     api = await startApi(`mqtt://${HOST}:${mqttPort}`, network.devices.length);
     if (api.info.devices < 0.9 * network.devices.length) throw new Error(`only ${api.info.devices}/${network.devices.length} devices interviewed; bridge output:\n${bridge.output()}`);
     const base = `http://${HOST}:${api.info.httpPort}`;
-    const key = await acquireKey(base);
+    const key = await acquireKey(base, 'bench#collections');
     await createGroups(base, key);
     await quiet(radio, 3_000, 180_000);
     const targets: Target[] = [];
@@ -166,12 +167,3 @@ async function quiet(radio: BenchRadio, forMs: number, maxMs: number): Promise<v
   while (performance.now() - radio.lastFrameAt() < forMs && performance.now() < until) await new Promise((r) => setTimeout(r, 200));
 }
 
-async function acquireKey(base: string): Promise<string> {
-  const res = await fetch(`${base}/api`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
-    body: JSON.stringify({ devicetype: 'bench#collections' }),
-  });
-  const body = (await res.json()) as [{ success: { username: string } }];
-  return body[0].success.username;
-}

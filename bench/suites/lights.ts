@@ -6,6 +6,7 @@ import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
 import { percentile } from '../lib/stats';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { radioPart } from './lights/radio-part';
+import { acquireKey } from '../lib/acquire-key';
 
 /**
  * Issue #5 item 8 (the parts measurable without the radio): `GET /api/<key>/lights` with 200 lights
@@ -26,7 +27,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const server = await startChildServer<Info>(fileURLToPath(new URL('./lights/server.ts', import.meta.url)));
   try {
     const base = `http://${HOST}:${server.info.httpPort}`;
-    const key = await acquireKey(base);
+    const key = await acquireKey(base, 'bench#lights');
     const body = await (await fetch(`${base}/api/${key}/lights`)).arrayBuffer();
     const lights = JSON.parse(new TextDecoder().decode(body)) as Record<string, unknown>;
     if (Object.keys(lights).length !== server.info.lights) throw new Error(`expected ${server.info.lights} lights, got ${Object.keys(lights).length}`);
@@ -117,12 +118,3 @@ async function eventLatency(ctx: BenchContext, base: string, wsPort: number, rep
   }
 }
 
-async function acquireKey(base: string): Promise<string> {
-  const res = await fetch(`${base}/api`, {
-    method: 'POST',
-    headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
-    body: JSON.stringify({ devicetype: 'bench#lights' }),
-  });
-  const body = (await res.json()) as [{ success: { username: string } }];
-  return body[0].success.username;
-}

@@ -55,7 +55,7 @@ describe('devices', () => {
   });
 
   it('should stamp only the items that changed and push device events', async () => {
-    const ws = await listen(gw);
+    const ws = await listen(gw, (event) => event.r === 'devices');
     link.setState(LAMP.ieee, 11, { bri: 42, lastupdated: '2026-01-15T12:03:07.250' });
     await waitFor(() => ws.events.length >= 2);
     const device = await json(`/devices/${MAC}`);
@@ -75,7 +75,7 @@ describe('devices', () => {
   });
 
   it('should push added and deleted events when a device joins and leaves', async () => {
-    const ws = await listen(gw);
+    const ws = await listen(gw, (event) => event.r === 'devices');
     const plug = colorLamp('0x000b57fffe8a0005', 'Plug');
     link.addDevice(plug, 11, LAMP_STATE);
     await waitFor(() => ws.events.some((e) => e.e === 'added'));

@@ -9,11 +9,17 @@ export async function startLightingGateway(link = new FakeLink()): Promise<{ gw:
   return { gw, link, key };
 }
 
-/** Collects WebSocket events from a real client on the gateway's WebSocket port. */
-export async function listen(gw: TestGateway): Promise<{ events: Record<string, unknown>[]; close(): void; next(count: number): Promise<Record<string, unknown>[]> }> {
+/**
+ * Collects WebSocket events from a real client on the gateway's WebSocket port. By default the
+ * `r: "devices"` events (the same changes seen per device) are left out, so counts stay per resource.
+ */
+export async function listen(gw: TestGateway, keep: (event: Record<string, unknown>) => boolean = (event) => event.r !== 'devices'): Promise<{ events: Record<string, unknown>[]; close(): void; next(count: number): Promise<Record<string, unknown>[]> }> {
   const ws = new WebSocket(`ws://127.0.0.1:${gw.gateway.websocketPort}`);
   const events: Record<string, unknown>[] = [];
-  ws.on('message', (data) => events.push(JSON.parse(String(data)) as Record<string, unknown>));
+  ws.on('message', (data) => {
+    const event = JSON.parse(String(data)) as Record<string, unknown>;
+    if (keep(event)) events.push(event);
+  });
   await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
   return {
     events,

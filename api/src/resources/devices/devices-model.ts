@@ -37,6 +37,7 @@ const utcSecond = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 export class DevicesModel {
   private readonly entries = new Map<string, DeviceEntry>();
   private readonly macOf = new Map<string, string>();
+  private memberships = 0;
   private unsubscribe: (() => void) | undefined;
 
   private constructor(private readonly deps: DevicesDeps, private readonly policies: Map<string, PolicyRecord>) {}
@@ -50,6 +51,11 @@ export class DevicesModel {
 
   close(): void {
     this.unsubscribe?.();
+  }
+
+  /** Grows whenever a device appears or leaves: the list's ETag follows it. */
+  listVersion(): number {
+    return this.memberships;
   }
 
   /** MAC addresses with colons, sorted. */
@@ -141,6 +147,7 @@ export class DevicesModel {
     this.macOf.set(device.ieee, mac);
     const entry: DeviceEntry = existing ? { ...existing, description: device } : { description: device, items: new Map(), activity: null };
     this.entries.set(mac, entry);
+    if (!existing) this.memberships += 1;
     for (const endpoint of new Set(device.subdevices.map((s) => s.endpoint))) {
       const state = this.deps.link.endpointState(device.ieee, endpoint);
       if (state) this.stateChanged(device.ieee, endpoint, state, false);
@@ -154,6 +161,7 @@ export class DevicesModel {
     const mac = this.macOf.get(ieee);
     if (!mac || !this.entries.delete(mac)) return;
     this.macOf.delete(ieee);
+    this.memberships += 1;
     this.deps.events.publish(deviceDeleted(mac));
   }
 
