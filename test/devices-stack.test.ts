@@ -65,6 +65,17 @@ describe('devices on the real stack', () => {
     expect(ddf.bindings.find((b: { cl: string }) => b.cl === '0x0402').report[0]).toMatchObject({ at: '0x0000', dt: '0x29' });
   });
 
+  it('should reload a device: identity read again, binds and reporting re-applied, items read back', async () => {
+    await radioControl(stack.radio.control, 'DELETE', '/counters');
+    const { status, body } = await stack.rest.put(`/devices/${macOf(CLIMATE)}/ddf/reload`, {});
+    expect(status).toBe(200);
+    expect(body).toEqual([{ success: { reload: macOf(CLIMATE) } }]);
+    // genBasic read, binds and reporting for temperature, humidity and battery, then the reads back.
+    const counters = await radioControl<{ nwk: Record<string, number> }>(stack.radio.control, 'GET', '/counters');
+    expect(Object.values(counters.nwk).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(7);
+    expect((await stack.rest.put('/devices/00:00:00:00:00:00:00:01/ddf/reload', {})).status).toBe(404);
+  });
+
   it('should pair the install-code plug only once its code was given', async () => {
     // The plug first in the pool, a door sensor after it: when the door sensor has joined, the
     // plug was offered the open network first and refused: the link key it was given is not its own.

@@ -103,7 +103,7 @@ describe('devices', () => {
     it('should reload a device through the bridge', async () => {
       const res = await api(`/devices/${MAC}/ddf/reload`, { method: 'PUT' });
       expect(await res.json()).toEqual([{ success: { reload: MAC } }]);
-      expect(link.requests.at(-1)).toEqual({ name: 'device/refresh', data: { ieee: LAMP.ieee } });
+      expect(link.requests.at(-1)).toEqual({ name: 'device/reload', data: { ieee: LAMP.ieee } });
       link.requestScript.push({ status: 'error', code: 'not_connected', message: 'network down' });
       await expectDeconzError(await api(`/devices/${MAC}/ddf/reload`, { method: 'PUT' }), 503, 950);
     });

@@ -82,6 +82,16 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       }
       return { ieee, endpoints };
     },
+    async 'device/reload'({ ieee }) {
+      const description = known(ieee);
+      const configured = await queued({ kind: 'device', ieee }, `reload ${ieee}`, () => radio.reconfigure(ieee));
+      refreshDescription(ieee);
+      const endpoints: number[] = [];
+      for (const ep of new Set(description.subdevices.map((s) => s.endpoint))) {
+        endpoints.push(...(await queued({ kind: 'device', ieee }, `refresh ${ieee} ep ${ep}`, () => radio.refresh(ieee, ep))));
+      }
+      return { ieee, configured, endpoints };
+    },
     async 'device/install_code'({ ieee, code }) {
       // The device is not on the network yet: nothing to queue behind, the frame goes to the stick.
       await radio.addInstallCode(ieee, code);

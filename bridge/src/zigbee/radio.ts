@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger, type Events, type Models } from 'zigbee-herdsman';
 import { setLogger as setConvertersLogger, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
+import { RadioError } from '../commands/index';
 import { configureOnce, readOnce } from './configure';
+import { wrapRadioError } from './errors';
 import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams, saveNetworkParams, type NetworkParams } from './network-params';
@@ -219,5 +221,20 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     },
     ...operations,
     touchlink: createTouchlink(() => controller, options.adapter, log),
+    async reconfigure(ieee) {
+      const device = controller.getDeviceByIeeeAddr(ieee);
+      if (!device || device.type === 'Coordinator') throw new RadioError(`device ${ieee} is not on this network`, 'unsupported');
+      // Identity again: herdsman updates the device from the genBasic read response.
+      const basic = device.endpoints.find((ep) => ep.supportsInputCluster('genBasic'));
+      if (basic) await basic.read('genBasic', ['manufacturerName', 'modelId', 'swBuildId', 'dateCode', 'powerSource']).catch((err: unknown) => {
+        throw wrapRadioError(`reload ${ieee}: read identity`, err);
+      });
+      forgetDefinition(ieee);
+      const definition = await resolveDefinition(device);
+      if (!definition) return false;
+      // Binds and reporting applied again, not skipped for an earlier success.
+      delete device.meta.herdgateConfigured;
+      return configureOnce(device, coordinatorEndpoint(), definition, log);
+    },
   };
 }

@@ -173,6 +173,11 @@ export interface ZigbeeRadio {
   keypadPanel(ieee: string, endpoint: number, state: Pick<AlarmStatePayload, 'armstate' | 'seconds_remaining'>): Promise<void>;
   /** IAS ACE arm response to a keypad's arm command with sequence number `seq`. */
   keypadArmResponse(ieee: string, endpoint: number, result: ArmResult, seq: number): Promise<void>;
+  /**
+   * Read the device's identity again and re-apply its binds and reporting (the converters'
+   * configure, even when it succeeded before). Resolves whether configure succeeded.
+   */
+  reconfigure(ieee: string): Promise<boolean>;
   /** Give the coordinator an install code (hex, CRC included) for the device `ieee`. */
   addInstallCode(ieee: string, code: string): Promise<void>;
 }

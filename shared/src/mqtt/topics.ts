@@ -20,6 +20,7 @@ export const REQUEST_NAMES = [
   'device/read',
   'device/refresh',
   'device/install_code',
+  'device/reload',
   'device/bind',
   'device/unbind',
   'group/add_member',

@@ -50,6 +50,11 @@ export class DdfBundles {
     return model;
   }
 
+  /** The number of stored bundles: grows with every new one (bundles are never changed). */
+  version(): number {
+    return this.ordered.length;
+  }
+
   get(hash: string): StoredBundle | undefined {
     return this.byHash.get(hash);
   }

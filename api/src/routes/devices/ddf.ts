@@ -19,14 +19,15 @@ export function getDdf(c: Context<AppEnv>): Response {
 }
 
 /**
- * `PUT /devices/<mac>/ddf/reload`: the bridge reads the device's items back (identity and values
- * arrive as new descriptions and states). Answers once the device answered; bridge away 950.
+ * `PUT /devices/<mac>/ddf/reload`: the bridge reads the device's identity again, re-applies its
+ * binds and reporting and reads every item back (new descriptions and states follow). Answers once
+ * the device answered; bridge away 950.
  */
 export async function reloadDdf(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const { mac, entry } = findDevice(services, c.req.param('mac') ?? '', '/ddf/reload');
   const address = `/devices/${mac}/ddf/reload`;
-  const outcome = await services.bridge.request('device/refresh', { ieee: entry.description.ieee });
+  const outcome = await services.bridge.request('device/reload', { ieee: entry.description.ieee });
   if (outcome.status === 'error') {
     const failure = mapBridgeFailure(outcome.code, outcome.message, address);
     throw new DeconzError(failure.error, { status: failure.status === 200 ? 503 : failure.status });

@@ -44,6 +44,8 @@ export const requestSchemas = {
    * Hand an install code (6, 8, 12 or 16 bytes followed by its CRC-16, as hex) to the coordinator,
    * so the device with that IEEE address can join with the link key derived from it.
    */
+  /** Read identity again, re-apply binds and reporting, then read every item back (deCONZ's DDF reload). */
+  'device/reload': request({ ieee: ieeeSchema }),
   'device/install_code': request({
     ieee: ieeeSchema,
     code: v.pipe(v.string('expected a hex string'), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected 8, 10, 14 or 18 bytes as lower-case hex')),

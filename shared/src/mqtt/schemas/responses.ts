@@ -21,6 +21,8 @@ export const responseDataSchemas = {
   }),
   'device/refresh': v.object({ ieee: ieeeSchema, endpoints: v.array(endpointSchema) }),
   'device/install_code': v.object({ ieee: ieeeSchema }),
+  /** `configured`: binds and reporting applied again; `endpoints`: those read back. */
+  'device/reload': v.object({ ieee: ieeeSchema, configured: v.boolean(), endpoints: v.array(endpointSchema) }),
   'device/bind': v.object({ ieee: ieeeSchema, endpoint: endpointSchema, group: groupIdSchema, clusters: v.array(v.string()) }),
   'device/unbind': v.object({ ieee: ieeeSchema, endpoint: endpointSchema, group: groupIdSchema, clusters: v.array(v.string()) }),
   'group/add_member': member,
