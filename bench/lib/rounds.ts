@@ -80,3 +80,25 @@ function rotate<T>(items: readonly T[], by: number): T[] {
   const shift = by % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];
 }
+
+/**
+ * One table row per route: name, median req/s, req/s range, p50, p99 and the median (range) of the
+ * per-round ratios to the first route, the baseline. Suites append their own columns.
+ */
+export function ratioRows(results: TargetFigures[], fmt: { rate: (n: number) => string; ms: (n: number) => string; percent: (n: number) => string }): Array<{ cells: string[]; ratio: Spread }> {
+  const [bare] = results;
+  return results.map((result, index) => {
+    const ratio = pairedRatio(result, bare);
+    return {
+      ratio,
+      cells: [
+        result.target.name,
+        fmt.rate(result.rps.median),
+        `${fmt.rate(result.rps.min)}–${fmt.rate(result.rps.max)}`,
+        fmt.ms(result.p50Ms),
+        fmt.ms(result.p99Ms),
+        index === 0 ? '100% (baseline)' : `${fmt.percent(ratio.median)} (${fmt.percent(ratio.min)}–${fmt.percent(ratio.max)})`,
+      ],
+    };
+  });
+}

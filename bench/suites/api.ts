@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { ApiServerInfo } from '../lib/api-server';
 import { startChildServer } from '../lib/child-server';
 import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
-import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
+import { measureRounds, ratioRows, type Target } from '../lib/rounds';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { acquireKey } from '../lib/acquire-key';
 
@@ -32,19 +32,10 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     await checkAnswers(base, key, server.info.websocketPort);
     ctx.log(`server pid ${server.info.pid} on ${base}; ${settings.rounds} rounds × ${targets.length} routes`);
     const results = await measureRounds({ host: HOST, port: server.info.httpPort, targets, ...settings, log: ctx.log });
-    const [bare] = results;
-    const rows = results.map((result, index) => {
-      const ratio = pairedRatio(result, bare);
-      return [
-        result.target.name,
-        fmtRate(result.rps.median),
-        `${fmtRate(result.rps.min)}–${fmtRate(result.rps.max)}`,
-        fmtMs(result.p50Ms),
-        fmtMs(result.p99Ms),
-        index === 0 ? '100% (baseline)' : `${fmtPercent(ratio.median)} (${fmtPercent(ratio.min)}–${fmtPercent(ratio.max)})`,
-        index === 0 ? '' : ratio.median >= TARGET_RATIO ? `≥ 40%: met` : `≥ 40%: **missed**`,
-      ];
-    });
+    const rows = ratioRows(results, { rate: fmtRate, ms: fmtMs, percent: fmtPercent }).map(({ cells, ratio }, index) => [
+      ...cells,
+      index === 0 ? '' : ratio.median >= TARGET_RATIO ? `≥ 40%: met` : `≥ 40%: **missed**`,
+    ]);
     const clientCpu = Math.max(...results.map((result) => result.clientCpuPercent));
     return {
       title: 'API: config and full state against a bare JSON route',

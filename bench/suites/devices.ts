@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { acquireKey } from '../lib/acquire-key';
 import { startChildServer } from '../lib/child-server';
 import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
-import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
+import { measureRounds, ratioRows, type Target } from '../lib/rounds';
 import type { BenchContext, BenchSection } from '../lib/types';
 
 /**
@@ -38,18 +38,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     await checkAnswers(base, key, server.info);
     ctx.log(`server pid ${server.info.pid} on ${base}; ${settings.rounds} rounds × ${targets.length} routes`);
     const results = await measureRounds({ host: HOST, port: server.info.httpPort, targets, ...settings, log: ctx.log });
-    const [bare] = results;
-    const rows = results.map((result, index) => {
-      const ratio = pairedRatio(result, bare);
-      return [
-        result.target.name,
-        fmtRate(result.rps.median),
-        `${fmtRate(result.rps.min)}–${fmtRate(result.rps.max)}`,
-        fmtMs(result.p50Ms),
-        fmtMs(result.p99Ms),
-        index === 0 ? '100% (baseline)' : `${fmtPercent(ratio.median)} (${fmtPercent(ratio.min)}–${fmtPercent(ratio.max)})`,
-      ];
-    });
+    const rows = ratioRows(results, { rate: fmtRate, ms: fmtMs, percent: fmtPercent }).map(({ cells }) => cells);
     const clientCpu = Math.max(...results.map((result) => result.clientCpuPercent));
     return {
       title: 'Devices and DDF: a Device object and a descriptor page against a bare JSON route',
