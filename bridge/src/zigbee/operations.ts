@@ -174,6 +174,6 @@ export function createOperations(deps: Deps): Operations {
 
     // herdsman parses "<ieee>|<code>" (the pipe format), checks the CRC and writes the hashed key.
     addInstallCode: (ieee, code) =>
-      attempt(`install code for ${ieee}`, () => controller.addInstallCode(`${ieee.slice(2)}|${code}`)),
+      attempt(`install code for ${ieee}`, () => deps.controller().addInstallCode(`${ieee.slice(2)}|${code}`)),
   };
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger, type Events, type Models } from 'zigbee-herdsman';
 import { setLogger as setConvertersLogger, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
-import { RadioError } from '../commands/index';
 import { configureOnce, readOnce } from './configure';
 import { wrapRadioError } from './errors';
 import { toZigbeeDevice } from './device-info';
