@@ -46,11 +46,12 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
  * the bridge options change the whole network) or speak for the api's alarm systems (the key
  * keypad PINs are sealed with, the alarm state keypads show, the answer to an arm attempt). Only
  * the api's and an admin account may send them, and only trusted roles read their requests and
- * responses. A future network key request belongs here.
+ * responses. A future network key request belongs here, and so do install codes: the code is the
+ * device's secret (its link key derives from it), and giving one lets that device into the network.
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
   'backup', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
-  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response',
+  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;
 const ADMIN_RESPONSE_ACCESS = { publish: BRIDGE, read: TRUSTED } as const;
