@@ -31,7 +31,7 @@ describe('lights from the device mirror', () => {
     expect(light).toMatchObject({
       name: 'Hue color lamp 1', uniqueid: '00:17:88:01:02:a3:b4:c5-0b', modelid: 'LCT015', type: 'Extended color light',
       manufacturername: 'Signify Netherlands B.V.', swversion: '1.88.1', ctmin: 153, ctmax: 500, colorcapabilities: 31,
-      hascolor: true, lastseen: '2026-01-15T11:59Z', lastannounced: '2026-01-15T11:00:00Z',
+      hascolor: true, lastseen: '2026-01-15T11:59Z', lastannounced: '2026-01-15T11:00:00Z', pointsymbol: {},
       state: { on: false, bri: 100, ct: 300, colormode: 'ct', alert: 'none', reachable: true, xy: [0.3, 0.3] },
     });
     expect(light.state.lastupdated).toBeUndefined();

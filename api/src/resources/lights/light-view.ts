@@ -52,6 +52,8 @@ export function lightView(entry: LightEntry, groups: readonly string[]): Record<
     config: { groups: [...groups] },
     etag: entry.etag,
     hascolor: traits.colormodes.length > 0,
+    // Listed by the spec as unused; clients that read it expect an object.
+    pointsymbol: {},
     state: { ...entry.state },
   };
   if (entry.device?.productid !== undefined) view.productid = entry.device.productid;
