@@ -109,6 +109,21 @@ describe('sensors: devices on the real stack', () => {
     await waitFor(() => changesOf(ws.events, ids.temperature!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 2137), 'the temperature push');
   }, 60_000);
 
+  it('should keep a temperature and humidity offset and show the values with it added', async () => {
+    const from = ws.events.length;
+    for (const [name, offset] of [['temperature', -150], ['humidity', 200]] as const) {
+      const res = await stack.rest.put(`/sensors/${ids[name]}/config`, { offset });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${ids[name]}/config/offset`]: offset } }] });
+    }
+    expect((await stack.rest.get(`/sensors/${ids.temperature}`)).body).toMatchObject({ config: { offset: -150 }, state: { temperature: 1987 } });
+    expect((await stack.rest.get(`/sensors/${ids.humidity}`)).body).toMatchObject({ config: { offset: 200 }, state: { humidity: 4750 } });
+    await waitFor(() => changesOf(ws.events, ids.temperature!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 1987), 'the corrected temperature push');
+    // A bad offset is 7 and changes nothing.
+    const bad = await stack.rest.put(`/sensors/${ids.temperature}/config`, { offset: 40000 });
+    expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${ids.temperature}/config/offset` }) }]);
+    expect((await stack.rest.get(`/sensors/${ids.temperature}`)).body.config.offset).toBe(-150);
+  }, 60_000);
+
   it('should show keypad arming as ZHAAncillaryControl action without ever showing the PIN', async () => {
     const id = ids.keypad!;
     const from = ws.events.length;

@@ -54,10 +54,13 @@ describe('deconz sub-device description', () => {
   });
 
   it('should list items only when the exposes can fill them', () => {
-    const [plain] = describeSubdevices({ ieee, exposes: [feature('temperature')], defaultEndpoint: 1 });
+    const [plain] = describeSubdevices({ ieee, exposes: [feature('pressure')], defaultEndpoint: 1 });
     expect(plain.config).toEqual(['on', 'reachable']);
-    const [withBattery] = describeSubdevices({ ieee, exposes: [feature('temperature'), feature('battery')], defaultEndpoint: 1 });
+    const [withBattery] = describeSubdevices({ ieee, exposes: [feature('pressure'), feature('battery')], defaultEndpoint: 1 });
     expect(withBattery.config).toEqual(['battery', 'on', 'reachable']);
+    // A temperature sensor always has the offset the gateway keeps for it.
+    const [temperature] = describeSubdevices({ ieee, exposes: [feature('temperature')], defaultEndpoint: 1 });
+    expect(temperature.config).toEqual(['offset', 'on', 'reachable']);
     const [cover] = describeSubdevices({ ieee, exposes: [{ type: 'cover', features: [feature('state'), feature('position'), feature('tilt')] }], defaultEndpoint: 1 });
     expect(cover.state).toEqual(['lift', 'open', 'tilt', 'on', 'bri', 'reachable']);
   });

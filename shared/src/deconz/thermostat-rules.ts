@@ -55,6 +55,8 @@ export const THERMOSTAT_AND_COMMON_RULES: readonly ItemRule[] = [
     const index = MOTION_SENSITIVITY_LEVELS.indexOf(String(get('motion_sensitivity')));
     return index < 0 ? undefined : index;
   } },
+  // Kept by the gateway (the device has no such attribute): 0 until a client sets one.
+  { item: 'offset', section: 'config', types: ['ZHATemperature', 'ZHAHumidity'], exposes: [], read: () => 0 },
   { item: 'tholddark', section: 'config', types: ['ZHALightLevel'], exposes: [], read: (_get, ctx) => ctx.thresholds.tholddark },
   { item: 'tholdoffset', section: 'config', types: ['ZHALightLevel'], exposes: [], read: (_get, ctx) => ctx.thresholds.tholdoffset },
   // A device sensor is always enabled; reachable comes from the bridge's availability tracking.

@@ -35,13 +35,19 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
 export const LOCAL_DEVICE_CONFIG: Readonly<Record<string, ItemSchema>> = { on: bool };
 
 /**
- * Items the gateway keeps for the sensors that have them: light-level thresholds are no device
- * attribute (deCONZ keeps them too) and decide `dark`/`daylight` (see `view.ts`).
+ * Items the gateway keeps for the sensor types that list them, because the device has no such
+ * attribute (deCONZ keeps them too): light-level thresholds decide `dark`/`daylight`, and a
+ * temperature or humidity `offset` is added to the measured value (see `view.ts`). A thermostat's
+ * `offset` is its device's calibration and goes to the device.
  */
-export const KEPT_WHEN_KNOWN: Readonly<Record<string, ItemSchema>> = { tholddark: int(0, 65534), tholdoffset: int(1, 65534) };
+export const KEPT_BY_TYPE: Readonly<Record<string, Readonly<Record<string, ItemSchema>>>> = {
+  ZHALightLevel: { tholddark: int(0, 65534), tholdoffset: int(1, 65534) },
+  ZHATemperature: { offset: int(-32768, 32767) },
+  ZHAHumidity: { offset: int(-32768, 32767) },
+};
 
-const keptLocally = (item: string, known: ReadonlySet<string>) =>
-  Object.hasOwn(LOCAL_DEVICE_CONFIG, item) || (Object.hasOwn(KEPT_WHEN_KNOWN, item) && known.has(item));
+const keptSchema = (type: string, item: string, known: ReadonlySet<string>): ItemSchema | undefined =>
+  Object.hasOwn(LOCAL_DEVICE_CONFIG, item) ? LOCAL_DEVICE_CONFIG[item] : known.has(item) ? KEPT_BY_TYPE[type]?.[item] : undefined;
 
 /** One item's answer in the per-item result array of `PUT /sensors/<id>/config`. */
 export type ConfigOutcome = { item: string; ok: true; value: unknown } | { item: string; ok: false; error: ErrorItemInput };
@@ -56,12 +62,13 @@ export interface DevicePlan {
  * Sort a device sensor's config write: local items, items for the device, and per-item errors
  * (not an item of this sensor → 6, read-only → 8, bad value → 7). `known` are the sensor's items.
  */
-export function planDeviceConfig(base: string, patch: Record<string, unknown>, known: ReadonlySet<string>): DevicePlan {
+export function planDeviceConfig(base: string, patch: Record<string, unknown>, known: ReadonlySet<string>, type = ''): DevicePlan {
   const plan: DevicePlan = { results: new Map(), local: {}, command: {} };
   for (const [item, value] of Object.entries(patch)) {
     const address = `${base}/${item}`;
-    const local = keptLocally(item, known);
-    const schema = local ? LOCAL_DEVICE_CONFIG[item] ?? KEPT_WHEN_KNOWN[item] : Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined;
+    const kept = keptSchema(type, item, known);
+    const local = kept !== undefined;
+    const schema = kept ?? (Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined);
     if (!known.has(item) && !local) {
       plan.results.set(item, { item, ok: false, error: unknownItem(address, item) });
     } else if (!schema) {

@@ -90,7 +90,7 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       return done;
     },
     async setDeviceConfig(record, base, patch) {
-      const plan = planDeviceConfig(base, patch, model.deviceConfigItems(record));
+      const plan = planDeviceConfig(base, patch, model.deviceConfigItems(record), record.type);
       if (Object.keys(plan.local).length > 0) {
         if (!(await setOwnedConfig(clipDeps, record.id, plan.local))) return [];
         for (const [item, value] of Object.entries(plan.local)) plan.results.set(item, { item, ok: true, value });

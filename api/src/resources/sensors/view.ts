@@ -20,6 +20,13 @@ function visibleConfig(record: SensorRecord): Record<string, unknown> {
 function deviceState(record: SensorRecord): Record<string, unknown> {
   const { lightlevel } = record.state;
   const kept = record.localConfig;
+  if (record.kind === 'device' && typeof kept.offset === 'number') {
+    // The measured value with the kept offset added, as deCONZ sends it (the spec: "values sent by the API already include it").
+    for (const item of ['temperature', 'humidity']) {
+      const value = record.state[item];
+      if (typeof value === 'number') return { ...record.state, [item]: value + kept.offset };
+    }
+  }
   if (record.kind !== 'device' || typeof lightlevel !== 'number' || (kept.tholddark === undefined && kept.tholdoffset === undefined)) return { ...record.state };
   const thresholds = {
     tholddark: Number(kept.tholddark ?? record.config.tholddark ?? DEFAULT_THRESHOLDS.tholddark),
