@@ -3,15 +3,18 @@ import { eventually, startJoinedBridge, type JoinedBridge } from './support/join
 
 /**
  * Whole-network operations over the MQTT contract, on one real bridge and its virtual radio: the
- * options the api pushes, radio off/on, a simulated firmware update. Each leaves the network up and
- * proves it by switching the lamp (its real attribute in the simulated device).
+ * options the api pushes, radio off/on, a simulated firmware update, a channel change and a new
+ * network. Each leaves the network up and proves it by switching the lamp (its real attribute in the
+ * simulated device); after the channel change the sleepy door sensor must rejoin and report again.
  */
 const LAMP = { model: 'LCT015', ieee: '0x0017880100000a01' };
+/** A sleepy end device: it misses the channel broadcast (sent to rx-on-when-idle devices) and rejoins. */
+const DOOR = { model: 'DS01', ieee: '0x00124b0022a10a02' };
 
 describe('bridge network operations', () => {
   let net: JoinedBridge;
   beforeAll(async () => {
-    net = await startJoinedBridge([LAMP]);
+    net = await startJoinedBridge([LAMP, DOOR]);
   }, 90_000);
   afterAll(async () => {
     await net?.close();
@@ -64,4 +67,40 @@ describe('bridge network operations', () => {
     expect(stages.filter((s) => s.operation === 'firmware').map((s) => s.stage)).toEqual(['started', 'flashing', 'restarting', 'done']);
     await switchLamp(true);
   }, 120_000);
+
+  it('should move the network to another channel with the lamp and the sleepy sensor still working', async () => {
+    const from = info().network.channel;
+    expect(await net.request('network/channel', { channel: 27 })).toMatchObject({ status: 'error', error: { code: 'invalid_payload', field: 'channel' } });
+    const moved = await net.request('network/channel', { channel: 20 }, 90_000);
+    expect(moved).toMatchObject({ status: 'ok', data: { channel: 20 } });
+    expect(from).not.toBe(20);
+    expect((await net.radio('/health')).channel).toBe(20);
+    await eventually(async () => info(), (i) => i.network.channel === 20 && i.network_state === 'up', 5_000, 'channel 20 in info');
+    await switchLamp(false);
+    await switchLamp(true);
+    // The door slept through the broadcast: it rejoins at its next poll (a Device_annce) ...
+    await net.probe.waitFor((m) => m.topic === net.bt('event') && m.json().type === 'announce' && m.json().ieee === DOOR.ieee, 15_000, 'the door sensor rejoining');
+    const devices = (await net.radio('/devices')).joined as { ieee: string; strandedOn?: number }[];
+    expect(devices.every((d) => d.strandedOn === undefined)).toBe(true);
+    // ... and is heard again on the new channel.
+    const seen = net.probe.messages.length;
+    await net.act(DOOR.ieee, 'open');
+    await net.probe.waitFor((m) => net.probe.messages.indexOf(m) >= seen && m.topic === net.dt(DOOR.ieee, '1/state') && m.json().state.open === true, 10_000, 'door open after the move');
+    const stages = net.probe.messages.filter((m) => m.topic === net.bt('event') && m.json().type === 'network' && m.json().data.operation === 'channel').map((m) => m.json().data.stage);
+    expect(stages).toEqual(['started', 'done']);
+  }, 150_000);
+
+  it('should form a new network on reset and forget every device', async () => {
+    const before = info().network;
+    const reset = await net.request('network/reset', {}, 90_000);
+    expect(reset.status).toBe('ok');
+    expect(reset.data.panid).not.toBe(before.panid);
+    expect(reset.data.extpanid).not.toBe(before.extpanid);
+    expect(reset.data.channel).toBe(before.channel);
+    // Each device's retained description is cleared, and the bridge no longer lists it.
+    await net.probe.waitFor((m) => m.topic === net.dt(LAMP.ieee) && m.payload === '', 5_000, 'the lamp description cleared');
+    const listed = await net.request('devices', {});
+    expect(listed.data.total).toBe(0);
+    expect((await net.request('network/info', {})).data).toMatchObject({ panid: reset.data.panid, extpanid: reset.data.extpanid });
+  }, 150_000);
 });

@@ -119,6 +119,9 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     registry, host, coordinator, counters, faults, clock, timing,
     permitJoin: (s) => membership.permitJoin(s),
     leave: (ieee) => membership.remove(ieee),
+    rejoin: (ieee) => membership.rejoin(ieee),
+    networkUp: () => front.networkUp(),
+    log,
   });
   touchlink = new TouchlinkResponder({ registry, membership, factory: options.factory, coordinator, host, clock, timing, log });
 

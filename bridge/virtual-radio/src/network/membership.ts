@@ -110,17 +110,33 @@ export class Membership {
     const entry = this.deps.registry.get(ieee);
     if (!entry || entry.online === online) return entry;
     entry.online = online;
-    // Coming back, a real device re-announces itself (same address, so only a re-announce).
-    if (online) this.announce(entry.device);
+    // Coming back, a real device re-announces itself (same address, so only a re-announce); one that
+    // was off during a channel change finds the network on its new channel first (a rejoin).
+    if (online) {
+      entry.channel = undefined;
+      this.announce(entry.device);
+    }
     this.deps.changed();
     return entry;
+  }
+
+  /**
+   * A device that lost its parent (the network moved while it slept) scans, finds its network on
+   * the new channel and rejoins with its old address: the host sees a Device_annce.
+   */
+  rejoin(ieee: Ieee): void {
+    const entry = this.deps.registry.get(ieee);
+    if (!entry || !entry.online) return;
+    entry.channel = undefined;
+    this.announce(entry.device);
+    this.deps.changed();
   }
 
   restore(state: PersistedNetwork): void {
     for (const p of state.pool) this.deps.registry.addToPool(p);
     for (const d of state.devices) {
       const device = this.deps.factory.restore(d.model, { ieee: d.ieee, nwk: d.nwk }, d.snapshot, this.contextFor(d.ieee));
-      this.deps.registry.add({ device, online: d.online, parent: d.parent, lqi: d.lqi, distance: d.distance });
+      this.deps.registry.add({ device, online: d.online, parent: d.parent, lqi: d.lqi, distance: d.distance, channel: d.channel });
       device.start();
     }
   }
@@ -128,7 +144,7 @@ export class Membership {
   persist(): PersistedNetwork {
     const devices = this.deps.registry.all().map((e) => ({
       ieee: e.device.identity.ieee, nwk: e.device.identity.nwk, model: e.device.identity.model,
-      online: e.online, parent: e.parent, lqi: e.lqi, distance: e.distance, snapshot: e.device.snapshot(),
+      online: e.online, parent: e.parent, lqi: e.lqi, distance: e.distance, channel: e.channel, snapshot: e.device.snapshot(),
     }));
     return { devices, pool: this.deps.registry.pool() };
   }

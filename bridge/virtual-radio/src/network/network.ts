@@ -14,6 +14,7 @@ import type { CoordinatorInfo, HostPort } from './host-port';
 import type { DeviceRegistry, JoinedDevice } from './registry';
 import type { Timing } from './timing';
 import type { Delivery, Emission, Ieee } from './types';
+import { ChannelChanges } from './channel-change';
 
 export interface NetworkDeps {
   registry: DeviceRegistry;
@@ -25,6 +26,11 @@ export interface NetworkDeps {
   timing: Timing;
   permitJoin(seconds: number): void;
   leave(ieee: Ieee): void;
+  /** A device stranded by a channel change rejoins (membership announces it). */
+  rejoin(ieee: Ieee): void;
+  /** Whether the coordinator's network is up. */
+  networkUp(): boolean;
+  log?(event: string, detail?: Record<string, unknown>): void;
 }
 
 const ZDO_PROFILE = 0;
@@ -33,8 +39,14 @@ const LQI_RSSI = (lqi: number) => Math.round(-100 + (lqi * 70) / 255);
 
 export class SimNetwork {
   private readonly zdo: ZdoDeps;
+  private readonly channels: ChannelChanges;
 
   constructor(private readonly deps: NetworkDeps) {
+    this.channels = new ChannelChanges({
+      registry: deps.registry, clock: deps.clock, timing: deps.timing,
+      channel: () => deps.coordinator.channel(), networkUp: () => deps.networkUp(), rejoin: (ieee) => deps.rejoin(ieee),
+      log: (event, detail) => deps.log?.(event, detail),
+    });
     this.zdo = {
       registry: deps.registry,
       coordinator: deps.coordinator,
@@ -71,7 +83,7 @@ export class SimNetwork {
     const { timing, faults, clock } = this.deps;
     if (!entry) return this.confirm(req, ConfirmStatus.RouteDiscoveryFailed, timing.macRetryMs);
     const ieee = entry.device.identity.ieee;
-    if (!entry.online || faults.takeDrop(ieee)) return this.confirm(req, ConfirmStatus.MacNoAck, timing.macRetryMs);
+    if (!entry.online || this.channels.stranded(entry) || faults.takeDrop(ieee)) return this.confirm(req, ConfirmStatus.MacNoAck, timing.macRetryMs);
     const delay = timing.airMs + faults.delayFor(ieee) + this.untilPoll(entry);
     this.confirm(req, ConfirmStatus.Success, delay);
     const endpoint = req.dst.mode === 'group' ? 0 : req.dst.endpoint;
@@ -100,7 +112,7 @@ export class SimNetwork {
 
   private fanOutGroup(group: number, base: Omit<Delivery, 'dstEndpoint'>, except?: Ieee): void {
     for (const entry of this.deps.registry.all()) {
-      if (!entry.online || entry.device.identity.ieee === except) continue;
+      if (!entry.online || this.channels.stranded(entry) || entry.device.identity.ieee === except) continue;
       for (const endpoint of entry.device.endpointsInGroup(group)) this.deliver(entry, { ...base, dstEndpoint: endpoint, group });
     }
   }
@@ -109,8 +121,9 @@ export class SimNetwork {
     this.deps.counters.count('broadcast', address);
     this.confirm(req, ConfirmStatus.Success, this.deps.timing.airMs);
     if (req.profileId === ZDO_PROFILE) {
-      // Only permit join matters network-wide; channel changes and the like need no simulation.
+      // Permit join and channel changes matter network-wide; other broadcasts need no simulation.
       if (req.clusterId === ZdoCluster.MgmtPermitJoinReq && req.asdu.length >= 2) this.deps.permitJoin(req.asdu[1]);
+      if (req.clusterId === ZdoCluster.MgmtNwkUpdateReq) this.channels.broadcast(address, req.asdu);
       return;
     }
     const endpoint = req.dst.mode === 'nwk' ? req.dst.endpoint : 0xff;
@@ -120,7 +133,7 @@ export class SimNetwork {
   private fanOutBroadcast(address: number, delivery: Delivery, except?: Ieee): void {
     for (const entry of this.deps.registry.all()) {
       const id = entry.device.identity;
-      if (!entry.online || id.ieee === except) continue;
+      if (!entry.online || this.channels.stranded(entry) || id.ieee === except) continue;
       if (address === 0xfffc && id.logicalType !== 'router') continue;
       if (address === 0xfffd && !id.rxOnWhenIdle) continue;
       this.deliver(entry, delivery);
@@ -142,7 +155,8 @@ export class SimNetwork {
   /** A device sends a frame: it reaches the host (and, for groups and broadcasts, other devices). */
   emit(ieee: Ieee, frame: Emission): void {
     const entry = this.deps.registry.get(ieee);
-    if (!entry || !entry.online || this.deps.faults.silenced(ieee)) return;
+    // A device stranded on an old channel transmits into the void.
+    if (!entry || !entry.online || this.channels.stranded(entry) || this.deps.faults.silenced(ieee)) return;
     const delay = this.deps.timing.airMs + this.deps.faults.delayFor(ieee);
     this.deps.clock.setTimeout(() => {
       if (!entry.online) return;

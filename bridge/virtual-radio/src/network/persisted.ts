@@ -10,6 +10,8 @@ export interface PersistedDevice {
   parent: number;
   lqi: number;
   distance?: number;
+  /** Absent: on the coordinator's channel. */
+  channel?: number;
   snapshot: unknown;
 }
 

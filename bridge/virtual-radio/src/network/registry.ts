@@ -13,6 +13,12 @@ export interface JoinedDevice {
   lqi: number;
   /** Metres from the coordinator (touchlink only reaches close devices). */
   distance?: number;
+  /**
+   * Set only while the device is stranded on an old channel: it missed a channel change (a sleepy
+   * end device, or one that was off) and cannot be reached until it rejoins. Absent: it follows the
+   * network.
+   */
+  channel?: number;
 }
 
 export interface PooledDevice {

@@ -14,7 +14,7 @@ const addSchema = v.strictObject({
 
 export function describeJoined(entry: JoinedDevice) {
   const id = entry.device.identity;
-  return { ieee: id.ieee, nwk: id.nwk, model: id.model, logicalType: id.logicalType, online: entry.online, parent: entry.parent, lqi: entry.lqi };
+  return { ieee: id.ieee, nwk: id.nwk, model: id.model, logicalType: id.logicalType, online: entry.online, parent: entry.parent, lqi: entry.lqi, ...(entry.channel === undefined ? {} : { strandedOn: entry.channel }) };
 }
 
 function joined(radio: VirtualRadio, raw: string): JoinedDevice {
