@@ -66,20 +66,28 @@ export class ChannelChanges {
     this.deps.log('channel-change', { from, to: target, missed });
   }
 
+  /**
+   * Looks until the coordinator runs on its new channel, then (its failed polls, the scan) rejoins
+   * `lostParentMs` plus its poll phase later, if the network is still up there.
+   */
   private scheduleRejoin(ieee: Ieee, looks: number): void {
-    const entry = this.deps.registry.get(ieee);
-    if (!entry) return;
-    const wait = looks === 0 ? this.deps.timing.lostParentMs + this.untilPoll(ieee) : RECHECK_MS;
     this.deps.clock.setTimeout(() => {
       const now = this.deps.registry.get(ieee);
       if (!now || now.channel === undefined || !now.online) return;
-      if (this.stranded(now) && this.deps.networkUp()) return this.deps.rejoin(ieee);
+      if (this.stranded(now) && this.deps.networkUp()) {
+        this.deps.clock.setTimeout(() => {
+          const later = this.deps.registry.get(ieee);
+          if (later && this.stranded(later) && later.online && this.deps.networkUp()) this.deps.rejoin(ieee);
+          else if (later?.channel !== undefined) this.scheduleRejoin(ieee, looks + 1);
+        }, this.deps.timing.lostParentMs + this.untilPoll(ieee));
+        return;
+      }
       if (looks >= MAX_LOOKS) {
         now.channel = undefined;
         return;
       }
       this.scheduleRejoin(ieee, looks + 1);
-    }, wait);
+    }, RECHECK_MS);
   }
 
   /** Each sleepy device polls at its own phase. */

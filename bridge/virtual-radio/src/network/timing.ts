@@ -17,13 +17,13 @@ export interface Timing {
    */
   pollIntervalMs: number;
   /**
-   * How long a sleepy end device stranded by a channel change takes to notice (failed polls) and
-   * rejoin on the new channel, before its poll phase.
+   * How long a sleepy end device stranded by a channel change takes, once the network runs on the
+   * new channel, to notice (failed polls), scan and rejoin there (plus its poll phase).
    */
   lostParentMs: number;
 }
 
 export const timingProfiles: Record<'fast' | 'realistic', Timing> = {
-  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50, pollIntervalMs: 0, lostParentMs: 400 },
+  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50, pollIntervalMs: 0, lostParentMs: 1_500 },
   realistic: { airMs: 8, macRetryMs: 60, joinDelayMs: 300, joinSpacingMs: 200, pollIntervalMs: 1_000, lostParentMs: 3_000 },
 };
