@@ -137,6 +137,23 @@ describe('config operations', () => {
     }
   });
 
+  it('should form a new network on resetGW and refuse deleteDB without doing anything', async () => {
+    const res = await post('/config/reset', { resetGW: true });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'reset' });
+    const commands = gw.radio.commands.length;
+    const both = await post('/config/reset', { resetGW: true, deleteDB: true });
+    const [entry] = await expectDeconzError(both, 503, 901, '/config/reset');
+    expect(entry.error.description).toContain('deleteDB is not available yet');
+    expect(gw.radio.commands.length).toBe(commands);
+    await expectDeconzError(await post('/config/reset', {}), 400, 5, '/config/reset');
+    await expectDeconzError(await post('/config/reset', { resetGW: 'yes' }), 400, 7, '/config/reset/resetGW');
+    await expectDeconzError(await post('/config/reset', { deleteDB: 1 }), 400, 7, '/config/reset/deleteDB');
+    await expectDeconzError(await post('/config/reset', '{"resetGW":'), 400, 2);
+    expect(gw.radio.commands.length).toBe(commands);
+  });
+
   it('should have asked the registry for every update check and nothing else', () => {
     expect(asked).toBe(3);
   });

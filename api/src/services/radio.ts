@@ -163,7 +163,8 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
         fwversion: fresh?.firmware ?? base.fwversion,
         rfconnected,
         permitjoin: bridgeInfo && rfconnected ? Math.max(0, remaining - elapsed) : 0,
-        fwupdatestate: bridgeInfo?.network_state === 'updating_firmware' ? 'running' : 'idle',
+        // An update the bridge answered is over, even before its next info says so.
+        fwupdatestate: bridgeInfo?.network_state === 'updating_firmware' && fresh?.firmware === undefined ? 'running' : 'idle',
       };
     },
   };

@@ -119,6 +119,21 @@ export class GatewayModel {
     return '';
   }
 
+  /**
+   * `POST /config/reset`. `network`: a new network through the bridge (every device must pair
+   * again). `database`: refused for now, before anything is done, so a request asking for both
+   * changes nothing.
+   */
+  async reset(what: { network: boolean; database: boolean }): Promise<void> {
+    if (what.database) {
+      throw new DeconzError({ type: 901, address: '/config/reset', params: { reason: 'deleteDB is not available yet: stop the gateway and remove its database file (DATABASE_URL) to start afresh' } });
+    }
+    if (!what.network) return;
+    this.throwIfRefused('reset', true, await this.deps.radio.resetNetwork());
+    this.log.warn('new Zigbee network formed: every device must pair again');
+    this.publish({ networkreset: true });
+  }
+
   /** Publishes a `config` change on the WebSocket (herdgate's addition; deCONZ pushes none). */
   publish(config: Record<string, unknown>): void {
     this.deps.events.publish({ t: 'event', e: 'changed', r: 'config', config });

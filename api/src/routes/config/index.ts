@@ -6,6 +6,7 @@ import { getConfig, getPublicConfig } from './get';
 import { modifyConfig } from './modify';
 import { resetPassword } from './reset-password';
 import { checkForUpdate, updateFirmware } from './update';
+import { resetGateway } from './reset';
 
 /** Mounted at `/api/<key>/config`, behind the key check. */
 export const configRoutes = new Hono<AppEnv>()
@@ -13,6 +14,7 @@ export const configRoutes = new Hono<AppEnv>()
   .on(['PUT', 'PATCH'], '/password', changePassword)
   .post('/update', checkForUpdate)
   .post('/updatefirmware', updateFirmware)
+  .post('/reset', resetGateway)
   // The older form of the password reset, with a key.
   .delete('/password', resetPassword)
   .delete('/whitelist/:key2', deleteWhitelistEntry);

@@ -37,3 +37,9 @@ export const changePasswordSchema = v.object({
   oldhash: v.pipe(v.string(), v.maxLength(512)),
   newhash: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
 });
+
+/** `POST /config/reset`: at least one of the two (checked in the route: a missing pair is type 5). */
+export const resetSchema = v.object({
+  resetGW: v.optional(v.boolean()),
+  deleteDB: v.optional(v.boolean()),
+});
