@@ -23,6 +23,8 @@ export interface RuntimeGateway {
   createKey(devicetype?: string): Promise<string>;
   /** Node only: the in-process gateway, for tests that move its clock or look inside. */
   node?: TestGateway;
+  /** Node only: stop and start again on the same database (new process state, new ports). */
+  restart?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -48,9 +50,19 @@ export async function startRuntimeGateway(target: Target, vars: Record<string, s
 
 async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<RuntimeGateway> {
   if (runtime === 'node') {
-    const gw = await startTestGateway({ MQTT_URL: 'none', ...vars });
-    const port = gw.gateway.websocketPort;
-    return { runtime, base: gw.base, websocketUrl: `ws://127.0.0.1:${port}`, websocketPort: port, request: gw.request, createKey: gw.createKey, node: gw, close: gw.close };
+    let current = await startTestGateway({ MQTT_URL: 'none', ...vars });
+    const port = () => current.gateway.websocketPort;
+    return {
+      runtime,
+      get base() { return current.base; },
+      get websocketUrl() { return `ws://127.0.0.1:${port()}`; },
+      get websocketPort() { return port(); },
+      request: (path, init) => current.request(path, init),
+      createKey: (devicetype) => current.createKey(devicetype),
+      get node() { return current; },
+      async restart() { current = await current.restart(); },
+      close: () => current.close(),
+    };
   }
   const edge = await startEdgeGateway(vars);
   const request = (path: string, init?: RequestInit) => fetch(edge.base + path, { ...init, signal: AbortSignal.timeout(10_000) });

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { itConformsToDeconz, expectDeconzError } from '../helpers/conformance';
-import { jsonInit, startTestGateway, type TestGateway } from '../helpers/gateway';
+import { jsonInit } from '../helpers/gateway';
+import { describeOnRuntimes } from '../helpers/runtimes';
 
 const NIGHT = { address: '/config/localtime', operator: 'in', value: 'T22:00:00/T06:00:00' };
 const ACTION = { address: '/groups/1/action', method: 'PUT', body: { on: true } };
@@ -9,19 +10,16 @@ function ruleBody(overrides: Record<string, unknown> = {}) {
   return { name: 'night light', conditions: [NIGHT], actions: [ACTION], ...overrides };
 }
 
-describe('rules CRUD', () => {
-  let gw: TestGateway;
+describeOnRuntimes('rules CRUD', (gw) => {
   let key: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway();
-    key = await gw.createKey();
-  });
-  afterAll(async () => {
-    await gw?.close();
+    key = await gw().createKey();
   });
 
-  const api = (path: string, init?: RequestInit) => gw.request(`/api/${key}${path}`, init);
+  const api = (path: string, init?: RequestInit) => gw().request(`/api/${key}${path}`, init);
+  // Only the Node test gateway runs on a fixed clock (2026-01-15 12:00 UTC).
+  const createdStamp = () => (gw().node ? '2026-01-15T12:00:00' : expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/));
   async function create(body: unknown): Promise<string> {
     const res = await api('/rules', jsonInit('POST', body));
     const answer = (await res.json()) as [{ success: { id: string } }];
@@ -30,7 +28,7 @@ describe('rules CRUD', () => {
   }
 
   itConformsToDeconz({
-    context: () => ({ request: gw.request, key }),
+    context: () => ({ request: gw().request, key }),
     collection: '/rules',
     unknownId: '/rules/9999',
     write: { method: 'POST', path: '/rules' },
@@ -45,7 +43,7 @@ describe('rules CRUD', () => {
     expect(rule).toEqual({
       actions: [ACTION],
       conditions: [NIGHT],
-      created: '2026-01-15T12:00:00',
+      created: createdStamp(),
       etag: expect.stringMatching(/^[0-9a-f]{32}$/),
       lasttriggered: 'none',
       name: 'night light',
@@ -145,10 +143,13 @@ describe('rules CRUD', () => {
     expect(Number(next)).toBeGreaterThan(Number(id));
   });
 
-  it('should keep rules across a restart', async () => {
+  it('should keep rules across a restart', async (ctx) => {
+    // Restarting in place is the Node harness's (the Worker's restart is the Durable Object's own).
+    const restart = gw().restart;
+    if (!restart) return ctx.skip();
     const id = await create(ruleBody({ name: 'survivor', periodic: 500 }));
     const before = await (await api(`/rules/${id}`)).json();
-    gw = await gw.restart();
+    await restart();
     expect(await (await api(`/rules/${id}`)).json()).toEqual(before);
   });
 });
