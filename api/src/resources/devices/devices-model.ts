@@ -38,6 +38,8 @@ export class DevicesModel {
   private readonly entries = new Map<string, DeviceEntry>();
   private readonly macOf = new Map<string, string>();
   private memberships = 0;
+  /** Grows with every change of any device's view (items, identity, policy, bundles). */
+  private changes = 0;
   private unsubscribe: (() => void) | undefined;
 
   private constructor(private readonly deps: DevicesDeps, private readonly policies: Map<string, PolicyRecord>) {}
@@ -56,6 +58,11 @@ export class DevicesModel {
   /** Grows whenever a device appears or leaves: the list's ETag follows it. */
   listVersion(): number {
     return this.memberships;
+  }
+
+  /** A counter that moves whenever any Device object may have changed: cached renderings follow it. */
+  viewVersion(): number {
+    return this.changes;
   }
 
   /** MAC addresses with colons, sorted. */
@@ -105,12 +112,16 @@ export class DevicesModel {
 
   async setPolicy(mac: string, record: PolicyRecord): Promise<void> {
     const before = this.view(mac);
-    await this.deps.store.write((tx) => savePolicy(tx, mac, record), () => this.policies.set(mac, record));
+    await this.deps.store.write((tx) => savePolicy(tx, mac, record), () => {
+      this.policies.set(mac, record);
+      this.changes += 1;
+    });
     this.pushAttrs(mac, before);
   }
 
   /** A bundle arrived: the devices it now applies to change their `ddf_hash`. Returns their MACs. */
   bundleAdded(before: Map<string, Record<string, unknown> | undefined>): string[] {
+    this.changes += 1;
     const affected: string[] = [];
     for (const [mac, view] of before) if (this.pushAttrs(mac, view)) affected.push(mac);
     return affected;
@@ -146,6 +157,7 @@ export class DevicesModel {
     const before = existing ? this.view(mac) : undefined;
     this.macOf.set(device.ieee, mac);
     const entry: DeviceEntry = existing ? { ...existing, description: device } : { description: device, items: new Map(), activity: null };
+    this.changes += 1;
     this.entries.set(mac, entry);
     if (!existing) this.memberships += 1;
     for (const endpoint of new Set(device.subdevices.map((s) => s.endpoint))) {
@@ -160,6 +172,7 @@ export class DevicesModel {
   private removed(ieee: string): void {
     const mac = this.macOf.get(ieee);
     if (!mac || !this.entries.delete(mac)) return;
+    this.changes += 1;
     this.macOf.delete(ieee);
     this.memberships += 1;
     this.deps.events.publish(deviceDeleted(mac));
@@ -170,6 +183,7 @@ export class DevicesModel {
     const entry = mac === undefined ? undefined : this.entries.get(mac);
     if (!mac || !entry) return;
     const before = push ? this.view(mac) : undefined;
+    this.changes += 1;
     const stamp = itemStamp(state.state.lastupdated, utcSecond(this.deps.clock.now()));
     if (typeof state.state.lastupdated === 'string' && state.state.lastupdated !== 'none') {
       const minute = `${state.state.lastupdated.slice(0, 16)}Z`;
