@@ -59,7 +59,7 @@ describe('gateway network operations', () => {
     const before = ws.events.length;
     const moved = await stack.rest.put('/config', { zigbeechannel: 20 });
     expect(moved).toEqual({ status: 200, body: [{ success: { '/config/zigbeechannel': 20 } }] });
-    expect((await config()).zigbeechannel).toBe(20);
+    expect(await config()).toMatchObject({ zigbeechannel: 20, rfconnected: true });
     await switchLamp(false);
     await switchLamp(true);
     // The door slept through the broadcast; once it rejoined, its reports reach the api again.

@@ -182,7 +182,8 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       if (channel === info.snapshot().zigbeechannel) return DONE;
       const outcome = await link.request('network/channel', { channel }, NETWORK_TIMEOUT_MS);
       if (outcome.status !== 'ok') return refusal(outcome.code, `channel change: ${outcome.message}`);
-      settled = { ...settled, at: clock.now(), channel: outcome.data.channel };
+      // An ok answer means the network runs again, on the new channel.
+      settled = { ...settled, at: clock.now(), channel: outcome.data.channel, rfconnected: true };
       return DONE;
     },
     async setConnected(connected) {
@@ -202,7 +203,7 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       if (!link.connected()) return NOT_CONNECTED;
       const outcome = await link.request('firmware/update', {}, NETWORK_TIMEOUT_MS);
       if (outcome.status !== 'ok') return refusal(outcome.code, `firmware update: ${outcome.message}`);
-      settled = { ...settled, at: clock.now(), firmware: outcome.data.firmware };
+      settled = { ...settled, at: clock.now(), firmware: outcome.data.firmware, rfconnected: true };
       return { ok: true, firmware: outcome.data.firmware, updated: outcome.data.updated };
     },
     async setOptions({ groupdelay, otauactive }) {
