@@ -25,12 +25,16 @@ export interface StackStartOptions {
   timeoutMs: number;
   /** Progress lines while a start takes long. */
   log?(line: string): void;
+  /** Extra node options for the stack's process (the soak's event-loop probe); herdgate only. */
+  nodeArgs?: string[];
 }
 
 export interface RunningStack {
   process: StackProcess;
   /** Spawn → online with every expected device interviewed (pairing) or available (restart). */
   startMs: number;
+  /** The stack's broker, for suites that talk the MQTT contract themselves (herdgate only). */
+  mqttUrl?: string;
   /** Publishes a switch command for the lamp; resolves once it is written to the socket. */
   publishOn(ieee: string, on: boolean): Promise<void>;
   /** Arrival instant of the lamp's state message showing `on`. Arm before publishing. */

@@ -47,7 +47,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     PERMIT_JOIN_ON_START: options.pairing ? '254' : '0',
   };
   delete env.MQTT_URL;
-  const proc = spawnStack(process.execPath, [await builtBridge()], { cwd: ROOT, env });
+  const proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), await builtBridge()], { cwd: ROOT, env });
   const seen: Seen = { online: false, ready: false, devices: new Map() };
   const ready = new Promise<void>((resolve) => {
     proc.child.stdout!.on('data', (chunk: Buffer) => {
@@ -71,7 +71,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     const ticker = setInterval(() => options.log?.(progress(seen, options)), PROGRESS_EVERY_MS);
     const doneAt = await Promise.race([watch.until(up, options.timeoutMs, () => progress(seen, options)), died]).finally(() => clearInterval(ticker));
     const startMs = doneAt - proc.spawnedAt;
-    return running(proc, watch, seen, startMs);
+    return { ...running(proc, watch, seen, startMs), mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
   } catch (error) {
     await watch?.close();
     await proc.stop();

@@ -1,0 +1,152 @@
+/**
+ * The soak: a paired herdgate bridge on its virtual radio, driven for a while with the mixed
+ * traffic of a busy home (lamp commands, a contact sensor opening and closing, a groupcast to every
+ * lamp, paged device lists and network info), answering every command and request. Reads the
+ * bridge's RSS and event-loop delay (bench/lib/loop-lag-probe.mjs preloaded into it) along the way.
+ * Used by bench/suites/soak.ts (an hour by default) and by its short variant in `npm test`.
+ */
+import { fileURLToPath } from 'node:url';
+import { generateNetwork, catalogueModels } from '../../bridge/virtual-radio/networks/generate';
+import { pairStack } from './bridge-rounds';
+import { herdgateStack } from './herdgate-stack';
+import { connectWatch } from './mqtt-watch';
+import { median } from './stats';
+
+export const LOOP_LAG_PROBE = fileURLToPath(new URL('./loop-lag-probe.mjs', import.meta.url));
+const BASE = 'herdgate';
+const TICK_MS = 100;
+/** Per second: lamp commands, contact sensor events; every N s: a groupcast, two requests. */
+export const SOAK_RATES = { lampCommandsPerSecond: 2, sensorEventsPerSecond: 1, groupcastEverySeconds: 5, requestsEverySeconds: 10 };
+
+export interface LoopLag { p50: number; p99: number; max: number }
+export interface SoakFigures {
+  devices: number;
+  durationMs: number;
+  sent: { lampCommands: number; groupcasts: number; requests: number; sensorEvents: number };
+  answers: { ok: number; error: number; missing: number; errors: string[] };
+  sensorStatesSeen: number;
+  rssMiB: { start: number; end: number };
+  loopLagMs: { start: LoopLag; end: LoopLag };
+  bridgeExited: boolean;
+}
+
+export async function runSoak(options: { devices: number; durationMs: number; log: (line: string) => void; sampleEveryMs?: number }): Promise<SoakFigures> {
+  const network = generateNetwork(options.devices, catalogueModels());
+  const paired = await pairStack(herdgateStack, network, options.log);
+  const sampleEvery = options.sampleEveryMs ?? 5_000;
+  try {
+    const stack = await herdgateStack.start({
+      radioPort: paired.radio.port, dataDir: paired.dataDir, devices: network.devices.map((d) => d.ieee), pairing: false, timeoutMs: 120_000, log: options.log,
+      nodeArgs: ['--import', LOOP_LAG_PROBE],
+    });
+    const lags: LoopLag[] = [];
+    let line = '';
+    stack.process.child.stderr!.on('data', (chunk: Buffer) => {
+      line += chunk.toString();
+      for (let at = line.indexOf('\n'); at >= 0; at = line.indexOf('\n')) {
+        const text = line.slice(0, at);
+        line = line.slice(at + 1);
+        if (text.includes('"probe":"loop-lag"')) lags.push(JSON.parse(text) as LoopLag);
+      }
+    });
+    const watch = await connectWatch(stack.mqttUrl!, [`${BASE}/devices/+`, `${BASE}/devices/+/+/set/result`, `${BASE}/devices/+/+/state`, `${BASE}/bridge/+/groups/+/set/result`, `${BASE}/bridge/+/response/#`, `${BASE}/bridge/+/state`]);
+    try {
+      return await drive(options, network.devices, paired.radio, stack, watch, lags, sampleEvery);
+    } finally {
+      await watch.close();
+      await stack.stop();
+    }
+  } finally {
+    await paired.dispose();
+  }
+}
+
+type Watch = Awaited<ReturnType<typeof connectWatch>>;
+type Radio = Awaited<ReturnType<typeof pairStack>>['radio'];
+type Stack = Awaited<ReturnType<typeof herdgateStack.start>>;
+
+async function drive(options: { devices: number; durationMs: number; log: (line: string) => void }, devices: Array<{ ieee: string; model: string }>, radio: Radio, stack: Stack, watch: Watch, lags: LoopLag[], sampleEvery: number): Promise<SoakFigures> {
+  const lights = new Map<string, { endpoint: number; dimmable: boolean }>();
+  let bridgeId = '';
+  const pending = new Map<string, string>();
+  const answers = { ok: 0, error: 0, missing: 0, errors: [] as string[] };
+  let sensorStatesSeen = 0;
+  const contacts = devices.filter((d) => d.model === 'DS01').map((d) => d.ieee);
+  watch.on((message) => {
+    const parts = message.topic.split('/');
+    if (parts[1] === 'bridge' && parts[3] === 'state') bridgeId = parts[2];
+    if (parts[1] === 'devices' && parts.length === 3 && message.text) {
+      const subdevices = (JSON.parse(message.text) as { subdevices?: Array<{ resource: string; endpoint: number; state: string[] }> }).subdevices ?? [];
+      // Switchable lights only (not blinds): a command they cannot carry would be an error answer.
+      const light = subdevices.find((s) => s.resource === 'lights' && s.state.includes('on'));
+      if (light) lights.set(parts[2], { endpoint: light.endpoint, dimmable: light.state.includes('bri') });
+    }
+    if (parts[1] === 'devices' && parts[4] === 'state' && contacts.includes(parts[2].slice(2))) sensorStatesSeen += 1;
+    if (!message.topic.endsWith('/result') && !message.topic.includes('/response/')) return;
+    const body = JSON.parse(message.text) as { transaction?: string; status: string; error?: { code: string; message: string } };
+    if (body.transaction === undefined || !pending.has(body.transaction)) return;
+    pending.delete(body.transaction);
+    if (body.status === 'ok') answers.ok += 1;
+    else {
+      answers.error += 1;
+      if (answers.errors.length < 10) answers.errors.push(`${body.error?.code}: ${body.error?.message}`);
+    }
+  });
+  const until = Date.now() + 10_000;
+  while ((bridgeId === '' || lights.size === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  if (bridgeId === '') throw new Error('no bridge state seen');
+  const lamps = [...lights.entries()];
+  const sent = { lampCommands: 0, groupcasts: 0, requests: 0, sensorEvents: 0 };
+  let sequence = 0;
+  const send = (topic: string, body: Record<string, unknown>) => {
+    const transaction = `soak-${(sequence += 1)}`;
+    pending.set(transaction, topic);
+    void watch.publish(topic, { ...body, transaction });
+  };
+  const rss: number[] = [];
+  const started = Date.now();
+  const sampler = setInterval(() => rss.push(stack.process.rssMiB()), sampleEvery);
+  let tick = 0;
+  const everyTicks = (perSecond: number) => Math.max(1, Math.round(1000 / TICK_MS / perSecond));
+  try {
+    while (Date.now() - started < options.durationMs) {
+      tick += 1;
+      if (tick % everyTicks(SOAK_RATES.lampCommandsPerSecond) === 0 && lamps.length > 0) {
+        const [ieee, { endpoint, dimmable }] = lamps[sent.lampCommands % lamps.length];
+        const on = Math.floor(sent.lampCommands / lamps.length) % 2 === 0;
+        send(`${BASE}/devices/${ieee}/${endpoint}/set`, dimmable ? { on, bri: 20 + (sent.lampCommands % 200) } : { on });
+        sent.lampCommands += 1;
+      }
+      if (tick % everyTicks(SOAK_RATES.sensorEventsPerSecond) === 0 && contacts.length > 0) {
+        radio.act(contacts[sent.sensorEvents % contacts.length], sent.sensorEvents % 2 === 0 ? 'open' : 'close');
+        sent.sensorEvents += 1;
+      }
+      if (tick % everyTicks(1 / SOAK_RATES.groupcastEverySeconds) === 0) {
+        send(`${BASE}/bridge/${bridgeId}/groups/65520/set`, { on: sent.groupcasts % 2 === 0 });
+        sent.groupcasts += 1;
+      }
+      if (tick % everyTicks(1 / SOAK_RATES.requestsEverySeconds) === 0) {
+        send(`${BASE}/bridge/${bridgeId}/request/devices`, { offset: 0, limit: 50 });
+        send(`${BASE}/bridge/${bridgeId}/request/network/info`, {});
+        sent.requests += 2;
+      }
+      if (tick % 600 === 0) options.log(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${answers.ok} ok, ${answers.error} errors, RSS ${rss.at(-1)?.toFixed(1)} MiB`);
+      await new Promise((r) => setTimeout(r, TICK_MS));
+    }
+    const drainUntil = Date.now() + 20_000;
+    while (pending.size > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
+    rss.push(stack.process.rssMiB());
+  } finally {
+    clearInterval(sampler);
+  }
+  answers.missing = pending.size;
+  const window = <T>(list: T[], from: 'start' | 'end'): T[] => (from === 'start' ? list.slice(0, 3) : list.slice(-3));
+  const lagOf = (list: LoopLag[]): LoopLag => ({ p50: median(list.map((l) => l.p50)), p99: median(list.map((l) => l.p99)), max: Math.max(...list.map((l) => l.max)) });
+  const exited = stack.process.child.exitCode !== null || stack.process.child.signalCode !== null;
+  return {
+    devices: options.devices, durationMs: Date.now() - started, sent, answers, sensorStatesSeen,
+    rssMiB: { start: median(window(rss, 'start')), end: median(window(rss, 'end')) },
+    loopLagMs: { start: lagOf(window(lags, 'start')), end: lagOf(window(lags, 'end')) },
+    bridgeExited: exited,
+  };
+}
