@@ -49,9 +49,10 @@ export async function runSoak(options: { devices: number; durationMs: number; lo
         if (text.includes('"probe":"loop-lag"')) lags.push(JSON.parse(text) as LoopLag);
       }
     });
-    const watch = await connectWatch(stack.mqttUrl!, [`${BASE}/devices/+`, `${BASE}/devices/+/+/set/result`, `${BASE}/devices/+/+/state`, `${BASE}/bridge/+/groups/+/set/result`, `${BASE}/bridge/+/response/#`, `${BASE}/bridge/+/state`]);
+    const filters = [`${BASE}/devices/+`, `${BASE}/devices/+/+/set/result`, `${BASE}/devices/+/+/state`, `${BASE}/bridge/+/groups/+/set/result`, `${BASE}/bridge/+/response/#`, `${BASE}/bridge/+/state`];
+    const watch = await connectWatch(stack.mqttUrl!, filters);
     try {
-      return await drive(options, network.devices, paired.radio, stack, watch, lags, sampleEvery);
+      return await drive(options, network.devices, paired.radio, stack, watch, filters, lags, sampleEvery);
     } finally {
       await watch.close();
       await stack.stop();
@@ -65,7 +66,7 @@ type Watch = Awaited<ReturnType<typeof connectWatch>>;
 type Radio = Awaited<ReturnType<typeof pairStack>>['radio'];
 type Stack = Awaited<ReturnType<typeof herdgateStack.start>>;
 
-async function drive(options: { devices: number; durationMs: number; log: (line: string) => void }, devices: Array<{ ieee: string; model: string }>, radio: Radio, stack: Stack, watch: Watch, lags: LoopLag[], sampleEvery: number): Promise<SoakFigures> {
+async function drive(options: { devices: number; durationMs: number; log: (line: string) => void }, devices: Array<{ ieee: string; model: string }>, radio: Radio, stack: Stack, watch: Watch, filters: string[], lags: LoopLag[], sampleEvery: number): Promise<SoakFigures> {
   const lights = new Map<string, { endpoint: number; dimmable: boolean }>();
   let bridgeId = '';
   const pending = new Map<string, string>();
@@ -76,10 +77,10 @@ async function drive(options: { devices: number; durationMs: number; log: (line:
     const parts = message.topic.split('/');
     if (parts[1] === 'bridge' && parts[3] === 'state') bridgeId = parts[2];
     if (parts[1] === 'devices' && parts.length === 3 && message.text) {
-      const subdevices = (JSON.parse(message.text) as { subdevices?: Array<{ resource: string; endpoint: number; state: string[] }> }).subdevices ?? [];
-      // Switchable lights only (not blinds): a command they cannot carry would be an error answer.
-      const light = subdevices.find((s) => s.resource === 'lights' && s.state.includes('on'));
-      if (light) lights.set(parts[2], { endpoint: light.endpoint, dimmable: light.state.includes('bri') });
+      const subdevices = (JSON.parse(message.text) as { subdevices?: Array<{ resource: string; endpoint: number; type: string; state?: string[] }> }).subdevices ?? [];
+      // Switchable lights only (not blinds, not fans): a command they cannot carry would be an error answer.
+      const light = subdevices.find((s) => s.resource === 'lights' && /light|plug/i.test(s.type) && s.state?.includes('on'));
+      if (light) lights.set(parts[2], { endpoint: light.endpoint, dimmable: light.state?.includes('bri') === true });
     }
     if (parts[1] === 'devices' && parts[4] === 'state' && contacts.includes(parts[2].slice(2))) sensorStatesSeen += 1;
     if (!message.topic.endsWith('/result') && !message.topic.includes('/response/')) return;
@@ -92,6 +93,8 @@ async function drive(options: { devices: number; durationMs: number; log: (line:
       if (answers.errors.length < 10) answers.errors.push(`${body.error?.code}: ${body.error?.message}`);
     }
   });
+  // The retained descriptions may have arrived before the handler above: subscribing again resends them.
+  await watch.client.subscribeAsync(filters, { qos: 1 });
   const until = Date.now() + 10_000;
   while ((bridgeId === '' || lights.size === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   if (bridgeId === '') throw new Error('no bridge state seen');
