@@ -19,7 +19,9 @@ const BUNDLE_COUNT = 100;
 
 const dir = mkdtempSync(join(tmpdir(), 'herdgate-bench-devices-'));
 const transport = createMemoryTransport();
-const link = createBridgeLink({ transport, base: 'herdgate', logger: pino({ level: 'warn' }) });
+// Logs go to stderr: stdout carries only the ready line the suite parses.
+const logger = pino({ level: 'warn' }, pino.destination(2));
+const link = createBridgeLink({ transport, base: 'herdgate', logger });
 transport.deliver(`herdgate/bridge/${EXAMPLE_BRIDGE}/state`, { state: 'online' });
 transport.deliver(`herdgate/bridge/${EXAMPLE_BRIDGE}/info`, examples.bridgeInfo);
 const macs: string[] = [];
@@ -35,7 +37,7 @@ for (let i = 0; i < DEVICE_COUNT; i++) {
 
 const gateway = await createNodeGateway(
   { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`, LOG_LEVEL: 'warn', MQTT_URL: 'none' },
-  { bridge: link, extraRoutes: (app) => app.get('/bare', (c) => c.json({ bare: true, name: 'herdgate' })) },
+  { bridge: link, logger, extraRoutes: (app) => app.get('/bare', (c) => c.json({ bare: true, name: 'herdgate' })) },
 );
 const base = `http://127.0.0.1:${gateway.httpPort}`;
 const login = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
