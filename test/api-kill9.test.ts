@@ -1,0 +1,107 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnTs, type Child } from './helpers/child-process';
+
+const BASIC = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
+
+/**
+ * The api process killed with SIGKILL at random moments while hundreds of writes are in flight:
+ * every write it acknowledged must be there after the restart (durable before acknowledged), and
+ * the crash must not open the password-reset window.
+ */
+describe('api killed with SIGKILL', () => {
+  let dir: string;
+  let api: Child | undefined;
+  let base = '';
+
+  async function startApi(): Promise<void> {
+    api = spawnTs('api/src/runtime/node.ts', [], {
+      HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: 'none', LOG_LEVEL: 'info',
+      DATABASE_URL: `file:${join(dir, 'herdgate.db')}`,
+    });
+    const port = await api.line((line) => (line.includes('herdgate api listening') ? (JSON.parse(line) as { httpPort: number }).httpPort : undefined), 60_000, 'api listening');
+    base = `http://127.0.0.1:${port}`;
+  }
+  const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'herdgate-kill9-'));
+    await startApi();
+  });
+  afterAll(async () => {
+    await api?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('should keep every acknowledged write across kills at random points of a write storm', async () => {
+    const created = await request('/api', { method: 'POST', headers: { Authorization: BASIC }, body: JSON.stringify({ devicetype: 'kill9#test' }) });
+    const key = ((await created.json()) as [{ success: { username: string } }])[0].success.username;
+    /** Acknowledged state: sensor id → the name the last acknowledged write gave it. */
+    const acked = new Map<string, string>();
+    /** Sensors with a rename in flight when the process died: either name is right. */
+    const uncertain = new Map<string, string>();
+    const ackedGroups = new Set<string>();
+    let writes = 0;
+
+    for (let round = 0; round < 2; round++) {
+      const killAfter = 150 + Math.floor(Math.random() * 100);
+      let acks = 0;
+      let killed = false;
+      const storm = Array.from({ length: 16 }, async (_, worker) => {
+        for (let i = 0; !killed; i++) {
+          const tag = `r${round}w${worker}i${i}`;
+          try {
+            writes += 1;
+            if (i % 3 === 2 && acked.size > 0) {
+              const ids = [...acked.keys()];
+              const id = ids[(worker * 7 + i) % ids.length]!;
+              uncertain.set(id, tag);
+              const res = await request(`/api/${key}/sensors/${id}`, { method: 'PUT', body: JSON.stringify({ name: tag }) });
+              if (res.status === 200) {
+                acked.set(id, tag);
+                uncertain.delete(id);
+                acks += 1;
+              }
+            } else if (i % 5 === 4) {
+              const res = await request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: tag }) });
+              if (res.status === 200) {
+                ackedGroups.add(tag);
+                acks += 1;
+              }
+            } else {
+              const body = { name: tag, modelid: 'kill9', swversion: '1', type: 'CLIPGenericFlag', uniqueid: `kill9-${tag}`, manufacturername: 'tests' };
+              const res = await request(`/api/${key}/sensors`, { method: 'POST', body: JSON.stringify(body) });
+              if (res.status === 200) {
+                acked.set(((await res.json()) as [{ success: { id: string } }])[0].success.id, tag);
+                acks += 1;
+              }
+            }
+          } catch {
+            // The process died mid-request: not acknowledged, no promise made.
+          }
+          if (acks >= killAfter && !killed) {
+            killed = true;
+            await api!.kill();
+          }
+        }
+      });
+      await Promise.all(storm);
+      await startApi();
+      const sensors = (await (await request(`/api/${key}/sensors`)).json()) as Record<string, { name: string }>;
+      for (const [id, name] of acked) {
+        expect(sensors[id], `sensor ${id} (${name}) after round ${round}`).toBeDefined();
+        const allowed = [name, uncertain.get(id)].filter((n) => n !== undefined);
+        expect(allowed, `sensor ${id} after round ${round}`).toContain(sensors[id]!.name);
+        acked.set(id, sensors[id]!.name);
+      }
+      uncertain.clear();
+      const groups = Object.values((await (await request(`/api/${key}/groups`)).json()) as Record<string, { name: string }>).map((g) => g.name);
+      for (const name of ackedGroups) expect(groups, `group ${name} after round ${round}`).toContain(name);
+      // A crash is not an operator's start: the reset window stays shut.
+      expect((await request('/api/config/password', { method: 'DELETE' })).status).toBe(403);
+    }
+    expect(writes).toBeGreaterThan(300);
+  }, 120_000);
+});
