@@ -134,6 +134,19 @@ describe('devices', () => {
       expect(await json(`/devices/${MAC}`)).toMatchObject({ ddf_policy: 'pin', ddf_hash: hash });
     });
 
+    it('should follow the newest matching bundle under latest', async () => {
+      const upload = async (uuid: string) => {
+        const { body, contentType } = multipart([{ name: 'ddfbundle', bytes: buildBundle({ desc: descFor('WB01', 'eWeLink', uuid), ddf: { ...ddfFor('WB01', 'eWeLink'), product: uuid } }), filename: 'b.ddb' }]);
+        return ((await (await api('/ddf/bundles', { method: 'POST', headers: { 'Content-Type': contentType }, body })).json()) as [{ success: { id: string } }])[0].success.id;
+      };
+      const button = '00:12:4b:00:22:a1:30:0b';
+      await upload('uuid-wb01-old');
+      const newest = await upload('uuid-wb01-new');
+      expect((await api(`/devices/${button}/ddf/policy`, jsonInit('PUT', { policy: 'latest' }))).status).toBe(200);
+      expect(await json(`/devices/${button}`)).toMatchObject({ ddf_policy: 'latest', ddf_hash: newest });
+      expect((await json(`/devices/${button}/ddf`)).product).toBe('uuid-wb01-new');
+    });
+
     it('should refuse a bad policy, a pin without or with a bad hash, and an unknown device', async () => {
       await expectDeconzError(await api(`/devices/${MAC}/ddf/policy`, jsonInit('PUT', { policy: 'newest' })), 400, 7, `/devices/${MAC}/ddf/policy`);
       await expectDeconzError(await api(`/devices/${MAC}/ddf/policy`, jsonInit('PUT', { policy: 'pin' })), 400, 5, `/devices/${MAC}/ddf/hash`);
