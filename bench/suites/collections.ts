@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { buildBridge } from '@herdgate/bridge/build';
 import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
 import { startBenchRadio, type BenchRadio } from '../lib/bench-radio';
-import { startChildServer, type ChildServer } from '../lib/child-server';
+import type { ChildServer } from '../lib/child-server';
+import { acquireKey } from '../lib/acquire-key';
+import { bridgeEnv, quiet, startChildWith } from '../lib/stack-parts';
 import { freePort } from '../lib/herdgate-stack';
 import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
 import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
 import { spawnStack, type StackProcess } from '../lib/stack-process';
 import type { BenchContext, BenchSection } from '../lib/types';
-import { acquireKey } from '../lib/acquire-key';
 
 /**
  * Issue #12 item 5: `GET /sensors`, `/sensors/<id>`, `/groups` and `/lights` on the real stack
@@ -141,29 +142,5 @@ async function createGroups(base: string, key: string): Promise<void> {
   }
 }
 
-function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://${HOST}:${radioPort}`, DATA_DIR: dataDir,
-    MQTT_HOST: HOST, MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
-  };
-  delete env.MQTT_URL;
-  return env;
-}
-
-async function startApi(mqttUrl: string, devices: number): Promise<ChildServer<ApiInfo>> {
-  const saved = { url: process.env.BENCH_MQTT_URL, expect: process.env.BENCH_EXPECT_DEVICES };
-  process.env.BENCH_MQTT_URL = mqttUrl;
-  process.env.BENCH_EXPECT_DEVICES = String(devices);
-  try {
-    return await startChildServer<ApiInfo>(fileURLToPath(new URL('./collections/api-child.ts', import.meta.url)), 26 * 60_000);
-  } finally {
-    if (saved.url === undefined) delete process.env.BENCH_MQTT_URL; else process.env.BENCH_MQTT_URL = saved.url;
-    if (saved.expect === undefined) delete process.env.BENCH_EXPECT_DEVICES; else process.env.BENCH_EXPECT_DEVICES = saved.expect;
-  }
-}
-
-async function quiet(radio: BenchRadio, forMs: number, maxMs: number): Promise<void> {
-  const until = performance.now() + maxMs;
-  while (performance.now() - radio.lastFrameAt() < forMs && performance.now() < until) await new Promise((r) => setTimeout(r, 200));
-}
-
+const startApi = (mqttUrl: string, devices: number) =>
+  startChildWith<ApiInfo>(fileURLToPath(new URL('./collections/api-child.ts', import.meta.url)), { BENCH_MQTT_URL: mqttUrl, BENCH_EXPECT_DEVICES: String(devices) }, 26 * 60_000);

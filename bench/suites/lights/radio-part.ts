@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogueModels, generateNetwork } from '../../../bridge/virtual-radio/networks/generate';
 import { startBenchRadio, type BenchRadio } from '../../lib/bench-radio';
-import { startChildServer, type ChildServer } from '../../lib/child-server';
+import type { ChildServer } from '../../lib/child-server';
+import { bridgeEnv, quiet, startChildWith } from '../../lib/stack-parts';
 import { freePort } from '../../lib/herdgate-stack';
 import { fmtMs, table } from '../../lib/markdown';
 import { percentile } from '../../lib/stats';
@@ -70,32 +71,9 @@ export async function radioPart(ctx: BenchContext, key: (base: string) => Promis
   }
 }
 
-function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`, DATA_DIR: dataDir,
-    MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
-  };
-  delete env.MQTT_URL;
-  return env;
-}
-
-/** The api child inherits the environment: the broker and the lamp count go in for its start only. */
-async function startApi(mqttUrl: string, lamps: number): Promise<ChildServer<ApiInfo>> {
-  const saved = { url: process.env.BENCH_MQTT_URL, expect: process.env.BENCH_EXPECT_LIGHTS };
-  process.env.BENCH_MQTT_URL = mqttUrl;
-  process.env.BENCH_EXPECT_LIGHTS = String(lamps);
-  try {
-    return await startChildServer<ApiInfo>(fileURLToPath(new URL('./stack-api.ts', import.meta.url)), 180_000);
-  } finally {
-    if (saved.url === undefined) delete process.env.BENCH_MQTT_URL; else process.env.BENCH_MQTT_URL = saved.url;
-    if (saved.expect === undefined) delete process.env.BENCH_EXPECT_LIGHTS; else process.env.BENCH_EXPECT_LIGHTS = saved.expect;
-  }
-}
-
-async function quiet(radio: BenchRadio, forMs: number, maxMs: number): Promise<void> {
-  const until = performance.now() + maxMs;
-  while (performance.now() - radio.lastFrameAt() < forMs && performance.now() < until) await new Promise((r) => setTimeout(r, 200));
-}
+/** The api child: the broker and the lamp count go in for its start only. */
+const startApi = (mqttUrl: string, lamps: number) =>
+  startChildWith<ApiInfo>(fileURLToPath(new URL('./stack-api.ts', import.meta.url)), { BENCH_MQTT_URL: mqttUrl, BENCH_EXPECT_LIGHTS: String(lamps) }, 180_000);
 
 interface PutSamples { frame: number[]; ack: number[]; failed: number }
 

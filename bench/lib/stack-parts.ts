@@ -1,0 +1,36 @@
+/**
+ * Pieces the real-stack suites share: the environment of a bridge on the suite's virtual radio
+ * with its embedded broker open to the suite's unauthenticated clients, a wait for the radio to go
+ * quiet, and an api child started with a few extra variables.
+ */
+import type { BenchRadio } from './bench-radio';
+import { startChildServer, type ChildServer } from './child-server';
+
+export function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`, DATA_DIR: dataDir,
+    MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
+  };
+  delete env.MQTT_URL;
+  return env;
+}
+
+/** Resolves once the radio has seen no host frame for `forMs` (or after `maxMs`). */
+export async function quiet(radio: BenchRadio, forMs: number, maxMs: number): Promise<void> {
+  const until = performance.now() + maxMs;
+  while (performance.now() - radio.lastFrameAt() < forMs && performance.now() < until) await new Promise((r) => setTimeout(r, 200));
+}
+
+/** A child server that inherits the environment plus `extra`, set for its start only. */
+export async function startChildWith<Info>(entry: string, extra: Record<string, string>, readyTimeoutMs: number): Promise<ChildServer<Info>> {
+  const saved = Object.fromEntries(Object.keys(extra).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, extra);
+  try {
+    return await startChildServer<Info>(entry, readyTimeoutMs);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
