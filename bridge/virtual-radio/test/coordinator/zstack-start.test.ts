@@ -46,6 +46,9 @@ describe('herdsman zstack adapter against the Z-Stack front', () => {
     expect(radio.registry.get(LAMP)!.device.inspect().endpoints['11']!.genOnOff!.onOff).toBe(0);
 
     await second.call('remove', { ieee: LAMP });
+    // The lamp answers the leave request and leaves a moment later (bounded wait, no timing assertion).
+    const until = Date.now() + 10_000;
+    while (radio.registry.get(LAMP) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     expect(radio.registry.get(LAMP)).toBeUndefined();
     const devices = (await second.call('devices')) as Array<{ ieee: string }>;
     expect(devices.map((d) => d.ieee)).toEqual(['00124b0001020304']);
