@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
-import { pino } from 'pino';
-import { createBridgeLink, createMemoryTransport, type MemoryTransport } from '../src/bridge-link';
-import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+import type { MemoryTransport } from '../src/bridge-link';
+import { jsonInit, startTestGateway, startGatewayWithMemoryBridge, type TestGateway } from './helpers/gateway';
 
 type Json = Record<string, unknown>;
 type Whitelist = Record<string, { 'last use date': string }>;
@@ -105,12 +104,7 @@ describe('config body cache with a bridge', () => {
   const read = async (path: string): Promise<Json> => (await gw.request(path)).json() as Promise<Json>;
 
   beforeAll(async () => {
-    gw = await startTestGateway({}, undefined, {
-      bridge: () => {
-        transport = createMemoryTransport();
-        return createBridgeLink({ transport, base: 'herdgate', logger: pino({ level: 'silent' }), timeoutMs: 500 });
-      },
-    });
+    ({ gw, transport } = await startGatewayWithMemoryBridge());
     key = await gw.createKey();
   });
   afterAll(async () => {

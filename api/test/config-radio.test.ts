@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
-import { pino } from 'pino';
-import { createBridgeLink, createMemoryTransport, type MemoryTransport } from '../src/bridge-link';
-import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+import type { MemoryTransport } from '../src/bridge-link';
+import { jsonInit, startGatewayWithMemoryBridge, type TestGateway } from './helpers/gateway';
 
 /**
  * PUT/GET /config with the radio backed by a bridge link (an in-process transport standing in for
@@ -20,12 +19,7 @@ describe('config radio settings over the bridge link', () => {
   };
 
   beforeAll(async () => {
-    gw = await startTestGateway({}, undefined, {
-      bridge: () => {
-        transport = createMemoryTransport();
-        return createBridgeLink({ transport, base: 'herdgate', logger: pino({ level: 'silent' }), timeoutMs: 500 });
-      },
-    });
+    ({ gw, transport } = await startGatewayWithMemoryBridge());
     key = await gw.createKey();
   });
   afterAll(async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
-import { pino } from 'pino';
-import { createBridgeLink, createMemoryTransport, type MemoryTransport } from '../src/bridge-link';
+import type { MemoryTransport } from '../src/bridge-link';
 import { expectDeconzError } from './helpers/conformance';
-import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+import { jsonInit, startGatewayWithMemoryBridge, type TestGateway } from './helpers/gateway';
 
 /**
  * The touchlink routes over the bridge link (an in-process transport standing in for the broker;
@@ -30,12 +29,7 @@ describe('touchlink routes over the bridge link', () => {
   };
 
   beforeAll(async () => {
-    gw = await startTestGateway({}, undefined, {
-      bridge: () => {
-        transport = createMemoryTransport();
-        return createBridgeLink({ transport, base: 'herdgate', logger: pino({ level: 'silent' }), timeoutMs: 500 });
-      },
-    });
+    ({ gw, transport } = await startGatewayWithMemoryBridge());
     key = await gw.createKey();
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import type { ClientAddress } from '../../src/app';
 import { ManualClock } from '../../src/services/clock';
-import { createDisconnectedLink } from '../../src/bridge-link';
+import { createBridgeLink, createDisconnectedLink, createMemoryTransport, type MemoryTransport } from '../../src/bridge-link';
 import type { BridgeLink } from '../../src/services/bridge-link';
 import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/services/radio';
 import { createNodeGateway, type NodeGateway } from '../../src/runtime/node-gateway';
@@ -77,4 +77,20 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
 /** JSON body helper for write requests. */
 export function jsonInit(method: string, body: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) };
+}
+
+/**
+ * A test gateway whose bridge link runs over an in-process transport standing in for the broker:
+ * the test delivers bridge messages with `transport.deliver` and reads requests from `published`.
+ */
+export async function startGatewayWithMemoryBridge(): Promise<{ gw: TestGateway; transport: MemoryTransport }> {
+  let transport: MemoryTransport | undefined;
+  const gw = await startTestGateway({}, undefined, {
+    bridge: () => {
+      transport = createMemoryTransport();
+      return createBridgeLink({ transport, base: 'herdgate', logger: pino({ level: 'silent' }), timeoutMs: 500 });
+    },
+  });
+  if (!transport) throw new Error('the test gateway did not build its bridge link');
+  return { gw, transport };
 }
