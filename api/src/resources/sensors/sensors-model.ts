@@ -111,7 +111,10 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
           throw new DeconzError({ type, address: `/sensors/${record.id}/reset`, params: { reason: outcome.message, path: `/sensors/${record.id}` } });
         }
       }
-      return (await core.modify(record.id, (current) => ({ ...current, deleted: true }))) !== undefined;
+      if ((await core.modify(record.id, (current) => ({ ...current, deleted: true }))) !== undefined) return true;
+      // With reset, the bridge's news that the device left can mark the sensor deleted before the
+      // leave's own answer arrives: that deletion is this request's outcome, not a lost race.
+      return reset && core.record(record.id)?.deleted === true;
     },
     tick: () => daylight.tick(),
     idle: () => sync.idle(),
