@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // zigbee-herdsman needs (one Controller per process); cross-process tests spawn their own children.
 export default defineConfig({
   test: {
-    include: ['{shared,api,bridge,test,bench,scripts}/**/*.test.ts'],
+    include: ['{shared,api,bridge,test,bench,scripts,web}/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/data/**'],
     pool: 'forks',
     maxWorkers: 2,

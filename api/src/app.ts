@@ -21,6 +21,7 @@ import { schedulesRoutes } from './routes/schedules';
 import { sensorsRoutes } from './routes/sensors';
 import { touchlinkRoutes } from './routes/touchlink';
 import { touchlinkGuard } from './middleware/touchlink-guard';
+import { webFallback, webRoutes, type WebAssets } from './routes/web';
 
 /** The resource modules under `/api/<key>/<module>`; the fall-through tells known from unknown by it. */
 const MODULES: Record<string, Hono<AppEnv>> = {
@@ -46,6 +47,8 @@ export interface CreateAppOptions {
   /** Routes added after the common middleware and before the API (benchmarks, runtime extras). */
   extraRoutes?: (app: Hono<AppEnv>) => void;
   clientAddress?: ClientAddress;
+  /** Serve the web app at `/` (`assets` undefined: not built, `/` says how to build it). */
+  web?: { assets: WebAssets | undefined };
 }
 
 /** The platform-free gateway app: everything comes in through `services`. */
@@ -63,10 +66,13 @@ export function createApp(services: Services, options: CreateAppOptions = {}): H
   keyed.route('/', fullStateRoutes);
   for (const [name, routes] of Object.entries(MODULES)) keyed.route(`/${name}`, routes);
 
+  if (options.web) app.route('/', webRoutes(options.web.assets));
   app.route('/api', authRoutes);
   app.route('/api', publicConfigRoutes);
   app.route('/api/:key', keyed);
-  app.notFound(fallThrough(new Set(Object.keys(MODULES))));
+  const deconzNotFound = fallThrough(new Set(Object.keys(MODULES)));
+  const web = options.web;
+  app.notFound((c) => (web && webFallback(c, web.assets)) || deconzNotFound(c));
   app.onError(onError);
   return app;
 }

@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
-import { createApp, type ClientAddress } from '../app';
+import { createApp, type ClientAddress, type CreateAppOptions } from '../app';
 import { LoginThrottle } from '../security/login-throttle';
 import { parseOrigins } from '../security/origins';
 import { resetWindow } from '../security/reset-window';
@@ -65,6 +65,8 @@ export interface StartGatewayDeps {
   releases?: ReleaseSource;
   /** Name resolution for the webhook target check, where the platform has it. */
   resolveHost?: ResolveHost;
+  /** The web app served at `/` (see `CreateAppOptions.web`). */
+  web?: CreateAppOptions['web'];
 }
 
 export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<AppEnv>; services: Services }> {
@@ -120,7 +122,7 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
       corsOrigins: parseOrigins(env.CORS_ORIGINS),
     },
   };
-  const app = createApp(services, { extraRoutes: deps.extraRoutes, clientAddress: deps.clientAddress });
+  const app = createApp(services, { extraRoutes: deps.extraRoutes, clientAddress: deps.clientAddress, web: deps.web });
   // Before `start`: a start that fails half-way may already have set timers.
   teardown.add('automation', () => automation.stop());
   await automation.start(automationCollections(services));

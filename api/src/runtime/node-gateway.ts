@@ -23,6 +23,7 @@ import { followNtp, readHostInfo } from './node-host';
 import { httpReleaseSource, NO_RELEASES, type ReleaseSource } from '../resources/gateway/software-update';
 import pkg from '../../package.json' with { type: 'json' };
 import { startWebSocket } from './node-websocket';
+import { loadWebAssets } from './node-web-assets';
 
 /** The socket peer; undefined for requests the gateway makes to its own app (rule actions). */
 const nodeClientAddress: ClientAddress = (c) => {
@@ -114,10 +115,13 @@ export async function createNodeGateway(
       clientAddress: options.clientAddress ?? nodeClientAddress,
       version: pkg.version, releases,
       resolveHost: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
+      web: { assets: loadWebAssets(logger) },
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));
+    const httpPort = (server.address() as AddressInfo).port;
     const policy = {
+      pagePorts: [httpPort],
       origins: services.options.corsOrigins, requireKey: env.WEBSOCKET_AUTH === 'key', maxClients: env.WEBSOCKET_MAX_CLIENTS,
       isKey: (candidate: string) => services.store.apiKey(candidate) !== undefined,
     };
@@ -126,7 +130,6 @@ export async function createNodeGateway(
     services.options.websocketPort = ws.port;
     // Runs first on close: the next start may open the password-reset window (not after a crash).
     teardown.add('clean shutdown marker', () => services.store.markCleanShutdown());
-    const httpPort = (server.address() as AddressInfo).port;
     return { app, services, httpPort, websocketPort: ws.port, close: () => teardown.run() };
   } catch (err) {
     await teardown.run();

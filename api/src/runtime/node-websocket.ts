@@ -79,7 +79,7 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
     const admission = opts.policy
-      ? admitWebSocket(opts.policy, { origin: req.headers.origin, url: req.url ?? '/', protocols: offered }, clients.size)
+      ? admitWebSocket(opts.policy, { origin: req.headers.origin, host: req.headers.host, url: req.url ?? '/', protocols: offered }, clients.size)
       : { ok: true as const, protocol: undefined };
     if (!admission.ok) {
       logger.warn({ remote: req.socket.remoteAddress, origin: req.headers.origin, reason: admission.reason }, 'websocket upgrade refused');

@@ -9,6 +9,7 @@ import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudfla
 import { createClient } from '@libsql/client/web';
 import { drizzle } from 'drizzle-orm/libsql';
 import migrations from 'herdgate:migrations';
+import webAssets from 'herdgate:web-assets';
 import type { AppEnv } from '../context';
 import { startGateway } from '../gateway/start-gateway';
 import { connectMqttLink, createDisconnectedLink } from '../bridge-link';
@@ -90,7 +91,7 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     const timers = new AlarmTimers(ctx.storage, logger, env.MQTT_URL === 'none' ? undefined : LINK_WATCHDOG_MS);
     // Cloudflare's edge names the client; a bare workerd (no header) cannot tell, so nothing is loopback.
     const clientAddress = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP');
-    const { app, services } = await startGateway({ db, env, logger, clock: systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress });
+    const { app, services } = await startGateway({ db, env, logger, clock: systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress, web: { assets: webAssets } });
     services.events.subscribe((message) => fanOut(ctx, message));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
     return {

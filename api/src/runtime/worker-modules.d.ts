@@ -3,3 +3,9 @@ declare module 'herdgate:migrations' {
   const migrations: import('../store/migrate').BundledMigration[];
   export default migrations;
 }
+
+/** The built web app (web/dist/assets.json, written by the web build that wrangler's build runs first). */
+declare module 'herdgate:web-assets' {
+  const assets: import('../routes/web').WebAssets;
+  export default assets;
+}

@@ -27,3 +27,26 @@ export function allowOriginHeader(policy: OriginPolicy, origin: string | undefin
 export function originMayAct(policy: OriginPolicy, origin: string | undefined): boolean {
   return origin === undefined || policy.origins.includes(origin);
 }
+
+function defaultPort(url: URL): number {
+  return url.port !== '' ? Number(url.port) : url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80;
+}
+
+/**
+ * Is `origin` the gateway's own web app: a page from the same host name the request was sent to
+ * (`Host`), on that request's port or one of `pagePorts` (the HTTP port, when the request came to
+ * the separate WebSocket port)? Its requests are the gateway's own UI, not another site's.
+ */
+export function isOwnPage(origin: string | undefined, host: string | undefined, pagePorts: readonly number[] = []): boolean {
+  if (origin === undefined || host === undefined || origin === 'null') return false;
+  try {
+    const page = new URL(origin);
+    const target = new URL(`http://${host}`);
+    if (page.protocol !== 'http:' && page.protocol !== 'https:') return false;
+    if (page.hostname !== target.hostname) return false;
+    const port = defaultPort(page);
+    return port === defaultPort(target) || pagePorts.includes(port);
+  } catch {
+    return false;
+  }
+}

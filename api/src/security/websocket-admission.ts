@@ -1,4 +1,4 @@
-import { originMayAct } from './origins';
+import { isOwnPage, originMayAct } from './origins';
 
 /**
  * Who may open the WebSocket. deCONZ lets anyone on the network listen to every event; herdgate
@@ -12,10 +12,14 @@ export interface WebSocketPolicy {
   maxClients: number;
   /** Is this a whitelisted API key (compared in constant time by the store)? */
   isKey(candidate: string): boolean;
+  /** Ports the gateway's own web app is served on (the HTTP port), besides the upgrade's own port. */
+  pagePorts?: readonly number[];
 }
 
 export interface UpgradeRequest {
   origin: string | undefined;
+  /** The `Host` the upgrade was sent to (the gateway's own web app is from that host). */
+  host?: string;
   /** The request target, e.g. `/?key=…`. */
   url: string;
   /** Offered subprotocols (`Sec-WebSocket-Protocol`), in order. */
@@ -27,7 +31,8 @@ export type Admission =
   | { ok: false; status: 401 | 403 | 503; reason: string };
 
 export function admitWebSocket(policy: WebSocketPolicy, request: UpgradeRequest, clients: number): Admission {
-  if (!originMayAct({ origins: policy.origins }, request.origin)) return { ok: false, status: 403, reason: 'origin not allowed' };
+  const ownPage = isOwnPage(request.origin, request.host, policy.pagePorts);
+  if (!ownPage && !originMayAct({ origins: policy.origins }, request.origin)) return { ok: false, status: 403, reason: 'origin not allowed' };
   if (clients >= policy.maxClients) return { ok: false, status: 503, reason: 'too many websocket clients' };
   const viaProtocol = request.protocols.find((protocol) => policy.isKey(protocol));
   if (!policy.requireKey) return { ok: true, protocol: viaProtocol };

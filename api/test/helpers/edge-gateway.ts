@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWebApp } from '@herdgate/web/build';
 import { writeMigrationBundle } from '../../scripts/bundle-migrations';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -27,6 +28,7 @@ export async function startEdgeGateway(vars: Record<string, string> = {}): Promi
   await mkdir(process.env.WRANGLER_LOG_PATH, { recursive: true });
   process.env.WRANGLER_LOG ??= 'error';
   writeMigrationBundle();
+  await writeWebApp();
   const { unstable_startWorker } = await import('wrangler');
   const bindings = Object.fromEntries(Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn', ...vars }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]));
   const worker = await unstable_startWorker({

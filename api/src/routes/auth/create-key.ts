@@ -7,7 +7,7 @@ import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import { isLoopback } from '../../security/client-address';
 import { isDefaultPassword } from '../../security/default-password';
-import { originMayAct } from '../../security/origins';
+import { isOwnPage, originMayAct } from '../../security/origins';
 import { createKeySchema } from './schemas';
 
 /** 32 upper-case hex characters (128 random bits); the original hands out 10 (40 bits). */
@@ -53,11 +53,13 @@ async function authorise(c: Context<AppEnv>): Promise<void> {
  * `POST /api`: acquire an API key (deconz-behavior.md §5). The lock is checked before the body,
  * as in deCONZ, so a locked gateway always answers 101. A web page of an origin the operator did
  * not allow (`CORS_ORIGINS`) is refused first, even while unlocked: it could choose the key itself.
+ * The gateway's own web app is not another origin: it is served from this host and port.
  */
 export async function createKey(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const origin = c.req.header('Origin');
-  if (!originMayAct({ origins: services.options.corsOrigins }, origin)) {
+  // The gateway's own web app (same host and port as this request) signs in like any client.
+  if (!isOwnPage(origin, c.req.header('Host')) && !originMayAct({ origins: services.options.corsOrigins }, origin)) {
     c.get('logger').warn({ origin }, 'key creation refused: origin not allowed');
     throw new DeconzError({ type: 1, address: '/', description: 'unauthorized user; origin not allowed' });
   }

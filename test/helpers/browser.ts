@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Where the browser tests write the screenshots the README and docs show. */
+export const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/** The system's Chromium (Debian's `chromium`, installed by .ci/run), or CHROMIUM_PATH. */
+export function chromiumPath(): string {
+  const wanted = process.env.CHROMIUM_PATH;
+  if (wanted && existsSync(wanted)) return wanted;
+  for (const name of ['chromium', 'chromium-browser']) {
+    try {
+      return execFileSync('which', [name], { encoding: 'utf8' }).trim();
+    } catch {
+      // try the next name
+    }
+  }
+  throw new Error('no Chromium found: install Debian\'s chromium package (bash .ci/run does) or set CHROMIUM_PATH');
+}
+
+/** Headless Chromium through playwright-core (no browser download: the system one). */
+export function launchBrowser(): Promise<Browser> {
+  // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+}
+
+/** A fresh page (own storage) at the gateway, signed in with the gateway login. */
+export async function signedInPage(browser: Browser, base: string, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await page.goto(base);
+  await page.getByLabel('Password').fill('delight');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
+  return page;
+}
+
+/** Writes `docs/screenshots/<name>.png` (the whole page). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,77 @@
+import { useState } from 'preact/hooks';
+import { useApp } from '../components/context';
+import { Card, Empty, Slider, Switch, useAction } from '../components/ui';
+import { useGateway } from '../state/store';
+import type { Group, Light } from '../state/types';
+import { LightCard } from './light-card';
+import { Scenes } from './scenes';
+
+function RoomCard({ id, group }: { id: string; group: Group }) {
+  const { gateway } = useApp();
+  const [run, busy] = useAction();
+  const act = (body: Record<string, unknown>) => run(group.name, () => gateway.put(`/groups/${id}/action`, body));
+  return (
+    <Card title={group.name} label={`Room ${group.name}`}
+      actions={<Switch label={`${group.name} on`} checked={group.state.any_on === true} disabled={busy} onChange={(on) => act({ on })} />}>
+      <p class="meta">{group.lights.length} light{group.lights.length === 1 ? '' : 's'} · {group.state.all_on ? 'all on' : group.state.any_on ? 'some on' : 'off'}</p>
+      {typeof group.action.bri === 'number' && <Slider label="Brightness" min={1} max={254} value={group.action.bri} disabled={busy} onCommit={(bri) => act({ bri })} />}
+      <Scenes id={id} group={group} />
+    </Card>
+  );
+}
+
+function NewRoom({ lights }: { lights: Record<string, Light> }) {
+  const { gateway, announce } = useApp();
+  const [run, busy] = useAction();
+  const [name, setName] = useState('');
+  const [members, setMembers] = useState<string[]>([]);
+  return (
+    <details class="new-room">
+      <summary>New room</summary>
+      <form onSubmit={(e) => {
+        e.preventDefault();
+        void run('New room', async () => {
+          const id = await gateway.create('/groups', { name });
+          if (members.length > 0) await gateway.put(`/groups/${id}`, { lights: members });
+          announce(`Room ${name} created`);
+          setName('');
+          setMembers([]);
+        });
+      }}>
+        <label>Name<input value={name} maxLength={32} required onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
+        <fieldset>
+          <legend>Lights</legend>
+          {Object.entries(lights).map(([id, light]) => (
+            <label key={id} class="check"><input type="checkbox" checked={members.includes(id)}
+              onChange={(e) => setMembers((m) => ((e.target as HTMLInputElement).checked ? [...m, id] : m.filter((x) => x !== id)))} />{light.name}</label>
+          ))}
+        </fieldset>
+        <button type="submit" class="primary" disabled={busy}>{busy ? 'Creating…' : 'Create room'}</button>
+      </form>
+    </details>
+  );
+}
+
+export function Rooms() {
+  const { store } = useApp();
+  const state = useGateway(store);
+  const groups = Object.entries(state.groups).filter(([, g]) => g.type !== 'Entertainment');
+  const lights = Object.entries(state.lights);
+  return (
+    <>
+      <section aria-labelledby="rooms-heading">
+        <h2 id="rooms-heading">Rooms</h2>
+        {groups.length === 0 ? <Empty>No rooms yet. Create one to switch several lights at once and keep scenes.</Empty> : (
+          <div class="grid">{groups.map(([id, group]) => <RoomCard key={id} id={id} group={group} />)}</div>
+        )}
+        <NewRoom lights={state.lights} />
+      </section>
+      <section aria-labelledby="lights-heading">
+        <h2 id="lights-heading">Lights and covers</h2>
+        {lights.length === 0 ? <Empty>No lights yet. Use “Add a device” to pair one.</Empty> : (
+          <div class="grid">{lights.map(([id, light]) => <LightCard key={id} id={id} light={light} />)}</div>
+        )}
+      </section>
+    </>
+  );
+}
