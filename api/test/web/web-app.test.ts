@@ -2,26 +2,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { writeWebApp } from '@herdgate/web/build';
 import { expectDeconzError } from '../helpers/conformance';
-import { BASIC_DEFAULT, startTestGateway, type TestGateway } from '../helpers/gateway';
+import { BASIC_DEFAULT } from '../helpers/gateway';
+import { RUNTIMES, startRuntimeGateway, type RuntimeGateway } from '../helpers/runtimes';
 
 /** Opens the event socket with an `Origin`; resolves with the upgrade's status (101 when accepted). */
-function upgradeStatus(port: number, origin: string): Promise<number> {
+function upgradeStatus(url: string, origin: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/`, { origin });
+    const ws = new WebSocket(url, { origin });
     ws.once('open', () => { ws.close(); resolve(101); });
     ws.once('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); ws.terminate(); });
     ws.once('error', (err) => reject(err));
   });
 }
 
-describe('web app serving', () => {
-  let gw: TestGateway;
+describe.each(RUNTIMES)('web app serving on $runtime', (target) => {
+  let gw: RuntimeGateway;
   let key: string;
+  const httpPort = () => Number(new URL(gw.base).port);
   beforeAll(async () => {
     await writeWebApp();
-    gw = await startTestGateway();
+    gw = await startRuntimeGateway(target);
     key = await gw.createKey();
-  });
+  }, 90_000);
   afterAll(async () => {
     await gw?.close();
   });
@@ -76,13 +78,12 @@ describe('web app serving', () => {
     expect(own.status).toBe(200);
     expect(((await own.json()) as [{ success: { username: string } }])[0].success.username).toMatch(/^[0-9A-F]{32}$/);
     await expectDeconzError(await gw.request('/api', init('http://evil.example')), 403, 1);
-    await expectDeconzError(await gw.request('/api', init(`http://127.0.0.1:${gw.gateway.httpPort + 1}`)), 403, 1);
+    await expectDeconzError(await gw.request('/api', init(`http://127.0.0.1:${httpPort() + 1}`)), 403, 1);
   });
 
   it('should open the event socket for the gateway\'s own page on the WebSocket port and refuse other pages', async () => {
-    const port = gw.gateway.websocketPort;
-    expect(await upgradeStatus(port, gw.base)).toBe(101);
-    expect(await upgradeStatus(port, 'http://evil.example')).toBe(403);
-    expect(await upgradeStatus(port, `http://localhost:${gw.gateway.httpPort}`)).toBe(403);
+    expect(await upgradeStatus(gw.websocketUrl, gw.base)).toBe(101);
+    expect(await upgradeStatus(gw.websocketUrl, 'http://evil.example')).toBe(403);
+    expect(await upgradeStatus(gw.websocketUrl, `http://localhost:${httpPort()}`)).toBe(403);
   });
 });
