@@ -25,8 +25,8 @@ export interface ClipType {
   defaultConfig: Readonly<Record<string, unknown>>;
 }
 
-/** Config items every CLIP sensor has. */
-const COMMON_CONFIG: Record<string, ItemSchema> = { on: bool, reachable: bool, battery: int(0, 100) };
+/** Config items every CLIP sensor has; `battery` is 1-100 as the spec's Limits table says. */
+const COMMON_CONFIG: Record<string, ItemSchema> = { on: bool, reachable: bool, battery: int(1, 100) };
 
 function clip(
   state: Record<string, ItemSchema>,

@@ -3,17 +3,21 @@ import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 import { requireGroup } from './lookup';
-import { writeMembership } from './membership';
+import { membershipRefusal, writeMembership } from './membership';
 
 /**
  * `DELETE /groups/<id>`: members leave the Zigbee group and its scenes are removed from the
- * devices (best effort for devices that are away), then the group is gone from GET at once.
+ * devices, then the group is gone from GET at once. Members must be reachable and the bridge
+ * there (503, nothing deleted); a device that stops answering midway keeps a stale membership.
  */
 export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const entry = requireGroup(c);
   const id = entry.record.id;
   if (entry === services.groups.all) throw new DeconzError({ type: 3, address: '/groups/0', params: { path: '/groups/0' } });
+  const refusal = membershipRefusal(services, id, entry.record.lights, []);
+  if (refusal) throw refusal;
+  if (services.scenes.ofGroup(id).length > 0 && !services.bridge.connected()) throw new DeconzError({ type: 950, address: `/groups/${id}` });
   const { errors } = await writeMembership(services, id, entry.record.lights, []);
   if (errors.length > 0) c.get('logger').warn({ group: id, errors }, 'some devices kept the group membership');
   if (services.scenes.ofGroup(id).length > 0) {

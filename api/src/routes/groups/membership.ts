@@ -1,4 +1,4 @@
-import type { ErrorItemInput } from '@herdgate/shared/errors';
+import { DeconzError, type ErrorItemInput } from '@herdgate/shared/errors';
 import type { Services } from '../../services/types';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
 
@@ -54,4 +54,24 @@ function inOrder(members: string[], wanted: readonly string[]): string[] {
 /** Light ids in a body that name no light: deCONZ answers error 7 for them. */
 export function unknownLights(services: Services, ids: readonly string[]): string[] {
   return ids.filter((id) => !services.lights.get(id));
+}
+
+/**
+ * The spec's 503 for group membership: lights join or leave a group on the devices, so a change
+ * needs the bridge and every light it touches reachable. Refused as a whole, before anything is
+ * written: 950 with the bridge away, else one 202 per unreachable light. A lamp that is gone for
+ * good still leaves its groups through `DELETE /lights/<id>/groups` or `DELETE /lights/<id>`.
+ */
+export function membershipRefusal(services: Services, groupId: string, before: readonly string[], wanted: readonly string[]): DeconzError | undefined {
+  const changing = [...before.filter((l) => !wanted.includes(l)), ...wanted.filter((l) => !before.includes(l))]
+    .map((id) => services.lights.get(id))
+    .filter((light) => light !== undefined);
+  if (changing.length === 0) return undefined;
+  if (!services.bridge.connected()) return new DeconzError({ type: 950, address: `/groups/${groupId}/lights` });
+  const away = changing.filter((light) => light.state.reachable === false);
+  if (away.length === 0) return undefined;
+  return new DeconzError(away.map((light) => {
+    const path = `/lights/${light.row.id}/state`;
+    return { type: 202, address: path, params: { path } };
+  }), { status: 503 });
 }

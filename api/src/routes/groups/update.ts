@@ -5,12 +5,13 @@ import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import type { GroupRecord } from '../../resources/groups/types';
 import { requireGroup } from './lookup';
-import { mergeMembership, unknownLights, writeMembership } from './membership';
+import { membershipRefusal, mergeMembership, unknownLights, writeMembership } from './membership';
 import { updateGroupSchema } from './schemas';
 
 /**
  * `PUT|PATCH /groups/<id>`. Everything is validated before anything changes; a new member list is
- * written to the devices first, and only the memberships the devices took are stored.
+ * written to the devices first (503 when they cannot be reached), and only the memberships the
+ * devices took are stored.
  */
 export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
@@ -25,6 +26,10 @@ export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
     if (isAll) throw new DeconzError({ type: 8, address: `${base}/${field}`, params: { name: field } });
     const bad = unknownLights(services, list);
     if (bad.length > 0) throw new DeconzError({ type: 7, address: `${base}/${field}`, params: { name: field, value: bad[0]! } });
+  }
+  if (input.lights) {
+    const refusal = membershipRefusal(services, entry.record.id, entry.record.lights, input.lights);
+    if (refusal) throw refusal;
   }
   // What changes is collected as edits of the committed record, applied in one store transaction.
   const edits: ((next: GroupRecord) => void)[] = [];

@@ -33,7 +33,7 @@ export async function storeScene(c: Context<AppEnv>): Promise<Response> {
  * `PUT …/scenes/<sid>/lights/<lid>/state`: edit one light's stored state, on the device first (ZCL
  * add scene with the values, through the bridge's `scene/add`) and then in the gateway's copy, so
  * a recall shows what GET shows. When the device cannot take it, the answer is the bridge's error
- * and both copies stay as they were.
+ * and both copies stay as they were. Success is `[{success: {id: <scene id>}}]`.
  */
 export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
@@ -64,5 +64,6 @@ export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> 
   const stored = JSON.parse(JSON.stringify(light)) as typeof light;
   const done = await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, lights: current.lights.map((l) => (l.id === lid ? stored : l)) }));
   requireModified(done, base);
-  return sendJson(c, Object.entries(input).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })));
+  // The spec's OK-ID with the scene id, as deCONZ answers (not one entry per parameter).
+  return sendJson(c, [{ success: { id: scene.sceneId } }]);
 }
