@@ -48,6 +48,7 @@ const EnvSchema = v.object({
   MQTT_MAX_CONNECTIONS: v.optional(int('MQTT_MAX_CONNECTIONS', 1, 100_000), '100'),
   MQTT_MAX_SESSIONS: v.optional(int('MQTT_MAX_SESSIONS', 0, 100_000), '20'),
   MQTT_MAX_RETAINED: v.optional(int('MQTT_MAX_RETAINED', 0, 1_000_000), '1000'),
+  MQTT_MAX_SESSION_QUEUE: v.optional(int('MQTT_MAX_SESSION_QUEUE', 1, 1_000_000), '1000'),
   MQTT_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')), 'herdgate'),
   LOG_LEVEL: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'LOG_LEVEL must be a pino level'), 'info'),
   PERMIT_JOIN_ON_START: v.optional(int('PERMIT_JOIN_ON_START', 0, 254)),
@@ -81,7 +82,7 @@ export interface BridgeConfig {
     allowAnonymous: boolean;
     accounts: Array<{ username: string; password: string; role: 'admin' | 'user' }>;
     tls?: { host?: string; port?: number; wssPort?: number; cert: string; key: string };
-    limits: { maxPacketBytes: number; maxConnections: number; maxSessions: number; maxRetained: number };
+    limits: { maxPacketBytes: number; maxConnections: number; maxSessions: number; maxRetained: number; maxSessionQueue: number };
   };
   logLevel: string;
   /** Seconds to permit joining right after start (0 = closed); defaults to 120 on the virtual radio. */
@@ -122,7 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
         allowAnonymous: e.MQTT_ALLOW_ANONYMOUS === '1',
         accounts,
         tls: wantsTls ? { host: e.MQTT_TLS_HOST, port: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT, cert: e.MQTT_TLS_CERT!, key: e.MQTT_TLS_KEY! } : undefined,
-        limits: { maxPacketBytes: e.MQTT_MAX_PACKET_BYTES, maxConnections: e.MQTT_MAX_CONNECTIONS, maxSessions: e.MQTT_MAX_SESSIONS, maxRetained: e.MQTT_MAX_RETAINED },
+        limits: { maxPacketBytes: e.MQTT_MAX_PACKET_BYTES, maxConnections: e.MQTT_MAX_CONNECTIONS, maxSessions: e.MQTT_MAX_SESSIONS, maxRetained: e.MQTT_MAX_RETAINED, maxSessionQueue: e.MQTT_MAX_SESSION_QUEUE },
       },
       logLevel: e.LOG_LEVEL,
       permitJoinOnStart: e.PERMIT_JOIN_ON_START ?? (e.ZIGBEE_ADAPTER ? 0 : 120),

@@ -46,8 +46,10 @@ describe('config', () => {
 
   it('should keep anonymous MQTT off, take the accounts with their roles, and require cert and key for TLS', () => {
     const plain = loadConfig({ MQTT_USER: 'api', MQTT_PASSWORD: 'a', MQTT_ADMIN_USER: 'root', MQTT_ADMIN_PASSWORD: 'r', MQTT_CLIENT_USER: 'nr', MQTT_CLIENT_PASSWORD: 'n' }, 'demo.json');
-    expect(plain).toMatchObject({ ok: true, config: { mqtt: { allowAnonymous: false, user: 'api', accounts: [{ username: 'root', role: 'admin' }, { username: 'nr', role: 'user' }], limits: { maxPacketBytes: 1048576, maxConnections: 100 } }, commands: { limits: { waiting: 256, groupWaiting: 32 }, clockToleranceMs: 5000 } } });
+    expect(plain).toMatchObject({ ok: true, config: { mqtt: { allowAnonymous: false, user: 'api', accounts: [{ username: 'root', role: 'admin' }, { username: 'nr', role: 'user' }], limits: { maxPacketBytes: 1048576, maxConnections: 100, maxSessionQueue: 1000 } }, commands: { limits: { waiting: 256, groupWaiting: 32 }, clockToleranceMs: 5000 } } });
     expect(loadConfig({ MQTT_ALLOW_ANONYMOUS: '1' }, 'demo.json')).toMatchObject({ ok: true, config: { mqtt: { allowAnonymous: true } } });
+    expect(loadConfig({ MQTT_MAX_SESSION_QUEUE: '50' }, 'demo.json')).toMatchObject({ ok: true, config: { mqtt: { limits: { maxSessionQueue: 50 } } } });
+    expect(loadConfig({ MQTT_MAX_SESSION_QUEUE: '0' }, 'demo.json')).toMatchObject({ ok: false });
     expect(loadConfig({ MQTT_TLS_PORT: '8883' }, 'demo.json')).toEqual({ ok: false, errors: [expect.stringContaining('MQTT_TLS_CERT and MQTT_TLS_KEY')] });
     expect(loadConfig({ MQTT_ADMIN_USER: 'root' }, 'demo.json')).toEqual({ ok: false, errors: ['MQTT_ADMIN_USER and MQTT_ADMIN_PASSWORD must be set together'] });
     expect(loadConfig({ MQTT_TLS_PORT: '8883', MQTT_TLS_CERT: 'c.pem', MQTT_TLS_KEY: 'k.pem' }, 'demo.json')).toMatchObject({ ok: true, config: { mqtt: { tls: { port: 8883, cert: 'c.pem', key: 'k.pem' } } } });

@@ -1,5 +1,5 @@
 import { connect as netConnect } from 'node:net';
-import type { MqttClient } from 'mqtt';
+import { connect as mqttConnect, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerHandle } from './start-broker';
 import { closed, collect, connect, connectBridge, endAll, startTestBroker } from './test-support';
@@ -12,7 +12,7 @@ describe('broker limits', () => {
   const url = () => `mqtt://127.0.0.1:${handle.port}`;
 
   beforeAll(async () => {
-    handle = await startTestBroker({ limits: { maxPacketBytes: 4096, maxRetained: 2 } });
+    handle = await startTestBroker({ limits: { maxPacketBytes: 4096, maxRetained: 2, maxSessionQueue: 5 } });
     bridge = await connectBridge(handle);
   });
   afterAll(async () => {
@@ -69,5 +69,26 @@ describe('broker limits', () => {
     await again.publishAsync('other/r1', '', { retain: true, qos: 1 });
     await again.publishAsync('other/r3', 'd', { retain: true, qos: 1 });
     expect(again.connected).toBe(true);
+  });
+
+  it('should keep only the newest messages of an offline persistent session, and all of an online one', async () => {
+    const options = { clientId: 'sleeper', clean: false };
+    const sleeper = await connect(url(), options);
+    await sleeper.subscribeAsync('other/queued', { qos: 1 });
+    await sleeper.endAsync();
+    for (let i = 0; i < 12; i++) await bridge.publishAsync('other/queued', `m${i}`, { qos: 1 });
+    // Listening before the connection opens: the queue follows the CONNACK at once.
+    const back = mqttConnect(url(), { ...options, reconnectPeriod: 0 });
+    clients.push(back);
+    const seen = collect(back);
+    await new Promise((resolve) => back.once('connect', resolve));
+    await seen.next((m) => m.payload === 'm11');
+    await bridge.publishAsync('other/queued', 'live', { qos: 1 });
+    await seen.next((m) => m.payload === 'live');
+    expect(seen.messages.map((m) => m.payload)).toEqual(['m7', 'm8', 'm9', 'm10', 'm11', 'live']);
+    // Online, nothing is trimmed: a burst over the bound arrives whole.
+    for (let i = 0; i < 8; i++) bridge.publish('other/queued', `b${i}`, { qos: 1 });
+    await seen.next((m) => m.payload === 'b7');
+    expect(seen.messages.filter((m) => m.payload.startsWith('b'))).toHaveLength(8);
   });
 });

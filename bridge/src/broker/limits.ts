@@ -3,8 +3,9 @@ import type { Duplex } from 'node:stream';
 
 /**
  * Resource limits of the embedded broker, so one client (or a flood of them) cannot take memory
- * from the gateway: packet size, connections, persistent sessions and retained messages of clients
- * other than the bridge (whose retained topics are bounded by the number of devices).
+ * from the gateway: packet size, connections, persistent sessions and the messages queued for each
+ * while it is offline, and retained messages of clients other than the bridge (whose retained
+ * topics are bounded by the number of devices).
  */
 export interface BrokerLimits {
   /** Largest MQTT packet a client may send, in bytes (the whole packet after the fixed header). */
@@ -15,9 +16,11 @@ export interface BrokerLimits {
   maxSessions: number;
   /** Retained topics created by clients other than the bridge (outside the base topic). */
   maxRetained: number;
+  /** QoS 1/2 messages kept for one offline persistent session; the oldest are dropped beyond. */
+  maxSessionQueue: number;
 }
 
-export const DEFAULT_BROKER_LIMITS: BrokerLimits = { maxPacketBytes: 1024 * 1024, maxConnections: 100, maxSessions: 20, maxRetained: 1000 };
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = { maxPacketBytes: 1024 * 1024, maxConnections: 100, maxSessions: 20, maxRetained: 1000, maxSessionQueue: 1000 };
 
 /**
  * Checks what a connection sends, packet by packet (MQTT fixed header: one type byte, then the

@@ -6,6 +6,7 @@ import { createAuthenticate, type ClientCounts } from './auth';
 import { createRetainedBudget, DEFAULT_BROKER_LIMITS, guardPacketSize } from './limits';
 import { listenTcp, listenWebSocket, type Admit, type Listener } from './listeners';
 import { disablePacketNumberCache } from './packet-cache';
+import { boundedSessionPersistence } from './session-queue';
 import { BRIDGE_CLIENT_ID_PREFIX, type BrokerOptions, type BrokerUser } from './options';
 
 export interface BrokerHandle {
@@ -40,7 +41,10 @@ export async function startBroker(options: BrokerOptions): Promise<BrokerHandle>
   disablePacketNumberCache();
   const roles = new WeakMap<Client, MqttRole>();
   const counts: ClientCounts = { connected: new Set(), sessions: new Set() };
+  const persistence = boundedSessionPersistence(limits.maxSessionQueue, (clientId, dropped, limit) =>
+    logger.warn({ clientId, dropped, limit }, 'mqtt offline session queue full; dropping its oldest messages'));
   const broker = await Aedes.createBroker({
+    persistence,
     authenticate: createAuthenticate({ internal, users, allowAnonymous, limits, logger }, roles, counts),
     authorizePublish: createAuthorizePublish(base, roles, createRetainedBudget(limits.maxRetained), logger),
     authorizeSubscribe: createAuthorizeSubscribe(roles),
