@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTs, type Child } from './helpers/child-process';
+import { randomBetween, writeStorm } from './helpers/write-storm';
 
 const BASIC = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
 
@@ -46,48 +47,35 @@ describe('api killed with SIGKILL', () => {
     let writes = 0;
 
     for (let round = 0; round < 2; round++) {
-      const killAfter = 150 + Math.floor(Math.random() * 100);
-      let acks = 0;
-      let killed = false;
-      const storm = Array.from({ length: 16 }, async (_, worker) => {
-        for (let i = 0; !killed; i++) {
+      const storm = await writeStorm({
+        workers: 16,
+        killAfterAcks: randomBetween(150, 250),
+        kill: () => api!.kill(),
+        async write(worker, i) {
           const tag = `r${round}w${worker}i${i}`;
-          try {
-            writes += 1;
-            if (i % 3 === 2 && acked.size > 0) {
-              const ids = [...acked.keys()];
-              const id = ids[(worker * 7 + i) % ids.length]!;
-              uncertain.set(id, tag);
-              const res = await request(`/api/${key}/sensors/${id}`, { method: 'PUT', body: JSON.stringify({ name: tag }) });
-              if (res.status === 200) {
-                acked.set(id, tag);
-                uncertain.delete(id);
-                acks += 1;
-              }
-            } else if (i % 5 === 4) {
-              const res = await request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: tag }) });
-              if (res.status === 200) {
-                ackedGroups.add(tag);
-                acks += 1;
-              }
-            } else {
-              const body = { name: tag, modelid: 'kill9', swversion: '1', type: 'CLIPGenericFlag', uniqueid: `kill9-${tag}`, manufacturername: 'tests' };
-              const res = await request(`/api/${key}/sensors`, { method: 'POST', body: JSON.stringify(body) });
-              if (res.status === 200) {
-                acked.set(((await res.json()) as [{ success: { id: string } }])[0].success.id, tag);
-                acks += 1;
-              }
-            }
-          } catch {
-            // The process died mid-request: not acknowledged, no promise made.
+          if (i % 3 === 2 && acked.size > 0) {
+            const ids = [...acked.keys()];
+            const id = ids[(worker * 7 + i) % ids.length]!;
+            uncertain.set(id, tag);
+            const res = await request(`/api/${key}/sensors/${id}`, { method: 'PUT', body: JSON.stringify({ name: tag }) });
+            if (res.status !== 200) return false;
+            acked.set(id, tag);
+            uncertain.delete(id);
+            return true;
           }
-          if (acks >= killAfter && !killed) {
-            killed = true;
-            await api!.kill();
+          if (i % 5 === 4) {
+            const res = await request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: tag }) });
+            if (res.status === 200) ackedGroups.add(tag);
+            return res.status === 200;
           }
-        }
+          const body = { name: tag, modelid: 'kill9', swversion: '1', type: 'CLIPGenericFlag', uniqueid: `kill9-${tag}`, manufacturername: 'tests' };
+          const res = await request(`/api/${key}/sensors`, { method: 'POST', body: JSON.stringify(body) });
+          if (res.status !== 200) return false;
+          acked.set(((await res.json()) as [{ success: { id: string } }])[0].success.id, tag);
+          return true;
+        },
       });
-      await Promise.all(storm);
+      writes += storm.writes;
       await startApi();
       const sensors = (await (await request(`/api/${key}/sensors`)).json()) as Record<string, { name: string }>;
       for (const [id, name] of acked) {
