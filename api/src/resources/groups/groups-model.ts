@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { LightsModel } from '../lights/lights-model';
 import type { LightChange } from '../lights/types';
 import type { Store } from '../../store/types';
+import { MembershipDoubts } from './membership-doubts';
 import { deleteGroupRow, insertGroupRecord, loadGroupRecords, readLiveGroup, updateLiveGroup, usedGroupAddresses } from './group-rows';
 import { ALL_GROUP_ADDRESS, DEFAULT_ACTION, MAX_GROUP_ADDRESS, type GroupEntry, type GroupRecord } from './types';
 
@@ -27,6 +28,8 @@ export class GroupsModel {
   private counter = 0;
   version = 0;
   readonly all: GroupEntry;
+  /** Device memberships to assert again, and the per-group order of membership writes. */
+  readonly doubts = new MembershipDoubts();
 
   constructor(private readonly deps: GroupsModelDeps) {
     const record: GroupRecord = {

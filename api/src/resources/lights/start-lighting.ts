@@ -6,6 +6,7 @@ import { publishGroupEvents } from '../groups/group-events';
 import { groupView } from '../groups/group-view';
 import { GroupsModel } from '../groups/groups-model';
 import { followRemoteGroupCommands } from '../groups/remote-commands';
+import { repairMembershipsOnReconnect } from '../groups/repair-memberships';
 import { ScenesModel } from '../scenes/scenes-model';
 import { publishLightEvents } from './light-events';
 import { LightsModel } from './lights-model';
@@ -44,5 +45,6 @@ export async function startLighting(deps: LightingDeps): Promise<Lighting> {
   publishGroupEvents({ groups, events: deps.events, view: (change) => groupView(change.entry, scenes) });
   await lights.load();
   followRemoteGroupCommands({ bridge: deps.bridge, groups, scenes, lights, events: deps.events, logger });
+  repairMembershipsOnReconnect({ bridge: deps.bridge, groups, lights, logger });
   return { lights, groups, scenes };
 }

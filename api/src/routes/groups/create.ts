@@ -4,7 +4,8 @@ import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import { DEFAULT_ACTION } from '../../resources/groups/types';
-import { mergeMembership, unknownLights, writeMembership } from './membership';
+import { writeMembership } from '../../resources/groups/write-membership';
+import { membershipDeps, mergeMembership, unknownLights } from './membership';
 import { createGroupSchema } from './schemas';
 
 /**
@@ -26,9 +27,12 @@ export async function createGroup(c: Context<AppEnv>): Promise<Response> {
   const { entry, created } = outcome;
   const id = entry.record.id;
   if (!created) return sendJson(c, [{ success: { id } }]);
-  if (input.lights?.length) {
-    const result = await writeMembership(services, id, [], input.lights);
-    await services.groups.modify(entry, (current) => ({ ...current, lights: mergeMembership(current.lights, result, input.lights!) }));
+  const lights = input.lights ?? [];
+  if (lights.length > 0) {
+    await services.groups.doubts.exclusive(id, async () => {
+      const result = await writeMembership(membershipDeps(services), id, [], lights);
+      await services.groups.modify(entry, (current) => ({ ...current, lights: mergeMembership(current.lights, result, lights) }));
+    });
   }
   c.get('logger').info({ group: id }, 'group created');
   return sendJson(c, [{ success: { id } }]);

@@ -3,7 +3,8 @@ import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { sendJson } from '../../lib/respond';
 import { requireGroup } from './lookup';
-import { membershipRefusal, writeMembership } from './membership';
+import { writeMembership } from '../../resources/groups/write-membership';
+import { membershipDeps, membershipRefusal } from './membership';
 
 /**
  * `DELETE /groups/<id>`: members leave the Zigbee group and its scenes are removed from the
@@ -18,7 +19,7 @@ export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
   const refusal = membershipRefusal(services, id, entry.record.lights, []);
   if (refusal) throw refusal;
   if (services.scenes.ofGroup(id).length > 0 && !services.bridge.connected()) throw new DeconzError({ type: 950, address: `/groups/${id}` });
-  const { errors } = await writeMembership(services, id, entry.record.lights, []);
+  const { errors } = await services.groups.doubts.exclusive(id, () => writeMembership(membershipDeps(services), id, entry.record.lights, []));
   if (errors.length > 0) c.get('logger').warn({ group: id, errors }, 'some devices kept the group membership');
   if (services.scenes.ofGroup(id).length > 0) {
     const removed = await services.bridge.request('scene/remove', { group: Number(id) });
@@ -26,6 +27,8 @@ export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
   }
   // Also drops a scene id reserved by a create still capturing, so its late write finds no row.
   await services.scenes.remove(id);
+  // The group is gone: its devices are not asserted again (a failed leave stays, as for lights).
+  services.groups.doubts.forget(id);
   if (!(await services.groups.remove(entry))) throw new DeconzError({ type: 3, address: `/groups/${id}`, params: { path: `/groups/${id}` } });
   return sendJson(c, [{ success: { id } }]);
 }

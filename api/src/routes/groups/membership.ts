@@ -1,35 +1,9 @@
-import { DeconzError, type ErrorItemInput } from '@herdgate/shared/errors';
+import { DeconzError } from '@herdgate/shared/errors';
 import type { Services } from '../../services/types';
-import { mapBridgeFailure } from '../../resources/bridge-outcome';
+import { inOrder, type MembershipDeps } from '../../resources/groups/write-membership';
 
-/**
- * Write a group's membership to the devices (Zigbee groups cluster) through bridge requests and
- * return the member list that is really true afterwards, plus an error per light that refused.
- */
-export async function writeMembership(services: Services, groupId: string, before: readonly string[], wanted: readonly string[]) {
-  const members = [...before];
-  const errors: ErrorItemInput[] = [];
-  const address = `/groups/${groupId}/lights`;
-  for (const id of [...before.filter((l) => !wanted.includes(l)), ...wanted.filter((l) => !before.includes(l))]) {
-    const light = services.lights.get(id);
-    const adding = !before.includes(id);
-    if (!light) {
-      if (!adding) members.splice(members.indexOf(id), 1);
-      continue;
-    }
-    const name = adding ? 'group/add_member' : 'group/remove_member';
-    const outcome = await services.bridge.request(name, { group: Number(groupId), ieee: light.row.ieee, endpoint: light.row.endpoint });
-    if (outcome.status === 'error') {
-      errors.push(mapBridgeFailure(outcome.code, `${name} ${id}: ${outcome.message}`, address, `/lights/${id}/state`).error);
-      continue;
-    }
-    if (adding) members.push(id);
-    else members.splice(members.indexOf(id), 1);
-  }
-  const added = members.filter((id) => !before.includes(id));
-  const removed = before.filter((id) => !members.includes(id));
-  return { members: inOrder(members, wanted), added, removed, errors };
-}
+/** What `writeMembership` needs, from the services. */
+export const membershipDeps = (services: Services): MembershipDeps => ({ lights: services.lights, bridge: services.bridge, doubts: services.groups.doubts });
 
 export interface MembershipChange {
   added: readonly string[];
@@ -44,11 +18,6 @@ export function mergeMembership(current: readonly string[], change: MembershipCh
   const members = current.filter((id) => !change.removed.includes(id));
   for (const id of change.added) if (!members.includes(id)) members.push(id);
   return inOrder(members, wanted);
-}
-
-function inOrder(members: string[], wanted: readonly string[]): string[] {
-  const order = new Map(wanted.map((id, index) => [id, index]));
-  return members.sort((a, b) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity));
 }
 
 /** Light ids in a body that name no light: deCONZ answers error 7 for them. */
