@@ -1,5 +1,13 @@
 import type { FunctionComponent } from 'preact';
+import { AddDevice } from './add-device';
+import { Alarm } from './alarm';
+import { Devices } from './devices';
+import { NetworkMapPage } from './network-map';
 import { Rooms } from './rooms';
+import { Rules } from './rules';
+import { Schedules } from './schedules';
+import { Sensors } from './sensors';
+import { Settings } from './settings';
 
 export interface Page {
   route: string;
@@ -10,6 +18,14 @@ export interface Page {
 /** The pages in navigation order; the first is the default. */
 export const PAGES: Page[] = [
   { route: 'rooms', title: 'Rooms & lights', component: Rooms },
+  { route: 'sensors', title: 'Sensors', component: Sensors },
+  { route: 'devices', title: 'Devices', component: Devices },
+  { route: 'add', title: 'Add a device', component: AddDevice },
+  { route: 'rules', title: 'Rules', component: Rules },
+  { route: 'schedules', title: 'Schedules', component: Schedules },
+  { route: 'alarm', title: 'Alarm', component: Alarm },
+  { route: 'map', title: 'Network map', component: NetworkMapPage },
+  { route: 'settings', title: 'Settings', component: Settings },
 ];
 
-export const pageFor = (route: string): Page => PAGES.find((p) => p.route === route.split('/')[0]) ?? PAGES[0];
+export const pageFor = (route: string): Page => PAGES.find((p) => p.route === route.split('/')[0]) ?? PAGES[0]!;

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { writeWebApp } from '@herdgate/web/build';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
+import { radioControl } from './helpers/clients';
+import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { waitFor } from './helpers/wait';
+
+const LAMP = '0017880104a1e401';
+const BUTTON = '00124b0000d2e402';
+const PHASES = ['Joined', 'Interviewed', 'Ready'];
+
+/**
+ * The first five minutes in a real browser: pair a lamp and a button through "Add a device"
+ * (each shown through join, interview and ready as the WebSocket reports it), build a rule in the
+ * editor that a button press at the virtual radio then fires, see a validation error at its field,
+ * and change a setting. Screenshots of the pages go to docs/screenshots/.
+ */
+describe('web app: pairing, rules and settings', () => {
+  let stack: Stack;
+  let browser: Browser;
+  let page: Page;
+  const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
+  const lampOn = async () => {
+    const device = (await control('GET', `/devices/${LAMP}`)) as { state: { endpoints: Record<string, { genOnOff?: { onOff?: unknown } }> } };
+    const onOff = Object.values(device.state.endpoints).find((ep) => ep.genOnOff)?.genOnOff?.onOff;
+    return onOff === true || onOff === 1;
+  };
+  const lightId = () => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${LAMP}`)?.row.id;
+  const switchId = async () => {
+    const sensors = (await stack.rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string }>;
+    return Object.entries(sensors).find(([, s]) => s.type === 'ZHASwitch' && s.uniqueid.replace(/:/g, '').startsWith(BUTTON))?.[0];
+  };
+  const go = async (route: string, title: string) => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: title }).click();
+    await page.waitForURL(`**/#/${route}`);
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  };
+
+  beforeAll(async () => {
+    await writeWebApp();
+    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    await waitForLink(stack);
+    page = await signedInPage(browser, stack.rest.base);
+  }, 150_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.close();
+  }, 60_000);
+
+  it('should pair a lamp and a button through "Add a device", showing each through join, interview and ready', async () => {
+    await go('add', 'Add a device');
+    // Every step the page shows, in the order it shows them (a step can be brief).
+    await page.evaluate(`(() => {
+      window.__phases = {};
+      new MutationObserver(() => {
+        for (const item of document.querySelectorAll('li[data-mac]')) {
+          const current = item.querySelector('[aria-current="step"]')?.textContent?.replace('✓ ', '');
+          const seen = (window.__phases[item.dataset.mac] ??= []);
+          if (current && seen[seen.length - 1] !== current) seen.push(current);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    })()`);
+    await page.getByRole('button', { name: 'Open the network' }).click();
+    await page.getByRole('timer').waitFor();
+    const first = Number((await page.getByRole('timer').textContent())?.replace(/\D/g, ''));
+    expect(first).toBeGreaterThan(100);
+    await control('POST', '/devices', { model: 'LCT015', ieee: LAMP });
+    await control('POST', '/devices', { model: 'WB01', ieee: BUTTON });
+    const ready = page.locator('li[aria-label^="Device "]').filter({ has: page.locator('li.done', { hasText: 'Ready' }) });
+    await waitFor(async () => (await ready.count()) === 2, 'both devices shown ready', 90_000, 200);
+    const phases = (await page.evaluate('window.__phases')) as Record<string, string[]>;
+    expect(Object.keys(phases)).toHaveLength(2);
+    for (const seen of Object.values(phases)) {
+      expect(seen.at(-1)).toBe('Ready');
+      // Never backwards: each step shown comes after the one before it.
+      expect(seen.map((phase) => PHASES.indexOf(phase))).toEqual([...seen.map((phase) => PHASES.indexOf(phase))].sort());
+    }
+    expect(Number((await page.getByRole('timer').textContent())?.replace(/\D/g, ''))).toBeLessThan(first);
+    await screenshot(page, 'add-device-desktop');
+    await page.getByRole('button', { name: 'Close now' }).click();
+    await page.getByRole('button', { name: 'Open the network' }).waitFor();
+    await waitFor(() => lightId() !== undefined, 'the lamp as a light', 10_000, 100);
+    await waitFor(async () => (await switchId()) !== undefined, 'the button as a sensor', 10_000, 100);
+  }, 150_000);
+
+  it('should show the gateway\'s validation error at the condition it concerns', async () => {
+    const button = (await switchId())!;
+    await go('rules', 'Rules');
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByRole('form', { name: 'New rule' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('bad rule');
+    const condition = form.getByRole('group', { name: 'Condition 1' });
+    await condition.getByLabel('Resource').selectOption(`/sensors/${button}`);
+    await condition.getByLabel('Attribute').selectOption('state/buttonevent');
+    await condition.getByLabel('Operator').selectOption('gt');
+    await condition.getByLabel('Value').fill('not a number');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    const error = condition.getByRole('alert');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/condition/i);
+    expect(await condition.getByLabel('Operator').getAttribute('aria-invalid')).toBe('true');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+  }, 60_000);
+
+  it('should build a rule from pickers that a button press at the radio then fires', async () => {
+    const button = (await switchId())!;
+    await page.getByRole('button', { name: 'New rule' }).click();
+    const form = page.getByRole('form', { name: 'New rule' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Button switches the lamp on');
+    const first = form.getByRole('group', { name: 'Condition 1' });
+    await first.getByLabel('Resource').selectOption(`/sensors/${button}`);
+    await first.getByLabel('Attribute').selectOption('state/buttonevent');
+    await first.getByLabel('Operator').selectOption('eq');
+    await first.getByLabel('Value').fill('1002');
+    await form.getByRole('button', { name: 'Add condition' }).click();
+    const second = form.getByRole('group', { name: 'Condition 2' });
+    await second.getByLabel('Resource').selectOption(`/sensors/${button}`);
+    await second.getByLabel('Attribute').selectOption('state/lastupdated');
+    await second.getByLabel('Operator').selectOption('dx');
+    const action = form.getByRole('group', { name: 'Action 1' });
+    await action.getByLabel('Target').selectOption(`/lights/${lightId()}/state`);
+    await action.getByLabel('Do').selectOption('on');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'rule-editor-desktop');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    const card = page.getByRole('article', { name: 'Rule Button switches the lamp on' });
+    await card.waitFor();
+    const rules = (await stack.rest.get('/rules')).body as Record<string, { conditions: unknown[]; actions: unknown[] }>;
+    expect(Object.values(rules)[0]).toMatchObject({
+      conditions: [{ address: `/sensors/${button}/state/buttonevent`, operator: 'eq', value: '1002' }, { address: `/sensors/${button}/state/lastupdated`, operator: 'dx' }],
+      actions: [{ address: `/lights/${lightId()}/state`, method: 'PUT', body: { on: true } }],
+    });
+    expect(await lampOn()).toBe(false);
+    await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
+    await waitFor(lampOn, 'the lamp switched on at the radio by the rule', 20_000, 50);
+    await screenshot(page, 'rules-desktop');
+  }, 60_000);
+
+  it('should change the gateway name in settings and show it at once', async () => {
+    await go('settings', 'Settings');
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('My home');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
+    expect(((await stack.rest.get('/config')).body as { name: string }).name).toBe('My home');
+    await waitFor(async () => (await page.locator('.brand').textContent()) === 'My home', 'the new name in the header', 5_000, 50);
+    await screenshot(page, 'settings-desktop');
+  }, 60_000);
+
+  it('should write screenshots of the other pages at desktop and phone width', async () => {
+    for (const [route, title] of [['sensors', 'Sensors'], ['devices', 'Devices'], ['rooms', 'Rooms & lights'], ['alarm', 'Alarm'], ['schedules', 'Schedules']] as const) {
+      await go(route, title);
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, `${route}-desktop`);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, `${route}-phone`);
+    }
+    await page.setViewportSize(DESKTOP);
+  }, 90_000);
+});

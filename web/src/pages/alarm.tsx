@@ -1,0 +1,94 @@
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { useApp } from '../components/context';
+import { Badge, Empty, FieldError, useAction } from '../components/ui';
+import { useGateway } from '../state/store';
+import type { AlarmSystem, GatewayState } from '../state/types';
+
+const ARM = [
+  { path: 'arm_away', label: 'Arm away' }, { path: 'arm_stay', label: 'Arm stay' }, { path: 'arm_night', label: 'Arm night' }, { path: 'disarm', label: 'Disarm' },
+];
+const MASKS = ['A', 'S', 'N'];
+
+function deviceName(state: GatewayState, uniqueid: string): string {
+  const all = [...Object.values(state.sensors), ...Object.values(state.lights)] as { uniqueid?: string; name: string }[];
+  return all.find((r) => r.uniqueid === uniqueid)?.name ?? uniqueid;
+}
+
+/** Candidates to take part: sensors that can trigger (open, presence, vibration) not in yet. */
+function candidates(state: GatewayState, system: AlarmSystem): { uniqueid: string; name: string }[] {
+  return Object.values(state.sensors)
+    .filter((s) => s.uniqueid && !(s.uniqueid in system.devices) && ['ZHAOpenClose', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'].includes(s.type))
+    .map((s) => ({ uniqueid: s.uniqueid!, name: s.name }));
+}
+
+function Panel({ id, system }: { id: string; system: AlarmSystem }) {
+  const { gateway, store, announce } = useApp();
+  const state = useGateway(store);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [run, busy] = useAction();
+  const [adding, setAdding] = useState('');
+  const arm = (path: string) => run('Alarm', async () => {
+    setError(undefined);
+    try {
+      await gateway.put(`/alarmsystems/${id}/${path}`, { code0: code });
+      setCode('');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : String(err));
+    }
+  });
+  const armstate = system.state.armstate ?? 'unknown';
+  const seconds = system.state.seconds_remaining ?? 0;
+  return (
+    <section class="card" aria-labelledby={`alarm-${id}`}>
+      <h2 id={`alarm-${id}`}>{system.name}</h2>
+      <p class="countdown" role="status" aria-live="assertive">
+        <Badge kind={armstate === 'in_alarm' ? 'bad' : armstate === 'disarmed' ? 'ok' : 'warn'}>{armstate.replace(/_/g, ' ')}</Badge>
+        {seconds > 0 && <span> {seconds} s</span>}
+      </p>
+      {!system.config.configured && <p class="hint">No PIN is set yet: set one below before arming.</p>}
+      <form onSubmit={(e) => e.preventDefault()}>
+        <label>PIN<input type="password" inputMode="numeric" autocomplete="off" value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} aria-describedby="pin-error" /></label>
+        <FieldError id="pin-error" error={error} />
+        <div class="button-row">
+          {ARM.map((a) => <button key={a.path} type="button" class={a.path === 'disarm' ? 'primary' : ''} disabled={busy} onClick={() => void arm(a.path)}>{a.label}</button>)}
+        </div>
+        <button type="button" class="quiet" disabled={busy || code.length < 4} onClick={() => run('PIN', async () => { await gateway.put(`/alarmsystems/${id}/config`, { code0: code }); setCode(''); announce('PIN set'); })}>Set this as the PIN</button>
+      </form>
+      <h3>Devices taking part</h3>
+      {Object.keys(system.devices).length === 0 ? <Empty>No device takes part yet.</Empty> : (
+        <ul>
+          {Object.entries(system.devices).map(([uniqueid, device]) => (
+            <li key={uniqueid}>{deviceName(state, uniqueid)} <span class="meta">{device.armmask ?? ''} {device.trigger ?? ''}</span>{' '}
+              <button type="button" class="quiet danger" disabled={busy} aria-label={`Remove ${deviceName(state, uniqueid)}`}
+                onClick={() => run('Remove', async () => { await gateway.delete(`/alarmsystems/${id}/device/${uniqueid}`); await store.load(); })}>Remove</button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div class="row">
+        <label>Add a device
+          <select value={adding} onChange={(e) => setAdding((e.target as HTMLSelectElement).value)}>
+            <option value="">Choose…</option>
+            {candidates(state, system).map((c) => <option key={c.uniqueid} value={c.uniqueid}>{c.name}</option>)}
+          </select>
+        </label>
+        <button type="button" disabled={busy || adding === ''} onClick={() => run('Add', async () => {
+          const keypad = state.sensors[Object.keys(state.sensors).find((k) => state.sensors[k]!.uniqueid === adding)!]?.type === 'ZHAAncillaryControl';
+          await gateway.put(`/alarmsystems/${id}/device/${adding}`, keypad ? {} : { armmask: MASKS.join('') });
+          setAdding('');
+          await store.load();
+        })}>Add (away, stay and night)</button>
+      </div>
+    </section>
+  );
+}
+
+export function Alarm() {
+  const { store } = useApp();
+  const state = useGateway(store);
+  const systems = Object.entries(state.alarmsystems);
+  if (systems.length === 0) return <Empty>This gateway has no alarm system.</Empty>;
+  return <>{systems.map(([id, system]) => <Panel key={id} id={id} system={system} />)}</>;
+}

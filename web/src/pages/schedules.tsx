@@ -1,0 +1,116 @@
+import { useMemo, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { useApp } from '../components/context';
+import { targetsOf } from '../components/targets';
+import { Empty, FieldError, Switch, useAction } from '../components/ui';
+import { placeErrors } from '../state/form-errors';
+import { useGateway } from '../state/store';
+import { CommandPicker, commandBody, emptyCommand, type CommandDraft } from './action-picker';
+
+type When = 'weekly' | 'once' | 'timer';
+const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** deCONZ `localtime` forms: `W<bitmap>/Thh:mm:ss` (bit 6 = Monday … bit 0 = Sunday), a date, or `PThh:mm:ss`. */
+export function localtimeOf(when: When, days: boolean[], time: string, date: string): string {
+  const clock = time.length === 5 ? `${time}:00` : time;
+  if (when === 'timer') return `PT${clock}`;
+  if (when === 'once') return `${date}T${clock}`;
+  const bitmap = days.reduce((bits, on, index) => (on ? bits | (1 << (6 - index)) : bits), 0);
+  return `W${bitmap}/T${clock}`;
+}
+
+function ScheduleEditor({ onDone }: { onDone(): void }) {
+  const { gateway, store, announce } = useApp();
+  const state = useGateway(store);
+  const targets = useMemo(() => targetsOf(state).filter((t) => t.kind !== 'scene'), [state.lights, state.groups]);
+  const [name, setName] = useState('');
+  const [when, setWhen] = useState<When>('weekly');
+  const [days, setDays] = useState([true, true, true, true, true, false, false]);
+  const [time, setTime] = useState('07:00');
+  const [date, setDate] = useState(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  const [command, setCommand] = useState<CommandDraft>(() => emptyCommand(targets));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      await gateway.create('/schedules', {
+        name, localtime: localtimeOf(when, days, time, date),
+        command: { address: `/api/${gateway.key}${command.address}`, method: 'PUT', body: commandBody(command) },
+      });
+      await store.reload('schedules');
+      announce(`Schedule ${name} saved`);
+      onDone();
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      const placed = placeErrors(err.errors, 'schedules');
+      if (placed.time) placed.localtime = placed.time;
+      setErrors(placed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="card editor" aria-label="New schedule" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h2>New schedule</h2>
+      <label>Name<input value={name} maxLength={32} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-invalid={errors.name ? true : undefined} /></label>
+      <FieldError id="schedule-name-error" error={errors.name} />
+      <fieldset aria-describedby={errors.localtime ? 'schedule-time-error' : undefined}>
+        <legend>When</legend>
+        <div class="row">
+          <label>Repeat
+            <select value={when} onChange={(e) => setWhen((e.target as HTMLSelectElement).value as When)}>
+              <option value="weekly">On weekdays I choose</option><option value="once">Once, on a date</option><option value="timer">After a delay</option>
+            </select>
+          </label>
+          {when === 'once' && <label>Date<input type="date" value={date} onInput={(e) => setDate((e.target as HTMLInputElement).value)} /></label>}
+          <label>{when === 'timer' ? 'Delay (hh:mm:ss)' : 'Time'}<input type={when === 'timer' ? 'text' : 'time'} value={time} aria-invalid={errors.localtime ? true : undefined} onInput={(e) => setTime((e.target as HTMLInputElement).value)} /></label>
+        </div>
+        {when === 'weekly' && (
+          <div class="row" role="group" aria-label="Days">
+            {DAYS.map((day, i) => (
+              <label key={day} class="check"><input type="checkbox" checked={days[i]} onChange={(e) => setDays(days.map((d, j) => (j === i ? (e.target as HTMLInputElement).checked : d)))} />{day}</label>
+            ))}
+          </div>
+        )}
+        <FieldError id="schedule-time-error" error={errors.localtime} />
+      </fieldset>
+      <CommandPicker id="schedule-command" legend="Do" draft={command} targets={targets} error={errors.command} onChange={setCommand} />
+      <FieldError id="schedule-form-error" error={errors.form} />
+      <div class="button-row end">
+        <button type="button" onClick={onDone}>Cancel</button>
+        <button type="submit" class="primary" disabled={busy}>{busy ? 'Saving…' : 'Save schedule'}</button>
+      </div>
+    </form>
+  );
+}
+
+export function Schedules() {
+  const { gateway, store, announce } = useApp();
+  const state = useGateway(store);
+  const [run, busy] = useAction();
+  const [editing, setEditing] = useState(false);
+  if (editing) return <ScheduleEditor onDone={() => setEditing(false)} />;
+  const schedules = Object.entries(state.schedules);
+  return (
+    <>
+      <button type="button" class="primary" onClick={() => setEditing(true)}>New schedule</button>
+      {schedules.length === 0 ? <Empty>No schedules yet.</Empty> : (
+        <div class="grid">
+          {schedules.map(([id, schedule]) => (
+            <article key={id} class="card" aria-label={`Schedule ${schedule.name}`}>
+              <header class="card-head"><h3>{schedule.name}</h3>
+                <Switch label={`${schedule.name} enabled`} checked={schedule.status === 'enabled'} disabled={busy}
+                  onChange={(on) => run(schedule.name, async () => { await gateway.put(`/schedules/${id}`, { status: on ? 'enabled' : 'disabled' }); await store.reload('schedules'); })} />
+              </header>
+              <p class="meta"><code>{schedule.localtime ?? schedule.time}</code></p>
+              <p class="meta">{schedule.command.address.replace(/^\/api\/[^/]+/, '')} <code>{JSON.stringify(schedule.command.body)}</code></p>
+              <button type="button" class="danger" disabled={busy} onClick={() => run(schedule.name, async () => { await gateway.delete(`/schedules/${id}`); await store.reload('schedules'); announce(`Schedule ${schedule.name} deleted`); })}>Delete</button>
+            </article>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}

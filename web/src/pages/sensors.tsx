@@ -1,0 +1,61 @@
+import { useApp } from '../components/context';
+import { ago, Badge, Card, Empty, Slider, useAction } from '../components/ui';
+import { useGateway } from '../state/store';
+import type { Sensor } from '../state/types';
+
+const HIDDEN = new Set(['lastupdated', 'lastset']);
+const MODES = ['off', 'heat', 'auto', 'cool'];
+
+/** A readable value: temperatures and humidity are hundredths in deCONZ. */
+function show(key: string, value: unknown): string {
+  if (typeof value === 'number' && (key === 'temperature' || key === 'humidity' || key === 'heatsetpoint')) return `${(value / 100).toFixed(1)}${key === 'humidity' ? ' %' : ' °C'}`;
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null || value === undefined) return '—';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function Thermostat({ id, sensor }: { id: string; sensor: Sensor }) {
+  const { gateway } = useApp();
+  const [run, busy] = useAction();
+  const set = (config: Record<string, unknown>) => run(sensor.name, () => gateway.put(`/sensors/${id}/config`, config));
+  const setpoint = typeof sensor.config.heatsetpoint === 'number' ? sensor.config.heatsetpoint : undefined;
+  return (
+    <div class="controls">
+      {setpoint !== undefined && (
+        <Slider label="Setpoint" min={500} max={3000} value={setpoint} format={(v) => `${(v / 100).toFixed(1)} °C`} disabled={busy} onCommit={(heatsetpoint) => set({ heatsetpoint: Math.round(heatsetpoint / 50) * 50 })} />
+      )}
+      {typeof sensor.config.mode === 'string' && (
+        <label>Mode
+          <select value={sensor.config.mode} disabled={busy} onChange={(e) => set({ mode: (e.target as HTMLSelectElement).value })}>
+            {[...new Set([sensor.config.mode, ...MODES])].map((m) => <option key={m} value={m}>{m}</option>)}
+          </select>
+        </label>
+      )}
+    </div>
+  );
+}
+
+function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
+  const reachable = sensor.config.reachable !== false;
+  const values = Object.entries(sensor.state).filter(([key]) => !HIDDEN.has(key));
+  return (
+    <Card title={sensor.name} label={`Sensor ${sensor.name}`}
+      actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>🔋 {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>
+      <p class="meta">{sensor.type} · last seen {ago(sensor.lastseen ?? sensor.state.lastupdated)}</p>
+      <dl class="values" aria-live="polite">
+        {values.map(([key, value]) => <div key={key}><dt>{key}</dt><dd>{show(key, value)}</dd></div>)}
+      </dl>
+      {sensor.type === 'ZHAThermostat' && <Thermostat id={id} sensor={sensor} />}
+    </Card>
+  );
+}
+
+/** Every sensor with its live values, battery, last seen and reachability; thermostats with controls. */
+export function Sensors() {
+  const { store } = useApp();
+  const state = useGateway(store);
+  // The gateway's own Daylight sensor and CLIP helpers after the real devices.
+  const sensors = Object.entries(state.sensors).sort(([, a], [, b]) => Number(a.type.startsWith('CLIP') || a.type === 'Daylight') - Number(b.type.startsWith('CLIP') || b.type === 'Daylight'));
+  if (sensors.length === 0) return <Empty>No sensors yet. Use “Add a device” to pair one.</Empty>;
+  return <div class="grid">{sensors.map(([id, sensor]) => <SensorCard key={id} id={id} sensor={sensor} />)}</div>;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { applyEvent } from '../src/state/apply-event';
+import { placeErrors } from '../src/state/form-errors';
+import { EMPTY_STATE } from '../src/state/store';
+import { layout } from '../src/components/map-layout';
+import { hexToXy, xyToHex } from '../src/components/color';
+import { localtimeOf } from '../src/pages/schedules';
+import type { GatewayEvent } from '../src/api/events';
+
+const MAC = '00:17:88:01:04:a1:e4:01';
+const event = (e: Partial<GatewayEvent>): GatewayEvent => ({ t: 'event', e: 'changed', r: 'lights', ...e });
+
+describe('web state from WebSocket events', () => {
+  it('should follow a device through joined, interviewed and ready, never backwards', () => {
+    let state = applyEvent(EMPTY_STATE, event({ e: 'added', r: 'devices', id: MAC, device: { uniqueid: MAC, name: 'lamp', modelid: 'LCT015', subdevices: [] } }));
+    expect(state.joins[MAC]).toMatchObject({ phase: 'joined', model: 'LCT015' });
+    state = applyEvent(state, event({ r: 'devices', id: MAC, attr: { subdevices: [{ type: 'Extended color light', uniqueid: `${MAC}-0b`, state: {}, config: {} }] } }));
+    expect(state.joins[MAC]?.phase).toBe('interviewed');
+    state = applyEvent(state, event({ e: 'added', r: 'lights', id: '1', uniqueid: `${MAC}-0b`, light: { name: 'Light 1', state: { on: false } } }));
+    expect(state.joins[MAC]?.phase).toBe('ready');
+    state = applyEvent(state, event({ r: 'devices', id: MAC, attr: { subdevices: [{ uniqueid: `${MAC}-0b` }] } }));
+    expect(state.joins[MAC]?.phase).toBe('ready');
+    expect(state.lights['1']?.name).toBe('Light 1');
+  });
+
+  it('should merge state, config and names, drop deleted resources and ignore unknown ids', () => {
+    let state = applyEvent(EMPTY_STATE, event({ e: 'added', r: 'sensors', id: '4', uniqueid: 'x-01', sensor: { name: 'Door', type: 'ZHAOpenClose', state: { open: false }, config: { battery: 90 } } }));
+    state = applyEvent(state, event({ r: 'sensors', id: '4', state: { open: true }, config: { battery: 89 } }));
+    state = applyEvent(state, event({ r: 'sensors', id: '4', name: 'Front door' }));
+    expect(state.sensors['4']).toMatchObject({ name: 'Front door', state: { open: true }, config: { battery: 89 } });
+    expect(applyEvent(state, event({ r: 'sensors', id: '99', state: { open: true } }))).toBe(state);
+    expect(applyEvent(state, event({ e: 'deleted', r: 'sensors', id: '4' })).sensors).toEqual({});
+  });
+});
+
+describe('web form errors', () => {
+  it('should place rule errors at the field or the condition/action row their address names', () => {
+    const placed = placeErrors([
+      { type: 7, address: '/rules/name', description: 'invalid value, , for parameter, name' },
+      { type: 607, address: '/sensors/2/state/buttonevent', description: 'Rule conditions are invalid' },
+      { type: 608, address: '/lights/9/state', description: 'Rule actions are invalid' },
+      { type: 607, address: '/sensors/77/state/x', description: 'unplaced condition' },
+      { type: 901, address: '/', description: 'internal error' },
+    ], 'rules', { conditions: ['/sensors/1/state/dx', '/sensors/2/state/buttonevent'], actions: ['/lights/9/state'] });
+    expect(placed).toEqual({
+      name: 'invalid value, , for parameter, name',
+      'condition-1': 'Rule conditions are invalid',
+      'action-0': 'Rule actions are invalid',
+      conditions: 'unplaced condition',
+      form: 'internal error',
+    });
+    expect(placeErrors([{ type: 6, address: '/schedules/3/command', description: 'bad' }], 'schedules')).toEqual({ command: 'bad' });
+  });
+});
+
+describe('web helpers', () => {
+  it('should write schedule local times in the deCONZ forms', () => {
+    expect(localtimeOf('weekly', [true, true, true, true, true, false, false], '07:00', '')).toBe('W124/T07:00:00');
+    expect(localtimeOf('weekly', [false, false, false, false, false, true, true], '22:30', '')).toBe('W3/T22:30:00');
+    expect(localtimeOf('timer', [], '00:10:00', '')).toBe('PT00:10:00');
+    expect(localtimeOf('once', [], '06:15', '2027-01-02')).toBe('2027-01-02T06:15:00');
+  });
+
+  it('should convert colours both ways within a rounding step', () => {
+    expect(hexToXy('#ff0000')).toEqual([0.6401, 0.33]);
+    expect(xyToHex(hexToXy('#ff0000'))).toBe('#ff0000');
+  });
+
+  it('should lay the coordinator in the middle and each node on the ring of its hop count', () => {
+    const nodes = layout({
+      nodes: [{ ieee: 'c', type: 'Coordinator' }, { ieee: 'r', type: 'Router' }, { ieee: 'e', type: 'EndDevice' }, { ieee: 'lost', type: 'EndDevice' }],
+      links: [{ source: 'c', target: 'r', lqi: 200 }, { source: 'r', target: 'e', lqi: 90 }],
+    }, 600);
+    const ring = Object.fromEntries(nodes.map((n) => [n.ieee, n.ring]));
+    expect(ring).toEqual({ c: 0, r: 1, e: 2, lost: 3 });
+    expect(nodes.find((n) => n.ieee === 'c')).toMatchObject({ x: 300, y: 300 });
+    for (const node of nodes) {
+      expect(node.x).toBeGreaterThanOrEqual(0);
+      expect(node.x).toBeLessThanOrEqual(600);
+    }
+  });
+});
