@@ -40,7 +40,7 @@ function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
   const values = Object.entries(sensor.state).filter(([key]) => !HIDDEN.has(key));
   return (
     <Card title={sensor.name} label={`Sensor ${sensor.name}`}
-      actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>🔋 {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>
+      actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>Battery {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>
       <p class="meta">{sensor.type} · last seen {ago(sensor.lastseen ?? sensor.state.lastupdated)}</p>
       <dl class="values" aria-live="polite">
         {values.map(([key, value]) => <div key={key}><dt>{key}</dt><dd>{show(key, value)}</dd></div>)}
