@@ -13,7 +13,7 @@ import { clipBody, connectEvents, createClip } from './sensors/helpers';
 describe('api on workerd: timers on Durable Object alarms', () => {
   let gw: RuntimeGateway;
   beforeAll(async () => {
-    gw = await startRuntimeGateway({ runtime: 'workerd', database: 'local' });
+    gw = await startRuntimeGateway({ runtime: 'workerd', database: 'local' }, { HERDGATE_TEST_CLOCK: 'system' });
   }, 90_000);
   afterAll(async () => gw?.close());
 
@@ -60,6 +60,24 @@ describe.each(['node', 'workerd'] as const)('remote libSQL database (sqld) on %s
       expect(id).toMatch(/^\d+$/);
     } finally {
       client.close();
+    }
+  });
+});
+
+describe('api on workerd: settings workerd cannot honour', () => {
+  let gw: RuntimeGateway;
+  beforeAll(async () => {
+    gw = await startRuntimeGateway({ runtime: 'workerd', database: 'local' }, { MQTT_URL: 'wss://mqtt.example.invalid', MQTT_CA: '/etc/herdgate/ca.pem' });
+  }, 90_000);
+  afterAll(async () => gw?.close());
+
+  it('should answer every request with why it did not start when MQTT_CA is set', async () => {
+    for (const path of ['/api/config', '/api/nokey/lights']) {
+      const res = await gw.request(path);
+      expect(res.status).toBe(503);
+      const [{ error }] = (await res.json()) as [{ error: { type: number; description: string } }];
+      expect(error.type).toBe(901);
+      expect(error.description).toMatch(/^herdgate could not start: invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates/);
     }
   });
 });

@@ -20,7 +20,7 @@ import type { Store } from '../store/types';
 import { parseEnv, type GatewayEnv } from './env';
 import { openDatabase } from './node-database';
 import { followNtp, readHostInfo } from './node-host';
-import { httpReleaseSource, NO_RELEASES, type ReleaseSource } from '../resources/gateway/software-update';
+import { releaseSourceFrom, type ReleaseSource } from '../resources/gateway/software-update';
 import pkg from '../../package.json' with { type: 'json' };
 import { startWebSocket } from './node-websocket';
 import { loadWebAssets } from './node-web-assets';
@@ -108,7 +108,7 @@ export async function createNodeGateway(
     teardown.add('bridge link', () => bridge.close());
     const host = readHostInfo();
     teardown.add('ntp', followNtp(host));
-    const releases = options.releases ?? (env.RELEASES_URL === 'none' ? NO_RELEASES : httpReleaseSource(env.RELEASES_URL));
+    const releases = options.releases ?? releaseSourceFrom(env.RELEASES_URL);
     const { app, services } = await startGateway({
       db, env, logger, clock, timers: platformTimers, bridge, host, teardown,
       radioControl: options.radioControl, radioInfo: options.radioInfo, extraRoutes: options.extraRoutes,

@@ -15,13 +15,17 @@ import { startGateway } from '../gateway/start-gateway';
 import { connectMqttLink, createDisconnectedLink } from '../bridge-link';
 import { Teardown } from '../lib/teardown';
 import type { BridgeLink } from '../services/bridge-link';
-import { systemClock } from '../services/clock';
+import { systemClock, type Clock } from '../services/clock';
 import { LOOPBACK_HOST } from '../services/host-info';
 import type { Services } from '../services/types';
 import { applyMigrations } from '../store/migrate';
 import * as schema from '../store/schema';
 import type { Database } from '../store/types';
-import { parseEnv, type GatewayEnv } from './env';
+import { EnvError, type GatewayEnv } from './env';
+import { parseWorkerEnv } from './worker-env';
+import { releaseSourceFrom } from '../resources/gateway/software-update';
+// Bundled at build time: workerd has no file system to read the version from.
+import pkg from '../../package.json' with { type: 'json' };
 import { AlarmTimers } from './worker-alarm-timers';
 import { openDurableDatabase } from './worker-sqlite-client';
 import { fanOut, isUpgrade, upgradeEventSocket } from './worker-websocket';
@@ -32,7 +36,7 @@ export type WorkerVars = Record<string, unknown>;
 /** How often the alarm checks on the bridge link while nothing else is due. */
 export const LINK_WATCHDOG_MS = 30_000;
 
-interface Started {
+export interface Started {
   app: Hono<AppEnv>;
   services: Services;
   timers: AlarmTimers;
@@ -78,8 +82,13 @@ function connectBridge(env: GatewayEnv, logger: Logger): BridgeLink {
   return connectMqttLink({ url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, bridgeId: env.BRIDGE_ID, logger });
 }
 
-async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>): Promise<Started> {
-  const env = parseEnv(vars);
+/** What a subclass may replace (the test entry's manual clock); production passes nothing. */
+export interface GatewayObjectOptions {
+  clock?: Clock;
+}
+
+async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>, options: GatewayObjectOptions): Promise<Started> {
+  const env = parseWorkerEnv(vars);
   const logger = createLogger(env.LOG_LEVEL);
   const teardown = new Teardown(logger);
   try {
@@ -91,7 +100,10 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     const timers = new AlarmTimers(ctx.storage, logger, env.MQTT_URL === 'none' ? undefined : LINK_WATCHDOG_MS);
     // Cloudflare's edge names the client; a bare workerd (no header) cannot tell, so nothing is loopback.
     const clientAddress = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP');
-    const { app, services } = await startGateway({ db, env, logger, clock: systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress, web: { assets: webAssets } });
+    const { app, services } = await startGateway({
+      db, env, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
+      version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets },
+    });
     services.events.subscribe((message) => fanOut(ctx, message));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
     return {
@@ -113,17 +125,45 @@ function portOf(url: URL): number {
   return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
-export class GatewayObject {
-  private readonly ready: Promise<Started>;
+/** A start that failed answers every request with why (a bad setting) or where to look. */
+function startFailure(err: unknown): Response {
+  const reason = err instanceof EnvError ? err.message : 'see the Worker log';
+  const body = JSON.stringify([{ error: { address: '/', description: `herdgate could not start: ${reason}`, type: 901 } }]);
+  return new Response(body, { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+}
 
-  constructor(private readonly ctx: DurableObjectState, env: WorkerVars) {
+export class GatewayObject {
+  private ready: Promise<Started>;
+
+  constructor(protected readonly ctx: DurableObjectState, private readonly env: WorkerVars, private readonly options: GatewayObjectOptions = {}) {
+    this.ready = this.start();
+  }
+
+  private start(): Promise<Started> {
     // Every event awaits the start. Not blockConcurrencyWhile: a storage transaction inside it
     // (the start commits the gateway identity) waits for the gate it holds.
-    this.ready = start(ctx, stringVars(env));
+    const ready = start(this.ctx, stringVars(this.env), this.options);
+    ready.catch((err: unknown) => console.error(JSON.stringify({ level: 50, msg: 'herdgate api could not start on workerd', err: String(err) })));
+    return ready;
+  }
+
+  /** The started gateway; a failed start (e.g. a remote database that was down) is tried again. */
+  protected async gateway(): Promise<Started> {
+    try {
+      return await this.ready;
+    } catch (err) {
+      if (!(err instanceof EnvError)) this.ready = this.start();
+      throw err;
+    }
   }
 
   async fetch(request: Request): Promise<Response> {
-    const gateway = await this.ready;
+    let gateway: Started;
+    try {
+      gateway = await this.gateway();
+    } catch (err) {
+      return startFailure(err);
+    }
     if (!gateway.fixedWebsocketPort) gateway.services.options.websocketPort = portOf(new URL(request.url));
     if (isUpgrade(request)) return upgradeEventSocket(this.ctx, request, gateway.websocketPolicy);
     const response = await gateway.app.fetch(request);
@@ -133,7 +173,7 @@ export class GatewayObject {
   }
 
   async alarm(): Promise<void> {
-    const gateway = await this.ready;
+    const gateway = await this.gateway();
     gateway.timers.fireDue();
     gateway.watchLink();
   }

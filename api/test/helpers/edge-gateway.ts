@@ -6,21 +6,25 @@ import { writeWebApp } from '@herdgate/web/build';
 import { writeMigrationBundle } from '../../scripts/bundle-migrations';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+/** The test Worker: the production entry plus a manual clock (test/edge/worker-test-entry.ts). */
+const TEST_CONFIG = fileURLToPath(new URL('../edge/wrangler.test.toml', import.meta.url));
 
 /** The api on workerd (wrangler's local dev server, the same build `npm run start:edge` runs). */
 export interface EdgeGateway {
   /** `http://127.0.0.1:<port>` */
   base: string;
   port: number;
+  /** Stop the Worker and start it again on the same Durable Object state (new port). */
+  restart(): Promise<EdgeGateway>;
   close(): Promise<void>;
 }
 
 /**
- * Starts the Worker in local mode on a free loopback port, with a fresh Durable Object state in a
+ * Starts the test Worker in local mode on a free loopback port, with a fresh Durable Object state in a
  * temp folder. `vars` are the api's settings (wrangler vars), e.g. `{ MQTT_URL: 'none' }`.
  */
-export async function startEdgeGateway(vars: Record<string, string> = {}): Promise<EdgeGateway> {
-  const state = await mkdtemp(join(tmpdir(), 'herdgate-edge-'));
+export async function startEdgeGateway(vars: Record<string, string> = {}, stateDir?: string): Promise<EdgeGateway> {
+  const state = stateDir ?? (await mkdtemp(join(tmpdir(), 'herdgate-edge-')));
   // Wrangler's own logs and telemetry stay out of the user's config folder and off the network.
   process.env.WRANGLER_SEND_METRICS = 'false';
   // One folder for the whole run: wrangler keeps writing there after a gateway's own folder is gone.
@@ -32,7 +36,7 @@ export async function startEdgeGateway(vars: Record<string, string> = {}): Promi
   const { unstable_startWorker } = await import('wrangler');
   const bindings = Object.fromEntries(Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn', ...vars }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]));
   const worker = await unstable_startWorker({
-    config: join(ROOT, 'wrangler.toml'),
+    config: TEST_CONFIG,
     bindings,
     dev: { server: { hostname: '127.0.0.1', port: 0 }, inspector: false, persist: join(state, 'state'), watch: false },
   });
@@ -42,6 +46,10 @@ export async function startEdgeGateway(vars: Record<string, string> = {}): Promi
     return {
       base: url.origin,
       port: Number(url.port),
+      async restart() {
+        await worker.dispose();
+        return startEdgeGateway(vars, state);
+      },
       async close() {
         await worker.dispose();
         await rm(state, { recursive: true, force: true, maxRetries: 5 });

@@ -8,6 +8,7 @@ import { createBridgeLink, createDisconnectedLink, createMemoryTransport, type M
 import type { BridgeLink } from '../../src/services/bridge-link';
 import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/services/radio';
 import { createNodeGateway, type NodeGateway } from '../../src/runtime/node-gateway';
+import { TEST_CLOCK_START } from './test-clock';
 
 /** A real gateway (HTTP, libSQL file, WebSocket) on loopback ephemeral ports, for API tests. */
 export interface TestGateway {
@@ -20,6 +21,8 @@ export interface TestGateway {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** A fresh key through HTTP Basic with the default login. */
   createKey(devicetype?: string): Promise<string>;
+  /** Run what the clock made due (rules clock, schedules, alarm countdowns) and wait for the actions. */
+  settle(): Promise<void>;
   /** Stop and start again on the same database file (new clock, new process state). */
   restart(): Promise<TestGateway>;
   close(): Promise<void>;
@@ -42,7 +45,7 @@ export interface TestGatewayOptions {
 export async function startTestGateway(env: Record<string, string> = {}, dir?: string, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const folder = dir ?? (await mkdtemp(join(tmpdir(), 'herdgate-api-')));
   const databaseUrl = `file:${join(folder, 'herdgate.db')}`;
-  const clock = new ManualClock(Date.UTC(2026, 0, 15, 12, 0, 0));
+  const clock = new ManualClock(TEST_CLOCK_START);
   const radio = new RecordingRadioControl();
   const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = await createNodeGateway(
@@ -61,6 +64,12 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
       const body = (await res.json()) as [{ success: { username: string } }];
       if (res.status !== 200) throw new Error(`key creation failed: ${JSON.stringify(body)}`);
       return body[0].success.username;
+    },
+    async settle() {
+      const { automation, alarms } = gateway.services;
+      await automation.tick();
+      await automation.idle();
+      await alarms.tick();
     },
     async restart() {
       await gateway.close();

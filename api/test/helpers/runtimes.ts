@@ -21,11 +21,21 @@ export interface RuntimeGateway {
   websocketPort: number;
   request(path: string, init?: RequestInit): Promise<Response>;
   createKey(devicetype?: string): Promise<string>;
+  /** The gateway's manual clock (starts at TEST_CLOCK_START on both runtimes). */
+  clock: RuntimeClock;
+  /** Run what the clock made due (rules clock, schedules, alarm countdowns) and wait for the actions. */
+  settle(): Promise<void>;
   /** Node only: the in-process gateway, for tests that move its clock or look inside. */
   node?: TestGateway;
-  /** Node only: stop and start again on the same database (new process state, new ports). */
-  restart?(): Promise<void>;
+  /** Stop and start again on the same database (new process or object state, new ports). */
+  restart(): Promise<void>;
   close(): Promise<void>;
+}
+
+export interface RuntimeClock {
+  now(): Promise<number>;
+  set(ms: number): Promise<void>;
+  advance(ms: number): Promise<void>;
 }
 
 /** Both runtimes on their own storage: what every conformance file runs against. */
@@ -39,7 +49,10 @@ export async function startRuntimeGateway(target: Target, vars: Record<string, s
     const sqld = await startSqld();
     try {
       const gateway = await startOn(target.runtime, { ...vars, DATABASE_URL: sqld.url });
-      return { ...gateway, close: () => gateway.close().finally(() => sqld.close()) };
+      // Not a spread: the gateway's getters must keep following restarts.
+      const close = gateway.close;
+      gateway.close = () => close().finally(() => sqld.close());
+      return gateway;
     } catch (err) {
       await sqld.close();
       throw err;
@@ -59,18 +72,31 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
       get websocketPort() { return port(); },
       request: (path, init) => current.request(path, init),
       createKey: (devicetype) => current.createKey(devicetype),
+      clock: {
+        now: async () => current.clock.now(),
+        set: async (ms) => current.clock.set(ms),
+        advance: async (ms) => current.clock.advance(ms),
+      },
+      settle: () => current.settle(),
       get node() { return current; },
       async restart() { current = await current.restart(); },
       close: () => current.close(),
     };
   }
-  const edge = await startEdgeGateway(vars);
+  // A manual clock as on Node, unless a test asks for real time (`HERDGATE_TEST_CLOCK: 'system'`).
+  let edge = await startEdgeGateway({ HERDGATE_TEST_CLOCK: 'manual', ...vars });
   const request = (path: string, init?: RequestInit) => fetch(edge.base + path, { ...init, signal: AbortSignal.timeout(10_000) });
+  // The test Worker's clock hook (test/edge/worker-test-entry.ts).
+  const hook = async (path: string, body: unknown = {}): Promise<number> => {
+    const res = await request(`/__test/${path}`, { method: 'POST', body: JSON.stringify(body) });
+    if (res.status !== 200) throw new Error(`test hook ${path}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { now: number }).now;
+  };
   return {
     runtime,
-    base: edge.base,
-    websocketUrl: `ws://127.0.0.1:${edge.port}/`,
-    websocketPort: edge.port,
+    get base() { return edge.base; },
+    get websocketUrl() { return `ws://127.0.0.1:${edge.port}/`; },
+    get websocketPort() { return edge.port; },
     request,
     async createKey(devicetype = 'test#client') {
       const res = await request('/api', { method: 'POST', headers: { Authorization: BASIC_DEFAULT }, body: JSON.stringify({ devicetype }) });
@@ -78,7 +104,14 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
       if (res.status !== 200) throw new Error(`key creation failed: ${JSON.stringify(body)}`);
       return body[0].success.username;
     },
-    close: edge.close,
+    clock: {
+      now: () => hook('clock'),
+      set: async (ms) => { await hook('clock', { set: ms }); },
+      advance: async (ms) => { await hook('clock', { advance: ms }); },
+    },
+    settle: async () => { await hook('settle'); },
+    async restart() { edge = await edge.restart(); },
+    close: () => edge.close(),
   };
 }
 

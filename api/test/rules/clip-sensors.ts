@@ -1,10 +1,15 @@
 import { expect } from 'vitest';
-import { jsonInit, type TestGateway } from '../helpers/gateway';
+import { jsonInit } from '../helpers/gateway';
+
+/** What these helpers need of a gateway: the Node test gateway and both runtimes' gateways have it. */
+interface Requester {
+  request(path: string, init?: RequestInit): Promise<Response>;
+}
 
 let counter = 0;
 
 /** A real CLIP sensor created over REST; rules read it and actions/schedules write it. */
-export async function createClip(gw: TestGateway, key: string, type: string, state?: Record<string, unknown>): Promise<string> {
+export async function createClip(gw: Requester, key: string, type: string, state?: Record<string, unknown>): Promise<string> {
   counter += 1;
   const body = { name: `${type} ${counter}`, modelid: 'test', swversion: '1', type, uniqueid: `test-${type}-${counter}-${Date.now()}`, manufacturername: 'herdgate tests', state };
   const res = await gw.request(`/api/${key}/sensors`, jsonInit('POST', body));
@@ -13,18 +18,17 @@ export async function createClip(gw: TestGateway, key: string, type: string, sta
   return answer[0].success.id;
 }
 
-export async function setClipState(gw: TestGateway, key: string, id: string, state: Record<string, unknown>): Promise<void> {
+export async function setClipState(gw: Requester, key: string, id: string, state: Record<string, unknown>): Promise<void> {
   const res = await gw.request(`/api/${key}/sensors/${id}/state`, jsonInit('PUT', state));
   expect(res.status, await res.clone().text()).toBe(200);
 }
 
-export async function clipState(gw: TestGateway, key: string, id: string): Promise<Record<string, unknown>> {
+export async function clipState(gw: Requester, key: string, id: string): Promise<Record<string, unknown>> {
   const res = await gw.request(`/api/${key}/sensors/${id}`);
   return ((await res.json()) as { state: Record<string, unknown> }).state;
 }
 
 /** Let the automation run what the clock made due, and wait for the rule actions it started. */
-export async function settle(gw: TestGateway): Promise<void> {
-  await gw.gateway.services.automation.tick();
-  await gw.gateway.services.automation.idle();
+export async function settle(gw: { settle(): Promise<void> }): Promise<void> {
+  await gw.settle();
 }

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
-import { jsonInit, startTestGateway, type TestGateway } from '../helpers/gateway';
+import { jsonInit } from '../helpers/gateway';
+import { describeOnRuntimes } from '../helpers/runtimes';
 
-describe('schedules CRUD', () => {
-  let gw: TestGateway;
+describeOnRuntimes('schedules CRUD', (gw) => {
   let key: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway();
-    key = await gw.createKey();
-  });
-  afterAll(async () => {
-    await gw?.close();
+    key = await gw().createKey();
   });
 
-  const api = (path: string, init?: RequestInit) => gw.request(`/api/${key}${path}`, init);
+  const api = (path: string, init?: RequestInit) => gw().request(`/api/${key}${path}`, init);
   const command = () => ({ address: `/api/${key}/groups/1/action`, method: 'PUT', body: { on: true } });
   async function create(body: Record<string, unknown>): Promise<string> {
     const res = await api('/schedules', jsonInit('POST', { command: command(), ...body }));
@@ -25,7 +21,7 @@ describe('schedules CRUD', () => {
   const get = async (id: string) => (await (await api(`/schedules/${id}`)).json()) as Record<string, unknown>;
 
   itConformsToDeconz({
-    context: () => ({ request: gw.request, key }),
+    context: () => ({ request: gw().request, key }),
     collection: '/schedules',
     unknownId: '/schedules/9999',
     write: { method: 'POST', path: '/schedules' },
@@ -97,7 +93,7 @@ describe('schedules CRUD', () => {
 
   it('should update fields atomically and restart a timer on a new time', async () => {
     const id = await create({ name: 'timer', time: 'PT00:10:00' });
-    gw.clock.advance(60_000);
+    await gw().clock.advance(60_000);
     const res = await api(`/schedules/${id}`, jsonInit('PUT', { name: 'longer', time: 'PT00:20:00' }));
     expect(await res.json()).toEqual([
       { success: { [`/schedules/${id}/name`]: 'longer' } },
@@ -124,7 +120,7 @@ describe('schedules CRUD', () => {
   it('should keep schedules across a restart', async () => {
     const id = await create({ name: 'kept', localtime: 'W127/T06:30:00' });
     const before = await get(id);
-    gw = await gw.restart();
+    await gw().restart();
     expect(await get(id)).toEqual(before);
   });
 });

@@ -33,6 +33,11 @@ export function httpReleaseSource(url: string, timeoutMs = CHECK_TIMEOUT_MS): Re
 /** No source at all (`RELEASES_URL=none`): the gateway only knows its own version. */
 export const NO_RELEASES: ReleaseSource = { distTags: async () => undefined };
 
+/** The source `RELEASES_URL` names, on either runtime (workerd's fetch reaches the registry too). */
+export function releaseSourceFrom(url: string): ReleaseSource {
+  return url === 'none' ? NO_RELEASES : httpReleaseSource(url);
+}
+
 /** Numeric comparison of x.y.z; a pre-release sorts before its release. */
 export function compareVersions(a: string, b: string): number {
   const parse = (v: string) => {
