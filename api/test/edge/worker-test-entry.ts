@@ -37,6 +37,10 @@ export class GatewayObject extends ProductionGatewayObject {
       await services.automation.tick();
       await services.automation.idle();
       await services.alarms.tick();
+    } else if (url.pathname === '/__test/idle' && request.method === 'POST') {
+      // Wait for the rule actions and alarm transitions already started.
+      await services.automation.idle();
+      await services.alarms.idle();
     } else if (url.pathname !== '/__test/clock') {
       return new Response('unknown test route', { status: 404 });
     }

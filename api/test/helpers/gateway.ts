@@ -23,6 +23,8 @@ export interface TestGateway {
   createKey(devicetype?: string): Promise<string>;
   /** Run what the clock made due (rules clock, schedules, alarm countdowns) and wait for the actions. */
   settle(): Promise<void>;
+  /** Wait for the rule actions and alarm transitions already started (the clock stays). */
+  idle(): Promise<void>;
   /** Stop and start again on the same database file (new clock, new process state). */
   restart(): Promise<TestGateway>;
   close(): Promise<void>;
@@ -70,6 +72,10 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
       await automation.tick();
       await automation.idle();
       await alarms.tick();
+    },
+    async idle() {
+      await gateway.services.automation.idle();
+      await gateway.services.alarms.idle();
     },
     async restart() {
       await gateway.close();

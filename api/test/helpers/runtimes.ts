@@ -25,6 +25,8 @@ export interface RuntimeGateway {
   clock: RuntimeClock;
   /** Run what the clock made due (rules clock, schedules, alarm countdowns) and wait for the actions. */
   settle(): Promise<void>;
+  /** Wait for the rule actions and alarm transitions already started (the clock stays). */
+  idle(): Promise<void>;
   /** Node only: the in-process gateway, for tests that move its clock or look inside. */
   node?: TestGateway;
   /** Stop and start again on the same database (new process or object state, new ports). */
@@ -78,6 +80,7 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
         advance: async (ms) => current.clock.advance(ms),
       },
       settle: () => current.settle(),
+      idle: () => current.idle(),
       get node() { return current; },
       async restart() { current = await current.restart(); },
       close: () => current.close(),
@@ -110,6 +113,7 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
       advance: async (ms) => { await hook('clock', { advance: ms }); },
     },
     settle: async () => { await hook('settle'); },
+    idle: async () => { await hook('idle'); },
     async restart() { edge = await edge.restart(); },
     close: () => edge.close(),
   };
