@@ -3,33 +3,38 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDeconzError } from './helpers/conformance';
 import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+import { describeOnRuntimes, RUNTIMES, startRuntimeGateway } from './helpers/runtimes';
 
 /**
  * Gateway operations and setting effects through HTTP, with the recording radio (no bridge) and a
  * stub npm registry on loopback. The same operations against the real bridge: test/gateway-network.test.ts.
  */
-describe('config operations', () => {
-  let registry: Server;
-  let tags: Record<string, string>;
-  let asked = 0;
-  let gw: TestGateway;
+// A stub npm registry on loopback; workerd's fetch reaches it as Node's does.
+let registry: Server;
+let tags: Record<string, string>;
+let asked = 0;
+const releasesUrl = () => `http://127.0.0.1:${(registry.address() as AddressInfo).port}/-/package/herdgate/dist-tags`;
+
+beforeAll(async () => {
+  registry = createServer((_req, res) => {
+    asked += 1;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(tags));
+  });
+  await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => registry.close(resolve));
+});
+
+describeOnRuntimes('config update check', (gw) => {
   let key: string;
-  const config = async () => (await gw.request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
-  const post = (path: string, body?: unknown) => gw.request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
-  const put = (body: unknown) => gw.request(`/api/${key}/config`, jsonInit('PUT', body));
+  const config = async () => (await gw().request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
+  const post = (path: string, body?: unknown) => gw().request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
+  const put = (body: unknown) => gw().request(`/api/${key}/config`, jsonInit('PUT', body));
 
   beforeAll(async () => {
-    registry = createServer((_req, res) => {
-      asked += 1;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(tags));
-    });
-    await new Promise<void>((resolve) => registry.listen(0, '127.0.0.1', resolve));
-    gw = await startTestGateway({ RELEASES_URL: `http://127.0.0.1:${(registry.address() as AddressInfo).port}/-/package/herdgate/dist-tags` });
-    key = await gw.createKey();
-  });
-  afterAll(async () => {
-    await gw.close();
-    await new Promise((resolve) => registry.close(resolve));
+    asked = 0;
+    key = await gw().createKey();
   });
 
   it('should answer the running version and no update while the registry knows nothing newer', async () => {
@@ -54,12 +59,24 @@ describe('config operations', () => {
     await put({ updatechannel: 'stable' });
   });
 
-  it('should answer the running version when the registry cannot be reached', async () => {
+  it('should refuse the operations without a valid key', async () => {
+    for (const path of ['/config/update', '/config/updatefirmware', '/config/reset']) {
+      await expectDeconzError(await gw().request(`/api/nokey${path}`, { method: 'POST' }), 403, 1);
+    }
+  });
+
+  it('should have asked the registry for every update check and nothing else', () => {
+    expect(asked).toBe(3);
+  });
+}, RUNTIMES, () => ({ RELEASES_URL: releasesUrl() }));
+
+describe.each(RUNTIMES)('config update check with the registry unreachable, on $runtime', (target) => {
+  it('should answer the running version', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const offline = await startTestGateway({ RELEASES_URL: `http://127.0.0.1:${port}/dist-tags` });
+    const offline = await startRuntimeGateway(target, { RELEASES_URL: `http://127.0.0.1:${port}/dist-tags` });
     try {
       const k = await offline.createKey();
       const res = await offline.request(`/api/${k}/config/update`, { method: 'POST' });
@@ -69,6 +86,22 @@ describe('config operations', () => {
     } finally {
       await offline.close();
     }
+  }, 60_000);
+});
+
+describe('config operations', () => {
+  let gw: TestGateway;
+  let key: string;
+  const config = async () => (await gw.request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
+  const post = (path: string, body?: unknown) => gw.request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
+  const put = (body: unknown) => gw.request(`/api/${key}/config`, jsonInit('PUT', body));
+
+  beforeAll(async () => {
+    gw = await startTestGateway({ RELEASES_URL: 'none' });
+    key = await gw.createKey();
+  });
+  afterAll(async () => {
+    await gw.close();
   });
 
   it('should hand a firmware update to the radio and report the version it runs', async () => {
@@ -77,12 +110,6 @@ describe('config operations', () => {
     expect(await res.json()).toEqual([{ success: { '/config/updatefirmware': '0x00000000' } }]);
     expect(gw.radio.commands.at(-1)).toEqual({ command: 'firmware' });
     expect((await config()).fwupdatestate).toBe('idle');
-  });
-
-  it('should refuse the operations without a valid key', async () => {
-    for (const path of ['/config/update', '/config/updatefirmware', '/config/reset']) {
-      await expectDeconzError(await gw.request(`/api/nokey${path}`, { method: 'POST' }), 403, 1);
-    }
   });
 
   it('should open searches for networkopenduration seconds (255 too), at most the radio window', async () => {
@@ -152,9 +179,5 @@ describe('config operations', () => {
     await expectDeconzError(await post('/config/reset', { deleteDB: 1 }), 400, 7, '/config/reset/deleteDB');
     await expectDeconzError(await post('/config/reset', '{"resetGW":'), 400, 2);
     expect(gw.radio.commands.length).toBe(commands);
-  });
-
-  it('should have asked the registry for every update check and nothing else', () => {
-    expect(asked).toBe(3);
   });
 });

@@ -123,12 +123,18 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
  * The conformance suite's shape: `body` runs once per runtime, against one gateway per runtime
  * started for the file (`gw()` inside tests). The same assertions hold on Node and on workerd.
  */
-export function describeOnRuntimes(name: string, body: (gw: () => RuntimeGateway) => void, targets: readonly Target[] = RUNTIMES): void {
+export function describeOnRuntimes(
+  name: string,
+  body: (gw: () => RuntimeGateway) => void,
+  targets: readonly Target[] = RUNTIMES,
+  /** Settings for the gateways, read when they start (after the file's own `beforeAll`s). */
+  vars: () => Record<string, string> = () => ({}),
+): void {
   describe.each(targets)(`${name} on $runtime ($database database)`, (target) => {
     const { runtime } = target;
     let gateway: RuntimeGateway | undefined;
     beforeAll(async () => {
-      gateway = await startRuntimeGateway(target);
+      gateway = await startRuntimeGateway(target, vars());
     }, 90_000);
     afterAll(async () => {
       await gateway?.close();
