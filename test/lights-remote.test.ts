@@ -60,6 +60,16 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
     }
   };
 
+  it('should list the bound remote in the group devicemembership', async () => {
+    const remoteSensors = Object.entries((await stack.rest.get('/sensors')).body as Record<string, { uniqueid: string }>)
+      .filter(([, sensor]) => sensor.uniqueid.startsWith(REMOTE.match(/../g)!.join(':')))
+      .map(([id]) => id);
+    expect(remoteSensors.length).toBeGreaterThan(0);
+    await waitFor(async () => ((await stack.rest.get(`/groups/${gid}`)).body as { devicemembership: string[] }).devicemembership.length > 0, 'devicemembership', 5_000);
+    const { devicemembership } = (await stack.rest.get(`/groups/${gid}`)).body as { devicemembership: string[] };
+    expect(devicemembership.every((id) => remoteSensors.includes(id))).toBe(true);
+  });
+
   it('should switch the group from the remote: lamps change at the radio, REST and events follow', async () => {
     await withEvents(async (ws) => {
       await control('DELETE', '/counters');

@@ -21,6 +21,7 @@ import { GatewayModel } from '../resources/gateway/gateway-model';
 import { NO_RELEASES, SoftwareUpdate, type ReleaseSource } from '../resources/gateway/software-update';
 import { openSensorsModel } from '../resources/sensors';
 import { startLighting } from '../resources/lights/start-lighting';
+import { followDeviceMembership } from '../resources/groups/device-membership';
 import { openAlarmSystems } from '../resources/alarmsystems';
 import { DdfBundles } from '../resources/ddf/bundles-model';
 import { DevicesModel } from '../resources/devices/devices-model';
@@ -89,6 +90,7 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
   teardown.add('sensors', () => sensors.close());
   const lighting = await startLighting({ store, bridge, events, logger });
+  teardown.add('group device membership', followDeviceMembership({ bridge, sensors, groups: lighting.groups, logger }));
   const alarms = await openAlarmSystems({ store, clock, timers, events, logger, sensors, lights: lighting.lights, bridge });
   teardown.add('alarm systems', () => alarms.close());
   const radioInfo = deps.radioInfo?.(store) ?? radio.info;

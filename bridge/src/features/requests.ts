@@ -43,6 +43,8 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     const clusters = payload.clusters ?? GROUP_CLUSTERS.filter((c) => sends.includes(c));
     if (clusters.length === 0) throw new RadioError(`${ieee} ep ${endpoint} sends none of ${GROUP_CLUSTERS.join(', ')}`, 'unsupported');
     const done = await queued({ kind: 'device', ieee }, `${unbind ? 'unbind' : 'bind'} ${ieee}/${endpoint} group ${group}`, () => radio.bindGroup(ieee, endpoint, clusters, group, unbind));
+    // The description lists bindings: the api's group `devicemembership` follows them.
+    refreshDescription(ieee);
     return { ieee, endpoint, group, clusters: done };
   };
 
