@@ -14,6 +14,7 @@ import { devicesRoutes } from './routes/devices';
 import { fullStateRoutes } from './routes/full-state';
 import { groupsRoutes } from './routes/groups';
 import { lightsRoutes } from './routes/lights';
+import { networkmapRoutes } from './routes/networkmap';
 import { resourcelinksRoutes } from './routes/resourcelinks';
 import { rulesRoutes } from './routes/rules';
 import { scenesRoutes } from './routes/scenes';
@@ -32,6 +33,7 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   devices: devicesRoutes,
   groups: groupsRoutes,
   lights: lightsRoutes,
+  networkmap: networkmapRoutes,
   resourcelinks: resourcelinksRoutes,
   rules: rulesRoutes,
   scenes: scenesRoutes,

@@ -10,8 +10,8 @@ export interface MqttProbe {
   close(): Promise<void>;
 }
 
-export async function connectMqtt(url: string, filters: string[] = []): Promise<MqttProbe> {
-  const client = await withTimeout(connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000 }), 6_000, `mqtt connect to ${url}`);
+export async function connectMqtt(url: string, filters: string[] = [], account?: { username: string; password: string }): Promise<MqttProbe> {
+  const client = await withTimeout(connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...account }), 6_000, `mqtt connect to ${url}`);
   const messages: MqttProbe['messages'] = [];
   client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
   if (filters.length > 0) await client.subscribeAsync(filters, { qos: 1 });

@@ -39,6 +39,8 @@ export interface StackOptions {
   /** Which coordinator the virtual radio emulates (default deconz, a ConBee II). */
   protocol?: RadioProtocol;
   apiEnv?: Record<string, string>;
+  /** Extra bridge environment (e.g. broker accounts for an admin or user client). */
+  bridgeEnv?: Record<string, string>;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -58,7 +60,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let bridge: BridgeProcess | undefined;
     const launchBridge = async () => {
       // The radio's control API lets the bridge run the virtual radio's simulated firmware update.
-      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount } });
+      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount, ...options.bridgeEnv } });
       return bridge;
     };
     cleanups.push(async () => { await bridge?.stop(); });

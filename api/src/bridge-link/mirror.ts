@@ -7,6 +7,8 @@ import {
   deviceSchema,
   endpointEventSchema,
   endpointStateSchema,
+  networkMapProgressSchema,
+  networkMapSchema,
   parseTopic,
   type BridgeInfo,
   type DeviceDescription,
@@ -88,6 +90,8 @@ export class LinkMirror {
       case 'device': return { events: this.onDevice(topic.ieee, payload) };
       case 'device/state': return { events: this.onState(topic.ieee, topic.endpoint, payload) };
       case 'device/event': return { events: this.onEvent(topic.ieee, topic.endpoint, payload) };
+      case 'bridge/networkmap': return { events: this.onNetworkMap(topic.bridge, payload) };
+      case 'bridge/networkmap/progress': return { events: this.onNetworkMapProgress(topic.bridge, payload) };
       case 'bridge/response':
       case 'group/set/result':
         return topic.bridge === this.selectedId ? { events: [], reply: { topic, payload } } : { events: [] };
@@ -147,6 +151,23 @@ export class LinkMirror {
     if (bridge !== this.selectedId) return [];
     const event = this.decode(bridgeEventSchema, `bridge ${bridge} event`, payload);
     return event ? [{ kind: 'bridge-event', bridge, event }] : [];
+  }
+
+  /** The retained map may arrive before the bridge's state has selected it: one bridge is the rule. */
+  private follows(bridge: string): boolean {
+    return this.selectedId === undefined ? this.options.preferredBridge === undefined || bridge === this.options.preferredBridge : bridge === this.selectedId;
+  }
+
+  private onNetworkMap(bridge: string, payload: Uint8Array): LinkEvent[] {
+    if (payload.length === 0 || !this.follows(bridge)) return [];
+    const map = this.decode(networkMapSchema, `bridge ${bridge} network map`, payload);
+    return map ? [{ kind: 'networkmap', bridge, map }] : [];
+  }
+
+  private onNetworkMapProgress(bridge: string, payload: Uint8Array): LinkEvent[] {
+    if (!this.follows(bridge)) return [];
+    const progress = this.decode(networkMapProgressSchema, `bridge ${bridge} network map progress`, payload);
+    return progress ? [{ kind: 'networkmap-progress', bridge, progress }] : [];
   }
 
   private onDevice(ieee: string, payload: Uint8Array): LinkEvent[] {

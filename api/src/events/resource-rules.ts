@@ -23,6 +23,8 @@ export const RESOURCE_RULES: Readonly<Record<EventResource, ResourceRule>> = {
   config: { uniqueid: false, attrAtTopLevel: false },
   /** Not in deCONZ: herdgate's device events (id and uniqueid are the MAC). */
   devices: { uniqueid: true, addedKey: 'device', attrAtTopLevel: false },
+  /** Not in deCONZ: herdgate's network map scan progress (`state.scanstate`, `done`, `total`…). */
+  networkmap: { uniqueid: false, attrAtTopLevel: false },
 };
 
 /** Items deCONZ pushes on every write even when the value repeats (a second identical press). */

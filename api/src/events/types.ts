@@ -5,10 +5,10 @@
  */
 
 /**
- * `touchlink`, `config` (touchlink progress; settings changed and network operation progress) and `devices` (device
- * added, changed, left) are herdgate's own; deCONZ pushes none of them.
+ * `touchlink`, `config` (touchlink progress; settings changed and network operation progress), `devices` (device
+ * added, changed, left) and `networkmap` (scan progress and finish) are herdgate's own; deCONZ pushes none of them.
  */
-export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink' | 'config' | 'devices';
+export type EventResource = 'lights' | 'sensors' | 'groups' | 'scenes' | 'alarmsystems' | 'touchlink' | 'config' | 'devices' | 'networkmap';
 
 /** A deCONZ WebSocket message (`t` is always "event"). Keys are serialised sorted, as deCONZ does. */
 export interface DeconzEvent {

@@ -31,6 +31,7 @@ import { syncDefaultCredentials } from '../services/gateway-credentials';
 import type { HostInfo } from '../services/host-info';
 import { createLinkedRadio, type RadioControl, type RadioInfo } from '../services/radio';
 import { createTouchlinkService } from '../services/touchlink';
+import { createNetworkMapService } from '../services/network-map';
 import type { Timers } from '../services/timers';
 import type { Services } from '../services/types';
 import { createLibsqlStore } from '../store/libsql-store';
@@ -98,6 +99,8 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const session = { unlockedUntil: 0, loginThrottle: new LoginThrottle() };
   const updates = new SoftwareUpdate({ running: deps.version ?? '0.0.0', source: deps.releases ?? NO_RELEASES, clock, logger });
   const touchlink = createTouchlinkService({ bridge, events, clock, logger });
+  const networkMap = createNetworkMapService({ bridge, events, logger });
+  teardown.add('network map', () => networkMap.close());
   const gateway = new GatewayModel({
     store, radio: radioControl, radioInfo, link: bridge, events, clock, session, logger, defaultName: env.GATEWAY_NAME, updates,
     touchlinkBusy: () => touchlink.busy(),
@@ -112,6 +115,7 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
     radioInfo,
     radioControl,
     touchlink,
+    networkMap,
     host: deps.host,
     session,
     options: {

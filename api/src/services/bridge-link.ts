@@ -9,6 +9,8 @@ import type {
   BridgeInfo,
   DeviceDescription,
   EndpointState,
+  NetworkMap,
+  NetworkMapProgress,
   RequestName,
   RequestPayloads,
   ResponsePayloads,
@@ -33,7 +35,10 @@ export type LinkEvent =
   | { kind: 'device'; device: DeviceDescription }
   | { kind: 'device-removed'; ieee: string }
   | { kind: 'state'; ieee: string; endpoint: number; state: EndpointState }
-  | { kind: 'event'; ieee: string; endpoint: number; state: Record<string, unknown> };
+  | { kind: 'event'; ieee: string; endpoint: number; state: Record<string, unknown> }
+  /** The last finished network map scan (retained) and the progress of a running one. */
+  | { kind: 'networkmap'; bridge: string; map: NetworkMap }
+  | { kind: 'networkmap-progress'; bridge: string; progress: NetworkMapProgress };
 
 export interface BridgeLink {
   /** True while the broker connection is up and the bridge says it is online. */

@@ -15,6 +15,7 @@ import type { Clock } from './clock';
 import type { HostInfo } from './host-info';
 import type { RadioControl, RadioInfo } from './radio';
 import type { TouchlinkService } from './touchlink';
+import type { NetworkMapService } from './network-map';
 import type { LoginThrottle } from '../security/login-throttle';
 
 /** Fixed facts for the lifetime of the process. */
@@ -45,6 +46,8 @@ export interface Services {
   radioControl: RadioControl;
   /** Touchlink scan/identify/reset through the bridge; `busy()` while the radio is off the network. */
   touchlink: TouchlinkService;
+  /** Network map scans through the bridge and the last result (a herdgate extension). */
+  networkMap: NetworkMapService;
   /** The radio half: device mirror, commands and bridge requests (reports disconnected while away). */
   bridge: BridgeLink;
   events: EventHub;

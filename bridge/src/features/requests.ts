@@ -3,6 +3,7 @@ import { RadioError, type Lane } from '../commands/index';
 import { createNetworkControl } from './network-control';
 import type { FeatureDeps } from './types';
 import { createAlarmRequestHandlers } from './alarm-requests';
+import { createNetworkMapHandler } from './network-map';
 
 /**
  * One handler per request topic. Handlers return the response `data` or throw (a RadioError keeps
@@ -160,6 +161,7 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       return { devices: all.slice(start, end), total: all.length, next: end < all.length ? end : null };
     },
     ...createAlarmRequestHandlers(deps, queued),
+    ...createNetworkMapHandler(deps, queued),
     ...createNetworkControl(deps, deps.firmware),
   };
 }

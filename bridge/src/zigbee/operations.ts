@@ -25,7 +25,7 @@ interface Deps {
   panels: PanelMemory;
 }
 
-type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink' | 'suspend' | 'resume' | 'isUp' | 'channel' | 'reconfigure'>;
+type Operations = Omit<ZigbeeRadio, 'start' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink' | 'suspend' | 'resume' | 'isUp' | 'channel' | 'reconfigure' | 'neighbours'>;
 
 /** Groups whose members are unknown still get the common light and covering verbs. */
 const GENERIC_GROUP = {

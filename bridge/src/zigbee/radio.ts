@@ -14,6 +14,7 @@ import { installDeconzKick } from './deconz-kick';
 import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
+import { createNeighbourReader } from './neighbours';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
@@ -220,6 +221,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     },
     ...operations,
     touchlink: createTouchlink(() => controller, options.adapter, log),
+    neighbours: createNeighbourReader(current),
     async reconfigure(ieee) {
       const device = controller.getDeviceByIeeeAddr(ieee);
       if (!device || device.type === 'Coordinator') throw new RadioError(`device ${ieee} is not on this network`, 'unsupported');

@@ -125,6 +125,16 @@ export interface NewNetwork {
   networkKey: number[];
 }
 
+/** One entry of a device's neighbour table (ZDO Mgmt_Lqi). */
+export interface Neighbour {
+  ieee: string;
+  nwk: number;
+  type: 'Coordinator' | 'Router' | 'EndDevice' | 'Unknown';
+  relationship: 'parent' | 'child' | 'sibling' | 'none' | 'previous_child';
+  depth: number;
+  lqi: number;
+}
+
 export interface ZigbeeRadio {
   start(): Promise<RadioStart>;
   stop(): Promise<void>;
@@ -180,4 +190,6 @@ export interface ZigbeeRadio {
   reconfigure(ieee: string): Promise<boolean>;
   /** Give the coordinator an install code (hex, CRC included) for the device `ieee`. */
   addInstallCode(ieee: string, code: string): Promise<void>;
+  /** The neighbour table of the coordinator or a router (every page of it). */
+  neighbours(ieee: string): Promise<Neighbour[]>;
 }

@@ -29,6 +29,9 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   'bridge/info': { publish: BRIDGE, read: EVERYONE },
   'bridge/event': { publish: BRIDGE, read: EVERYONE },
   'bridge/alarm': { publish: BRIDGE, read: EVERYONE },
+  // The map shows every device's address and links: readers of administrative answers only.
+  'bridge/networkmap': { publish: BRIDGE, read: TRUSTED },
+  'bridge/networkmap/progress': { publish: BRIDGE, read: TRUSTED },
   'bridge/request': { publish: CLIENTS, read: EVERYONE },
   'bridge/response': { publish: BRIDGE, read: EVERYONE },
   'group/set': { publish: CLIENTS, read: EVERYONE },
@@ -43,7 +46,8 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
 /**
  * Administrative requests: they expose or change the network itself (the backup carries the
  * network key; a touchlink reset wipes a device; channel, reset, radio on/off, firmware update and
- * the bridge options change the whole network) or speak for the api's alarm systems (the key
+ * the bridge options change the whole network; a network map scan sends a burst of frames to every
+ * router and reveals the whole topology) or speak for the api's alarm systems (the key
  * keypad PINs are sealed with, the alarm state keypads show, the answer to an arm attempt). Only
  * the api's and an admin account may send them, and only trusted roles read their requests and
  * responses. A future network key request belongs here, and so do install codes: the code is the
@@ -51,7 +55,7 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
   'backup', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
-  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code',
+  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code', 'network/map',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;
 const ADMIN_RESPONSE_ACCESS = { publish: BRIDGE, read: TRUSTED } as const;

@@ -12,6 +12,7 @@ import { deviceSetSchema, groupSetSchema } from './schemas/set-command';
 import type { DeviceSetCommand, GroupSetCommand, SetResultData } from './schemas/set-command';
 import type { RequestName } from './topics';
 import { alarmStateSchema, type AlarmStatePayload } from './schemas/alarm';
+import { networkMapProgressSchema, networkMapSchema, type NetworkMap, type NetworkMapProgress } from './schemas/network-map';
 
 /**
  * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
@@ -22,6 +23,8 @@ export interface MqttContract {
   'bridge/info': BridgeInfo;
   'bridge/event': BridgeEvent;
   'bridge/alarm': AlarmStatePayload;
+  'bridge/networkmap': NetworkMap;
+  'bridge/networkmap/progress': NetworkMapProgress;
   'bridge/request': RequestPayloads;
   'bridge/response': { [K in RequestName]: Response<ResponsePayloads[K]> };
   'group/set': GroupSetCommand;
@@ -38,6 +41,8 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'bridge/info': true,
   'bridge/event': false,
   'bridge/alarm': true,
+  'bridge/networkmap': true,
+  'bridge/networkmap/progress': false,
   'bridge/request': false,
   'bridge/response': false,
   'group/set': false,
@@ -56,6 +61,8 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'bridge/info': return bridgeInfoSchema;
     case 'bridge/event': return bridgeEventSchema;
     case 'bridge/alarm': return alarmStateSchema;
+    case 'bridge/networkmap': return networkMapSchema;
+    case 'bridge/networkmap/progress': return networkMapProgressSchema;
     case 'bridge/request': return requestSchemas[topic.name];
     case 'group/set': return groupSetSchema;
     case 'device': return deviceSchema;

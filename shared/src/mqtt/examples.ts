@@ -23,6 +23,21 @@ export const examples = {
     versions: { herdgate: '0.1.0', herdsman: '11.1.1', converters: '26.112.0' },
   },
   bridgeEvent: { type: 'interview_succeeded', ieee: EXAMPLE_IEEE, data: { modelid: 'LCT015' } },
+  networkMap: {
+    scannedat: '2026-10-01T08:12:33.120Z',
+    duration_ms: 840,
+    nodes: [
+      { ieee: '0x00212effff012345', nwk: 0, type: 'Coordinator' as const, reachable: true },
+      { ieee: EXAMPLE_IEEE, nwk: 0x1a2b, type: 'Router' as const, reachable: true },
+      { ieee: EXAMPLE_REMOTE, nwk: 0x3c4d, type: 'EndDevice' as const, reachable: null },
+    ],
+    links: [
+      { source: EXAMPLE_IEEE, target: '0x00212effff012345', lqi: 198, depth: 1, relationship: 'child' as const },
+      { source: '0x00212effff012345', target: EXAMPLE_IEEE, lqi: 198, depth: 0, relationship: 'parent' as const },
+      { source: EXAMPLE_REMOTE, target: EXAMPLE_IEEE, lqi: 171, depth: 2, relationship: 'child' as const },
+    ],
+  },
+  networkMapProgress: { done: 1, total: 2, ieee: EXAMPLE_IEEE, reachable: true, neighbours: 2 },
   device: {
     ieee: EXAMPLE_IEEE,
     uniqueid: '00:17:88:01:02:a3:b4:c5',
@@ -85,6 +100,8 @@ export const examples = {
   setError: MqttContract['device/set/result'];
   keypadEvent: MqttContract['device/event'];
   alarmState: MqttContract['bridge/alarm'];
+  networkMap: MqttContract['bridge/networkmap'];
+  networkMapProgress: MqttContract['bridge/networkmap/progress'];
 };
 
 export const requestExamples = {
@@ -117,6 +134,7 @@ export const requestExamples = {
   'network/channel': { channel: 20 },
   'network/reset': {},
   'firmware/update': {},
+  'network/map': { node_timeout_ms: 5000 },
 } satisfies { [K in keyof RequestPayloads]: Partial<RequestPayloads[K]> };
 
 export const responseExamples = {
@@ -149,4 +167,5 @@ export const responseExamples = {
   'network/channel': { channel: 20 },
   'network/reset': { channel: 15, panid: 4242, extpanid: '0x1a2b3c4d5e6f7081' },
   'firmware/update': { firmware: '0x26790700', updated: true },
+  'network/map': examples.networkMap,
 } satisfies ResponsePayloads;

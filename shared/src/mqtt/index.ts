@@ -12,5 +12,6 @@ export * from './schemas/set-command';
 export * from './schemas/requests';
 export * from './schemas/responses';
 export * from './schemas/alarm';
+export * from './schemas/network-map';
 export * from './sealed-code';
 export * from './examples';

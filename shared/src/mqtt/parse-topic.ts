@@ -14,6 +14,7 @@ export type ParsedTopic =
   | { kind: 'bridge/request' | 'bridge/response'; bridge: string; name: RequestName }
   | { kind: 'group/set' | 'group/set/result'; bridge: string; group: number }
   | { kind: 'bridge/alarm'; bridge: string; alarmsystem: string }
+  | { kind: 'bridge/networkmap' | 'bridge/networkmap/progress'; bridge: string }
   | { kind: 'device'; ieee: string }
   | { kind: 'device/state' | 'device/event' | 'device/set' | 'device/set/result'; ieee: string; endpoint: number };
 
@@ -31,6 +32,9 @@ function parseBridgeTopic(bridge: string, rest: string[]): ParsedTopic | undefin
   const [head, ...tail] = rest;
   if (tail.length === 0 && (head === 'state' || head === 'info' || head === 'event')) {
     return { kind: `bridge/${head}`, bridge };
+  }
+  if (head === 'networkmap' && (tail.length === 0 || (tail.length === 1 && tail[0] === 'progress'))) {
+    return { kind: tail.length === 0 ? 'bridge/networkmap' : 'bridge/networkmap/progress', bridge };
   }
   if (head === 'request' || head === 'response') {
     const name = tail.join('/');

@@ -9,6 +9,7 @@ import { responseDataSchemas } from './schemas/responses';
 import { deviceSetSchema, groupSetSchema, lightSetSchema, setResultDataSchema } from './schemas/set-command';
 import { REQUEST_NAMES } from './topics';
 import { alarmStateSchema } from './schemas/alarm';
+import { networkMapProgressSchema, networkMapSchema } from './schemas/network-map';
 
 const accepts = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);
@@ -36,6 +37,8 @@ describe('mqtt payload schemas', () => {
     accepts(responseSchema(setResultDataSchema), examples.setError);
     accepts(endpointEventSchema, examples.keypadEvent);
     accepts(alarmStateSchema, examples.alarmState);
+    accepts(networkMapSchema, examples.networkMap);
+    accepts(networkMapProgressSchema, examples.networkMapProgress);
     for (const name of REQUEST_NAMES) {
       accepts(requestSchemas[name], requestExamples[name]);
       accepts(responseSchema(responseDataSchemas[name]), { status: 'ok', data: responseExamples[name] });

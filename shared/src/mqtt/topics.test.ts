@@ -24,6 +24,9 @@ describe('mqtt topics', () => {
     expect(parseTopic(ctx.base, topics.alarmState(ctx, '1'))).toEqual({ kind: 'bridge/alarm', bridge, alarmsystem: '1' });
     expect(parseTopic(ctx.base, `${topics.alarmState(ctx, '1')}/x`)).toBeUndefined();
     expect(parseTopic(ctx.base, topics.alarmState(ctx, '01'))).toBeUndefined();
+    expect(parseTopic(ctx.base, topics.networkMap(ctx))).toEqual({ kind: 'bridge/networkmap', bridge });
+    expect(parseTopic(ctx.base, topics.networkMapProgress(ctx))).toEqual({ kind: 'bridge/networkmap/progress', bridge });
+    expect(parseTopic(ctx.base, `${topics.networkMap(ctx)}/other`)).toBeUndefined();
     for (const name of REQUEST_NAMES) {
       expect(parseTopic(ctx.base, topics.request(ctx, name))).toEqual({ kind: 'bridge/request', bridge, name });
       expect(parseTopic(ctx.base, topics.response(ctx, name))).toEqual({ kind: 'bridge/response', bridge, name });

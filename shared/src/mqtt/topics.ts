@@ -43,6 +43,7 @@ export const REQUEST_NAMES = [
   'network/channel',
   'network/reset',
   'firmware/update',
+  'network/map',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 
@@ -78,6 +79,10 @@ export const topics = {
     `${deviceRoot(base, ieee)}/${endpoint}/set/result`,
   /** Retained alarm state of one alarm system (published by the bridge for the api). */
   alarmState: (ctx: TopicContext, alarmsystem: string) => `${bridgeRoot(ctx)}/alarmsystems/${alarmsystem}/state`,
+  /** Retained: the last finished network map scan. */
+  networkMap: (ctx: TopicContext) => `${bridgeRoot(ctx)}/networkmap`,
+  /** Not retained: progress of a running network map scan. */
+  networkMapProgress: (ctx: TopicContext) => `${bridgeRoot(ctx)}/networkmap/progress`,
 };
 
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */

@@ -89,7 +89,9 @@ export class SimNetwork {
     const endpoint = req.dst.mode === 'group' ? 0 : req.dst.endpoint;
     clock.setTimeout(() => {
       if (req.profileId === ZDO_PROFILE && isNetworkLevel(req.clusterId)) {
-        answerNetworkZdo(this.zdo, entry.device.identity.nwk, req.clusterId, req.asdu);
+        // A silenced (no-ack) device acts on the request, but its answer never reaches the host.
+        const zdo = faults.silenced(ieee) ? { ...this.zdo, reply: () => {} } : this.zdo;
+        answerNetworkZdo(zdo, entry.device.identity.nwk, req.clusterId, req.asdu);
       } else {
         this.deliver(entry, { ...this.delivery(req), dstEndpoint: endpoint });
       }

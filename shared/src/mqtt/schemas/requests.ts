@@ -10,6 +10,7 @@ import {
   sceneIdSchema,
 } from './common';
 import { alarmRequestEntries } from './alarm';
+import { networkMapRequestEntries } from './network-map';
 
 const request = <E extends v.ObjectEntries>(entries: E) =>
   v.strictObject({ ...entries, ...envelopeEntries });
@@ -100,6 +101,8 @@ export const requestSchemas = {
   'network/reset': request({}),
   /** Update the radio firmware where the adapter offers a safe path (the virtual radio does). */
   'firmware/update': request({}),
+  /** Read the neighbour table of the coordinator and every router (a herdgate extension); answered with the map. */
+  'network/map': request(networkMapRequestEntries),
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type RequestPayloads = { [K in RequestName]: v.InferOutput<(typeof requestSchemas)[K]> };

@@ -3,6 +3,7 @@ import type { RequestName } from '../topics';
 import { bridgeIdSchema, endpointSchema, groupIdSchema, ieeeSchema, intRange, itemValueSchema, sceneIdSchema } from './common';
 import { deviceSchema } from './device';
 import { alarmResponseSchemas } from './alarm';
+import { networkMapSchema } from './network-map';
 
 const member = v.object({ group: groupIdSchema, ieee: ieeeSchema, endpoint: endpointSchema });
 const scene = v.object({ group: groupIdSchema, scene: sceneIdSchema });
@@ -66,6 +67,7 @@ export const responseDataSchemas = {
   'network/reset': v.object({ channel: intRange(11, 26), panid: intRange(0, 0xffff), extpanid: v.string() }),
   /** `firmware` is the version running after the update. */
   'firmware/update': v.object({ firmware: v.string(), updated: v.boolean() }),
+  'network/map': networkMapSchema,
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type ResponsePayloads = { [K in RequestName]: v.InferOutput<(typeof responseDataSchemas)[K]> };
