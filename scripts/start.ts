@@ -9,7 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { buildBridge } from '@herdgate/bridge/build';
-import { edgeApiSpec } from './lib/edge-api';
+import { DEFAULT_EDGE_PORT, edgeApiSpec } from './lib/edge-api';
+import { chooseLogFormat, formatterFor, type LogFormat } from './lib/log-format';
+import { GatewayReport } from './lib/gateway-report';
+import { readyBanner, readyFields } from './lib/banner';
 import { Supervisor, type ChildSpec } from './lib/supervisor';
 
 const tsx = process.execPath;
@@ -17,7 +20,16 @@ const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
 const env = process.env;
 const dataDir = env.DATA_DIR ?? './data';
 const edge = process.argv.includes('--edge');
+let format: LogFormat;
+try {
+  format = chooseLogFormat(env, process.stdout.isTTY);
+} catch (err) {
+  process.stderr.write(`herdgate: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 mkdirSync(dataDir, { recursive: true });
+// What the children report about themselves (bound ports, broker URLs), for the next child and the banner.
+const report = new GatewayReport();
 
 const specs: ChildSpec[] = [];
 const bridgeEnv: Record<string, string> = { DATA_DIR: dataDir };
@@ -55,14 +67,11 @@ if (!env.ZIGBEE_ADAPTER) {
       '--network', env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json',
       '--protocol', protocol,
     ],
-    ready: (line) => line.includes('listening'),
+    ready: (line) => report.radio(line),
   });
   // The demo devices wait in the radio's pairing pool: open the network at start so they pair.
   Object.assign(bridgeEnv, {
     ZIGBEE_ADAPTER: protocol,
-    ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`,
-    // Lets the bridge run the virtual radio's simulated firmware update (POST /config/updatefirmware).
-    VIRTUAL_RADIO_CONTROL: `http://127.0.0.1:${controlPort}`,
     PERMIT_JOIN_ON_START: env.PERMIT_JOIN_ON_START ?? '120',
   });
 }
@@ -74,27 +83,26 @@ specs.push({
   name: 'bridge',
   command: process.execPath,
   args: [bridgeBundle],
-  env: bridgeEnv,
-  ready: (line) => line.includes('"event":"ready"'),
+  // The radio's ports as it reported them (RADIO_PORT=0 picks free ones).
+  env: () => ({ ...bridgeEnv, ...report.bridgeRadioEnv() }),
+  ready: (line) => report.bridge(line),
 });
 // The api reaches the bridge through the bridge's embedded broker unless an external one is named.
 const brokerHost = env.MQTT_HOST && env.MQTT_HOST !== '0.0.0.0' ? env.MQTT_HOST : '127.0.0.1';
-Object.assign(apiEnv, {
-  DATABASE_URL: env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`,
-  MQTT_URL: env.MQTT_URL ?? `mqtt://${brokerHost}:${env.MQTT_PORT ?? '1883'}`,
-});
+apiEnv.DATABASE_URL = env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`;
+const apiMqttUrl = () => env.MQTT_URL ?? `mqtt://${brokerHost}:${report.mqttPort() ?? env.MQTT_PORT ?? '1883'}`;
 specs.push(
   edge
-    ? edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` })
-    : { name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: apiEnv },
+    ? { ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` }), ready: (line) => report.edge(line) }
+    : { name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
 );
 
-const supervisor = new Supervisor();
+const supervisor = new Supervisor(process.stdout, formatterFor(format));
 let stopping = false;
 const shutdown = (signal: string) => {
   if (stopping) return;
   stopping = true;
-  process.stdout.write(`herdgate | ${signal}: stopping\n`);
+  supervisor.log(`${signal}: stopping`);
   void supervisor.stop().then(() => process.exit(0));
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
@@ -106,3 +114,14 @@ setInterval(() => {
   if (process.ppid !== parent) shutdown('parent exited');
 }, 1000).unref();
 await supervisor.start(specs);
+if (!stopping) {
+  const addresses = report.addresses({
+    httpHost: edge ? env.HTTP_HOST ?? '127.0.0.1' : env.HTTP_HOST ?? '0.0.0.0',
+    edgePort: edge ? Number(env.EDGE_PORT ?? DEFAULT_EDGE_PORT) : undefined,
+    gatewayUser: env.GATEWAY_USER ?? 'delight',
+    defaultPassword: (env.GATEWAY_PASSWORD ?? 'delight') === 'delight',
+  });
+  // A terminal gets the banner; logs collectors get the same facts as one JSON line.
+  if (format === 'pretty') process.stdout.write(readyBanner(addresses, true));
+  else supervisor.log('herdgate is ready', readyFields(addresses));
+}

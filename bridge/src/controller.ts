@@ -36,6 +36,8 @@ export interface RunningBridge {
   mqttUrl: string;
   /** The embedded broker's TLS listeners, when configured. */
   tlsUrls: { mqtts?: string; wss?: string };
+  /** The embedded broker's MQTT-over-WebSocket listener (MQTT_WS_PORT), when it has one. */
+  wsUrl?: string;
   radioControlUrl?: string;
   info(): BridgeInfo;
   stop(): Promise<void>;
@@ -120,7 +122,8 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       mqtts: broker?.tlsPort === undefined ? undefined : `mqtts://${tlsHost}:${broker.tlsPort}`,
       wss: broker?.wssPort === undefined ? undefined : `wss://${tlsHost}:${broker.wssPort}`,
     };
-    return { bridgeId, mqttUrl, tlsUrls, radioControlUrl: child?.controlUrl, info, stop };
+    const wsUrl = broker?.wsPort === undefined ? undefined : `ws://${config.mqtt.host === '0.0.0.0' ? '127.0.0.1' : config.mqtt.host}:${broker.wsPort}`;
+    return { bridgeId, mqttUrl, tlsUrls, wsUrl, radioControlUrl: child?.controlUrl, info, stop };
   } catch (err) {
     await stop();
     throw err;

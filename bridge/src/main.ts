@@ -45,7 +45,7 @@ process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled rejec
 try {
   bridge = await startBridge(result.config, logger, (reason) => void shutdown(reason, 1));
   // One machine-readable line for supervisors and tests.
-  process.stdout.write(`${JSON.stringify({ event: 'ready', bridge: bridge.bridgeId, mqtt: bridge.mqttUrl, ...bridge.tlsUrls, radioControl: bridge.radioControlUrl })}\n`);
+  process.stdout.write(`${JSON.stringify({ event: 'ready', bridge: bridge.bridgeId, mqtt: bridge.mqttUrl, mqttWs: bridge.wsUrl, ...bridge.tlsUrls, radioControl: bridge.radioControlUrl })}\n`);
 } catch (err) {
   logger.error({ err }, 'bridge failed to start');
   await shutdown('start failed', 1);

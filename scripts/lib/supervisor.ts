@@ -7,12 +7,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { parentPipe } from '@herdgate/shared/node';
+import { prefixFormatter, type LineFormatter } from './log-format';
 
 export interface ChildSpec {
   name: string;
   command: string;
   args: string[];
-  env?: Record<string, string>;
+  /** A function is called at each launch, so it may use what earlier children reported (their ports). */
+  env?: Record<string, string> | (() => Record<string, string>);
   /** Resolves once the child is ready for the next one to start (e.g. it printed its port). */
   ready?: (line: string) => boolean;
   /** Signal the child's whole process group on stop (wrangler leaves workerd children behind otherwise). */
@@ -40,7 +42,6 @@ interface Running {
   timer?: NodeJS.Timeout;
 }
 
-const colours = [36, 35, 33, 32, 34];
 const MAX_BACKOFF_MS = 30_000;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_GRACE_MS = 10_000;
@@ -49,7 +50,7 @@ export class Supervisor {
   private readonly children: Running[] = [];
   private stopping = false;
 
-  constructor(private readonly out: NodeJS.WritableStream = process.stdout) {
+  constructor(private readonly out: NodeJS.WritableStream = process.stdout, private readonly format: LineFormatter = prefixFormatter()) {
     // Never leave orphans behind if the supervisor itself goes away without an orderly stop.
     process.once('exit', () => {
       for (const running of this.children) if (running.process) signal(running, running.process, 'SIGKILL');
@@ -61,19 +62,19 @@ export class Supervisor {
     for (const spec of specs) {
       const running: Running = { spec, restarts: 0, stopping: false };
       this.children.push(running);
-      await this.launch(running, this.children.length - 1);
+      await this.launch(running);
       if (this.stopping) return;
     }
   }
 
-  private launch(running: Running, index: number): Promise<void> {
+  private launch(running: Running): Promise<void> {
     const { spec } = running;
-    const prefix = `\x1b[${colours[index % colours.length]}m${spec.name.padEnd(6)}\x1b[0m | `;
+    const env = typeof spec.env === 'function' ? spec.env() : spec.env;
     // stdin is a pipe the child watches (exitWithParent): if we die, even by SIGKILL, the kernel
     // closes it and every child stops itself instead of running on holding its ports.
     const child = spawn(spec.command, spec.args, {
       // A restarted api must not open its password-reset window (only an operator's start may).
-      ...parentPipe({ ...process.env, ...spec.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...(running.restarts > 0 ? { HERDGATE_RESTARTED_BY_SUPERVISOR: '1' } : {}) }),
+      ...parentPipe({ ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...(running.restarts > 0 ? { HERDGATE_RESTARTED_BY_SUPERVISOR: '1' } : {}) }),
       // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops the
       // children in order (api, then bridge, then radio) instead of all at once.
       detached: true,
@@ -90,7 +91,7 @@ export class Supervisor {
     }, READY_TIMEOUT_MS);
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => {
-        this.out.write(prefix + line + '\n');
+        this.out.write(this.format.child(spec.name, line));
         if (spec.ready?.(line)) markReady();
       });
     }
@@ -102,7 +103,7 @@ export class Supervisor {
       const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** running.restarts);
       running.restarts += 1;
       this.log(`${spec.name} exited (${signal ?? `code ${code}`}); restarting in ${delay / 1000} s`);
-      running.timer = setTimeout(() => void this.launch(running, index), delay);
+      running.timer = setTimeout(() => void this.launch(running), delay);
     });
     return ready.finally(() => clearTimeout(readyTimer));
   }
@@ -125,7 +126,8 @@ export class Supervisor {
     }
   }
 
-  private log(message: string): void {
-    this.out.write(`herdgate | ${message}\n`);
+  /** A message of the supervisor itself, in the chosen log format. */
+  log(message: string, fields?: Record<string, unknown>): void {
+    this.out.write(this.format.own(message, fields));
   }
 }

@@ -24,8 +24,13 @@ const live = new Set<ChildProcess>();
 process.once('exit', () => { for (const child of live) child.kill('SIGKILL'); });
 
 export function spawnTs(entry: string, args: string[], env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], {
-    cwd: ROOT,
+  return spawnCommand(process.execPath, ['--import', 'tsx', entry, ...args], env);
+}
+
+/** Any command run from the repository root (`npm start`, a documented shell line), watched like `spawnTs`. */
+export function spawnCommand(command: string, args: string[], env: Record<string, string>, options: { cwd?: string } = {}): Child {
+  const child = spawn(command, args, {
+    cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

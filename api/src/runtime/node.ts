@@ -6,11 +6,13 @@ import { pino } from 'pino';
 import { exitWithParent } from '@herdgate/shared/node';
 import { createNodeGateway } from './node-gateway';
 import { EnvError, parseEnv } from './env';
+import { defaultPasswordInUse } from '../security/default-password';
 
 async function main(): Promise<void> {
   let level: string;
+  let password: string;
   try {
-    level = parseEnv(process.env).LOG_LEVEL;
+    ({ LOG_LEVEL: level, GATEWAY_PASSWORD: password } = parseEnv(process.env));
   } catch (err) {
     if (!(err instanceof EnvError)) throw err;
     process.stderr.write(`herdgate api: ${err.message}\n`);
@@ -19,6 +21,9 @@ async function main(): Promise<void> {
   const logger = pino({ level });
   const gateway = await createNodeGateway(process.env, { logger });
   logger.info({ httpPort: gateway.httpPort, websocketPort: gateway.websocketPort }, 'herdgate api listening');
+  // One machine-readable line for supervisors (npm start's banner), whatever the log level.
+  const ready = { event: 'api-ready', httpPort: gateway.httpPort, websocketPort: gateway.websocketPort, defaultPassword: defaultPasswordInUse(gateway.services.store, password) };
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
