@@ -6,15 +6,7 @@
  */
 import { networkInterfaces } from 'node:os';
 import type { GatewayAddresses } from './banner';
-
-function json(line: string): Record<string, unknown> | undefined {
-  if (!line.startsWith('{')) return undefined;
-  try {
-    return JSON.parse(line) as Record<string, unknown>;
-  } catch {
-    return undefined;
-  }
-}
+import { parseObject as json } from './log-format';
 
 /** This host's first non-internal IPv4 address, for reaching the web app from a phone. */
 function lanAddress(): string | undefined {

@@ -36,7 +36,8 @@ const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'v', 'event']
 
 const paint = (colour: number, text: string, colours: boolean) => (colours ? `\x1b[${colour}m${text}\x1b[0m` : text);
 
-function parseObject(line: string): Record<string, unknown> | undefined {
+/** A line that is one JSON object (what pino writes), else undefined. */
+export function parseObject(line: string): Record<string, unknown> | undefined {
   if (!line.startsWith('{')) return undefined;
   try {
     const value: unknown = JSON.parse(line);
