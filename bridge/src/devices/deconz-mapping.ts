@@ -86,10 +86,12 @@ export const deconzMapping: DeconzMapping = {
   command(subdevices, command) {
     // The sub-device that can carry the most of the command answers it (a keypad endpoint may
     // also present a temperature sensor that carries nothing).
-    const attempts = subdevices.map((s) => ({ type: s.type, result: toConverterCommand(s.type, command) }));
+    const attempts = subdevices.map((s) => ({ type: s.type, result: toConverterCommand(s.type, command, s.bindings) }));
     attempts.sort((a, b) => a.result.unsupported.length - b.result.unsupported.length);
     const best = attempts[0];
     if (!best) return { ok: false, message: 'nothing on this endpoint accepts commands' };
+    const [invalid] = best.result.invalid ?? [];
+    if (invalid !== undefined) return { ok: false, code: 'invalid_payload', message: `${invalid.item}: ${invalid.reason}`, field: invalid.item };
     const [unsupported] = best.result.unsupported;
     if (unsupported !== undefined) return { ok: false, message: `${unsupported}: not supported by ${best.type}`, field: unsupported };
     return { ok: true, payloads: best.result.payloads, sent: best.result.sent };

@@ -18,7 +18,8 @@ export interface EndpointItems {
 export type CommandTranslation =
   /** Converter payloads to send in order (an alert goes apart from an effect), and the items sent. */
   | { ok: true; payloads: ConverterState[]; sent: string[] }
-  | { ok: false; message: string; field?: string };
+  /** `code`: invalid_payload when the device cannot take a value, else not_supported. */
+  | { ok: false; message: string; field?: string; code?: 'invalid_payload' | 'not_supported' };
 
 export interface DeconzMapping {
   /** The deCONZ sub-devices a device presents (from its converter exposes and endpoints). */

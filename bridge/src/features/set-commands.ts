@@ -55,7 +55,7 @@ export function createSetHandlers(deps: FeatureDeps) {
     const startup = splitStartup(command, description.subdevices.find((s) => s.endpoint === endpoint && s.capabilities)?.capabilities);
     if (!startup.ok) return fail(errorResponse(transaction, 'not_supported', startup.message, startup.field));
     const mapped = Object.keys(startup.rest).length > 0 ? mapping.command(subdevices, startup.rest) : { ok: true as const, payloads: [], sent: [] };
-    if (!mapped.ok) return fail(errorResponse(transaction, 'not_supported', mapped.message, mapped.field));
+    if (!mapped.ok) return fail(errorResponse(transaction, mapped.code ?? 'not_supported', mapped.message, mapped.field));
     const hasStartup = Object.keys(startup.payload).length > 0;
     const translated = hasStartup
       ? { payloads: [...mapped.payloads, startup.payload], sent: [...mapped.sent, ...Object.keys(command).filter((k) => k.startsWith('powerup'))] }

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Models } from 'zigbee-herdsman';
 import type { Definition } from 'zigbee-herdsman-converters';
+import { configureExtraReporting } from './extra-reporting';
 import { exposedKeys, readInitialState } from './initial-reads';
 import { describeDefinition } from './translate';
 
@@ -25,6 +26,7 @@ export async function configureOnce(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     try {
       await definition.configure(device, coordinatorEndpoint, definition);
+      await configureExtraReporting(device, coordinatorEndpoint, exposedKeys(describeDefinition(definition, device).exposes));
       device.meta.herdgateConfigured = marker;
       device.save();
       log.info({ attempt }, 'configured (binds and reporting)');

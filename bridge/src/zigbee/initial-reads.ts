@@ -16,6 +16,8 @@ export interface InitialRead {
   attribute: string;
   /** Converter keys the attribute feeds; the row is read only when the definition exposes one. */
   keys: readonly string[];
+  /** A manufacturer-specific attribute: read apart from the cluster's standard ones (one code per frame). */
+  manufacturer?: true;
 }
 
 export const INITIAL_READS: readonly InitialRead[] = [
@@ -44,6 +46,24 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'haElectricalMeasurement', attribute: 'rmsVoltage', keys: ['voltage'] },
   { cluster: 'haElectricalMeasurement', attribute: 'rmsCurrent', keys: ['current'] },
   { cluster: 'seMetering', attribute: 'currentSummDelivered', keys: ['energy'] },
+  // Radiator valves: what deCONZ shows of a valve's own settings and detectors from the start. The
+  // Danfoss attributes are the converters' names for that vendor's manufacturer-specific ones.
+  { cluster: 'hvacThermostat', attribute: 'pIHeatingDemand', keys: ['pi_heating_demand'] },
+  { cluster: 'hvacThermostat', attribute: 'programingOperMode', keys: ['programming_operation_mode'] },
+  { cluster: 'hvacUserInterfaceCfg', attribute: 'keypadLockout', keys: ['keypad_lockout'] },
+  { cluster: 'hvacThermostat', attribute: 'danfossWindowOpenInternal', keys: ['window_open_internal'], manufacturer: true },
+  { cluster: 'hvacThermostat', attribute: 'danfossWindowOpenExternal', keys: ['window_open_external'], manufacturer: true },
+  { cluster: 'hvacThermostat', attribute: 'danfossWindowOpenFeatureEnable', keys: ['window_open_feature'], manufacturer: true },
+  { cluster: 'hvacThermostat', attribute: 'danfossMountedModeActive', keys: ['mounted_mode_active'], manufacturer: true },
+  { cluster: 'hvacThermostat', attribute: 'danfossMountedModeControl', keys: ['mounted_mode_control'], manufacturer: true },
+  { cluster: 'hvacThermostat', attribute: 'danfossExternalMeasuredRoomSensor', keys: ['external_measured_room_sensor'], manufacturer: true },
+  { cluster: 'hvacThermostat', attribute: 'danfossRegulationSetpointOffset', keys: ['regulation_setpoint_offset'], manufacturer: true },
+  { cluster: 'hvacUserInterfaceCfg', attribute: 'danfossViewingDirection', keys: ['viewing_direction'], manufacturer: true },
+  { cluster: 'haDiagnostic', attribute: 'danfossSystemStatusCode', keys: ['system_status_code'], manufacturer: true },
+  // A device clock (genTime server): what the gateway shows as a ZHATime sensor.
+  { cluster: 'genTime', attribute: 'time', keys: ['time_utc'] },
+  { cluster: 'genTime', attribute: 'localTime', keys: ['time_local'] },
+  { cluster: 'genTime', attribute: 'lastSetTime', keys: ['time_last_set'] },
   // IAS zones: the alarm, tamper and low-battery bits, so the sensor's state is known on pairing.
   { cluster: 'ssIasZone', attribute: 'zoneStatus', keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'] },
 ];
@@ -63,12 +83,19 @@ export function exposedKeys(exposes: ReadonlyArray<Record<string, unknown>>): Se
   return keys;
 }
 
-/** The reads due on one endpoint: attribute names grouped by cluster, in table order. */
+/** Plan key of a manufacturer-specific batch: `<cluster>#manufacturer`. */
+const MANUFACTURER_BATCH = '#manufacturer';
+
+/**
+ * The reads due on one endpoint: attribute names grouped by cluster, in table order; a cluster's
+ * manufacturer-specific attributes form their own batch (`<cluster>#manufacturer`).
+ */
 export function planReads(inputClusters: ReadonlySet<string>, exposed: ReadonlySet<string>, table = INITIAL_READS): Map<string, string[]> {
   const plan = new Map<string, string[]>();
   for (const row of table) {
     if (!inputClusters.has(row.cluster) || !row.keys.some((key) => exposed.has(key))) continue;
-    plan.set(row.cluster, [...(plan.get(row.cluster) ?? []), row.attribute]);
+    const batch = row.manufacturer ? `${row.cluster}${MANUFACTURER_BATCH}` : row.cluster;
+    plan.set(batch, [...(plan.get(batch) ?? []), row.attribute]);
   }
   return plan;
 }
@@ -85,7 +112,8 @@ export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySe
   const clusters = new Set(endpoint.getInputClusters().map((cluster) => cluster.name));
   const table = INITIAL_READS.filter((row) => !row.keys.every((key) => skip.has(key)));
   const outcome: ReadOutcome = { read: 0, failed: [] };
-  for (const [cluster, attributes] of planReads(clusters, exposed, table)) {
+  for (const [batch, attributes] of planReads(clusters, exposed, table)) {
+    const cluster = batch.replace(MANUFACTURER_BATCH, '');
     try {
       await endpoint.read(cluster, attributes as never);
       outcome.read += 1;

@@ -11,6 +11,7 @@ import { colorLoopEffect } from './color-loop';
 import { exposedKeys, readPlanned } from './initial-reads';
 import { wrapRadioError } from './errors';
 import { zoneStatusAsNotification } from './zone-status-read';
+import { timeExposes, timeFromZigbee } from './time-cluster';
 import { RadioError } from '../commands/index';
 
 /**
@@ -45,7 +46,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     vendor: definition.vendor,
     description: definition.description,
     // The expose classes carry methods; their JSON form is the data a mapping table can read.
-    exposes: JSON.parse(JSON.stringify(exposes)) as ExposeJson[],
+    exposes: [...(JSON.parse(JSON.stringify(exposes)) as ExposeJson[]), ...timeExposes(device)],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
 }
@@ -56,7 +57,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
  * when the definition has no converter of its own for the message.
  */
 type FzConverter = Definition['fromZigbee'][number];
-const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency];
+const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee];
 
 const matches = (message: Events.MessagePayload) => (c: FzConverter) =>
   c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type);

@@ -28,6 +28,7 @@ const WEIGHTS: Record<string, number> = {
   'COSensor-N': 1,
   'SP-120': 4,
   HBUniversalCFRemote: 1,
+  eTRV0100: 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

@@ -1,12 +1,19 @@
 import type { Subdevice, SubdeviceType } from '../mqtt/schemas/device';
+import { bindItem, type BoundItem, type ItemBinding } from './bindings';
 import { exposeNames, type ExposeJson } from './expose';
 import { KEYPAD_ACTIONS, LIGHT_TYPE_RULES, SENSOR_TYPE_RULES, TYPE_TABLE } from './resource-types';
 import { ITEM_RULES } from './rules';
+import { THERMOSTAT_ITEMS } from './thermostat-items';
+
+/** Types whose items are bound to their device's exposes (see bindings.ts). */
+const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = { ZHAThermostat: THERMOSTAT_ITEMS };
 
 /** A sub-device plus what the bridge needs to read its state: the converter key suffix, if any. */
 export interface SubdevicePlan extends Subdevice {
   /** Converter keys of a multi-endpoint device carry `_<suffix>` (e.g. `state_l1`). */
   suffix?: string;
+  /** Items read and written through the device's own expose (thermostats), by item name. */
+  bindings?: Record<string, ItemBinding>;
 }
 
 export interface DescribeInput {
@@ -49,6 +56,17 @@ function typesOfGroup(group: readonly ExposeJson[]): Array<{ type: SubdeviceType
   return found;
 }
 
+function bindingsOf(type: SubdeviceType, group: readonly ExposeJson[]): Record<string, ItemBinding> | undefined {
+  const rows = BOUND_ITEMS[type];
+  if (!rows) return undefined;
+  const bindings: Record<string, ItemBinding> = {};
+  for (const row of rows) {
+    const binding = bindItem(row, group);
+    if (binding) bindings[row.item] = binding;
+  }
+  return bindings;
+}
+
 function itemsOf(type: SubdeviceType, names: Set<string>) {
   const lists = { state: [] as string[], config: [] as string[] };
   for (const rule of ITEM_RULES) {
@@ -77,6 +95,8 @@ export function describeSubdevices(input: DescribeInput): SubdevicePlan[] {
         input.defaultEndpoint;
       const uniqueid = `${mac}-${hex(endpoint, 2)}${cluster === undefined ? '' : `-${hex(cluster, 4)}`}`;
       const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names) };
+      const bindings = bindingsOf(type, group);
+      if (bindings) plan.bindings = bindings;
       plans.push(suffix === undefined ? plan : { ...plan, suffix });
     }
   }

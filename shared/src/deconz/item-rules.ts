@@ -1,5 +1,6 @@
 import type { ItemValue } from '../mqtt/schemas/common';
 import type { SubdeviceType } from '../mqtt/schemas/device';
+import type { ItemBinding } from './bindings';
 import { KEYPAD_ACTION_NAMES, buttonEventFor } from './buttons';
 import {
   clamp,
@@ -18,6 +19,8 @@ import {
 export type Read = (key: string) => unknown;
 export interface ReadContext {
   thresholds: LightLevelThresholds;
+  /** The item's binding to its device's expose, for items read through a bound table. */
+  binding?: ItemBinding;
 }
 
 /**
@@ -41,7 +44,7 @@ export const COVERS: readonly SubdeviceType[] = ['Window covering device', 'Wind
 export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, ...COVERS, 'Fan'];
 export const SENSORS: readonly SubdeviceType[] = [
   'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
-  'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower',
+  'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower', 'ZHATime',
 ];
 const IAS: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
 

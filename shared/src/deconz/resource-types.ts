@@ -28,6 +28,7 @@ export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors';
   ZHAAncillaryControl: { resource: 'sensors', cluster: 0x0501 },
   ZHAConsumption: { resource: 'sensors', cluster: 0x0702 },
   ZHAPower: { resource: 'sensors', cluster: 0x0b04 },
+  ZHATime: { resource: 'sensors', cluster: 0x000a },
 };
 
 /** Light-like exposes: the first row whose features are all present picks the type. */
@@ -66,6 +67,8 @@ export const SENSOR_TYPE_RULES: ReadonlyArray<{ names: readonly string[]; type: 
   { names: ['energy'], type: 'ZHAConsumption' },
   { names: ['power'], type: 'ZHAPower' },
   { names: ['action'], type: 'ZHASwitch' },
+  // The device's own clock (keys the bridge adds for a genTime server, see the bridge's time-cluster.ts).
+  { names: ['time_utc'], type: 'ZHATime' },
 ];
 
 /** Action values that only a security keypad sends (IAS ACE arm / panic commands). */

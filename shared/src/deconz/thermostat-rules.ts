@@ -1,38 +1,36 @@
 import type { ItemRule } from './item-rules';
 import { SENSORS } from './item-rules';
-import { CONVERTER_TO_DECONZ_MODE, MOTION_SENSITIVITY_LEVELS, isNumber } from './values';
+import { readBound, type BoundItem } from './bindings';
+import { THERMOSTAT_ITEMS } from './thermostat-items';
+import { MOTION_SENSITIVITY_LEVELS, isNumber } from './values';
 
-const hundredths = (key: string) => (get: (key: string) => unknown) => {
-  const value = get(key);
-  return isNumber(value) ? Math.round(value * 100) : undefined;
-};
+const thermostatRule = (row: BoundItem): ItemRule => ({
+  item: row.item,
+  section: row.section,
+  types: ['ZHAThermostat'],
+  exposes: row.keys.map((map) => map.key),
+  read: (get, ctx) => (ctx.binding ? readBound(ctx.binding, get(ctx.binding.map.key)) : undefined),
+});
+const [temperature, ...thermostatRows] = THERMOSTAT_ITEMS.map(thermostatRule);
 
-/** ZHAThermostat items and the config items every sensor shares. */
+/** ZHAThermostat items (from the bound table) and the config items every sensor shares. */
 export const THERMOSTAT_AND_COMMON_RULES: readonly ItemRule[] = [
-  { item: 'temperature', section: 'state', types: ['ZHAThermostat'], exposes: [], read: hundredths('local_temperature') },
-  { item: 'on', section: 'state', types: ['ZHAThermostat'], exposes: ['running_state'], read: (get) => {
+  temperature!,
+  // Heating (deCONZ: `on`) while the valve opens more than a few percent, where the device reports
+  // its heating demand; else what its running state says.
+  { item: 'on', section: 'state', types: ['ZHAThermostat'], exposes: ['running_state', 'pi_heating_demand'], read: (get) => {
+    const demand = get('pi_heating_demand');
+    if (isNumber(demand)) return demand > 3;
     const state = get('running_state');
     return typeof state === 'string' ? state !== 'idle' : undefined;
   } },
-  { item: 'heating', section: 'state', types: ['ZHAThermostat'], exposes: ['running_state'], read: (get) => {
+  { item: 'heating', section: 'state', types: ['ZHAThermostat'], exposes: ['running_state', 'pi_heating_demand'], read: (get) => {
+    const demand = get('pi_heating_demand');
+    if (isNumber(demand)) return demand > 3;
     const state = get('running_state');
     return typeof state === 'string' ? state === 'heat' : undefined;
   } },
-  { item: 'heatsetpoint', section: 'config', types: ['ZHAThermostat'], exposes: ['occupied_heating_setpoint'], read: hundredths('occupied_heating_setpoint') },
-  { item: 'coolsetpoint', section: 'config', types: ['ZHAThermostat'], exposes: ['occupied_cooling_setpoint'], read: hundredths('occupied_cooling_setpoint') },
-  { item: 'mode', section: 'config', types: ['ZHAThermostat'], exposes: ['system_mode'], read: (get) => {
-    const mode = get('system_mode');
-    return typeof mode === 'string' ? CONVERTER_TO_DECONZ_MODE[mode] ?? mode : undefined;
-  } },
-  { item: 'fanmode', section: 'config', types: ['ZHAThermostat'], exposes: ['fan_mode'], read: (get) => {
-    const mode = get('fan_mode');
-    return typeof mode === 'string' ? mode : undefined;
-  } },
-  { item: 'offset', section: 'config', types: ['ZHAThermostat'], exposes: ['local_temperature_calibration'], read: hundredths('local_temperature_calibration') },
-  { item: 'locked', section: 'config', types: ['ZHAThermostat'], exposes: ['child_lock'], read: (get) => {
-    const lock = get('child_lock');
-    return lock === 'LOCK' ? true : lock === 'UNLOCK' ? false : undefined;
-  } },
+  ...thermostatRows,
   { item: 'battery', section: 'config', types: SENSORS, exposes: ['battery'], read: (get) => {
     const value = get('battery');
     return isNumber(value) ? Math.min(100, Math.max(0, Math.round(value))) : undefined;

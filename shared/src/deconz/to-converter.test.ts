@@ -54,12 +54,6 @@ describe('deconz command translation', () => {
     expect(toConverterCommand('Window covering device', { bri_inc: 0 }).payloads).toEqual([{ state: 'STOP' }]);
   });
 
-  it('should map thermostat config to converter keys', () => {
-    expect(toConverterCommand('ZHAThermostat', { heatsetpoint: 2150, mode: 'emergency heating', locked: false, offset: -50 }).payloads)
-      .toEqual([{ occupied_heating_setpoint: 21.5, system_mode: 'emergency_heating', child_lock: 'UNLOCK', local_temperature_calibration: -0.5 }]);
-    expect(toConverterCommand('ZHAThermostat', { mode: 'heat' }).payloads).toEqual([{ system_mode: 'heat' }]);
-  });
-
   it('should report what a type cannot carry instead of sending it', () => {
     expect(toConverterCommand('On/Off plug-in unit', { on: true, lift: 3 })).toEqual({
       payloads: [{ state: 'ON' }],

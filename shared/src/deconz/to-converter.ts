@@ -1,6 +1,7 @@
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ConverterState } from './expose';
-import { DECONZ_TO_CONVERTER_MODE, FAN_SPEEDS, MOTION_SENSITIVITY_LEVELS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
+import { writeBound, type ItemBinding } from './bindings';
+import { FAN_SPEEDS, MOTION_SENSITIVITY_LEVELS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
 
 /** What a deCONZ command becomes: converter payloads to send in order, and what was not mapped. */
 export interface ConverterCommand {
@@ -9,6 +10,8 @@ export interface ConverterCommand {
   sent: string[];
   /** Command items this sub-device type cannot carry (the bridge answers not_supported). */
   unsupported: string[];
+  /** Items the device has but whose value it cannot take (out of its range, not one of its modes). */
+  invalid?: Array<{ item: string; reason: string }>;
 }
 
 type Command = Record<string, unknown>;
@@ -66,15 +69,6 @@ const FAN_WRITERS: Readonly<Record<string, Writer>> = {
   speed: (c, out) => (out.fan_mode = FAN_SPEEDS[c.speed as number]),
 };
 
-const THERMOSTAT_WRITERS: Readonly<Record<string, Writer>> = {
-  heatsetpoint: (c, out) => (out.occupied_heating_setpoint = (c.heatsetpoint as number) / 100),
-  coolsetpoint: (c, out) => (out.occupied_cooling_setpoint = (c.coolsetpoint as number) / 100),
-  mode: (c, out) => (out.system_mode = DECONZ_TO_CONVERTER_MODE[c.mode as string] ?? c.mode),
-  fanmode: (c, out) => (out.fan_mode = c.fanmode),
-  offset: (c, out) => (out.local_temperature_calibration = (c.offset as number) / 100),
-  locked: (c, out) => (out.child_lock = c.locked ? 'LOCK' : 'UNLOCK'),
-};
-
 const PRESENCE_WRITERS: Readonly<Record<string, Writer>> = {
   duration: (c, out) => (out.occupancy_timeout = c.duration),
   delay: (c, out) => (out.occupancy_timeout = c.delay),
@@ -93,7 +87,6 @@ const WRITERS_BY_TYPE: Partial<Record<SubdeviceType, Readonly<Record<string, Wri
   'Window covering device': COVER_WRITERS,
   'Window covering controller': COVER_WRITERS,
   Fan: FAN_WRITERS,
-  ZHAThermostat: THERMOSTAT_WRITERS,
   ZHAPresence: PRESENCE_WRITERS,
 };
 
@@ -117,7 +110,7 @@ const LIGHT_TYPES = new Set<SubdeviceType>(['Extended color light', 'Color light
  * one sub-device type. `alert` goes in its own payload when `effect` is also set, since both
  * become the converters' `effect` key.
  */
-export function toConverterCommand(type: SubdeviceType, command: Command): ConverterCommand {
+export function toConverterCommand(type: SubdeviceType, command: Command, bindings?: Readonly<Record<string, ItemBinding>>): ConverterCommand {
   const writers = WRITERS_BY_TYPE[type] ?? {};
   const main: ConverterState = {};
   const result: ConverterCommand = { payloads: [], sent: [], unsupported: [] };
@@ -127,6 +120,15 @@ export function toConverterCommand(type: SubdeviceType, command: Command): Conve
     if (key === 'alert' && LIGHT_TYPES.has(type)) {
       alert = { effect: ALERT_EFFECTS[command.alert as string] };
       result.sent.push(key);
+      continue;
+    }
+    const binding = bindings?.[key];
+    if (binding) {
+      const written = writeBound(binding, command[key]);
+      if (written.ok) {
+        main[written.key] = written.value;
+        result.sent.push(key);
+      } else (result.invalid ??= []).push({ item: key, reason: written.reason });
       continue;
     }
     const writer = writers[key];

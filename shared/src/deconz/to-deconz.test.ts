@@ -87,14 +87,6 @@ describe('deconz item translation', () => {
     expect(state('ZHAAncillaryControl', { action: 'exit_delay' })).toEqual({});
   });
 
-  it('should map thermostat state and config', () => {
-    const items = toDeconzItems(all('ZHAThermostat'), {
-      local_temperature: 19, running_state: 'idle', occupied_heating_setpoint: 5, system_mode: 'fan_only', child_lock: 'LOCK',
-    });
-    expect(items.state).toEqual({ temperature: 1900, on: false, heating: false });
-    expect(items.config).toEqual({ heatsetpoint: 500, mode: 'fan only', locked: true, on: true });
-  });
-
   it('should ignore values of the wrong type', () => {
     expect(state('ZHATemperature', { temperature: 'warm' })).toEqual({});
     expect(state('Extended color light', { color: { x: 'a', y: 1 }, brightness: null })).toEqual({ alert: 'none', effect: 'none' });

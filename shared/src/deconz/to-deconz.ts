@@ -4,6 +4,11 @@ import type { SubdevicePlan } from './describe';
 import { ITEM_RULES } from './rules';
 import { DEFAULT_THRESHOLDS, type LightLevelThresholds } from './values';
 
+const contextOf = (subdevice: Pick<SubdevicePlan, 'bindings'>, item: string, thresholds: LightLevelThresholds) => {
+  const binding = subdevice.bindings?.[item];
+  return binding ? { thresholds, binding } : { thresholds };
+};
+
 export interface DeconzItems {
   state: Record<string, ItemValue>;
   config: Record<string, ItemValue>;
@@ -14,7 +19,7 @@ export interface DeconzItems {
  * whose value is known are returned; `reachable` and `lastupdated` are the bridge's to add.
  */
 export function toDeconzItems(
-  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix'>,
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings'>,
   converterState: ConverterState,
   thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
 ): DeconzItems {
@@ -24,7 +29,7 @@ export function toDeconzItems(
   for (const rule of ITEM_RULES) {
     if (!rule.read || !rule.types.includes(subdevice.type)) continue;
     if (!subdevice[rule.section].includes(rule.item)) continue;
-    const value = rule.read(get, { thresholds });
+    const value = rule.read(get, contextOf(subdevice, rule.item, thresholds));
     if (value !== undefined) items[rule.section][rule.item] = value;
   }
   return items;
@@ -36,7 +41,7 @@ export function toDeconzItems(
  * keys (effect "none" when no effect key came) are left out, so they never overwrite known state.
  */
 export function changedDeconzItems(
-  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix'>,
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings'>,
   report: ConverterState,
   thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
 ): DeconzItems {
@@ -50,7 +55,7 @@ export function changedDeconzItems(
       carried ||= `${key}${suffix}` in report;
       return report[`${key}${suffix}`];
     };
-    const value = rule.read(get, { thresholds });
+    const value = rule.read(get, contextOf(subdevice, rule.item, thresholds));
     if (value !== undefined && carried) items[rule.section][rule.item] = value;
   }
   return items;

@@ -39,12 +39,3 @@ export const satToPercent = (sat: number) => round((clamp(sat, 0, 254) * 100) / 
 
 /** Converter position (100 = open) <-> deCONZ lift (100 = closed). Tilt is inverted the same way. */
 export const invertPercent = (value: number) => clamp(100 - Math.round(value), 0, 100);
-
-/** deCONZ thermostat mode strings are spaced where the converters use underscores. */
-export const CONVERTER_TO_DECONZ_MODE: Readonly<Record<string, string>> = {
-  emergency_heating: 'emergency heating',
-  fan_only: 'fan only',
-};
-export const DECONZ_TO_CONVERTER_MODE: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(CONVERTER_TO_DECONZ_MODE).map(([converter, deconz]) => [deconz, converter]),
-);

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { THERMOSTAT_MODES, FAN_MODES } from '@herdgate/shared/mqtt';
+import { FAN_MODES, SWING_MODES, TEMPERATURE_MEASUREMENTS, THERMOSTAT_MODES, THERMOSTAT_PRESETS } from '@herdgate/shared/mqtt';
 import type { ErrorItemInput } from '@herdgate/shared/errors';
 import type { BridgeLink, CommandOutcome } from '../../services/bridge-link';
 import type { ItemSchema } from './clip-types';
@@ -18,8 +18,16 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   coolsetpoint: int(700, 3500),
   mode: v.picklist(THERMOSTAT_MODES),
   fanmode: v.picklist(FAN_MODES),
+  preset: v.picklist(THERMOSTAT_PRESETS),
+  swingmode: v.picklist(SWING_MODES),
+  temperaturemeasurement: v.picklist(TEMPERATURE_MEASUREMENTS),
   locked: bool,
   displayflipped: bool,
+  mountingmode: bool,
+  setvalve: bool,
+  externalwindowopen: bool,
+  windowopen_set: bool,
+  schedule_on: bool,
   externalsensortemp: int(-32768, 32767),
   offset: int(-32768, 32767),
   tholddark: int(0, 65534),
@@ -92,13 +100,21 @@ const CODE_TYPES: Readonly<Record<string, ErrorItemInput['type']>> = {
   invalid_payload: 7,
 };
 
-function failure(address: string, item: string, code: string, message: string): ErrorItemInput {
+function failure(address: string, item: string, code: string, message: string, value?: unknown): ErrorItemInput {
   const type = CODE_TYPES[code] ?? 608;
   if (type === 6) return unknownItem(address, item);
+  if (type === 7) return invalidItem(address, item, value);
   return { type, address, description: `Could not set attribute, ${item}: ${message}` };
 }
 
-/** Send the device part of a config write and turn the bridge's real outcome into per-item results. */
+/** Refusals the bridge makes before sending anything, blaming one item: the rest may still go. */
+const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set(['invalid_payload', 'not_supported']);
+
+/**
+ * Send the device part of a config write and turn the bridge's real outcome into per-item results.
+ * Like deCONZ, every item is answered on its own: when the bridge refuses the command because of
+ * one item (a value the device cannot take), that item gets the error and the others go again.
+ */
 export async function sendDeviceConfig(
   link: BridgeLink,
   record: SensorRecord,
@@ -110,9 +126,16 @@ export async function sendDeviceConfig(
   const outcome: CommandOutcome = record.ieee === undefined || record.endpoint === undefined
     ? { status: 'error', code: 'not_found', message: 'sensor has no device' }
     : await link.setDevice(record.ieee, record.endpoint, command);
+  const blamed = outcome.status === 'error' && REFUSED_BEFORE_SENDING.has(outcome.code) ? outcome.field : undefined;
+  if (outcome.status === 'error' && blamed !== undefined && blamed in command) {
+    const { [blamed]: refused, ...rest } = command;
+    const others = await sendDeviceConfig(link, record, base, rest);
+    const own: ConfigOutcome = { item: blamed, ok: false, error: failure(`${base}/${blamed}`, blamed, outcome.code, outcome.message, refused) };
+    return items.map((item) => (item === blamed ? own : others.find((o) => o.item === item)!));
+  }
   return items.map((item): ConfigOutcome => {
     const address = `${base}/${item}`;
-    if (outcome.status === 'error') return { item, ok: false, error: failure(address, item, outcome.code, outcome.message) };
+    if (outcome.status === 'error') return { item, ok: false, error: failure(address, item, outcome.code, outcome.message, command[item]) };
     if (!outcome.data.acknowledged) return { item, ok: false, error: failure(address, item, 'no_ack', 'the device did not acknowledge') };
     if (!outcome.data.sent.includes(item)) return { item, ok: false, error: failure(address, item, 'not_sent', 'the bridge did not send it') };
     return { item, ok: true, value: command[item] };

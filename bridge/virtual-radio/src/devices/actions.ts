@@ -9,6 +9,7 @@ import type { DeviceHost } from './device-host';
 import { ArmMode, type PinCommand, sendPin } from './behaviours/ias-ace';
 import { ZoneStatus, changeZoneStatus } from './behaviours/ias-zone';
 import { setAction } from './set-action';
+import { windowAction } from './window-action';
 
 type Params = Record<string, unknown>;
 interface Action extends ActionInfo {
@@ -160,6 +161,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   zoneFlags,
   pin,
   setAction,
+  windowAction,
 ];
 
 export function availableActions(host: DeviceHost): Action[] {

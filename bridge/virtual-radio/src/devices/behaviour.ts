@@ -60,6 +60,8 @@ export interface Behaviour {
   commands?: Record<string, CommandHandler>;
   /** Server → client commands handled by the client side (e.g. a keypad receiving panel status). */
   clientCommands?: Record<string, CommandHandler>;
+  /** Before the host reads the cluster's attributes (a clock brings itself up to date). */
+  beforeRead?(host: BehaviourHost, endpoint: number): void;
   /** After the host wrote an attribute. */
   written?(host: BehaviourHost, endpoint: number, attr: string, value: ZclValue): void;
   /** Applies scene values (attribute name → value) over `transitionMs`. */

@@ -26,6 +26,7 @@ describe('device factory', () => {
         'WaterSensor-N',
         'WB01',
         'Zen-01',
+        'eTRV0100',
       ].sort(),
     );
   });

@@ -47,6 +47,7 @@ const expected: Record<string, string> = {
   'SP-120': 'SP 120',
   HBUniversalCFRemote: '99432',
   SP220: 'SP 220',
+  eTRV0100: '014G2461',
 };
 
 describe('catalogue fingerprints', () => {

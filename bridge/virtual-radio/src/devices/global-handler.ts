@@ -52,6 +52,7 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
   if (RECORDS_REQUIRED.has(commandId) && frame.payload.length === 0) return { status: Status.malformedCommand };
   switch (commandId) {
     case GlobalCommand.read: {
+      host.servers.get(endpoint)?.get(cluster.id)?.beforeRead?.(host, endpoint);
       const records: ReadRecord[] = decodeAttrIds(frame.payload).map((attrId) => {
         const def = find(attrId);
         const value = def && host.store.get(endpoint, cluster.id, def.name);

@@ -6,6 +6,7 @@ const devices = {
   th01: { model: 'TH01', ieee: '00124b0022a10101' },
   ds01: { model: 'DS01', ieee: '00124b0022a10103' },
   zen01: { model: 'Zen-01', ieee: '000d6f000e5a0104' },
+  ally: { model: 'eTRV0100', ieee: '0004740001a20105' },
 };
 
 describe('sensors and climate through zigbee-herdsman', () => {
@@ -40,5 +41,17 @@ describe('sensors and climate through zigbee-herdsman', () => {
     await session.waitDevice(ieee, (s) => s.endpoints['3']?.hvacThermostat?.occupiedHeatingSetpoint === 2250);
     await act(ieee, 'set', { temperature: 18.25 });
     await h('waitState', { ieee, match: { local_temperature: 18.25 } });
+  });
+
+  it('should identify the Danfoss Ally, configure it, and take its setpoint command and manufacturer attributes', async () => {
+    const { ieee } = devices.ally;
+    expect(await h('identify', { ieee })).toEqual({ model: '014G2461', vendor: 'Danfoss' });
+    await h('configure', { ieee });
+    await h('set', { ieee, values: { occupied_heating_setpoint: 22.5 } });
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.hvacThermostat?.occupiedHeatingSetpoint === 2250);
+    await h('set', { ieee, values: { window_open_external: true } });
+    await h('set', { ieee, values: { viewing_direction: 'upside-down' } });
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.hvacThermostat?.danfossWindowOpenInternal === 4 && s.endpoints['1']?.hvacUserInterfaceCfg?.danfossViewingDirection === 1);
+    expect(await h('read', { ieee, cluster: 'hvacThermostat', attributes: ['danfossWindowOpenInternal'] })).toEqual({ danfossWindowOpenInternal: 4 });
   });
 });

@@ -38,6 +38,8 @@ async function definitionOf(ieee: string): Promise<Definition> {
   const found = await findByDevice(device(ieee));
   if (!found) throw new Error(`converters did not identify ${ieee}`);
   definitions.set(ieee, found);
+  // As zigbee2mqtt does on start: the definition's hooks add the custom clusters herdsman must know.
+  await found.onEvent?.({ type: 'start', data: { device: device(ieee), deviceExposesChanged: () => {}, state: {}, options: {} } } as never);
   return found;
 }
 

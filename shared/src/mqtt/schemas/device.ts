@@ -28,6 +28,7 @@ export const SUBDEVICE_TYPES = [
   'ZHAAncillaryControl',
   'ZHAConsumption',
   'ZHAPower',
+  'ZHATime',
 ] as const;
 export type SubdeviceType = (typeof SUBDEVICE_TYPES)[number];
 

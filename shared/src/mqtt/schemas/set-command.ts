@@ -6,6 +6,14 @@ export const THERMOSTAT_MODES = [
   'off', 'auto', 'cool', 'heat', 'emergency heating', 'precooling', 'fan only', 'dry', 'sleep',
 ] as const;
 export const FAN_MODES = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'] as const;
+/** Thermostat presets, AC louvre positions and measurement modes as deCONZ clients send them. */
+export const THERMOSTAT_PRESETS = [
+  'holiday', 'auto', 'manual', 'comfort', 'eco', 'boost', 'complex', 'program', 'both', 'humidity', 'temperature', 'off',
+] as const;
+export const SWING_MODES = ['fully closed', 'fully open', 'quarter open', 'half open', 'three quarters open'] as const;
+export const TEMPERATURE_MEASUREMENTS = ['air sensor', 'floor sensor', 'floor protection'] as const;
+const oneOf = <T extends string>(values: readonly T[]) => v.optional(v.picklist(values, `expected one of ${values.join(', ')}`));
+const flag = v.optional(v.boolean('expected true or false'));
 
 const XY_MESSAGE = 'expected [x, y] with each from 0 to 1';
 const xySchema = v.pipe(
@@ -43,8 +51,16 @@ const configCommands = {
   coolsetpoint: v.optional(intRange(700, 3500)),
   mode: v.optional(v.picklist(THERMOSTAT_MODES, `expected one of ${THERMOSTAT_MODES.join(', ')}`)),
   fanmode: v.optional(v.picklist(FAN_MODES, `expected one of ${FAN_MODES.join(', ')}`)),
-  locked: v.optional(v.boolean('expected true or false')),
-  displayflipped: v.optional(v.boolean('expected true or false')),
+  preset: oneOf(THERMOSTAT_PRESETS),
+  swingmode: oneOf(SWING_MODES),
+  temperaturemeasurement: oneOf(TEMPERATURE_MEASUREMENTS),
+  locked: flag,
+  displayflipped: flag,
+  mountingmode: flag,
+  setvalve: flag,
+  externalwindowopen: flag,
+  windowopen_set: flag,
+  schedule_on: flag,
   externalsensortemp: v.optional(intRange(-32768, 32767)),
   offset: v.optional(intRange(-32768, 32767)),
   tholddark: v.optional(intRange(0, 65534)),

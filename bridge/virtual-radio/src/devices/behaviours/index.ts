@@ -10,6 +10,7 @@ import { onOff } from './on-off';
 import * as passive from './passive';
 import { scenes } from './scenes';
 import { thermostat } from './thermostat';
+import { time } from './time';
 import { windowCovering } from './window-covering';
 
 export const servers: Record<string, Behaviour> = {
@@ -21,6 +22,7 @@ export const servers: Record<string, Behaviour> = {
   genOnOff: onOff,
   genLevelCtrl: level,
   genPollCtrl: passive.pollCtrl,
+  genTime: time,
   haDiagnostic: passive.diagnostic,
   lightingColorCtrl: color,
   closuresWindowCovering: windowCovering,

@@ -4,6 +4,7 @@
  * the ambient temperature when switched off) at the catalogue's rate.
  */
 import type { Behaviour, BehaviourHost } from '../behaviour';
+import { regulatedTemperature, valveWritten, windowHoldsHeating } from './valve';
 
 const T = 'hvacThermostat';
 const Mode = { off: 0, auto: 1, cool: 3, heat: 4, emergencyHeating: 5 } as const;
@@ -14,14 +15,16 @@ const TICK_MS = 1000;
 /** Chooses what the thermostat runs from mode, room temperature and setpoints. */
 export function updateRunningState(host: BehaviourHost, ep: number): number {
   const mode = host.num(ep, T, 'systemMode');
-  const temp = host.num(ep, T, 'localTemp');
+  const temp = regulatedTemperature(host, ep);
   const heatSp = host.num(ep, T, 'occupiedHeatingSetpoint');
   const coolSp = host.num(ep, T, 'occupiedCoolingSetpoint');
-  const heats = (mode === Mode.heat || mode === Mode.auto || mode === Mode.emergencyHeating) && temp < heatSp;
-  const cools = (mode === Mode.cool || mode === Mode.auto) && temp > coolSp;
+  const held = windowHoldsHeating(host, ep);
+  const heats = !held && (mode === Mode.heat || mode === Mode.auto || mode === Mode.emergencyHeating) && temp < heatSp;
+  const cools = !held && (mode === Mode.cool || mode === Mode.auto) && temp > coolSp;
   const state = heats ? Running.heat : cools ? Running.cool : Running.idle;
   host.set(ep, T, 'runningState', state);
   host.set(ep, T, 'pIHeatingDemand', heats ? 100 : 0);
+  if (host.get(ep, T, 'danfossHeatRequired') !== undefined) host.set(ep, T, 'danfossHeatRequired', heats ? 1 : 0);
   return state;
 }
 
@@ -74,8 +77,22 @@ export const thermostat: Behaviour = {
       return { status: 0 };
     },
     clearWeeklySchedule: () => ({ status: 0 }),
+    // The valve's own way to take a new setpoint (what its dial does), in 0.01 °C.
+    danfossSetpointCommand: (host, { endpoint, args }) => {
+      const setpoint = Number(args.setpoint);
+      const min = host.num(endpoint, T, 'minHeatSetpointLimit');
+      const max = host.num(endpoint, T, 'maxHeatSetpointLimit');
+      if (setpoint < min || setpoint > max) return { status: 0x87 }; // INVALID_VALUE
+      host.set(endpoint, T, 'occupiedHeatingSetpoint', setpoint);
+      if (host.get(endpoint, T, 'setpointChangeSource') !== undefined) host.set(endpoint, T, 'setpointChangeSource', 2);
+      updateRunningState(host, endpoint);
+      return { status: 0 };
+    },
   },
-  written: (host, endpoint) => void updateRunningState(host, endpoint),
+  written: (host, endpoint, attr, value) => {
+    valveWritten(host, endpoint, attr, value);
+    updateRunningState(host, endpoint);
+  },
   applyScene: (host, endpoint, values) => {
     for (const attr of ['occupiedCoolingSetpoint', 'occupiedHeatingSetpoint', 'systemMode']) {
       if (values[attr] !== undefined) host.set(endpoint, T, attr, values[attr]);

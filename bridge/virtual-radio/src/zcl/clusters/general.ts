@@ -168,7 +168,12 @@ export const genPollCtrl: ClusterDef = {
 export const haDiagnostic: ClusterDef = {
   id: 0x0b05,
   name: 'haDiagnostic',
-  attributes: [attr(0x011c, 'lastMessageLqi', 'uint8'), attr(0x011d, 'lastMessageRssi', 'int8')],
+  attributes: [
+    attr(0x011c, 'lastMessageLqi', 'uint8'),
+    attr(0x011d, 'lastMessageRssi', 'int8'),
+    // Danfoss A/S: the Ally's fault bits (0 = none).
+    attr(0x4000, 'danfossSystemStatusCode', 'map16', 'r', 0x1246),
+  ],
   commands: [],
   responses: [],
 };

@@ -1,6 +1,10 @@
 /** HVAC clusters (ZCL chapter 6): thermostat, fan control, thermostat user interface. */
 import { type ClusterDef, attr, cmd } from './define';
 
+/** Danfoss A/S: the Ally radiator valve's manufacturer-specific attributes and setpoint command. */
+const DANFOSS = 0x1246;
+const danfoss = (id: number, name: string, type: Parameters<typeof attr>[2], access: 'r' | 'rw' = 'rw') => attr(id, name, type, access, DANFOSS);
+
 export const hvacThermostat: ClusterDef = {
   id: 0x0201,
   name: 'hvacThermostat',
@@ -27,11 +31,37 @@ export const hvacThermostat: ClusterDef = {
     attr(0x001c, 'systemMode', 'enum8', 'rw'),
     attr(0x001e, 'runningMode', 'enum8'),
     attr(0x0023, 'tempSetpointHold', 'enum8', 'rw'),
+    attr(0x0025, 'programingOperMode', 'map8', 'rw'),
     attr(0x0029, 'runningState', 'map16'),
+    attr(0x0030, 'setpointChangeSource', 'enum8'),
+    danfoss(0x4000, 'danfossWindowOpenInternal', 'enum8', 'r'),
+    danfoss(0x4003, 'danfossWindowOpenExternal', 'bool'),
+    danfoss(0x4010, 'danfossDayOfWeek', 'enum8'),
+    danfoss(0x4011, 'danfossTriggerTime', 'uint16'),
+    danfoss(0x4012, 'danfossMountedModeActive', 'bool'),
+    danfoss(0x4013, 'danfossMountedModeControl', 'bool'),
+    danfoss(0x4014, 'danfossThermostatOrientation', 'bool'),
+    danfoss(0x4015, 'danfossExternalMeasuredRoomSensor', 'int16'),
+    danfoss(0x4016, 'danfossRadiatorCovered', 'bool'),
+    danfoss(0x4020, 'danfossAlgorithmScaleFactor', 'uint8'),
+    danfoss(0x4030, 'danfossHeatAvailable', 'bool'),
+    danfoss(0x4031, 'danfossHeatRequired', 'bool', 'r'),
+    danfoss(0x4032, 'danfossLoadBalancingEnable', 'bool'),
+    danfoss(0x4040, 'danfossLoadRoomMean', 'int16'),
+    danfoss(0x404a, 'danfossLoadEstimate', 'int16', 'r'),
+    danfoss(0x404b, 'danfossRegulationSetpointOffset', 'int8'),
+    danfoss(0x404c, 'danfossAdaptionRunControl', 'enum8'),
+    danfoss(0x404d, 'danfossAdaptionRunStatus', 'map8', 'r'),
+    danfoss(0x404e, 'danfossAdaptionRunSettings', 'map8'),
+    danfoss(0x404f, 'danfossPreheatStatus', 'bool', 'r'),
+    danfoss(0x4050, 'danfossPreheatTime', 'uint32', 'r'),
+    danfoss(0x4051, 'danfossWindowOpenFeatureEnable', 'bool'),
   ],
   commands: [
     cmd(0x00, 'setpointRaiseLower', 'mode:enum8 amount:int8'),
     cmd(0x03, 'clearWeeklySchedule'),
+    // Manufacturer-specific (Danfoss): type 0 scheduled, 1 "aggressive" (a person turned the dial).
+    cmd(0x40, 'danfossSetpointCommand', 'setpointType:enum8 setpoint:int16'),
   ],
   responses: [],
   sceneFields: [
@@ -52,7 +82,11 @@ export const hvacFanCtrl: ClusterDef = {
 export const hvacUserInterfaceCfg: ClusterDef = {
   id: 0x0204,
   name: 'hvacUserInterfaceCfg',
-  attributes: [attr(0x0000, 'tempDisplayMode', 'enum8', 'rw'), attr(0x0001, 'keypadLockout', 'enum8', 'rw')],
+  attributes: [
+    attr(0x0000, 'tempDisplayMode', 'enum8', 'rw'),
+    attr(0x0001, 'keypadLockout', 'enum8', 'rw'),
+    danfoss(0x4000, 'danfossViewingDirection', 'enum8'),
+  ],
   commands: [],
   responses: [],
 };

@@ -7,6 +7,7 @@ import { lightingColorCtrl } from './lighting';
 import { msIlluminanceMeasurement, msOccupancySensing, msPressureMeasurement, msRelativeHumidity, msTemperatureMeasurement } from './measurement';
 import { haElectricalMeasurement, seMetering } from './metering';
 import { ssIasAce, ssIasZone } from './security';
+import { genTime } from './time';
 
 export type { AttributeDef, ClusterDef, CommandDef, FieldDef, FieldType } from './define';
 
@@ -19,6 +20,7 @@ const all: ClusterDef[] = [
   genOnOff,
   genLevelCtrl,
   genPollCtrl,
+  genTime,
   haDiagnostic,
   lightingColorCtrl,
   closuresWindowCovering,

@@ -1,0 +1,107 @@
+import type { ItemValue } from '../mqtt/schemas/common';
+import { flattenExposes, type ExposeJson } from './expose';
+import { isNumber } from './values';
+
+/**
+ * How a deCONZ item maps onto one converter key, as data. `number`: deCONZ = converter × scale;
+ * `bool`: a binary expose (its own on/off values); `enum`: names, spaced where the converters use
+ * underscores unless `names` says otherwise; `flag`: true when the converter value is one of `on`,
+ * written as `write[0]` (true) or `write[1]` (false).
+ */
+export type KeyMap =
+  | { key: string; kind: 'number'; scale: number }
+  | { key: string; kind: 'bool' }
+  | { key: string; kind: 'enum'; names?: Readonly<Record<string, string>> }
+  | { key: string; kind: 'flag'; on: readonly string[]; write: readonly [string, string] };
+
+/**
+ * What the device's own expose says about an item (found when the sub-device is described): the
+ * converter key, and what the device accepts, in deCONZ units. Kept in the sub-device plan, so
+ * reading and writing the item need no device branches.
+ */
+export interface ItemBinding {
+  map: KeyMap;
+  writable: boolean;
+  /** Binary exposes: the converter values for true and false. */
+  on?: ItemValue;
+  off?: ItemValue;
+  min?: number;
+  max?: number;
+  /** Enums: the deCONZ names the device accepts. */
+  values?: string[];
+}
+
+/** An item's alternatives, first exposed wins (`locked` is a child lock or a keypad lockout). */
+export interface BoundItem {
+  item: string;
+  section: 'state' | 'config';
+  keys: readonly KeyMap[];
+}
+
+const ACCESS_SET = 0b010;
+const spaced = (value: string) => value.replace(/_/g, ' ');
+
+function enumName(map: KeyMap & { kind: 'enum' }, value: string): string {
+  return map.names?.[value] ?? spaced(value);
+}
+
+/** The binding of one item from the exposes of its sub-device, or undefined when none is exposed. */
+export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBinding | undefined {
+  const flat = flattenExposes(exposes);
+  for (const map of row.keys) {
+    const expose = flat.find((candidate) => (candidate.name ?? candidate.property) === map.key);
+    if (!expose) continue;
+    const binding: ItemBinding = { map, writable: ((expose.access ?? 0) & ACCESS_SET) !== 0 };
+    if (map.kind === 'bool') {
+      binding.on = (expose as { value_on?: ItemValue }).value_on ?? true;
+      binding.off = (expose as { value_off?: ItemValue }).value_off ?? false;
+    } else if (map.kind === 'number') {
+      if (isNumber(expose.value_min)) binding.min = Math.round(expose.value_min * map.scale);
+      if (isNumber(expose.value_max)) binding.max = Math.round(expose.value_max * map.scale);
+    } else if (map.kind === 'enum' && expose.values) {
+      binding.values = expose.values.map((value) => enumName(map, String(value)));
+    }
+    return binding;
+  }
+  return undefined;
+}
+
+/** Converter value -> deCONZ value through a binding (undefined when the value is not of its kind). */
+export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undefined {
+  const { map } = binding;
+  switch (map.kind) {
+    case 'number':
+      return isNumber(raw) ? Math.round(raw * map.scale) : undefined;
+    case 'bool':
+      return raw === binding.on ? true : raw === binding.off ? false : undefined;
+    case 'enum':
+      return typeof raw === 'string' ? enumName(map, raw) : undefined;
+    case 'flag':
+      return typeof raw === 'string' ? map.on.includes(raw) : undefined;
+  }
+}
+
+/** deCONZ value -> converter payload entry, or the reason the device cannot take it. */
+export function writeBound(binding: ItemBinding, value: unknown): { ok: true; key: string; value: unknown } | { ok: false; reason: string } {
+  const { map } = binding;
+  if (!binding.writable) return { ok: false, reason: 'read-only on this device' };
+  switch (map.kind) {
+    case 'number': {
+      if (!isNumber(value)) return { ok: false, reason: 'expected a number' };
+      if ((binding.min !== undefined && value < binding.min) || (binding.max !== undefined && value > binding.max)) {
+        return { ok: false, reason: `this device takes ${binding.min ?? '…'} to ${binding.max ?? '…'}` };
+      }
+      return { ok: true, key: map.key, value: value / map.scale };
+    }
+    case 'bool':
+      return typeof value === 'boolean' ? { ok: true, key: map.key, value: value ? binding.on : binding.off } : { ok: false, reason: 'expected true or false' };
+    case 'enum': {
+      const names = binding.values ?? [];
+      if (typeof value !== 'string' || !names.includes(value)) return { ok: false, reason: `this device takes ${names.join(', ')}` };
+      const converter = Object.entries(map.names ?? {}).find(([, name]) => name === value)?.[0] ?? value.replace(/ /g, '_');
+      return { ok: true, key: map.key, value: converter };
+    }
+    case 'flag':
+      return typeof value === 'boolean' ? { ok: true, key: map.key, value: map.write[value ? 0 : 1] } : { ok: false, reason: 'expected true or false' };
+  }
+}

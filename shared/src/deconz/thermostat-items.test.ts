@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { describeSubdevices } from './describe';
+import type { ExposeJson } from './expose';
+import { toConverterCommand } from './to-converter';
+import { toDeconzItems } from './to-deconz';
+
+const SET = 7;
+const GET = 5;
+const num = (name: string, access: number, min?: number, max?: number): ExposeJson => ({ type: 'numeric', name, property: name, access, value_min: min, value_max: max });
+const binary = (name: string, access: number, on: unknown = true, off: unknown = false) => ({ type: 'binary', name, property: name, access, value_on: on, value_off: off }) as ExposeJson;
+const enumOf = (name: string, access: number, values: string[]): ExposeJson => ({ type: 'enum', name, property: name, access, values });
+
+// The shape of a Danfoss Ally's exposes (zigbee-herdsman-converters 26.112.0), trimmed to what deCONZ shows.
+const VALVE: ExposeJson[] = [
+  { type: 'climate', features: [
+    num('local_temperature', GET), num('occupied_heating_setpoint', SET, 5, 35), enumOf('system_mode', SET, ['heat']),
+    num('pi_heating_demand', 1, 0, 100), enumOf('running_state', GET, ['idle', 'heat']),
+  ] },
+  enumOf('keypad_lockout', SET, ['unlock', 'lock']),
+  binary('mounted_mode_active', GET), binary('mounted_mode_control', SET), binary('viewing_direction', SET, 'upside-down', 'normal'),
+  num('external_measured_room_sensor', SET, -8000, 3500), binary('window_open_feature', SET),
+  enumOf('window_open_internal', GET, ['quarantine', 'closed', 'hold', 'open', 'external_open']), binary('window_open_external', SET),
+  enumOf('programming_operation_mode', SET, ['setpoint', 'schedule', 'schedule_with_preheat', 'eco']),
+  num('regulation_setpoint_offset', SET, -2.5, 2.5), { type: 'text', name: 'system_status_code', property: 'system_status_code', access: GET },
+  num('battery', GET, 0, 100),
+];
+const [valve] = describeSubdevices({ ieee: '0x0011223344556677', exposes: VALVE, defaultEndpoint: 1 });
+
+describe('thermostat items bound to the device exposes', () => {
+  it('should present every item the valve exposes, and none it does not', () => {
+    expect(valve).toMatchObject({ type: 'ZHAThermostat', uniqueid: '00:11:22:33:44:55:66:77-01-0201' });
+    expect(valve!.state).toEqual(['temperature', 'on', 'heating', 'valve', 'windowopen', 'mountingmodeactive', 'errorcode']);
+    expect(valve!.config).toEqual([
+      'heatsetpoint', 'mode', 'offset', 'locked', 'displayflipped', 'mountingmode', 'externalsensortemp', 'externalwindowopen',
+      'windowopen_set', 'schedule_on', 'battery', 'on', 'reachable',
+    ]);
+  });
+
+  it('should read converter state in deCONZ units and names', () => {
+    const items = toDeconzItems(valve!, {
+      local_temperature: 21.37, running_state: 'heat', pi_heating_demand: 64, window_open_internal: 'external_open', mounted_mode_active: false,
+      system_status_code: 'ok', occupied_heating_setpoint: 21.5, system_mode: 'heat', regulation_setpoint_offset: -1.2, keypad_lockout: 'lock',
+      viewing_direction: 'upside-down', mounted_mode_control: true, external_measured_room_sensor: -8000, window_open_external: false,
+      window_open_feature: true, programming_operation_mode: 'schedule_with_preheat', battery: 87,
+    });
+    expect(items.state).toEqual({
+      temperature: 2137, on: true, heating: true, valve: 64, windowopen: 'Open (external), closed (internal)', mountingmodeactive: false, errorcode: 'none',
+    });
+    expect(items.config).toEqual({
+      heatsetpoint: 2150, mode: 'heat', offset: -120, locked: true, displayflipped: true, mountingmode: true, externalsensortemp: -8000,
+      externalwindowopen: false, windowopen_set: true, schedule_on: true, battery: 87, on: true,
+    });
+  });
+
+  it('should write each config item to its converter key with the device values', () => {
+    const command = {
+      heatsetpoint: 2250, mode: 'heat', offset: 250, locked: false, displayflipped: false, mountingmode: false, externalsensortemp: 1980,
+      externalwindowopen: true, windowopen_set: false, schedule_on: false,
+    };
+    expect(toConverterCommand('ZHAThermostat', command, valve!.bindings)).toEqual({
+      payloads: [{
+        occupied_heating_setpoint: 22.5, system_mode: 'heat', regulation_setpoint_offset: 2.5, keypad_lockout: 'unlock', viewing_direction: 'normal',
+        mounted_mode_control: false, external_measured_room_sensor: 1980, window_open_external: true, window_open_feature: false,
+        programming_operation_mode: 'setpoint',
+      }],
+      sent: Object.keys(command),
+      unsupported: [],
+    });
+  });
+
+  it('should refuse values outside what the device takes, and items it does not have', () => {
+    const bad = toConverterCommand('ZHAThermostat', { heatsetpoint: 3600, mode: 'cool', offset: -251, valve: 10, coolsetpoint: 2000 }, valve!.bindings);
+    expect(bad.payloads).toEqual([]);
+    expect(bad.invalid).toEqual([
+      { item: 'heatsetpoint', reason: 'this device takes 500 to 3500' },
+      { item: 'mode', reason: 'this device takes heat' },
+      { item: 'offset', reason: 'this device takes -250 to 250' },
+      { item: 'valve', reason: 'read-only on this device' },
+    ]);
+    expect(bad.unsupported).toEqual(['coolsetpoint']);
+  });
+
+  it('should bind a child lock and a calibration where a thermostat has those instead', () => {
+    const [zen] = describeSubdevices({ ieee: '0x0011223344556677', defaultEndpoint: 3, exposes: [
+      { type: 'climate', features: [num('local_temperature_calibration', SET, -2.5, 2.5), enumOf('system_mode', SET, ['off', 'emergency_heating', 'fan_only'])] },
+      binary('child_lock', SET, 'LOCK', 'UNLOCK'),
+    ] });
+    expect(toConverterCommand('ZHAThermostat', { offset: -50, locked: true, mode: 'emergency heating' }, zen!.bindings).payloads)
+      .toEqual([{ local_temperature_calibration: -0.5, child_lock: 'LOCK', system_mode: 'emergency_heating' }]);
+    expect(toDeconzItems(zen!, { system_mode: 'fan_only', child_lock: 'UNLOCK' }).config).toEqual({ mode: 'fan only', locked: false, on: true });
+  });
+});

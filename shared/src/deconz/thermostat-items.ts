@@ -1,0 +1,46 @@
+import type { BoundItem } from './bindings';
+
+/**
+ * ZHAThermostat items bound to converter keys (gateway-rest-api.md, thermostat rows of the sensor
+ * tables). An item is present when its device exposes one of the keys; the expose then also says
+ * whether the device lets it be written and which values it takes. Alternatives are listed in
+ * order: `locked` is a child lock on some valves, a keypad lockout on others.
+ */
+export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
+  { item: 'temperature', section: 'state', keys: [{ key: 'local_temperature', kind: 'number', scale: 100 }] },
+  { item: 'floortemperature', section: 'state', keys: [{ key: 'floor_temperature', kind: 'number', scale: 100 }] },
+  // The valve's opening in percent (the heating demand it drives the valve with).
+  { item: 'valve', section: 'state', keys: [{ key: 'pi_heating_demand', kind: 'number', scale: 1 }, { key: 'position', kind: 'number', scale: 1 }] },
+  // deCONZ's names for the window-open detector's states (Danfoss Ally attribute 0x4000).
+  { item: 'windowopen', section: 'state', keys: [
+    { key: 'window_open_internal', kind: 'enum', names: { quarantine: 'Quarantine', closed: 'Closed', hold: 'Hold', open: 'Open', external_open: 'Open (external), closed (internal)' } },
+  ] },
+  { item: 'mountingmodeactive', section: 'state', keys: [{ key: 'mounted_mode_active', kind: 'bool' }] },
+  // deCONZ says "none" when the device reports no fault; otherwise the converter's fault names.
+  { item: 'errorcode', section: 'state', keys: [{ key: 'system_status_code', kind: 'enum', names: { ok: 'none' } }] },
+  { item: 'heatsetpoint', section: 'config', keys: [{ key: 'occupied_heating_setpoint', kind: 'number', scale: 100 }] },
+  { item: 'coolsetpoint', section: 'config', keys: [{ key: 'occupied_cooling_setpoint', kind: 'number', scale: 100 }] },
+  { item: 'mode', section: 'config', keys: [{ key: 'system_mode', kind: 'enum' }] },
+  { item: 'preset', section: 'config', keys: [{ key: 'preset', kind: 'enum' }] },
+  { item: 'fanmode', section: 'config', keys: [{ key: 'fan_mode', kind: 'enum' }] },
+  // AC louvre positions: the converters' names, spaced ("fully open", "quarter open").
+  { item: 'swingmode', section: 'config', keys: [{ key: 'ac_louver_position', kind: 'enum' }] },
+  { item: 'offset', section: 'config', keys: [
+    { key: 'local_temperature_calibration', kind: 'number', scale: 100 },
+    { key: 'regulation_setpoint_offset', kind: 'number', scale: 100 },
+  ] },
+  { item: 'locked', section: 'config', keys: [
+    { key: 'child_lock', kind: 'bool' },
+    { key: 'keypad_lockout', kind: 'flag', on: ['lock', 'lock1', 'lock2'], write: ['lock', 'unlock'] },
+  ] },
+  { item: 'displayflipped', section: 'config', keys: [{ key: 'viewing_direction', kind: 'bool' }] },
+  { item: 'mountingmode', section: 'config', keys: [{ key: 'mounted_mode_control', kind: 'bool' }] },
+  // Hundredths of a degree from a room sensor elsewhere; -8000 switches it off.
+  { item: 'externalsensortemp', section: 'config', keys: [{ key: 'external_measured_room_sensor', kind: 'number', scale: 1 }] },
+  { item: 'externalwindowopen', section: 'config', keys: [{ key: 'window_open_external', kind: 'bool' }] },
+  { item: 'windowopen_set', section: 'config', keys: [{ key: 'window_open_feature', kind: 'bool' }, { key: 'window_detection', kind: 'bool' }] },
+  // The weekly programme on or off: the thermostat follows its schedule or holds the setpoint.
+  { item: 'schedule_on', section: 'config', keys: [
+    { key: 'programming_operation_mode', kind: 'flag', on: ['schedule', 'schedule_with_preheat'], write: ['schedule', 'setpoint'] },
+  ] },
+];
