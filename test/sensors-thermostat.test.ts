@@ -17,24 +17,25 @@ const ZEN = '000d6f000e5ac002';
 interface Sensor { type: string; modelid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 /** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state. */
 type Real = [endpoint: string, cluster: string, attribute: string];
-interface Write { device: 'valve' | 'zen'; item: string; value: unknown; real: Real; expect: number }
+/** `row`: the spec-coverage row (docs/spec-coverage.md) the write proves. */
+interface Write { device: 'valve' | 'zen'; item: string; value: unknown; real: Real; expect: number; row: string }
 
 const T = 'hvacThermostat';
 const WRITES: Write[] = [
-  { device: 'valve', item: 'heatsetpoint', value: 2250, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2250 },
-  { device: 'valve', item: 'mode', value: 'heat', real: ['1', T, 'systemMode'], expect: 4 },
-  { device: 'valve', item: 'offset', value: -120, real: ['1', T, 'danfossRegulationSetpointOffset'], expect: -12 },
-  { device: 'valve', item: 'locked', value: true, real: ['1', 'hvacUserInterfaceCfg', 'keypadLockout'], expect: 1 },
-  { device: 'valve', item: 'displayflipped', value: true, real: ['1', 'hvacUserInterfaceCfg', 'danfossViewingDirection'], expect: 1 },
-  { device: 'valve', item: 'mountingmode', value: true, real: ['1', T, 'danfossMountedModeControl'], expect: 1 },
-  { device: 'valve', item: 'externalsensortemp', value: 1950, real: ['1', T, 'danfossExternalMeasuredRoomSensor'], expect: 1950 },
-  { device: 'valve', item: 'externalwindowopen', value: true, real: ['1', T, 'danfossWindowOpenExternal'], expect: 1 },
-  { device: 'valve', item: 'windowopen_set', value: false, real: ['1', T, 'danfossWindowOpenFeatureEnable'], expect: 0 },
-  { device: 'valve', item: 'schedule_on', value: true, real: ['1', T, 'programingOperMode'], expect: 1 },
-  { device: 'zen', item: 'coolsetpoint', value: 2700, real: ['3', T, 'occupiedCoolingSetpoint'], expect: 2700 },
-  { device: 'zen', item: 'mode', value: 'cool', real: ['3', T, 'systemMode'], expect: 3 },
-  { device: 'zen', item: 'fanmode', value: 'on', real: ['3', 'hvacFanCtrl', 'fanMode'], expect: 4 },
-  { device: 'zen', item: 'offset', value: -50, real: ['3', T, 'localTemperatureCalibration'], expect: -5 },
+  { device: 'valve', item: 'heatsetpoint', value: 2250, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2250, row: 'sensor.config.zhathermostat.heatsetpoint' },
+  { device: 'valve', item: 'mode', value: 'heat', real: ['1', T, 'systemMode'], expect: 4, row: 'sensor.config.zhathermostat.mode' },
+  { device: 'valve', item: 'offset', value: -120, real: ['1', T, 'danfossRegulationSetpointOffset'], expect: -12, row: 'sensor.config.zhathermostat.offset' },
+  { device: 'valve', item: 'locked', value: true, real: ['1', 'hvacUserInterfaceCfg', 'keypadLockout'], expect: 1, row: 'sensor.config.zhathermostat.locked' },
+  { device: 'valve', item: 'displayflipped', value: true, real: ['1', 'hvacUserInterfaceCfg', 'danfossViewingDirection'], expect: 1, row: 'sensor.config.zhathermostat.displayflipped' },
+  { device: 'valve', item: 'mountingmode', value: true, real: ['1', T, 'danfossMountedModeControl'], expect: 1, row: 'sensor.config.zhathermostat.mountingmode' },
+  { device: 'valve', item: 'externalsensortemp', value: 1950, real: ['1', T, 'danfossExternalMeasuredRoomSensor'], expect: 1950, row: 'sensor.config.zhathermostat.externalsensortemp' },
+  { device: 'valve', item: 'externalwindowopen', value: true, real: ['1', T, 'danfossWindowOpenExternal'], expect: 1, row: 'sensor.config.zhathermostat.externalwindowopen' },
+  { device: 'valve', item: 'windowopen_set', value: false, real: ['1', T, 'danfossWindowOpenFeatureEnable'], expect: 0, row: 'sensor.config.zhathermostat.windowopen_set' },
+  { device: 'valve', item: 'schedule_on', value: true, real: ['1', T, 'programingOperMode'], expect: 1, row: 'sensor.config.zhathermostat.schedule_on' },
+  { device: 'zen', item: 'coolsetpoint', value: 2700, real: ['3', T, 'occupiedCoolingSetpoint'], expect: 2700, row: 'sensor.config.zhathermostat.coolsetpoint' },
+  { device: 'zen', item: 'mode', value: 'cool', real: ['3', T, 'systemMode'], expect: 3, row: 'sensor.config.zhathermostat.mode' },
+  { device: 'zen', item: 'fanmode', value: 'on', real: ['3', 'hvacFanCtrl', 'fanMode'], expect: 4, row: 'sensor.config.zhathermostat.fanmode' },
+  { device: 'zen', item: 'offset', value: -50, real: ['3', T, 'localTemperatureCalibration'], expect: -5, row: 'sensor.config.zhathermostat.offset' },
 ];
 
 /** Values the device cannot take (7), checked against the attribute that must not move. */
@@ -97,7 +98,7 @@ describe('sensors: thermostats on the real stack', () => {
     }
   }, 45_000);
 
-  describe.each(WRITES)('$device $item', ({ device, item, value, real: where, expect: stored }) => {
+  describe.each(WRITES)('$row ($device)', ({ device, item, value, real: where, expect: stored }) => {
     it(`should write ${JSON.stringify(value)} to the device and show it in REST and on the WebSocket`, async () => {
       const id = ids[device]!;
       const from = ws.events.length;

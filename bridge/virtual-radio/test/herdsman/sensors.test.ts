@@ -52,6 +52,6 @@ describe('sensors and climate through zigbee-herdsman', () => {
     await h('set', { ieee, values: { window_open_external: true } });
     await h('set', { ieee, values: { viewing_direction: 'upside-down' } });
     await session.waitDevice(ieee, (s) => s.endpoints['1']?.hvacThermostat?.danfossWindowOpenInternal === 4 && s.endpoints['1']?.hvacUserInterfaceCfg?.danfossViewingDirection === 1);
-    expect(await h('read', { ieee, cluster: 'hvacThermostat', attributes: ['danfossWindowOpenInternal'] })).toEqual({ danfossWindowOpenInternal: 4 });
+    expect(await h('read', { ieee, endpoint: 1, cluster: 'hvacThermostat', attributes: ['danfossWindowOpenInternal'] })).toEqual({ danfossWindowOpenInternal: 4 });
   });
 });
