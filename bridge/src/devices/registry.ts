@@ -68,12 +68,12 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
     upsert(device) {
       const previous = entries.get(device.ieee);
       const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
-      // The converter key suffix is the bridge's business; the published description has none.
+      // The converter key suffix and a switch's role are the bridge's business; the published description has neither.
       const exposes = (device.definition?.exposes ?? []) as Array<Record<string, unknown>>;
-      const subdevices = plans.map(({ suffix, ...subdevice }) => {
+      const subdevices = plans.map(({ suffix, role, ...subdevice }) => {
         const capabilities = subdevice.resource === 'lights' ? lightCapabilities(exposes, suffix) : undefined;
         if (capabilities) return { ...subdevice, capabilities };
-        const events = subdevice.state.includes('buttonevent') ? buttonEvents(exposes) : [];
+        const events = subdevice.state.includes('buttonevent') ? buttonEvents(exposes, role) : [];
         return events.length > 0 ? { ...subdevice, buttonevents: events } : subdevice;
       });
       const description: DeviceDescription = {

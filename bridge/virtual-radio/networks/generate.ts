@@ -29,6 +29,7 @@ const WEIGHTS: Record<string, number> = {
   'SP-120': 4,
   HBUniversalCFRemote: 1,
   eTRV0100: 2,
+  MFKZQ01LM: 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

@@ -2,6 +2,7 @@ import type { Subdevice, SubdeviceType } from '../mqtt/schemas/device';
 import { bindItem, type BoundItem, type ItemBinding } from './bindings';
 import { exposeNames, type ExposeJson } from './expose';
 import { KEYPAD_ACTIONS, LIGHT_TYPE_RULES, SENSOR_TYPE_RULES, TYPE_TABLE } from './resource-types';
+import type { SwitchRole } from './gestures';
 import { ITEM_RULES } from './rules';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
 
@@ -14,6 +15,8 @@ export interface SubdevicePlan extends Subdevice {
   suffix?: string;
   /** Items read and written through the device's own expose (thermostats), by item name. */
   bindings?: Record<string, ItemBinding>;
+  /** A switch read its own way (a cube's gestures or rotation), see gestures.ts. */
+  role?: SwitchRole;
 }
 
 export interface DescribeInput {
@@ -37,10 +40,17 @@ const LOOKUP_CLUSTER: Partial<Record<SubdeviceType, number>> = { 'Window coverin
 const lookupCluster = (type: SubdeviceType) =>
   TYPE_TABLE[type].cluster ?? LOOKUP_CLUSTER[type] ?? (TYPE_TABLE[type].resource === 'lights' ? 0x0006 : undefined);
 
-function typesOfGroup(group: readonly ExposeJson[]): Array<{ type: SubdeviceType; names: Set<string> }> {
+interface Found {
+  type: SubdeviceType;
+  names: Set<string>;
+  role?: SwitchRole;
+  cluster?: number;
+}
+
+function typesOfGroup(group: readonly ExposeJson[]): Found[] {
   const generic = group.filter((expose) => !LIGHT_TYPE_RULES.some((rule) => rule.expose === expose.type));
   const genericNames = exposeNames(generic);
-  const found: Array<{ type: SubdeviceType; names: Set<string> }> = [];
+  const found: Found[] = [];
   for (const expose of group) {
     const names = exposeNames([expose]);
     const rule = LIGHT_TYPE_RULES.find((r) => r.expose === expose.type && r.features.every((f) => names.has(f)));
@@ -51,7 +61,10 @@ function typesOfGroup(group: readonly ExposeJson[]): Array<{ type: SubdeviceType
   for (const rule of SENSOR_TYPE_RULES) {
     const expose = rule.names.map((name) => topLevel.get(name)).find((candidate) => candidate !== undefined);
     if (!expose || (keypad && rule.notOnKeypad)) continue;
-    found.push({ type: keypad && rule.type === 'ZHASwitch' ? 'ZHAAncillaryControl' : rule.type, names: genericNames });
+    if (rule.unless?.some((name) => topLevel.has(name))) continue;
+    const names = rule.without ? new Set([...genericNames].filter((name) => !rule.without!.includes(name))) : genericNames;
+    const type = keypad && rule.type === 'ZHASwitch' ? 'ZHAAncillaryControl' : rule.type;
+    found.push({ type, names, ...(rule.role ? { role: rule.role } : {}), ...(rule.cluster !== undefined ? { cluster: rule.cluster } : {}) });
   }
   return found;
 }
@@ -86,15 +99,16 @@ export function describeSubdevices(input: DescribeInput): SubdevicePlan[] {
   const mac = ieeeToMac(input.ieee);
   const plans: SubdevicePlan[] = [];
   for (const [suffix, group] of groups) {
-    for (const { type, names } of typesOfGroup(group)) {
-      const { resource, cluster } = TYPE_TABLE[type];
-      const byCluster = lookupCluster(type);
+    for (const { type, names, role, cluster: ruleCluster } of typesOfGroup(group)) {
+      const { resource } = TYPE_TABLE[type];
+      const cluster = ruleCluster ?? TYPE_TABLE[type].cluster;
+      const byCluster = ruleCluster ?? lookupCluster(type);
       const endpoint =
         (suffix !== undefined ? input.endpointNames?.[suffix] : undefined) ??
         (byCluster !== undefined ? input.clusterEndpoints?.[byCluster] : undefined) ??
         input.defaultEndpoint;
       const uniqueid = `${mac}-${hex(endpoint, 2)}${cluster === undefined ? '' : `-${hex(cluster, 4)}`}`;
-      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names) };
+      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names), ...(role ? { role } : {}) };
       const bindings = bindingsOf(type, group);
       if (bindings) plan.bindings = bindings;
       plans.push(suffix === undefined ? plan : { ...plan, suffix });

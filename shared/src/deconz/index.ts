@@ -6,6 +6,7 @@
 export * from './expose';
 export * from './resource-types';
 export * from './buttons';
+export * from './gestures';
 export * from './values';
 export * from './describe';
 export * from './to-deconz';

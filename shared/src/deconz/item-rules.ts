@@ -1,7 +1,8 @@
 import type { ItemValue } from '../mqtt/schemas/common';
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ItemBinding } from './bindings';
-import { KEYPAD_ACTION_NAMES, buttonEventFor } from './buttons';
+import { KEYPAD_ACTION_NAMES } from './buttons';
+import { switchAngle, switchButtonEvent, switchGesture, type SwitchRole } from './gestures';
 import {
   clamp,
   FAN_SPEEDS,
@@ -21,6 +22,8 @@ export interface ReadContext {
   thresholds: LightLevelThresholds;
   /** The item's binding to its device's expose, for items read through a bound table. */
   binding?: ItemBinding;
+  /** The sub-device's switch role, when it has one (a cube's gestures or rotation). */
+  role?: SwitchRole;
 }
 
 /**
@@ -160,10 +163,10 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   { item: 'vibration', section: 'state', types: ['ZHAVibration'], exposes: [], read: (get) => bool(get, 'vibration') },
   { item: 'lowbattery', section: 'state', types: IAS, exposes: ['battery_low'], read: (get) => bool(get, 'battery_low') },
   { item: 'tampered', section: 'state', types: IAS, exposes: ['tamper'], read: (get) => bool(get, 'tamper') },
-  { item: 'buttonevent', section: 'state', types: ['ZHASwitch'], exposes: [], read: (get) => {
-    const action = get('action');
-    return typeof action === 'string' ? buttonEventFor(action) : undefined;
-  } },
+  { item: 'buttonevent', section: 'state', types: ['ZHASwitch'], exposes: [], read: (get, ctx) => switchButtonEvent(get, ctx.role) },
+  // A cube's gesture (both of its sensors) and a rotation's angle in degrees.
+  { item: 'gesture', section: 'state', types: ['ZHASwitch'], exposes: ['side', 'action_angle'], read: (get, ctx) => switchGesture(get, ctx.role) },
+  { item: 'angle', section: 'state', types: ['ZHASwitch'], exposes: ['action_angle'], read: (get, ctx) => switchAngle(get, ctx.role) },
   { item: 'action', section: 'state', types: ['ZHAAncillaryControl'], exposes: [], read: (get) => {
     const action = get('action');
     return typeof action === 'string' ? KEYPAD_ACTION_NAMES[action] : undefined;

@@ -1,4 +1,5 @@
 import type { SubdeviceType } from '../mqtt/schemas/device';
+import type { SwitchRole } from './gestures';
 
 /** Where each deCONZ type lives and which cluster its sensor uniqueid carries (deCONZ convention). */
 export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors'; cluster?: number }> = {
@@ -52,7 +53,25 @@ export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonl
  * (the CentraLite 3400's `occupancy` is its proximity wake-up, someone standing at the keypad, not
  * room presence; deCONZ shows that keypad as ZHAAncillaryControl plus ZHATemperature).
  */
-export const SENSOR_TYPE_RULES: ReadonlyArray<{ names: readonly string[]; type: SubdeviceType; notOnKeypad?: true }> = [
+export interface SensorTypeRule {
+  names: readonly string[];
+  type: SubdeviceType;
+  notOnKeypad?: true;
+  /** A switch whose events are read its own way (gestures.ts); several may share one device. */
+  role?: SwitchRole;
+  /** Cluster of the uniqueid and of the endpoint lookup, where the type's own does not apply. */
+  cluster?: number;
+  /** No sub-device from this rule when one of these exposes is present (another rule covers it). */
+  unless?: readonly string[];
+  /** Exposes that belong to a sibling sub-device, so they add no items to this one. */
+  without?: readonly string[];
+}
+
+/**
+ * deCONZ presents a gesture cube as two switches: gestures on the multistate input endpoint
+ * (uniqueid cluster 0x0012) and rotation on the analog input one (0x000c).
+ */
+export const SENSOR_TYPE_RULES: readonly SensorTypeRule[] = [
   { names: ['temperature'], type: 'ZHATemperature' },
   { names: ['humidity'], type: 'ZHAHumidity' },
   { names: ['pressure'], type: 'ZHAPressure' },
@@ -66,7 +85,9 @@ export const SENSOR_TYPE_RULES: ReadonlyArray<{ names: readonly string[]; type: 
   { names: ['vibration'], type: 'ZHAVibration' },
   { names: ['energy'], type: 'ZHAConsumption' },
   { names: ['power'], type: 'ZHAPower' },
-  { names: ['action'], type: 'ZHASwitch' },
+  { names: ['side'], type: 'ZHASwitch', role: 'cube', cluster: 0x0012, without: ['action_angle'] },
+  { names: ['action_angle'], type: 'ZHASwitch', role: 'rotation', cluster: 0x000c, without: ['side'] },
+  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle'] },
   // The device's own clock (keys the bridge adds for a genTime server, see the bridge's time-cluster.ts).
   { names: ['time_utc'], type: 'ZHATime' },
 ];

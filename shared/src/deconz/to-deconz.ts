@@ -4,9 +4,10 @@ import type { SubdevicePlan } from './describe';
 import { ITEM_RULES } from './rules';
 import { DEFAULT_THRESHOLDS, type LightLevelThresholds } from './values';
 
-const contextOf = (subdevice: Pick<SubdevicePlan, 'bindings'>, item: string, thresholds: LightLevelThresholds) => {
+const contextOf = (subdevice: Pick<SubdevicePlan, 'bindings' | 'role'>, item: string, thresholds: LightLevelThresholds) => {
   const binding = subdevice.bindings?.[item];
-  return binding ? { thresholds, binding } : { thresholds };
+  const role = subdevice.role ? { role: subdevice.role } : {};
+  return binding ? { thresholds, binding, ...role } : { thresholds, ...role };
 };
 
 export interface DeconzItems {
@@ -19,7 +20,7 @@ export interface DeconzItems {
  * whose value is known are returned; `reachable` and `lastupdated` are the bridge's to add.
  */
 export function toDeconzItems(
-  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings'>,
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings' | 'role'>,
   converterState: ConverterState,
   thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
 ): DeconzItems {
@@ -41,7 +42,7 @@ export function toDeconzItems(
  * keys (effect "none" when no effect key came) are left out, so they never overwrite known state.
  */
 export function changedDeconzItems(
-  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings'>,
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings' | 'role'>,
   report: ConverterState,
   thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
 ): DeconzItems {
@@ -61,8 +62,12 @@ export function changedDeconzItems(
   return items;
 }
 
-/** Items that describe a moment, not a state: publish them on the event topic as well. */
-export const MOMENTARY_ITEMS: ReadonlySet<string> = new Set(['buttonevent', 'action', 'gesture']);
+/**
+ * Items that describe a moment, not a state: publish them on the event topic as well. Beside the
+ * press itself (`buttonevent`, a keypad's `action`) the facts of that moment: a cube's `gesture`
+ * and the `angle` it turned, how long a button was held (`eventduration`), the colour picked (`x`, `y`).
+ */
+export const MOMENTARY_ITEMS: ReadonlySet<string> = new Set(['buttonevent', 'action', 'gesture', 'angle', 'eventduration', 'x', 'y']);
 
 /**
  * Converter keys that ride along with a momentary item on the event topic only, never in the

@@ -1,3 +1,4 @@
+import { MOMENTARY_ITEMS } from '@herdgate/shared/deconz';
 import type { Subdevice } from '@herdgate/shared/mqtt';
 import type { StampedItem } from './types';
 
@@ -7,7 +8,7 @@ export function itemStamp(lastupdated: unknown, fallback: string): string {
 }
 
 /** Items that describe a moment (a press): the same value again is a new event. */
-const MOMENTARY = new Set(['state/buttonevent', 'state/action']);
+const MOMENTARY = new Set([...MOMENTARY_ITEMS].map((item) => `state/${item}`));
 
 const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
 

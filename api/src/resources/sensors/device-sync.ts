@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { MOMENTARY_ITEMS } from '@herdgate/shared/deconz';
 import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
@@ -7,7 +8,7 @@ import { newEtag, type SensorsCore } from './model';
 import type { Items, SensorRecord } from './types';
 
 /** Items that describe a moment (a press), pushed once per press even when the value repeats. */
-const MOMENTARY: readonly string[] = ['buttonevent', 'action'];
+const MOMENTARY: readonly string[] = [...MOMENTARY_ITEMS];
 
 export interface DeviceSyncDeps {
   core: SensorsCore;

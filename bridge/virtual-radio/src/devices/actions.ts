@@ -8,6 +8,7 @@ import type { CatalogueEmission } from './catalogue-schema';
 import type { DeviceHost } from './device-host';
 import { ArmMode, type PinCommand, sendPin } from './behaviours/ias-ace';
 import { ZoneStatus, changeZoneStatus } from './behaviours/ias-zone';
+import { cubeAction } from './cube-action';
 import { setAction } from './set-action';
 import { windowAction } from './window-action';
 
@@ -160,6 +161,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   zoneAction('co', ZoneType.carbonMonoxide, 'carbon monoxide detected ({active:false} to clear)', (p) => p.active !== false),
   zoneFlags,
   pin,
+  cubeAction,
   setAction,
   windowAction,
 ];

@@ -68,6 +68,11 @@ export const CatalogueEntrySchema = v.strictObject({
    * only after the host gave the coordinator the link key derived from it.
    */
   installCode: v.optional(v.pipe(v.string(), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected lower-case hex of 6, 8, 12 or 16 bytes plus CRC'))),
+  /**
+   * A gesture controller (Aqara's cube): the endpoint whose multistate input reports gestures
+   * (Aqara's encoding of shake, flips, slide, tap…) and the one whose analog input reports rotation.
+   */
+  cube: v.optional(v.strictObject({ gestures: v.pipe(u8, v.minValue(1)), rotation: v.pipe(u8, v.minValue(1)) })),
   /** button name → press kind → frames sent, in order. */
   buttons: v.optional(v.record(v.string(), v.record(PressKind, v.array(EmissionSchema)))),
 });

@@ -155,8 +155,19 @@ export class DeviceHost implements BehaviourHost {
     return [{ kind: 'coordinator', endpoint: 1 }];
   }
 
-  private sendReport(endpoint: number, cluster: ClusterDef, attr: AttributeDef, value: ZclValue): void {
-    const to = this.boundDestinations(endpoint, cluster.id);
+  /**
+   * A value the device announces by itself, whatever reporting was configured (how Xiaomi devices
+   * send gestures): stored, then reported to the cluster's bindings, else to the coordinator.
+   */
+  announce(endpoint: number, clusterName: string, attrName: string, value: ZclValue): void {
+    const cluster = this.cluster(clusterName);
+    const attr = attributeByName(cluster, attrName);
+    if (!attr) throw new RangeError(`${cluster.name} has no attribute ${attrName}`);
+    this.store.set(endpoint, cluster, attrName, value);
+    this.sendReport(endpoint, cluster, attr, value, this.commandDestinations(endpoint, cluster.id));
+  }
+
+  private sendReport(endpoint: number, cluster: ClusterDef, attr: AttributeDef, value: ZclValue, to = this.boundDestinations(endpoint, cluster.id)): void {
     if (to.length === 0) return;
     const header = {
       clusterSpecific: false,

@@ -15,6 +15,7 @@ describe('device factory', () => {
         'FYRTUR-block-out-roller-blind',
         'LCT015',
         'LWB010',
+        'MFKZQ01LM',
         'SML001',
         'SmokeSensor-N',
         'SP-120',

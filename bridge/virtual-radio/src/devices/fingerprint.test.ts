@@ -48,6 +48,7 @@ const expected: Record<string, string> = {
   HBUniversalCFRemote: '99432',
   SP220: 'SP 220',
   eTRV0100: '014G2461',
+  MFKZQ01LM: 'MFKZQ01LM',
 };
 
 describe('catalogue fingerprints', () => {

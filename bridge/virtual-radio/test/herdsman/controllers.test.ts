@@ -6,9 +6,10 @@ const devices = {
   remote: { model: 'TRADFRI-remote-control', ieee: '000b57fffe8a0202' },
   keypad: { model: '3400', ieee: '000d6f000e5a0203' },
   fyrtur: { model: 'FYRTUR-block-out-roller-blind', ieee: '000b57fffe8a0204' },
+  cube: { model: 'MFKZQ01LM', ieee: '00158d0001a20205' },
 };
 
-describe('buttons, remote, keypad and cover through zigbee-herdsman', () => {
+describe('buttons, remote, keypad, cube and cover through zigbee-herdsman', () => {
   const session = joinedSession(Object.values(devices));
   const { h, act } = session;
 
@@ -52,5 +53,19 @@ describe('buttons, remote, keypad and cover through zigbee-herdsman', () => {
     await h('set', { ieee, values: { position: 90 } });
     await session.waitDevice(ieee, (s) => s.endpoints['1']?.closuresWindowCovering?.currentPositionLiftPercentage === 10);
     await h('waitState', { ieee, match: { position: 90 } });
+  });
+
+  it('should identify the Aqara cube and turn its gestures and rotation into actions with sides and angles', async () => {
+    const { ieee } = devices.cube;
+    expect(await h('identify', { ieee })).toMatchObject({ model: 'MFKZQ01LM' });
+    await act(ieee, 'gesture', { gesture: 'shake' });
+    await h('waitState', { ieee, match: { action: 'shake' } });
+    await act(ieee, 'gesture', { gesture: 'flip90', from: 0, to: 1 });
+    await h('waitState', { ieee, match: { action: 'flip90', action_from_side: 0, action_to_side: 1 } });
+    await act(ieee, 'gesture', { gesture: 'tap' });
+    await h('waitState', { ieee, match: { action: 'tap', side: 1 } });
+    await act(ieee, 'gesture', { gesture: 'rotate', angle: -42.5 });
+    await h('waitState', { ieee, match: { action: 'rotate_left', action_angle: -42.5 } });
+    expect((await act(ieee, 'gesture', { gesture: 'flip90', to: 6 })).status).toBe(400);
   });
 });

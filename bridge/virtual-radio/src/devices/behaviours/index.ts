@@ -35,6 +35,8 @@ export const servers: Record<string, Behaviour> = {
   msRelativeHumidity: passive.humidity,
   msOccupancySensing: passive.occupancy,
   ssIasZone: iasZone,
+  genMultistateInput: passive.multistateInput,
+  genAnalogInput: passive.analogInput,
 };
 
 export const clients: Record<string, Behaviour> = {

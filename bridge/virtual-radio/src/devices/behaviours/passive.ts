@@ -34,3 +34,6 @@ export const pressure: Behaviour = { defaults: { measuredValue: 1013, minMeasure
 /** 20001 = 10000 × log10(100 lx) + 1. */
 export const illuminance: Behaviour = { defaults: { measuredValue: 20001, minMeasuredValue: 1, maxMeasuredValue: 0xfffe, tolerance: 0, lightSensorType: 0 } };
 export const occupancy: Behaviour = { defaults: { occupancy: 0, occupancySensorType: 0, pirOToUDelay: 30, pirUToODelay: 0 } };
+/** Aqara's cube: the last gesture code and the last rotation angle (degrees). */
+export const multistateInput: Behaviour = { defaults: { presentValue: 0, outOfService: 0, statusFlags: 0 } };
+export const analogInput: Behaviour = { defaults: { presentValue: 0, outOfService: 0, statusFlags: 0 } };

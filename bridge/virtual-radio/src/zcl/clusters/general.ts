@@ -177,3 +177,21 @@ export const haDiagnostic: ClusterDef = {
   commands: [],
   responses: [],
 };
+
+/** Analog input (ZCL 3.14.2): Aqara's cube reports its rotation angle here, in degrees. */
+export const genAnalogInput: ClusterDef = {
+  id: 0x000c,
+  name: 'genAnalogInput',
+  attributes: [attr(0x0051, 'outOfService', 'bool'), attr(0x0055, 'presentValue', 'single'), attr(0x006f, 'statusFlags', 'map8')],
+  commands: [],
+  responses: [],
+};
+
+/** Multistate input (ZCL 3.14.5): Aqara's cube reports its gestures here, encoded in presentValue. */
+export const genMultistateInput: ClusterDef = {
+  id: 0x0012,
+  name: 'genMultistateInput',
+  attributes: [attr(0x004a, 'numberOfStates', 'uint16'), attr(0x0051, 'outOfService', 'bool'), attr(0x0055, 'presentValue', 'uint16'), attr(0x006f, 'statusFlags', 'map8')],
+  commands: [],
+  responses: [],
+};

@@ -1,7 +1,7 @@
 /** Every cluster the simulated devices know, looked up by id or name. */
 import { closuresWindowCovering } from './closures';
 import type { AttributeDef, ClusterDef, CommandDef } from './define';
-import { genBasic, genGroups, genIdentify, genLevelCtrl, genOnOff, genPollCtrl, genPowerCfg, genScenes, haDiagnostic } from './general';
+import { genAnalogInput, genBasic, genGroups, genIdentify, genLevelCtrl, genMultistateInput, genOnOff, genPollCtrl, genPowerCfg, genScenes, haDiagnostic } from './general';
 import { hvacFanCtrl, hvacThermostat, hvacUserInterfaceCfg } from './hvac';
 import { lightingColorCtrl } from './lighting';
 import { msIlluminanceMeasurement, msOccupancySensing, msPressureMeasurement, msRelativeHumidity, msTemperatureMeasurement } from './measurement';
@@ -22,6 +22,8 @@ const all: ClusterDef[] = [
   genPollCtrl,
   genTime,
   haDiagnostic,
+  genAnalogInput,
+  genMultistateInput,
   lightingColorCtrl,
   closuresWindowCovering,
   hvacThermostat,

@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectEvents, type EventClient } from './helpers/clients';
+import type { Stack } from './helpers/stack';
+import { waitFor } from './helpers/wait';
+import { act, changesOf, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
+
+/**
+ * Gesture controllers on the real stack (virtual radio, bridge child, api, WebSocket), one stack for
+ * the file. Aqara's cube is two ZHASwitch sensors as in deCONZ: gestures on endpoint 2 (multistate
+ * input) with `buttonevent` coded by the sides and `gesture` 0-6, rotation on endpoint 3 (analog
+ * input) with `buttonevent` = degrees * 100, `gesture` 7/8 and `angle`. Each handling of the cube
+ * must reach REST and be pushed exactly once, a repeat included.
+ */
+const CUBE = '00158d0001a2400a';
+
+interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
+
+/** A handling of the simulated cube and what deCONZ shows for it (sides 0-5 appear as 1, 3, 5, 6, 4, 2). */
+interface GestureCase {
+  what: string;
+  sensor: 'gestures' | 'rotation';
+  params: Record<string, unknown>;
+  state: Record<string, number>;
+}
+
+const GESTURES: GestureCase[] = [
+  { what: 'shake', sensor: 'gestures', params: { gesture: 'shake' }, state: { buttonevent: 7007, gesture: 1 } },
+  { what: 'shake again', sensor: 'gestures', params: { gesture: 'shake' }, state: { buttonevent: 7007, gesture: 1 } },
+  { what: 'flip 90° from side 1 to side 3', sensor: 'gestures', params: { gesture: 'flip90', from: 0, to: 1 }, state: { buttonevent: 3001, gesture: 3 } },
+  { what: 'flip 180° onto side 6', sensor: 'gestures', params: { gesture: 'flip180', side: 3 }, state: { buttonevent: 6001, gesture: 4 } },
+  { what: 'push with side 6 on top', sensor: 'gestures', params: { gesture: 'slide' }, state: { buttonevent: 6000, gesture: 5 } },
+  { what: 'double tap with side 6 on top', sensor: 'gestures', params: { gesture: 'tap' }, state: { buttonevent: 6006, gesture: 6 } },
+  { what: 'drop', sensor: 'gestures', params: { gesture: 'fall' }, state: { buttonevent: 7008, gesture: 2 } },
+  { what: 'turn 45.5° clockwise', sensor: 'rotation', params: { gesture: 'rotate', angle: 45.5 }, state: { buttonevent: 4550, gesture: 7, angle: 45.5 } },
+  { what: 'turn 90° counter-clockwise', sensor: 'rotation', params: { gesture: 'rotate', angle: -90 }, state: { buttonevent: -9000, gesture: 8, angle: -90 } },
+];
+
+describe('sensors: gesture controllers on the real stack', () => {
+  let stack: Stack;
+  let ws: EventClient;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }]);
+    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    ids.gestures = await sensorId(stack, uniqueidOf(CUBE, 2, '0012'));
+    ids.rotation = await sensorId(stack, uniqueidOf(CUBE, 3, '000c'));
+  }, 150_000);
+
+  afterAll(async () => {
+    ws?.close();
+    await stack?.close();
+  }, 60_000);
+
+  it('should present the cube as two ZHASwitch sensors, gestures on endpoint 2 and rotation on endpoint 3', async () => {
+    const gestures = await sensorWhen<Sensor>(stack, ids.gestures!, () => true, 'listed');
+    const rotation = await sensorWhen<Sensor>(stack, ids.rotation!, () => true, 'listed');
+    for (const [sensor, ep] of [[gestures, 2], [rotation, 3]] as const) {
+      expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'lumi.sensor_cube', manufacturername: 'LUMI', ep, config: { on: true, reachable: true } });
+    }
+    // The introspection lists the codes the gesture sensor can send, none for free rotation.
+    const { body } = await stack.rest.get(`/devices/${uniqueidOf(CUBE, 2, '0012')}/state/buttonevent/introspect`);
+    expect(Object.keys(body.values)).toEqual(expect.arrayContaining(['7007', '3001', '6006']));
+  });
+
+  it.each(GESTURES.map((c, index) => ({ ...c, index })))('should show "$what" in REST and push it once on the WebSocket', async ({ sensor, params, state, index }) => {
+    const id = ids[sensor]!;
+    const from = ws.events.length;
+    await act(stack, CUBE, 'gesture', params);
+    await waitFor(() => changesOf(ws.events, id, from).some((e) => e.state), `the push of gesture ${index + 1}`, 10_000);
+    const shown = await sensorWhen<Sensor>(stack, id, (s) => s.state.buttonevent === state.buttonevent, `buttonevent ${state.buttonevent}`);
+    expect(shown.state).toMatchObject(state);
+    expect(Object.keys(shown.state).sort()).toEqual([...Object.keys(state), 'lastupdated'].sort());
+    // The sibling sensor of the other endpoint is not touched, and nothing is pushed twice.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pushes = changesOf(ws.events, id, from).filter((e) => e.state);
+    expect(pushes.map((e) => e.state)).toEqual([expect.objectContaining(state)]);
+    expect(changesOf(ws.events, ids[sensor === 'gestures' ? 'rotation' : 'gestures']!, from).filter((e) => e.state)).toEqual([]);
+  }, 30_000);
+});
