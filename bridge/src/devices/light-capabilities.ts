@@ -4,7 +4,7 @@ import type { LightCapabilities } from '@herdgate/shared/mqtt';
  * A light's real abilities read from its converter exposes (data, not model checks): the colour
  * temperature range of its `color_temp` feature, its colour features, whether it can run the ZCL
  * colour loop (the only effect besides `none` the command vocabulary sends), and its power-on
- * behaviours (`power_on_behavior` values, `color_temp_startup`).
+ * behaviours (`power_on_behavior` values, `color_temp_startup`, `level_config.current_level_startup`).
  */
 type Expose = Record<string, unknown>;
 
@@ -33,5 +33,6 @@ export function lightCapabilities(exposes: readonly Expose[], endpoint?: string)
     effects: colour ? ['none', 'colorloop'] : [],
     powerup: Array.isArray(powerOn?.values) ? (powerOn.values as unknown[]).filter((v): v is string => typeof v === 'string') : [],
     ctstartup: named(parts, 'color_temp_startup') !== undefined,
+    bristartup: named(features(named(parts, 'level_config') ?? {}), 'current_level_startup') !== undefined,
   };
 }

@@ -25,6 +25,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   // without a read they stay unknown until the first change is reported.
   { cluster: 'genOnOff', attribute: 'onOff', keys: ['state'] },
   { cluster: 'genLevelCtrl', attribute: 'currentLevel', keys: ['brightness'] },
+  // A light's start-up brightness (deCONZ top-level `powerup`), where the definition can set it.
+  { cluster: 'genLevelCtrl', attribute: 'startUpCurrentLevel', keys: ['current_level_startup'] },
   { cluster: 'lightingColorCtrl', attribute: 'colorMode', keys: ['color_temp', 'color_xy', 'color_hs'] },
   { cluster: 'lightingColorCtrl', attribute: 'colorTemperature', keys: ['color_temp'] },
   { cluster: 'lightingColorCtrl', attribute: 'currentX', keys: ['color_xy'] },

@@ -13,6 +13,7 @@ import {
   luxToLightLevel,
   percentToSat,
   round,
+  startupLevel,
   type LightLevelThresholds,
 } from './values';
 
@@ -129,6 +130,8 @@ export const LIGHT_ITEM_RULES: readonly ItemRule[] = [
     return index < 0 ? undefined : index;
   } },
   { item: 'reachable', section: 'state', types: LIGHTS, exposes: [] },
+  // Brightness after power returns (ZCL StartUpCurrentLevel), deCONZ's top-level `powerup`.
+  { item: 'powerup', section: 'config', types: DIMMABLE, exposes: ['current_level_startup'], read: (get) => startupLevel(get('level_config')) },
 ];
 
 export const SENSOR_ITEM_RULES: readonly ItemRule[] = [

@@ -31,6 +31,17 @@ export const FAN_SPEEDS: readonly string[] = ['off', 'low', 'medium', 'high', 'o
 
 export const MOTION_SENSITIVITY_LEVELS: readonly string[] = ['low', 'medium', 'high', 'very_high', 'max'];
 
+/**
+ * A light's start-up brightness as deCONZ's `powerup` number (ZCL StartUpCurrentLevel): the
+ * converters' `level_config.current_level_startup`, with their presets minimum = 0, previous = 255.
+ */
+export function startupLevel(levelConfig: unknown): number | undefined {
+  const value = typeof levelConfig === 'object' && levelConfig !== null ? (levelConfig as Record<string, unknown>).current_level_startup : undefined;
+  if (value === 'previous') return 255;
+  if (value === 'minimum') return 0;
+  return isNumber(value) ? clamp(Math.round(value), 0, 255) : undefined;
+}
+
 /** Degrees (0-360) <-> deCONZ hue (0-65535); percent <-> deCONZ sat (0-254). */
 export const degreesToHue = (degrees: number) => clamp(Math.round((degrees * 65535) / 360), 0, 65535);
 export const hueToDegrees = (hue: number) => round((hue * 360) / 65535, 2);

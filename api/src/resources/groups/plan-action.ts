@@ -41,6 +41,11 @@ export function planGroupAction(id: string, anyOn: boolean, body: Record<string,
       plan.error = { type: 8, address: `${base}/ct_inc`, params: { name: 'ct_inc' } };
       return plan;
     }
+    // As on a light: a loop speed means nothing without the loop it sets.
+    if (key === 'colorloopspeed' && body.effect !== 'colorloop') {
+      plan.error = { type: 5, address: `${base}/colorloopspeed`, description: 'missing parameter, effect, for parameter, colorloopspeed' };
+      return plan;
+    }
     if (key === 'toggle') {
       if (value === true) plan.command.on = !anyOn;
     } else if (key !== 'on' || !('on' in plan.command)) {

@@ -24,10 +24,17 @@ export function lightState(
   return out;
 }
 
-/** The attributes a rename or a device update can change (the `attr` of events). */
+/** A light's start-up brightness from its endpoint's config, when the sub-device declares one. */
+export function lightPowerup(subdevice: Subdevice, endpoint: EndpointState | undefined): number | undefined {
+  const value = subdevice.config.includes('powerup') ? (endpoint?.config as Record<string, ItemValue | undefined> | undefined)?.powerup : undefined;
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** The attributes a rename, a device update or a new start-up brightness can change (the `attr` of events). */
 export function lightAttr(entry: LightEntry): Record<string, unknown> {
   const device = entry.device;
   return {
+    ...(entry.powerup !== undefined ? { powerup: entry.powerup } : {}),
     id: entry.row.id,
     lastannounced: device?.lastannounced ?? null,
     lastseen: device?.lastseen ?? null,

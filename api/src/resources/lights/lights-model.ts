@@ -5,7 +5,7 @@ import type { Store } from '../../store/types';
 import { EventGate } from './event-gate';
 import { LatestWrites } from './latest-writes';
 import { insertLightRow, loadLightRows, updateLightRow } from './light-rows';
-import { lightAttr, lightState } from './light-view';
+import { lightAttr, lightPowerup, lightState } from './light-view';
 import type { LightChange, LightEntry, LightRow } from './types';
 
 export interface LightsModelDeps {
@@ -80,6 +80,15 @@ export class LightsModel {
     this.gate.push(entry.row.id, { kind: 'state', entry, before });
   }
 
+  /** The device acknowledged a new start-up brightness: show it at once (one attr event). */
+  applyPowerup(entry: LightEntry, powerup: number): void {
+    if (entry.powerup === powerup) return;
+    const before = lightAttr(entry);
+    entry.powerup = powerup;
+    this.touch(entry);
+    this.gate.push(entry.row.id, { kind: 'attr', entry, before });
+  }
+
   /** False when the light was deleted meanwhile (nothing written). */
   async rename(entry: LightEntry, name: string): Promise<boolean> {
     const before = lightAttr(entry);
@@ -140,7 +149,9 @@ export class LightsModel {
       entry.row = stored;
       this.index(entry);
     });
-    entry.state = lightState(subdevice, device, this.deps.link.endpointState(device.ieee, subdevice.endpoint));
+    const endpoint = this.deps.link.endpointState(device.ieee, subdevice.endpoint);
+    entry.state = lightState(subdevice, device, endpoint);
+    entry.powerup = lightPowerup(subdevice, endpoint);
     this.deps.logger.info({ light: row.id, uniqueid: row.uniqueid }, 'light added');
     this.gate.push(row.id, { kind: 'added', entry });
     return entry;
@@ -186,8 +197,16 @@ export class LightsModel {
 
   private refresh(entry: LightEntry): void {
     if (!entry.device || !entry.subdevice || entry.row.deleted) return;
+    const endpoint = this.deps.link.endpointState(entry.row.ieee, entry.row.endpoint);
+    const powerup = lightPowerup(entry.subdevice, endpoint);
+    if (powerup !== entry.powerup) {
+      const attrBefore = lightAttr(entry);
+      entry.powerup = powerup;
+      this.touch(entry);
+      this.gate.push(entry.row.id, { kind: 'attr', entry, before: attrBefore });
+    }
     const before = entry.state;
-    const after = lightState(entry.subdevice, entry.device, this.deps.link.endpointState(entry.row.ieee, entry.row.endpoint));
+    const after = lightState(entry.subdevice, entry.device, endpoint);
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     entry.state = after;
     this.touch(entry);

@@ -17,6 +17,8 @@ export interface LightEntry {
   subdevice?: Subdevice;
   /** Current deCONZ `state` items (no `lastupdated`: lights do not carry it). */
   state: Record<string, ItemValue>;
+  /** Brightness after power returns (deCONZ top-level `powerup`), where the light has one. */
+  powerup?: number;
   /** Body form (no quotes); changes with every change of the light. */
   etag: string;
 }

@@ -1,9 +1,16 @@
 import * as v from 'valibot';
 
-/** `PUT /lights/<id>`: the name (0-32; empty resets to the id, as deCONZ does). */
-export const renameLightSchema = v.strictObject({
-  name: v.pipe(v.string(), v.maxLength(32)),
-});
+/**
+ * `PUT /lights/<id>`: the name (0-32; empty resets to the id, as deCONZ does) and/or `powerup`, the
+ * brightness after power returns (ZCL StartUpCurrentLevel: 1-254, 0 = minimum, 255 = previous).
+ */
+export const updateLightSchema = v.pipe(
+  v.strictObject({
+    name: v.optional(v.pipe(v.string(), v.maxLength(32))),
+    powerup: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(255))),
+  }),
+  v.check((input) => input.name !== undefined || input.powerup !== undefined, 'missing parameters in body'),
+);
 
 /** `DELETE /lights/<id>` may carry `{"reset":true}` to send the device a leave request. */
 export const deleteLightSchema = v.strictObject({

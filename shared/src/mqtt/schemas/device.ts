@@ -35,7 +35,8 @@ export type SubdeviceType = (typeof SUBDEVICE_TYPES)[number];
 /**
  * A light's real abilities: `ct` range in mireds (deCONZ ctmin/ctmax), colour modes (`ct`, `xy`,
  * `hs`), the effects the command vocabulary can send to it, and its power-on behaviours
- * (`powerup`: what `power_on_behavior` accepts; `ctstartup`: a start-up colour temperature).
+ * (`powerup`: what `power_on_behavior` accepts; `ctstartup`: a start-up colour temperature;
+ * `bristartup`: a start-up brightness).
  */
 export const lightCapabilitiesSchema = v.object({
   ct: v.optional(v.object({ min: v.number(), max: v.number() })),
@@ -43,6 +44,8 @@ export const lightCapabilitiesSchema = v.object({
   effects: v.array(v.string()),
   powerup: v.array(v.string()),
   ctstartup: v.boolean(),
+  /** A start-up brightness (ZCL StartUpCurrentLevel, the converters' `level_config.current_level_startup`). */
+  bristartup: v.optional(v.boolean()),
 });
 export type LightCapabilities = v.InferOutput<typeof lightCapabilitiesSchema>;
 

@@ -74,6 +74,8 @@ const configCommands = {
   powerup: v.optional(v.picklist(['off', 'on', 'toggle', 'previous'], 'expected off, on, toggle or previous')),
   /** Lights: colour temperature after power returns, in mireds, or `previous`. */
   powerup_ct: v.optional(v.union([intRange(1, 65279), v.literal('previous')], 'expected mireds from 1 to 65279 or "previous"')),
+  /** Lights: brightness after power returns (ZCL StartUpCurrentLevel): 1-254, 0 = minimum, 255 = previous. */
+  powerup_bri: v.optional(intRange(0, 255)),
 };
 
 const COMMAND_KEYS = [...Object.keys(lightCommands), 'ct', ...Object.keys(configCommands)];
