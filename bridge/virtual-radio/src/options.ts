@@ -3,6 +3,7 @@
  * fast|realistic`, `--mac hex`, `--protocol deconz|zstack`) with env fallbacks (RADIO_PORT, RADIO_PROTOCOL, RADIO_CONTROL_PORT, RADIO_STATE,
  * RADIO_NETWORK, RADIO_TIMING, RADIO_MAC), validated with one valibot schema.
  */
+import { resolve } from 'node:path';
 import * as v from 'valibot';
 
 const port = v.pipe(v.string(), v.transform(Number), v.integer('must be an integer'), v.minValue(0), v.maxValue(65535));
@@ -43,5 +44,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
     const issue = result.issues[0];
     throw new Error(`${issue.path?.map((p) => String(p.key)).join('.') ?? 'options'}: ${issue.message}`);
   }
-  return result.output;
+  // Paths mean where the user typed them: npm runs a workspace script inside the workspace folder
+  // but says where it was started (INIT_CWD).
+  const base = env.INIT_CWD ?? process.cwd();
+  const { state, network } = result.output;
+  return { ...result.output, state: state === undefined ? undefined : resolve(base, state), network: network === undefined ? undefined : resolve(base, network) };
 }

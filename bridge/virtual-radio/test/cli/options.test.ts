@@ -39,3 +39,11 @@ describe('network definitions', () => {
     expect(routers.length).toBeGreaterThan(60);
   });
 });
+
+describe('virtual radio paths', () => {
+  it('should resolve --state and --network where npm was started (INIT_CWD), not in the workspace folder', () => {
+    const options = parseOptions(['--state', 'data/radio.json', '--network', '/abs/net.json'], { INIT_CWD: '/repo' });
+    expect(options.state).toBe('/repo/data/radio.json');
+    expect(options.network).toBe('/abs/net.json');
+  });
+});
