@@ -35,6 +35,12 @@ export function deviceSync(deps: FeatureDeps): Feature {
           bus.emit('bridgeEvent', { type: 'interview_started', ieee, data: {} });
         } else if (status === 'successful') {
           log.info({ ieee, modelid: description?.modelid, supported: description?.supported }, 'interview succeeded');
+          // What a sub-device shows before it reports (a vibration sensor's sensitivitymax, a lamp's
+          // alert "none"): published now, or a device that never reports would never show it.
+          for (const endpoint of new Set(description?.subdevices.map((s) => s.endpoint) ?? [])) {
+            const state = registry.endpointState(ieee, endpoint);
+            if (state) bus.emit('endpointChanged', { ieee, change: { endpoint, state } });
+          }
           bus.emit('bridgeEvent', { type: 'interview_succeeded', ieee, data: { modelid: description?.modelid ?? '', supported: description?.supported ?? false } });
         } else {
           log.warn({ ieee }, 'interview failed');

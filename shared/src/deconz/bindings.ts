@@ -6,13 +6,18 @@ import { isNumber } from './values';
  * How a deCONZ item maps onto one converter key, as data. `number`: deCONZ = converter × scale;
  * `bool`: a binary expose (its own on/off values); `enum`: names, spaced where the converters use
  * underscores unless `names` says otherwise; `flag`: true when the converter value is one of `on`,
- * written as `write[0]` (true) or `write[1]` (false).
+ * written as `write[0]` (true) or `write[1]` (false); `levels`: deCONZ 0, 1, 2… are the converter's
+ * `names` (written by name; a number the converter reports is matched to the nearest of `numbers`);
+ * `levelsMax`: the highest level (deCONZ's read-only `sensitivitymax` beside `sensitivity`);
+ * `thresholds`: a reading named by the first limit it does not exceed (read-only).
  */
 export type KeyMap =
   | { key: string; kind: 'number'; scale: number }
   | { key: string; kind: 'bool' }
   | { key: string; kind: 'enum'; names?: Readonly<Record<string, string>> }
-  | { key: string; kind: 'flag'; on: readonly string[]; write: readonly [string, string] };
+  | { key: string; kind: 'flag'; on: readonly string[]; write: readonly [string, string] }
+  | { key: string; kind: 'levels' | 'levelsMax'; names: readonly string[]; numbers: readonly number[] }
+  | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string };
 
 /**
  * What the device's own expose says about an item (found when the sub-device is described): the
@@ -58,6 +63,10 @@ export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBi
     } else if (map.kind === 'number') {
       if (isNumber(expose.value_min)) binding.min = Math.round(expose.value_min * map.scale);
       if (isNumber(expose.value_max)) binding.max = Math.round(expose.value_max * map.scale);
+    } else if (map.kind === 'levels' || map.kind === 'levelsMax') {
+      binding.min = 0;
+      binding.max = map.names.length - 1;
+      if (map.kind === 'levelsMax') binding.writable = false;
     } else if (map.kind === 'enum' && expose.values) {
       binding.values = expose.values.map((value) => enumName(map, String(value)));
     }
@@ -78,7 +87,20 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return typeof raw === 'string' ? enumName(map, raw) : undefined;
     case 'flag':
       return typeof raw === 'string' ? map.on.includes(raw) : undefined;
+    case 'levels':
+      return levelOf(map.names, map.numbers, raw);
+    case 'levelsMax':
+      return map.names.length - 1;
+    case 'thresholds':
+      return isNumber(raw) ? map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above : undefined;
   }
+}
+
+function levelOf(names: readonly string[], numbers: readonly number[], raw: unknown): number | undefined {
+  if (typeof raw === 'string') return names.includes(raw) ? names.indexOf(raw) : undefined;
+  if (!isNumber(raw) || numbers.length === 0) return undefined;
+  const distances = numbers.map((n) => Math.abs(n - raw));
+  return distances.indexOf(Math.min(...distances));
 }
 
 /** deCONZ value -> converter payload entry, or the reason the device cannot take it. */
@@ -103,5 +125,12 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
     }
     case 'flag':
       return typeof value === 'boolean' ? { ok: true, key: map.key, value: map.write[value ? 0 : 1] } : { ok: false, reason: 'expected true or false' };
+    case 'thresholds':
+      return { ok: false, reason: 'read-only on this device' };
+    case 'levels':
+    case 'levelsMax':
+      return Number.isInteger(value) && (value as number) >= 0 && (value as number) < map.names.length
+        ? { ok: true, key: map.key, value: map.names[value as number] }
+        : { ok: false, reason: `this device takes 0 to ${map.names.length - 1}` };
   }
 }

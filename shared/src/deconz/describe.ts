@@ -5,9 +5,15 @@ import { KEYPAD_ACTIONS, LIGHT_TYPE_RULES, SENSOR_TYPE_RULES, TYPE_TABLE } from 
 import type { SwitchRole } from './gestures';
 import { ITEM_RULES } from './rules';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
+import { VIBRATION_ITEMS } from './vibration-items';
+import { AIR_QUALITY_ITEMS } from './air-quality-rules';
 
 /** Types whose items are bound to their device's exposes (see bindings.ts). */
-const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = { ZHAThermostat: THERMOSTAT_ITEMS };
+const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
+  ZHAThermostat: THERMOSTAT_ITEMS,
+  ZHAVibration: VIBRATION_ITEMS,
+  ZHAAirQuality: AIR_QUALITY_ITEMS,
+};
 
 /** A sub-device plus what the bridge needs to read its state: the converter key suffix, if any. */
 export interface SubdevicePlan extends Subdevice {

@@ -30,6 +30,8 @@ export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors';
   ZHAConsumption: { resource: 'sensors', cluster: 0x0702 },
   ZHAPower: { resource: 'sensors', cluster: 0x0b04 },
   ZHATime: { resource: 'sensors', cluster: 0x000a },
+  // deCONZ names an air-quality sensor by the analog input its VOC reading comes from.
+  ZHAAirQuality: { resource: 'sensors', cluster: 0x000c },
 };
 
 /** Light-like exposes: the first row whose features are all present picks the type. */
@@ -84,10 +86,12 @@ export const SENSOR_TYPE_RULES: readonly SensorTypeRule[] = [
   { names: ['alarm'], type: 'ZHAAlarm' },
   { names: ['vibration'], type: 'ZHAVibration' },
   { names: ['energy'], type: 'ZHAConsumption' },
+  { names: ['voc', 'air_quality'], type: 'ZHAAirQuality' },
   { names: ['power'], type: 'ZHAPower' },
   { names: ['side'], type: 'ZHASwitch', role: 'cube', cluster: 0x0012, without: ['action_angle'] },
   { names: ['action_angle'], type: 'ZHASwitch', role: 'rotation', cluster: 0x000c, without: ['side'] },
-  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle'] },
+  // A vibration sensor's `action` names what it felt (vibration, tilt, drop): no button there.
+  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle', 'vibration'] },
   // The device's own clock (keys the bridge adds for a genTime server, see the bridge's time-cluster.ts).
   { names: ['time_utc'], type: 'ZHATime' },
 ];

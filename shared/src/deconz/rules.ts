@@ -1,6 +1,18 @@
 import { LIGHT_ITEM_RULES, SENSOR_ITEM_RULES, type ItemRule } from './item-rules';
 import { THERMOSTAT_AND_COMMON_RULES } from './thermostat-rules';
 import { TIME_RULES } from './time-rules';
+import { VIBRATION_ITEMS, VIBRATION_RULES } from './vibration-items';
+import { boundRule } from './bound-rule';
+import { AIR_QUALITY_ITEMS, AIR_QUALITY_RULES } from './air-quality-rules';
 
 /** Every item rule, in the order items appear in a sub-device's lists. */
-export const ITEM_RULES: readonly ItemRule[] = [...LIGHT_ITEM_RULES, ...SENSOR_ITEM_RULES, ...TIME_RULES, ...THERMOSTAT_AND_COMMON_RULES];
+export const ITEM_RULES: readonly ItemRule[] = [
+  ...LIGHT_ITEM_RULES,
+  ...SENSOR_ITEM_RULES,
+  ...VIBRATION_RULES,
+  ...AIR_QUALITY_ITEMS.map((row) => boundRule('ZHAAirQuality', row)),
+  ...AIR_QUALITY_RULES,
+  ...TIME_RULES,
+  ...THERMOSTAT_AND_COMMON_RULES,
+  ...VIBRATION_ITEMS.map((row) => boundRule('ZHAVibration', row)),
+];

@@ -1,17 +1,10 @@
 import type { ItemRule } from './item-rules';
 import { SENSORS } from './item-rules';
-import { readBound, type BoundItem } from './bindings';
+import { boundRule } from './bound-rule';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
 import { MOTION_SENSITIVITY_LEVELS, isNumber } from './values';
 
-const thermostatRule = (row: BoundItem): ItemRule => ({
-  item: row.item,
-  section: row.section,
-  types: ['ZHAThermostat'],
-  exposes: row.keys.map((map) => map.key),
-  read: (get, ctx) => (ctx.binding ? readBound(ctx.binding, get(ctx.binding.map.key)) : undefined),
-});
-const [temperature, ...thermostatRows] = THERMOSTAT_ITEMS.map(thermostatRule);
+const [temperature, ...thermostatRows] = THERMOSTAT_ITEMS.map((row) => boundRule('ZHAThermostat', row));
 
 /** ZHAThermostat items (from the bound table) and the config items every sensor shares. */
 export const THERMOSTAT_AND_COMMON_RULES: readonly ItemRule[] = [

@@ -10,6 +10,7 @@ import { ArmMode, type PinCommand, sendPin } from './behaviours/ias-ace';
 import { ZoneStatus, changeZoneStatus } from './behaviours/ias-zone';
 import { cubeAction } from './cube-action';
 import { setAction } from './set-action';
+import { vibrationAction } from './vibration-action';
 import { windowAction } from './window-action';
 
 type Params = Record<string, unknown>;
@@ -164,6 +165,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   cubeAction,
   setAction,
   windowAction,
+  vibrationAction,
 ];
 
 export function availableActions(host: DeviceHost): Action[] {

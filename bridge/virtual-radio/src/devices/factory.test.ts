@@ -28,6 +28,7 @@ describe('device factory', () => {
         'WB01',
         'Zen-01',
         'eTRV0100',
+        'lumi.vibration.aq1',
       ].sort(),
     );
   });

@@ -49,6 +49,7 @@ const expected: Record<string, string> = {
   SP220: 'SP 220',
   eTRV0100: '014G2461',
   MFKZQ01LM: 'MFKZQ01LM',
+  'lumi.vibration.aq1': 'DJT11LM',
 };
 
 describe('catalogue fingerprints', () => {

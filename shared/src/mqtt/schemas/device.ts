@@ -29,6 +29,7 @@ export const SUBDEVICE_TYPES = [
   'ZHAConsumption',
   'ZHAPower',
   'ZHATime',
+  'ZHAAirQuality',
 ] as const;
 export type SubdeviceType = (typeof SUBDEVICE_TYPES)[number];
 

@@ -26,6 +26,7 @@ export const servers: Record<string, Behaviour> = {
   haDiagnostic: passive.diagnostic,
   lightingColorCtrl: color,
   closuresWindowCovering: windowCovering,
+  closuresDoorLock: passive.doorLock,
   hvacThermostat: thermostat,
   hvacFanCtrl: passive.fanCtrl,
   hvacUserInterfaceCfg: passive.userInterface,

@@ -19,6 +19,8 @@ export const genBasic: ClusterDef = {
     attr(0x4000, 'swBuildId', 'charStr'),
     // Hue sensors blink their LED on motion when this Signify-specific attribute is set.
     attr(0x0033, 'ledIndication', 'bool', 'rw', 0x100b),
+    // Lumi's vibration sensor: 1 (most sensitive) to 21.
+    attr(0xff0d, 'lumiSensitivity', 'uint8', 'rw', 0x115f),
   ],
   commands: [cmd(0x00, 'resetFactDefault')],
   responses: [],

@@ -1,5 +1,6 @@
 /** Every cluster the simulated devices know, looked up by id or name. */
 import { closuresWindowCovering } from './closures';
+import { closuresDoorLock } from './door-lock';
 import type { AttributeDef, ClusterDef, CommandDef } from './define';
 import { genAnalogInput, genBasic, genGroups, genIdentify, genLevelCtrl, genMultistateInput, genOnOff, genPollCtrl, genPowerCfg, genScenes, haDiagnostic } from './general';
 import { hvacFanCtrl, hvacThermostat, hvacUserInterfaceCfg } from './hvac';
@@ -25,6 +26,7 @@ const all: ClusterDef[] = [
   genAnalogInput,
   genMultistateInput,
   lightingColorCtrl,
+  closuresDoorLock,
   closuresWindowCovering,
   hvacThermostat,
   hvacFanCtrl,
