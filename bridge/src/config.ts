@@ -51,7 +51,7 @@ const EnvSchema = v.object({
   MQTT_MAX_SESSION_QUEUE: v.optional(int('MQTT_MAX_SESSION_QUEUE', 1, 1_000_000), '1000'),
   MQTT_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')), 'herdgate'),
   LOG_LEVEL: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'], 'LOG_LEVEL must be a pino level'), 'info'),
-  PERMIT_JOIN_ON_START: v.optional(int('PERMIT_JOIN_ON_START', 0, 254)),
+  PERMIT_JOIN_ON_START: v.optional(int('PERMIT_JOIN_ON_START', 0, 65535)),
   GROUP_DELAY_MS: v.optional(int('GROUP_DELAY_MS', 0, 5000), '50'),
   MAX_IN_FLIGHT: v.optional(int('MAX_IN_FLIGHT', 1, 2), '2'),
   AVAILABILITY_ROUTER_SECONDS: v.optional(int('AVAILABILITY_ROUTER_SECONDS', 1, 86400), '600'),

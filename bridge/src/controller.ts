@@ -14,12 +14,14 @@ import type { BridgeEventMap } from './events';
 import { availability } from './features/availability';
 import { deviceSync } from './features/device-sync';
 import { groupSync } from './features/group-sync';
+import { DEFAULT_LIGHT_LASTSEEN_S, lightLastSeen } from './features/light-lastseen';
 import { mqttCommands } from './features/mqtt-commands';
 import { mqttPublisher } from './features/mqtt-publisher';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
 import { KeypadSeal } from './features/keypad-seal';
 import type { NetworkStatus } from './features/network-control';
+import { PermitWindow } from './features/permit-window';
 import { virtualRadioFirmware } from './virtual-radio-firmware';
 import { connectMqtt, type MqttLink } from './mqtt/link';
 import { startRadioChild, type RadioChild } from './radio-child';
@@ -85,8 +87,15 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const mapping = deconzMapping;
     const names = await loadNameStore(config.dataDir, logger);
     const registry = createDeviceRegistry({ mapping, names });
-    const permit = { open: false, endsAt: 0 };
-    const status: NetworkStatus = { started, state: 'up', options: { group_delay_ms: queue.groupDelay(), ota: false } };
+    const permit = new PermitWindow({
+      permitJoin: (seconds, via) => radio.permitJoin(seconds, via),
+      now: Date.now,
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+      logger: logger.child({ feature: 'permit-window' }),
+      onChange: () => bus.emit('infoChanged', {}),
+    });
+    const status: NetworkStatus = { started, state: 'up', options: { group_delay_ms: queue.groupDelay(), ota: false, light_lastseen_s: DEFAULT_LIGHT_LASTSEEN_S } };
     let adapterLost = false;
     const info = (): BridgeInfo => {
       const up = radio.isUp() && !adapterLost;
@@ -94,7 +103,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
         bridge: bridgeId,
         coordinator: status.started.coordinator,
         network: status.started.network,
-        permit_join: { open: up && permit.open, remaining: up && permit.open ? Math.max(0, Math.min(255, Math.round((permit.endsAt - Date.now()) / 1000))) : 0 },
+        permit_join: { open: up && permit.isOpen(), remaining: up ? permit.remaining() : 0 },
         rfconnected: up,
         queue_depth: queue.depth(),
         versions: VERSIONS,
@@ -111,7 +120,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
     const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
     const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware };
-    const features: Feature[] = [deviceSync(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
+    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
     for (const feature of features) {
       await feature.start();
       cleanups.push(() => feature.stop());

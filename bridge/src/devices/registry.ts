@@ -32,7 +32,16 @@ export interface DeviceRegistry {
   seen(ieee: string, at: number): void;
   announced(ieee: string, at: number): void;
   remove(ieee: string): void;
+  /**
+   * The device was this bridge's and left (a leave, a removal, a new network) since the bridge
+   * started, and has not joined again: a command to it is answered `not_found`, not left to
+   * another bridge on the broker.
+   */
+  forgot(ieee: string): boolean;
 }
+
+/** Forgotten devices remembered at most (oldest dropped first). */
+const MAX_FORGOTTEN = 4096;
 
 interface Entry {
   description: DeviceDescription;
@@ -53,6 +62,7 @@ const POWER: Record<string, DeviceDescription['powersource']> = { 'Mains (single
 export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: NameStore; now?: () => number }): DeviceRegistry {
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
+  const forgotten = new Set<string>();
 
   const setReachable = (entry: Entry, endpoint: number, online: boolean): EndpointState => {
     const current = entry.endpoints.get(endpoint) ?? { state: { lastupdated: 'none' }, config: {} };
@@ -66,6 +76,7 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
 
   return {
     upsert(device) {
+      forgotten.delete(device.ieee);
       const previous = entries.get(device.ieee);
       const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
       // The converter key suffix and a switch's role are the bridge's business; the published description has neither.
@@ -87,6 +98,7 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
         powersource: POWER[device.powerSource ?? ''] ?? 'unknown',
         lastannounced: previous?.description.lastannounced ?? null,
         lastseen: device.lastSeen ? lastSeen(device.lastSeen) : previous?.description.lastseen ?? null,
+        ...(device.lastSeen ?? previous?.description.lastseen_at ? { lastseen_at: device.lastSeen ?? previous?.description.lastseen_at } : {}),
         interview: device.interview,
         supported: device.definition !== undefined,
         availability: previous?.description.availability ?? 'online',
@@ -138,12 +150,17 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
     },
     seen(ieee, at) {
       const entry = entries.get(ieee);
-      if (entry) entry.description = { ...entry.description, lastseen: lastSeen(at) };
+      if (entry) entry.description = { ...entry.description, lastseen: lastSeen(at), lastseen_at: at };
     },
     announced(ieee, at) {
       const entry = entries.get(ieee);
       if (entry) entry.description = { ...entry.description, lastannounced: `${new Date(at).toISOString().slice(0, 19)}Z` };
     },
-    remove: (ieee) => { entries.delete(ieee); },
+    remove(ieee) {
+      if (!entries.delete(ieee)) return;
+      forgotten.add(ieee);
+      if (forgotten.size > MAX_FORGOTTEN) forgotten.delete(forgotten.values().next().value!);
+    },
+    forgot: (ieee) => forgotten.has(ieee),
   };
 }

@@ -17,7 +17,7 @@ type Operation = 'connect' | 'disconnect' | 'channel' | 'reset' | 'firmware';
 export interface NetworkStatus {
   started: RadioStart;
   state: NetworkStateName;
-  options: { group_delay_ms: number; ota: boolean };
+  options: { group_delay_ms: number; ota: boolean; light_lastseen_s: number };
 }
 
 /** Flashes the radio where that is safe (the virtual radio); absent for real adapters. */
@@ -81,9 +81,10 @@ export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdate
   };
 
   return {
-    async options({ group_delay_ms, ota }) {
+    async options({ group_delay_ms, ota, light_lastseen_s }) {
       if (group_delay_ms !== undefined) queue.setGroupDelay(group_delay_ms);
       if (ota !== undefined) status.options.ota = ota;
+      if (light_lastseen_s !== undefined) status.options.light_lastseen_s = light_lastseen_s;
       status.options.group_delay_ms = queue.groupDelay();
       log.info(status.options, 'options applied');
       bus.emit('infoChanged', {});
@@ -97,7 +98,10 @@ export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdate
         progress(operation, 'started', connected ? 'bringing the Zigbee network up' : 'taking the Zigbee network down');
         try {
           if (connected) status.started = await radio.resume();
-          else await radio.suspend();
+          else {
+            await radio.suspend();
+            deps.permitJoin.closedByRadio();
+          }
         } catch (err) {
           if (connected) throw new RequestError(`the network did not start: ${err instanceof Error ? err.message : String(err)}`, 'internal');
           return recover(operation, err);
@@ -159,6 +163,7 @@ export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdate
         progress('firmware', 'started', `updating the radio firmware (now ${before}); the network is down meanwhile`);
         try {
           await radio.suspend();
+          deps.permitJoin.closedByRadio();
           progress('firmware', 'flashing', 'flashing the radio');
           await firmware.update();
           progress('firmware', 'restarting', 'starting the network on the new firmware');

@@ -1,11 +1,13 @@
 import type { Feature, FeatureDeps } from './types';
 
 /**
- * Tracks the permit-join window for bridge info: the countdown is republished every second while
- * the network is open, so a UI can show it without computing clocks of its own.
+ * Follows the permit-join window (`deps.permitJoin`, re-opened past the radio's 254 s limit) for
+ * bridge info: the countdown is republished every second while the network is open, so a UI can
+ * show it without computing clocks of its own. The radio closing on its own ends the window.
  */
 export function permitJoin(deps: FeatureDeps): Feature {
   const log = deps.logger.child({ feature: 'permit-join' });
+  const window = deps.permitJoin;
   let ticker: ReturnType<typeof setInterval> | undefined;
   let running = false;
 
@@ -20,23 +22,23 @@ export function permitJoin(deps: FeatureDeps): Feature {
       running = true;
       deps.radio.on('permitJoinChanged', ({ permitted, remaining }) => {
         if (!running) return;
-        deps.permitJoin.open = permitted;
-        deps.permitJoin.endsAt = permitted ? Date.now() + remaining * 1000 : 0;
-        log.info({ permitted, seconds: remaining }, permitted ? 'network open for joining' : 'network closed for joining');
+        if (!permitted) window.closedByRadio();
+        log.info({ permitted, seconds: remaining, window: window.remaining() }, permitted ? 'network open for joining' : 'network closed for joining');
         stopTicking();
-        if (permitted) {
+        if (window.isOpen()) {
           ticker = setInterval(() => {
-            if (Date.now() >= deps.permitJoin.endsAt) stopTicking();
+            if (!window.isOpen()) stopTicking();
             deps.bus.emit('infoChanged', {});
           }, 1000);
         }
         deps.bus.emit('infoChanged', {});
       });
-      if (deps.config.permitJoinOnStart > 0) await deps.radio.permitJoin(deps.config.permitJoinOnStart);
+      if (deps.config.permitJoinOnStart > 0) await window.open(deps.config.permitJoinOnStart);
     },
     stop() {
       running = false;
       stopTicking();
+      window.stop();
     },
   };
 }

@@ -51,7 +51,7 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
 
   return {
     async permit_join({ time, ieee }) {
-      await radio.permitJoin(time, ieee);
+      await deps.permitJoin.open(time, ieee);
       return { time, open: time > 0 };
     },
     async 'device/remove'({ ieee, leave, force }) {

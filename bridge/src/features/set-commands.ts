@@ -46,8 +46,14 @@ export function createSetHandlers(deps: FeatureDeps) {
     const transaction = tx as Transaction | undefined;
     const fail = (response: ErrorResponse) => reply(resultTopic, response);
     const description = registry.get(ieee);
-    // Several bridges may share a broker: a device we do not own is another bridge's to answer.
-    if (!description) return log.debug({ ieee }, 'set for a device of another bridge ignored');
+    if (!description) {
+      if (registry.forgot(ieee)) {
+        log.warn({ ieee, endpoint }, 'set for a device that left this network');
+        return fail(errorResponse(transaction, 'not_found', `device ${ieee} is not on this bridge's network any more (it left or a new network was formed); pair it again`));
+      }
+      // Several bridges may share a broker: a device we never had is another bridge's to answer.
+      return log.debug({ ieee }, 'set for a device of another bridge ignored');
+    }
     const { expiresAt, late } = expiryOf(expires as number | undefined, config.commands.clockToleranceMs);
     if (late) return fail(errorResponse(transaction, 'expired', `set ${ieee} ep ${endpoint}: ${late}`));
     const subdevices = registry.plans(ieee).filter((s) => s.endpoint === endpoint);

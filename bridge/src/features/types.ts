@@ -11,6 +11,7 @@ import type { MqttLink } from '../mqtt/link';
 import type { ZigbeeRadio } from '../zigbee/index';
 import type { KeypadSeal } from './keypad-seal';
 import type { FirmwareUpdater, NetworkStatus } from './network-control';
+import type { PermitWindow } from './permit-window';
 
 /** Everything a feature may use, handed over as one object (no module globals). */
 export interface FeatureDeps {
@@ -26,8 +27,8 @@ export interface FeatureDeps {
   logger: Logger;
   /** The current bridge info (assembled by the controller). */
   info(): BridgeInfo;
-  /** Permit-join state, owned by the permit-join feature, read by info(). */
-  permitJoin: { open: boolean; endsAt: number };
+  /** The permit-join window (any length; the radio's 254 s frame re-sent), read by info(). */
+  permitJoin: PermitWindow;
   /** Seals keypad PINs with the api's key before they are published. */
   keypadSeal: KeypadSeal;
   /** What the network is and does (coordinator, channel, running operation, options), read by info(). */

@@ -30,13 +30,13 @@ export const bridgeInfoSchema = v.object({
     extpanid: v.pipe(v.string(), v.regex(/^0x[0-9a-f]{16}$/, 'expected 0x + 16 hex digits')),
   }),
   /** Seconds the network stays open; 0 when closed. */
-  permit_join: v.object({ open: v.boolean(), remaining: intRange(0, 255) }),
+  permit_join: v.object({ open: v.boolean(), remaining: intRange(0, 65535) }),
   rfconnected: v.boolean(),
   /** Commands waiting in the per-device queues. */
   queue_depth: intRange(0, Number.MAX_SAFE_INTEGER),
   versions: v.object({ herdgate: v.string(), herdsman: v.string(), converters: v.string() }),
   /** Settings applied through the `options` request (absent from bridges that predate it). */
-  options: v.optional(v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean() })),
+  options: v.optional(v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean(), light_lastseen_s: intRange(1, 65535) })),
   /**
    * What the network is doing: `up`, `down` (rfconnected false), or a long operation in progress
    * (`changing_channel`, `resetting`, `updating_firmware`, `starting`).

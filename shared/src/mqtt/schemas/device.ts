@@ -110,6 +110,11 @@ export const deviceSchema = v.object({
   powersource: v.picklist(['mains', 'battery', 'unknown']),
   lastannounced: v.nullable(v.string()),
   lastseen: v.nullable(v.string()),
+  /**
+   * When the device was last heard, epoch ms on the bridge's clock. A device with a light publishes
+   * its description for this at most once per `options.light_lastseen_s` (deCONZ `lightlastseeninterval`).
+   */
+  lastseen_at: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   interview: v.picklist(['pending', 'in_progress', 'successful', 'failed']),
   /** false when the converters know no definition: the device is listed but presents nothing. */
   supported: v.boolean(),

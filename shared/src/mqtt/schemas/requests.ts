@@ -28,8 +28,11 @@ const bindEntries = {
 
 /** One payload schema per request topic `<base>/bridge/<bridge>/request/<name>`. */
 export const requestSchemas = {
-  /** `time` seconds (0 closes, as deCONZ `permitjoin`); `ieee` opens only through that router. */
-  permit_join: request({ time: intRange(0, 254), ieee: v.optional(ieeeSchema) }),
+  /**
+   * `time` seconds (0 closes); up to 65535 (deCONZ `networkopenduration`): the bridge sends the
+   * radio's 254 s frame again until the whole time has passed. `ieee` opens only through that router.
+   */
+  permit_join: request({ time: intRange(0, 65535), ieee: v.optional(ieeeSchema) }),
   /** `leave` asks the device to leave (default true); `force` drops it even without an answer. */
   'device/remove': request({ ieee: ieeeSchema, leave: v.optional(v.boolean(), true), force: v.optional(v.boolean(), false) }),
   'device/rename': request({ ieee: ieeeSchema, name: v.pipe(v.string(), v.maxLength(32, 'expected at most 32 characters')) }),
@@ -92,7 +95,7 @@ export const requestSchemas = {
   'alarm/state': request(alarmRequestEntries['alarm/state']),
   'alarm/arm_response': request(alarmRequestEntries['alarm/arm_response']),
   /** Gateway settings the bridge applies: the gap between two group commands (deCONZ `groupdelay`), OTA on/off. */
-  options: request({ group_delay_ms: v.optional(intRange(0, 5000)), ota: v.optional(v.boolean('expected true or false')) }),
+  options: request({ group_delay_ms: v.optional(intRange(0, 5000)), ota: v.optional(v.boolean('expected true or false')), light_lastseen_s: v.optional(intRange(1, 65535)) }),
   /** false takes the Zigbee network down (the radio is released), true brings it back on the same network. */
   'network/connect': request({ connected: v.boolean('expected true or false') }),
   /** Move the running network to another channel; every device follows without pairing again. */

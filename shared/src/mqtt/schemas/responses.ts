@@ -10,7 +10,7 @@ const scene = v.object({ group: groupIdSchema, scene: sceneIdSchema });
 
 /** The `data` of an ok response on `<base>/bridge/<bridge>/response/<name>`. */
 export const responseDataSchemas = {
-  permit_join: v.object({ time: intRange(0, 254), open: v.boolean() }),
+  permit_join: v.object({ time: intRange(0, 65535), open: v.boolean() }),
   /** `left` is true when the device confirmed the leave request. */
   'device/remove': v.object({ ieee: ieeeSchema, left: v.boolean() }),
   'device/rename': v.object({ ieee: ieeeSchema, name: v.string() }),
@@ -60,7 +60,7 @@ export const responseDataSchemas = {
     next: v.nullable(intRange(0, Number.MAX_SAFE_INTEGER)),
   }),
   ...alarmResponseSchemas,
-  options: v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean() }),
+  options: v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean(), light_lastseen_s: intRange(1, 65535) }),
   'network/connect': v.object({ connected: v.boolean() }),
   /** Answered once the network runs on `channel`. */
   'network/channel': v.object({ channel: intRange(11, 26) }),
