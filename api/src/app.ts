@@ -23,6 +23,7 @@ import { sensorsRoutes } from './routes/sensors';
 import { touchlinkRoutes } from './routes/touchlink';
 import { touchlinkGuard } from './middleware/touchlink-guard';
 import { webFallback, webRoutes, type WebAssets } from './routes/web';
+import { resetGuard } from './middleware/reset-guard';
 
 /** The resource modules under `/api/<key>/<module>`; the fall-through tells known from unknown by it. */
 const MODULES: Record<string, Hono<AppEnv>> = {
@@ -65,6 +66,7 @@ export function createApp(services: Services, options: CreateAppOptions = {}): H
   const keyed = new Hono<AppEnv>();
   keyed.use('*', requireKey);
   keyed.use('*', touchlinkGuard);
+  keyed.use('*', resetGuard);
   keyed.route('/', fullStateRoutes);
   for (const [name, routes] of Object.entries(MODULES)) keyed.route(`/${name}`, routes);
 

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDeconzError } from './helpers/conformance';
 import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+import { capturedLogger } from './helpers/logs';
 
 let gw: TestGateway;
 let key: string;
+const logs = capturedLogger('info');
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  gw = await startTestGateway({}, undefined, { logger: logs.logger });
   key = await gw.createKey();
 });
 afterAll(async () => {
@@ -28,7 +30,8 @@ const BAD: [string, unknown][] = [
   ['discovery', null], ['unlock', 601], ['unlock', '60'], ['zigbeechannel', 12], ['zigbeechannel', 0],
   ['networkopenduration', 0], ['timezone', 'Mars/Olympus'], ['timezone', '+01:00'], ['timezone', 3],
   ['timeformat', '13h'], ['websocketnotifyall', 'true'], ['lightlastseeninterval', 0], ['lightlastseeninterval', 65536],
-  ['utc', '2026-01-01'],
+  ['utc', '2026-01-01'], ['utc', '2026-02-30T10:00:00'], ['utc', '2026-01-01T24:00:00'], ['utc', '2026-01-01T00:00:00Z'],
+  ['utc', 20260101], ['UTC', '2026-01-01 00:00:00'], ['localtime', '2026-13-01T00:00:00'],
 ];
 
 describe('PUT /api/<key>/config', () => {
@@ -74,9 +77,16 @@ describe('PUT /api/<key>/config', () => {
     expect(await res.json()).toEqual([{ success: { '/config/name': 'known' } }]);
   });
 
-  it('should refuse to set the clock with type 8', async () => {
-    await expectDeconzError(await put({ utc: '2026-01-01T00:00:00' }), 400, 8, '/config/utc');
-    await expectDeconzError(await put({ localtime: '2026-01-01T00:00:00' }), 400, 8, '/config/localtime');
+  it('should answer utc, UTC and localtime as deCONZ does and keep the host clock', async () => {
+    // The test clock reads 2026-01-15T12:00:00 UTC.
+    expect(await (await put({ utc: '2026-01-15T12:00:30' })).json()).toEqual([{ success: { '/config/utc': '2026-01-15T12:00:30' } }]);
+    expect(await (await put({ UTC: '2026-03-01T08:00:00' })).json()).toEqual([{ success: { '/config/utc': '2026-03-01T08:00:00' } }]);
+    await put({ timezone: 'Europe/Berlin' });
+    expect(await (await put({ localtime: '2026-01-15T13:00:00' })).json()).toEqual([{ success: { '/config/localtime': '2026-01-15T13:00:00' } }]);
+    const config = await readConfig();
+    expect(config).toMatchObject({ UTC: '2026-01-15T12:00:00', localtime: '2026-01-15T13:00:00' });
+    const noted = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => 'skewSeconds' in l);
+    expect(noted.map((l) => [l.level, l.skewSeconds])).toEqual([[30, 30], [40, 3_873_600], [30, 0]]);
   });
 
   it('should answer invalid JSON with 400 type 2', async () => {

@@ -112,7 +112,7 @@ describe('config operations', () => {
     expect((await config()).fwupdatestate).toBe('idle');
   });
 
-  it('should open searches for networkopenduration seconds (255 too), at most the radio window', async () => {
+  it('should open searches for networkopenduration seconds (255 too), longer than one radio frame too', async () => {
     expect((await put({ networkopenduration: 90 })).status).toBe(200);
     expect(await (await post('/sensors')).json()).toEqual([{ success: { '/sensors': 'Searching for new devices', '/sensors/duration': 90 } }]);
     expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
@@ -120,15 +120,16 @@ describe('config operations', () => {
     expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
     expect(await (await put({ permitjoin: 255 })).json()).toEqual([{ success: { '/config/permitjoin': 255 } }]);
     expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    // Longer than one radio frame: the bridge keeps it open for all of it.
     await put({ networkopenduration: 600 });
     await post('/lights');
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 254 });
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 600 });
     await put({ networkopenduration: 60 });
   });
 
   it('should hand groupdelay and otauactive to the bridge and report OTA honestly', async () => {
     expect((await put({ groupdelay: 400, otauactive: true })).status).toBe(200);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'options', value: { groupdelay: 400, otauactive: true } });
+    expect(gw.radio.commands.at(-1)).toEqual({ command: 'options', value: { groupdelay: 400, otauactive: true, lightlastseeninterval: 60 } });
     expect(await config()).toMatchObject({ groupdelay: 400, otauactive: true, otaustate: 'idle' });
     await put({ otauactive: false, groupdelay: 50 });
     expect(await config()).toMatchObject({ otauactive: false, otaustate: 'off', groupdelay: 50 });
@@ -164,20 +165,21 @@ describe('config operations', () => {
     }
   });
 
-  it('should form a new network on resetGW and refuse deleteDB without doing anything', async () => {
+  it('should form a new network on resetGW, with deleteDB too, and refuse bad bodies without doing anything', async () => {
     const res = await post('/config/reset', { resetGW: true });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
     expect(gw.radio.commands.at(-1)).toEqual({ command: 'reset' });
     const commands = gw.radio.commands.length;
     const both = await post('/config/reset', { resetGW: true, deleteDB: true });
-    const [entry] = await expectDeconzError(both, 503, 901, '/config/reset');
-    expect(entry.error.description).toContain('deleteDB is not available yet');
-    expect(gw.radio.commands.length).toBe(commands);
+    expect(await both.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
+    // The network first, then the options the emptied settings give the bridge.
+    expect(gw.radio.commands.slice(commands).map((c) => c.command)).toEqual(['reset', 'options']);
+    const after = gw.radio.commands.length;
     await expectDeconzError(await post('/config/reset', {}), 400, 5, '/config/reset');
     await expectDeconzError(await post('/config/reset', { resetGW: 'yes' }), 400, 7, '/config/reset/resetGW');
     await expectDeconzError(await post('/config/reset', { deleteDB: 1 }), 400, 7, '/config/reset/deleteDB');
     await expectDeconzError(await post('/config/reset', '{"resetGW":'), 400, 2);
-    expect(gw.radio.commands.length).toBe(commands);
+    expect(gw.radio.commands.length).toBe(after);
   });
 });

@@ -10,6 +10,13 @@ export interface InternalResult {
   body: unknown;
 }
 
+/** The origin of the gateway's own requests, so a route can tell them from a client's. */
+export const INTERNAL_ORIGIN = 'http://gateway.internal';
+
+export function isInternalRequest(request: Request): boolean {
+  return new URL(request.url).origin === INTERNAL_ORIGIN;
+}
+
 export class InternalRequests {
   private fetcher: AppFetch | undefined;
 
@@ -22,7 +29,7 @@ export class InternalRequests {
     if (!this.fetcher) throw new Error('internal requests are not bound to an app');
     const init: RequestInit = { method, headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId } };
     if (method !== 'GET' && method !== 'DELETE') init.body = JSON.stringify(body ?? {});
-    const response = await this.fetcher(new Request(`http://gateway.internal${path}`, init));
+    const response = await this.fetcher(new Request(`${INTERNAL_ORIGIN}${path}`, init));
     const text = await response.text();
     let parsed: unknown = text;
     try {

@@ -13,18 +13,13 @@ import type { ResolveHost } from '../security/webhook-target';
 import { warnAboutDefaultPassword } from '../security/default-password';
 import type { AppEnv } from '../context';
 import { createEventHub } from '../events';
-import { InternalRequests, loadAutomation } from '../automation';
-import { automationCollections } from '../automation/seed';
 import { loadRadioMemory } from '../bridge-link/radio-memory';
 import type { Teardown } from '../lib/teardown';
+import { InternalRequests } from '../automation';
+import { GatewayResources } from './resources';
+import type { GatewaySession, Services } from '../services/types';
 import { GatewayModel } from '../resources/gateway/gateway-model';
 import { NO_RELEASES, SoftwareUpdate, type ReleaseSource } from '../resources/gateway/software-update';
-import { openSensorsModel } from '../resources/sensors';
-import { startLighting } from '../resources/lights/start-lighting';
-import { followDeviceMembership } from '../resources/groups/device-membership';
-import { openAlarmSystems } from '../resources/alarmsystems';
-import { DdfBundles } from '../resources/ddf/bundles-model';
-import { DevicesModel } from '../resources/devices/devices-model';
 import type { BridgeLink } from '../services/bridge-link';
 import type { Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
@@ -33,7 +28,6 @@ import { createLinkedRadio, type RadioControl, type RadioInfo } from '../service
 import { createTouchlinkService } from '../services/touchlink';
 import { createNetworkMapService } from '../services/network-map';
 import type { Timers } from '../services/timers';
-import type { Services } from '../services/types';
 import { createLibsqlStore } from '../store/libsql-store';
 import type { Database, Store } from '../store/types';
 
@@ -82,21 +76,17 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   warnAboutDefaultPassword(store, env.GATEWAY_PASSWORD, logger);
   const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
   const internal = new InternalRequests();
-  const automation = await loadAutomation({
-    store, clock, events, logger, internal, timers, webhookAllowLocal: env.WEBHOOK_ALLOW_LOCAL === '1', resolveHost: deps.resolveHost,
+  const resources = await GatewayResources.open({
+    store, events, clock, timers, logger, bridge, internal, webhookAllowLocal: env.WEBHOOK_ALLOW_LOCAL === '1', resolveHost: deps.resolveHost,
   });
+  // Whichever models are current when the gateway stops (a `deleteDB` replaces them).
+  teardown.add('resources', () => resources.close());
   const memory = await loadRadioMemory(db, store);
   const radio = createLinkedRadio({ store, link: bridge, memory, clock, onError: (err) => logger.error({ err }, 'could not remember the radio identity') });
   teardown.add('radio', () => radio.stop());
-  const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
-  teardown.add('sensors', () => sensors.close());
-  const lighting = await startLighting({ store, bridge, events, logger });
-  teardown.add('group device membership', followDeviceMembership({ bridge, sensors, groups: lighting.groups, logger }));
-  const alarms = await openAlarmSystems({ store, clock, timers, events, logger, sensors, lights: lighting.lights, bridge });
-  teardown.add('alarm systems', () => alarms.close());
   const radioInfo = deps.radioInfo?.(store) ?? radio.info;
   const radioControl = deps.radioControl ?? radio.control;
-  const session = { unlockedUntil: 0, loginThrottle: new LoginThrottle() };
+  const session: GatewaySession = { unlockedUntil: 0, loginThrottle: new LoginThrottle(), resetting: false };
   const updates = new SoftwareUpdate({ running: deps.version ?? '0.0.0', source: deps.releases ?? NO_RELEASES, clock, logger });
   const touchlink = createTouchlinkService({ bridge, events, clock, logger });
   const networkMap = createNetworkMapService({ bridge, events, logger });
@@ -104,14 +94,12 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const gateway = new GatewayModel({
     store, radio: radioControl, radioInfo, link: bridge, events, clock, session, logger, defaultName: env.GATEWAY_NAME, updates,
     touchlinkBusy: () => touchlink.busy(),
+    forgetDatabase: (keepKey) => resources.forgetDatabase(services, keepKey),
   });
   gateway.start();
   teardown.add('gateway', () => gateway.stop());
-  const ddf = await DdfBundles.open(store, logger);
-  const devices = await DevicesModel.open({ store, link: bridge, events, clock, logger, bundles: ddf });
-  teardown.add('devices', () => devices.close());
   const services: Services = {
-    store, clock, events, internal, automation, ...lighting, logger, bridge, sensors, alarms: alarms.model, gateway, devices, ddf,
+    store, clock, events, internal, ...resources.models, logger, bridge, gateway,
     radioInfo,
     radioControl,
     touchlink,
@@ -129,8 +117,6 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
     },
   };
   const app = createApp(services, { extraRoutes: deps.extraRoutes, clientAddress: deps.clientAddress, web: deps.web });
-  // Before `start`: a start that fails half-way may already have set timers.
-  teardown.add('automation', () => automation.stop());
-  await automation.start(automationCollections(services));
+  await resources.start(services);
   return { app, services };
 }

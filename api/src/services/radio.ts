@@ -25,6 +25,7 @@ export type RadioRefusal = { ok: false; type: Extract<ErrorType, 901 | 950 | 951
 export interface BridgeOptions {
   groupdelay: number;
   otauactive: boolean;
+  lightlastseeninterval: number;
 }
 
 /** Commands for the radio; the bridge link implements them over MQTT. */
@@ -171,8 +172,8 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
 
   const control: RadioControl = {
     async setPermitJoin(seconds) {
-      // deCONZ's 255 means "open"; the contract's longest window is 254 s.
-      const outcome = await link.request('permit_join', { time: Math.min(seconds, 254) });
+      // Any length up to 65535 s: the bridge re-sends the radio's 254 s frame until it has passed.
+      const outcome = await link.request('permit_join', { time: seconds });
       if (outcome.status !== 'ok') return refusal(outcome.code, `permit join: ${outcome.message}`);
       confirmed = { remaining: outcome.data.time, at: clock.now() };
       return DONE;
@@ -206,9 +207,9 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       settled = { ...settled, at: clock.now(), firmware: outcome.data.firmware, rfconnected: true };
       return { ok: true, firmware: outcome.data.firmware, updated: outcome.data.updated };
     },
-    async setOptions({ groupdelay, otauactive }) {
+    async setOptions({ groupdelay, otauactive, lightlastseeninterval }) {
       if (!link.connected()) return NOT_CONNECTED;
-      const outcome = await link.request('options', { group_delay_ms: groupdelay, ota: otauactive });
+      const outcome = await link.request('options', { group_delay_ms: groupdelay, ota: otauactive, light_lastseen_s: lightlastseeninterval });
       return outcome.status === 'ok' ? DONE : refusal(outcome.code, `options: ${outcome.message}`);
     },
   };

@@ -81,4 +81,6 @@ export interface GatewaySession {
   unlockedUntil: number;
   /** Failed `POST /api` logins per client address. */
   loginThrottle: LoginThrottle;
+  /** A `deleteDB` is emptying the database and loading the models again: other requests wait out. */
+  resetting: boolean;
 }

@@ -5,6 +5,8 @@ import { SerialQueue, type SerialQueueOptions } from './serial-queue';
 import { isLockError, StoreUnavailableError } from './unavailable';
 import { findSecret } from '../security/constant-time';
 import { loadState, META_KEYS, type LoadedState } from './load';
+import { DEFAULT_SETTINGS } from './defaults';
+import { forgetData, KEPT_SETTINGS } from './forget';
 import type { ApiKeyRecord, Database, GatewaySettings, ReadTransaction, Store, StoredCredentials, Transaction } from './types';
 
 /** Key last-use dates are persisted at most this often per key (see `touchApiKey`). */
@@ -26,7 +28,7 @@ function upsertSetting(tx: Transaction, key: string, value: unknown) {
 
 export async function createLibsqlStore(options: LibsqlStoreOptions): Promise<Store> {
   const state = await loadState(options.db, options.defaults ?? {});
-  const store = new LibsqlStore(options.db, options.logger, state, new SerialQueue(options.queue));
+  const store = new LibsqlStore(options.db, options.logger, state, new SerialQueue(options.queue), options.defaults ?? {});
   if (state.mintedIdentity) {
     await store.write((tx) => upsertSetting(tx, META_KEYS.identity, state.identity).then(() => undefined));
   }
@@ -46,6 +48,7 @@ class LibsqlStore implements Store {
     private readonly logger: Logger,
     private readonly state: LoadedState,
     private readonly queue: SerialQueue,
+    private readonly defaults: Partial<GatewaySettings>,
   ) {
     this.keyList = [...state.keys.values()];
     for (const record of this.keyList) this.persistedUse.set(record.key, record.lastUsedAt);
@@ -171,6 +174,22 @@ class LibsqlStore implements Store {
       if (!row) throw new Error(`id allocation for ${kind} returned no row`);
       return String(row.lastId);
     });
+  }
+
+  async forgetData(keepKey: string): Promise<void> {
+    await this.write(
+      (tx) => forgetData(tx, keepKey),
+      () => {
+        const kept = Object.fromEntries(KEPT_SETTINGS.map((name) => [name, this.state.settings[name]]));
+        this.state.settings = { ...DEFAULT_SETTINGS, ...this.defaults, ...kept };
+        for (const key of [...this.state.keys.keys()]) {
+          if (key === keepKey) continue;
+          this.state.keys.delete(key);
+          this.persistedUse.delete(key);
+        }
+        this.keyList = [...this.state.keys.values()];
+      },
+    );
   }
 
   startFacts() {

@@ -94,6 +94,12 @@ export interface Store {
    * loaders at start; requests read the in-memory models, never this.
    */
   read<T>(work: (tx: ReadTransaction) => Promise<T>): Promise<T>;
+  /**
+   * `deleteDB`: empty the database in one transaction (see `store/forget.ts` for what survives and
+   * why): every resource, every other key, the settings back to their defaults. Models must be
+   * loaded again afterwards.
+   */
+  forgetData(keepKey: string): Promise<void>;
   /** Persist lazily kept data (key last-use dates) and wait for pending writes. */
   flush(): Promise<void>;
   /** How the previous run ended and whether this database is new (see `security/reset-window.ts`). */

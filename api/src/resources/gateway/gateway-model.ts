@@ -6,7 +6,8 @@ import type { Clock } from '../../services/clock';
 import type { RadioControl, RadioInfo, RadioOutcome } from '../../services/radio';
 import type { GatewaySession } from '../../services/types';
 import type { GatewaySettings, Store } from '../../store/types';
-import { planChanges, rejectClockChange } from './plan-changes';
+import { clockChange, planChanges } from './plan-changes';
+import { epochOfWall, wallTimeAt } from '../../automation/time/zoned';
 import type { SoftwareUpdate } from './software-update';
 import type { ConfigChanges, ConfigSuccess } from './types';
 
@@ -23,10 +24,12 @@ export interface GatewayModelDeps {
   updates: SoftwareUpdate;
   /** Touchlink holds the radio: deCONZ refuses radio on/off meanwhile (901 "951"). */
   touchlinkBusy: () => boolean;
+  /** `deleteDB`: empty the database keeping `keepKey`, then load every resource model again in place. */
+  forgetDatabase: (keepKey: string) => Promise<void>;
 }
 
-/** The contract's longest permit-join window; a longer search is opened for this long. */
-export const MAX_PERMIT_SECONDS = 254;
+/** A client time this far from the host's is worth a warning in the log. */
+const CLOCK_SKEW_WARN_SECONDS = 60;
 
 /**
  * The gateway configuration: its settings (persisted through the store), their effects on the
@@ -63,7 +66,6 @@ export class GatewayModel {
    * the answer and nothing is stored), then one committed write, then the effects.
    */
   async modify(input: ConfigChanges, order: readonly string[]): Promise<ConfigSuccess[]> {
-    rejectClockChange(input);
     const { patch, successes } = planChanges(input, order, this.deps.defaultName);
     const radioDone = await this.applyToRadio(patch);
     await this.deps.store.updateSettings(patch);
@@ -72,10 +74,28 @@ export class GatewayModel {
       this.deps.session.unlockedUntil = input.unlock > 0 ? this.deps.clock.now() + input.unlock * 1000 : 0;
       this.log.info({ seconds: input.unlock }, 'gateway unlock window set');
     }
-    if (patch.groupdelay !== undefined || patch.otauactive !== undefined) await this.pushOptions();
+    if (patch.groupdelay !== undefined || patch.otauactive !== undefined || patch.lightlastseeninterval !== undefined) await this.pushOptions();
     const shown = { ...patch, ...radioDone };
     if (Object.keys(shown).length > 0) this.publish(shown);
+    this.noteClock(input);
     return successes;
+  }
+
+  /**
+   * `utc`/`localtime`: deCONZ sets the system clock on its own gateway images and ignores the value
+   * elsewhere. herdgate never sets the host clock and keeps no clock of its own: the host's (kept
+   * by NTP, reported as `ntp`) is the one the bridge, command expiry, alarm deadlines and schedules
+   * share. The value is answered as deCONZ does and logged, with a warning when the two differ.
+   */
+  private noteClock(input: ConfigChanges): void {
+    const said = clockChange(input);
+    if (!said) return;
+    const asUtc = Date.parse(`${said.value}Z`);
+    const at = said.name === 'utc' ? asUtc : epochOfWall(wallTimeAt(asUtc, 'UTC'), this.settings().timezone);
+    const skewSeconds = Math.round((at - this.deps.clock.now()) / 1000);
+    const fields = { [said.name]: said.value, skewSeconds };
+    if (Math.abs(skewSeconds) > CLOCK_SKEW_WARN_SECONDS) this.log.warn(fields, 'a client\'s clock differs from the host clock; the host clock is kept (set it with NTP)');
+    else this.log.info(fields, 'client time noted; the host clock is kept');
   }
 
   /** `POST /lights`, `POST /sensors`: open the network for `networkopenduration` seconds. */
@@ -86,10 +106,12 @@ export class GatewayModel {
     return seconds;
   }
 
-  /** deCONZ `permitjoin` 255 means "open for the search duration"; the radio's window is at most 254 s. */
+  /**
+   * deCONZ `permitjoin` 255 means "open for the search duration" (`networkopenduration`, up to
+   * 65535 s): the bridge keeps the network open that long, past the radio's 254 s frame.
+   */
   searchSeconds(permitjoin: number): number {
-    const wanted = permitjoin === 255 ? this.settings().networkopenduration : permitjoin;
-    return Math.min(wanted, MAX_PERMIT_SECONDS);
+    return permitjoin === 255 ? this.settings().networkopenduration : permitjoin;
   }
 
   /** `POST /config/update`: the newest herdgate version known (a check of the update channel first). */
@@ -120,18 +142,33 @@ export class GatewayModel {
   }
 
   /**
-   * `POST /config/reset`. `network`: a new network through the bridge (every device must pair
-   * again). `database`: refused for now, before anything is done, so a request asking for both
-   * changes nothing.
+   * `POST /config/reset`. `network` first (a new network through the bridge: every device must pair
+   * again; a refusal is the answer and nothing is deleted), then `database`: everything but the
+   * asking key, the login and the identity is deleted in one transaction and every model is loaded
+   * again in place, while other requests are answered 503 busy (`session.resetting`).
    */
-  async reset(what: { network: boolean; database: boolean }): Promise<void> {
-    if (what.database) {
-      throw new DeconzError({ type: 901, address: '/config/reset', params: { reason: 'deleteDB is not available yet: stop the gateway and remove its database file (DATABASE_URL) to start afresh' } });
+  async reset(what: { network: boolean; database: boolean }, keepKey: string): Promise<void> {
+    if (!what.network && !what.database) return;
+    const { session } = this.deps;
+    if (session.resetting) throw new DeconzError({ type: 951, address: '/config/reset' }, { status: 503 });
+    session.resetting = true;
+    try {
+      if (what.network) {
+        this.throwIfRefused('reset', true, await this.deps.radio.resetNetwork());
+        this.log.warn('new Zigbee network formed: every device must pair again');
+        this.publish({ networkreset: true });
+      }
+      if (what.database) {
+        this.log.warn('deleting the database (deleteDB): every resource and every other API key');
+        await this.deps.forgetDatabase(keepKey);
+        session.unlockedUntil = 0;
+        this.log.warn({ devices: this.deps.link.devices().size }, 'database deleted; devices still on the network are added again');
+        this.publish({ databasereset: true });
+        await this.pushOptions();
+      }
+    } finally {
+      session.resetting = false;
     }
-    if (!what.network) return;
-    this.throwIfRefused('reset', true, await this.deps.radio.resetNetwork());
-    this.log.warn('new Zigbee network formed: every device must pair again');
-    this.publish({ networkreset: true });
   }
 
   /** Publishes a `config` change on the WebSocket (herdgate's addition; deCONZ pushes none). */
@@ -139,11 +176,15 @@ export class GatewayModel {
     this.deps.events.publish({ t: 'event', e: 'changed', r: 'config', config });
   }
 
-  /** Sends `groupdelay` and `otauactive` to the bridge; a bridge away gets them when it comes online. */
+  /**
+   * Sends `groupdelay`, `otauactive` and `lightlastseeninterval` (the bridge limits lights'
+   * `lastseen` updates, so MQTT readers see the same) to the bridge; a bridge away gets them when
+   * it comes online.
+   */
   private async pushOptions(): Promise<void> {
-    const { groupdelay, otauactive } = this.settings();
-    const outcome = await this.deps.radio.setOptions({ groupdelay, otauactive });
-    if (outcome.ok) this.log.info({ groupdelay, otauactive }, 'bridge options applied');
+    const { groupdelay, otauactive, lightlastseeninterval } = this.settings();
+    const outcome = await this.deps.radio.setOptions({ groupdelay, otauactive, lightlastseeninterval });
+    if (outcome.ok) this.log.info({ groupdelay, otauactive, lightlastseeninterval }, 'bridge options applied');
     else this.log.warn({ type: outcome.type, reason: outcome.reason }, 'bridge options not applied (again when the bridge comes online)');
   }
 

@@ -22,6 +22,9 @@ export function planChanges(input: ConfigChanges, order: readonly string[], defa
       // An empty name resets to the default, as in deCONZ.
       patch.name = value === '' ? defaultName : (value as string);
       successes.push({ '/config/name': patch.name });
+    } else if (key === 'utc' || key === 'UTC') {
+      // deCONZ answers both spellings as `utc`; the value is taken note of, not applied (see `clockChange`).
+      successes.push({ '/config/utc': value });
     } else {
       if ((STORED_KEYS as readonly string[]).includes(key)) (patch as Record<string, unknown>)[key] = value;
       successes.push({ [`/config/${key}`]: value });
@@ -30,9 +33,9 @@ export function planChanges(input: ConfigChanges, order: readonly string[], defa
   return { patch, successes };
 }
 
-/** The gateway clock is the host's; accepting `utc`/`localtime` silently would be a lie. */
-export function rejectClockChange(input: ConfigChanges): void {
-  for (const name of ['utc', 'UTC', 'localtime'] as const) {
-    if (input[name] !== undefined) throw new DeconzError({ type: 8, address: `/config/${name}`, params: { name } });
-  }
+/** What a client said the time is (`utc`/`UTC` as UTC, `localtime` in the gateway's zone), if anything. */
+export function clockChange(input: ConfigChanges): { name: 'utc' | 'localtime'; value: string } | undefined {
+  const utc = input.utc ?? input.UTC;
+  if (utc !== undefined) return { name: 'utc', value: utc };
+  return input.localtime === undefined ? undefined : { name: 'localtime', value: input.localtime };
 }

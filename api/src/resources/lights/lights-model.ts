@@ -33,6 +33,7 @@ export class LightsModel {
   private chain: Promise<void> = Promise.resolve();
   private readonly etagBase = crypto.randomUUID().slice(0, 8);
   private counter = 0;
+  private unsubscribe: (() => void) | undefined;
   /** Grows with every change of any light: the lights part of collection ETags. */
   version = 0;
 
@@ -41,9 +42,15 @@ export class LightsModel {
   async load(): Promise<void> {
     for (const row of await loadLightRows(this.deps.store)) this.index({ row, state: {}, etag: this.nextEtag() });
     for (const device of this.deps.link.devices().values()) await this.syncDevice(device);
-    this.deps.link.subscribe((event) => {
+    this.unsubscribe = this.deps.link.subscribe((event) => {
       this.chain = this.chain.then(() => this.onLink(event)).catch((err: unknown) => this.deps.logger.error({ err }, 'light update failed'));
     });
+  }
+
+  /** Stops following the bridge; resolves once the updates already received are applied. */
+  close(): Promise<void> {
+    this.unsubscribe?.();
+    return this.chain;
   }
 
   /** Resolves once every link event received so far is applied (tests, shutdown). */
@@ -167,6 +174,8 @@ export class LightsModel {
   private attach(entry: LightEntry, device: DeviceDescription, subdevice: Subdevice): void {
     const before = lightAttr(entry);
     const hadDevice = entry.device !== undefined;
+    // The bridge published the device because it was heard (at most once per lightlastseeninterval).
+    const heard = hadDevice && device.lastseen_at !== undefined && device.lastseen_at !== entry.device?.lastseen_at;
     entry.device = device;
     entry.subdevice = subdevice;
     if (entry.row.ieee !== device.ieee || entry.row.endpoint !== subdevice.endpoint) {
@@ -177,6 +186,10 @@ export class LightsModel {
     if (hadDevice && !entry.row.deleted && JSON.stringify(before) !== JSON.stringify(after)) {
       this.touch(entry);
       this.gate.push(entry.row.id, { kind: 'attr', entry, before });
+    } else if (heard && !entry.row.deleted) {
+      // Same minute shown, still an update: deCONZ sends its `lastseen` event once per interval.
+      this.touch(entry);
+      this.gate.push(entry.row.id, { kind: 'attr', entry, before: { ...before, lastseen: null } });
     }
     this.refresh(entry);
   }

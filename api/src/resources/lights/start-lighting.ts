@@ -17,6 +17,11 @@ export interface Lighting {
   scenes: ScenesModel;
 }
 
+export interface StartedLighting extends Lighting {
+  /** Detach from the bridge link (a `deleteDB` rebuild, shutdown); resolves once pending updates are applied. */
+  close(): Promise<void>;
+}
+
 export interface LightingDeps {
   store: Store;
   bridge: BridgeLink;
@@ -28,7 +33,7 @@ export interface LightingDeps {
  * Load lights, groups and scenes once, attach them to the bridge link and publish their changes
  * as WebSocket events. The runtime calls it once at start and puts the models on `services`.
  */
-export async function startLighting(deps: LightingDeps): Promise<Lighting> {
+export async function startLighting(deps: LightingDeps): Promise<StartedLighting> {
   const logger = deps.logger.child({ module: 'lighting' });
   const lights = new LightsModel({ store: deps.store, link: deps.bridge, logger });
   const groups = new GroupsModel({ store: deps.store, lights, logger });
@@ -44,7 +49,14 @@ export async function startLighting(deps: LightingDeps): Promise<Lighting> {
   await groups.load();
   publishGroupEvents({ groups, events: deps.events, view: (change) => groupView(change.entry, scenes) });
   await lights.load();
-  followRemoteGroupCommands({ bridge: deps.bridge, groups, scenes, lights, events: deps.events, logger });
-  repairMembershipsOnReconnect({ bridge: deps.bridge, groups, lights, logger });
-  return { lights, groups, scenes };
+  const unfollow = followRemoteGroupCommands({ bridge: deps.bridge, groups, scenes, lights, events: deps.events, logger });
+  const unrepair = repairMembershipsOnReconnect({ bridge: deps.bridge, groups, lights, logger });
+  return {
+    lights, groups, scenes,
+    async close() {
+      unfollow();
+      unrepair();
+      await lights.close();
+    },
+  };
 }

@@ -76,7 +76,9 @@ export function fullConfig(services: Services, moment: ConfigMoment = configMome
     networkopenduration: settings.networkopenduration,
     lightlastseeninterval: settings.lightlastseeninterval,
     disablePermitJoinAutoOff: settings.disablePermitJoinAutoOff,
-    permitjoin: radio.permitjoin,
+    // deCONZ shows at most 254 here and the whole countdown of a longer search in `permitjoinfull`.
+    permitjoin: Math.min(254, radio.permitjoin),
+    permitjoinfull: radio.permitjoin,
     groupdelay: settings.groupdelay,
     otauactive: settings.otauactive,
     // No OTA feature yet: the switch is stored and handed to the bridge, which has nothing to serve.

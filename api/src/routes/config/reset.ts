@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
+import { isInternalRequest } from '../../automation/internal-requests';
 import { currentEtag } from '../../lib/etag';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
@@ -9,8 +10,9 @@ import { resetSchema } from './schemas';
 /**
  * `POST /config/reset` with `resetGW` and/or `deleteDB` (at least one). `resetGW` forms a new
  * network (new PAN id, extended PAN id and key on the same channel) through the bridge: every device
- * must pair again. `deleteDB` is refused (901) until the gateway can clear its database and reload
- * its models in place; nothing is done when any part is refused.
+ * must pair again. `deleteDB` deletes every resource and every other API key in one transaction and
+ * loads the models again in place (the asking key, the gateway login and the identity stay; see
+ * `store/forget.ts`). The network part runs first; when it is refused nothing is deleted.
  */
 export async function resetGateway(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
@@ -18,7 +20,11 @@ export async function resetGateway(c: Context<AppEnv>): Promise<Response> {
   if (input.resetGW === undefined && input.deleteDB === undefined) {
     throw new DeconzError({ type: 5, address: '/config/reset' });
   }
-  await services.gateway.reset({ network: input.resetGW === true, database: input.deleteDB === true });
+  if (input.deleteDB === true && isInternalRequest(c.req.raw)) {
+    // The rebuild stops rules and schedules and waits for their actions: one of them cannot wait for itself.
+    throw new DeconzError({ type: 901, address: '/config/reset', params: { reason: 'deleteDB cannot run from a rule or a schedule' } });
+  }
+  await services.gateway.reset({ network: input.resetGW === true, database: input.deleteDB === true }, c.get('apiKey'));
   c.header('ETag', currentEtag(services));
   return sendJson(c, [{ success: { '/config/reset': 'success' } }]);
 }

@@ -2,7 +2,15 @@ import * as v from 'valibot';
 import { isTimeZone } from '../../lib/timestamps';
 
 const int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
-const timestamp = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/));
+/** deCONZ's `yyyy-MM-ddTHH:mm:ss` (exactly 19 characters) naming a real moment: no 30 February, no 25:00. */
+const timestamp = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/),
+  v.check((text) => {
+    const moment = new Date(`${text}Z`);
+    return !Number.isNaN(moment.getTime()) && moment.toISOString().slice(0, 19) === text;
+  }),
+);
 
 /**
  * `PUT /config` parameters, in the fixed order they are checked (deconz-behavior.md §17): the

@@ -12,9 +12,14 @@ import { requireLight } from './lookup';
 /** How long a state change may wait for the device's acknowledgement (bridge retries included). */
 export const SET_STATE_TIMEOUT_MS = 10_000;
 
-const unreachable = (entry: LightEntry) => {
+/** The bridge no longer has the device (a new network was formed, or it left): a command cannot reach it. */
+const GONE = 'is not on the gateway\'s Zigbee network any more (it left, or a new network was formed); pair it again';
+
+const unreachable = (entry: LightEntry, gone = false) => {
   const path = `/lights/${entry.row.id}/state`;
-  return new DeconzError({ type: 202, address: path, params: { path } }, { status: 200 });
+  const error = { type: 202, address: path, params: { path } } as const;
+  if (!gone) return new DeconzError(error, { status: 200 });
+  return new DeconzError({ ...error, description: `resource, ${path}, is not modifiable. Device ${entry.row.ieee} ${GONE}.` }, { status: 200 });
 };
 
 /**
@@ -25,7 +30,8 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const entry = requireLight(c, '/state');
   const base = `/lights/${entry.row.id}/state`;
-  if (entry.state.reachable === false) throw unreachable(entry);
+  const gone = () => services.bridge.connected() && !services.bridge.devices().has(entry.row.ieee);
+  if (entry.state.reachable === false) throw unreachable(entry, gone());
   const body = await readJsonObject(c.req.raw, base);
   if (!services.bridge.connected()) throw new DeconzError({ type: 950, address: base });
   const plan = planLightState(entry.row.id, entry.subdevice?.type ?? 'On/Off light', entry.state, body, entry.subdevice?.capabilities);
@@ -50,6 +56,8 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
       c.header('ETag', `"${entry.etag}"`);
       return answer(c, plan.errors, plan.successes, 200);
     }
+    // The bridge forgot the device between our last look and the command.
+    if (outcome.status === 'error' && outcome.code === 'not_found') throw unreachable(entry, true);
     const failure = outcome.status === 'ok'
       ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
       : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field);

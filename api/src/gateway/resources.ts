@@ -1,0 +1,122 @@
+/**
+ * The resource models of one gateway (lights, groups, scenes, sensors, alarm systems, devices, DDF
+ * bundles, rules and schedules), loaded from the store and attached to the bridge link as one
+ * unit, so `deleteDB` can close them, empty the database and load them again in the same process
+ * (`rebuildResources`): the event hub, the bridge link, the app and its WebSocket clients stay.
+ */
+import type { Logger } from 'pino';
+import { loadAutomation, type Automation, type InternalRequests } from '../automation';
+import { automationCollections } from '../automation/seed';
+import { deletedEvent, type EventHub } from '../events';
+import { openAlarmSystems } from '../resources/alarmsystems';
+import { DdfBundles } from '../resources/ddf/bundles-model';
+import { DevicesModel } from '../resources/devices/devices-model';
+import { followDeviceMembership } from '../resources/groups/device-membership';
+import { startLighting } from '../resources/lights/start-lighting';
+import { openSensorsModel } from '../resources/sensors';
+import type { ResolveHost } from '../security/webhook-target';
+import type { BridgeLink } from '../services/bridge-link';
+import type { Clock } from '../services/clock';
+import type { Timers } from '../services/timers';
+import type { Services } from '../services/types';
+import type { Store } from '../store/types';
+
+export type ResourceModels = Pick<Services, 'automation' | 'sensors' | 'lights' | 'groups' | 'scenes' | 'alarms' | 'ddf' | 'devices'>;
+
+export interface ResourceDeps {
+  store: Store;
+  events: EventHub;
+  clock: Clock;
+  timers: Timers;
+  logger: Logger;
+  bridge: BridgeLink;
+  internal: InternalRequests;
+  webhookAllowLocal: boolean;
+  resolveHost?: ResolveHost;
+}
+
+export interface OpenResources {
+  models: ResourceModels;
+  /** Starts rules and schedules once the models are on `services` (they read its collections). */
+  start(services: Services): Promise<void>;
+  /** Stops timers and detaches from the link, newest first; resolves once pending updates are applied. */
+  close(): Promise<void>;
+}
+
+export async function openResources(deps: ResourceDeps): Promise<OpenResources> {
+  const { store, events, clock, timers, logger, bridge } = deps;
+  const closers: (() => unknown)[] = [];
+  const close = async () => {
+    for (const closer of closers.splice(0).reverse()) await closer();
+  };
+  try {
+    const automation: Automation = await loadAutomation({
+      store, clock, events, logger, internal: deps.internal, timers, webhookAllowLocal: deps.webhookAllowLocal, resolveHost: deps.resolveHost,
+    });
+    const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
+    closers.push(async () => { sensors.close(); await sensors.idle(); });
+    const lighting = await startLighting({ store, bridge, events, logger });
+    closers.push(() => lighting.close());
+    closers.push(followDeviceMembership({ bridge, sensors, groups: lighting.groups, logger }));
+    const alarms = await openAlarmSystems({ store, clock, timers, events, logger, sensors, lights: lighting.lights, bridge });
+    closers.push(() => alarms.close());
+    const ddf = await DdfBundles.open(store, logger);
+    const devices = await DevicesModel.open({ store, link: bridge, events, clock, logger, bundles: ddf });
+    closers.push(() => devices.close());
+    // Registered before `start`: a start that fails half-way may already have set timers.
+    closers.push(() => automation.stop());
+    const { lights, groups, scenes } = lighting;
+    return {
+      models: { automation, sensors, lights, groups, scenes, alarms: alarms.model, ddf, devices },
+      start: (services) => automation.start(automationCollections(services)),
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/**
+ * The open models of a running gateway. `forgetDatabase` is `deleteDB`: close the models, empty the
+ * database (one transaction, `store.forgetData`), load the models again and put them on `services`
+ * in place. Devices still paired with the bridge are in the link's mirror, so they come back at
+ * once as new lights and sensors (new ids, default names). When the database refuses the write,
+ * nothing was deleted and the models are loaded again from it unchanged.
+ */
+export class GatewayResources {
+  private constructor(private current: OpenResources, private readonly deps: ResourceDeps) {}
+
+  static async open(deps: ResourceDeps): Promise<GatewayResources> {
+    return new GatewayResources(await openResources(deps), deps);
+  }
+
+  get models(): ResourceModels { return this.current.models; }
+
+  start(services: Services): Promise<void> { return this.current.start(services); }
+
+  close(): Promise<void> { return this.current.close(); }
+
+  async forgetDatabase(services: Services, keepKey: string): Promise<void> {
+    await this.current.close();
+    const gone = this.goneEvents();
+    let failure: unknown;
+    await this.deps.store.forgetData(keepKey).catch((err: unknown) => { failure = err; });
+    // Deleted before the devices still paired come back (`added`, with new ids, while loading).
+    if (failure === undefined) for (const event of gone) this.deps.events.publish(event);
+    this.current = await openResources(this.deps);
+    Object.assign(services, this.current.models);
+    await this.current.start(services);
+    if (failure !== undefined) throw failure;
+  }
+
+  /** `deleted` events for every light, group and sensor the reset removes. */
+  private goneEvents() {
+    const { lights, groups, sensors } = this.current.models;
+    return [
+      ...lights.live().map((entry) => deletedEvent({ r: 'lights', id: entry.row.id, uniqueid: entry.row.uniqueid })),
+      ...groups.live().map((entry) => deletedEvent({ r: 'groups', id: entry.record.id })),
+      ...Object.entries(sensors.list()).map(([id, sensor]) => deletedEvent({ r: 'sensors', id, uniqueid: sensor.uniqueid })),
+    ];
+  }
+}
