@@ -47,7 +47,7 @@ describe('light lastseen interval', () => {
     ws.events.slice(from).filter((e) => e.r === 'lights' && e.id === lamp && e.attr && Object.keys(e.attr).join() === 'lastseen');
   const report = async (lamp: string, on: boolean) => expect((await rest().put(`/lights/${lamp}/state`, { on })).status).toBe(200);
 
-  it('should update a light\'s lastseen at most once per interval, on MQTT and the WebSocket', async () => {
+  it('should update the lastseen of a light at most once per interval, on MQTT and the WebSocket', async () => {
     const lamp = (await lampId())!;
     const probe = await connectMqtt(stack.mqttUrl, [topics.device('herdgate', herdsmanIeee(LAMP.ieee))]);
     try {
@@ -79,7 +79,7 @@ describe('light lastseen interval', () => {
 });
 
 describe('long searches', () => {
-  it('should keep the network open past the radio\'s 254 s frame and close it early on request', async () => {
+  it('should keep the network open past one 254 s radio frame and close it early on request', async () => {
     expect((await rest().put('/config', { networkopenduration: 600 })).status).toBe(200);
     expect(await rest().post('/sensors')).toEqual({ status: 200, body: [{ success: { '/sensors': 'Searching for new devices', '/sensors/duration': 600 } }] });
     const open = await config();

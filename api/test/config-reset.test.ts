@@ -1,9 +1,11 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { openDatabase } from '../src/runtime/node-database';
 import { SURVIVING_TABLES, schemaTables } from '../src/store/forget';
 import { settings } from '../src/store/schema';
 import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
+import { describeOnRuntimes } from './helpers/runtimes';
 
 /**
  * `POST /config/reset {"deleteDB": true}` against the database itself: every table of the schema
@@ -95,5 +97,38 @@ describe('config reset deleteDB', () => {
     const internal = await gw.gateway.services.internal.send('POST', `/api/${key}/config/reset`, { deleteDB: true }, 'rule-1');
     expect(internal.status).toBe(503);
     expect(JSON.stringify(internal.body)).toContain('deleteDB cannot run from a rule or a schedule');
+  });
+});
+
+/** The same reset on Node and in the Worker's Durable Object: the rebuild is the shared core's. */
+describeOnRuntimes('config reset deleteDB', (gw) => {
+  it('should empty the gateway in place and keep serving the asking key and its WebSocket', async () => {
+    const key = await gw().createKey('presser');
+    const other = await gw().createKey('other');
+    const call = (method: string, path: string, body?: unknown, as = key) =>
+      gw().request(`/api/${as}${path}`, method === 'GET' ? undefined : jsonInit(method, body ?? ''));
+    expect((await call('POST', '/groups', { name: 'Kitchen' })).status).toBe(200);
+    const flag = await call('POST', '/sensors', { name: 'Flag', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'flag-1' });
+    const flagId = ((await flag.json()) as [{ success: { id: string } }])[0].success.id;
+    const socket = new WebSocket(gw().websocketUrl);
+    const events: Record<string, unknown>[] = [];
+    socket.on('message', (data) => events.push(JSON.parse(data.toString()) as Record<string, unknown>));
+    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    try {
+      const res = await call('POST', '/config/reset', { deleteDB: true });
+      expect(await res.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
+      expect((await call('GET', '/lights', undefined, other)).status).toBe(403);
+      expect(await (await call('GET', '/groups')).json()).toEqual({});
+      const sensors = Object.values((await (await call('GET', '/sensors')).json()) as Record<string, { type: string }>);
+      expect(sensors.map((s) => s.type)).toEqual(['Daylight']);
+      expect((await call('POST', '/groups', { name: 'After' })).status).toBe(200);
+      const deadline = Date.now() + 10_000;
+      while (!events.some((e) => e.r === 'config') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(events.some((e) => e.e === 'deleted' && e.r === 'sensors' && e.id === flagId)).toBe(true);
+      expect(events.some((e) => e.r === 'config' && (e.config as Record<string, unknown>).databasereset === true)).toBe(true);
+      expect(socket.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      socket.terminate();
+    }
   });
 });
