@@ -73,15 +73,15 @@ describe('linked radio', () => {
     client.close();
   });
 
-  it('should send permit_join, cap 255 at 254 and show the confirmed window at once', async () => {
+  it('should send permit_join for a window longer than one radio frame and show it at once', async () => {
     const { radio, online, transport, answer } = rig();
     online({ ...examples.bridgeInfo, permit_join: { open: false, remaining: 0 } });
-    const done = radio.control.setPermitJoin(255);
+    const done = radio.control.setPermitJoin(600);
     await new Promise((resolve) => setImmediate(resolve));
-    expect(transport.published.at(-1)).toMatchObject({ topic: bridgeTopic('request/permit_join'), body: { time: 254 } });
-    answer({ status: 'ok', data: { time: 254, open: true } });
+    expect(transport.published.at(-1)).toMatchObject({ topic: bridgeTopic('request/permit_join'), body: { time: 600 } });
+    answer({ status: 'ok', data: { time: 600, open: true } });
     expect(await done).toEqual({ ok: true });
-    expect(radio.info.snapshot().permitjoin).toBe(254);
+    expect(radio.info.snapshot().permitjoin).toBe(600);
   });
 
   it('should map the bridge refusals to deCONZ error types', async () => {

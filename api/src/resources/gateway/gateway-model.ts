@@ -6,8 +6,8 @@ import type { Clock } from '../../services/clock';
 import type { RadioControl, RadioInfo, RadioOutcome } from '../../services/radio';
 import type { GatewaySession } from '../../services/types';
 import type { GatewaySettings, Store } from '../../store/types';
-import { clockChange, planChanges } from './plan-changes';
-import { epochOfWall, wallTimeAt } from '../../automation/time/zoned';
+import { noteClientClock } from './client-clock';
+import { planChanges } from './plan-changes';
 import type { SoftwareUpdate } from './software-update';
 import type { ConfigChanges, ConfigSuccess } from './types';
 
@@ -27,9 +27,6 @@ export interface GatewayModelDeps {
   /** `deleteDB`: empty the database keeping `keepKey`, then load every resource model again in place. */
   forgetDatabase: (keepKey: string) => Promise<void>;
 }
-
-/** A client time this far from the host's is worth a warning in the log. */
-const CLOCK_SKEW_WARN_SECONDS = 60;
 
 /**
  * The gateway configuration: its settings (persisted through the store), their effects on the
@@ -77,26 +74,10 @@ export class GatewayModel {
     if (patch.groupdelay !== undefined || patch.otauactive !== undefined || patch.lightlastseeninterval !== undefined) await this.pushOptions();
     const shown = { ...patch, ...radioDone };
     if (Object.keys(shown).length > 0) this.publish(shown);
-    this.noteClock(input);
+    noteClientClock(input, { now: this.deps.clock.now(), timeZone: this.settings().timezone, log: this.log });
     return successes;
   }
 
-  /**
-   * `utc`/`localtime`: deCONZ sets the system clock on its own gateway images and ignores the value
-   * elsewhere. herdgate never sets the host clock and keeps no clock of its own: the host's (kept
-   * by NTP, reported as `ntp`) is the one the bridge, command expiry, alarm deadlines and schedules
-   * share. The value is answered as deCONZ does and logged, with a warning when the two differ.
-   */
-  private noteClock(input: ConfigChanges): void {
-    const said = clockChange(input);
-    if (!said) return;
-    const asUtc = Date.parse(`${said.value}Z`);
-    const at = said.name === 'utc' ? asUtc : epochOfWall(wallTimeAt(asUtc, 'UTC'), this.settings().timezone);
-    const skewSeconds = Math.round((at - this.deps.clock.now()) / 1000);
-    const fields = { [said.name]: said.value, skewSeconds };
-    if (Math.abs(skewSeconds) > CLOCK_SKEW_WARN_SECONDS) this.log.warn(fields, 'a client\'s clock differs from the host clock; the host clock is kept (set it with NTP)');
-    else this.log.info(fields, 'client time noted; the host clock is kept');
-  }
 
   /** `POST /lights`, `POST /sensors`: open the network for `networkopenduration` seconds. */
   async search(): Promise<number> {

@@ -1,4 +1,3 @@
-import { DeconzError } from '@herdgate/shared/errors';
 import type { GatewaySettings } from '../../store/types';
 import type { ConfigChanges, ConfigSuccess } from './types';
 
@@ -31,11 +30,4 @@ export function planChanges(input: ConfigChanges, order: readonly string[], defa
     }
   }
   return { patch, successes };
-}
-
-/** What a client said the time is (`utc`/`UTC` as UTC, `localtime` in the gateway's zone), if anything. */
-export function clockChange(input: ConfigChanges): { name: 'utc' | 'localtime'; value: string } | undefined {
-  const utc = input.utc ?? input.UTC;
-  if (utc !== undefined) return { name: 'utc', value: utc };
-  return input.localtime === undefined ? undefined : { name: 'localtime', value: input.localtime };
 }
