@@ -195,6 +195,15 @@ describe('spec: resource fields', () => {
     expect(res.body[0].error).toMatchObject({ type: 7 });
   });
 
+  it('should refuse an update to a time already past and keep the schedule (schedule.time.future)', async () => {
+    const res = await call('PUT', `/schedules/${ids.schedule}`, { time: '2020-01-01T07:00:00' });
+    expect(res.status).toBe(400);
+    expect(res.body[0].error).toMatchObject({ type: 7, address: `/schedules/${ids.schedule}/time` });
+    expect((await call('GET', `/schedules/${ids.schedule}`)).body.time).toBe('W124/T07:00:00');
+    expect((await call('PUT', `/schedules/${ids.schedule}`, { time: '2026-02-01T07:00:00' })).status).toBe(200);
+    expect((await call('PUT', `/schedules/${ids.schedule}`, { time: 'W124/T07:00:00' })).status).toBe(200);
+  });
+
   /** `PUT /groups/<id>/action`, one row per parameter of the spec's table. */
   const ACTIONS = [
     { row: 'ep.group-action.on', body: { on: false }, shows: { on: false } },

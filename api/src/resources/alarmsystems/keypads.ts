@@ -110,12 +110,19 @@ export async function followKeypads(deps: KeypadDeps): Promise<() => void> {
     }
   };
 
-  /** deCONZ puts a newly paired keypad into alarm system 1. */
+  /**
+   * deCONZ puts a newly paired keypad into alarm system 1; it then shows the system's state at once
+   * (its `panel` mirrors `armstate` from the start, not from the next change).
+   */
   const onSensor = (change: SensorChange) => {
     const after = change.after;
     if (change.before || !after || after.type !== KEYPAD_TYPE || deps.model.member(after.uniqueid)) return;
     deps.model.setDevice({ uniqueid: after.uniqueid, alarmsystem: DEFAULT_SYSTEM_ID, armmask: 'none', trigger: null })
-      .then(() => log.info({ keypad: after.uniqueid }, 'keypad added to alarm system 1'), report('adding a keypad to alarm system 1 failed'));
+      .then(() => {
+        log.info({ keypad: after.uniqueid }, 'keypad added to alarm system 1');
+        const system = deps.model.system(DEFAULT_SYSTEM_ID);
+        if (system) publishState(system, deps.model.membersOf(DEFAULT_SYSTEM_ID));
+      }, report('adding a keypad to alarm system 1 failed'));
   };
 
   const offLink = deps.bridge.subscribe(onLink);
