@@ -20,6 +20,8 @@ export const EXTRA_REPORTING: readonly ExtraReport[] = [
   { cluster: 'hvacThermostat', attribute: 'danfossMountedModeActive', keys: ['mounted_mode_active'], min: 1, max: 3600 },
   { cluster: 'hvacUserInterfaceCfg', attribute: 'keypadLockout', keys: ['keypad_lockout'], min: 1, max: 3600 },
   { cluster: 'hvacUserInterfaceCfg', attribute: 'danfossViewingDirection', keys: ['viewing_direction'], min: 1, max: 3600 },
+  // An air-quality monitor's own verdict on the VOC level (the converters configure the reading only).
+  { cluster: 'manuSpecificLumi', attribute: 'airQuality', keys: ['air_quality'], min: 1, max: 3600 },
 ];
 
 /** Bind and configure the extra reports that apply to the device; throws the first failure. */

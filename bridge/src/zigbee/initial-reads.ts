@@ -62,6 +62,9 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'hvacThermostat', attribute: 'danfossRegulationSetpointOffset', keys: ['regulation_setpoint_offset'], manufacturer: true },
   { cluster: 'hvacUserInterfaceCfg', attribute: 'danfossViewingDirection', keys: ['viewing_direction'], manufacturer: true },
   { cluster: 'haDiagnostic', attribute: 'danfossSystemStatusCode', keys: ['system_status_code'], manufacturer: true },
+  // Air-quality monitors: the VOC level and the device's own verdict.
+  { cluster: 'genAnalogInput', attribute: 'presentValue', keys: ['voc'] },
+  { cluster: 'manuSpecificLumi', attribute: 'airQuality', keys: ['air_quality'], manufacturer: true },
   // A device clock (genTime server): what the gateway shows as a ZHATime sensor.
   { cluster: 'genTime', attribute: 'time', keys: ['time_utc'] },
   { cluster: 'genTime', attribute: 'localTime', keys: ['time_local'] },

@@ -10,6 +10,7 @@ import { ArmMode, type PinCommand, sendPin } from './behaviours/ias-ace';
 import { ZoneStatus, changeZoneStatus } from './behaviours/ias-zone';
 import { cubeAction } from './cube-action';
 import { setAction } from './set-action';
+import { airAction } from './air-action';
 import { vibrationAction } from './vibration-action';
 import { windowAction } from './window-action';
 
@@ -166,6 +167,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   setAction,
   windowAction,
   vibrationAction,
+  airAction,
 ];
 
 export function availableActions(host: DeviceHost): Action[] {

@@ -29,6 +29,7 @@ describe('device factory', () => {
         'Zen-01',
         'eTRV0100',
         'lumi.vibration.aq1',
+        'lumi.airmonitor.acn01',
       ].sort(),
     );
   });

@@ -50,6 +50,7 @@ const expected: Record<string, string> = {
   eTRV0100: '014G2461',
   MFKZQ01LM: 'MFKZQ01LM',
   'lumi.vibration.aq1': 'DJT11LM',
+  'lumi.airmonitor.acn01': 'VOCKQJK11LM',
 };
 
 describe('catalogue fingerprints', () => {

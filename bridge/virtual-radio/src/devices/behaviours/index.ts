@@ -27,6 +27,7 @@ export const servers: Record<string, Behaviour> = {
   lightingColorCtrl: color,
   closuresWindowCovering: windowCovering,
   closuresDoorLock: passive.doorLock,
+  manuSpecificLumi: passive.lumi,
   hvacThermostat: thermostat,
   hvacFanCtrl: passive.fanCtrl,
   hvacUserInterfaceCfg: passive.userInterface,

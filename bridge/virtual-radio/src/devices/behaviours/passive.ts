@@ -40,3 +40,6 @@ export const analogInput: Behaviour = { defaults: { presentValue: 0, outOfServic
 
 /** A lock's state, or (Lumi vibration sensor) the last event the catalogue seeds; the `vibrate` action reports it. */
 export const doorLock: Behaviour = { defaults: {} };
+
+/** Lumi's manufacturer cluster: only what the catalogue seeds (the air monitor's verdict and display unit). */
+export const lumi: Behaviour = { defaults: {} };

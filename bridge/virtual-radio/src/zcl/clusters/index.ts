@@ -9,6 +9,7 @@ import { msIlluminanceMeasurement, msOccupancySensing, msPressureMeasurement, ms
 import { haElectricalMeasurement, seMetering } from './metering';
 import { ssIasAce, ssIasZone } from './security';
 import { genTime } from './time';
+import { manuSpecificLumi } from './lumi';
 
 export type { AttributeDef, ClusterDef, CommandDef, FieldDef, FieldType } from './define';
 
@@ -40,6 +41,7 @@ const all: ClusterDef[] = [
   ssIasAce,
   seMetering,
   haElectricalMeasurement,
+  manuSpecificLumi,
 ];
 
 const byId = new Map(all.map((c) => [c.id, c]));

@@ -6,23 +6,25 @@ import { waitFor } from './helpers/wait';
 import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
 /**
- * An Aqara vibration sensor (DJT11LM) on the real stack: what it feels (a vibration with its
- * strength, a tilt with its angle, the axes it rests at) reaches REST and the WebSocket as
- * ZHAVibration, and its sensitivity is written to the device (read back through the radio).
+ * Two Aqara sensors on one real stack. The vibration sensor (DJT11LM): what it feels (a vibration
+ * with its strength, a tilt with its angle, the axes it rests at) reaches REST and the WebSocket as
+ * ZHAVibration, and its sensitivity is written to the device (read back through the radio). The
+ * TVOC monitor (VOCKQJK11LM): its VOC reading and its own verdict arrive as ZHAAirQuality.
  */
 const VIBRATION = '00158d000a1b2c3e';
+const AIR = '54ef44100a1b2c3f';
 
 interface Sensor { type: string; modelid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 type StateTest = (s: Sensor) => boolean;
 
-describe('sensors: a vibration sensor on the real stack', () => {
+describe('sensors: a vibration sensor and an air-quality monitor on the real stack', () => {
   let stack: Stack;
   let ws: EventClient;
   let id: string;
   const sensitivity = async () => (await realState(stack, VIBRATION)).endpoints['1'].genBasic.lumiSensitivity as number;
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'lumi.vibration.aq1', ieee: VIBRATION }]);
+    stack = await startSensorStack([{ model: 'lumi.vibration.aq1', ieee: VIBRATION }, { model: 'lumi.airmonitor.acn01', ieee: AIR }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     id = await sensorId(stack, uniqueidOf(VIBRATION, 1, '0101'));
   }, 150_000);
@@ -74,4 +76,36 @@ describe('sensors: a vibration sensor on the real stack', () => {
     expect(await sensitivity()).toBe(before.device);
     expect(((await stack.rest.get(`/sensors/${id}`)).body as Sensor).config).toEqual(before.config);
   }, 30_000);
+
+  describe('air-quality monitor', () => {
+    const byUniqueid = async () => Object.fromEntries(Object.entries((await stack.rest.get('/sensors')).body as Record<string, Sensor & { uniqueid: string }>).map(([key, s]) => [s.uniqueid, { ...s, id: key }]));
+
+    it('should present ZHAAirQuality beside its temperature and humidity, with the reading and verdict from pairing', async () => {
+      const sensors = await byUniqueid();
+      for (const [cluster, type] of [['000c', 'ZHAAirQuality'], ['0402', 'ZHATemperature'], ['0405', 'ZHAHumidity']]) {
+        expect(sensors[uniqueidOf(AIR, 1, cluster!)], type).toMatchObject({ type, modelid: 'lumi.airmonitor.acn01', ep: 1 });
+      }
+      const id = sensors[uniqueidOf(AIR, 1, '000c')]!.id;
+      const air = await sensorWhen<Sensor>(stack, id, (s) => s.state.airqualityppb !== undefined && s.config.battery !== undefined, 'the reading and battery read after pairing', 30_000);
+      expect(Object.keys(air.state).sort()).toEqual(['airquality', 'airqualityppb', 'lastupdated']);
+      expect(air.state).toMatchObject({ airqualityppb: 120, airquality: 'good' });
+      expect(Object.keys(air.config).sort()).toEqual(['battery', 'on', 'reachable']);
+    }, 45_000);
+
+    it.each([[450, 'moderate'], [3000, 'unhealthy']])('should report %i ppb, rated %s by the device, to REST and the WebSocket', async (voc, verdict) => {
+      const id = (await byUniqueid())[uniqueidOf(AIR, 1, '000c')]!.id;
+      const from = ws.events.length;
+      await act(stack, AIR, 'air', { voc });
+      // The monitor reports its reading at most every 10 s.
+      await sensorWhen<Sensor>(stack, id, (s) => s.state.airqualityppb === voc && s.state.airquality === verdict, `${voc} ppb, ${verdict}`, 30_000);
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.airquality === verdict), `the ${verdict} push`);
+    }, 45_000);
+
+    it('should refuse config the monitor does not have with 6', async () => {
+      const id = (await byUniqueid())[uniqueidOf(AIR, 1, '000c')]!.id;
+      const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { sensitivity: 1 });
+      expect(status).toBe(400);
+      expect(body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${id}/config/sensitivity` }) }]);
+    });
+  });
 });
