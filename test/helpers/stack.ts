@@ -53,8 +53,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   try {
     const radio = await startRadio({ statePath: join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
     cleanups.push(() => radio.stop());
-    const mqttPort = await freePort();
-    const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
+    let mqttPort = await freePort();
     // The api's own broker account, as npm start gives it (administrative requests need one).
     const apiAccount = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(12).toString('hex') };
     let bridge: BridgeProcess | undefined;
@@ -64,7 +63,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       return bridge;
     };
     cleanups.push(async () => { await bridge?.stop(); });
-    await launchBridge();
+    // The broker's port is picked before the bridge binds it; another test may take it meanwhile.
+    for (let attempt = 1; !bridge; attempt++) {
+      await launchBridge().catch(async (err: Error) => {
+        if (attempt === 3 || !err.message.includes('EADDRINUSE')) throw err;
+        mqttPort = await freePort();
+      });
+    }
+    const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
 
     const apiLogs: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => apiLogs.push(JSON.parse(line) as Record<string, unknown>) });

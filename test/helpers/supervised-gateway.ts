@@ -28,8 +28,18 @@ export interface SupervisedGatewayOptions {
 /**
  * The whole gateway as `npm start` runs it (scripts/start.ts: virtual radio with the demo network,
  * bridge, api), on free loopback ports and a temp data folder, ready once the api hands out a key.
+ * The ports are picked before `npm start` binds them, so another test on this machine can take one
+ * in between: a child failing with EADDRINUSE makes the whole start again on fresh ports.
  */
 export async function startSupervisedGateway(prefix: string, options: SupervisedGatewayOptions = {}): Promise<SupervisedGateway> {
+  for (let attempt = 1; ; attempt++) {
+    const started = await startOnce(prefix, options);
+    if (started !== 'port taken') return started;
+    if (attempt === 3) throw new Error('npm start: a port was taken by someone else three times in a row');
+  }
+}
+
+async function startOnce(prefix: string, options: SupervisedGatewayOptions): Promise<SupervisedGateway | 'port taken'> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const ports: GatewayPorts = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
   if (options.edge) ports.ws = ports.http;
@@ -51,10 +61,20 @@ export async function startSupervisedGateway(prefix: string, options: Supervised
     stopped ??= child.stop(20_000).finally(() => rmSync(dir, { recursive: true, force: true }));
     return stopped;
   };
-  try {
+  // The supervisor forwards every child's output; a child that cannot bind says EADDRINUSE.
+  const taken = child.line((line) => (line.includes('EADDRINUSE') ? ('port taken' as const) : undefined), 120_000, 'a port conflict');
+  taken.catch(() => undefined);
+  const ready = (async () => {
     await child.line((line) => (line.includes('"event":"ready"') ? true : undefined), 60_000, 'bridge ready');
     const rest = await waitFor(() => createRestClient(`http://127.0.0.1:${ports.http}`).catch(() => undefined), 'a REST key', 30_000);
     return { dir, ports, process: child, rest, stop };
+  })();
+  // Lost the race to a port conflict: the supervisor is stopped and this wait fails unseen.
+  ready.catch(() => undefined);
+  try {
+    const outcome = await Promise.race([ready, taken]);
+    if (outcome === 'port taken') await stop();
+    return outcome;
   } catch (err) {
     await stop();
     throw err;

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { InternalRequests } from '../internal-requests';
 import type { RuleAction, RuleRecord } from './repository';
 import { refuseWebhookTarget, type ResolveHost } from '../../security/webhook-target';
+import { platformTimers, type Timers } from '../../services/timers';
 
 export interface ActionRunnerDeps {
   internal: InternalRequests;
@@ -14,6 +15,8 @@ export interface ActionRunnerDeps {
   /** Platform `fetch`; injectable for runtimes without one. */
   fetch: typeof fetch;
   webhookTimeoutMs: number;
+  /** What ends a webhook's wait after `webhookTimeoutMs` (default: platform timers; tests fire it). */
+  timers?: Timers;
   /** `WEBHOOK_ALLOW_LOCAL`: let webhooks reach loopback and link-local addresses. */
   webhookAllowLocal?: boolean;
   /** Name resolution for the webhook check (Node); without it only literal addresses are checked. */
@@ -58,14 +61,17 @@ async function callWebhook(action: RuleAction, deps: ActionRunnerDeps): Promise<
     const refused = await refuseWebhookTarget(action.address, deps.resolveHost);
     if (refused) return `webhook refused: ${refused} (WEBHOOK_ALLOW_LOCAL=1 allows it)`;
   }
-  const init: RequestInit = {
-    method: action.method,
-    headers: { 'Content-Type': 'application/json' },
-    signal: AbortSignal.timeout(deps.webhookTimeoutMs),
-  };
+  const timers = deps.timers ?? platformTimers;
+  const deadline = new AbortController();
+  const timer = timers.set(() => deadline.abort(new DOMException(`webhook timeout after ${deps.webhookTimeoutMs} ms`, 'TimeoutError')), deps.webhookTimeoutMs);
+  const init: RequestInit = { method: action.method, headers: { 'Content-Type': 'application/json' }, signal: deadline.signal };
   if (action.method !== 'GET') init.body = JSON.stringify(action.body);
-  const response = await deps.fetch(action.address, init);
-  // Drain the body so the connection can be reused.
-  await response.arrayBuffer().catch(() => undefined);
-  return response.ok ? undefined : `webhook answered ${response.status}`;
+  try {
+    const response = await deps.fetch(action.address, init);
+    // Drain the body so the connection can be reused.
+    await response.arrayBuffer().catch(() => undefined);
+    return response.ok ? undefined : `webhook answered ${response.status}`;
+  } finally {
+    timers.clear(timer);
+  }
 }
