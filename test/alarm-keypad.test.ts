@@ -89,6 +89,9 @@ describe('alarm system with a keypad on the real stack', () => {
 
   it('should refuse a wrong keypad PIN on the keypad, and never show a PIN on REST, WebSocket or MQTT', async () => {
     const mqtt = await connectMqtt(stack.mqttUrl, ['herdgate/#']);
+    // Only changed items (and presses) are pushed, so each keypad action push below is a press.
+    await rest.put('/config', { websocketnotifyall: false });
+    const from = ws.events.length;
     try {
       await act(stack, KEYPAD, 'pin', { code: '1357', command: 'arm_all' });
       await keypadShows({ armNotification: INVALID_CODE }, 'invalid code');
@@ -102,7 +105,15 @@ describe('alarm system with a keypad on the real stack', () => {
       await waitFor(() => published().some((p) => p.armmode === 'armed_away' && p.armstate === 'exit_delay'), 'the alarm state on MQTT');
       const everything = JSON.stringify([ws.events, (await rest.get('')).body, mqtt.messages.map((m) => m.payload)]);
       for (const pin of [PIN, '1357']) expect(everything).not.toContain(pin);
+      // Two presses and the refusal, each pushed once: the panel status the keypad is shown every
+      // second of the exit delay repeats its last action in the retained state, and is no press.
+      await armstateIs('armed_away');
+      const sensors2 = (await rest.get('/sensors')).body as Record<string, { uniqueid: string }>;
+      const keypadSensor = Object.entries(sensors2).find(([, s]) => s.uniqueid === keypad)![0];
+      const actions = ws.events.slice(from).filter((e) => e.r === 'sensors' && e.id === keypadSensor).map((e) => (e.state as Record<string, unknown> | undefined)?.action).filter(Boolean);
+      expect(actions).toEqual(['armed_away', 'invalid_code', 'armed_away']);
     } finally {
+      await rest.put('/config', { websocketnotifyall: true });
       await mqtt.close();
     }
   }, 30_000);

@@ -135,25 +135,37 @@ export class DeviceSensorSync {
     }
   }
 
+  /**
+   * Values from the retained endpoint state (`config` given) or the event topic. A press is the
+   * event topic's, once per stamp. The retained state repeats the last press with every other
+   * change of the endpoint (a keypad's panel status, a tamper report), so its momentary items are
+   * the record's own: taking them from there pushed the last keypad action again as a new press.
+   */
   private values(ieee: string, endpoint: number, state: Items, config: Items | undefined): void {
     const stamp = typeof state.lastupdated === 'string' ? state.lastupdated : 'none';
     for (const record of [...this.deps.core.all()]) {
       if (record.kind !== 'device' || record.ieee !== ieee || record.endpoint !== endpoint) continue;
       const sub = this.subdevices.get(record.uniqueid);
       if (!sub) continue;
-      const momentary = MOMENTARY.filter((item) => sub.state.includes(item) && state[item] !== undefined);
-      const fresh = momentary.length > 0 && stamp !== 'none' && this.pressStamps.get(record.id) !== stamp;
-      if (config === undefined && !fresh) continue; // an event already seen through the state topic
-      if (fresh) this.pressStamps.set(record.id, stamp);
-      // The first values after a start are the retained last press, not a new one.
-      const isPress = fresh && record.state.lastupdated !== 'none';
+      const momentary = MOMENTARY.filter((item) => sub.state.includes(item));
+      const lastseen = stamp !== 'none' && stamp !== record.state.lastupdated ? minuteOf(stamp) : record.lastseen;
+      if (config === undefined) {
+        const pressed = momentary.filter((item) => state[item] !== undefined);
+        if (pressed.length === 0 || stamp === 'none' || this.pressStamps.get(record.id) === stamp) continue;
+        this.pressStamps.set(record.id, stamp);
+        const next = { ...record, state: { ...record.state, ...pick(state, [...pressed, 'lastupdated']) }, lastseen };
+        this.deps.core.applyVolatile(next, pressed.map((item) => `state/${item}`));
+        continue;
+      }
+      const incoming: Items = { ...state };
+      for (const item of momentary) incoming[item] = record.state[item];
       const next: SensorRecord = {
         ...record,
-        state: config === undefined ? { ...record.state, ...pick(state, [...momentary, 'lastupdated']) } : ownState(sub, record.state, state, fresh),
-        config: config === undefined ? record.config : { ...pick(config, sub.config), reachable: config.reachable ?? record.config.reachable },
-        lastseen: stamp !== 'none' && stamp !== record.state.lastupdated ? minuteOf(stamp) : record.lastseen,
+        state: ownState(sub, record.state, incoming, false),
+        config: { ...pick(config, sub.config), reachable: config.reachable ?? record.config.reachable },
+        lastseen,
       };
-      this.deps.core.applyVolatile(next, isPress ? momentary.map((item) => `state/${item}`) : []);
+      this.deps.core.applyVolatile(next, []);
     }
   }
 }
