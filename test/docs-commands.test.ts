@@ -105,7 +105,7 @@ describe('documented commands', () => {
   }
 
   async function run(command: string, args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
-    const child = spawnCommand(command, args, { ...env, ...extraEnv });
+    const child = spawnCommand(command, args, { ...env, ...extraEnv }, { group: true });
     const code = await Promise.race([child.exited, new Promise<null>((resolve) => setTimeout(() => resolve(null), 120_000))]);
     if (code === null) await child.kill();
     return { code, output: child.output.join('\n') };
@@ -118,7 +118,7 @@ describe('documented commands', () => {
       DATA_DIR: dir, HTTP_HOST: '127.0.0.1', HTTP_PORT: String(ports.http), WEBSOCKET_PORT: String(ports.ws), MQTT_PORT: String(ports.mqtt),
       RADIO_PORT: '0', RADIO_CONTROL_PORT: String(ports.control), MQTT_ADMIN_USER: ADMIN.user, MQTT_ADMIN_PASSWORD: ADMIN.password, LOG_FORMAT: 'json',
     };
-    gateway = spawnCommand('npm', ['start'], gatewayEnv);
+    gateway = spawnCommand('npm', ['start'], gatewayEnv, { group: true });
     await gateway.line((line) => (jsonLine(line)?.msg === 'herdgate is ready' ? true : undefined), 120_000, 'the gateway ready line');
     bridgeId = await gateway.line((line) => { const e = jsonLine(line); return e?.event === 'ready' ? String(e.bridge) : undefined; }, 1_000, 'the bridge id');
     const login = await fetch(`http://127.0.0.1:${ports.http}/api`, { method: 'POST', body: '{"devicetype":"docs#test"}', headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` } });
@@ -149,7 +149,7 @@ describe('documented commands', () => {
   it.each(services.map((c) => [c.at, c] as const))('should start %s and stop it again', async (_at, command) => {
     const ready = serviceOf(command)![1];
     const extra = { DATA_DIR: join(dir, 'service'), MQTT_PORT: String(await freePort()), PERMIT_JOIN_ON_START: '0' };
-    const child = spawnCommand('bash', ['-c', `exec ${realise(command.text)}`], { ...env, ...extra });
+    const child = spawnCommand('bash', ['-c', `exec ${realise(command.text)}`], { ...env, ...extra }, { group: true });
     try {
       await child.line((line) => (ready.test(line) ? true : undefined), 90_000, `${command.text} ready`);
     } finally {

@@ -41,7 +41,7 @@ describe('npm start output', () => {
 
   it('should print JSON lines and one ready line with the bound addresses when stdout is not a terminal', async () => {
     dir = mkdtempSync(join(tmpdir(), 'herdgate-start-json-'));
-    child = spawnCommand('npm', ['start'], { ...FREE_PORTS, DATA_DIR: dir, LOG_FORMAT: '' });
+    child = spawnCommand('npm', ['start'], { ...FREE_PORTS, DATA_DIR: dir, LOG_FORMAT: '' }, { group: true });
     const ready = await child.line((line) => {
       const entry = jsonLine(line);
       return entry?.msg === 'herdgate is ready' ? entry : undefined;
@@ -65,7 +65,7 @@ describe('npm start output', () => {
   it('should print coloured lines and the banner with the bound addresses on a terminal', async () => {
     dir = mkdtempSync(join(tmpdir(), 'herdgate-start-tty-'));
     // `script` gives npm start a pseudo-terminal, as a user's shell would.
-    child = spawnCommand('script', ['-qfec', 'npm start', '/dev/null'], { ...FREE_PORTS, DATA_DIR: dir, LOG_FORMAT: '' });
+    child = spawnCommand('script', ['-qfec', 'npm start', '/dev/null'], { ...FREE_PORTS, DATA_DIR: dir, LOG_FORMAT: '' }, { group: true });
     const text = () => stripAnsi(child!.output.join('\n'));
     await child.line((line) => (stripAnsi(line).includes('Apps that ask you to press the link button') ? true : undefined), 90_000, 'the banner');
     await child.line((line) => (stripAnsi(line).includes('herdgate api listening') ? true : undefined), 10_000, 'the api listening line');

@@ -19,22 +19,29 @@ export interface Child {
   exited: Promise<number | null>;
 }
 
-const live = new Set<ChildProcess>();
+/** Running children and how to kill each (a whole process group for `group` children). */
+const live = new Map<ChildProcess, () => void>();
 // If the test worker dies without afterAll, take the children with it.
-process.once('exit', () => { for (const child of live) child.kill('SIGKILL'); });
+process.once('exit', () => { for (const kill of live.values()) kill(); });
 
 export function spawnTs(entry: string, args: string[], env: Record<string, string>): Child {
   return spawnCommand(process.execPath, ['--import', 'tsx', entry, ...args], env);
 }
 
-/** Any command run from the repository root (`npm start`, a documented shell line), watched like `spawnTs`. */
-export function spawnCommand(command: string, args: string[], env: Record<string, string>, options: { cwd?: string } = {}): Child {
+/**
+ * Any command run from the repository root (`npm start`, a documented shell line), watched like
+ * `spawnTs`. With `group`, it leads its own process group and every signal goes to the whole group:
+ * `npm run` passes a SIGTERM to its shell, not to the program the shell started, which would
+ * otherwise run on as an orphan.
+ */
+export function spawnCommand(command: string, args: string[], env: Record<string, string>, options: { cwd?: string; group?: boolean } = {}): Child {
   const child = spawn(command, args, {
+    detached: options.group === true,
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  live.add(child);
+  live.set(child, () => child.kill('SIGKILL'));
   const output: string[] = [];
   const lineListeners = new Set<(line: string) => void>();
   createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -44,6 +51,32 @@ export function spawnCommand(command: string, args: string[], env: Record<string
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { live.delete(child); resolve(code); }));
   const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const signal = (name: NodeJS.Signals) => {
+    if (options.group && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, name);
+        return;
+      } catch {
+        // The group is gone already.
+      }
+    }
+    child.kill(name);
+  };
+  if (options.group) live.set(child, () => signal('SIGKILL'));
+  /** A group outlives its leader while its members shut down: wait (bounded) until none is left. */
+  const groupGone = async (graceMs: number) => {
+    if (!options.group || child.pid === undefined) return;
+    const deadline = Date.now() + graceMs;
+    for (;;) {
+      try {
+        process.kill(-child.pid, 0);
+      } catch {
+        return;
+      }
+      if (Date.now() > deadline) return signal('SIGKILL');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
   const tail = () => output.join('\n').slice(-3000);
 
   return {
@@ -68,17 +101,23 @@ export function spawnCommand(command: string, args: string[], env: Record<string
       return withTimeout(found, timeoutMs, () => `${what}; output so far:\n${tail()}`);
     },
     async stop(graceMs = 15_000) {
-      if (gone()) return child.exitCode;
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-      const code = await exited;
-      clearTimeout(timer);
-      return code;
+      if (!gone()) {
+        signal('SIGTERM');
+        const timer = setTimeout(() => signal('SIGKILL'), graceMs);
+        await exited;
+        clearTimeout(timer);
+      } else if (options.group) {
+        signal('SIGTERM');
+      }
+      await groupGone(graceMs);
+      return child.exitCode;
     },
     async kill() {
       if (gone()) return child.exitCode;
-      child.kill('SIGKILL');
-      return exited;
+      signal('SIGKILL');
+      const code = await exited;
+      await groupGone(5_000);
+      return code;
     },
   };
 }
