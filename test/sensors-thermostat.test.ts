@@ -86,6 +86,13 @@ describe('sensors: thermostats on the real stack', () => {
     expect(sensor.config).toMatchObject({ heatsetpoint: 2100, mode: 'heat', offset: 0, locked: false, externalsensortemp: -8000, windowopen_set: true, schedule_on: false, battery: 90 });
   }, 45_000);
 
+  it('should present the wall thermostat with its fan mode in state and config', async () => {
+    const sensor = await sensorWhen<Sensor>(stack, ids.zen!, (s) => s.state.fanmode !== undefined && s.config.fanmode !== undefined, 'the fan mode read after pairing', 30_000);
+    expect(Object.keys(sensor.state).sort()).toEqual(['fanmode', 'heating', 'lastupdated', 'on', 'temperature']);
+    expect(Object.keys(sensor.config).sort()).toEqual(['coolsetpoint', 'fanmode', 'heatsetpoint', 'mode', 'offset', 'on', 'reachable']);
+    expect(sensor.state.fanmode).toBe(sensor.config.fanmode);
+  }, 45_000);
+
   it('should present the valve clock as ZHATime, set by the gateway at pairing', async () => {
     const sensor = await sensorWhen<Sensor>(stack, ids.time!, (s) => typeof s.state.utc === 'string', 'the clock read', 30_000);
     expect(sensor).toMatchObject({ type: 'ZHATime', modelid: 'eTRV0100', ep: 1 });

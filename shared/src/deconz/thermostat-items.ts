@@ -16,6 +16,8 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
     { key: 'window_open_internal', kind: 'enum', names: { quarantine: 'Quarantine', closed: 'Closed', hold: 'Hold', open: 'Open', external_open: 'Open (external), closed (internal)' } },
   ] },
   { item: 'mountingmodeactive', section: 'state', keys: [{ key: 'mounted_mode_active', kind: 'bool' }] },
+  // The fan mode the thermostat runs in (the spec lists it as state too; config `fanmode` sets it).
+  { item: 'fanmode', section: 'state', keys: [{ key: 'fan_mode', kind: 'enum' }] },
   // deCONZ says "none" when the device reports no fault; otherwise the converter's fault names.
   { item: 'errorcode', section: 'state', keys: [{ key: 'system_status_code', kind: 'enum', names: { ok: 'none' } }] },
   { item: 'heatsetpoint', section: 'config', keys: [{ key: 'occupied_heating_setpoint', kind: 'number', scale: 100 }] },
