@@ -135,6 +135,8 @@ describe('web app: pairing, rules and settings', () => {
     expect(await lampOn()).toBe(false);
     await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
     await waitFor(lampOn, 'the lamp switched on at the radio by the rule', 20_000, 50);
+    // The list follows without a reload: the trigger count comes in after the button's event.
+    await card.getByText(/Triggered 1×/).waitFor();
     await screenshot(page, 'rules-desktop');
   }, 60_000);
 
@@ -147,6 +149,22 @@ describe('web app: pairing, rules and settings', () => {
     await waitFor(async () => (await page.locator('.brand').textContent()) === 'My home', 'the new name in the header', 5_000, 50);
     await screenshot(page, 'settings-desktop');
   }, 60_000);
+
+  it('should scan the network map and draw the coordinator, the lamp and the button with their links', async () => {
+    await go('map', 'Network map');
+    await page.getByRole('button', { name: 'Scan the network' }).click();
+    const drawing = page.getByRole('img', { name: /^Network map: \d+ devices, \d+ links$/ });
+    await drawing.waitFor({ timeout: 60_000 });
+    const label = (await drawing.getAttribute('aria-label'))!;
+    const [, devices, links] = label.match(/(\d+) devices, (\d+) links/)!.map(Number);
+    expect(devices).toBe(3);
+    expect(links).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('svg .node-Coordinator').count()).toBe(1);
+    expect(await page.locator('svg .node-Router').count()).toBe(1);
+    expect(await page.locator('svg .node-EndDevice').count()).toBe(1);
+    await page.getByRole('button', { name: 'Scan the network' }).waitFor();
+    await screenshot(page, 'map-desktop');
+  }, 90_000);
 
   it('should write screenshots of the other pages at desktop and phone width', async () => {
     for (const [route, title] of [['sensors', 'Sensors'], ['devices', 'Devices'], ['rooms', 'Rooms & lights'], ['alarm', 'Alarm'], ['schedules', 'Schedules']] as const) {

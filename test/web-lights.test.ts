@@ -1,26 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeWebApp } from '@herdgate/web/build';
-import { launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
 import { radioControl } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
 const LAMP = '0017880104a1e301';
+const BLIND = '000b57fffe8ae302';
+const THERMOSTAT = '00158d0001e4e303';
 
 /**
  * The web app in a real browser against the real stack: sign in with the gateway login, switch a
- * lamp from its card (the lamp's on/off attribute changes inside the virtual radio), and see a
- * change made by another client arrive over the WebSocket without a reload.
+ * lamp from its card (the lamp's on/off attribute changes inside the virtual radio), see a change
+ * made by another client arrive over the WebSocket without a reload, make a room and a scene and
+ * recall it, close a blind and set a thermostat's mode (each read back at the radio).
  */
 describe('web app: sign in and lights', () => {
   let stack: Stack;
   let browser: Browser;
   let page: Page;
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
+  /** An attribute inside the virtual radio's simulated device (SimDevice.inspect()). */
+  const attribute = async (ieee: string, cluster: string, name: string) => {
+    const device = (await control('GET', `/devices/${ieee}`)) as { state: { endpoints: Record<string, Record<string, Record<string, unknown>>> } };
+    return Object.values(device.state.endpoints).find((ep) => ep[cluster])?.[cluster]?.[name];
+  };
   const lampOn = async () => {
-    const device = (await control('GET', `/devices/${LAMP}`)) as { state: { endpoints: Record<string, { genOnOff?: { onOff?: unknown } }> } };
-    const onOff = Object.values(device.state.endpoints).find((ep) => ep.genOnOff)?.genOnOff?.onOff;
+    const onOff = await attribute(LAMP, 'genOnOff', 'onOff');
     return onOff === true || onOff === 1;
   };
   const lightId = () => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${LAMP}`)?.row.id;
@@ -30,12 +37,15 @@ describe('web app: sign in and lights', () => {
     [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
     await waitForLink(stack);
     await control('POST', '/devices', { model: 'LCT015', ieee: LAMP });
+    await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
+    await control('POST', '/devices', { model: 'Zen-01', ieee: THERMOSTAT });
     await stack.rest.put('/config', { permitjoin: 60 });
     await waitFor(() => lightId() !== undefined, 'the lamp as a light', 60_000, 100);
-    await waitFor(() => stack.api.services.bridge.devices().get(`0x${LAMP}`)?.interview === 'successful', 'the interview', 60_000, 100);
+    await waitFor(() => [LAMP, BLIND, THERMOSTAT].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'the interviews', 90_000, 100);
+    await waitFor(async () => Object.values((await stack.rest.get('/sensors')).body as Record<string, { type: string }>).some((s) => s.type === 'ZHAThermostat'), 'the thermostat sensor', 30_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
     await stack.rest.put(`/lights/${lightId()}`, { name: 'Desk lamp' });
-  }, 150_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -70,10 +80,44 @@ describe('web app: sign in and lights', () => {
     await waitFor(async () => (await brightness.inputValue()) === '77', 'the brightness pushed over the WebSocket', 15_000, 50);
     await stack.rest.put(`/lights/${lightId()}/state`, { on: false });
     await waitFor(async () => (await page.getByRole('switch', { name: 'Desk lamp on' }).getAttribute('aria-checked')) === 'false', 'the switch to follow', 15_000, 50);
+  }, 60_000);
+
+  it('should make a room with the lamp, store a scene in it and recall it', async () => {
+    await page.getByText('New room').click();
+    const form = page.locator('details.new-room form');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Living room');
+    await form.getByRole('checkbox', { name: 'Desk lamp' }).check();
+    await form.getByRole('button', { name: 'Create room' }).click();
+    const room = page.getByRole('article', { name: 'Room Living room' });
+    await room.waitFor();
+    await room.getByRole('switch', { name: 'Living room on' }).click();
+    await waitFor(lampOn, 'the lamp on through the room', 15_000, 50);
+    await room.getByRole('textbox', { name: 'New scene' }).fill('Evening');
+    await room.getByRole('button', { name: 'Create' }).click();
+    await room.getByRole('button', { name: 'Evening', exact: true }).waitFor();
+    await stack.rest.put(`/lights/${lightId()}/state`, { on: false });
+    await waitFor(async () => !(await lampOn()), 'the lamp off at the radio', 15_000, 50);
+    await room.getByRole('button', { name: 'Evening', exact: true }).click();
+    await waitFor(lampOn, 'the lamp on again by the scene', 15_000, 50);
+    await page.getByRole('status').filter({ hasText: 'Evening recalled' }).waitFor();
+    await page.setViewportSize(DESKTOP);
     await screenshot(page, 'rooms-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'rooms-phone');
+    await page.setViewportSize(DESKTOP);
   }, 60_000);
+
+  it('should close the blind from its card and set the thermostat\'s mode, both at the radio', async () => {
+    const blind = page.locator('article[aria-label^="Light "]').filter({ has: page.getByRole('button', { name: 'Close' }) });
+    await blind.getByRole('button', { name: 'Close' }).click();
+    await waitFor(async () => (await attribute(BLIND, 'closuresWindowCovering', 'currentPositionLiftPercentage')) === 100, 'the blind closed at the radio', 30_000, 100);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Sensors' }).click();
+    const thermostat = page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'ZHAThermostat' });
+    const before = await attribute(THERMOSTAT, 'hvacThermostat', 'systemMode');
+    const mode = thermostat.getByRole('combobox', { name: 'Mode' });
+    await mode.selectOption(before === 0 ? 'heat' : 'off');
+    await waitFor(async () => (await attribute(THERMOSTAT, 'hvacThermostat', 'systemMode')) !== before, 'the thermostat mode changed at the radio', 20_000, 100);
+  }, 90_000);
 
   it('should sign out and forget the key', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();

@@ -29,6 +29,7 @@ function Shell({ store, onSignOut }: { store: GatewayStore; onSignOut(): void })
     announce: (text, kind = 'ok') => setMessage({ text, kind }),
   }), [store]);
   useEffect(() => {
+    // The event port is the gateway's `websocketport`, known once the state is in.
     store.load().then(() => store.start(), (err) => setLoadError(err));
     return () => store.stop();
   }, [store]);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_BUDGET_BYTES } from '../scripts/budget';
 import { buildWebApp, gzippedSize } from '../scripts/build';
@@ -8,6 +9,13 @@ describe('web app bundle', () => {
     const size = gzippedSize(bundle);
     expect(size).toBeGreaterThan(1024);
     expect(size).toBeLessThanOrEqual(BUNDLE_BUDGET_BYTES);
+  });
+
+  it('should state the same budget in docs/benchmarks.md', () => {
+    const docs = readFileSync(new URL('../../docs/benchmarks.md', import.meta.url), 'utf8');
+    const stated = docs.match(/Bundle budget: \*\*(\d+) KiB\*\*/);
+    expect(stated, 'docs/benchmarks.md names the web bundle budget (npm run bench -- web)').not.toBeNull();
+    expect(Number(stated![1]) * 1024).toBe(BUNDLE_BUDGET_BYTES);
   });
 
   it('should reference only its own hashed assets from the page, with no inline script', async () => {

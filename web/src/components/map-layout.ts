@@ -4,6 +4,9 @@ export interface MapNode {
   nwk?: number;
   type: 'Coordinator' | 'Router' | 'EndDevice' | string;
   name?: string;
+  /** false: the node did not answer the scan's neighbour-table request. */
+  reachable?: boolean;
+  error?: string;
 }
 
 export interface MapLink {
@@ -17,7 +20,9 @@ export interface MapLink {
 export interface NetworkMap {
   nodes: MapNode[];
   links: MapLink[];
-  scannedat?: string;
+  scannedat?: string | null;
+  scanstate?: 'idle' | 'scanning';
+  progress?: { done: number; total: number };
 }
 
 export interface Placed extends MapNode {

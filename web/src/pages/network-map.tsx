@@ -5,6 +5,7 @@ import { layout, quality, type NetworkMap } from '../components/map-layout';
 import { ago, Empty, ErrorNote } from '../components/ui';
 
 const SIZE = 640;
+const unanswered = (map: NetworkMap) => map.nodes.filter((n) => n.reachable === false).length;
 
 function MapDrawing({ map }: { map: NetworkMap }) {
   const nodes = layout(map, SIZE);
@@ -19,7 +20,8 @@ function MapDrawing({ map }: { map: NetworkMap }) {
           return <line key={`${link.source}-${link.target}`} class={`edge edge-${quality(link.lqi)}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y}><title>{`${a.name ?? a.ieee} ↔ ${b.name ?? b.ieee}: LQI ${link.lqi}`}</title></line>;
         })}
         {nodes.map((node) => (
-          <g key={node.ieee} class={`node node-${node.type}`} transform={`translate(${node.x} ${node.y})`}>
+          <g key={node.ieee} class={`node node-${node.type}${node.reachable === false ? ' node-unreachable' : ''}`} transform={`translate(${node.x} ${node.y})`}>
+            <title>{`${node.name ?? node.ieee} (${node.type}${node.reachable === false ? ', did not answer' : ''})`}</title>
             {node.type === 'EndDevice' ? <circle r={7} /> : <rect x={-9} y={-9} width={18} height={18} rx={node.type === 'Coordinator' ? 9 : 3} />}
             <text y={22} text-anchor="middle">{(node.name ?? node.ieee).slice(0, 18)}</text>
           </g>
@@ -31,45 +33,56 @@ function MapDrawing({ map }: { map: NetworkMap }) {
 }
 
 /**
- * The radio's neighbour tables as a drawing (`GET /networkmap`), and a fresh scan
- * (`POST /networkmap`) followed until its result is there.
+ * The radio's neighbour tables as a drawing (`GET /networkmap`, a herdgate extension), and a fresh
+ * scan (`POST /networkmap`) whose progress and finish arrive as `r: "networkmap"` WebSocket events.
  */
 export function NetworkMapPage() {
-  const { gateway, announce } = useApp();
+  const { gateway, store, announce } = useApp();
   const [map, setMap] = useState<NetworkMap>();
   const [error, setError] = useState<unknown>();
-  const [scanning, setScanning] = useState(false);
-  const load = () => gateway.get<NetworkMap>('/networkmap').then((m) => { setMap(m); setError(undefined); return m; });
+  const [progress, setProgress] = useState<{ done?: number; total?: number }>();
+  const load = () => gateway.get<NetworkMap>('/networkmap').then((m) => {
+    setMap(m);
+    setError(undefined);
+    setProgress(m.scanstate === 'scanning' ? m.progress ?? {} : undefined);
+  });
   useEffect(() => { load().catch(setError); }, []);
+  useEffect(() => store.onEvent((event) => {
+    if (event.r !== 'networkmap' || !event.state) return;
+    const state = event.state as { scanstate?: string; done?: number; total?: number; error?: string };
+    if (state.scanstate === 'scanning') {
+      setProgress({ done: state.done, total: state.total });
+      return;
+    }
+    setProgress(undefined);
+    if (state.error) setError(new ApiError(503, [{ type: 950, address: '/networkmap', description: state.error }]));
+    else void load().then(() => announce('Network map updated'), setError);
+  }), [store]);
   const scan = async () => {
-    setScanning(true);
     setError(undefined);
     try {
-      const before = map?.scannedat;
       await gateway.post('/networkmap');
-      for (let i = 0; i < 90; i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        const fresh = await load();
-        if (fresh.scannedat && fresh.scannedat !== before) break;
-      }
-      announce('Network map updated');
+      setProgress((p) => p ?? {});
     } catch (err) {
       setError(err);
-    } finally {
-      setScanning(false);
     }
   };
+  const scanning = progress !== undefined;
   const unsupported = error instanceof ApiError && error.status === 404;
   return (
     <>
       <div class="row">
         <button type="button" class="primary" disabled={scanning || unsupported} onClick={() => void scan()}>{scanning ? 'Scanning…' : 'Scan the network'}</button>
-        {scanning && <p class="progress" role="status"><span class="spinner" aria-hidden="true" />Asking every router for its neighbours; this takes a while on a big network.</p>}
+        {scanning && (
+          <p class="progress" role="status"><span class="spinner" aria-hidden="true" />
+            {progress.total ? <>Asked {progress.done ?? 0} of {progress.total} routers <progress max={progress.total} value={progress.done ?? 0} /></> : 'Asking every router for its neighbours…'}
+          </p>
+        )}
       </div>
       {unsupported ? <Empty>This gateway does not offer a network map.</Empty> : <ErrorNote error={error} />}
       {map && (map.nodes.length === 0 ? <Empty>No scan yet: press “Scan the network”.</Empty> : (
         <>
-          <p class="meta">Scanned {ago(map.scannedat)} · {map.nodes.length} devices · {map.links.length} links</p>
+          <p class="meta">Scanned {ago(map.scannedat)} · {map.nodes.length} devices · {map.links.length} links{unanswered(map) > 0 ? ` · ${unanswered(map)} did not answer` : ''}</p>
           <MapDrawing map={map} />
         </>
       ))}

@@ -14,28 +14,31 @@ function RoomCard({ id, group }: { id: string; group: Group }) {
     <Card title={group.name} label={`Room ${group.name}`}
       actions={<Switch label={`${group.name} on`} checked={group.state.any_on === true} disabled={busy} onChange={(on) => act({ on })} />}>
       <p class="meta">{group.lights.length} light{group.lights.length === 1 ? '' : 's'} · {group.state.all_on ? 'all on' : group.state.any_on ? 'some on' : 'off'}</p>
-      {typeof group.action.bri === 'number' && <Slider label="Brightness" min={1} max={254} value={group.action.bri} disabled={busy} onCommit={(bri) => act({ bri })} />}
+      {typeof group.action.bri === 'number' && group.lights.length > 0 && <Slider label="Brightness" min={1} max={254} value={group.action.bri} disabled={busy} onCommit={(bri) => act({ bri })} />}
       <Scenes id={id} group={group} />
     </Card>
   );
 }
 
 function NewRoom({ lights }: { lights: Record<string, Light> }) {
-  const { gateway, announce } = useApp();
+  const { gateway, store, announce } = useApp();
   const [run, busy] = useAction();
   const [name, setName] = useState('');
   const [members, setMembers] = useState<string[]>([]);
+  const [open, setOpen] = useState(false);
   return (
-    <details class="new-room">
+    <details class="new-room" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
       <summary>New room</summary>
       <form onSubmit={(e) => {
         e.preventDefault();
         void run('New room', async () => {
           const id = await gateway.create('/groups', { name });
           if (members.length > 0) await gateway.put(`/groups/${id}`, { lights: members });
+          await store.refresh('groups', id);
           announce(`Room ${name} created`);
           setName('');
           setMembers([]);
+          setOpen(false);
         });
       }}>
         <label>Name<input value={name} maxLength={32} required onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>

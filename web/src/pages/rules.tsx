@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { useApp } from '../components/context';
 import { ago, Badge, Empty, Switch, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
@@ -11,6 +11,17 @@ export function Rules() {
   const [run, busy] = useAction();
   const [editing, setEditing] = useState<string | 'new'>();
   const rules = Object.entries(state.rules);
+  // Rules have no events of their own: a sensor or light change may have fired one, so read them
+  // again shortly after (at most twice a second).
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = store.onEvent((event) => {
+      if (timer === undefined && (event.r === 'sensors' || event.r === 'lights' || event.r === 'groups')) {
+        timer = setTimeout(() => { timer = undefined; void store.reload('rules').catch(() => undefined); }, 500);
+      }
+    });
+    return () => { off(); clearTimeout(timer); };
+  }, [store]);
   if (editing !== undefined) {
     return <RuleEditor key={editing} id={editing === 'new' ? undefined : editing} rule={editing === 'new' ? undefined : state.rules[editing]} onDone={() => setEditing(undefined)} />;
   }

@@ -18,6 +18,13 @@ function merge<T extends object>(current: T | undefined, event: GatewayEvent): T
   return next as T;
 }
 
+const ENVELOPE = new Set(['t', 'e', 'r', 'id', 'uniqueid', 'state', 'config', 'attr', 'name']);
+
+/** Groups carry changed attributes (`lights`, `action`, `scenes`…) at the top level of the event. */
+function topLevel(event: GatewayEvent): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(event).filter(([key]) => !ENVELOPE.has(key)));
+}
+
 function withJoin(state: GatewayState, mac: string, phase: JoinProgress['phase'], device?: Device): GatewayState['joins'] {
   const current = state.joins[mac];
   // Only devices seen joining while the page watches are tracked; ready never goes back.
@@ -81,5 +88,6 @@ export function applyEvent(state: GatewayState, event: GatewayEvent): GatewaySta
     return { ...state, [r]: next };
   }
   const merged = merge(collection[id] as object | undefined, event);
-  return merged ? { ...state, [r]: { ...collection, [id]: merged } } : state;
+  if (!merged) return state;
+  return { ...state, [r]: { ...collection, [id]: r === 'groups' ? { ...merged, ...topLevel(event) } : merged } };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { followEvents, type EventStream, type LinkStatus } from '../api/events';
+import { followEvents, type EventStream, type GatewayEvent, type LinkStatus } from '../api/events';
 import type { Gateway } from '../api/client';
 import { applyEvent } from './apply-event';
 import type { AlarmSystem, Device, GatewayState } from './types';
@@ -18,8 +18,15 @@ export class GatewayStore {
   private listeners = new Set<() => void>();
   private stream: EventStream | undefined;
   private reconnected = false;
+  private eventListeners = new Set<(event: GatewayEvent) => void>();
 
   constructor(readonly gateway: Gateway) {}
+
+  /** Every WebSocket event, for pages that follow what has no event of its own (rule triggers). */
+  onEvent(listener: (event: GatewayEvent) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => this.eventListeners.delete(listener);
+  }
 
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -35,18 +42,33 @@ export class GatewayStore {
     this.set(change(this.state));
   }
 
+  /**
+   * The full state and alarm systems first (every page but Devices can show then), the Device
+   * objects after, so the first page does not wait for one request per device.
+   */
   async load(): Promise<void> {
-    const [full, alarmsystems, macs] = await Promise.all([
+    const [full, alarmsystems] = await Promise.all([
       this.gateway.get<Partial<GatewayState>>(''),
       this.gateway.get<Record<string, AlarmSystem>>('/alarmsystems').catch(() => ({})),
-      this.gateway.get<string[]>('/devices').catch(() => [] as string[]),
     ]);
+    this.loaded = true;
+    this.set({ ...EMPTY_STATE, ...full, alarmsystems, devices: this.state.devices, joins: this.state.joins } as GatewayState);
+    void this.loadDevices();
+  }
+
+  private async loadDevices(): Promise<void> {
+    const macs = await this.gateway.get<string[]>('/devices').catch(() => [] as string[]);
     const devices: Record<string, Device> = {};
     await Promise.all(macs.map(async (mac) => {
       devices[mac] = await this.gateway.get<Device>(`/devices/${mac}`).catch(() => ({ uniqueid: mac }));
     }));
-    this.loaded = true;
-    this.set({ ...EMPTY_STATE, ...full, alarmsystems, devices, joins: this.state.joins } as GatewayState);
+    this.update((state) => ({ ...state, devices }));
+  }
+
+  /** Reads one resource again (after a write whose event may not carry every field). */
+  async refresh(collection: 'groups' | 'lights' | 'sensors', id: string): Promise<void> {
+    const value = await this.gateway.get<unknown>(`/${collection}/${id}`);
+    this.update((state) => ({ ...state, [collection]: { ...state[collection], [id]: value } }));
   }
 
   /** Reloads one collection after a write the WebSocket does not announce (rules, schedules, whitelist). */
@@ -58,7 +80,10 @@ export class GatewayStore {
   start(): void {
     const port = Number(this.state.config.websocketport) || Number(location.port) || 80;
     this.stream = followEvents(port, this.gateway.key, {
-      onEvent: (event) => this.set(applyEvent(this.state, event)),
+      onEvent: (event) => {
+        this.set(applyEvent(this.state, event));
+        for (const listener of this.eventListeners) listener(event);
+      },
       onStatus: (status) => {
         this.link = status;
         for (const listener of this.listeners) listener();
