@@ -1,5 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,8 +32,7 @@ export async function startEdgeGateway(vars: Record<string, string> = {}, stateD
   await mkdir(process.env.WRANGLER_LOG_PATH, { recursive: true });
   process.env.WRANGLER_LOG ??= 'error';
   writeMigrationBundle();
-  // Built by the root postinstall; only a checkout that skipped it lacks the file.
-  if (!existsSync(join(ROOT, 'web', 'dist', 'assets.json'))) execFileSync(process.execPath, ['--import', 'tsx', 'web/scripts/build-cli.ts'], { cwd: ROOT, stdio: 'ignore' });
+  // The Worker bundles the web app's assets: built from today's sources before each start.
   await writeWebApp();
   const { unstable_startWorker } = await import('wrangler');
   const bindings = Object.fromEntries(Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn', ...vars }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]));
