@@ -166,6 +166,57 @@ describe('web app: pairing, rules and settings', () => {
     await screenshot(page, 'map-desktop');
   }, 90_000);
 
+  it('should create a weekday schedule from the editor in the deCONZ time form', async () => {
+    await go('schedules', 'Schedules');
+    await page.getByText('No schedules yet.').waitFor();
+    await page.getByRole('button', { name: 'New schedule' }).click();
+    const form = page.getByRole('form', { name: 'New schedule' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Wake up');
+    await form.getByLabel('Time').fill('06:45');
+    await form.getByRole('group', { name: 'Do' }).getByLabel('Target').selectOption(`/lights/${lightId()}/state`);
+    await form.getByRole('button', { name: 'Save schedule' }).click();
+    await page.getByRole('article', { name: 'Schedule Wake up' }).waitFor();
+    const schedules = (await stack.rest.get('/schedules')).body as Record<string, { localtime: string; command: { address: string; body: unknown } }>;
+    const key = (await page.evaluate("localStorage.getItem('herdgate.key')")) as string;
+    expect(Object.values(schedules)[0]).toMatchObject({ localtime: 'W124/T06:45:00', command: { address: `/api/${key}/lights/${lightId()}/state`, body: { on: true } } });
+  }, 60_000);
+
+  it('should set the alarm PIN, refuse a wrong one with the gateway\'s words, and arm with the right one', async () => {
+    await go('alarm', 'Alarm');
+    const pin = page.getByLabel('PIN', { exact: true });
+    await pin.fill('4711');
+    await page.getByRole('button', { name: 'Set this as the PIN' }).click();
+    await page.getByRole('status').filter({ hasText: 'PIN set' }).waitFor();
+    await pin.fill('0000');
+    await page.getByRole('button', { name: 'Arm away' }).click();
+    const refusal = page.locator('#pin-error');
+    await refusal.waitFor();
+    expect((await refusal.textContent())?.length).toBeGreaterThan(3);
+    await pin.fill('4711');
+    await page.getByRole('button', { name: 'Arm away' }).click();
+    // The state arrives over the WebSocket: the exit delay counts down.
+    await page.getByRole('status').filter({ hasText: /exit delay|arming away|armed away/ }).waitFor();
+    expect(((await stack.rest.get('/alarmsystems/1')).body as { config: { armmode: string } }).config.armmode).toBe('armed_away');
+    await pin.fill('4711');
+    await page.getByRole('button', { name: 'Disarm' }).click();
+    await page.getByRole('status').filter({ hasText: 'disarmed' }).waitFor();
+  }, 60_000);
+
+  it('should follow the system\'s dark theme and switch themes from the toggle', async () => {
+    const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>;
+    const dark = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number).every((c) => c < 80);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await go('rooms', 'Rooms & lights');
+    await waitFor(async () => dark(await background()), 'the dark theme from the system', 5_000, 50);
+    await screenshot(page, 'rooms-dark');
+    // auto → dark → light: the choice overrides the system's.
+    await page.getByRole('button', { name: /^Theme: auto/ }).click();
+    await page.getByRole('button', { name: /^Theme: dark/ }).click();
+    await waitFor(async () => !dark(await background()), 'the light theme chosen over the system\'s dark', 5_000, 50);
+    await page.getByRole('button', { name: /^Theme: light/ }).click();
+    await page.emulateMedia({ colorScheme: 'light' });
+  }, 30_000);
+
   it('should write screenshots of the other pages at desktop and phone width', async () => {
     for (const [route, title] of [['sensors', 'Sensors'], ['devices', 'Devices'], ['rooms', 'Rooms & lights'], ['alarm', 'Alarm'], ['schedules', 'Schedules']] as const) {
       await go(route, title);

@@ -82,7 +82,21 @@ describe('web app: sign in and lights', () => {
     await waitFor(async () => (await page.getByRole('switch', { name: 'Desk lamp on' }).getAttribute('aria-checked')) === 'false', 'the switch to follow', 15_000, 50);
   }, 60_000);
 
+  it('should work from the keyboard: a skip link first, then a switch toggled with Space', async () => {
+    await page.reload();
+    await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content');
+    const toggle = page.getByRole('switch', { name: 'Desk lamp on' });
+    const was = await lampOn();
+    await toggle.focus();
+    await page.keyboard.press('Space');
+    await waitFor(async () => (await lampOn()) !== was, 'the lamp switched at the radio from the keyboard', 15_000, 50);
+  }, 30_000);
+
   it('should make a room with the lamp, store a scene in it and recall it', async () => {
+    await stack.rest.put(`/lights/${lightId()}/state`, { on: false });
+    await waitFor(async () => !(await lampOn()), 'the lamp off at the radio before the room exists', 15_000, 50);
     await page.getByText('New room').click();
     const form = page.locator('details.new-room form');
     await form.getByRole('textbox', { name: 'Name' }).fill('Living room');

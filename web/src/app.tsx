@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Gateway } from './api/client';
 import { AppContext, type AppServices } from './components/context';
 import { ErrorNote } from './components/ui';
@@ -29,8 +29,9 @@ function Shell({ store, onSignOut }: { store: GatewayStore; onSignOut(): void })
     announce: (text, kind = 'ok') => setMessage({ text, kind }),
   }), [store]);
   useEffect(() => {
-    // The event port is the gateway's `websocketport`, known once the state is in.
-    store.load().then(() => store.start(), (err) => setLoadError(err));
+    // State and event socket in parallel; the socket's first open does not reload what is loading.
+    store.load().catch((err) => setLoadError(err));
+    store.start().catch((err) => setLoadError(err));
     return () => store.stop();
   }, [store]);
   useEffect(() => {
@@ -39,9 +40,13 @@ function Shell({ store, onSignOut }: { store: GatewayStore; onSignOut(): void })
     return () => clearTimeout(timer);
   }, [message]);
   const page = pageFor(route);
+  const firstPage = useRef(true);
   useEffect(() => {
     document.title = `${page.title} · ${String(state.config.name ?? 'herdgate')}`;
-    document.getElementById('main')?.focus();
+    // A page change moves focus to the new content (screen readers read it); the first load
+    // leaves it at the top so the skip link is the first Tab stop.
+    if (!firstPage.current) document.getElementById('main')?.focus();
+    firstPage.current = false;
   }, [page]);
   return (
     <AppContext.Provider value={services}>

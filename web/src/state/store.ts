@@ -18,6 +18,7 @@ export class GatewayStore {
   private listeners = new Set<() => void>();
   private stream: EventStream | undefined;
   private reconnected = false;
+  private stopped = false;
   private eventListeners = new Set<(event: GatewayEvent) => void>();
 
   constructor(readonly gateway: Gateway) {}
@@ -77,8 +78,14 @@ export class GatewayStore {
     this.update((state) => ({ ...state, [what]: value }));
   }
 
-  start(): void {
-    const port = Number(this.state.config.websocketport) || Number(location.port) || 80;
+  /**
+   * Opens the event socket on the gateway's `websocketport` (from `GET /config`, asked alongside the
+   * state load so the socket does not wait for it).
+   */
+  async start(): Promise<void> {
+    const config = await this.gateway.get<{ websocketport?: number }>('/config');
+    if (this.stopped) return;
+    const port = Number(config.websocketport) || Number(location.port) || 80;
     this.stream = followEvents(port, this.gateway.key, {
       onEvent: (event) => {
         this.set(applyEvent(this.state, event));
@@ -97,6 +104,7 @@ export class GatewayStore {
   }
 
   stop(): void {
+    this.stopped = true;
     this.stream?.close();
   }
 }
