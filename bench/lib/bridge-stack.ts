@@ -27,6 +27,8 @@ export interface StackStartOptions {
   log?(line: string): void;
   /** Extra node options for the stack's process (the soak's event-loop probe); herdgate only. */
   nodeArgs?: string[];
+  /** Extra environment for the stack's process (the soak's api account on the broker); herdgate only. */
+  env?: Record<string, string>;
 }
 
 export interface RunningStack {

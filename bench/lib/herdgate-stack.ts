@@ -45,6 +45,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     MQTT_BASE_TOPIC: BASE,
     LOG_LEVEL: 'warn',
     PERMIT_JOIN_ON_START: options.pairing ? '254' : '0',
+    ...options.env,
   };
   delete env.MQTT_URL;
   const proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), await builtBridge()], { cwd: ROOT, env });

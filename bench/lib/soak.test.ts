@@ -3,7 +3,7 @@ import { runSoak } from './soak';
 
 /**
  * The soak benchmark scaled down to seconds: the same mixed traffic on a small network. Asserts
- * that the bridge lives through it and answers every command and request without an error; no
+ * that the bridge and the api live through it and answer every command and request without an error; no
  * timings (those are the benchmark's, docs/benchmarks.md).
  */
 describe('soak (short)', () => {
@@ -17,5 +17,14 @@ describe('soak (short)', () => {
     expect(figures.answers.ok).toBe(figures.sent.lampCommands + figures.sent.groupcasts + figures.sent.requests);
     expect(figures.sensorStatesSeen).toBeGreaterThan(0);
     expect(figures.rssMiB.start).toBeGreaterThan(0);
+    // The api half: every REST command and read answered success, events reached the WebSocket.
+    expect(figures.api?.exited).toBe(false);
+    expect(figures.api?.rest.commands.errors).toEqual([]);
+    expect(figures.api?.rest.reads.errors).toEqual([]);
+    expect(figures.api?.rest.commands.sent).toBeGreaterThan(5);
+    expect(figures.api?.rest.commands.ok).toBe(figures.api?.rest.commands.sent);
+    expect(figures.api?.rest.reads.ok).toBe(figures.api?.rest.reads.sent);
+    expect(figures.api?.websocketEvents).toBeGreaterThan(0);
+    expect(figures.api?.rssMiB.start).toBeGreaterThan(0);
   }, 180_000);
 });

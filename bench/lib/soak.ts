@@ -5,18 +5,26 @@
  * bridge's RSS and event-loop delay (bench/lib/loop-lag-probe.mjs preloaded into it) along the way.
  * Used by bench/suites/soak.ts (an hour by default) and by its short variant in `npm test`.
  */
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { generateNetwork, catalogueModels } from '../../bridge/virtual-radio/networks/generate';
 import { pairStack } from './bridge-rounds';
 import { herdgateStack } from './herdgate-stack';
 import { connectWatch } from './mqtt-watch';
+import { startSoakApi, type RestTally, type SoakApi } from './soak-api';
 import { median } from './stats';
 
 export const LOOP_LAG_PROBE = fileURLToPath(new URL('./loop-lag-probe.mjs', import.meta.url));
 const BASE = 'herdgate';
 const TICK_MS = 100;
+/** The api's own account on the bridge's broker, as `npm start` gives it (anonymous clients may not follow the bridge). */
+const API_ACCOUNT = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(18).toString('base64url') };
 /** Per second: lamp commands, contact sensor events; every N s: a groupcast, two requests. */
-export const SOAK_RATES = { lampCommandsPerSecond: 2, sensorEventsPerSecond: 1, groupcastEverySeconds: 5, requestsEverySeconds: 10 };
+export const SOAK_RATES = {
+  lampCommandsPerSecond: 2, sensorEventsPerSecond: 1, groupcastEverySeconds: 5, requestsEverySeconds: 10,
+  /** Through the api (REST): a light command per second, full reads of lights, sensors and config every 5 s. */
+  restLightCommandsPerSecond: 1, restReadsEverySeconds: 5,
+};
 
 export interface LoopLag { p50: number; p99: number; max: number }
 export interface SoakFigures {
@@ -28,16 +36,27 @@ export interface SoakFigures {
   rssMiB: { start: number; end: number };
   loopLagMs: { start: LoopLag; end: LoopLag };
   bridgeExited: boolean;
+  /** RSS (MiB) of the bridge and the api about every tenth of the run. */
+  trajectory: Array<{ minute: number; bridge: number; api: number }>;
+  api?: {
+    rssMiB: { start: number; end: number };
+    loopLagMs: { start: LoopLag; end: LoopLag };
+    rest: { commands: RestTally; reads: RestTally };
+    websocketEvents: number;
+    exited: boolean;
+  };
 }
 
-export async function runSoak(options: { devices: number; durationMs: number; log: (line: string) => void; sampleEveryMs?: number }): Promise<SoakFigures> {
+interface SoakOptions { devices: number; durationMs: number; log: (line: string) => void; sampleEveryMs?: number; api?: boolean }
+
+export async function runSoak(options: SoakOptions): Promise<SoakFigures> {
   const network = generateNetwork(options.devices, catalogueModels());
   const paired = await pairStack(herdgateStack, network, options.log);
   const sampleEvery = options.sampleEveryMs ?? 5_000;
   try {
     const stack = await herdgateStack.start({
       radioPort: paired.radio.port, dataDir: paired.dataDir, devices: network.devices.map((d) => d.ieee), pairing: false, timeoutMs: 120_000, log: options.log,
-      nodeArgs: ['--import', LOOP_LAG_PROBE],
+      nodeArgs: ['--import', LOOP_LAG_PROBE], env: API_ACCOUNT,
     });
     const lags: LoopLag[] = [];
     let line = '';
@@ -52,7 +71,8 @@ export async function runSoak(options: { devices: number; durationMs: number; lo
     const filters = [`${BASE}/devices/+`, `${BASE}/devices/+/+/set/result`, `${BASE}/devices/+/+/state`, `${BASE}/bridge/+/groups/+/set/result`, `${BASE}/bridge/+/response/#`, `${BASE}/bridge/+/state`];
     const watch = await connectWatch(stack.mqttUrl!, filters);
     try {
-      return await drive(options, network.devices, paired.radio, stack, watch, filters, lags, sampleEvery);
+      const startApi = (lamps: number) => startSoakApi({ mqttUrl: stack.mqttUrl!, account: API_ACCOUNT, dataDir: paired.dataDir, probe: LOOP_LAG_PROBE, lamps, log: options.log });
+      return await drive(options, network.devices, paired.radio, stack, watch, filters, lags, sampleEvery, startApi);
     } finally {
       await watch.close();
       await stack.stop();
@@ -66,7 +86,7 @@ type Watch = Awaited<ReturnType<typeof connectWatch>>;
 type Radio = Awaited<ReturnType<typeof pairStack>>['radio'];
 type Stack = Awaited<ReturnType<typeof herdgateStack.start>>;
 
-async function drive(options: { devices: number; durationMs: number; log: (line: string) => void }, devices: Array<{ ieee: string; model: string }>, radio: Radio, stack: Stack, watch: Watch, filters: string[], lags: LoopLag[], sampleEvery: number): Promise<SoakFigures> {
+async function drive(options: SoakOptions, devices: Array<{ ieee: string; model: string }>, radio: Radio, stack: Stack, watch: Watch, filters: string[], lags: LoopLag[], sampleEvery: number, startApi: (lamps: number) => Promise<SoakApi>): Promise<SoakFigures> {
   const lights = new Map<string, { endpoint: number; dimmable: boolean }>();
   let bridgeId = '';
   const pending = new Map<string, string>();
@@ -99,6 +119,11 @@ async function drive(options: { devices: number; durationMs: number; log: (line:
   while ((bridgeId === '' || lights.size === 0) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
   if (bridgeId === '') throw new Error('no bridge state seen');
   const lamps = [...lights.entries()];
+  const api = options.api === false ? undefined : await startApi(lamps.length);
+  const apiLags: LoopLag[] = [];
+  api?.onStderrLine((text) => {
+    if (text.includes('"probe":"loop-lag"')) apiLags.push(JSON.parse(text) as LoopLag);
+  });
   const sent = { lampCommands: 0, groupcasts: 0, requests: 0, sensorEvents: 0 };
   let sequence = 0;
   const send = (topic: string, body: Record<string, unknown>) => {
@@ -107,8 +132,13 @@ async function drive(options: { devices: number; durationMs: number; log: (line:
     void watch.publish(topic, { ...body, transaction });
   };
   const rss: number[] = [];
+  const apiRss: number[] = [];
   const started = Date.now();
-  const sampler = setInterval(() => rss.push(stack.process.rssMiB()), sampleEvery);
+  const sample = () => {
+    rss.push(stack.process.rssMiB());
+    if (api) apiRss.push(api.process.rssMiB());
+  };
+  const sampler = setInterval(sample, sampleEvery);
   let tick = 0;
   const everyTicks = (perSecond: number) => Math.max(1, Math.round(1000 / TICK_MS / perSecond));
   try {
@@ -133,15 +163,23 @@ async function drive(options: { devices: number; durationMs: number; log: (line:
         send(`${BASE}/bridge/${bridgeId}/request/network/info`, {});
         sent.requests += 2;
       }
-      if (tick % 600 === 0) options.log(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${answers.ok} ok, ${answers.error} errors, RSS ${rss.at(-1)?.toFixed(1)} MiB`);
+      if (api && tick % everyTicks(SOAK_RATES.restLightCommandsPerSecond) === 0) api.lightCommand(Math.floor(tick / 50) % 2 === 0);
+      if (api && tick % everyTicks(1 / SOAK_RATES.restReadsEverySeconds) === 0) api.reads();
+      if (tick % 600 === 0) options.log(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${answers.ok} ok, ${answers.error} errors, RSS bridge ${rss.at(-1)?.toFixed(1)} MiB${api ? `, api ${apiRss.at(-1)?.toFixed(1)} MiB, REST ${api.rest.commands.ok + api.rest.reads.ok} ok ${api.rest.commands.error + api.rest.reads.error} errors` : ''}`);
       await new Promise((r) => setTimeout(r, TICK_MS));
     }
     const drainUntil = Date.now() + 20_000;
     while (pending.size > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 100));
-    rss.push(stack.process.rssMiB());
+    sample();
+  } catch (error) {
+    await api?.stop();
+    throw error;
   } finally {
     clearInterval(sampler);
   }
+  const apiExited = api !== undefined && (api.process.child.exitCode !== null || api.process.child.signalCode !== null);
+  const websocketEvents = api?.websocketEvents() ?? 0;
+  await api?.stop();
   answers.missing = pending.size;
   const window = <T>(list: T[], from: 'start' | 'end'): T[] => (from === 'start' ? list.slice(0, 3) : list.slice(-3));
   const lagOf = (list: LoopLag[]): LoopLag => ({ p50: median(list.map((l) => l.p50)), p99: median(list.map((l) => l.p99)), max: Math.max(...list.map((l) => l.max)) });
@@ -151,5 +189,20 @@ async function drive(options: { devices: number; durationMs: number; log: (line:
     rssMiB: { start: median(window(rss, 'start')), end: median(window(rss, 'end')) },
     loopLagMs: { start: lagOf(window(lags, 'start')), end: lagOf(window(lags, 'end')) },
     bridgeExited: exited,
+    trajectory: tenths(rss, apiRss, sampleEvery),
+    api: api && {
+      rssMiB: { start: median(window(apiRss, 'start')), end: median(window(apiRss, 'end')) },
+      loopLagMs: { start: lagOf(window(apiLags, 'start')), end: lagOf(window(apiLags, 'end')) },
+      rest: api.rest, websocketEvents, exited: apiExited,
+    },
   };
+}
+
+/** About ten evenly spaced samples of both processes' RSS, with the minute they were taken. */
+function tenths(bridge: number[], api: number[], sampleEvery: number): SoakFigures['trajectory'] {
+  const step = Math.max(1, Math.floor(bridge.length / 10));
+  const picked: SoakFigures['trajectory'] = [];
+  for (let at = 0; at < bridge.length; at += step) picked.push({ minute: ((at + 1) * sampleEvery) / 60_000, bridge: bridge[at], api: api[at] ?? Number.NaN });
+  if (picked.at(-1)?.bridge !== bridge.at(-1)) picked.push({ minute: (bridge.length * sampleEvery) / 60_000, bridge: bridge.at(-1)!, api: api.at(-1) ?? Number.NaN });
+  return picked;
 }
