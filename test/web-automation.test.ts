@@ -140,6 +140,24 @@ describe('web app: pairing, rules and settings', () => {
     await screenshot(page, 'rules-desktop');
   }, 60_000);
 
+  it('should show a sensor\'s new value live on the sensors page', async () => {
+    await go('sensors', 'Sensors');
+    const card = page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'ZHASwitch' });
+    await card.getByText('1002').waitFor();
+    await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'double' });
+    await card.getByText('1004').waitFor({ timeout: 15_000 });
+  }, 30_000);
+
+  it('should revoke another app\'s key from the settings page', async () => {
+    const created = await fetch(`${stack.rest.base}/api`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` }, body: JSON.stringify({ devicetype: 'old-phone' }) });
+    const victim = ((await created.json()) as [{ success: { username: string } }])[0].success.username;
+    await go('settings', 'Settings');
+    await page.getByRole('button', { name: 'Revoke old-phone' }).click();
+    await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
+    const res = await fetch(`${stack.rest.base}/api/${victim}/config`);
+    expect(((await res.json()) as { whitelist?: unknown }).whitelist).toBeUndefined();
+  }, 30_000);
+
   it('should change the gateway name in settings and show it at once', async () => {
     await go('settings', 'Settings');
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill('My home');
@@ -162,6 +180,10 @@ describe('web app: pairing, rules and settings', () => {
     expect(await page.locator('svg .node-Coordinator').count()).toBe(1);
     expect(await page.locator('svg .node-Router').count()).toBe(1);
     expect(await page.locator('svg .node-EndDevice').count()).toBe(1);
+    // The devices page takes link quality from the same map.
+    await go('devices', 'Devices');
+    await page.getByRole('cell', { name: /^\d+ \/ 255$/ }).first().waitFor();
+    await go('map', 'Network map');
     await page.getByRole('button', { name: 'Scan the network' }).waitFor();
     await screenshot(page, 'map-desktop');
   }, 90_000);

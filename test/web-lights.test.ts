@@ -133,9 +133,18 @@ describe('web app: sign in and lights', () => {
     await waitFor(async () => (await attribute(THERMOSTAT, 'hvacThermostat', 'systemMode')) !== before, 'the thermostat mode changed at the radio', 20_000, 100);
   }, 90_000);
 
-  it('should sign out and forget the key', async () => {
+  it('should sign out and forget the key, then register again with the link button', async () => {
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate("localStorage.getItem('herdgate.key')")).toBeNull();
+    // Locked: the gateway's refusal is shown as it words it.
+    await page.getByRole('button', { name: 'Register with the link button' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toMatch(/link button not pressed/);
+    await stack.rest.put('/config', { unlock: 60 });
+    await page.getByRole('button', { name: 'Register with the link button' }).click();
+    await page.getByRole('status').filter({ hasText: 'live' }).waitFor();
+    const key = (await page.evaluate("localStorage.getItem('herdgate.key')")) as string;
+    const whitelist = ((await stack.rest.get('/config')).body as { whitelist: Record<string, { name: string }> }).whitelist;
+    expect(whitelist[key]?.name).toBe('herdgate-web#browser');
   }, 30_000);
 });

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
 import { ago, FieldError, useAction } from '../components/ui';
@@ -107,6 +107,8 @@ function Keys() {
   const state = useGateway(store);
   const [run, busy] = useAction();
   const whitelist = (state.config.whitelist ?? {}) as Record<string, WhitelistEntry>;
+  // Keys have no events: read the list when the page opens (an app may have registered meanwhile).
+  useEffect(() => { void store.reload('config').catch(() => undefined); }, [store]);
   return (
     <section class="card" aria-labelledby="keys-heading">
       <h2 id="keys-heading">API keys</h2>
