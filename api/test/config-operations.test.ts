@@ -2,14 +2,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectDeconzError } from './helpers/conformance';
-import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
-import { describeOnRuntimes, RUNTIMES, startRuntimeGateway } from './helpers/runtimes';
+import { jsonInit } from './helpers/gateway';
+import { describeOnRuntimes, describeOnRuntimesWithBridge, RUNTIMES, startRuntimeGateway } from './helpers/runtimes';
 
 /**
- * Gateway operations and setting effects through HTTP, with the recording radio (no bridge) and a
- * stub npm registry on loopback. The same operations against the real bridge: test/gateway-network.test.ts.
+ * Gateway operations and setting effects through HTTP on both runtimes, with a scripted bridge on a
+ * real broker (helpers/test-bridge.ts) and a stub npm registry on loopback (workerd's fetch reaches
+ * it as Node's does). The same operations against the real bridge: test/gateway-network.test.ts.
  */
-// A stub npm registry on loopback; workerd's fetch reaches it as Node's does.
 let registry: Server;
 let tags: Record<string, string>;
 let asked = 0;
@@ -89,47 +89,44 @@ describe.each(RUNTIMES)('config update check with the registry unreachable, on $
   }, 60_000);
 });
 
-describe('config operations', () => {
-  let gw: TestGateway;
+describeOnRuntimesWithBridge('config operations', (gw, bridge) => {
   let key: string;
-  const config = async () => (await gw.request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
-  const post = (path: string, body?: unknown) => gw.request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
-  const put = (body: unknown) => gw.request(`/api/${key}/config`, jsonInit('PUT', body));
+  const config = async () => (await gw().request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
+  const post = (path: string, body?: unknown) => gw().request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
+  const put = (body: unknown) => gw().request(`/api/${key}/config`, jsonInit('PUT', body));
+  const lastRequest = () => bridge().requests.at(-1);
 
   beforeAll(async () => {
-    gw = await startTestGateway({ RELEASES_URL: 'none' });
-    key = await gw.createKey();
-  });
-  afterAll(async () => {
-    await gw.close();
+    key = await gw().createKey();
   });
 
   it('should hand a firmware update to the radio and report the version it runs', async () => {
     const res = await post('/config/updatefirmware');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([{ success: { '/config/updatefirmware': '0x00000000' } }]);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'firmware' });
-    expect((await config()).fwupdatestate).toBe('idle');
+    // The firmware the bridge answers it runs after the update.
+    expect(await res.json()).toEqual([{ success: { '/config/updatefirmware': '0x26790700' } }]);
+    expect(lastRequest()).toEqual({ name: 'firmware/update', data: {} });
+    expect(await config()).toMatchObject({ fwupdatestate: 'idle', fwversion: '0x26790700' });
   });
 
   it('should open searches for networkopenduration seconds (255 too), longer than one radio frame too', async () => {
     expect((await put({ networkopenduration: 90 })).status).toBe(200);
     expect(await (await post('/sensors')).json()).toEqual([{ success: { '/sensors': 'Searching for new devices', '/sensors/duration': 90 } }]);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    expect(lastRequest()).toEqual({ name: 'permit_join', data: { time: 90 } });
     expect(await (await post('/lights')).json()).toEqual([{ success: { '/lights': 'Searching for new devices', '/lights/duration': 90 } }]);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    expect(lastRequest()).toEqual({ name: 'permit_join', data: { time: 90 } });
     expect(await (await put({ permitjoin: 255 })).json()).toEqual([{ success: { '/config/permitjoin': 255 } }]);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 90 });
+    expect(lastRequest()).toEqual({ name: 'permit_join', data: { time: 90 } });
     // Longer than one radio frame: the bridge keeps it open for all of it.
     await put({ networkopenduration: 600 });
     await post('/lights');
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'permitjoin', value: 600 });
+    expect(lastRequest()).toEqual({ name: 'permit_join', data: { time: 600 } });
     await put({ networkopenduration: 60 });
   });
 
   it('should hand groupdelay and otauactive to the bridge and report OTA honestly', async () => {
     expect((await put({ groupdelay: 400, otauactive: true })).status).toBe(200);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'options', value: { groupdelay: 400, otauactive: true, lightlastseeninterval: 60 } });
+    expect(lastRequest()).toEqual({ name: 'options', data: { group_delay_ms: 400, ota: true, light_lastseen_s: 60 } });
     expect(await config()).toMatchObject({ groupdelay: 400, otauactive: true, otaustate: 'idle' });
     await put({ otauactive: false, groupdelay: 50 });
     expect(await config()).toMatchObject({ otauactive: false, otaustate: 'off', groupdelay: 50 });
@@ -151,14 +148,14 @@ describe('config operations', () => {
       [{ otauactive: 1 }, 'otauactive'], [{ discovery: 'yes' }, 'discovery'], [{ updatechannel: 'nightly' }, 'updatechannel'],
       [{ timeformat: '25h' }, 'timeformat'], [{ timezone: 'Mars/Olympus' }, 'timezone'], [{ permitjoin: 256 }, 'permitjoin'],
     ];
-    const commands = gw.radio.commands.length;
+    const commands = bridge().requests.length;
     for (const [body, name] of cases) {
       const res = await put(body);
       expect(res.status, name).toBe(400);
       const [entry] = (await res.json()) as [{ error: { type: number; address: string } }];
       expect(entry.error).toMatchObject({ type: 7, address: `/config/${name}` });
     }
-    expect(gw.radio.commands.length).toBe(commands);
+    expect(bridge().requests.length).toBe(commands);
     const after = await config();
     for (const name of ['zigbeechannel', 'rfconnected', 'groupdelay', 'networkopenduration', 'lightlastseeninterval', 'otauactive', 'updatechannel', 'timeformat', 'timezone']) {
       expect(after[name], name).toEqual(before[name]);
@@ -169,17 +166,17 @@ describe('config operations', () => {
     const res = await post('/config/reset', { resetGW: true });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
-    expect(gw.radio.commands.at(-1)).toEqual({ command: 'reset' });
-    const commands = gw.radio.commands.length;
+    expect(lastRequest()).toEqual({ name: 'network/reset', data: {} });
+    const commands = bridge().requests.length;
     const both = await post('/config/reset', { resetGW: true, deleteDB: true });
     expect(await both.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
     // The network first, then the options the emptied settings give the bridge.
-    expect(gw.radio.commands.slice(commands).map((c) => c.command)).toEqual(['reset', 'options']);
-    const after = gw.radio.commands.length;
+    expect(bridge().requests.slice(commands).map((r) => r.name)).toEqual(['network/reset', 'options']);
+    const after = bridge().requests.length;
     await expectDeconzError(await post('/config/reset', {}), 400, 5, '/config/reset');
     await expectDeconzError(await post('/config/reset', { resetGW: 'yes' }), 400, 7, '/config/reset/resetGW');
     await expectDeconzError(await post('/config/reset', { deleteDB: 1 }), 400, 7, '/config/reset/deleteDB');
     await expectDeconzError(await post('/config/reset', '{"resetGW":'), 400, 2);
-    expect(gw.radio.commands.length).toBe(after);
+    expect(bridge().requests.length).toBe(after);
   });
 });

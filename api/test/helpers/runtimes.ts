@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { startEdgeGateway } from './edge-gateway';
 import { BASIC_DEFAULT, startTestGateway, type TestGateway } from './gateway';
 import { startSqld } from './sqld';
+import { startTestBridge, type TestBridge } from './test-bridge';
+import { pino } from 'pino';
+import { connectMqttLink } from '../../src/bridge-link';
 
 export type Runtime = 'node' | 'workerd';
 /** `local`: a libSQL file on Node, the Durable Object's SQLite on workerd; `sqld`: a real libSQL server over HTTP. */
@@ -65,7 +68,11 @@ export async function startRuntimeGateway(target: Target, vars: Record<string, s
 
 async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<RuntimeGateway> {
   if (runtime === 'node') {
-    let current = await startTestGateway({ MQTT_URL: 'none', ...vars });
+    // With a broker named, the Node gateway takes the same MQTT link as the Worker (its default test
+    // setup has no link at all and a recording radio).
+    const url = vars.MQTT_URL;
+    const options = url === undefined || url === 'none' ? {} : { bridge: () => connectMqttLink({ url, base: 'herdgate', logger: pino({ level: 'silent' }) }) };
+    let current = await startTestGateway({ MQTT_URL: 'none', ...vars }, undefined, options);
     const port = () => current.gateway.websocketPort;
     return {
       runtime,
@@ -144,4 +151,43 @@ export function describeOnRuntimes(
       return gateway;
     });
   });
+}
+
+/**
+ * `describeOnRuntimes` with a scripted bridge (helpers/test-bridge.ts) on a real broker, one per
+ * runtime, that both gateways follow over their real MQTT link. The gateway has seen the bridge
+ * online (`rfconnected`) before the body's hooks run.
+ */
+export function describeOnRuntimesWithBridge(name: string, body: (gw: () => RuntimeGateway, bridge: () => TestBridge) => void): void {
+  describe.each(RUNTIMES)(`${name} on $runtime ($database database)`, (target) => {
+    let bridge: TestBridge | undefined;
+    let gateway: RuntimeGateway | undefined;
+    beforeAll(async () => {
+      bridge = await startTestBridge();
+      gateway = await startRuntimeGateway(target, { MQTT_URL: bridge.url });
+      const key = await gateway.createKey('bridge#wait');
+      await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true);
+    }, 90_000);
+    afterAll(async () => {
+      await gateway?.close();
+      await bridge?.close();
+    });
+    body(
+      () => gateway ?? fail(`${target.runtime} gateway did not start`),
+      () => bridge ?? fail('the test bridge did not start'),
+    );
+  });
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
+
+/** Polls `check` until it holds (bounded): for what arrives over MQTT or the WebSocket. */
+export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
