@@ -44,6 +44,9 @@ export async function startEdgeGateway(vars: Record<string, string> = {}, stateD
   try {
     await worker.ready;
     const url = await worker.url;
+    // The object starts (migrations, models) on its first request; on a loaded machine that can
+    // take several seconds, which no test's own request bound should have to absorb.
+    await fetch(new URL('/api/config', url), { signal: AbortSignal.timeout(60_000) }).then((res) => res.arrayBuffer());
     return {
       base: url.origin,
       port: Number(url.port),

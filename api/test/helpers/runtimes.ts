@@ -43,6 +43,9 @@ export interface RuntimeClock {
   advance(ms: number): Promise<void>;
 }
 
+/** A restart of `wrangler dev` takes seconds on a loaded machine; a test with three needs room. */
+const TEST_TIMEOUT_MS = 90_000;
+
 /** Both runtimes on their own storage: what every conformance file runs against. */
 export const RUNTIMES: readonly Target[] = [{ runtime: 'node', database: 'local' }, { runtime: 'workerd', database: 'local' }];
 /** Plus both runtimes on a remote libSQL server (one file runs these, to keep `npm test` short). */
@@ -137,7 +140,7 @@ export function describeOnRuntimes(
   /** Settings for the gateways, read when they start (after the file's own `beforeAll`s). */
   vars: () => Record<string, string> = () => ({}),
 ): void {
-  describe.each(targets)(`${name} on $runtime ($database database)`, (target) => {
+  describe.each(targets)(`${name} on $runtime ($database database)`, { timeout: TEST_TIMEOUT_MS }, (target) => {
     const { runtime } = target;
     let gateway: RuntimeGateway | undefined;
     beforeAll(async () => {
@@ -159,7 +162,7 @@ export function describeOnRuntimes(
  * online (`rfconnected`) before the body's hooks run.
  */
 export function describeOnRuntimesWithBridge(name: string, body: (gw: () => RuntimeGateway, bridge: () => TestBridge) => void): void {
-  describe.each(RUNTIMES)(`${name} on $runtime ($database database)`, (target) => {
+  describe.each(RUNTIMES)(`${name} on $runtime ($database database)`, { timeout: TEST_TIMEOUT_MS }, (target) => {
     let bridge: TestBridge | undefined;
     let gateway: RuntimeGateway | undefined;
     beforeAll(async () => {

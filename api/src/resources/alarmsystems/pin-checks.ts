@@ -30,7 +30,8 @@ export class PinChecks {
       this.guards.set(id, recordSuccess());
       return { ok: true };
     }
-    const outcome = recordFailure(guard, this.deps.clock.now());
+    // Read again after the await: another attempt may have counted meanwhile.
+    const outcome = recordFailure(this.guards.get(id) ?? OPEN_GUARD, this.deps.clock.now());
     this.guards.set(id, outcome.guard);
     log.warn({ configured: stored !== null }, 'alarm PIN refused: wrong code');
     if (outcome.lockoutMs) {
