@@ -170,8 +170,10 @@ describeOnRuntimesWithBridge('config operations', (gw, bridge) => {
     const commands = bridge().requests.length;
     const both = await post('/config/reset', { resetGW: true, deleteDB: true });
     expect(await both.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
-    // The network first, then the options the emptied settings give the bridge.
-    expect(bridge().requests.slice(commands).map((r) => r.name)).toEqual(['network/reset', 'options']);
+    // The network first, then the options the emptied settings give the bridge (the alarm system
+    // loaded again also hands the bridge its keypad key and state).
+    const radio = bridge().requests.slice(commands).map((r) => r.name).filter((name) => !name.startsWith('alarm/'));
+    expect(radio).toEqual(['network/reset', 'options']);
     const after = bridge().requests.length;
     await expectDeconzError(await post('/config/reset', {}), 400, 5, '/config/reset');
     await expectDeconzError(await post('/config/reset', { resetGW: 'yes' }), 400, 7, '/config/reset/resetGW');
