@@ -147,4 +147,18 @@ describe('web app: sign in and lights', () => {
     const whitelist = ((await stack.rest.get('/config')).body as { whitelist: Record<string, { name: string }> }).whitelist;
     expect(whitelist[key]?.name).toBe('herdgate-web#browser');
   }, 30_000);
+
+  it('should change the gateway password from settings', async () => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Settings' }).click();
+    const form = page.getByRole('form', { name: 'Gateway password' });
+    await form.getByLabel('Current password').fill('delight');
+    await form.getByLabel('New password').fill('a-better-secret');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+    const login = (password: string) => fetch(`${stack.rest.base}/api`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`delight:${password}`).toString('base64')}` }, body: JSON.stringify({ devicetype: 'check' }) });
+    // The link button pressed in the test before would let any login through: release it first.
+    expect((await stack.rest.put('/config', { unlock: 0 })).status).toBe(200);
+    expect((await login('a-better-secret')).status).toBe(200);
+    expect((await login('delight')).status).toBe(403);
+  }, 30_000);
 });
