@@ -7,8 +7,9 @@ import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudfla
  * any path upgrades and what clients send is ignored; the same policy as on Node refuses pages of
  * other origins, caps connections and can require a key (docs/security.md).
  *
- * Slow clients: workerd exposes no send-buffer size (no `bufferedAmount`), so the Node limit cannot
- * be measured here; the runtime buffers per connection and closes it when the peer is gone.
+ * Slow clients: no cut-off here. workerd queues `send()` without limit and exposes neither the
+ * queue's size nor its draining, and `close()` waits behind the queue, so the Node limit can neither
+ * be measured nor enforced (api/README.md, "On workerd"). The runtime closes sockets whose peer is gone.
  */
 import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
 
