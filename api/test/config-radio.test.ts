@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
+import { EXAMPLE_BRIDGE, examples, responseExamples } from '@herdgate/shared/mqtt';
 import type { MemoryTransport } from '../src/bridge-link';
 import { jsonInit, startGatewayWithMemoryBridge, type TestGateway } from './helpers/gateway';
 
@@ -63,7 +63,43 @@ describe('config radio settings over the bridge link', () => {
     expect(res.status).toBe(503);
     expect(res.body).toEqual([{ error: { type: 901, address: '/config/permitjoin', description: expect.stringMatching(/^Internal error, permit join: request permit_join: no answer from the bridge within 500 ms$/) } }]);
   });
+
+  it('should answer other writes 951 while a reset runs, and delete nothing when its network part is refused', async () => {
+    const api = (path: string, init?: RequestInit) => gw.request(`/api/${key}${path}`, init);
+    const groupNames = async () => Object.values((await (await api('/groups')).json()) as Record<string, { name: string }>).map((g) => g.name);
+    expect((await api('/groups', jsonInit('POST', { name: 'Keep' }))).status).toBe(200);
+    const resets = () => transport.published.filter((p) => p.topic === bridgeTopic('request/network/reset'));
+    const refused = api('/config/reset', jsonInit('POST', { resetGW: true, deleteDB: true }));
+    const first = await waitForCount(resets, 1);
+    // The bridge holds the reset: the gateway is busy for writes and still serves reads.
+    const meanwhile = await api('/groups', jsonInit('POST', { name: 'Meanwhile' }));
+    expect(meanwhile.status).toBe(503);
+    expect(await meanwhile.json()).toEqual([{ error: { type: 951, address: '/groups', description: 'gateway busy' } }]);
+    expect(await groupNames()).toEqual(['Keep']);
+    transport.deliver(bridgeTopic('response/network/reset'), { transaction: first.body.transaction, status: 'error', error: { code: 'internal', message: 'the coordinator refused the new network' } });
+    const answer = await refused;
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toEqual([{ error: { type: 901, address: '/config/reset', description: expect.stringContaining('the coordinator refused the new network') } }]);
+    expect(await groupNames()).toEqual(['Keep']);
+    // Accepted this time: the network, then the database.
+    const accepted = api('/config/reset', jsonInit('POST', { resetGW: true, deleteDB: true }));
+    const second = await waitForCount(resets, 2);
+    transport.deliver(bridgeTopic('response/network/reset'), { transaction: second.body.transaction, status: 'ok', data: responseExamples['network/reset'] });
+    expect(await (await accepted).json()).toEqual([{ success: { '/config/reset': 'success' } }]);
+    expect(await groupNames()).toEqual([]);
+    expect((await api('/groups', jsonInit('POST', { name: 'After' }))).status).toBe(200);
+  });
 });
+
+/** The `count`th message `list` returns, once there is one (bounded wait). */
+async function waitForCount<T>(list: () => T[], count: number): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const found = list()[count - 1];
+    if (found) return found;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} messages within 2 s`);
+}
 
 /** The first message the link published on `topic` (bounded wait; a coming-online options push may come first). */
 async function published(transport: MemoryTransport, topic: string) {
