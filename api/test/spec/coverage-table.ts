@@ -52,7 +52,8 @@ export function parseCoverage(markdown: string): { rows: CoverageRow[]; problems
   return { rows, problems };
 }
 
-const normalise = (text: string): string => text.replace(/\*\*/g, '').replace(/\s+/g, ' ').trim();
+/** Markdown emphasis, escaped pipes (`\|` inside a table cell) and line breaks do not count. */
+const normalise = (text: string): string => text.replace(/\*\*/g, '').replace(/\\\|/g, '|').replace(/\s+/g, ' ').trim();
 
 /** Route as the table writes it: PATCH is PUT's twin, a trailing slash is the same route. */
 export function routeKey(method: string, path: string): string {

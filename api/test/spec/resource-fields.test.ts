@@ -204,6 +204,16 @@ describe('spec: resource fields', () => {
     expect((await call('PUT', `/schedules/${ids.schedule}`, { time: 'W124/T07:00:00' })).status).toBe(200);
   });
 
+  it('should take PUT and POST schedule commands and refuse other methods (schedule.command)', async () => {
+    const command = (method: string) => ({ time: 'PT00:30:00', command: { address: `/api/${KEY}/groups/${ids.group}/action`, method, body: { on: true } } });
+    for (const method of ['PUT', 'POST']) expect((await call('POST', '/schedules', command(method))).status).toBe(200);
+    for (const method of ['DELETE', 'GET', 'BIND']) {
+      const res = await call('POST', '/schedules', command(method));
+      expect(res.status).toBe(400);
+      expect(res.body[0].error).toMatchObject({ type: 7, address: '/schedules/command' });
+    }
+  });
+
   /** `PUT /groups/<id>/action`, one row per parameter of the spec's table. */
   const ACTIONS = [
     { row: 'ep.group-action.on', body: { on: false }, shows: { on: false } },
