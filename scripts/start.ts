@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { buildApi } from '@herdgate/api/build';
 import { buildBridge } from '@herdgate/bridge/build';
 import { DEFAULT_EDGE_PORT, edgeApiSpec } from './lib/edge-api';
 import { chooseLogFormat, formatterFor, type LogFormat } from './lib/log-format';
@@ -76,9 +77,9 @@ if (!env.ZIGBEE_ADAPTER) {
   });
 }
 
-// The bridge runs as plain JavaScript built from its sources at every start (about a second): the
-// tsx loader would cost it ~30 MiB of memory (bridge/scripts/build.ts).
-const { bundle: bridgeBundle } = await buildBridge();
+// The bridge and the api run as plain JavaScript built from their sources at every start (about a
+// second each, one build mechanism: @herdgate/shared/build): the tsx loader would cost each ~30 MiB.
+const [{ bundle: bridgeBundle }, { bundle: apiBundle }] = await Promise.all([buildBridge(), buildApi()]);
 specs.push({
   name: 'bridge',
   command: process.execPath,
@@ -94,7 +95,7 @@ const apiMqttUrl = () => env.MQTT_URL ?? `mqtt://${brokerHost}:${report.mqttPort
 specs.push(
   edge
     ? { ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` }), ready: (line) => report.edge(line) }
-    : { name: 'api', command: tsx, args: tsxArgs('api/src/runtime/node.ts'), env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
+    : { name: 'api', command: process.execPath, args: [apiBundle], env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
 );
 
 const supervisor = new Supervisor(process.stdout, formatterFor(format));

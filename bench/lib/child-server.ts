@@ -14,7 +14,8 @@ export interface ChildServer<Info> {
 }
 
 export async function startChildServer<Info>(entry: string, readyTimeoutMs = 30_000): Promise<ChildServer<Info>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // A bundle (`.mjs`) runs with plain node; TypeScript through the tsx loader.
+  const child = spawn(process.execPath, entry.endsWith('.mjs') ? [entry] : ['--import', 'tsx', entry], { stdio: ['ignore', 'pipe', 'pipe'] });
   // If the harness exits hard (a suite overran), the server must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);

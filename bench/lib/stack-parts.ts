@@ -3,13 +3,21 @@
  * with its embedded broker open to the suite's unauthenticated clients, a wait for the radio to go
  * quiet, and an api child started with a few extra variables.
  */
+import { randomBytes } from 'node:crypto';
 import type { BenchRadio } from './bench-radio';
 import { startChildServer, type ChildServer } from './child-server';
+
+/**
+ * The api's account on the bridge's embedded broker, as `npm start` gives it one: without it the
+ * api's administrative requests (alarm state, keypad keys, backups) are refused as anonymous.
+ */
+export const BENCH_API_ACCOUNT = { MQTT_USER: 'bench-api', MQTT_PASSWORD: randomBytes(12).toString('base64url') } as const;
 
 export function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`, DATA_DIR: dataDir,
     MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
+    ...BENCH_API_ACCOUNT,
   };
   delete env.MQTT_URL;
   return env;

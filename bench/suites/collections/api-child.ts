@@ -19,7 +19,7 @@ const dir = mkdtempSync(join(tmpdir(), 'herdgate-bench-collections-'));
 const gateway = await createNodeGateway(
   {
     HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'bench.db')}`,
-    LOG_LEVEL: 'warn', MQTT_URL: process.env.BENCH_MQTT_URL,
+    LOG_LEVEL: 'warn', MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_USER: process.env.MQTT_USER, MQTT_PASSWORD: process.env.MQTT_PASSWORD,
   },
   {
     // Logs go to stderr: stdout carries the one JSON line the suite waits for.
@@ -48,7 +48,10 @@ const key = await acquireKey();
 let reopenAt = Date.now() + 200_000;
 while (Date.now() < until) {
   const count = `${sensors.count()}/${interviewed()}/${bridge.devices().size}`;
-  if (count !== lastCount) [lastCount, stableSince] = [count, Date.now()];
+  if (count !== lastCount) {
+    [lastCount, stableSince] = [count, Date.now()];
+    process.stderr.write(`sensors/interviewed/described ${count} of ${expected}\n`);
+  }
   const quietFor = Date.now() - stableSince;
   if (interviewed() >= expected && quietFor > 3_000) break;
   if (interviewed() >= 0.9 * expected && quietFor > QUIET_MS) break;

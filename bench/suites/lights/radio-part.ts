@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { catalogueModels, generateNetwork } from '../../../bridge/virtual-radio/networks/generate';
 import { startBenchRadio, type BenchRadio } from '../../lib/bench-radio';
 import type { ChildServer } from '../../lib/child-server';
-import { bridgeEnv, quiet, startChildWith } from '../../lib/stack-parts';
+import { BENCH_API_ACCOUNT, bridgeEnv, quiet, startChildWith } from '../../lib/stack-parts';
 import { freePort } from '../../lib/herdgate-stack';
 import { fmtMs, table } from '../../lib/markdown';
 import { percentile } from '../../lib/stats';
@@ -73,7 +73,7 @@ export async function radioPart(ctx: BenchContext, key: (base: string) => Promis
 
 /** The api child: the broker and the lamp count go in for its start only. */
 const startApi = (mqttUrl: string, lamps: number) =>
-  startChildWith<ApiInfo>(fileURLToPath(new URL('./stack-api.ts', import.meta.url)), { BENCH_MQTT_URL: mqttUrl, BENCH_EXPECT_LIGHTS: String(lamps) }, 180_000);
+  startChildWith<ApiInfo>(fileURLToPath(new URL('./stack-api.ts', import.meta.url)), { BENCH_MQTT_URL: mqttUrl, BENCH_EXPECT_LIGHTS: String(lamps), ...BENCH_API_ACCOUNT }, 180_000);
 
 interface PutSamples { frame: number[]; ack: number[]; failed: number }
 
