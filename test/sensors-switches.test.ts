@@ -2,16 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
-import { act, changesOf, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
+import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
 /**
  * Gesture controllers on the real stack (virtual radio, bridge child, api, WebSocket), one stack for
  * the file. Aqara's cube is two ZHASwitch sensors as in deCONZ: gestures on endpoint 2 (multistate
  * input) with `buttonevent` coded by the sides and `gesture` 0-6, rotation on endpoint 3 (analog
  * input) with `buttonevent` = degrees * 100, `gesture` 7/8 and `angle`. Each handling of the cube
- * must reach REST and be pushed exactly once, a repeat included.
+ * must reach REST and be pushed exactly once, a repeat included. The Hue wall switch module: its
+ * Hue button notifications as buttonevents, and its `devicemode` written to the device (read back
+ * from the radio), refused with 7 for values it has no name for and 6 on a switch without one.
  */
 const CUBE = '00158d0001a2400a';
+const WALL = '0017880104a2400b';
 
 interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
@@ -41,10 +44,11 @@ describe('sensors: gesture controllers on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }]);
+    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.gestures = await sensorId(stack, uniqueidOf(CUBE, 2, '0012'));
     ids.rotation = await sensorId(stack, uniqueidOf(CUBE, 3, '000c'));
+    ids.wall = await sensorId(stack, uniqueidOf(WALL, 1, '0006'));
   }, 150_000);
 
   afterAll(async () => {
@@ -77,4 +81,52 @@ describe('sensors: gesture controllers on the real stack', () => {
     expect(pushes.map((e) => e.state)).toEqual([expect.objectContaining(state)]);
     expect(changesOf(ws.events, ids[sensor === 'gestures' ? 'rotation' : 'gestures']!, from).filter((e) => e.state)).toEqual([]);
   }, 30_000);
+
+  describe('Hue wall switch module', () => {
+    const deviceMode = async () => (await realState<{ endpoints: Record<string, { genBasic: { deviceMode: number } }> }>(stack, WALL)).endpoints['1']!.genBasic.deviceMode;
+
+    it('should present it as a ZHASwitch with the device mode it holds', async () => {
+      const sensor = await sensorWhen<Sensor>(stack, ids.wall!, (s) => s.config.devicemode !== undefined, 'devicemode read');
+      expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'RDM001', ep: 1, config: { devicemode: 'singlerocker', on: true, reachable: true } });
+      expect(Object.keys(sensor.config).sort()).toEqual(['battery', 'devicemode', 'on', 'reachable']);
+    });
+
+    it('should push each Hue button notification once as its buttonevent', async () => {
+      const id = ids.wall!;
+      const from = ws.events.length;
+      await act(stack, WALL, 'press', { button: 'right', kind: 'hold' });
+      await act(stack, WALL, 'press', { button: 'right', kind: 'release' });
+      await act(stack, WALL, 'press', { button: 'left', kind: 'single' });
+      const pushed = () => changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent);
+      await waitFor(() => pushed().length >= 5, 'five pushes', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pushed()).toEqual([2000, 2001, 2003, 1000, 1002]);
+    }, 30_000);
+
+    it.each([
+      ['dualpushbutton', 3],
+      ['singlepushbutton', 1],
+      ['dualrocker', 2],
+      ['singlerocker', 0],
+    ] as const)('should write devicemode %s to the device (attribute %i) and show it', async (devicemode, attribute) => {
+      const res = await stack.rest.put(`/sensors/${ids.wall}/config`, { devicemode });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${ids.wall}/config/devicemode`]: devicemode } }] });
+      expect(await deviceMode()).toBe(attribute);
+      expect((await stack.rest.get(`/sensors/${ids.wall}`)).body.config.devicemode).toBe(devicemode);
+    }, 30_000);
+
+    it.each([
+      { sensor: 'wall', value: 'zigbee', type: 7 },
+      { sensor: 'wall', value: 'bogus', type: 7 },
+      { sensor: 'wall', value: 2, type: 7 },
+      { sensor: 'gestures', value: 'dualrocker', type: 6 },
+    ])('should refuse devicemode $value on the $sensor sensor with type $type and change nothing', async ({ sensor, value, type }) => {
+      const id = ids[sensor]!;
+      const before = { attribute: await deviceMode(), config: (await stack.rest.get(`/sensors/${id}`)).body.config };
+      const res = await stack.rest.put(`/sensors/${id}/config`, { devicemode: value });
+      expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/devicemode` }) }]);
+      expect(await deviceMode()).toBe(before.attribute);
+      expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
+    }, 30_000);
+  });
 });

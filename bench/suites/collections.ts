@@ -55,7 +55,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     method: [
       'Real stack per network: the virtual radio (`fast` timing) in the benchmark process, herdgate\'s bridge and api each as its esbuild bundle (plain node, `@herdgate/shared/build`, as `npm start` runs them) in a child process each',
       'linked over the bridge\'s embedded broker, on a fresh radio with the generated network (`networks/generate.ts`, seed 1, every catalogue model); the devices pair through a permit join (reopened every 200 s) and are interviewed;',
-      'measuring starts once all are interviewed, or at least 90% and nothing changed for a minute (on a loaded machine a few interviews time out; the count is given per network);',
+      'measuring starts once all are interviewed, or at least 80% and nothing changed for a minute (on a loaded machine a few interviews time out; the count is given per network);',
       `then ${GROUPS} REST groups of ${LIGHTS_PER_GROUP} lights each are created (membership written to the lamps), and the network is left to go quiet.`,
       `Each collection route is measured side by side with \`GET /bench/bytes/<n>\` on the same api, which answers a JSON body of exactly the collection's size, encoded once, behind the same middleware (request id, CORS) but without the key check: the floor for sending that many bytes.`,
       `${settings.connections} keep-alive connections over 127.0.0.1, closed loop, ${settings.warmupMs} ms warm-up per route, then ${settings.rounds} rounds of ${settings.durationMs} ms per route with rotating order; the ratio is the median of the per-round ratios (min–max).`,
@@ -82,7 +82,7 @@ async function measureNetwork(ctx: BenchContext, bundle: string, count: number, 
     bridge = spawnStack(process.execPath, [bundle], { cwd: ROOT, env: bridgeEnv(radio.port, mqttPort, join(dir, 'bridge')) });
     ctx.log(`${count} devices: pairing`);
     api = await startApi(`mqtt://${HOST}:${mqttPort}`, network.devices.length);
-    if (api.info.devices < 0.9 * network.devices.length) throw new Error(`only ${api.info.devices}/${network.devices.length} devices interviewed; bridge output:\n${bridge.output()}`);
+    if (api.info.devices < 0.8 * network.devices.length) throw new Error(`only ${api.info.devices}/${network.devices.length} devices interviewed; bridge output:\n${bridge.output()}`);
     const base = `http://${HOST}:${api.info.httpPort}`;
     const key = await acquireKey(base, 'bench#collections');
     await createGroups(base, key);

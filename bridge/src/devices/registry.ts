@@ -63,6 +63,7 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const forgotten = new Set<string>();
+  let lastStampMs = 0;
 
   const setReachable = (entry: Entry, endpoint: number, online: boolean): EndpointState => {
     const current = entry.endpoints.get(endpoint) ?? { state: { lastupdated: 'none' }, config: {} };
@@ -122,7 +123,10 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
     apply(ieee, endpoint, state) {
       const entry = entries.get(ieee);
       if (!entry) return [];
-      const stamp = lastUpdated(now());
+      // Strictly increasing across the bridge: two presses handled within one millisecond still get
+      // different stamps, which is how the api tells a new press from a repeat of the last one.
+      lastStampMs = Math.max(now(), lastStampMs + 1);
+      const stamp = lastUpdated(lastStampMs);
       const changes: StateChange[] = [];
       for (const items of deps.mapping.items(entry.plans, endpoint, state)) {
         const change: StateChange = { endpoint: items.endpoint };

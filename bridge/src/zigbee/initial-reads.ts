@@ -34,6 +34,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'closuresWindowCovering', attribute: 'currentPositionLiftPercentage', keys: ['position'] },
   { cluster: 'closuresWindowCovering', attribute: 'currentPositionTiltPercentage', keys: ['tilt'] },
   { cluster: 'genPowerCfg', attribute: 'batteryPercentageRemaining', keys: ['battery'] },
+  // The Hue wall switch module's device mode (a Signify-specific basic attribute of its definition).
+  { cluster: 'genBasic', attribute: 'deviceMode', keys: ['device_mode'] },
   // Devices that report voltage only (the converters derive a percentage from it, e.g. 3400-D).
   { cluster: 'genPowerCfg', attribute: 'batteryVoltage', keys: ['battery', 'voltage'] },
   { cluster: 'hvacThermostat', attribute: 'localTemp', keys: ['local_temperature'] },

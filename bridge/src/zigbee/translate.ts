@@ -121,11 +121,22 @@ export async function toZigbee(
       const result = await converter.convertSet!(target.entity, key, value, meta);
       if (result && result.state) Object.assign(next, result.state);
       sent.push(key);
+      if (!result?.state) await readBackWritten(converter, target.entity, key, meta);
     } catch (err) {
       throw wrapRadioError(`${target.attempt} ${key}=${JSON.stringify(value)}`, err);
     }
   }
   return { sent, state: next };
+}
+
+/**
+ * A converter that wrote without saying what the device now holds (the Hue wall module's device
+ * mode): read the key back from the device, so the state shows the device's real value. The write
+ * already succeeded; a read that fails only leaves the old value shown until the next report.
+ */
+async function readBackWritten(converter: Tz.Converter, entity: Endpoint | Group, key: string, meta: Tz.Meta): Promise<void> {
+  if (!converter.convertGet || 'groupID' in entity) return;
+  await converter.convertGet(entity, key, meta).catch(() => undefined);
 }
 
 const READ_BACK_KEYS = ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode'];

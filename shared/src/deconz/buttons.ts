@@ -53,6 +53,13 @@ export const ACTION_BUTTON_EVENTS: Readonly<Record<string, number>> = {
   tilt: event(1, 'tilt'),
 };
 
+/** The Hue wall switch module's two inputs (1 left, 2 right) and its four Hue notification types. */
+const HUE_INPUTS: Readonly<Record<string, number>> = { left: 1, right: 2 };
+const HUE_TYPES: Readonly<Record<string, keyof typeof GESTURE>> = { press: 'initial_press', hold: 'hold', press_release: 'short_release', hold_release: 'long_release' };
+const HUE_INPUT_EVENTS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(HUE_INPUTS).flatMap(([input, button]) => Object.entries(HUE_TYPES).map(([type, gesture]) => [`${input}_${type}`, event(button, gesture)])),
+);
+
 const NUMBERED_GESTURES: Readonly<Record<string, keyof typeof GESTURE>> = {
   press: 'initial_press',
   single: 'short_release',
@@ -68,6 +75,7 @@ const NUMBERED_GESTURES: Readonly<Record<string, keyof typeof GESTURE>> = {
 /** The buttonevent for a converter action, or undefined when the action has no deCONZ meaning. */
 export function buttonEventFor(action: string): number | undefined {
   if (action in ACTION_BUTTON_EVENTS) return ACTION_BUTTON_EVENTS[action];
+  if (action in HUE_INPUT_EVENTS) return HUE_INPUT_EVENTS[action];
   const match = /^(?:button_)?(\d{1,2})_([a-z]+)$/.exec(action);
   const gesture = match ? NUMBERED_GESTURES[match[2]] : undefined;
   return match && gesture ? event(Number(match[1]), gesture) : undefined;

@@ -4,6 +4,7 @@ import { exposeNames, type ExposeJson } from './expose';
 import { KEYPAD_ACTIONS, LIGHT_TYPE_RULES, SENSOR_TYPE_RULES, TYPE_TABLE } from './resource-types';
 import type { SwitchRole } from './gestures';
 import { ITEM_RULES } from './rules';
+import { SWITCH_ITEMS } from './switch-items';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
 import { VIBRATION_ITEMS } from './vibration-items';
 import { AIR_QUALITY_ITEMS } from './air-quality-rules';
@@ -13,6 +14,7 @@ const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
   ZHAThermostat: THERMOSTAT_ITEMS,
   ZHAVibration: VIBRATION_ITEMS,
   ZHAAirQuality: AIR_QUALITY_ITEMS,
+  ZHASwitch: SWITCH_ITEMS,
 };
 
 /** A sub-device plus what the bridge needs to read its state: the converter key suffix, if any. */
@@ -83,7 +85,7 @@ function bindingsOf(type: SubdeviceType, group: readonly ExposeJson[]): Record<s
     const binding = bindItem(row, group);
     if (binding) bindings[row.item] = binding;
   }
-  return bindings;
+  return Object.keys(bindings).length > 0 ? bindings : undefined;
 }
 
 function itemsOf(type: SubdeviceType, names: Set<string>) {

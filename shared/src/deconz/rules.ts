@@ -1,4 +1,5 @@
 import { LIGHT_ITEM_RULES, SENSOR_ITEM_RULES, type ItemRule } from './item-rules';
+import { SWITCH_BOUND_RULES } from './switch-items';
 import { THERMOSTAT_AND_COMMON_RULES } from './thermostat-rules';
 import { TIME_RULES } from './time-rules';
 import { VIBRATION_ITEMS, VIBRATION_RULES } from './vibration-items';
@@ -9,6 +10,7 @@ import { AIR_QUALITY_ITEMS, AIR_QUALITY_RULES } from './air-quality-rules';
 export const ITEM_RULES: readonly ItemRule[] = [
   ...LIGHT_ITEM_RULES,
   ...SENSOR_ITEM_RULES,
+  ...SWITCH_BOUND_RULES,
   ...VIBRATION_RULES,
   ...AIR_QUALITY_ITEMS.map((row) => boundRule('ZHAAirQuality', row)),
   ...AIR_QUALITY_RULES,

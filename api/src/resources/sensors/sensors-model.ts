@@ -95,7 +95,15 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
         if (!(await setOwnedConfig(clipDeps, record.id, plan.local))) return [];
         for (const [item, value] of Object.entries(plan.local)) plan.results.set(item, { item, ok: true, value });
       }
-      for (const outcome of await sendDeviceConfig(deps.bridge, record, base, plan.command)) plan.results.set(outcome.item, outcome);
+      const sent = await sendDeviceConfig(deps.bridge, record, base, plan.command);
+      for (const outcome of sent) plan.results.set(outcome.item, outcome);
+      // What the device acknowledged shows at once, as on a light (a GET right after the answer
+      // agrees with it); the device's own report or read-back follows and corrects it if need be.
+      const acknowledged = Object.fromEntries(sent.filter((o) => o.ok).map((o) => [o.item, o.ok ? o.value : undefined]));
+      const current = core.record(record.id);
+      if (current && !current.deleted && Object.keys(acknowledged).length > 0) {
+        core.applyVolatile({ ...current, config: { ...current.config, ...acknowledged } }, Object.keys(acknowledged).map((item) => `config/${item}`));
+      }
       return Object.keys(patch).map((item) => plan.results.get(item)!);
     },
     deviceConfigItems(record) {

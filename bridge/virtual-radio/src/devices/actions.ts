@@ -51,7 +51,7 @@ function emit(host: DeviceHost, e: CatalogueEmission): void {
   }
   const header = {
     clusterSpecific: true,
-    direction: 'toServer' as const,
+    direction: e.direction,
     disableDefaultResponse: e.disableDefaultResponse,
     commandId,
     ...(e.manufacturerCode !== undefined ? { manufacturerCode: e.manufacturerCode } : {}),

@@ -32,6 +32,8 @@ const EmissionSchema = v.strictObject({
   args: v.optional(v.array(v.strictObject({ type: v.string(), value: Value }))),
   manufacturerCode: v.optional(u16),
   disableDefaultResponse: v.optional(v.boolean(), false),
+  /** Vendor notifications (the Hue buttons' 0xfc00 frames) travel server to client. */
+  direction: v.optional(v.picklist(['toServer', 'toClient']), 'toServer'),
 });
 
 const PressKind = v.picklist(['single', 'double', 'hold', 'release']);

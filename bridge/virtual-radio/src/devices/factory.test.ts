@@ -16,6 +16,7 @@ describe('device factory', () => {
         'LCT015',
         'LWB010',
         'MFKZQ01LM',
+        'RDM001',
         'SML001',
         'SmokeSensor-N',
         'SP-120',

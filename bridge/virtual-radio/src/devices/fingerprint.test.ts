@@ -51,6 +51,7 @@ const expected: Record<string, string> = {
   MFKZQ01LM: 'MFKZQ01LM',
   'lumi.vibration.aq1': 'DJT11LM',
   'lumi.airmonitor.acn01': 'VOCKQJK11LM',
+  RDM001: '929003017102',
 };
 
 describe('catalogue fingerprints', () => {

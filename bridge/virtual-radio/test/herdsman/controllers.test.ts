@@ -7,9 +7,10 @@ const devices = {
   keypad: { model: '3400', ieee: '000d6f000e5a0203' },
   fyrtur: { model: 'FYRTUR-block-out-roller-blind', ieee: '000b57fffe8a0204' },
   cube: { model: 'MFKZQ01LM', ieee: '00158d0001a20205' },
+  wall: { model: 'RDM001', ieee: '0017880104a20206' },
 };
 
-describe('buttons, remote, keypad, cube and cover through zigbee-herdsman', () => {
+describe('buttons, remote, keypad, cube, wall module and cover through zigbee-herdsman', () => {
   const session = joinedSession(Object.values(devices));
   const { h, act } = session;
 
@@ -67,5 +68,17 @@ describe('buttons, remote, keypad, cube and cover through zigbee-herdsman', () =
     await act(ieee, 'gesture', { gesture: 'rotate', angle: -42.5 });
     await h('waitState', { ieee, match: { action: 'rotate_left', action_angle: -42.5 } });
     expect((await act(ieee, 'gesture', { gesture: 'flip90', to: 6 })).status).toBe(400);
+  });
+
+  it('should identify the Hue wall switch module, turn its Hue notifications into actions and take a device mode', async () => {
+    const { ieee } = devices.wall;
+    expect(await h('identify', { ieee })).toMatchObject({ model: '929003017102', vendor: 'Philips' });
+    await h('configure', { ieee });
+    await act(ieee, 'press', { button: 'right', kind: 'hold' });
+    await h('waitState', { ieee, match: { action: 'right_hold' } });
+    await act(ieee, 'press', { button: 'right', kind: 'release' });
+    await h('waitState', { ieee, match: { action: 'right_hold_release' } });
+    await h('set', { ieee, values: { device_mode: 'dual_push_button' } });
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.genBasic?.deviceMode === 3);
   });
 });
