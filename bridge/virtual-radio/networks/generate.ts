@@ -30,6 +30,7 @@ const WEIGHTS: Record<string, number> = {
   HBUniversalCFRemote: 1,
   eTRV0100: 2,
   MFKZQ01LM: 2,
+  RDM001: 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */
