@@ -41,7 +41,7 @@ describe.each(radioProtocols())('bridge groups on %s', (protocol) => {
 
   it('should describe each light with the capabilities its converter definition exposes', async () => {
     const description = (ieee: string) => g.probe.messages.filter((m) => m.topic === g.dt(ieee)).at(-1)!.json();
-    expect(description(LAMP_A).subdevices[0].capabilities).toEqual({ ct: { min: 153, max: 500 }, colormodes: ['ct', 'xy', 'hs'], effects: ['none', 'colorloop'], powerup: ['off', 'on', 'toggle', 'previous'], ctstartup: true });
+    expect(description(LAMP_A).subdevices[0].capabilities).toEqual({ ct: { min: 153, max: 500 }, colormodes: ['ct', 'xy', 'hs'], effects: ['none', 'colorloop'], powerup: ['off', 'on', 'toggle', 'previous'], ctstartup: true, bristartup: false });
     expect(description(BULB).subdevices[0].capabilities).toMatchObject({ colormodes: [], effects: [] });
     expect(description(REMOTE).subdevices.every((s: { capabilities?: unknown }) => s.capabilities === undefined)).toBe(true);
   });
