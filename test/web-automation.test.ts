@@ -14,7 +14,7 @@ const PHASES = ['Joined', 'Interviewed', 'Ready'];
  * The first five minutes in a real browser: pair a lamp and a button through "Add a device"
  * (each shown through join, interview and ready as the WebSocket reports it), build a rule in the
  * editor that a button press at the virtual radio then fires, see a validation error at its field,
- * and change a setting. Screenshots of the pages go to docs/screenshots/.
+ * and change a setting. Screenshots of the pages go to docs/screenshots/ with `npm run screenshots` (a temp folder otherwise).
  */
 describe('web app: pairing, rules and settings', () => {
   let stack: Stack;

@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Where the browser tests write the screenshots the README and docs show. */
-export const SCREENSHOTS = fileURLToPath(new URL('../../docs/screenshots/', import.meta.url));
+/**
+ * Where the browser tests write their screenshots: the committed ones the README and docs show only
+ * when asked (`npm run screenshots`), so that `npm test` leaves the working tree as it found it;
+ * otherwise a folder under the system's temp dir (the pages are still rendered and captured).
+ */
+export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1'
+  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
+  : join(tmpdir(), 'herdgate-screenshots');
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -42,7 +49,7 @@ export async function signedInPage(browser: Browser, base: string, viewport = DE
   return page;
 }
 
-/** Writes `docs/screenshots/<name>.png` (the whole page). */
+/** Writes `<SCREENSHOTS>/<name>.png` (the whole page). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
