@@ -72,12 +72,24 @@ export function gzippedSize(bundle: WebBundle): number {
     .reduce((sum, [, entry]) => sum + gzipSync(entry.body, { level: 9 }).length, 0);
 }
 
+function readIfPresent(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function writeWebApp(): Promise<WebBundle> {
   const bundle = await buildWebApp();
   mkdirSync(dirname(ASSETS_PATH), { recursive: true });
+  const json = JSON.stringify(bundle);
+  // Unchanged content is not rewritten: a running `wrangler dev` bundles this file with esbuild in
+  // watch mode and restarts its Worker (dropping writes in flight) when the file is replaced.
+  if (readIfPresent(ASSETS_PATH) === json) return bundle;
   // Renamed into place: a test or a starting api reading it meanwhile sees the old or the new build.
   const temporary = `${ASSETS_PATH}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(bundle));
+  writeFileSync(temporary, json);
   renameSync(temporary, ASSETS_PATH);
   return bundle;
 }
