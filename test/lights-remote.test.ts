@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectEvents, connectMqtt, radioControl, type EventClient } from './helpers/clients';
-import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { connectEvents, radioControl, type EventClient } from './helpers/clients';
+import { bindToGroup, startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
 const LAMPS = ['0017880104a1d101', '0017880104a1d102'];
@@ -35,15 +35,7 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
     expect((await stack.rest.put(`/groups/${gid}/action`, { on: true, bri: 100 })).status).toBe(200);
     for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genLevelCtrl!.currentLevel === 100, `${ieee} at 100`, 5_000);
     // Bind the remote to the group over the bridge's MQTT request (as deCONZ binds a remote).
-    const bridgeId = stack.api.services.bridge.info()!.bridge;
-    const probe = await connectMqtt(stack.mqttUrl, [`herdgate/bridge/${bridgeId}/response/device/bind`]);
-    try {
-      await probe.publish(`herdgate/bridge/${bridgeId}/request/device/bind`, { ieee: `0x${REMOTE}`, group: Number(gid), transaction: 'bind-1' });
-      const answer = await waitFor(() => probe.messages.find((m) => m.payload.includes('bind-1')), 'bind response', 10_000);
-      expect(JSON.parse(answer.payload)).toMatchObject({ status: 'ok', data: { group: Number(gid) } });
-    } finally {
-      await probe.close();
-    }
+    expect(await bindToGroup(stack, REMOTE, Number(gid))).toMatchObject({ status: 'ok', data: { group: Number(gid) } });
   }, 150_000);
 
   afterAll(async () => {

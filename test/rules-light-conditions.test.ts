@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectMqtt, radioControl } from './helpers/clients';
-import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { radioControl } from './helpers/clients';
+import { bindToGroup, startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
 const MEMBERS = ['0017880104a1e301', '0017880104a1e302'];
@@ -48,15 +48,7 @@ describe('rules on light and group state end to end', () => {
     await stack.rest.put('/config', { permitjoin: 0 });
     group = await post('/groups', { name: 'Pair', lights: MEMBERS.map((ieee) => lightId(ieee)!) });
     // Bind the remote to the group over the bridge's MQTT request, as deCONZ binds a remote.
-    const bridgeId = stack.api.services.bridge.info()!.bridge;
-    const probe = await connectMqtt(stack.mqttUrl, [`herdgate/bridge/${bridgeId}/response/device/bind`]);
-    try {
-      await probe.publish(`herdgate/bridge/${bridgeId}/request/device/bind`, { ieee: `0x${REMOTE}`, group: Number(group), transaction: 'bind-rules' });
-      const answer = await waitFor(() => probe.messages.find((m) => m.payload.includes('bind-rules')), 'bind response', 10_000);
-      expect(JSON.parse(answer.payload)).toMatchObject({ status: 'ok' });
-    } finally {
-      await probe.close();
-    }
+    expect(await bindToGroup(stack, REMOTE, Number(group))).toMatchObject({ status: 'ok' });
   }, 180_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
-import type { Stack } from './helpers/stack';
+import { bindToGroup, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
@@ -11,10 +11,14 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * input) with `buttonevent` = degrees * 100, `gesture` 7/8 and `angle`. Each handling of the cube
  * must reach REST and be pushed exactly once, a repeat included. The Hue wall switch module: its
  * Hue button notifications as buttonevents, and its `devicemode` written to the device (read back
- * from the radio), refused with 7 for values it has no name for and 6 on a switch without one.
+ * from the radio), refused with 7 for values it has no name for and 6 on a switch without one, and
+ * how long a button was held as the switch counts it (`eventduration`). Müller Licht's tint remote:
+ * its colour wheel's point as raw CIE `x`/`y`, and the group its commands go to once it is bound to
+ * one (`config.group`, read-only).
  */
 const CUBE = '00158d0001a2400a';
 const WALL = '0017880104a2400b';
+const TINT = '00158d000ba2400c';
 
 interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
@@ -44,11 +48,12 @@ describe('sensors: gesture controllers on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }]);
+    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }, { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.gestures = await sensorId(stack, uniqueidOf(CUBE, 2, '0012'));
     ids.rotation = await sensorId(stack, uniqueidOf(CUBE, 3, '000c'));
     ids.wall = await sensorId(stack, uniqueidOf(WALL, 1, '0006'));
+    ids.tint = await sensorId(stack, uniqueidOf(TINT, 1, '0006'));
   }, 150_000);
 
   afterAll(async () => {
@@ -127,6 +132,64 @@ describe('sensors: gesture controllers on the real stack', () => {
       expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/devicemode` }) }]);
       expect(await deviceMode()).toBe(before.attribute);
       expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
+    }, 30_000);
+  });
+
+  /** The state of every push for the sensor since `from`, the items named. */
+  const pushedStates = (id: string, from: number, items: string[]) =>
+    changesOf(ws.events, id, from).filter((e) => e.state).map((e) => Object.fromEntries(items.map((item) => [item, (e.state as Record<string, unknown>)[item]])));
+
+  it('should show how long a Hue button was held as the switch counts it, with each notification', async () => {
+    const id = ids.wall!;
+    const from = ws.events.length;
+    await act(stack, WALL, 'press', { button: 'left', kind: 'hold' });
+    await act(stack, WALL, 'press', { button: 'left', kind: 'release' });
+    await waitFor(() => pushedStates(id, from, ['buttonevent']).length >= 3, 'three pushes', 10_000);
+    expect(pushedStates(id, from, ['buttonevent', 'eventduration'])).toEqual([
+      { buttonevent: 1000, eventduration: 0 },
+      { buttonevent: 1001, eventduration: 8 },
+      { buttonevent: 1003, eventduration: 16 },
+    ]);
+    expect((await stack.rest.get(`/sensors/${id}`)).body.state).toMatchObject({ buttonevent: 1003, eventduration: 16 });
+  }, 30_000);
+
+  describe('tint remote', () => {
+    it('should present it as a ZHASwitch with the colour wheel items', async () => {
+      const sensor = await sensorWhen<Sensor>(stack, ids.tint!, () => true, 'listed');
+      expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'ZBT-Remote-ALL-RGBW', manufacturername: 'MLI', ep: 1, config: { on: true, reachable: true } });
+      // Nothing commanded to a group yet: no group to show.
+      expect(sensor.config.group).toBeUndefined();
+    });
+
+    it.each([
+      { button: 'wheel_red', x: 45914, y: 19615 },
+      { button: 'wheel_blue', x: 8880, y: 2615 },
+    ])('should show where the colour wheel was touched ($button) and push it once', async ({ button, x, y }) => {
+      const id = ids.tint!;
+      const from = ws.events.length;
+      await act(stack, TINT, 'press', { button });
+      await waitFor(() => pushedStates(id, from, ['x']).length >= 1, 'the push', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pushedStates(id, from, ['buttonevent', 'x', 'y'])).toEqual([{ buttonevent: 6002, x, y }]);
+      expect((await stack.rest.get(`/sensors/${id}`)).body.state).toMatchObject({ buttonevent: 6002, x, y });
+    }, 30_000);
+
+    it('should show the group its commands go to once bound to one, and refuse to change it', async () => {
+      const id = ids.tint!;
+      const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Lounge' }) });
+      const gid = ((await created.json()) as [{ success: { id: string } }])[0].success.id;
+      expect(await bindToGroup(stack, TINT, Number(gid))).toMatchObject({ status: 'ok', data: { group: Number(gid) } });
+      // The radio's own record: the remote's on/off commands now go to the group.
+      const bindings = (await realState<{ bindings: { cluster: number; to: { kind: string; group?: number } }[] }>(stack, TINT)).bindings;
+      expect(bindings).toContainEqual(expect.objectContaining({ cluster: 6, to: { kind: 'group', group: Number(gid) } }));
+      await act(stack, TINT, 'press', { button: 'on' });
+      const sensor = await sensorWhen<Sensor>(stack, id, (s) => s.config.group !== undefined, 'config.group');
+      expect(sensor.config.group).toBe(Number(gid));
+      expect(sensor.state.buttonevent).toBe(1002);
+      const before = (await stack.rest.get(`/sensors/${id}`)).body.config;
+      const res = await stack.rest.put(`/sensors/${id}/config`, { group: 7 });
+      expect(res.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${id}/config/group` }) }]);
+      expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before);
     }, 30_000);
   });
 });

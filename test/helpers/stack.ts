@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
-import { createRestClient, type RestClient } from './clients';
+import { connectMqtt, createRestClient, type RestClient } from './clients';
 import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './processes';
 import type { RadioProtocol } from './protocols';
 import { waitFor } from './wait';
@@ -100,4 +100,21 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 /** Waits until the api's link follows an online bridge and has its info. */
 export function waitForLink(stack: Stack, timeoutMs = 20_000): Promise<true> {
   return waitFor(() => stack.api.services.bridge.connected() && stack.api.services.bridge.info() !== undefined, 'the api link to see the bridge online', timeoutMs);
+}
+
+/**
+ * Binds a remote's client clusters to a Zigbee group through the bridge's MQTT request, as deCONZ
+ * binds a remote; resolves with the bridge's parsed answer (`{status, data | error}`).
+ */
+export async function bindToGroup(stack: Stack, ieee: string, group: number): Promise<Record<string, unknown>> {
+  const bridgeId = stack.api.services.bridge.info()!.bridge;
+  const transaction = `bind-${ieee}-${group}`;
+  const probe = await connectMqtt(stack.mqttUrl, [`herdgate/bridge/${bridgeId}/response/device/bind`]);
+  try {
+    await probe.publish(`herdgate/bridge/${bridgeId}/request/device/bind`, { ieee: `0x${ieee}`, group, transaction });
+    const answer = await waitFor(() => probe.messages.find((m) => m.payload.includes(transaction)), 'bind response', 10_000);
+    return JSON.parse(answer.payload) as Record<string, unknown>;
+  } finally {
+    await probe.close();
+  }
 }

@@ -12,6 +12,7 @@ import { exposedKeys, readPlanned } from './initial-reads';
 import { wrapRadioError } from './errors';
 import { zoneStatusAsNotification } from './zone-status-read';
 import { timeExposes, timeFromZigbee } from './time-cluster';
+import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { RadioError } from '../commands/index';
 
 /**
@@ -46,7 +47,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     vendor: definition.vendor,
     description: definition.description,
     // The expose classes carry methods; their JSON form is the data a mapping table can read.
-    exposes: [...(JSON.parse(JSON.stringify(exposes)) as ExposeJson[]), ...timeExposes(device)],
+    exposes: [...(JSON.parse(JSON.stringify(exposes)) as ExposeJson[]), ...timeExposes(device), ...frameFactExposes(definition)],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
 }
@@ -58,6 +59,8 @@ export function describeDefinition(definition: Definition, device: Device): Defi
  */
 type FzConverter = Definition['fromZigbee'][number];
 const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee];
+/** Converters run beside a definition's own, for facts of the frame its converters leave out. */
+const ALONGSIDE = FRAME_FACT_CONVERTERS;
 
 const matches = (message: Events.MessagePayload) => (c: FzConverter) =>
   c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type);
@@ -74,11 +77,16 @@ export async function fromZigbee(
   if (asNotification && definition.fromZigbee.some(matches(asNotification))) return fromZigbee(definition, asNotification, state, publishLater);
   const converters = own.length > 0 ? own : SUPPLEMENTS.filter(matches(message));
   const out: ConverterState = {};
-  for (const converter of converters) {
-    const meta = { state: { ...state, ...out }, device: message.device, deviceExposesChanged: () => {} };
-    const result = await converter.convert(definition, message as never, publishLater, {}, meta);
-    if (result && typeof result === 'object') Object.assign(out, result);
-  }
+  const run = async (list: readonly FzConverter[]) => {
+    for (const converter of list) {
+      const meta = { state: { ...state, ...out }, device: message.device, deviceExposesChanged: () => {} };
+      const result = await converter.convert(definition, message as never, publishLater, {}, meta);
+      if (result && typeof result === 'object') Object.assign(out, result);
+    }
+  };
+  await run(converters);
+  // Only beside something the definition made of the frame (it drops repeats, and so do these).
+  if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)));
   if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);
   return out;
 }

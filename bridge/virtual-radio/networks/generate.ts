@@ -31,6 +31,7 @@ const WEIGHTS: Record<string, number> = {
   eTRV0100: 2,
   MFKZQ01LM: 2,
   RDM001: 2,
+  'ZBT-Remote-ALL-RGBW': 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

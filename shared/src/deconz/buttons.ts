@@ -51,6 +51,8 @@ export const ACTION_BUTTON_EVENTS: Readonly<Record<string, number>> = {
   shake: event(1, 'shake'),
   drop: event(1, 'drop'),
   tilt: event(1, 'tilt'),
+  // A colour remote's colour wheel (the tint remote's button 6 in deCONZ); where it points is `x`/`y`.
+  color_move: event(6, 'short_release'),
 };
 
 /** The Hue wall switch module's two inputs (1 left, 2 right) and its four Hue notification types. */

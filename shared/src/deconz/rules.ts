@@ -1,5 +1,5 @@
 import { LIGHT_ITEM_RULES, SENSOR_ITEM_RULES, type ItemRule } from './item-rules';
-import { SWITCH_BOUND_RULES } from './switch-items';
+import { SWITCH_BOUND_RULES, SWITCH_RULES } from './switch-items';
 import { THERMOSTAT_AND_COMMON_RULES } from './thermostat-rules';
 import { TIME_RULES } from './time-rules';
 import { VIBRATION_ITEMS, VIBRATION_RULES } from './vibration-items';
@@ -11,6 +11,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   ...LIGHT_ITEM_RULES,
   ...SENSOR_ITEM_RULES,
   ...SWITCH_BOUND_RULES,
+  ...SWITCH_RULES,
   ...VIBRATION_RULES,
   ...AIR_QUALITY_ITEMS.map((row) => boundRule('ZHAAirQuality', row)),
   ...AIR_QUALITY_RULES,

@@ -1,5 +1,7 @@
 import type { BoundItem } from './bindings';
 import { boundRule } from './bound-rule';
+import type { ItemRule, Read } from './item-rules';
+import { isNumber } from './values';
 
 /**
  * ZHASwitch config items bound to converter keys, as the thermostat's are: present when the device
@@ -13,3 +15,22 @@ export const SWITCH_ITEMS: readonly BoundItem[] = [
 ];
 
 export const SWITCH_BOUND_RULES = SWITCH_ITEMS.map((row) => boundRule('ZHASwitch', row));
+
+const num = (key: string) => (get: Read) => {
+  const value = get(key);
+  return isNumber(value) ? value : undefined;
+};
+
+/**
+ * ZHASwitch items read from what the switch sends (keys the bridge adds from the frame where the
+ * converters leave them out, see the bridge's frame-facts): how long a Hue button was held, in the
+ * switch's own count (`eventduration`); the colour a remote's colour wheel asks for, as raw CIE
+ * words 0-65535 (`x`, `y`); and the group the switch's commands go to (`group`, from the group
+ * address of its groupcasts, as the converters name it), present where the device sends such.
+ */
+export const SWITCH_RULES: readonly ItemRule[] = [
+  { item: 'eventduration', section: 'state', types: ['ZHASwitch'], exposes: ['event_duration'], read: num('event_duration') },
+  { item: 'x', section: 'state', types: ['ZHASwitch'], exposes: ['action_color_x'], read: num('action_color_x') },
+  { item: 'y', section: 'state', types: ['ZHASwitch'], exposes: ['action_color_y'], read: num('action_color_y') },
+  { item: 'group', section: 'config', types: ['ZHASwitch'], exposes: ['action_group'], read: num('action_group') },
+];

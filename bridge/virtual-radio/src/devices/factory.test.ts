@@ -28,6 +28,7 @@ describe('device factory', () => {
         'WaterSensor-N',
         'WB01',
         'Zen-01',
+        'ZBT-Remote-ALL-RGBW',
         'eTRV0100',
         'lumi.vibration.aq1',
         'lumi.airmonitor.acn01',

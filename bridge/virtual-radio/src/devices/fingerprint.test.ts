@@ -52,6 +52,7 @@ const expected: Record<string, string> = {
   'lumi.vibration.aq1': 'DJT11LM',
   'lumi.airmonitor.acn01': 'VOCKQJK11LM',
   RDM001: '929003017102',
+  'ZBT-Remote-ALL-RGBW': 'MLI-404011/MLI-404049',
 };
 
 describe('catalogue fingerprints', () => {

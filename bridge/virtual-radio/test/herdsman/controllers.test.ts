@@ -8,9 +8,10 @@ const devices = {
   fyrtur: { model: 'FYRTUR-block-out-roller-blind', ieee: '000b57fffe8a0204' },
   cube: { model: 'MFKZQ01LM', ieee: '00158d0001a20205' },
   wall: { model: 'RDM001', ieee: '0017880104a20206' },
+  tint: { model: 'ZBT-Remote-ALL-RGBW', ieee: '00158d000ba20207' },
 };
 
-describe('buttons, remote, keypad, cube, wall module and cover through zigbee-herdsman', () => {
+describe('buttons, remotes, keypad, cube, wall module and cover through zigbee-herdsman', () => {
   const session = joinedSession(Object.values(devices));
   const { h, act } = session;
 
@@ -80,5 +81,14 @@ describe('buttons, remote, keypad, cube, wall module and cover through zigbee-he
     await h('waitState', { ieee, match: { action: 'right_hold_release' } });
     await h('set', { ieee, values: { device_mode: 'dual_push_button' } });
     await session.waitDevice(ieee, (s) => s.endpoints['1']?.genBasic?.deviceMode === 3);
+  });
+
+  it('should identify the tint remote and turn a colour wheel touch into a colour move with its point', async () => {
+    const { ieee } = devices.tint;
+    expect(await h('identify', { ieee })).toMatchObject({ model: 'MLI-404011/MLI-404049' });
+    await act(ieee, 'press', { button: 'wheel_red' });
+    await h('waitState', { ieee, match: { action: 'color_move', action_color: { x: 0.701, y: 0.299 } } });
+    await act(ieee, 'press', { button: 'on' });
+    await h('waitState', { ieee, match: { action: 'on' } });
   });
 });
