@@ -9,7 +9,8 @@ import {
 } from '@herdgate/shared/mqtt';
 import type { CommandOutcome, DeviceCommand } from '../../src/services/bridge-link';
 
-type Outcome = { status: 'ok'; data: unknown } | { status: 'error'; code: string; message: string };
+/** `field`: the item the bridge blames, carried in the error body as the real bridge does. */
+type Outcome = { status: 'ok'; data: unknown } | { status: 'error'; code: string; message: string; field?: string };
 
 /**
  * A scripted bridge on a real MQTT broker (aedes over WebSocket on loopback), for api tests that
@@ -33,9 +34,18 @@ export interface TestBridge {
   /** Device commands kept unanswered until the test answers them. */
   holdCommands: boolean;
   readonly held: { command: DeviceCommand; answer(outcome: CommandOutcome): Promise<void> }[];
+  /** Requests of these names stay unanswered until the test answers them (`heldRequests`). */
+  holdRequests: RequestName[];
+  readonly heldRequests: { name: RequestName; data: Record<string, unknown>; answer(outcome?: Outcome): Promise<void> }[];
   info: BridgeInfo;
   addDevice(device: DeviceDescription, endpoint: number, state: EndpointState['state']): Promise<void>;
   setState(ieee: string, endpoint: number, patch: Record<string, unknown>): Promise<void>;
+  /** A new retained description of a known device (e.g. its bindings changed). */
+  describeDevice(device: DeviceDescription): Promise<void>;
+  /** The device left: its retained description is cleared, as the bridge does. */
+  removeDevice(ieee: string): Promise<void>;
+  /** A bridge event (not retained), e.g. a remote's `group_command`; malformed bodies on purpose too. */
+  emitEvent(event: Record<string, unknown>): Promise<void>;
   setOnline(online: boolean): Promise<void>;
   close(): Promise<void>;
 }
@@ -83,10 +93,11 @@ export async function startTestBridge(): Promise<TestBridge> {
   const publish = (topic: string, body: unknown, retain = false) => client.publishAsync(topic, JSON.stringify(body), { qos: 1, retain }).then(() => undefined);
   const answer = (topic: string, transaction: unknown, outcome: Outcome) => publish(topic, outcome.status === 'ok'
     ? { transaction, status: 'ok', data: outcome.data }
-    : { transaction, status: 'error', error: { code: outcome.code, message: outcome.message } });
+    : { transaction, status: 'error', error: { code: outcome.code, message: outcome.message, ...(outcome.field === undefined ? {} : { field: outcome.field }) } });
 
   const bridge: TestBridge = {
     url: broker.url, sets: [], groupSets: [], requests: [], script: [], requestScript: [], holdCommands: false, held: [],
+    holdRequests: [], heldRequests: [],
     info: structuredClone(examples.bridgeInfo) as BridgeInfo,
     async addDevice(device, endpoint, state) {
       states.set(`${device.ieee}/${endpoint}`, { state, config: {} } as EndpointState);
@@ -99,6 +110,12 @@ export async function startTestBridge(): Promise<TestBridge> {
       states.set(`${ieee}/${endpoint}`, next);
       await publish(topics.deviceState(BASE, ieee, endpoint), next, true);
     },
+    describeDevice: (device) => publish(topics.device(BASE, device.ieee), device, true),
+    async removeDevice(ieee) {
+      for (const key of [...states.keys()]) if (key.startsWith(`${ieee}/`)) states.delete(key);
+      await client.publishAsync(topics.device(BASE, ieee), '', { qos: 1, retain: true });
+    },
+    emitEvent: (event) => publish(topics.bridgeEvent(ctx), event),
     setOnline: (online) => publish(topics.bridgeState(ctx), { state: online ? 'online' : 'offline' }, true),
     async close() {
       await client.endAsync(true);
@@ -109,7 +126,15 @@ export async function startTestBridge(): Promise<TestBridge> {
   async function onRequest(name: RequestName, body: Record<string, unknown>): Promise<void> {
     const { transaction, expires: _expires, ...data } = body;
     bridge.requests.push({ name, data });
-    const outcome = bridge.requestScript.shift() ?? { status: 'ok' as const, data: defaultAnswer(name, data) };
+    if (bridge.holdRequests.includes(name)) {
+      bridge.heldRequests.push({ name, data, answer: (outcome) => respond(name, data, transaction, outcome) });
+      return;
+    }
+    await respond(name, data, transaction, bridge.requestScript.shift());
+  }
+
+  async function respond(name: RequestName, data: Record<string, unknown>, transaction: unknown, scripted?: Outcome): Promise<void> {
+    const outcome = scripted ?? { status: 'ok' as const, data: defaultAnswer(name, data) };
     if (outcome.status === 'ok') {
       // The real bridge publishes what a radio request changed in its info before answering.
       const info = bridge.info;

@@ -26,6 +26,20 @@ export function membershipByGroup(devices: Iterable<DeviceDescription>, sensors:
   return new Map([...byGroup].map(([group, ids]) => [group, [...ids].sort((a, b) => Number(a) - Number(b))]));
 }
 
+/**
+ * `wanted` for one group, plus the stored members whose device the bridge has not described (yet):
+ * after a start the retained descriptions arrive one by one, and a device the bridge has not
+ * reported again has not changed its bindings. A sensor that is gone (its device left) is dropped.
+ */
+export function withUnreported(stored: readonly string[], wanted: readonly string[], devices: Iterable<DeviceDescription>, sensors: Readonly<Record<string, Readonly<SensorResource>>>): string[] {
+  const described = new Set([...devices].map((device) => device.uniqueid));
+  const unreported = stored.filter((id) => {
+    const sensor = sensors[id];
+    return sensor !== undefined && !described.has(sensor.uniqueid.split('-')[0]!);
+  });
+  return [...new Set([...wanted, ...unreported])].sort((a, b) => Number(a) - Number(b));
+}
+
 export interface DeviceMembershipDeps {
   bridge: BridgeLink;
   sensors: SensorsReader;
@@ -45,9 +59,11 @@ export function followDeviceMembership(deps: DeviceMembershipDeps): () => void {
     queue = queue.then(apply).catch((err: unknown) => log.error({ err }, 'updating group device membership failed'));
   };
   const apply = async () => {
-    const wanted = membershipByGroup(deps.bridge.devices().values(), deps.sensors.list());
+    const devices = [...deps.bridge.devices().values()];
+    const sensors = deps.sensors.list();
+    const wanted = membershipByGroup(devices, sensors);
     for (const entry of deps.groups.live()) {
-      const next = wanted.get(entry.record.id) ?? [];
+      const next = withUnreported(entry.record.devicemembership, wanted.get(entry.record.id) ?? [], devices, sensors);
       if (next.join(',') === entry.record.devicemembership.join(',')) continue;
       await deps.groups.modify(entry, (current) => ({ ...current, devicemembership: next }));
     }

@@ -1,0 +1,55 @@
+import type { DeviceDescription, EndpointState } from '@herdgate/shared/mqtt';
+import { waitUntil, type RuntimeGateway } from './runtimes';
+import type { TestBridge } from './test-bridge';
+
+/**
+ * What tests on both runtimes ask of a gateway that follows the scripted bridge, through HTTP only:
+ * the id a device's resource got, and waiting until the gateway has seen what the bridge published.
+ */
+type Resource = 'lights' | 'sensors';
+
+/** GET `/api/<key><path>` as JSON. */
+export async function getJson<T = any>(gw: RuntimeGateway, key: string, path: string): Promise<T> {
+  const res = await gw.request(`/api/${key}${path}`);
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** The id the gateway gave the resource with `uniqueid`, if it lists one. */
+export async function idOf(gw: RuntimeGateway, key: string, resource: Resource, uniqueid: string): Promise<string | undefined> {
+  const list = await getJson<Record<string, { uniqueid?: string }>>(gw, key, `/${resource}`);
+  return Object.entries(list).find(([, item]) => item.uniqueid === uniqueid)?.[0];
+}
+
+/** Waits (bounded) until the gateway lists the resource with `uniqueid`; its id. */
+export async function awaitId(gw: RuntimeGateway, key: string, resource: Resource, uniqueid: string): Promise<string> {
+  let id: string | undefined;
+  await waitUntil(async () => (id = await idOf(gw, key, resource, uniqueid)) !== undefined);
+  return id!;
+}
+
+/** Publishes a device on the bridge and waits until the gateway lists its first subdevice; that id. */
+export async function addDevice(gw: RuntimeGateway, bridge: TestBridge, key: string, device: DeviceDescription, endpoint: number, state: EndpointState['state']): Promise<string> {
+  await bridge.addDevice(device, endpoint, state);
+  const first = device.subdevices[0]!;
+  return awaitId(gw, key, first.resource as Resource, first.uniqueid);
+}
+
+/** Waits (bounded) until `GET <path>` satisfies `check`. */
+export async function awaitJson<T = any>(gw: RuntimeGateway, key: string, path: string, check: (body: T) => boolean, ms?: number): Promise<T> {
+  let body: T | undefined;
+  await waitUntil(async () => check((body = await getJson<T>(gw, key, path))), ms);
+  return body!;
+}
+
+/** The bridge goes away or comes back; returns once the gateway's `/config` says so. */
+export async function setBridgeOnline(gw: RuntimeGateway, bridge: TestBridge, key: string, online: boolean): Promise<void> {
+  await bridge.setOnline(online);
+  await awaitJson<{ rfconnected: boolean }>(gw, key, '/config', (config) => config.rfconnected === online);
+}
+
+/** Restarts the gateway and returns once it follows the bridge again (its link reconnected). */
+export async function restartFollowing(gw: RuntimeGateway, key: string): Promise<void> {
+  await gw.restart();
+  await awaitJson<{ rfconnected: boolean }>(gw, key, '/config', (config) => config.rfconnected === true, 30_000);
+}
