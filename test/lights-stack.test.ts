@@ -103,6 +103,27 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     expect(lamp.body).toEqual([{ error: expect.objectContaining({ type: 7 }) }]);
   }, 30_000);
 
+  it('should move a real blind on the deprecated on and sat: on false opens, on true closes, sat is the tilt', async () => {
+    const id = lightId(BLIND)!;
+    const position = async () => (await device(BLIND)).state.endpoints['1'].closuresWindowCovering as Record<string, number>;
+    const opened = await stack.rest.put(`/lights/${id}/state`, { on: false, sat: 25 });
+    expect(opened).toEqual({ status: 200, body: [{ success: { [`/lights/${id}/state/sat`]: 25 } }, { success: { [`/lights/${id}/state/on`]: false } }] });
+    // tilt = 25 * 100 / 254, rounded; lift 0 is fully open.
+    await waitFor(async () => {
+      const now = await position();
+      return now.currentPositionLiftPercentage === 0 && now.currentPositionTiltPercentage === 10;
+    }, 'the blind open with its tilt at 10 %', 20_000, 100);
+    expect((await stack.rest.put(`/lights/${id}/state`, { on: true })).body).toEqual([{ success: { [`/lights/${id}/state/on`]: true } }]);
+    await waitFor(async () => (await position()).currentPositionLiftPercentage === 100, 'the blind closed', 20_000, 100);
+    await waitFor(async () => ((await stack.rest.get(`/lights/${id}`)).body as { state: Record<string, unknown> }).state.lift === 100, 'REST lift 100', 10_000, 100);
+    const bad = await stack.rest.put(`/lights/${id}/state`, { on: 'yes', sat: -1 });
+    expect(bad.body).toEqual([
+      { error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/on` }) },
+      { error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/sat` }) },
+    ]);
+    expect((await position()).currentPositionLiftPercentage).toBe(100);
+  }, 60_000);
+
   it('should set a fan speed on the device, show it in REST and on the WebSocket, and refuse bad speeds', async () => {
     const mac = FAN.match(/../g)!.join(':');
     const fan = stack.api.services.lights.live().find((l) => l.row.uniqueid === `${mac}-01-0202`)!.row.id;

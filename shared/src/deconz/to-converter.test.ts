@@ -49,7 +49,7 @@ describe('deconz command translation', () => {
     expect(toConverterCommand('Window covering device', { open: false }).payloads).toEqual([{ state: 'CLOSE' }]);
     expect(toConverterCommand('Window covering device', { stop: true }).payloads).toEqual([{ state: 'STOP' }]);
     expect(toConverterCommand('Window covering device', { lift: 'stop' }).payloads).toEqual([{ state: 'STOP' }]);
-    expect(toConverterCommand('Window covering device', { lift: 25, tilt: 100 }).payloads).toEqual([{ position: 75, tilt: 0 }]);
+    expect(toConverterCommand('Window covering device', { lift: 25, tilt: 100 }).payloads).toEqual([{ tilt: 0 }, { position: 75 }]);
     expect(toConverterCommand('Window covering device', { bri: 254 }).payloads).toEqual([{ position: 0 }]);
     expect(toConverterCommand('Window covering device', { bri_inc: 0 }).payloads).toEqual([{ state: 'STOP' }]);
   });
@@ -73,7 +73,7 @@ describe('deconz command translation', () => {
   it('should stop a covering on the deprecated bri "stop", for the controller type too, and refuse it for lamps', () => {
     for (const type of ['Window covering device', 'Window covering controller'] as const) {
       expect(toConverterCommand(type, { bri: 'stop' }).payloads).toEqual([{ state: 'STOP' }]);
-      expect(toConverterCommand(type, { bri: 127, sat: 254 }).payloads).toEqual([{ position: 50, tilt: 0 }]);
+      expect(toConverterCommand(type, { bri: 127, sat: 254 }).payloads).toEqual([{ tilt: 0 }, { position: 50 }]);
     }
     expect(toConverterCommand('Dimmable light', { bri: 'stop' })).toEqual({ payloads: [], sent: [], unsupported: ['bri'] });
   });

@@ -142,6 +142,14 @@ export function toConverterCommand(type: SubdeviceType, command: Command, bindin
     writer(command, main);
     result.sent.push(key);
   }
+  // The converters move lift and tilt with one converter that takes one key per call: the tilt
+  // goes in a payload of its own, or it would never be sent beside a position.
+  if ('tilt' in main && Object.keys(main).length > 1) {
+    const { tilt, ...rest } = main;
+    result.payloads.push({ tilt });
+    for (const key of Object.keys(main)) delete main[key];
+    Object.assign(main, rest);
+  }
   if (Object.keys(main).length > 0) {
     if (typeof command.transitiontime === 'number' && LIGHT_TYPES.has(type)) {
       main.transition = command.transitiontime / 10;

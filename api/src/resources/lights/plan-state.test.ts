@@ -42,8 +42,22 @@ describe('planLightState', () => {
   });
 
   it('should map the deprecated covering forms and refuse a bri_inc other than 0', () => {
-    const plan = planLightState('5', 'Window covering device', {}, { on: true, sat: 254, bri_inc: 3 });
-    expect(plan.command).toEqual({ on: true, sat: 254 });
+    const plan = planLightState('5', 'Window covering device', {}, { on: true, sat: 127, bri_inc: 3 });
+    expect(plan.command).toEqual({ lift: 100, tilt: 50 });
+    expect(plan.successes).toEqual([{ '/lights/5/state/on': true }, { '/lights/5/state/sat': 127 }]);
     expect(plan.errors).toEqual([{ type: 7, address: '/lights/5/state/bri_inc', params: { name: 'bri_inc', value: '3' } }]);
+    expect(planLightState('5', 'Window covering controller', {}, { on: false, sat: 255 }).command).toEqual({ lift: 0, tilt: 100 });
+  });
+
+  it('should let an explicit lift or tilt win over the deprecated on and sat', () => {
+    const plan = planLightState('5', 'Window covering device', {}, { on: true, lift: 30, sat: 10, tilt: 70 });
+    expect(plan.command).toEqual({ lift: 30, tilt: 70 });
+    expect(plan.successes).toEqual([{ '/lights/5/state/lift': 30 }, { '/lights/5/state/tilt': 70 }]);
+  });
+
+  it('should refuse a deprecated on or sat of the wrong kind with 7', () => {
+    const plan = planLightState('5', 'Window covering device', {}, { on: 1, sat: 300 });
+    expect(plan.errors.map((e) => [e.type, e.address])).toEqual([[7, '/lights/5/state/on'], [7, '/lights/5/state/sat']]);
+    expect(plan.command).toEqual({});
   });
 });

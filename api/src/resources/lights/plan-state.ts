@@ -35,6 +35,7 @@ export function planLightState(id: string, type: SubdeviceType, state: Readonly<
   const params = cover ? COVER_PARAMS : LIGHT_PARAMS;
   const plan: StatePlan = { errors: [], command: {}, successes: [] };
   const found: { key: string; item: string; value: unknown }[] = [];
+  const explicit = new Set(Object.keys(body));
   for (const [key, value] of Object.entries(body)) {
     const address = `${base}/${key}`;
     if (key === 'colormode') {
@@ -51,8 +52,11 @@ export function planLightState(id: string, type: SubdeviceType, state: Readonly<
       plan.errors.push({ type: 7, address, params: { name: key, value: show(value) } });
       continue;
     }
-    if (result.send !== undefined) plan.command[key] = result.send;
-    if (result.success) found.push({ key, ...result.success });
+    // A deprecated form goes out as the item it stands for, unless the body names that item too.
+    const sent = result.as ?? key;
+    if (result.as !== undefined && explicit.has(result.as)) continue;
+    if (result.send !== undefined) plan.command[sent] = result.send;
+    if (result.success) found.push({ key: sent, ...result.success });
   }
   dropSuperseded(plan.command);
   if ('colorloopspeed' in plan.command && plan.command.effect !== 'colorloop') {

@@ -7,7 +7,7 @@ export interface ParamContext {
 }
 
 /** A parsed parameter: the value for the bridge, and the success entry (none for transitiontime). */
-export type ParamResult = { ok: true; send: unknown; success?: { item: string; value: unknown } } | { ok: false };
+export type ParamResult = { ok: true; send: unknown; success?: { item: string; value: unknown }; as?: string } | { ok: false };
 
 type Param = (value: unknown, ctx: ParamContext) => ParamResult;
 
@@ -67,8 +67,13 @@ export const COVER_PARAMS: Readonly<Record<string, Param>> = {
   tilt: int('tilt', 0, 100),
   bri: (v, ctx) => (v === 'stop' ? ok('bri', 'stop') : int('bri', 0, 255, 254)(v, ctx)),
   bri_inc: (v) => (v === 0 ? ok('bri_inc', 0) : bad),
-  on: bool('on'),
-  sat: int('sat', 0, 255, 254),
+  // Deprecated forms, sent as what they mean (gateway-rest-api "Window covering parameters"):
+  // `on` true closes (lift 100), false opens; `sat` 0-255 is the tilt, tilt = sat * 100 / 254.
+  on: (v) => (typeof v === 'boolean' ? { ...ok('on', v ? 100 : 0, v), as: 'lift' } : bad),
+  sat: (v, ctx) => {
+    const result = int('sat', 0, 255, 254)(v, ctx);
+    return result.ok ? { ...result, send: Math.round(((result.send as number) * 100) / 254), as: 'tilt' } : bad;
+  },
 };
 
 /** Order of success entries, as deCONZ lists them: on(true) first, on(false) last. */
