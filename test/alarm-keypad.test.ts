@@ -62,6 +62,23 @@ describe('alarm system with a keypad on the real stack', () => {
     expect((await alarm()).devices[door]).toEqual({ armmask: 'A', trigger: 'state/open' });
   });
 
+  it('should show the keypad\'s low-battery and tamper bits and its enrolment, reported to REST and the WebSocket', async () => {
+    const id = Object.entries((await rest.get('/sensors')).body as Record<string, { uniqueid: string }>).find(([, s]) => s.uniqueid === keypad)![0];
+    type Keypad = { state: Record<string, unknown>; config: Record<string, unknown> };
+    const shown = () => waitFor(async () => {
+      const sensor = (await rest.get(`/sensors/${id}`)).body as Keypad;
+      return sensor.config.enrolled !== undefined && sensor.state.tampered !== undefined ? sensor : undefined;
+    }, 'the keypad enrolled, with its zone flags', 15_000, 100);
+    expect(await shown()).toMatchObject({ state: { lowbattery: false, tampered: false }, config: { enrolled: 1 } });
+    const from = ws.events.length;
+    await act(stack, KEYPAD, 'zone-flags', { tamper: true, lowBattery: true });
+    await waitFor(async () => ((await rest.get(`/sensors/${id}`)).body as Keypad).state.tampered === true, 'tampered on REST', 15_000, 100);
+    expect(((await rest.get(`/sensors/${id}`)).body as Keypad).state.lowbattery).toBe(true);
+    await waitFor(() => ws.events.slice(from).some((e) => e.r === 'sensors' && e.id === id && (e.state as Record<string, unknown> | undefined)?.tampered === true), 'the tampered push');
+    await act(stack, KEYPAD, 'zone-flags', { tamper: false, lowBattery: false });
+    await waitFor(async () => ((await rest.get(`/sensors/${id}`)).body as Keypad).state.tampered === false, 'tamper cleared', 15_000, 100);
+  });
+
   it('should arm from REST, count down, go off when the door opens, return to armed and disarm on the keypad', async () => {
     const from = ws.events.length;
     expect((await rest.put('/alarmsystems/1/arm_away', { code0: PIN })).body).toEqual([{ success: { '/alarmsystems/1/config/armmode': 'armed_away' } }]);

@@ -73,6 +73,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'genTime', attribute: 'lastSetTime', keys: ['time_last_set'] },
   // IAS zones: the alarm, tamper and low-battery bits, so the sensor's state is known on pairing.
   { cluster: 'ssIasZone', attribute: 'zoneStatus', keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'] },
+  // Whether the zone is enrolled with the coordinator (deCONZ's `enrolled`, ias-zone-extras.ts).
+  { cluster: 'ssIasZone', attribute: 'zoneState', keys: ['zone_state'] },
 ];
 
 /** Every name and property in an exposes list, features of composite exposes (climate) included. */

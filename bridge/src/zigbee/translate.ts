@@ -13,6 +13,7 @@ import { wrapRadioError } from './errors';
 import { zoneStatusAsNotification } from './zone-status-read';
 import { timeExposes, timeFromZigbee } from './time-cluster';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
+import { zoneExposes, zoneExtras } from './ias-zone-extras';
 import { RadioError } from '../commands/index';
 
 /**
@@ -42,12 +43,13 @@ export function cachedDefinition(ieee: string): Definition | undefined {
 
 export function describeDefinition(definition: Definition, device: Device): DefinitionInfo {
   const exposes = typeof definition.exposes === 'function' ? definition.exposes(device, {}) : definition.exposes;
+  // The expose classes carry methods; their JSON form is the data a mapping table can read.
+  const own = JSON.parse(JSON.stringify(exposes)) as ExposeJson[];
   return {
     model: definition.model,
     vendor: definition.vendor,
     description: definition.description,
-    // The expose classes carry methods; their JSON form is the data a mapping table can read.
-    exposes: [...(JSON.parse(JSON.stringify(exposes)) as ExposeJson[]), ...timeExposes(device), ...frameFactExposes(definition)],
+    exposes: [...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own)],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
 }
@@ -74,7 +76,10 @@ export async function fromZigbee(
 ): Promise<ConverterState> {
   const own = definition.fromZigbee.filter(matches(message));
   const asNotification = own.length === 0 ? zoneStatusAsNotification(message) : undefined;
-  if (asNotification && definition.fromZigbee.some(matches(asNotification))) return fromZigbee(definition, asNotification, state, publishLater);
+  if (asNotification && definition.fromZigbee.some(matches(asNotification))) {
+    const converted = await fromZigbee(definition, asNotification, state, publishLater);
+    return { ...zoneExtras(message, converted), ...converted };
+  }
   const converters = own.length > 0 ? own : SUPPLEMENTS.filter(matches(message));
   const out: ConverterState = {};
   const run = async (list: readonly FzConverter[]) => {
@@ -87,6 +92,7 @@ export async function fromZigbee(
   await run(converters);
   // Only beside something the definition made of the frame (it drops repeats, and so do these).
   if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)));
+  Object.assign(out, zoneExtras(message, out));
   if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);
   return out;
 }

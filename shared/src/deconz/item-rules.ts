@@ -50,7 +50,7 @@ export const SENSORS: readonly SubdeviceType[] = [
   'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
   'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower', 'ZHATime', 'ZHAAirQuality',
 ];
-const IAS: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
+export const IAS_TYPES: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
 
 const num = (get: Read, key: string) => {
   const value = get(key);
@@ -164,8 +164,8 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   { item: 'carbonmonoxide', section: 'state', types: ['ZHACarbonMonoxide'], exposes: [], read: (get) => bool(get, 'carbon_monoxide') },
   { item: 'alarm', section: 'state', types: ['ZHAAlarm'], exposes: [], read: (get) => bool(get, 'alarm') },
   { item: 'vibration', section: 'state', types: ['ZHAVibration'], exposes: [], read: (get) => bool(get, 'vibration') },
-  { item: 'lowbattery', section: 'state', types: IAS, exposes: ['battery_low'], read: (get) => bool(get, 'battery_low') },
-  { item: 'tampered', section: 'state', types: IAS, exposes: ['tamper'], read: (get) => bool(get, 'tamper') },
+  { item: 'lowbattery', section: 'state', types: IAS_TYPES, exposes: ['battery_low'], read: (get) => bool(get, 'battery_low') },
+  { item: 'tampered', section: 'state', types: IAS_TYPES, exposes: ['tamper'], read: (get) => bool(get, 'tamper') },
   { item: 'buttonevent', section: 'state', types: ['ZHASwitch'], exposes: [], read: (get, ctx) => switchButtonEvent(get, ctx.role) },
   // A cube's gesture (both of its sensors) and a rotation's angle in degrees.
   { item: 'gesture', section: 'state', types: ['ZHASwitch'], exposes: ['side', 'action_angle'], read: (get, ctx) => switchGesture(get, ctx.role) },

@@ -5,6 +5,7 @@ import { TIME_RULES } from './time-rules';
 import { VIBRATION_ITEMS, VIBRATION_RULES } from './vibration-items';
 import { boundRule } from './bound-rule';
 import { AIR_QUALITY_ITEMS, AIR_QUALITY_RULES } from './air-quality-rules';
+import { IAS_RULES } from './ias-rules';
 
 /** Every item rule, in the order items appear in a sub-device's lists. */
 export const ITEM_RULES: readonly ItemRule[] = [
@@ -17,5 +18,6 @@ export const ITEM_RULES: readonly ItemRule[] = [
   ...AIR_QUALITY_RULES,
   ...TIME_RULES,
   ...THERMOSTAT_AND_COMMON_RULES,
+  ...IAS_RULES,
   ...VIBRATION_ITEMS.map((row) => boundRule('ZHAVibration', row)),
 ];

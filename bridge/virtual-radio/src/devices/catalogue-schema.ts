@@ -47,6 +47,11 @@ const BehaviourSchema = v.strictObject({
   thermostatDriftPerMinute: v.optional(v.pipe(v.number(), v.minValue(0)), 0.5),
   /** Step of time-based animations (transitions, cover travel, drift), milliseconds. */
   stepMs: v.optional(v.pipe(v.number(), v.minValue(10)), 100),
+  /**
+   * Clusters whose measurements the device sends by itself when they change, whether or not
+   * reporting was configured (Xiaomi sensors report to the coordinator without being asked).
+   */
+  announces: v.optional(v.array(v.string()), []),
   /** Where button frames go when the endpoint has no binding for the cluster. */
   defaultTarget: v.optional(v.picklist(['coordinator', 'none']), 'coordinator'),
 });

@@ -32,6 +32,8 @@ describe('device factory', () => {
         'eTRV0100',
         'lumi.vibration.aq1',
         'lumi.airmonitor.acn01',
+        'FFZB1-SM-ECO',
+        'lumi.weather',
       ].sort(),
     );
   });

@@ -53,6 +53,8 @@ const expected: Record<string, string> = {
   'lumi.airmonitor.acn01': 'VOCKQJK11LM',
   RDM001: '929003017102',
   'ZBT-Remote-ALL-RGBW': 'MLI-404011/MLI-404049',
+  'FFZB1-SM-ECO': 'FFZB1-SM-ECO',
+  'lumi.weather': 'WSDCGQ11LM',
 };
 
 describe('catalogue fingerprints', () => {

@@ -52,7 +52,8 @@ export function setAction(host: DeviceHost): Action | undefined {
       for (const [name, value] of Object.entries(params)) {
         for (const { ep, q } of targets(h, name)) {
           const raw = q.convert(value as number);
-          h.set(ep, q.cluster, q.attr, raw);
+          if (h.config.announces.includes(q.cluster)) h.announce(ep, q.cluster, q.attr, raw);
+          else h.set(ep, q.cluster, q.attr, raw);
           applied[`${ep}/${q.cluster}/${q.attr}`] = raw;
         }
       }

@@ -57,7 +57,7 @@ describe('catalogue validation', () => {
   };
 
   it('should accept a minimal entry and fill in behaviour defaults', () => {
-    expect(parseCatalogueEntry('m1.json', valid).behaviour).toEqual({ coverSpeed: 10, motionClearSeconds: 30, thermostatDriftPerMinute: 0.5, stepMs: 100, defaultTarget: 'coordinator' });
+    expect(parseCatalogueEntry('m1.json', valid).behaviour).toEqual({ coverSpeed: 10, motionClearSeconds: 30, thermostatDriftPerMinute: 0.5, stepMs: 100, announces: [], defaultTarget: 'coordinator' });
   });
 
   it('should name the file and path of a shape error', () => {
