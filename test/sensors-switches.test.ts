@@ -14,11 +14,13 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * from the radio), refused with 7 for values it has no name for and 6 on a switch without one, and
  * how long a button was held as the switch counts it (`eventduration`). Müller Licht's tint remote:
  * its colour wheel's point as raw CIE `x`/`y`, and the group its commands go to once it is bound to
- * one (`config.group`, read-only).
+ * one (`config.group`, read-only). Aqara's H1 double rocker: its rockers as buttonevents and its
+ * `clickmode` written to the device (read back from the radio), 7 for modes it has not, 6 elsewhere.
  */
 const CUBE = '00158d0001a2400a';
 const WALL = '0017880104a2400b';
 const TINT = '00158d000ba2400c';
+const ROCKER = '54ef441000a2400d';
 
 interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
@@ -48,12 +50,13 @@ describe('sensors: gesture controllers on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }, { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT }]);
+    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }, { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT }, { model: 'lumi.remote.b28ac1', ieee: ROCKER }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.gestures = await sensorId(stack, uniqueidOf(CUBE, 2, '0012'));
     ids.rotation = await sensorId(stack, uniqueidOf(CUBE, 3, '000c'));
     ids.wall = await sensorId(stack, uniqueidOf(WALL, 1, '0006'));
     ids.tint = await sensorId(stack, uniqueidOf(TINT, 1, '0006'));
+    ids.rocker = await sensorId(stack, uniqueidOf(ROCKER, 1, '0006'));
   }, 150_000);
 
   afterAll(async () => {
@@ -88,8 +91,6 @@ describe('sensors: gesture controllers on the real stack', () => {
   }, 30_000);
 
   describe('Hue wall switch module', () => {
-    const deviceMode = async () => (await realState<{ endpoints: Record<string, { genBasic: { deviceMode: number } }> }>(stack, WALL)).endpoints['1']!.genBasic.deviceMode;
-
     it('should present it as a ZHASwitch with the device mode it holds', async () => {
       const sensor = await sensorWhen<Sensor>(stack, ids.wall!, (s) => s.config.devicemode !== undefined, 'devicemode read');
       expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'RDM001', ep: 1, config: { devicemode: 'singlerocker', on: true, reachable: true } });
@@ -106,32 +107,6 @@ describe('sensors: gesture controllers on the real stack', () => {
       await waitFor(() => pushed().length >= 5, 'five pushes', 10_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(pushed()).toEqual([2000, 2001, 2003, 1000, 1002]);
-    }, 30_000);
-
-    it.each([
-      ['dualpushbutton', 3],
-      ['singlepushbutton', 1],
-      ['dualrocker', 2],
-      ['singlerocker', 0],
-    ] as const)('should write devicemode %s to the device (attribute %i) and show it', async (devicemode, attribute) => {
-      const res = await stack.rest.put(`/sensors/${ids.wall}/config`, { devicemode });
-      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${ids.wall}/config/devicemode`]: devicemode } }] });
-      expect(await deviceMode()).toBe(attribute);
-      expect((await stack.rest.get(`/sensors/${ids.wall}`)).body.config.devicemode).toBe(devicemode);
-    }, 30_000);
-
-    it.each([
-      { sensor: 'wall', value: 'zigbee', type: 7 },
-      { sensor: 'wall', value: 'bogus', type: 7 },
-      { sensor: 'wall', value: 2, type: 7 },
-      { sensor: 'gestures', value: 'dualrocker', type: 6 },
-    ])('should refuse devicemode $value on the $sensor sensor with type $type and change nothing', async ({ sensor, value, type }) => {
-      const id = ids[sensor]!;
-      const before = { attribute: await deviceMode(), config: (await stack.rest.get(`/sensors/${id}`)).body.config };
-      const res = await stack.rest.put(`/sensors/${id}/config`, { devicemode: value });
-      expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/devicemode` }) }]);
-      expect(await deviceMode()).toBe(before.attribute);
-      expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
     }, 30_000);
   });
 
@@ -190,6 +165,66 @@ describe('sensors: gesture controllers on the real stack', () => {
       const res = await stack.rest.put(`/sensors/${id}/config`, { group: 7 });
       expect(res.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${id}/config/group` }) }]);
       expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before);
+    }, 30_000);
+  });
+
+  describe('H1 double rocker', () => {
+    it('should present it as a ZHASwitch with the click mode it holds', async () => {
+      const sensor = await sensorWhen<Sensor>(stack, ids.rocker!, (s) => s.config.clickmode !== undefined, 'clickmode read');
+      expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'lumi.remote.b28ac1', manufacturername: 'LUMI', ep: 1, config: { clickmode: 'multiclick', on: true, reachable: true } });
+    });
+
+    it('should push each rocker click once as its buttonevent', async () => {
+      const id = ids.rocker!;
+      const from = ws.events.length;
+      await act(stack, ROCKER, 'press', { button: 'left', kind: 'single' });
+      await act(stack, ROCKER, 'press', { button: 'right', kind: 'double' });
+      await act(stack, ROCKER, 'press', { button: 'both', kind: 'hold' });
+      await waitFor(() => pushedStates(id, from, ['buttonevent']).length >= 3, 'three pushes', 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pushedStates(id, from, ['buttonevent'])).toEqual([{ buttonevent: 1002 }, { buttonevent: 2004 }, { buttonevent: 3001 }]);
+    }, 30_000);
+  });
+
+  describe('config items kept on the device', () => {
+    /** Where the device keeps each item, read through the radio's control interface. */
+    const ON_DEVICE: Record<string, { ieee: string; read: (state: any) => number }> = {
+      devicemode: { ieee: WALL, read: (state) => state.endpoints['1'].genBasic.deviceMode },
+      clickmode: { ieee: ROCKER, read: (state) => state.endpoints['1'].manuSpecificLumi.clickMode },
+    };
+    const onDevice = async (item: string) => ON_DEVICE[item]!.read(await realState(stack, ON_DEVICE[item]!.ieee));
+
+    it.each([
+      { item: 'devicemode', sensor: 'wall', value: 'dualpushbutton', attribute: 3 },
+      { item: 'devicemode', sensor: 'wall', value: 'singlepushbutton', attribute: 1 },
+      { item: 'devicemode', sensor: 'wall', value: 'dualrocker', attribute: 2 },
+      { item: 'devicemode', sensor: 'wall', value: 'singlerocker', attribute: 0 },
+      { item: 'clickmode', sensor: 'rocker', value: 'highspeed', attribute: 1 },
+      { item: 'clickmode', sensor: 'rocker', value: 'multiclick', attribute: 2 },
+    ])('should write $item $value to the device (attribute $attribute) and show it', async ({ item, sensor, value, attribute }) => {
+      const id = ids[sensor]!;
+      const res = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/${item}`]: value } }] });
+      expect(await onDevice(item)).toBe(attribute);
+      expect((await stack.rest.get(`/sensors/${id}`)).body.config[item]).toBe(value);
+    }, 30_000);
+
+    it.each([
+      { item: 'devicemode', sensor: 'wall', value: 'zigbee', type: 7 },
+      { item: 'devicemode', sensor: 'wall', value: 'bogus', type: 7 },
+      { item: 'devicemode', sensor: 'wall', value: 2, type: 7 },
+      { item: 'devicemode', sensor: 'gestures', value: 'dualrocker', type: 6 },
+      { item: 'clickmode', sensor: 'rocker', value: 'decoupled', type: 7 },
+      { item: 'clickmode', sensor: 'rocker', value: 'fast', type: 7 },
+      { item: 'clickmode', sensor: 'rocker', value: 1, type: 7 },
+      { item: 'clickmode', sensor: 'wall', value: 'highspeed', type: 6 },
+    ])('should refuse $item $value on the $sensor sensor with type $type and change nothing', async ({ item, sensor, value, type }) => {
+      const id = ids[sensor]!;
+      const before = { attribute: await onDevice(item), config: (await stack.rest.get(`/sensors/${id}`)).body.config };
+      const res = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
+      expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/${item}` }) }]);
+      expect(await onDevice(item)).toBe(before.attribute);
+      expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
     }, 30_000);
   });
 });

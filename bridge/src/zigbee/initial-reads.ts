@@ -13,7 +13,8 @@ import { Zcl, type Models } from 'zigbee-herdsman';
  */
 export interface InitialRead {
   cluster: string;
-  attribute: string;
+  /** Its name in herdsman's cluster table, or its id where the converters' cluster names none. */
+  attribute: string | number;
   /** Converter keys the attribute feeds; the row is read only when the definition exposes one. */
   keys: readonly string[];
   /** A manufacturer-specific attribute: read apart from the cluster's standard ones (one code per frame). */
@@ -67,6 +68,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   // Air-quality monitors: the VOC level and the device's own verdict.
   { cluster: 'genAnalogInput', attribute: 'presentValue', keys: ['voc'] },
   { cluster: 'manuSpecificLumi', attribute: 'airQuality', keys: ['air_quality'], manufacturer: true },
+  // Aqara's wireless switches: their click mode (0x0125, which the converters read by id).
+  { cluster: 'manuSpecificLumi', attribute: 0x0125, keys: ['click_mode'], manufacturer: true },
   // A device clock (genTime server): what the gateway shows as a ZHATime sensor.
   { cluster: 'genTime', attribute: 'time', keys: ['time_utc'] },
   { cluster: 'genTime', attribute: 'localTime', keys: ['time_local'] },
@@ -99,8 +102,8 @@ const MANUFACTURER_BATCH = '#manufacturer';
  * The reads due on one endpoint: attribute names grouped by cluster, in table order; a cluster's
  * manufacturer-specific attributes form their own batch (`<cluster>#manufacturer`).
  */
-export function planReads(inputClusters: ReadonlySet<string>, exposed: ReadonlySet<string>, table = INITIAL_READS): Map<string, string[]> {
-  const plan = new Map<string, string[]>();
+export function planReads(inputClusters: ReadonlySet<string>, exposed: ReadonlySet<string>, table = INITIAL_READS): Map<string, Array<string | number>> {
+  const plan = new Map<string, Array<string | number>>();
   for (const row of table) {
     if (!inputClusters.has(row.cluster) || !row.keys.some((key) => exposed.has(key))) continue;
     const batch = row.manufacturer ? `${row.cluster}${MANUFACTURER_BATCH}` : row.cluster;

@@ -32,6 +32,7 @@ const WEIGHTS: Record<string, number> = {
   MFKZQ01LM: 2,
   RDM001: 2,
   'ZBT-Remote-ALL-RGBW': 2,
+  'lumi.remote.b28ac1': 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

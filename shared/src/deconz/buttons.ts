@@ -62,6 +62,13 @@ const HUE_INPUT_EVENTS: Readonly<Record<string, number>> = Object.fromEntries(
   Object.entries(HUE_INPUTS).flatMap(([input, button]) => Object.entries(HUE_TYPES).map(([type, gesture]) => [`${input}_${type}`, event(button, gesture)])),
 );
 
+/** Aqara's rockers: inputs 1 left, 2 right, 3 both at once, as `<click>_<input>` actions. */
+const ROCKER_INPUTS: Readonly<Record<string, number>> = { left: 1, right: 2, both: 3 };
+const ROCKER_CLICKS: Readonly<Record<string, keyof typeof GESTURE>> = { single: 'short_release', double: 'double_press', triple: 'treble_press', hold: 'hold', release: 'long_release' };
+const ROCKER_EVENTS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(ROCKER_INPUTS).flatMap(([input, button]) => Object.entries(ROCKER_CLICKS).map(([click, gesture]) => [`${click}_${input}`, event(button, gesture)])),
+);
+
 const NUMBERED_GESTURES: Readonly<Record<string, keyof typeof GESTURE>> = {
   press: 'initial_press',
   single: 'short_release',
@@ -78,6 +85,7 @@ const NUMBERED_GESTURES: Readonly<Record<string, keyof typeof GESTURE>> = {
 export function buttonEventFor(action: string): number | undefined {
   if (action in ACTION_BUTTON_EVENTS) return ACTION_BUTTON_EVENTS[action];
   if (action in HUE_INPUT_EVENTS) return HUE_INPUT_EVENTS[action];
+  if (action in ROCKER_EVENTS) return ROCKER_EVENTS[action];
   const match = /^(?:button_)?(\d{1,2})_([a-z]+)$/.exec(action);
   const gesture = match ? NUMBERED_GESTURES[match[2]] : undefined;
   return match && gesture ? event(Number(match[1]), gesture) : undefined;

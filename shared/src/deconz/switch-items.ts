@@ -12,6 +12,8 @@ export const SWITCH_ITEMS: readonly BoundItem[] = [
   { item: 'devicemode', section: 'config', keys: [{ key: 'device_mode', kind: 'enum', names: {
     single_rocker: 'singlerocker', single_push_button: 'singlepushbutton', dual_rocker: 'dualrocker', dual_push_button: 'dualpushbutton',
   } }] },
+  // Aqara's wireless switches: every click kind (multiclick) or a single click sent at once (highspeed).
+  { item: 'clickmode', section: 'config', keys: [{ key: 'click_mode', kind: 'enum', names: { multi: 'multiclick', fast: 'highspeed' } }] },
 ];
 
 export const SWITCH_BOUND_RULES = SWITCH_ITEMS.map((row) => boundRule('ZHASwitch', row));

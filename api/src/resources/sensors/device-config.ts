@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FAN_MODES, SWING_MODES, SWITCH_DEVICE_MODES, TEMPERATURE_MEASUREMENTS, THERMOSTAT_MODES, THERMOSTAT_PRESETS } from '@herdgate/shared/mqtt';
+import { FAN_MODES, SWING_MODES, SWITCH_CLICK_MODES, SWITCH_DEVICE_MODES, TEMPERATURE_MEASUREMENTS, THERMOSTAT_MODES, THERMOSTAT_PRESETS } from '@herdgate/shared/mqtt';
 import type { ErrorItemInput } from '@herdgate/shared/errors';
 import type { BridgeLink, CommandOutcome } from '../../services/bridge-link';
 import type { ItemSchema } from './clip-types';
@@ -19,6 +19,7 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   mode: v.picklist(THERMOSTAT_MODES),
   fanmode: v.picklist(FAN_MODES),
   devicemode: v.picklist(SWITCH_DEVICE_MODES),
+  clickmode: v.picklist(SWITCH_CLICK_MODES),
   preset: v.picklist(THERMOSTAT_PRESETS),
   swingmode: v.picklist(SWING_MODES),
   temperaturemeasurement: v.picklist(TEMPERATURE_MEASUREMENTS),

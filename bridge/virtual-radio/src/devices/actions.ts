@@ -37,6 +37,10 @@ function emit(host: DeviceHost, e: CatalogueEmission): void {
   const cluster = resolveCluster(e.cluster);
   const clusterId = typeof e.cluster === 'number' ? e.cluster : cluster!.id;
   const endpoint = e.endpoint ?? host.entry.endpoints[0].id;
+  if (e.report) {
+    host.announce(endpoint, cluster!.name, e.report.attribute, e.report.value);
+    return;
+  }
   let commandId: number;
   let payload: Uint8Array;
   if (e.command !== undefined) {

@@ -34,6 +34,8 @@ const EmissionSchema = v.strictObject({
   disableDefaultResponse: v.optional(v.boolean(), false),
   /** Vendor notifications (the Hue buttons' 0xfc00 frames) travel server to client. */
   direction: v.optional(v.picklist(['toServer', 'toClient']), 'toServer'),
+  /** …or, instead of a command, an attribute the device announces by itself (Aqara's buttons: a multistate input report). */
+  report: v.optional(v.strictObject({ attribute: v.string(), value: Value })),
 });
 
 const PressKind = v.picklist(['single', 'double', 'hold', 'release']);

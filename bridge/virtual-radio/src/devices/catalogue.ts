@@ -46,7 +46,10 @@ function referenceProblems(entry: CatalogueEntry): string[] {
       emissions.forEach((e, i) => {
         const at = `buttons.${button}.${kind}.${i}`;
         const cluster = resolveCluster(e.cluster);
-        if (e.command !== undefined) {
+        if (e.report !== undefined) {
+          if (!cluster) problems.push(`${at}.cluster: unknown cluster ${e.cluster}`);
+          else if (!attributeByName(cluster, e.report.attribute)) problems.push(`${at}.report: ${cluster.name} has no attribute ${e.report.attribute}`);
+        } else if (e.command !== undefined) {
           if (!cluster) problems.push(`${at}.cluster: unknown cluster ${e.cluster}`);
           else if (!commandByName(cluster, 'toServer', e.command)) problems.push(`${at}.command: ${cluster.name} has no command ${e.command}`);
         } else if (e.commandId === undefined) {

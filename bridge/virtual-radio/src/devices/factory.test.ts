@@ -34,6 +34,7 @@ describe('device factory', () => {
         'lumi.airmonitor.acn01',
         'FFZB1-SM-ECO',
         'lumi.weather',
+        'lumi.remote.b28ac1',
       ].sort(),
     );
   });

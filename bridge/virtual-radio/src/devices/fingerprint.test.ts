@@ -55,6 +55,7 @@ const expected: Record<string, string> = {
   'ZBT-Remote-ALL-RGBW': 'MLI-404011/MLI-404049',
   'FFZB1-SM-ECO': 'FFZB1-SM-ECO',
   'lumi.weather': 'WSDCGQ11LM',
+  'lumi.remote.b28ac1': 'WXKG15LM',
 };
 
 describe('catalogue fingerprints', () => {

@@ -9,6 +9,7 @@ const devices = {
   cube: { model: 'MFKZQ01LM', ieee: '00158d0001a20205' },
   wall: { model: 'RDM001', ieee: '0017880104a20206' },
   tint: { model: 'ZBT-Remote-ALL-RGBW', ieee: '00158d000ba20207' },
+  rocker: { model: 'lumi.remote.b28ac1', ieee: '54ef441000a20208' },
 };
 
 describe('buttons, remotes, keypad, cube, wall module and cover through zigbee-herdsman', () => {
@@ -90,5 +91,16 @@ describe('buttons, remotes, keypad, cube, wall module and cover through zigbee-h
     await h('waitState', { ieee, match: { action: 'color_move', action_color: { x: 0.701, y: 0.299 } } });
     await act(ieee, 'press', { button: 'on' });
     await h('waitState', { ieee, match: { action: 'on' } });
+  });
+
+  it('should identify the H1 double rocker, turn its multistate reports into actions and take a click mode', async () => {
+    const { ieee } = devices.rocker;
+    expect(await h('identify', { ieee })).toMatchObject({ model: 'WXKG15LM', vendor: 'Aqara' });
+    await act(ieee, 'press', { button: 'right', kind: 'double' });
+    await h('waitState', { ieee, match: { action: 'double_right' } });
+    await act(ieee, 'press', { button: 'both', kind: 'hold' });
+    await h('waitState', { ieee, match: { action: 'hold_both' } });
+    await h('set', { ieee, values: { click_mode: 'fast' } });
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.manuSpecificLumi?.clickMode === 1);
   });
 });

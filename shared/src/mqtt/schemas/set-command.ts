@@ -8,6 +8,8 @@ export const THERMOSTAT_MODES = [
 export const FAN_MODES = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'] as const;
 /** deCONZ switch `devicemode` values: the Hue wall switch module's four, and Xiaomi's two. */
 export const SWITCH_DEVICE_MODES = ['singlerocker', 'singlepushbutton', 'dualrocker', 'dualpushbutton', 'compatibility', 'zigbee'] as const;
+/** deCONZ `clickmode` values: a relay coupled to its button or not, a remote's multi-click or high-speed (single click) mode. */
+export const SWITCH_CLICK_MODES = ['coupled', 'decoupled', 'multiclick', 'highspeed'] as const;
 /** Thermostat presets, AC louvre positions and measurement modes as deCONZ clients send them. */
 export const THERMOSTAT_PRESETS = [
   'holiday', 'auto', 'manual', 'comfort', 'eco', 'boost', 'complex', 'program', 'both', 'humidity', 'temperature', 'off',
@@ -66,6 +68,7 @@ const configCommands = {
   externalsensortemp: v.optional(intRange(-32768, 32767)),
   offset: v.optional(intRange(-32768, 32767)),
   devicemode: v.optional(v.picklist(SWITCH_DEVICE_MODES, `expected one of ${SWITCH_DEVICE_MODES.join(', ')}`)),
+  clickmode: v.optional(v.picklist(SWITCH_CLICK_MODES, `expected one of ${SWITCH_CLICK_MODES.join(', ')}`)),
   tholddark: v.optional(intRange(0, 65534)),
   tholdoffset: v.optional(intRange(1, 65534)),
   duration: v.optional(intRange(0, 65535)),
