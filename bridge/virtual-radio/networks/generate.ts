@@ -33,6 +33,8 @@ const WEIGHTS: Record<string, number> = {
   RDM001: 2,
   'ZBT-Remote-ALL-RGBW': 2,
   'lumi.remote.b28ac1': 2,
+  'Super-TR': 1,
+  'Adapter-Zigbee-FUJITSU': 1,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

@@ -35,6 +35,8 @@ describe('device factory', () => {
         'FFZB1-SM-ECO',
         'lumi.weather',
         'lumi.remote.b28ac1',
+        'Super-TR',
+        'Adapter-Zigbee-FUJITSU',
       ].sort(),
     );
   });

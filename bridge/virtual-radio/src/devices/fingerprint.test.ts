@@ -56,6 +56,8 @@ const expected: Record<string, string> = {
   'FFZB1-SM-ECO': 'FFZB1-SM-ECO',
   'lumi.weather': 'WSDCGQ11LM',
   'lumi.remote.b28ac1': 'WXKG15LM',
+  'Super-TR': '4523430',
+  'Adapter-Zigbee-FUJITSU': 'GW003-AS-IN-TE-FC',
 };
 
 describe('catalogue fingerprints', () => {

@@ -9,6 +9,8 @@ interface Quantity {
   /** From the person's unit to the ZCL attribute's. */
   convert(v: number): number;
   unit: string;
+  /** A vendor attribute: offered only where the device has it (not every thermostat has a floor probe). */
+  seeded?: true;
 }
 
 const quantities: Record<string, Quantity[]> = {
@@ -16,6 +18,8 @@ const quantities: Record<string, Quantity[]> = {
     { cluster: 'msTemperatureMeasurement', attr: 'measuredValue', convert: (c) => Math.round(c * 100), unit: '°C' },
     { cluster: 'hvacThermostat', attr: 'localTemp', convert: (c) => Math.round(c * 100), unit: '°C' },
   ],
+  // A floor-heating thermostat's floor probe (ELKO's attribute, 0.01 °C).
+  floorTemperature: [{ cluster: 'hvacThermostat', attr: 'elkoExternalTemp', convert: (c) => Math.round(c * 100), unit: '°C', seeded: true }],
   humidity: [{ cluster: 'msRelativeHumidity', attr: 'measuredValue', convert: (p) => Math.round(p * 100), unit: '%' }],
   pressure: [{ cluster: 'msPressureMeasurement', attr: 'measuredValue', convert: (h) => Math.round(h), unit: 'hPa' }],
   // ZCL 4.2.2.2.1: MeasuredValue = 10000 × log10(lux) + 1, 0 meaning "too dark to measure".
@@ -33,7 +37,8 @@ const quantities: Record<string, Quantity[]> = {
 };
 
 function targets(host: DeviceHost, name: string): Array<{ ep: number; q: Quantity }> {
-  return (quantities[name] ?? []).flatMap((q) => host.entry.endpoints.filter((e) => host.has(e.id, q.cluster)).map((e) => ({ ep: e.id, q })));
+  const present = (ep: number, q: Quantity) => host.has(ep, q.cluster) && (!q.seeded || host.get(ep, q.cluster, q.attr) !== undefined);
+  return (quantities[name] ?? []).flatMap((q) => host.entry.endpoints.filter((e) => present(e.id, q)).map((e) => ({ ep: e.id, q })));
 }
 
 export function setAction(host: DeviceHost): Action | undefined {

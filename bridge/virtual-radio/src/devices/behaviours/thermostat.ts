@@ -4,6 +4,7 @@
  * the ambient temperature when switched off) at the catalogue's rate.
  */
 import type { Behaviour, BehaviourHost } from '../behaviour';
+import { floorRegulated, floorRelay, floorTooWarm, floorWritten } from './floor-heating';
 import { regulatedTemperature, valveWritten, windowHoldsHeating } from './valve';
 
 const T = 'hvacThermostat';
@@ -15,16 +16,17 @@ const TICK_MS = 1000;
 /** Chooses what the thermostat runs from mode, room temperature and setpoints. */
 export function updateRunningState(host: BehaviourHost, ep: number): number {
   const mode = host.num(ep, T, 'systemMode');
-  const temp = regulatedTemperature(host, ep);
+  const temp = floorRegulated(host, ep) ?? regulatedTemperature(host, ep);
   const heatSp = host.num(ep, T, 'occupiedHeatingSetpoint');
   const coolSp = host.num(ep, T, 'occupiedCoolingSetpoint');
-  const held = windowHoldsHeating(host, ep);
+  const held = windowHoldsHeating(host, ep) || floorTooWarm(host, ep);
   const heats = !held && (mode === Mode.heat || mode === Mode.auto || mode === Mode.emergencyHeating) && temp < heatSp;
   const cools = !held && (mode === Mode.cool || mode === Mode.auto) && temp > coolSp;
   const state = heats ? Running.heat : cools ? Running.cool : Running.idle;
   host.set(ep, T, 'runningState', state);
   host.set(ep, T, 'pIHeatingDemand', heats ? 100 : 0);
   if (host.get(ep, T, 'danfossHeatRequired') !== undefined) host.set(ep, T, 'danfossHeatRequired', heats ? 1 : 0);
+  floorRelay(host, ep, heats);
   return state;
 }
 
@@ -91,6 +93,7 @@ export const thermostat: Behaviour = {
   },
   written: (host, endpoint, attr, value) => {
     valveWritten(host, endpoint, attr, value);
+    floorWritten(host, endpoint, attr, value);
     updateRunningState(host, endpoint);
   },
   applyScene: (host, endpoint, values) => {

@@ -4,6 +4,9 @@ import { type ClusterDef, attr, cmd } from './define';
 /** Danfoss A/S: the Ally radiator valve's manufacturer-specific attributes and setpoint command. */
 const DANFOSS = 0x1246;
 const danfoss = (id: number, name: string, type: Parameters<typeof attr>[2], access: 'r' | 'rw' = 'rw') => attr(id, name, type, access, DANFOSS);
+/** Atlantic Group: its AC interface's louvre, swing, boost and activity settings. */
+const ATLANTIC = 0x125b;
+const atlantic = (id: number, name: string, type: Parameters<typeof attr>[2]) => attr(id, name, type, 'rw', ATLANTIC);
 
 export const hvacThermostat: ClusterDef = {
   id: 0x0201,
@@ -34,6 +37,22 @@ export const hvacThermostat: ClusterDef = {
     attr(0x0025, 'programingOperMode', 'map8', 'rw'),
     attr(0x0029, 'runningState', 'map16'),
     attr(0x0030, 'setpointChangeSource', 'enum8'),
+    attr(0x0045, 'acLouverPosition', 'enum8', 'rw'),
+    // ELKO's floor-heating thermostats: vendor attributes sent without a manufacturer code.
+    attr(0x0401, 'elkoLoad', 'uint16', 'rw'),
+    attr(0x0402, 'elkoDisplayText', 'charStr', 'rw'),
+    attr(0x0403, 'elkoSensor', 'enum8', 'rw'),
+    attr(0x0404, 'elkoRegulatorTime', 'uint8', 'rw'),
+    attr(0x0405, 'elkoRegulatorMode', 'bool', 'rw'),
+    attr(0x0406, 'elkoPowerStatus', 'bool', 'rw'),
+    attr(0x0408, 'elkoMeanPower', 'uint16'),
+    attr(0x0409, 'elkoExternalTemp', 'int16'),
+    attr(0x0411, 'elkoNightSwitching', 'bool', 'rw'),
+    attr(0x0412, 'elkoFrostGuard', 'bool', 'rw'),
+    attr(0x0413, 'elkoChildLock', 'bool', 'rw'),
+    attr(0x0414, 'elkoMaxFloorTemp', 'uint8', 'rw'),
+    attr(0x0415, 'elkoRelayState', 'bool'),
+    attr(0x0417, 'elkoCalibration', 'int8', 'rw'),
     danfoss(0x4000, 'danfossWindowOpenInternal', 'enum8', 'r'),
     danfoss(0x4003, 'danfossWindowOpenExternal', 'bool'),
     danfoss(0x4010, 'danfossDayOfWeek', 'enum8'),
@@ -56,6 +75,10 @@ export const hvacThermostat: ClusterDef = {
     danfoss(0x404f, 'danfossPreheatStatus', 'bool', 'r'),
     danfoss(0x4050, 'danfossPreheatTime', 'uint32', 'r'),
     danfoss(0x4051, 'danfossWindowOpenFeatureEnable', 'bool'),
+    atlantic(0x4270, 'atlanticBoost', 'bool'),
+    atlantic(0x4273, 'atlanticLouverPosition', 'enum8'),
+    atlantic(0x4274, 'atlanticSwing', 'bool'),
+    atlantic(0x4275, 'atlanticActivity', 'enum8'),
   ],
   commands: [
     cmd(0x00, 'setpointRaiseLower', 'mode:enum8 amount:int8'),
@@ -74,7 +97,7 @@ export const hvacThermostat: ClusterDef = {
 export const hvacFanCtrl: ClusterDef = {
   id: 0x0202,
   name: 'hvacFanCtrl',
-  attributes: [attr(0x0000, 'fanMode', 'enum8', 'rw'), attr(0x0001, 'fanModeSequence', 'enum8', 'rw')],
+  attributes: [attr(0x0000, 'fanMode', 'enum8', 'rw'), attr(0x0001, 'fanModeSequence', 'enum8', 'rw'), atlantic(0x1000, 'atlanticQuietFan', 'bool')],
   commands: [],
   responses: [],
 };
