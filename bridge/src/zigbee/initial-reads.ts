@@ -46,6 +46,11 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'hvacThermostat', attribute: 'runningState', keys: ['running_state'] },
   { cluster: 'hvacThermostat', attribute: 'localTemperatureCalibration', keys: ['local_temperature_calibration'] },
   { cluster: 'hvacFanCtrl', attribute: 'fanMode', keys: ['fan_mode'] },
+  // Floor-heating thermostats (ELKO's attributes, sent without a manufacturer code): the floor
+  // probe's reading, which probe regulates, the child lock.
+  { cluster: 'hvacThermostat', attribute: 'elkoExternalTemp', keys: ['floor_temp'] },
+  { cluster: 'hvacThermostat', attribute: 'elkoSensor', keys: ['sensor'] },
+  { cluster: 'hvacThermostat', attribute: 'elkoChildLock', keys: ['child_lock'] },
   // Metering plugs: power, voltage, current and energy from the start, not from the first report.
   { cluster: 'haElectricalMeasurement', attribute: 'activePower', keys: ['power'] },
   { cluster: 'haElectricalMeasurement', attribute: 'rmsVoltage', keys: ['voltage'] },
@@ -119,10 +124,24 @@ export interface ReadOutcome {
   failed: Array<{ cluster: string; err: unknown }>;
 }
 
+/**
+ * Whether the device's cluster definition, with the custom attributes its converters add, names the
+ * attribute: a vendor's attribute (ELKO's child lock) is read only on that vendor's devices, never
+ * in a batch that herdsman would refuse as a whole for one unknown name.
+ */
+function knows(device: Models.Device, row: InitialRead): boolean {
+  try {
+    return Zcl.Utils.getClusterAttribute(Zcl.Utils.getCluster(row.cluster, undefined, device.customClusters), row.attribute, undefined) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
 /** One ZCL read per planned cluster of one endpoint; `skip` leaves out rows already read otherwise. */
 export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySet<string>, skip: ReadonlySet<string> = new Set()): Promise<ReadOutcome> {
   const clusters = new Set(endpoint.getInputClusters().map((cluster) => cluster.name));
-  const table = INITIAL_READS.filter((row) => !row.keys.every((key) => skip.has(key)));
+  const device = endpoint.getDevice();
+  const table = INITIAL_READS.filter((row) => !row.keys.every((key) => skip.has(key)) && knows(device, row));
   const outcome: ReadOutcome = { read: 0, failed: [] };
   for (const [batch, attributes] of planReads(clusters, exposed, table)) {
     const cluster = batch.replace(MANUFACTURER_BATCH, '');

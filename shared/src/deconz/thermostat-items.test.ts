@@ -89,4 +89,32 @@ describe('thermostat items bound to the device exposes', () => {
       .toEqual([{ local_temperature_calibration: -0.5, child_lock: 'LOCK', system_mode: 'emergency_heating' }]);
     expect(toDeconzItems(zen!, { system_mode: 'fan_only', child_lock: 'UNLOCK' }).config).toEqual({ mode: 'fan only', locked: false, on: true });
   });
+
+  it('should bind a floor thermostat\'s probe selection and floor temperature in deCONZ names', () => {
+    // The shape of an ELKO Super TR's exposes (the converters' `sensor` and `floor_temp`).
+    const [floor] = describeSubdevices({ ieee: '0x0011223344556677', defaultEndpoint: 1, exposes: [
+      { type: 'climate', features: [num('local_temperature', GET), num('occupied_heating_setpoint', SET, 5, 40), enumOf('system_mode', SET, ['off', 'heat'])] },
+      enumOf('sensor', SET, ['air', 'floor', 'supervisor_floor']), num('floor_temp', GET), binary('child_lock', SET, 'lock', 'unlock'),
+    ] });
+    expect(floor!.state).toContain('floortemperature');
+    expect(floor!.config).toContain('temperaturemeasurement');
+    expect(toDeconzItems(floor!, { floor_temp: 23.8, sensor: 'supervisor_floor' })).toMatchObject({ state: { floortemperature: 2380 }, config: { temperaturemeasurement: 'floor protection' } });
+    expect(toConverterCommand('ZHAThermostat', { temperaturemeasurement: 'floor sensor' }, floor!.bindings).payloads).toEqual([{ sensor: 'floor' }]);
+    expect(toConverterCommand('ZHAThermostat', { temperaturemeasurement: 'outdoor' }, floor!.bindings).invalid)
+      .toEqual([{ item: 'temperaturemeasurement', reason: 'this device takes air sensor, floor sensor, floor protection' }]);
+  });
+
+  it('should bind an AC interface\'s presets, louvre positions and fan modes', () => {
+    const [ac] = describeSubdevices({ ieee: '0x0011223344556677', defaultEndpoint: 1, exposes: [
+      { type: 'climate', features: [
+        enumOf('preset', 3, ['activity', 'boost', 'eco']), enumOf('fan_mode', SET, ['low', 'medium', 'high', 'auto']),
+      ] },
+      enumOf('ac_louver_position', 3, ['quarter_open', 'half_open', 'three_quarters_open', 'fully_open']),
+    ] });
+    expect(ac!.config).toEqual(expect.arrayContaining(['preset', 'fanmode', 'swingmode']));
+    expect(toConverterCommand('ZHAThermostat', { preset: 'eco', swingmode: 'three quarters open', fanmode: 'high' }, ac!.bindings).payloads)
+      .toEqual([{ preset: 'eco', ac_louver_position: 'three_quarters_open', fan_mode: 'high' }]);
+    expect(toConverterCommand('ZHAThermostat', { swingmode: 'fully closed' }, ac!.bindings).invalid?.[0]?.item).toBe('swingmode');
+    expect(toDeconzItems(ac!, { preset: 'boost', ac_louver_position: 'half_open', fan_mode: 'auto' }).config).toMatchObject({ preset: 'boost', swingmode: 'half open', fanmode: 'auto' });
+  });
 });

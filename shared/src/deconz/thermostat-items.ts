@@ -8,7 +8,7 @@ import type { BoundItem } from './bindings';
  */
 export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
   { item: 'temperature', section: 'state', keys: [{ key: 'local_temperature', kind: 'number', scale: 100 }] },
-  { item: 'floortemperature', section: 'state', keys: [{ key: 'floor_temperature', kind: 'number', scale: 100 }] },
+  { item: 'floortemperature', section: 'state', keys: [{ key: 'floor_temperature', kind: 'number', scale: 100 }, { key: 'floor_temp', kind: 'number', scale: 100 }] },
   // The valve's opening in percent (the heating demand it drives the valve with).
   { item: 'valve', section: 'state', keys: [{ key: 'pi_heating_demand', kind: 'number', scale: 1 }, { key: 'position', kind: 'number', scale: 1 }] },
   // deCONZ's names for the window-open detector's states (Danfoss Ally attribute 0x4000).
@@ -27,6 +27,12 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
   { item: 'fanmode', section: 'config', keys: [{ key: 'fan_mode', kind: 'enum' }] },
   // AC louvre positions: the converters' names, spaced ("fully open", "quarter open").
   { item: 'swingmode', section: 'config', keys: [{ key: 'ac_louver_position', kind: 'enum' }] },
+  // Which probe a floor-heating thermostat regulates on (deCONZ's names; "floor protection" is the
+  // air probe with the floor probe as an upper limit).
+  { item: 'temperaturemeasurement', section: 'config', keys: [
+    { key: 'sensor', kind: 'enum', names: { air: 'air sensor', floor: 'floor sensor', supervisor_floor: 'floor protection' } },
+    { key: 'temperature_sensor_select', kind: 'enum', names: { air_sensor: 'air sensor', floor_sensor: 'floor sensor', max_guard: 'floor protection' } },
+  ] },
   { item: 'offset', section: 'config', keys: [
     { key: 'local_temperature_calibration', kind: 'number', scale: 100 },
     { key: 'regulation_setpoint_offset', kind: 'number', scale: 100 },
