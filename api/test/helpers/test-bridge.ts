@@ -37,9 +37,15 @@ export interface TestBridge {
   /** Requests of these names stay unanswered until the test answers them (`heldRequests`). */
   holdRequests: RequestName[];
   readonly heldRequests: { name: RequestName; data: Record<string, unknown>; answer(outcome?: Outcome): Promise<void> }[];
+  /** What the bridge publishes as its info; change it, then `publishInfo()`. */
   info: BridgeInfo;
+  publishInfo(): Promise<void>;
   addDevice(device: DeviceDescription, endpoint: number, state: EndpointState['state']): Promise<void>;
   setState(ieee: string, endpoint: number, patch: Record<string, unknown>): Promise<void>;
+  /** A whole endpoint state (state and config) replacing the last one, retained. */
+  publishState(ieee: string, endpoint: number, state: EndpointState): Promise<void>;
+  /** A device event on the endpoint's event topic (a button press), not retained. */
+  publishEvent(ieee: string, endpoint: number, state: Record<string, unknown>): Promise<void>;
   /** A new retained description of a known device (e.g. its bindings changed). */
   describeDevice(device: DeviceDescription): Promise<void>;
   /** The device left: its retained description is cleared, as the bridge does. */
@@ -99,6 +105,7 @@ export async function startTestBridge(): Promise<TestBridge> {
     url: broker.url, sets: [], groupSets: [], requests: [], script: [], requestScript: [], holdCommands: false, held: [],
     holdRequests: [], heldRequests: [],
     info: structuredClone(examples.bridgeInfo) as BridgeInfo,
+    publishInfo: () => publish(topics.bridgeInfo(ctx), bridge.info, true),
     async addDevice(device, endpoint, state) {
       states.set(`${device.ieee}/${endpoint}`, { state, config: {} } as EndpointState);
       await publish(topics.deviceState(BASE, device.ieee, endpoint), { state, config: {} }, true);
@@ -110,6 +117,11 @@ export async function startTestBridge(): Promise<TestBridge> {
       states.set(`${ieee}/${endpoint}`, next);
       await publish(topics.deviceState(BASE, ieee, endpoint), next, true);
     },
+    async publishState(ieee, endpoint, state) {
+      states.set(`${ieee}/${endpoint}`, state);
+      await publish(topics.deviceState(BASE, ieee, endpoint), state, true);
+    },
+    publishEvent: (ieee, endpoint, state) => publish(topics.deviceEvent(BASE, ieee, endpoint), { state }),
     describeDevice: (device) => publish(topics.device(BASE, device.ieee), device, true),
     async removeDevice(ieee) {
       for (const key of [...states.keys()]) if (key.startsWith(`${ieee}/`)) states.delete(key);

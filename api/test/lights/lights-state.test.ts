@@ -1,24 +1,33 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { TestGateway } from '../helpers/gateway';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { colorLamp, cover, LAMP_STATE } from '../helpers/devices';
 import { expectDeconzError } from '../helpers/conformance';
-import { colorLamp, cover, FakeLink, LAMP_STATE } from './fake-link';
-import { listen, startLightingGateway, waitFor } from './harness';
+import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
+import { connectEvents } from '../sensors/helpers';
+import { addDevice, awaitJson } from '../helpers/bridge-devices';
 
 const LAMP = '0x0017880102a3b4c5';
+const BLIND = cover().ieee;
 
-describe('PUT /lights/<id>/state', () => {
-  let gw: TestGateway;
-  let link: FakeLink;
+describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
   let key: string;
-  const put = (id: string, body: unknown) => gw.request(`/api/${key}/lights/${id}/state`, { method: 'PUT', body: JSON.stringify(body) });
+  /** The commands the bridge received since the test began. */
+  let sets: () => { ieee: string; endpoint: number; command: Record<string, unknown> }[];
+  const put = (id: string, body: unknown) => gw().request(`/api/${key}/lights/${id}/state`, { method: 'PUT', body: JSON.stringify(body) });
+  const rfconnected = async () => ((await (await gw().request(`/api/${key}/config`)).json()) as { rfconnected: boolean }).rfconnected;
 
-  beforeEach(async () => {
-    link = new FakeLink();
-    link.addDevice(colorLamp(), 11, LAMP_STATE);
-    link.addDevice(cover(), 1, { lift: 0, open: true, tilt: 0, reachable: true, lastupdated: 'none' } as never);
-    ({ gw, key } = await startLightingGateway(link));
+  beforeAll(async () => {
+    key = await gw().createKey();
+    await addDevice(gw(), bridge(), key, colorLamp(), 11, LAMP_STATE);
+    await addDevice(gw(), bridge(), key, cover(), 1, { lift: 0, open: true, tilt: 0, reachable: true, lastupdated: 'none' } as never);
   });
-  afterEach(async () => { await gw.close(); });
+
+  // Every test starts from the lamp as the bridge first reported it.
+  beforeEach(async () => {
+    await bridge().setState(LAMP, 11, LAMP_STATE);
+    await awaitJson(gw(), key, '/lights/1', (light) => light.state.on === false && light.state.bri === 100 && light.state.reachable === true);
+    const mark = bridge().sets.length;
+    sets = () => bridge().sets.slice(mark);
+  });
 
   it('should send one command and report each acknowledged parameter', async () => {
     const res = await put('1', { on: true, bri: 255, xy: [0.4, 0.5], transitiontime: 5 });
@@ -28,8 +37,8 @@ describe('PUT /lights/<id>/state', () => {
       { success: { '/lights/1/state/bri': 254 } },
       { success: { '/lights/1/state/xy': [0.4, 0.5] } },
     ]);
-    expect(link.sets).toEqual([{ ieee: LAMP, endpoint: 11, command: { on: true, bri: 254, xy: [0.4, 0.5], transitiontime: 5 } }]);
-    const light = (await (await gw.request(`/api/${key}/lights/1`)).json()) as { state: Record<string, unknown> };
+    expect(sets()).toEqual([{ ieee: LAMP, endpoint: 11, command: { on: true, bri: 254, xy: [0.4, 0.5], transitiontime: 5 } }]);
+    const light = (await (await gw().request(`/api/${key}/lights/1`)).json()) as { state: Record<string, unknown> };
     expect(light.state).toMatchObject({ on: true, bri: 254 });
   });
 
@@ -40,28 +49,27 @@ describe('PUT /lights/<id>/state', () => {
     expect(body.map((item) => item.error?.type ?? 'ok')).toEqual([7, 6, 8, 'ok', 'ok']);
     expect(body[0]!.error.address).toBe('/lights/1/state/bri');
     expect(body[4]).toEqual({ success: { '/lights/1/state/ct': 500 } });
-    expect(link.sets[0]!.command).toEqual({ on: true, ct: 500 });
+    expect(sets()[0]!.command).toEqual({ on: true, ct: 500 });
   });
 
   it('should report bri_inc as the resulting bri and let xy win over ct', async () => {
     const res = await put('1', { bri_inc: 20, ct: 250, xy: [0.1, 0.2] });
     expect(await res.json()).toEqual([{ success: { '/lights/1/state/bri': 120 } }, { success: { '/lights/1/state/xy': [0.1, 0.2] } }]);
-    expect(link.sets[0]!.command).toEqual({ bri_inc: 20, xy: [0.1, 0.2] });
+    expect(sets()[0]!.command).toEqual({ bri_inc: 20, xy: [0.1, 0.2] });
   });
 
   it('should answer 400 type 5 for a body that asks for nothing', async () => {
     await expectDeconzError(await put('1', {}), 400, 5, '/lights/1/state');
     await expectDeconzError(await put('1', { colorloopspeed: 10 }), 200, 5);
-    expect(link.sets).toHaveLength(0);
+    expect(sets()).toHaveLength(0);
   });
 
   it('should answer only 202 for an unreachable light and send nothing', async () => {
-    link.setState(LAMP, 11, { reachable: false });
-    await waitFor(() => gw.gateway.services.lights.get('1')!.state.reachable === false);
-    const res = await put('1', { on: true });
-    const body = await expectDeconzError(res, 200, 202, '/lights/1/state');
+    await bridge().setState(LAMP, 11, { reachable: false });
+    await awaitJson(gw(), key, '/lights/1', (light) => light.state.reachable === false);
+    const body = await expectDeconzError(await put('1', { on: true }), 200, 202, '/lights/1/state');
     expect(body).toHaveLength(1);
-    expect(link.sets).toHaveLength(0);
+    expect(sets()).toHaveLength(0);
   });
 
   it('should map the bridge outcome: no ack 202, busy 951, network down 950, other 901 with the reason', async () => {
@@ -73,18 +81,25 @@ describe('PUT /lights/<id>/state', () => {
       [{ status: 'ok', data: { acknowledged: false, sent: ['on'] } }, 200, 202],
     ] as const;
     for (const [outcome, status, type] of cases) {
-      link.script.push(outcome as never);
+      bridge().script.push(outcome as never);
       const body = await expectDeconzError(await put('1', { on: true }), status, type);
       expect(body.some((item) => 'success' in item)).toBe(false);
     }
-    link.script.push({ status: 'error', code: 'internal', message: 'adapter exploded' });
+    bridge().script.push({ status: 'error', code: 'internal', message: 'adapter exploded' });
     const body = await expectDeconzError(await put('1', { on: true }), 503, 901);
     expect(body[0]!.error.description).toContain('adapter exploded');
   });
 
   it('should answer 950 while the bridge is away', async () => {
-    link.online = false;
-    await expectDeconzError(await put('1', { on: true }), 503, 950);
+    await bridge().setOnline(false);
+    try {
+      await waitUntil(async () => !(await rfconnected()));
+      await expectDeconzError(await put('1', { on: true }), 503, 950);
+      expect(sets()).toHaveLength(0);
+    } finally {
+      await bridge().setOnline(true);
+      await waitUntil(rfconnected);
+    }
   });
 
   it('should take the window covering parameters, deprecated ones included', async () => {
@@ -93,47 +108,52 @@ describe('PUT /lights/<id>/state', () => {
     await put('2', { open: false });
     await put('2', { bri: 127, bri_inc: 0 });
     expect(await (await put('2', { bri: 'stop' })).json()).toEqual([{ success: { '/lights/2/state/bri': 'stop' } }]);
-    expect(link.sets.map((s) => s.command)).toEqual([{ lift: 50, tilt: 20 }, { open: false }, { bri: 127 }, { bri: 'stop' }]);
+    expect(sets().map((s) => s.command)).toEqual([{ lift: 50, tilt: 20 }, { open: false }, { bri: 127 }, { bri: 'stop' }]);
+    expect(sets().every((s) => s.ieee === BLIND && s.endpoint === 1)).toBe(true);
     // A lamp has no "stop": 7, nothing sent.
     const lamp = (await (await put('1', { bri: 'stop' })).json()) as Record<string, any>[];
     expect(lamp[0]!.error).toMatchObject({ type: 7, address: '/lights/1/state/bri' });
-    expect(link.sets).toHaveLength(4);
+    expect(sets()).toHaveLength(4);
     const bad = (await (await put('2', { hue: 3 })).json()) as Record<string, any>[];
     expect(bad[0]!.error.type).toBe(6);
   });
 
   it('should push one changed event after the reply, with only the changed items when notifyall is off', async () => {
-    await gw.request(`/api/${key}/config`, { method: 'PUT', body: JSON.stringify({ websocketnotifyall: false }) });
-    const ws = await listen(gw);
+    const config = (notifyall: boolean) => gw().request(`/api/${key}/config`, { method: 'PUT', body: JSON.stringify({ websocketnotifyall: notifyall }) });
+    await config(false);
+    const ws = await connectEvents(gw().websocketUrl);
+    const events = () => ws.events.filter((event) => event.r !== 'devices');
     try {
       const order: string[] = [];
       const reply = put('1', { on: true }).then(async (res) => { order.push(`reply:${res.status}`); await res.text(); });
-      await waitFor(() => ws.events.length > 0);
+      await ws.next((event) => event.r === 'lights');
       order.push('event');
       await reply;
       expect(order).toEqual(['reply:200', 'event']);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(ws.events).toEqual([
+      await ws.next((event) => event.r === 'groups');
+      expect(events()).toEqual([
         { e: 'changed', id: '1', r: 'lights', state: { on: true }, t: 'event', uniqueid: '00:17:88:01:02:a3:b4:c5-0b' },
         { e: 'changed', id: '65520', r: 'groups', state: { all_on: true, any_on: true }, t: 'event' },
       ]);
+      // The same value again changes nothing: no event before the rename that follows it.
       await put('1', { on: true });
-      await new Promise((r) => setTimeout(r, 100));
-      expect(ws.events).toHaveLength(2);
+      await gw().request(`/api/${key}/lights/2`, { method: 'PUT', body: JSON.stringify({ name: 'Window' }) });
+      await ws.next((event) => event.id === '2' && event.name === 'Window');
+      expect(events().map((event) => [event.r, event.id])).toEqual([['lights', '1'], ['groups', '65520'], ['lights', '2']]);
     } finally {
       ws.close();
+      await config(true);
     }
   });
 
   it('should push a remote change and a rename as events', async () => {
-    const ws = await listen(gw);
+    const ws = await connectEvents(gw().websocketUrl);
     try {
-      link.setState(LAMP, 11, { bri: 10 });
-      const [changed] = await ws.next(1);
+      await bridge().setState(LAMP, 11, { bri: 10 });
+      const changed = await ws.next((event) => event.r === 'lights' && event.id === '1');
       expect(changed).toMatchObject({ e: 'changed', r: 'lights', id: '1', state: { bri: 10, on: false, reachable: true } });
-      await gw.request(`/api/${key}/lights/1`, { method: 'PUT', body: JSON.stringify({ name: 'Desk' }) });
-      const events = await ws.next(2);
-      expect(events[1]).toMatchObject({ e: 'changed', r: 'lights', id: '1', name: 'Desk', attr: { name: 'Desk' } });
+      await gw().request(`/api/${key}/lights/1`, { method: 'PUT', body: JSON.stringify({ name: 'Desk' }) });
+      expect(await ws.next((event) => event.r === 'lights' && event.name !== undefined)).toMatchObject({ e: 'changed', r: 'lights', id: '1', name: 'Desk', attr: { name: 'Desk' } });
     } finally {
       ws.close();
     }
