@@ -49,6 +49,7 @@ interface MeasureCase {
 const PLUG = '00158d0002a60011';
 const WEATHER = '00158d0002a60013';
 const PLUG_ID = { modelid: 'SP 120', manufacturer: 'innr' };
+const METER = '0015bc001b000201';
 const MEASURING: MeasureCase[] = [
   // 200 kWh, 1500 W: consumption in Wh.
   { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 }, ...PLUG_ID },
@@ -66,7 +67,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }]);
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -145,4 +146,28 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect((await stack.rest.put(`/lights/${id}/state`, { on: false })).status).toBe(200);
     expect((await realState(stack, PLUG)).endpoints['1'].genOnOff.onOff).toBe(0);
   }, 30_000);
+
+  it('should write a meter interface\'s pulses per unit and interface mode to the device, and refuse what it cannot take', async () => {
+    const id = await sensorId(stack, uniqueidOf(METER, 2, '0702'));
+    const settings = async () => (await realState(stack, METER)).endpoints['2'].seMetering as Record<string, number>;
+    // Read from the device after pairing: 1000 pulses per unit, electricity (deCONZ mode 1).
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.pulseconfiguration === 1000 && s.config.interfacemode === 1, 'the meter settings read');
+    const res = await stack.rest.put(`/sensors/${id}/config`, { pulseconfiguration: 500, interfacemode: 2 });
+    expect(res).toEqual({ status: 200, body: [
+      { success: { [`/sensors/${id}/config/pulseconfiguration`]: 500 } },
+      { success: { [`/sensors/${id}/config/interfacemode`]: 2 } },
+    ] });
+    expect(await settings()).toMatchObject({ develcoPulseConfiguration: 500, develcoInterfaceMode: 1 });
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.pulseconfiguration === 500 && s.config.interfacemode === 2, 'the new settings in config');
+    for (const body of [{ pulseconfiguration: 70000 }, { interfacemode: 9 }, { interfacemode: 'gas' }]) {
+      const bad = await stack.rest.put(`/sensors/${id}/config`, body);
+      expect(bad.body, JSON.stringify(body)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/${Object.keys(body)[0]}` }) }]);
+    }
+    expect(await settings()).toMatchObject({ develcoPulseConfiguration: 500, develcoInterfaceMode: 1 });
+    const power = await sensorId(stack, uniqueidOf(METER, 2, '0b04'));
+    const other = await stack.rest.put(`/sensors/${power}/config`, { pulseconfiguration: 10 });
+    expect(other.body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${power}/config/pulseconfiguration` }) }]);
+    const plug = await stack.rest.put(`/sensors/${ids[`${PLUG}-0702`]!}/config`, { interfacemode: 1 });
+    expect(plug.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
+  }, 45_000);
 });

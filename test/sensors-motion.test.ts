@@ -103,4 +103,19 @@ describe('sensors: motion sensor on the real stack', () => {
     }
     expect((await realState(stack, MOTION)).endpoints['2'].msOccupancySensing).toMatchObject({ pirOToUDelay: 45, motionSensitivity: 1 });
   });
+
+  it('should switch the sensor\'s LED on ledindication, refuse a bad value with 7 and the item on the light sensor with 6', async () => {
+    const led = async () => (await realState(stack, MOTION)).endpoints['2'].genBasic.ledIndication;
+    for (const on of [true, false]) {
+      const res = await stack.rest.put(`/sensors/${presence}/config`, { ledindication: on });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${presence}/config/ledindication`]: on } }] });
+      expect(await led()).toBe(on ? 1 : 0);
+      await sensorWhen<Sensor>(stack, presence, (s) => s.config.ledindication === on, `ledindication ${on} in config`);
+    }
+    const bad = await stack.rest.put(`/sensors/${presence}/config`, { ledindication: 'on' });
+    expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${presence}/config/ledindication` }) }]);
+    const other = await stack.rest.put(`/sensors/${light}/config`, { ledindication: true });
+    expect(other.body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${light}/config/ledindication` }) }]);
+    expect(await led()).toBe(0);
+  }, 30_000);
 });

@@ -56,6 +56,9 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'haElectricalMeasurement', attribute: 'rmsVoltage', keys: ['voltage'] },
   { cluster: 'haElectricalMeasurement', attribute: 'rmsCurrent', keys: ['current'] },
   { cluster: 'seMetering', attribute: 'currentSummDelivered', keys: ['energy'] },
+  // A Develco meter interface's settings (deCONZ `pulseconfiguration`, `interfacemode`).
+  { cluster: 'seMetering', attribute: 'develcoPulseConfiguration', keys: ['pulse_configuration'], manufacturer: true },
+  { cluster: 'seMetering', attribute: 'develcoInterfaceMode', keys: ['interface_mode'], manufacturer: true },
   // Radiator valves: what deCONZ shows of a valve's own settings and detectors from the start. The
   // Danfoss attributes are the converters' names for that vendor's manufacturer-specific ones.
   { cluster: 'hvacThermostat', attribute: 'pIHeatingDemand', keys: ['pi_heating_demand'] },

@@ -8,6 +8,7 @@ import { isNumber } from './values';
  * underscores unless `names` says otherwise; `flag`: true when the converter value is one of `on`,
  * written as `write[0]` (true) or `write[1]` (false); `levels`: deCONZ 0, 1, 2… are the converter's
  * `names` (written by name; a number the converter reports is matched to the nearest of `numbers`);
+ * `first` numbers the levels from another value (deCONZ's meter interface modes start at 1);
  * `levelsMax`: the highest level (deCONZ's read-only `sensitivitymax` beside `sensitivity`);
  * `thresholds`: a reading named by the first limit it does not exceed (read-only).
  */
@@ -16,7 +17,7 @@ export type KeyMap =
   | { key: string; kind: 'bool' }
   | { key: string; kind: 'enum'; names?: Readonly<Record<string, string>> }
   | { key: string; kind: 'flag'; on: readonly string[]; write: readonly [string, string] }
-  | { key: string; kind: 'levels' | 'levelsMax'; names: readonly string[]; numbers: readonly number[] }
+  | { key: string; kind: 'levels' | 'levelsMax'; names: readonly string[]; numbers: readonly number[]; first?: number }
   | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string };
 
 /**
@@ -64,8 +65,8 @@ export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBi
       if (isNumber(expose.value_min)) binding.min = Math.round(expose.value_min * map.scale);
       if (isNumber(expose.value_max)) binding.max = Math.round(expose.value_max * map.scale);
     } else if (map.kind === 'levels' || map.kind === 'levelsMax') {
-      binding.min = 0;
-      binding.max = map.names.length - 1;
+      binding.min = map.first ?? 0;
+      binding.max = binding.min + map.names.length - 1;
       if (map.kind === 'levelsMax') binding.writable = false;
     } else if (map.kind === 'enum' && expose.values) {
       binding.values = expose.values.map((value) => enumName(map, String(value)));
@@ -87,8 +88,10 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return typeof raw === 'string' ? enumName(map, raw) : undefined;
     case 'flag':
       return typeof raw === 'string' ? map.on.includes(raw) : undefined;
-    case 'levels':
-      return levelOf(map.names, map.numbers, raw);
+    case 'levels': {
+      const level = levelOf(map.names, map.numbers, raw);
+      return level === undefined ? undefined : level + (map.first ?? 0);
+    }
     case 'levelsMax':
       return map.names.length - 1;
     case 'thresholds':
@@ -128,9 +131,12 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
     case 'thresholds':
       return { ok: false, reason: 'read-only on this device' };
     case 'levels':
-    case 'levelsMax':
-      return Number.isInteger(value) && (value as number) >= 0 && (value as number) < map.names.length
-        ? { ok: true, key: map.key, value: map.names[value as number] }
-        : { ok: false, reason: `this device takes 0 to ${map.names.length - 1}` };
+    case 'levelsMax': {
+      const first = map.first ?? 0;
+      const index = (value as number) - first;
+      return Number.isInteger(value) && index >= 0 && index < map.names.length
+        ? { ok: true, key: map.key, value: map.names[index] }
+        : { ok: false, reason: `this device takes ${first} to ${first + map.names.length - 1}` };
+    }
   }
 }

@@ -8,6 +8,7 @@ import { SWITCH_ITEMS } from './switch-items';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
 import { VIBRATION_ITEMS } from './vibration-items';
 import { AIR_QUALITY_ITEMS } from './air-quality-rules';
+import { METERING_ITEMS } from './metering-items';
 
 /** Types whose items are bound to their device's exposes (see bindings.ts). */
 const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
@@ -15,6 +16,7 @@ const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
   ZHAVibration: VIBRATION_ITEMS,
   ZHAAirQuality: AIR_QUALITY_ITEMS,
   ZHASwitch: SWITCH_ITEMS,
+  ZHAConsumption: METERING_ITEMS,
 };
 
 /** A sub-device plus what the bridge needs to read its state: the converter key suffix, if any. */

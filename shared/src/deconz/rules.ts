@@ -6,6 +6,7 @@ import { VIBRATION_ITEMS, VIBRATION_RULES } from './vibration-items';
 import { boundRule } from './bound-rule';
 import { AIR_QUALITY_ITEMS, AIR_QUALITY_RULES } from './air-quality-rules';
 import { IAS_RULES } from './ias-rules';
+import { METERING_RULES } from './metering-items';
 
 /** Every item rule, in the order items appear in a sub-device's lists. */
 export const ITEM_RULES: readonly ItemRule[] = [
@@ -19,5 +20,6 @@ export const ITEM_RULES: readonly ItemRule[] = [
   ...TIME_RULES,
   ...THERMOSTAT_AND_COMMON_RULES,
   ...IAS_RULES,
+  ...METERING_RULES,
   ...VIBRATION_ITEMS.map((row) => boundRule('ZHAVibration', row)),
 ];

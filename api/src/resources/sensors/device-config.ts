@@ -39,6 +39,9 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   sensitivity: int(0, 255),
   ledindication: bool,
   usertest: bool,
+  // A meter interface's mode (1-8, what it reads) and pulses per unit; the device's binding says which it takes.
+  interfacemode: int(0, 255),
+  pulseconfiguration: int(0, 65535),
 };
 
 /** Items the gateway keeps itself for every device sensor (deCONZ lets a client disable a sensor). */

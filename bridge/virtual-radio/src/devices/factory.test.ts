@@ -37,6 +37,7 @@ describe('device factory', () => {
         'lumi.remote.b28ac1',
         'Super-TR',
         'Adapter-Zigbee-FUJITSU',
+        'ZHEMI101',
       ].sort(),
     );
   });

@@ -58,6 +58,7 @@ const expected: Record<string, string> = {
   'lumi.remote.b28ac1': 'WXKG15LM',
   'Super-TR': '4523430',
   'Adapter-Zigbee-FUJITSU': 'GW003-AS-IN-TE-FC',
+  ZHEMI101: 'ZHEMI101',
 };
 
 describe('catalogue fingerprints', () => {

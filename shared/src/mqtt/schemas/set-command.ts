@@ -76,6 +76,9 @@ const configCommands = {
   sensitivity: v.optional(intRange(0, 255)),
   ledindication: v.optional(v.boolean('expected true or false')),
   usertest: v.optional(v.boolean('expected true or false')),
+  /** Meter interfaces: what the interface reads (deCONZ 1-8) and pulses per unit. */
+  interfacemode: v.optional(intRange(0, 255)),
+  pulseconfiguration: v.optional(intRange(0, 65535)),
   /** Lights: on/off after power returns (ZCL StartUpOnOff), where the device supports it. */
   powerup: v.optional(v.picklist(['off', 'on', 'toggle', 'previous'], 'expected off, on, toggle or previous')),
   /** Lights: colour temperature after power returns, in mireds, or `previous`. */

@@ -1,6 +1,8 @@
 /** Smart energy metering and electrical measurement (ZCL 10.4 and 4.9): what a metering plug serves. */
 import { type ClusterDef, attr } from './define';
 
+const DEVELCO = 0x1015;
+
 export const seMetering: ClusterDef = {
   id: 0x0702,
   name: 'seMetering',
@@ -10,8 +12,15 @@ export const seMetering: ClusterDef = {
     attr(0x0300, 'unitOfMeasure', 'enum8'),
     attr(0x0301, 'multiplier', 'uint24'),
     attr(0x0302, 'divisor', 'uint24'),
+    attr(0x0303, 'summaFormatting', 'map8'),
+    attr(0x0304, 'demandFormatting', 'map8'),
     attr(0x0306, 'meteringDeviceType', 'map8'),
     attr(0x0400, 'instantaneousDemand', 'int24'),
+    // A Develco meter interface's own settings: pulses per unit and what it reads (0 electricity,
+    // 1 gas, 2 water pulses; 0x100-0x104 meter protocols: Kamstrup KMP, Linky, IEC 62056-21, DSMR).
+    attr(0x0300, 'develcoPulseConfiguration', 'uint16', 'rw', DEVELCO),
+    attr(0x0301, 'develcoCurrentSummation', 'uint48', 'rw', DEVELCO),
+    attr(0x0302, 'develcoInterfaceMode', 'enum16', 'rw', DEVELCO),
   ],
   commands: [],
   responses: [],
