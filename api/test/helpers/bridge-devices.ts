@@ -53,3 +53,13 @@ export async function restartFollowing(gw: RuntimeGateway, key: string): Promise
   await gw.restart();
   await awaitJson<{ rfconnected: boolean }>(gw, key, '/config', (config) => config.rfconnected === true, 30_000);
 }
+
+/** Takes the bridge offline until `run` settles, waiting each way until the gateway has seen it. */
+export async function whileBridgeOffline<T>(gw: RuntimeGateway, bridge: TestBridge, key: string, run: () => Promise<T>): Promise<T> {
+  await setBridgeOnline(gw, bridge, key, false);
+  try {
+    return await run();
+  } finally {
+    await setBridgeOnline(gw, bridge, key, true);
+  }
+}

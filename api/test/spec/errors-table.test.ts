@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
+import { addDevice, whileBridgeOffline } from '../helpers/bridge-devices';
 import { expectDeconzError } from '../helpers/conformance';
-import { BASIC_DEFAULT, jsonInit, type TestGateway } from '../helpers/gateway';
-import { colorLamp, FakeLink, LAMP_STATE } from '../lights/fake-link';
-import { startLightingGateway } from '../lights/harness';
+import { BASIC_DEFAULT, jsonInit } from '../helpers/gateway';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
+import { colorLamp, LAMP_STATE } from '../lights/fake-link';
 
 /**
  * The spec's Errors table, one row per endpoint line (ids as in docs/spec-coverage.md): every code
  * the table lists for the endpoint, produced through the real HTTP API. A 503 comes from the
- * bridge being away (the scripted link goes offline for that case); a 304 from `If-None-Match`
+ * bridge being away (the scripted bridge goes offline for that case); a 304 from `If-None-Match`
  * with the tag the same GET handed out. Touchlink's 503 for a result the radio cannot reach needs
  * a scan result, which api/test/touchlink.test.ts makes with its in-process bridge.
  */
@@ -102,57 +103,49 @@ const CASES: Case[] = [
   { row: 'err.delete-config-password', status: 403, type: 1, method: 'DELETE', path: '/api/config/password' },
 ];
 
-describe('spec: errors', () => {
-  let gw: TestGateway;
-  let link: FakeLink;
+describeOnRuntimesWithBridge('spec: errors', (gw, bridge) => {
   let key: string;
   const ids: Record<string, string> = {};
   const json = async (res: Promise<Response>) => (await res).json() as Promise<any>;
 
   beforeAll(async () => {
-    link = new FakeLink();
-    link.addDevice(colorLamp(), 11, LAMP_STATE);
-    ({ gw, link, key } = await startLightingGateway(link));
+    key = await gw().createKey();
     ids.key = key;
     ids.lamp = '00:17:88:01:02:a3:b4:c5-0b';
-    ids.group = (await json(gw.request(`/api/${key}/groups`, jsonInit('POST', { name: 'errors', lights: ['1'] }))))[0].success.id;
-    expect((await gw.request(`/api/${key}/groups/${ids.group}`, jsonInit('PUT', { lights: ['1'] }))).status).toBe(200);
-    ids.schedule = (await json(gw.request(`/api/${key}/schedules`, jsonInit('POST', {
+    const lamp = await addDevice(gw(), bridge(), key, colorLamp(), 11, LAMP_STATE);
+    ids.group = (await json(gw().request(`/api/${key}/groups`, jsonInit('POST', { name: 'errors', lights: [lamp] }))))[0].success.id;
+    expect((await gw().request(`/api/${key}/groups/${ids.group}`, jsonInit('PUT', { lights: [lamp] }))).status).toBe(200);
+    ids.schedule = (await json(gw().request(`/api/${key}/schedules`, jsonInit('POST', {
       time: 'PT01:00:00', command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
     }))))[0].success.id;
-  });
-  afterAll(async () => {
-    await gw?.close();
   });
 
   it.each(CASES.map((c) => [c.row, c.status, `${c.method} ${c.path || '/'}`, c] as const))('should answer %s with %i (%s)', async (_row, _status, _what, c) => {
     const resolve = (text: string) => text.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);
     const url = c.path.startsWith('/api') ? c.path : `/api/${c.badKey ? 'NOTAKEY0000000' : key}${resolve(c.path)}`;
     const headers: Record<string, string> = { ...c.headers };
-    if (c.conditional) headers['If-None-Match'] = (await gw.request(url)).headers.get('etag') ?? 'missing';
-    if (c.path === '/api/config/password') gw.clock.advance(11 * 60 * 1000);
-    link.online = !c.offline;
-    try {
+    if (c.conditional) headers['If-None-Match'] = (await gw().request(url)).headers.get('etag') ?? 'missing';
+    if (c.path === '/api/config/password') await gw().clock.advance(11 * 60 * 1000);
+    const send = async () => {
       const body = c.body === undefined ? undefined : typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
-      const res = await gw.request(url, { method: c.method, headers, body });
+      const res = await gw().request(url, { method: c.method, headers, body });
       if (c.type === undefined) {
         expect(res.status).toBe(c.status);
         expect(await res.text()).toBe('');
       } else {
         await expectDeconzError(res, c.status, c.type);
       }
-    } finally {
-      link.online = true;
-    }
+    };
+    await (c.offline ? whileBridgeOffline(gw(), bridge(), key, send) : send());
   });
 
   it('should answer GET /config with an unknown key 200 and the short public config, without the WebSocket port (err.get-config-for-websocket-discovery)', async () => {
-    const res = await gw.request('/api/NOTAKEY0000000/config');
+    const res = await gw().request('/api/NOTAKEY0000000/config');
     expect(res.status).toBe(200);
     const config = (await res.json()) as Record<string, unknown>;
     expect(config).toHaveProperty('bridgeid');
     expect(config).not.toHaveProperty('websocketport');
     expect(config).not.toHaveProperty('whitelist');
-    expect(((await (await gw.request(`/api/${key}/config`)).json()) as Record<string, unknown>).websocketport).toEqual(expect.any(Number));
+    expect(((await (await gw().request(`/api/${key}/config`)).json()) as Record<string, unknown>).websocketport).toEqual(expect.any(Number));
   });
 });

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestGateway } from '../helpers/gateway';
-import { colorLamp, FakeLink, LAMP_STATE } from '../lights/fake-link';
-import { startLightingGateway } from '../lights/harness';
+import { beforeAll, expect, it } from 'vitest';
+import { addDevice } from '../helpers/bridge-devices';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
+import { colorLamp, LAMP_STATE } from '../lights/fake-link';
 import { clipBody, createClip } from '../sensors/helpers';
 
 /**
@@ -14,8 +14,8 @@ const ENDPOINTS: { row: string; method: string; path: string; body?: unknown }[]
   { row: 'ep.put-groups-id-action', method: 'PUT', path: '/groups/{group}/action', body: { on: true } },
   { row: 'ep.get-groups-id-scenes', method: 'GET', path: '/groups/{group}/scenes' },
   { row: 'ep.get-groups-id-scenes-sid', method: 'GET', path: '/groups/{group}/scenes/{scene}' },
-  { row: 'ep.get-lights-id', method: 'GET', path: '/lights/1' },
-  { row: 'ep.put-lights-id-state', method: 'PUT', path: '/lights/1/state', body: { on: true } },
+  { row: 'ep.get-lights-id', method: 'GET', path: '/lights/{light}' },
+  { row: 'ep.put-lights-id-state', method: 'PUT', path: '/lights/{light}/state', body: { on: true } },
   { row: 'ep.get-sensors-id', method: 'GET', path: '/sensors/{sensor}' },
   { row: 'ep.put-sensors-id', method: 'PUT', path: '/sensors/{sensor}', body: { name: 'Tagged' } },
   { row: 'ep.put-sensors-id-config', method: 'PUT', path: '/sensors/{sensor}/config', body: { on: true } },
@@ -30,30 +30,25 @@ const ENDPOINTS: { row: string; method: string; path: string; body?: unknown }[]
   { row: 'ep.put-config', method: 'PUT', path: '/config', body: { timeformat: '24h' } },
 ];
 
-describe('spec: ETag headers', () => {
-  let gw: TestGateway;
+describeOnRuntimesWithBridge('spec: ETag headers', (gw, bridge) => {
   let key: string;
   const ids: Record<string, string> = {};
-  const post = async (path: string, body: unknown) => ((await (await gw.request(`/api/${key}${path}`, { method: 'POST', body: JSON.stringify(body) })).json()) as [{ success: { id: string } }])[0].success.id;
+  const post = async (path: string, body: unknown) => ((await (await gw().request(`/api/${key}${path}`, { method: 'POST', body: JSON.stringify(body) })).json()) as [{ success: { id: string } }])[0].success.id;
 
   beforeAll(async () => {
-    const link = new FakeLink();
-    link.addDevice(colorLamp(), 11, LAMP_STATE);
-    ({ gw, key } = await startLightingGateway(link));
+    key = await gw().createKey();
+    ids.light = await addDevice(gw(), bridge(), key, colorLamp(), 11, LAMP_STATE);
     ids.group = await post('/groups', { name: 'Tags' });
-    await gw.request(`/api/${key}/groups/${ids.group}`, { method: 'PUT', body: JSON.stringify({ lights: ['1'] }) });
+    await gw().request(`/api/${key}/groups/${ids.group}`, { method: 'PUT', body: JSON.stringify({ lights: [ids.light] }) });
     ids.scene = await post(`/groups/${ids.group}/scenes`, { name: 'Tag scene' });
-    ids.sensor = await createClip(gw, key, clipBody('CLIPGenericFlag'));
+    ids.sensor = await createClip(gw(), key, clipBody('CLIPGenericFlag'));
     ids.rule = await post('/rules', { name: 'tags', conditions: [{ address: `/sensors/${ids.sensor}/state/flag`, operator: 'dx' }], actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }] });
     ids.schedule = await post('/schedules', { time: 'PT01:00:00', command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } } });
-  });
-  afterAll(async () => {
-    await gw?.close();
   });
 
   it.each(ENDPOINTS)('should send a quoted ETag with $row', async ({ method, path, body }) => {
     const url = `/api/${key}${path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!)}`;
-    const res = await gw.request(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await gw().request(url, { method, body: body === undefined ? undefined : JSON.stringify(body) });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(res.headers.get('etag')).toMatch(/^"[^"]+"$/);
   });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonInit, type TestGateway } from '../helpers/gateway';
-import { colorLamp, FakeLink, LAMP_STATE } from '../lights/fake-link';
-import { startLightingGateway } from '../lights/harness';
+import { beforeAll, expect, it } from 'vitest';
+import { addDevice } from '../helpers/bridge-devices';
+import { jsonInit } from '../helpers/gateway';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
+import { colorLamp, LAMP_STATE } from '../lights/fake-link';
 import { clipBody, createClip } from '../sensors/helpers';
 
 /**
@@ -28,7 +29,7 @@ const FIELDS: FieldRow[] = [
   { row: 'group.name', path: '/groups/{group}', field: 'name', is: oneOf('Living') },
   { row: 'group.type', path: '/groups/{group}', field: 'type', is: oneOf('Room') },
   { row: 'group.class', path: '/groups/{group}', field: 'class', is: oneOf('Living room') },
-  { row: 'group.lights', path: '/groups/{group}', field: 'lights', is: (v) => JSON.stringify(v) === '["1"]' },
+  { row: 'group.lights', path: '/groups/{group}', field: 'lights', is: (v) => JSON.stringify(v) === JSON.stringify([LIGHT]) },
   { row: 'group.lightsequence', path: '/groups/{group}', field: 'lightsequence', is: strings },
   { row: 'group.multideviceids', path: '/groups/{group}', field: 'multideviceids', is: strings },
   { row: 'group.hidden', path: '/groups/{group}', field: 'hidden', is: bool },
@@ -47,31 +48,31 @@ const FIELDS: FieldRow[] = [
   { row: 'group.action.xy', path: '/groups/{group}', field: 'action.xy', is: xy },
   { row: 'group.action.effect', path: '/groups/{group}', field: 'action.effect', is: oneOf('none', 'colorloop') },
   { row: 'group.action.scene', path: '/groups/{group}', field: 'action.scene', is: (v) => v === null || str(v) },
-  { row: 'light.name', path: '/lights/1', field: 'name', is: oneOf('Hue color lamp 1') },
-  { row: 'light.etag', path: '/lights/1', field: 'etag', is: str },
-  { row: 'light.hascolor', path: '/lights/1', field: 'hascolor', is: oneOf(true) },
-  { row: 'light.manufacturername', path: '/lights/1', field: 'manufacturername', is: str },
-  { row: 'light.modelid', path: '/lights/1', field: 'modelid', is: oneOf('LCT015') },
-  { row: 'light.swversion', path: '/lights/1', field: 'swversion', is: str },
-  { row: 'light.type', path: '/lights/1', field: 'type', is: oneOf('Extended color light') },
-  { row: 'light.uniqueid', path: '/lights/1', field: 'uniqueid', is: stamp(/^([0-9a-f]{2}:){7}[0-9a-f]{2}-[0-9a-f]{2}$/) },
-  { row: 'light.pointsymbol', path: '/lights/1', field: 'pointsymbol', is: object },
-  { row: 'light.colorcapabilities', path: '/lights/1', field: 'colorcapabilities', is: num(0) },
-  { row: 'light.ctmin-ctmax', path: '/lights/1', field: 'ctmax', is: num(153, 500) },
-  { row: 'light.ctmin-ctmax', path: '/lights/1', field: 'ctmin', is: num(153, 500) },
-  { row: 'light.lastannounced', path: '/lights/1', field: 'lastannounced', is: stamp(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
-  { row: 'light.lastseen', path: '/lights/1', field: 'lastseen', is: stamp(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/) },
-  { row: 'light.state', path: '/lights/1', field: 'state', is: object },
-  { row: 'light.state.on', path: '/lights/1', field: 'state.on', is: bool },
-  { row: 'light.state.bri', path: '/lights/1', field: 'state.bri', is: num(0, 255) },
-  { row: 'light.state.hue', path: '/lights/1', field: 'state.hue', is: num(0, 65535) },
-  { row: 'light.state.sat', path: '/lights/1', field: 'state.sat', is: num(0, 255) },
-  { row: 'light.state.ct', path: '/lights/1', field: 'state.ct', is: num(153, 500) },
-  { row: 'light.state.xy', path: '/lights/1', field: 'state.xy', is: xy },
-  { row: 'light.state.alert', path: '/lights/1', field: 'state.alert', is: oneOf('none') },
-  { row: 'light.state.colormode', path: '/lights/1', field: 'state.colormode', is: oneOf('hs', 'xy', 'ct') },
-  { row: 'light.state.effect', path: '/lights/1', field: 'state.effect', is: oneOf('none', 'colorloop') },
-  { row: 'light.state.reachable', path: '/lights/1', field: 'state.reachable', is: oneOf(true) },
+  { row: 'light.name', path: '/lights/{light}', field: 'name', is: oneOf('Hue color lamp 1') },
+  { row: 'light.etag', path: '/lights/{light}', field: 'etag', is: str },
+  { row: 'light.hascolor', path: '/lights/{light}', field: 'hascolor', is: oneOf(true) },
+  { row: 'light.manufacturername', path: '/lights/{light}', field: 'manufacturername', is: str },
+  { row: 'light.modelid', path: '/lights/{light}', field: 'modelid', is: oneOf('LCT015') },
+  { row: 'light.swversion', path: '/lights/{light}', field: 'swversion', is: str },
+  { row: 'light.type', path: '/lights/{light}', field: 'type', is: oneOf('Extended color light') },
+  { row: 'light.uniqueid', path: '/lights/{light}', field: 'uniqueid', is: stamp(/^([0-9a-f]{2}:){7}[0-9a-f]{2}-[0-9a-f]{2}$/) },
+  { row: 'light.pointsymbol', path: '/lights/{light}', field: 'pointsymbol', is: object },
+  { row: 'light.colorcapabilities', path: '/lights/{light}', field: 'colorcapabilities', is: num(0) },
+  { row: 'light.ctmin-ctmax', path: '/lights/{light}', field: 'ctmax', is: num(153, 500) },
+  { row: 'light.ctmin-ctmax', path: '/lights/{light}', field: 'ctmin', is: num(153, 500) },
+  { row: 'light.lastannounced', path: '/lights/{light}', field: 'lastannounced', is: stamp(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/) },
+  { row: 'light.lastseen', path: '/lights/{light}', field: 'lastseen', is: stamp(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/) },
+  { row: 'light.state', path: '/lights/{light}', field: 'state', is: object },
+  { row: 'light.state.on', path: '/lights/{light}', field: 'state.on', is: bool },
+  { row: 'light.state.bri', path: '/lights/{light}', field: 'state.bri', is: num(0, 255) },
+  { row: 'light.state.hue', path: '/lights/{light}', field: 'state.hue', is: num(0, 65535) },
+  { row: 'light.state.sat', path: '/lights/{light}', field: 'state.sat', is: num(0, 255) },
+  { row: 'light.state.ct', path: '/lights/{light}', field: 'state.ct', is: num(153, 500) },
+  { row: 'light.state.xy', path: '/lights/{light}', field: 'state.xy', is: xy },
+  { row: 'light.state.alert', path: '/lights/{light}', field: 'state.alert', is: oneOf('none') },
+  { row: 'light.state.colormode', path: '/lights/{light}', field: 'state.colormode', is: oneOf('hs', 'xy', 'ct') },
+  { row: 'light.state.effect', path: '/lights/{light}', field: 'state.effect', is: oneOf('none', 'colorloop') },
+  { row: 'light.state.reachable', path: '/lights/{light}', field: 'state.reachable', is: oneOf(true) },
   { row: 'sensor.name', path: '/sensors/{humidity}', field: 'name', is: str },
   { row: 'sensor.type', path: '/sensors/{humidity}', field: 'type', is: oneOf('CLIPHumidity') },
   { row: 'sensor.modelid', path: '/sensors/{humidity}', field: 'modelid', is: str },
@@ -129,29 +130,27 @@ export const GENERATED_ROWS = [
 ];
 
 let KEY = '';
+let LIGHT = '';
 
-describe('spec: resource fields', () => {
-  let gw: TestGateway;
+describeOnRuntimesWithBridge('spec: resource fields', (gw, bridge) => {
   const ids: Record<string, string> = {};
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await gw.request(`/api/${KEY}${path}`, body === undefined ? { method } : jsonInit(method, body));
+    const res = await gw().request(`/api/${KEY}${path}`, body === undefined ? { method } : jsonInit(method, body));
     return { status: res.status, body: (await res.json()) as any };
   };
   const resolve = (path: string) => path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name]!);
 
   beforeAll(async () => {
-    const link = new FakeLink();
+    KEY = await gw().createKey();
     // The bridge publishes `effect` "none" for a lamp that reports no effect (shared/src/deconz).
-    link.addDevice(colorLamp(), 11, { ...LAMP_STATE, on: true, effect: 'none' });
-    let key: string;
-    ({ gw, key } = await startLightingGateway(link));
-    KEY = key;
+    LIGHT = await addDevice(gw(), bridge(), KEY, colorLamp(), 11, { ...LAMP_STATE, on: true, effect: 'none' });
+    ids.light = LIGHT;
     ids.group = (await call('POST', '/groups', { name: 'Living', type: 'Room', class: 'Living room' })).body[0].success.id;
-    await call('PUT', `/groups/${ids.group}`, { lights: ['1'] });
+    await call('PUT', `/groups/${ids.group}`, { lights: [LIGHT] });
     ids.scene = (await call('POST', `/groups/${ids.group}/scenes`, { name: 'Evening' })).body[0].success.id;
-    ids.humidity = await createClip(gw, KEY, clipBody('CLIPHumidity', { config: { offset: -150 } }));
-    ids.temperature = await createClip(gw, KEY, clipBody('CLIPTemperature', { config: { offset: 200 } }));
-    ids.lightlevel = await createClip(gw, KEY, clipBody('CLIPLightLevel', { config: { tholddark: 9000, tholddarkoffset: 4000 } }));
+    ids.humidity = await createClip(gw(), KEY, clipBody('CLIPHumidity', { config: { offset: -150 } }));
+    ids.temperature = await createClip(gw(), KEY, clipBody('CLIPTemperature', { config: { offset: 200 } }));
+    ids.lightlevel = await createClip(gw(), KEY, clipBody('CLIPLightLevel', { config: { tholddark: 9000, tholddarkoffset: 4000 } }));
     ids.rule = (await call('POST', '/rules', {
       name: 'Evening rule',
       conditions: [{ address: `/sensors/${ids.humidity}/state/humidity`, operator: 'gt', value: '5000' }, { address: `/sensors/${ids.humidity}/state/lastupdated`, operator: 'dx' }],
@@ -162,9 +161,6 @@ describe('spec: resource fields', () => {
       command: { address: `/api/${KEY}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
     })).body[0].success.id;
     expect((await call('PUT', '/alarmsystems/1/config', { code0: '4711', armed_away_exit_delay: 0, armed_stay_exit_delay: 0, armed_night_exit_delay: 0 })).status).toBe(200);
-  });
-  afterAll(async () => {
-    await gw?.close();
   });
 
   it.each(FIELDS.map((f) => [f.row, f.field, f] as const))('should show %s (%s) as the spec types it', async (_row, _field, { path, field, is }) => {
