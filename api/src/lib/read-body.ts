@@ -18,6 +18,28 @@ export async function readBodyText(request: Request, address: string, limit = MA
   return new TextDecoder().decode(await readBodyBytes(request, limit, () => tooLarge(address, limit)));
 }
 
+/**
+ * How much of a refused body is read and thrown away before giving up on it. A body left half read
+ * leaves the connection out of step on workerd (the next request on it never gets an answer, where
+ * Node drains the rest itself); reading on to the end keeps it usable. A client sending more than
+ * this is cut off instead.
+ */
+const DISCARD_BYTES = 1024 * 1024;
+
+/** Reads `reader` to its end without keeping anything, or cancels it after `DISCARD_BYTES`. */
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > DISCARD_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      return;
+    }
+  }
+}
+
 /** The body's bytes, refusing more than `limit` without buffering them (`refuse` makes the error). */
 export async function readBodyBytes(request: Request, limit: number, refuse: () => Error): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
@@ -31,7 +53,7 @@ export async function readBodyBytes(request: Request, limit: number, refuse: () 
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
+      await discard(reader).catch(() => undefined);
       throw refuse();
     }
     chunks.push(value);
