@@ -66,9 +66,14 @@ function stringVars(env: WorkerVars): Record<string, string | undefined> {
   return vars;
 }
 
-function createLogger(level: string): Logger {
+/** An `err` as Node's pino writes it; the browser build would keep the Error, which JSON shows as `{}`. */
+function serializeError(err: unknown): unknown {
+  return err instanceof Error ? { type: err.constructor.name, message: err.message, stack: err.stack } : err;
+}
+
+function createLogger(level: string, write: (record: object) => void = (record) => console.log(JSON.stringify(record))): Logger {
   // pino's browser build (what workerd gets) writes objects; one JSON line each keeps logs structured.
-  return pino({ level, browser: { asObject: true, write: (record) => console.log(JSON.stringify(record)) } });
+  return pino({ level, serializers: { err: serializeError }, browser: { asObject: true, serialize: true, write } });
 }
 
 /** The object's own SQLite storage, or a remote libSQL server for `libsql://` / `http(s)://` URLs. */
@@ -85,11 +90,15 @@ function connectBridge(env: GatewayEnv, logger: Logger): BridgeLink {
 /** What a subclass may replace (the test entry's manual clock); production passes nothing. */
 export interface GatewayObjectOptions {
   clock?: Clock;
+  /** Where log records go (default: one JSON line each on the console). */
+  logWrite?: (record: object) => void;
+  /** Routes added to the app (the test entry's failing route). */
+  extraRoutes?: (app: Hono<AppEnv>) => void;
 }
 
 async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>, options: GatewayObjectOptions): Promise<Started> {
   const env = parseWorkerEnv(vars);
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, options.logWrite);
   const teardown = new Teardown(logger);
   try {
     const db = openDatabase(ctx, env, vars.DATABASE_URL);
@@ -102,7 +111,7 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     const clientAddress = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP');
     const { app, services } = await startGateway({
       db, env, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
-      version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets },
+      version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes,
     });
     services.events.subscribe((message) => fanOut(ctx, message));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');

@@ -2,7 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
+import type { Hono } from 'hono';
 import type { ClientAddress } from '../../src/app';
+import type { AppEnv } from '../../src/context';
 import { ManualClock } from '../../src/services/clock';
 import { createBridgeLink, createDisconnectedLink, createMemoryTransport, type MemoryTransport } from '../../src/bridge-link';
 import type { BridgeLink } from '../../src/services/bridge-link';
@@ -42,6 +44,8 @@ export interface TestGatewayOptions {
   logger?: Logger;
   /** Pose requests as coming from another host (only loopback can run here). */
   clientAddress?: ClientAddress;
+  /** Routes added to the app (helpers/test-routes.ts). */
+  extraRoutes?: (app: Hono<AppEnv>) => void;
 }
 
 export async function startTestGateway(env: Record<string, string> = {}, dir?: string, options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -53,9 +57,9 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
   const gateway = await createNodeGateway(
     { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, ...env },
     options.bridge
-      ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress }
+      ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes }
       // No bridge: a radio that records commands and reports the stored settings back.
-      : { logger, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress },
+      : { logger, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes },
   );
   const base = `http://127.0.0.1:${gateway.httpPort}`;
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });

@@ -3,6 +3,8 @@ import { startEdgeGateway } from './edge-gateway';
 import { BASIC_DEFAULT, startTestGateway, type TestGateway } from './gateway';
 import { startSqld } from './sqld';
 import { startTestBridge, type TestBridge } from './test-bridge';
+import { capturedLogger } from './logs';
+import { addTestRoutes } from './test-routes';
 import { pino } from 'pino';
 import { connectMqttLink } from '../../src/bridge-link';
 
@@ -30,6 +32,11 @@ export interface RuntimeGateway {
   settle(): Promise<void>;
   /** Wait for the rule actions and alarm transitions already started (the clock stays). */
   idle(): Promise<void>;
+  /**
+   * The gateway's log records so far (JSON objects as pino writes them), at the level `LOG_LEVEL`
+   * names (default warn), on both runtimes.
+   */
+  logs(): Promise<Record<string, unknown>[]>;
   /** Node only: the in-process gateway, for tests that move its clock or look inside. */
   node?: TestGateway;
   /** Stop and start again on the same database (new process or object state, new ports). */
@@ -42,6 +49,13 @@ export interface RuntimeClock {
   set(ms: number): Promise<void>;
   advance(ms: number): Promise<void>;
 }
+
+/**
+ * A request carrying this header poses as coming from that address (only loopback can run here):
+ * the header Cloudflare's edge sets, which the Worker reads (and `wrangler dev` passes through from
+ * the client); the Node test gateway reads it in place of the socket's address.
+ */
+export const PEER_HEADER = 'CF-Connecting-IP';
 
 /** A restart of `wrangler dev` takes seconds on a loaded machine; a test with three needs room. */
 const TEST_TIMEOUT_MS = 90_000;
@@ -75,7 +89,10 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
     // setup has no link at all and a recording radio).
     const url = vars.MQTT_URL;
     const options = url === undefined || url === 'none' ? {} : { bridge: () => connectMqttLink({ url, base: 'herdgate', logger: pino({ level: 'silent' }) }) };
-    let current = await startTestGateway({ MQTT_URL: 'none', ...vars }, undefined, options);
+    const captured = capturedLogger(vars.LOG_LEVEL ?? 'warn');
+    let current = await startTestGateway({ MQTT_URL: 'none', ...vars }, undefined, {
+      ...options, logger: captured.logger, extraRoutes: addTestRoutes, clientAddress: (c) => c.req.header(PEER_HEADER) ?? '127.0.0.1',
+    });
     const port = () => current.gateway.websocketPort;
     return {
       runtime,
@@ -91,6 +108,7 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
       },
       settle: () => current.settle(),
       idle: () => current.idle(),
+      logs: async () => captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>),
       get node() { return current; },
       async restart() { current = await current.restart(); },
       close: () => current.close(),
@@ -123,6 +141,7 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
       advance: async (ms) => { await hook('clock', { advance: ms }); },
     },
     settle: async () => { await hook('settle'); },
+    logs: async () => (await request('/__test/logs')).json() as Promise<Record<string, unknown>[]>,
     idle: async () => { await hook('idle'); },
     async restart() { edge = await edge.restart(); },
     close: () => edge.close(),

@@ -6,7 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectDeconzError } from '../helpers/conformance';
 import { startTestGateway, type TestGateway } from '../helpers/gateway';
 
-/** `DELETE /api/config/password` works only after a start an operator caused (docs/security.md). */
+/**
+ * `DELETE /api/config/password` works only after a start an operator caused (docs/security.md).
+ * Node only: it is about how the process stopped (the clean-shutdown marker in the database file);
+ * a Durable Object never stops cleanly, so on workerd only a fresh database opens the window, which
+ * whitelist-password.test.ts checks on both runtimes.
+ */
 describe('password reset window', () => {
   let dir: string;
   let gw: TestGateway | undefined;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestGateway, type TestGateway } from '../helpers/gateway';
+import { describeOnRuntimes } from '../helpers/runtimes';
 
 /** Opens a WebSocket; resolves with the upgrade outcome (status on refusal, protocol on success). */
 function open(url: string, options: { origin?: string; protocols?: string[] } = {}): Promise<{ status: number; protocol?: string; socket?: WebSocket }> {
@@ -17,54 +17,59 @@ function open(url: string, options: { origin?: string; protocols?: string[] } = 
   });
 }
 
+/** One gateway per runtime and setting; on workerd the event socket is the Worker's own port. */
 describe('websocket access', () => {
-  let gw: TestGateway | undefined;
   const sockets: WebSocket[] = [];
-  afterEach(async () => {
+  afterEach(() => {
     for (const socket of sockets.splice(0)) socket.terminate();
-    await gw?.close();
-    gw = undefined;
   });
-  const url = (path = '/') => `ws://127.0.0.1:${gw!.gateway.websocketPort}${path}`;
   const kept = async (outcome: Promise<{ status: number; protocol?: string; socket?: WebSocket }>) => {
     const result = await outcome;
     if (result.socket) sockets.push(result.socket);
     return result;
   };
+  /** `path` below the event socket's URL, e.g. `/?key=…`. */
+  const at = (base: string, path = '/') => new URL(path, base).href;
 
-  it('should stay open to clients without a key by default, but refuse pages of origins not allowed', async () => {
-    gw = await startTestGateway({ CORS_ORIGINS: 'https://ui.example' });
-    expect((await kept(open(url()))).status).toBe(101);
-    expect((await kept(open(url(), { origin: 'https://ui.example' }))).status).toBe(101);
-    expect((await kept(open(url(), { origin: 'https://evil.example' }))).status).toBe(403);
-    // The same check on the HTTP port's upgrade.
-    expect((await kept(open(`ws://127.0.0.1:${gw.gateway.httpPort}/`, { origin: 'https://evil.example' }))).status).toBe(403);
-  });
+  describeOnRuntimes('with allowed origins', (gw) => {
+    it('should stay open to clients without a key by default, but refuse pages of origins not allowed', async () => {
+      const url = gw().websocketUrl;
+      expect((await kept(open(url))).status).toBe(101);
+      expect((await kept(open(url, { origin: 'https://ui.example' }))).status).toBe(101);
+      expect((await kept(open(url, { origin: 'https://evil.example' }))).status).toBe(403);
+      // The same check on the HTTP port's upgrade (the same port on workerd).
+      expect((await kept(open(`${gw().base.replace(/^http/, 'ws')}/`, { origin: 'https://evil.example' }))).status).toBe(403);
+    });
+  }, undefined, () => ({ CORS_ORIGINS: 'https://ui.example' }));
 
-  it('should require a key as a subprotocol or query parameter when WEBSOCKET_AUTH=key', async () => {
-    gw = await startTestGateway({ WEBSOCKET_AUTH: 'key' });
-    const key = await gw.createKey();
-    expect((await kept(open(url()))).status).toBe(401);
-    expect((await kept(open(url(), { protocols: ['0123456789ABCDEF0123456789ABCDEF'] }))).status).toBe(401);
-    expect((await kept(open(url('/?key=0123456789ABCDEF0123456789ABCDEF')))).status).toBe(401);
-    const viaProtocol = await kept(open(url(), { protocols: [key] }));
-    expect(viaProtocol).toMatchObject({ status: 101, protocol: key });
-    expect((await kept(open(url(`/?key=${key}`)))).status).toBe(101);
-  });
+  describeOnRuntimes('with WEBSOCKET_AUTH=key', (gw) => {
+    it('should require a key as a subprotocol or query parameter when WEBSOCKET_AUTH=key', async () => {
+      const key = await gw().createKey();
+      const url = gw().websocketUrl;
+      expect((await kept(open(url))).status).toBe(401);
+      expect((await kept(open(url, { protocols: ['0123456789ABCDEF0123456789ABCDEF'] }))).status).toBe(401);
+      expect((await kept(open(at(url, '/?key=0123456789ABCDEF0123456789ABCDEF')))).status).toBe(401);
+      const viaProtocol = await kept(open(url, { protocols: [key] }));
+      expect(viaProtocol).toMatchObject({ status: 101, protocol: key });
+      expect((await kept(open(at(url, `/?key=${key}`)))).status).toBe(101);
+    });
+  }, undefined, () => ({ WEBSOCKET_AUTH: 'key' }));
 
-  it('should cap the number of connections and admit again once one closes', async () => {
-    gw = await startTestGateway({ WEBSOCKET_MAX_CLIENTS: '2' });
-    const first = await kept(open(url()));
-    await kept(open(url()));
-    expect((await kept(open(url()))).status).toBe(503);
-    first.socket!.close();
-    await new Promise<void>((resolve) => first.socket!.once('close', () => resolve()));
-    // The server sees the close a moment after the client; retry until it does (bounded).
-    let status = 0;
-    for (let attempt = 0; attempt < 50 && status !== 101; attempt++) {
-      status = (await kept(open(url()))).status;
-      if (status !== 101) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status).toBe(101);
-  });
+  describeOnRuntimes('with WEBSOCKET_MAX_CLIENTS', (gw) => {
+    it('should cap the number of connections and admit again once one closes', async () => {
+      const url = gw().websocketUrl;
+      const first = await kept(open(url));
+      await kept(open(url));
+      expect((await kept(open(url))).status).toBe(503);
+      first.socket!.close();
+      await new Promise<void>((resolve) => first.socket!.once('close', () => resolve()));
+      // The server sees the close a moment after the client; retry until it does (bounded).
+      let status = 0;
+      for (let attempt = 0; attempt < 50 && status !== 101; attempt++) {
+        status = (await kept(open(url))).status;
+        if (status !== 101) await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(status).toBe(101);
+    });
+  }, undefined, () => ({ WEBSOCKET_MAX_CLIENTS: '2' }));
 });
