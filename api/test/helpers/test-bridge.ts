@@ -39,7 +39,8 @@ export interface TestBridge {
   readonly heldRequests: { name: RequestName; data: Record<string, unknown>; answer(outcome?: Outcome): Promise<void> }[];
   /** What the bridge publishes as its info; change it, then `publishInfo()`. */
   info: BridgeInfo;
-  publishInfo(): Promise<void>;
+  /** Publishes `bridge.info` (retained), after replacing it with `info` when given. */
+  publishInfo(info?: BridgeInfo): Promise<void>;
   addDevice(device: DeviceDescription, endpoint: number, state: EndpointState['state']): Promise<void>;
   setState(ieee: string, endpoint: number, patch: Record<string, unknown>): Promise<void>;
   /** A whole endpoint state (state and config) replacing the last one, retained. */
@@ -105,7 +106,10 @@ export async function startTestBridge(): Promise<TestBridge> {
     url: broker.url, sets: [], groupSets: [], requests: [], script: [], requestScript: [], holdCommands: false, held: [],
     holdRequests: [], heldRequests: [],
     info: structuredClone(examples.bridgeInfo) as BridgeInfo,
-    publishInfo: () => publish(topics.bridgeInfo(ctx), bridge.info, true),
+    publishInfo(info) {
+      if (info) bridge.info = structuredClone(info);
+      return publish(topics.bridgeInfo(ctx), bridge.info, true);
+    },
     async addDevice(device, endpoint, state) {
       states.set(`${device.ieee}/${endpoint}`, { state, config: {} } as EndpointState);
       await publish(topics.deviceState(BASE, device.ieee, endpoint), { state, config: {} }, true);

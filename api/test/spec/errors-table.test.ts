@@ -3,7 +3,7 @@ import { addDevice, whileBridgeOffline } from '../helpers/bridge-devices';
 import { expectDeconzError } from '../helpers/conformance';
 import { BASIC_DEFAULT, jsonInit } from '../helpers/gateway';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 /**
  * The spec's Errors table, one row per endpoint line (ids as in docs/spec-coverage.md): every code

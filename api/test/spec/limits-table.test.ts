@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addDevice } from '../helpers/bridge-devices';
 import { BASIC_DEFAULT, jsonInit } from '../helpers/gateway';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 import { clipBody, createClip } from '../sensors/helpers';
 
 /**
