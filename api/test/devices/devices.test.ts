@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
+import { addDevice, restartFollowing } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
-import { jsonInit, type TestGateway } from '../helpers/gateway';
 import { buildBundle, descFor, ddfFor, multipart } from '../helpers/ddf-bundle';
-import { FakeLink, LAMP_STATE, colorLamp } from '../lights/fake-link';
-import { listen, startLightingGateway, waitFor } from '../lights/harness';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
+import { listenEvents } from '../helpers/events';
+import { jsonInit } from '../helpers/gateway';
+import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
 
 /**
- * The Devices API over real HTTP and WebSocket, on a scripted bridge link (the cross-process
+ * The Devices API over real HTTP and WebSocket, on a scripted bridge (the cross-process
  * test in test/devices-*.test.ts runs it on the real bridge): the Device object and its item
  * stamps, device events, DDF policies, the generated DDF, introspection and install codes.
  */
@@ -20,21 +22,18 @@ const BUTTON: DeviceDescription = {
   bindings: [{ endpoint: 1, cluster: 1, reporting: [{ attribute: 0x21, min: 3600, max: 7200, change: 2 }] }],
 };
 
-describe('devices', () => {
-  let gw: TestGateway;
-  let link: FakeLink;
+describeOnRuntimesWithBridge('devices', (gw, bridge) => {
   let key: string;
-  const api = (path: string, init?: RequestInit) => gw.request(`/api/${key}${path}`, init);
+  const api = (path: string, init?: RequestInit) => gw().request(`/api/${key}${path}`, init);
   const json = async (path: string) => (await api(path)).json() as Promise<Record<string, unknown>>;
 
   beforeAll(async () => {
-    ({ gw, link, key } = await startLightingGateway());
-    link.addDevice(LAMP, 11, LAMP_STATE);
-    link.addDevice(BUTTON, 1, { buttonevent: 1002, lastupdated: '2026-01-15T11:58:10.000' });
+    key = await gw().createKey();
+    await addDevice(gw(), bridge(), key, LAMP, 11, LAMP_STATE);
+    await addDevice(gw(), bridge(), key, BUTTON, 1, { buttonevent: 1002, lastupdated: '2026-01-15T11:58:10.000' });
   });
-  afterAll(async () => gw?.close());
 
-  itConformsToDeconz({ context: () => ({ request: gw.request, key }), collection: '/devices', unknownId: '/devices/00:00:00:00:00:00:00:01', write: { method: 'PUT', path: `/devices/${MAC}/ddf/policy` }, wrongMethod: 'POST' });
+  itConformsToDeconz({ context: () => ({ request: gw().request, key }), collection: '/devices', unknownId: '/devices/00:00:00:00:00:00:00:01', write: { method: 'PUT', path: `/devices/${MAC}/ddf/policy` }, wrongMethod: 'POST' });
 
   it('should list every paired device by MAC with colons', async () => {
     const res = await api('/devices');
@@ -55,9 +54,9 @@ describe('devices', () => {
   });
 
   it('should stamp only the items that changed and push device events', async () => {
-    const ws = await listen(gw, (event) => event.r === 'devices');
-    link.setState(LAMP.ieee, 11, { bri: 42, lastupdated: '2026-01-15T12:03:07.250' });
-    await waitFor(() => ws.events.length >= 2);
+    const ws = await listenEvents(gw(), (event) => event.r === 'devices');
+    await bridge().setState(LAMP.ieee, 11, { bri: 42, lastupdated: '2026-01-15T12:03:07.250' });
+    await ws.until((events) => events.length >= 2);
     const device = await json(`/devices/${MAC}`);
     const state = (device.subdevices as Array<{ state: Record<string, { value: unknown; lastupdated: string }> }>)[0].state;
     expect(state.bri).toEqual({ value: 42, lastupdated: '2026-01-15T12:03:07Z' });
@@ -68,20 +67,20 @@ describe('devices', () => {
       { t: 'event', e: 'changed', r: 'devices', id: MAC, uniqueid: MAC, attr: { lastseen: '2026-01-15T12:03Z' } },
     ]));
     ws.events.length = 0;
-    link.emit({ kind: 'device', device: { ...LAMP, name: 'Reading lamp' } });
-    await waitFor(() => ws.events.length >= 1);
+    await bridge().describeDevice({ ...LAMP, name: 'Reading lamp' });
+    await ws.until((events) => events.length >= 1);
     expect(ws.events[0]).toEqual({ t: 'event', e: 'changed', r: 'devices', id: MAC, uniqueid: MAC, attr: { name: 'Reading lamp' } });
     ws.close();
   });
 
   it('should push added and deleted events when a device joins and leaves', async () => {
-    const ws = await listen(gw, (event) => event.r === 'devices');
+    const ws = await listenEvents(gw(), (event) => event.r === 'devices');
     const plug = colorLamp('0x000b57fffe8a0005', 'Plug');
-    link.addDevice(plug, 11, LAMP_STATE);
-    await waitFor(() => ws.events.some((e) => e.e === 'added'));
+    await bridge().addDevice(plug, 11, LAMP_STATE);
+    await ws.until((events) => events.some((e) => e.e === 'added'));
     expect(ws.events.find((e) => e.e === 'added')).toMatchObject({ r: 'devices', id: '00:0b:57:ff:fe:8a:00:05', device: { name: 'Plug', ddf_policy: 'latest_prefer_stable' } });
-    link.emit({ kind: 'device-removed', ieee: plug.ieee });
-    await waitFor(() => ws.events.some((e) => e.e === 'deleted'));
+    await bridge().removeDevice(plug.ieee);
+    await ws.until((events) => events.some((e) => e.e === 'deleted'));
     expect(ws.events.find((e) => e.e === 'deleted')).toEqual({ t: 'event', e: 'deleted', r: 'devices', id: '00:0b:57:ff:fe:8a:00:05', uniqueid: '00:0b:57:ff:fe:8a:00:05' });
     await expectDeconzError(await api('/devices/00:0b:57:ff:fe:8a:00:05'), 404, 3, '/devices/00:0b:57:ff:fe:8a:00:05');
     ws.close();
@@ -103,8 +102,8 @@ describe('devices', () => {
     it('should reload a device through the bridge', async () => {
       const res = await api(`/devices/${MAC}/ddf/reload`, { method: 'PUT' });
       expect(await res.json()).toEqual([{ success: { reload: MAC } }]);
-      expect(link.requests.at(-1)).toEqual({ name: 'device/reload', data: { ieee: LAMP.ieee } });
-      link.requestScript.push({ status: 'error', code: 'not_connected', message: 'network down' });
+      expect(bridge().requests.at(-1)).toEqual({ name: 'device/reload', data: { ieee: LAMP.ieee } });
+      bridge().requestScript.push({ status: 'error', code: 'not_connected', message: 'network down' });
       await expectDeconzError(await api(`/devices/${MAC}/ddf/reload`, { method: 'PUT' }), 503, 950);
     });
 
@@ -128,9 +127,9 @@ describe('devices', () => {
       expect((await json(`/devices/${MAC}/ddf`)).path).toBe('generated/9290012573A.json');
 
       await api(`/devices/${MAC}/ddf/policy`, jsonInit('PUT', { policy: 'pin', hash }));
-      gw = await gw.restart();
-      key = await gw.createKey();
-      link.addDevice(LAMP, 11, LAMP_STATE);
+      await restartFollowing(gw(), key);
+      // The bridge's retained description comes back over MQTT after the restart.
+      await waitUntil(async () => (await api(`/devices/${MAC}`)).status === 200);
       expect(await json(`/devices/${MAC}`)).toMatchObject({ ddf_policy: 'pin', ddf_hash: hash });
     });
 
@@ -179,22 +178,22 @@ describe('devices', () => {
       const res = await put('0017880102A3B4FF', { installcode: '83FED3407A939723A5C639B26916D505C3B5' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: { installcode: '83FED3407A939723A5C639B26916D505C3B5', mmohash: '66b6900981e1ee3ca4206b6b861c02bb' } });
-      expect(link.requests.at(-1)).toEqual({ name: 'device/install_code', data: { ieee: '0x0017880102a3b4ff', code: '83fed3407a939723a5c639b26916d505c3b5' } });
+      expect(bridge().requests.at(-1)).toEqual({ name: 'device/install_code', data: { ieee: '0x0017880102a3b4ff', code: '83fed3407a939723a5c639b26916d505c3b5' } });
     });
 
     it('should refuse a wrong CRC, a wrong size, non-hex, a missing code and a bad MAC', async () => {
-      const count = link.requests.length;
+      const count = bridge().requests.length;
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B26916D505C3B6' }), 400, 7, '/devices/0017880102a3b4ff/installcode');
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B2' }), 400, 7);
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: 'zz'.repeat(18) }), 400, 7);
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: 83 }), 400, 7);
       await expectDeconzError(await put('0017880102a3b4ff', {}), 400, 5);
       await expectDeconzError(await put('0017880102a3b4', { installcode: '83FED3407A939723A5C639B26916D505C3B5' }), 404, 3);
-      expect(link.requests.length).toBe(count);
+      expect(bridge().requests.length).toBe(count);
     });
 
     it('should say so when the bridge cannot take the code', async () => {
-      link.requestScript.push({ status: 'error', code: 'not_connected', message: 'bridge away' });
+      bridge().requestScript.push({ status: 'error', code: 'not_connected', message: 'bridge away' });
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B26916D505C3B5' }), 503, 950);
     });
   });

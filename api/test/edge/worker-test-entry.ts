@@ -54,6 +54,7 @@ export class GatewayObject extends ProductionGatewayObject {
       await services.automation.tick();
       await services.automation.idle();
       await services.alarms.tick();
+      services.sensors.tick();
     } else if (url.pathname === '/__test/idle' && request.method === 'POST') {
       // Wait for the rule actions and alarm transitions already started.
       await services.automation.idle();

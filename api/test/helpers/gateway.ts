@@ -23,7 +23,7 @@ export interface TestGateway {
   request(path: string, init?: RequestInit): Promise<Response>;
   /** A fresh key through HTTP Basic with the default login. */
   createKey(devicetype?: string): Promise<string>;
-  /** Run what the clock made due (rules clock, schedules, alarm countdowns) and wait for the actions. */
+  /** Run what the clock made due (rules clock, schedules, alarm countdowns, the Daylight sensor) and wait for the actions. */
   settle(): Promise<void>;
   /** Wait for the rule actions and alarm transitions already started (the clock stays). */
   idle(): Promise<void>;
@@ -72,10 +72,11 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
       return body[0].success.username;
     },
     async settle() {
-      const { automation, alarms } = gateway.services;
+      const { automation, alarms, sensors } = gateway.services;
       await automation.tick();
       await automation.idle();
       await alarms.tick();
+      sensors.tick();
     },
     async idle() {
       await gateway.services.automation.idle();

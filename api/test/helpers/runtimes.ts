@@ -28,7 +28,7 @@ export interface RuntimeGateway {
   createKey(devicetype?: string): Promise<string>;
   /** The gateway's manual clock (starts at TEST_CLOCK_START on both runtimes). */
   clock: RuntimeClock;
-  /** Run what the clock made due (rules clock, schedules, alarm countdowns) and wait for the actions. */
+  /** Run what the clock made due (rules clock, schedules, alarm countdowns, the Daylight sensor) and wait for the actions. */
   settle(): Promise<void>;
   /** Wait for the rule actions and alarm transitions already started (the clock stays). */
   idle(): Promise<void>;
