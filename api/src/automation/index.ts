@@ -69,7 +69,8 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
   const timeZone = () => deps.store.settings().timezone;
   const mirror = new ResourceMirror(now);
   const actionDeps = {
-    internal: deps.internal, logger, fetch: deps.fetch ?? fetch, webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000,
+    // Called through a wrapper: workerd refuses the platform fetch called as another object's method.
+    internal: deps.internal, logger, fetch: deps.fetch ?? ((input, init) => fetch(input, init)), webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000,
     webhookAllowLocal: deps.webhookAllowLocal, resolveHost: deps.resolveHost,
   };
   const engine = new RulesEngine({ repository: rules, mirror, now, timeZone, logger, run: (rule, id) => runActions(rule, actionDeps, id) });

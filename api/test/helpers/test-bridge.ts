@@ -21,6 +21,13 @@ type Outcome = { status: 'ok'; data: unknown } | { status: 'error'; code: string
  * its info in step with the radio requests as the real bridge does. Only for what the real stack
  * cannot produce on demand; the cross-process tests in test/ use the real bridge.
  */
+/** A request the bridge keeps unanswered; `answer()` without an outcome gives the default answer. */
+export interface HeldRequest {
+  name: RequestName;
+  data: Record<string, unknown>;
+  answer(outcome?: Outcome): Promise<void>;
+}
+
 export interface TestBridge {
   /** `ws://127.0.0.1:<port>`: the broker's WebSocket listener. */
   url: string;
@@ -36,7 +43,7 @@ export interface TestBridge {
   readonly held: { command: DeviceCommand; answer(outcome: CommandOutcome): Promise<void> }[];
   /** Requests of these names stay unanswered until the test answers them (`heldRequests`). */
   holdRequests: RequestName[];
-  readonly heldRequests: { name: RequestName; data: Record<string, unknown>; answer(outcome?: Outcome): Promise<void> }[];
+  readonly heldRequests: HeldRequest[];
   /** What the bridge publishes as its info; change it, then `publishInfo()`. */
   info: BridgeInfo;
   /** Publishes `bridge.info` (retained), after replacing it with `info` when given. */

@@ -1,28 +1,24 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jsonInit, startTestGateway, type TestGateway } from '../helpers/gateway';
-import { clipState, createClip, setClipState, settle } from './clip-sensors';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { jsonInit } from '../helpers/gateway';
+import { describeOnRuntimes, RUNTIMES, startRuntimeGateway } from '../helpers/runtimes';
+import { clipState, createClip, setClipState } from './clip-sensors';
 
-describe('rules firing', () => {
-  let gw: TestGateway;
+describeOnRuntimes('rules firing', (gw) => {
   let key: string;
   let flag: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway();
-    key = await gw.createKey();
-    flag = await createClip(gw, key, 'CLIPGenericFlag');
-  });
-  afterAll(async () => {
-    await gw?.close();
+    key = await gw().createKey();
+    flag = await createClip(gw(), key, 'CLIPGenericFlag');
   });
   beforeEach(async () => {
-    await setClipState(gw, key, flag, { flag: false });
-    await gw.gateway.services.automation.idle();
+    await setClipState(gw(), key, flag, { flag: false });
+    await gw().idle();
   });
 
-  const api = (path: string, init?: RequestInit) => gw.request(`/api/${key}${path}`, init);
+  const api = (path: string, init?: RequestInit) => gw().request(`/api/${key}${path}`, init);
   const raise = { address: `/sensors/FLAG/state`, method: 'PUT', body: { flag: true } };
   async function createRule(conditions: unknown[], extra: Record<string, unknown> = {}): Promise<string> {
     const actions = [{ ...raise, address: `/sensors/${flag}/state` }];
@@ -32,22 +28,22 @@ describe('rules firing', () => {
     return answer[0].success.id;
   }
   async function set(id: string, state: Record<string, unknown>) {
-    await setClipState(gw, key, id, state);
-    await gw.gateway.services.automation.idle();
+    await setClipState(gw(), key, id, state);
+    await gw().idle();
   }
   const rule = async (id: string) => (await (await api(`/rules/${id}`)).json()) as { timestriggered: number; lasttriggered: string; status: string };
-  const flagValue = async () => (await clipState(gw, key, flag)).flag;
+  const flagValue = async () => (await clipState(gw(), key, flag)).flag;
 
   it('should fire a button rule on every press, repeated presses included (eq + dx on lastupdated)', async () => {
-    const button = await createClip(gw, key, 'CLIPSwitch');
+    const button = await createClip(gw(), key, 'CLIPSwitch');
     const id = await createRule([
       { address: `/sensors/${button}/state/buttonevent`, operator: 'eq', value: '1002' },
       { address: `/sensors/${button}/state/lastupdated`, operator: 'dx' },
     ]);
     await set(button, { buttonevent: 1002 });
     expect(await flagValue()).toBe(true);
-    await setClipState(gw, key, flag, { flag: false });
-    gw.clock.advance(1000);
+    await setClipState(gw(), key, flag, { flag: false });
+    await gw().clock.advance(1000);
     await set(button, { buttonevent: 1002 });
     expect(await flagValue()).toBe(true);
     await set(button, { buttonevent: 2002 });
@@ -55,7 +51,7 @@ describe('rules firing', () => {
   });
 
   it('should fire eq only when its item changes to the value, and ne when it changes away', async () => {
-    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     const eq = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'eq', value: '5' }]);
     const ne = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'ne', value: '5' }]);
     await set(status, { status: 5 });
@@ -67,7 +63,7 @@ describe('rules firing', () => {
   });
 
   it('should fire gt and lt when the threshold is crossed, not while it stays crossed', async () => {
-    const temperature = await createClip(gw, key, 'CLIPTemperature', { temperature: 2000 });
+    const temperature = await createClip(gw(), key, 'CLIPTemperature', { temperature: 2000 });
     const gt = await createRule([{ address: `/sensors/${temperature}/state/temperature`, operator: 'gt', value: 2500 }]);
     const lt = await createRule([{ address: `/sensors/${temperature}/state/temperature`, operator: 'lt', value: '1800' }]);
     for (const value of [2600, 2700, 2400, 2600, 1700, 1600]) await set(temperature, { temperature: value });
@@ -76,33 +72,33 @@ describe('rules firing', () => {
   });
 
   it('should fire ddx once after the duration and hold stable only once settled, on the fake clock', async () => {
-    const presence = await createClip(gw, key, 'CLIPPresence');
+    const presence = await createClip(gw(), key, 'CLIPPresence');
     await set(presence, { presence: true });
     const ddx = await createRule([{ address: `/sensors/${presence}/state/presence`, operator: 'ddx', value: 'PT00:01:00' }]);
     await set(presence, { presence: false });
-    gw.clock.advance(30_000);
-    await settle(gw);
+    await gw().clock.advance(30_000);
+    await gw().settle();
     expect((await rule(ddx)).timestriggered).toBe(0);
-    gw.clock.advance(30_000);
-    await settle(gw);
-    gw.clock.advance(1_000);
-    await settle(gw);
+    await gw().clock.advance(30_000);
+    await gw().settle();
+    await gw().clock.advance(1_000);
+    await gw().settle();
     expect((await rule(ddx)).timestriggered).toBe(1);
 
-    const button = await createClip(gw, key, 'CLIPSwitch');
+    const button = await createClip(gw(), key, 'CLIPSwitch');
     const stable = await createRule([
       { address: `/sensors/${button}/state/buttonevent`, operator: 'dx' },
       { address: `/sensors/${presence}/state/presence`, operator: 'stable', value: 'PT00:05:00' },
     ]);
     await set(button, { buttonevent: 1002 });
     expect((await rule(stable)).timestriggered).toBe(0);
-    gw.clock.advance(5 * 60_000);
+    await gw().clock.advance(5 * 60_000);
     await set(button, { buttonevent: 1002 });
     expect((await rule(stable)).timestriggered).toBe(1);
   });
 
   it('should light a room on motion only at night (in window over localtime)', async () => {
-    const presence = await createClip(gw, key, 'CLIPPresence');
+    const presence = await createClip(gw(), key, 'CLIPPresence');
     const id = await createRule([
       { address: `/sensors/${presence}/state/presence`, operator: 'eq', value: 'true' },
       { address: '/config/localtime', operator: 'in', value: 'T22:00:00/T06:00:00' },
@@ -110,17 +106,17 @@ describe('rules firing', () => {
     await set(presence, { presence: true });
     await set(presence, { presence: false });
     expect(await flagValue()).toBe(false);
-    gw.clock.set(Date.UTC(2026, 0, 15, 23, 0, 0));
-    await settle(gw);
+    await gw().clock.set(Date.UTC(2026, 0, 15, 23, 0, 0));
+    await gw().settle();
     await set(presence, { presence: true });
     expect(await flagValue()).toBe(true);
     expect((await rule(id)).timestriggered).toBe(1);
-    gw.clock.set(Date.UTC(2026, 0, 16, 12, 0, 0));
-    await settle(gw);
+    await gw().clock.set(Date.UTC(2026, 0, 16, 12, 0, 0));
+    await gw().settle();
   });
 
   it('should throttle with periodic, never fire when disabled, and stop at a failing action', async () => {
-    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     const address = `/sensors/${status}/state/status`;
     const throttled = await createRule([{ address, operator: 'dx' }], { periodic: 10_000 });
     const disabled = await createRule([{ address, operator: 'dx' }], { status: 'disabled' });
@@ -133,7 +129,7 @@ describe('rules firing', () => {
     await set(status, { status: 1 });
     await set(status, { status: 2 });
     expect((await rule(throttled)).timestriggered).toBe(1);
-    gw.clock.advance(10_000);
+    await gw().clock.advance(10_000);
     await set(status, { status: 3 });
     expect((await rule(throttled)).timestriggered).toBe(2);
     expect((await rule(disabled)).timestriggered).toBe(0);
@@ -142,7 +138,7 @@ describe('rules firing', () => {
   });
 
   it('should skip rules whose condition sensor is switched off (config.on false)', async () => {
-    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     const id = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'dx' }]);
     expect((await api(`/sensors/${status}/config`, jsonInit('PUT', { on: false }))).status).toBe(200);
     await set(status, { status: 1 });
@@ -153,90 +149,91 @@ describe('rules firing', () => {
   });
 
   it('should disable a rule whose condition sensor is deleted, and not crash', async () => {
-    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     const id = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'dx' }]);
     expect((await api(`/sensors/${status}`, { method: 'DELETE' })).status).toBe(200);
-    await gw.gateway.services.automation.idle();
+    await gw().idle();
     await expect.poll(async () => (await rule(id)).status, { timeout: 2_000 }).toBe('disabled');
   });
 
   it('should keep counters across a restart', async () => {
-    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     const id = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'dx' }]);
     await set(status, { status: 9 });
     const before = await rule(id);
     expect(before.timestriggered).toBe(1);
-    gw = await gw.restart();
+    await gw().restart();
     expect(await rule(id)).toEqual(before);
     await set(status, { status: 10 });
     expect((await rule(id)).timestriggered).toBe(2);
   });
 });
 
-describe('rules webhooks', () => {
-  let gw: TestGateway;
+/** The webhooks' receiver on loopback (workerd's fetch reaches it as Node's does). */
+let server: Server;
+const received: { method: string; url: string; body: string }[] = [];
+const port = () => (server.address() as AddressInfo).port;
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', body });
+      res.statusCode = req.url === '/fail' ? 500 : 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describeOnRuntimes('rules webhooks', (gw) => {
   let key: string;
-  let server: Server;
-  const received: { method: string; url: string; body: string }[] = [];
 
   beforeAll(async () => {
-    server = createServer((req: IncomingMessage, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        received.push({ method: req.method ?? '', url: req.url ?? '', body });
-        res.statusCode = req.url === '/fail' ? 500 : 200;
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // The test's webhook server can only run on loopback, which the operator must allow.
-    gw = await startTestGateway({ WEBHOOK_ALLOW_LOCAL: '1' });
-    key = await gw.createKey();
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await new Promise((resolve) => server.close(resolve));
+    key = await gw().createKey();
+    received.length = 0;
   });
 
   it('should call a webhook with the method and body, and stop the chain when it fails', async () => {
-    const port = (server.address() as AddressInfo).port;
-    const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
-    const res = await gw.request(`/api/${key}/rules`, jsonInit('POST', {
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
+    const res = await gw().request(`/api/${key}/rules`, jsonInit('POST', {
       name: 'hooks',
       conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
       actions: [
-        { address: `http://127.0.0.1:${port}/hook`, method: 'POST', body: { hello: 'world' } },
-        { address: `http://127.0.0.1:${port}/fail`, method: 'PUT', body: {} },
-        { address: `http://127.0.0.1:${port}/never`, method: 'POST', body: {} },
+        { address: `http://127.0.0.1:${port()}/hook`, method: 'POST', body: { hello: 'world' } },
+        { address: `http://127.0.0.1:${port()}/fail`, method: 'PUT', body: {} },
+        { address: `http://127.0.0.1:${port()}/never`, method: 'POST', body: {} },
       ],
     }));
     const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
-    await setClipState(gw, key, status, { status: 1 });
-    await gw.gateway.services.automation.idle();
+    await setClipState(gw(), key, status, { status: 1 });
+    await gw().idle();
     expect(received).toEqual([
       { method: 'POST', url: '/hook', body: '{"hello":"world"}' },
       { method: 'PUT', url: '/fail', body: '{}' },
     ]);
-    const rule = (await (await gw.request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
+    const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
     expect(rule.timestriggered).toBe(0);
   });
 
   it('should refuse webhooks to loopback and link-local addresses unless the operator allows them', async () => {
-    const guarded = await startTestGateway();
+    const guarded = await startRuntimeGateway({ runtime: gw().runtime, database: 'local' });
     try {
       const guardedKey = await guarded.createKey();
-      const port = (server.address() as AddressInfo).port;
       const status = await createClip(guarded, guardedKey, 'CLIPGenericStatus', { status: 0 });
       received.length = 0;
-      for (const address of [`http://127.0.0.1:${port}/local`, `http://localhost:${port}/name`, `http://[::ffff:127.0.0.1]:${port}/mapped`, 'http://169.254.169.254/latest/meta-data']) {
+      for (const address of [`http://127.0.0.1:${port()}/local`, `http://localhost:${port()}/name`, `http://[::ffff:127.0.0.1]:${port()}/mapped`, 'http://169.254.169.254/latest/meta-data']) {
         await guarded.request(`/api/${guardedKey}/rules`, jsonInit('POST', {
           name: `hook ${address}`.slice(0, 32), conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
           actions: [{ address, method: 'POST', body: {} }],
         }));
       }
       await setClipState(guarded, guardedKey, status, { status: 1 });
-      await guarded.gateway.services.automation.idle();
+      await guarded.idle();
       expect(received).toEqual([]);
       const rules = Object.values((await (await guarded.request(`/api/${guardedKey}/rules`)).json()) as Record<string, { timestriggered: number }>);
       expect(rules.map((rule) => rule.timestriggered)).toEqual([0, 0, 0, 0]);
@@ -244,4 +241,4 @@ describe('rules webhooks', () => {
       await guarded.close();
     }
   });
-});
+}, RUNTIMES, () => ({ WEBHOOK_ALLOW_LOCAL: '1' }));
