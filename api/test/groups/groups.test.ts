@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDevice, awaitJson, getJson, setBridgeOnline } from '../helpers/bridge-devices';
+import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { listenEvents } from '../helpers/events';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
@@ -160,7 +160,7 @@ describeOnRuntimesWithBridge('groups', (gw, bridge) => {
     }
     const stays = await create({ name: 'Stays', lights: [a] });
     const before = await getJson<Record<string, unknown>>(gw(), key, '/groups');
-    await gw().restart();
+    await restartFollowing(gw(), key);
     const list = await getJson<Record<string, unknown>>(gw(), key, '/groups');
     expect(Object.keys(list)).toEqual(Object.keys(before));
     expect(list).not.toHaveProperty(kitchen);

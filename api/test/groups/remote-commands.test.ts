@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { addDevice, awaitJson, getJson } from '../helpers/bridge-devices';
+import { addDevice, awaitJson, getJson, restartFollowing } from '../helpers/bridge-devices';
 import { listenEvents } from '../helpers/events';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 import { colorLamp, LAMP_STATE } from '../lights/fake-link';
@@ -72,7 +72,7 @@ describeOnRuntimesWithBridge('remote group commands', (gw, bridge) => {
     await call('PUT', `/groups/${hall}/action`, { bri: 100 });
     await groupCommand({ group: Number(hall), endpoint: 1, command: 'step_with_on_off', bri_inc: 43, on: true, transitiontime: 5 });
     await awaitJson(gw(), key, `/groups/${hall}`, (group) => group.action.bri === 143);
-    await gw().restart();
+    await restartFollowing(gw(), key);
     expect((await getJson(gw(), key, `/groups/${hall}`)).action).toMatchObject({ on: true, bri: 143 });
   });
 });

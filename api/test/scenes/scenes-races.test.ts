@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
-import { addDevice, getJson } from '../helpers/bridge-devices';
+import { addDevice, getJson, restartFollowing } from '../helpers/bridge-devices';
 import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
 import { colorLamp, LAMP_STATE } from '../lights/fake-link';
 
@@ -37,7 +37,7 @@ describeOnRuntimesWithBridge('scene ids under concurrency', (gw, bridge) => {
     await releaseCaptures();
     const ids = [(await first)[0].success.id, (await second)[0].success.id];
     expect(new Set(ids).size).toBe(2);
-    await gw().restart();
+    await restartFollowing(gw(), key);
     const scenes = await getJson(gw(), key, `/groups/${group}/scenes`);
     expect(Object.values(scenes).map((s: any) => s.name).sort()).toEqual(['Dawn', 'Dusk']);
   });
@@ -48,7 +48,7 @@ describeOnRuntimesWithBridge('scene ids under concurrency', (gw, bridge) => {
     expect((await call('DELETE', `/groups/${group}`)).status).toBe(200);
     await releaseCaptures();
     expect((await create).status).toBe(404);
-    await gw().restart();
+    await restartFollowing(gw(), key);
     const everything = await getJson<{ groups: Record<string, { scenes: { name: string }[] }> }>(gw(), key, '');
     expect(Object.values(everything.groups).flatMap((g) => g.scenes.map((s) => s.name))).not.toContain('Orphan');
     // Node only: the scene store behind the deleted group is not reachable over HTTP.

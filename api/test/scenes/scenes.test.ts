@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDevice, awaitJson, getJson, setBridgeOnline } from '../helpers/bridge-devices';
+import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 import { colorLamp, LAMP_STATE } from '../lights/fake-link';
@@ -125,7 +125,7 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
   // Last: the restart.
   it('should keep scenes across a restart and keep the top-level /scenes empty', async () => {
     await call('POST', `/groups/${group}/scenes`, { name: 'Kept' });
-    await gw().restart();
+    await restartFollowing(gw(), key);
     expect(await json(call('GET', `/groups/${group}/scenes`))).toEqual({ 1: { lights: [lamp], name: 'Kept', transitiontime: 10 } });
     expect(await json(call('GET', '/scenes'))).toEqual({});
   });
