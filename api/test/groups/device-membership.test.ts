@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
 import { awaitId, awaitJson, getJson } from '../helpers/bridge-devices';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp } from '../lights/fake-link';
+import { colorLamp } from '../helpers/devices';
 
 type Bindings = DeviceDescription['bindings'];
 

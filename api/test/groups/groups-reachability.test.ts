@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { addDevice, awaitJson, getJson, setBridgeOnline } from '../helpers/bridge-devices';
 import { expectDeconzError } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 const A = '0x0017880102a3b4c5';
 const B = '0x0017880102a3b4c6';

@@ -3,7 +3,7 @@ import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline } from
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { listenEvents } from '../helpers/events';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 const A = '0x0017880102a3b4c5';
 const B = '0x0017880102a3b4c6';

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { addDevice, awaitJson, getJson, restartFollowing } from '../helpers/bridge-devices';
 import { listenEvents } from '../helpers/events';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 const LAMP = '0x0017880102a3b4c5';
 

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { addDevice, getJson } from '../helpers/bridge-devices';
 import { expectDeconzError } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
-import { colorLamp } from '../lights/fake-link';
+import { colorLamp } from '../helpers/devices';
 
 const LAMP = '0x0017880102a3b4c5';
 /** A lamp fresh from pairing that has not reported on/off yet (as the real bridge shows one). */

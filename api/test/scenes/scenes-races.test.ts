@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { addDevice, getJson, restartFollowing } from '../helpers/bridge-devices';
 import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 /**
  * A scene create waits for the devices to store the scene (seconds on a real network). These

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { colorLamp, LAMP_STATE } from '../lights/fake-link';
+import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 const LAMP = '0x0017880102a3b4c5';
 const LONE = '0x0017880102a3b4c7';
