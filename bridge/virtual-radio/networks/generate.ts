@@ -35,6 +35,7 @@ const WEIGHTS: Record<string, number> = {
   'lumi.remote.b28ac1': 2,
   'Super-TR': 1,
   'Adapter-Zigbee-FUJITSU': 1,
+  SPZB0001: 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

@@ -38,6 +38,7 @@ describe('device factory', () => {
         'Super-TR',
         'Adapter-Zigbee-FUJITSU',
         'ZHEMI101',
+        'SPZB0001',
       ].sort(),
     );
   });

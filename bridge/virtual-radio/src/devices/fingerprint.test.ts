@@ -59,6 +59,7 @@ const expected: Record<string, string> = {
   'Super-TR': '4523430',
   'Adapter-Zigbee-FUJITSU': 'GW003-AS-IN-TE-FC',
   ZHEMI101: 'ZHEMI101',
+  SPZB0001: 'SPZB0001',
 };
 
 describe('catalogue fingerprints', () => {

@@ -4,6 +4,7 @@
  * the ambient temperature when switched off) at the catalogue's rate.
  */
 import type { Behaviour, BehaviourHost } from '../behaviour';
+import { hostFlagsWritten } from './host-flags';
 import { floorRegulated, floorRelay, floorTooWarm, floorWritten } from './floor-heating';
 import { regulatedTemperature, valveWritten, windowHoldsHeating } from './valve';
 
@@ -94,6 +95,7 @@ export const thermostat: Behaviour = {
   written: (host, endpoint, attr, value) => {
     valveWritten(host, endpoint, attr, value);
     floorWritten(host, endpoint, attr, value);
+    hostFlagsWritten(host, endpoint, attr, value);
     updateRunningState(host, endpoint);
   },
   applyScene: (host, endpoint, values) => {

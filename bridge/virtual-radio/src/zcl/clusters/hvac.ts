@@ -4,6 +4,9 @@ import { type ClusterDef, attr, cmd } from './define';
 /** Danfoss A/S: the Ally radiator valve's manufacturer-specific attributes and setpoint command. */
 const DANFOSS = 0x1246;
 const danfoss = (id: number, name: string, type: Parameters<typeof attr>[2], access: 'r' | 'rw' = 'rw') => attr(id, name, type, access, DANFOSS);
+/** NXP's code, which Eurotronic's Spirit valve uses for its own attributes (host flags, valve position). */
+const EUROTRONIC = 0x1037;
+const eurotronic = (id: number, name: string, type: Parameters<typeof attr>[2], access: 'r' | 'rw' = 'rw') => attr(id, name, type, access, EUROTRONIC);
 /** Atlantic Group: its AC interface's louvre, swing, boost and activity settings. */
 const ATLANTIC = 0x125b;
 const atlantic = (id: number, name: string, type: Parameters<typeof attr>[2]) => attr(id, name, type, 'rw', ATLANTIC);
@@ -75,6 +78,11 @@ export const hvacThermostat: ClusterDef = {
     danfoss(0x404f, 'danfossPreheatStatus', 'bool', 'r'),
     danfoss(0x4050, 'danfossPreheatTime', 'uint32', 'r'),
     danfoss(0x4051, 'danfossWindowOpenFeatureEnable', 'bool'),
+    eurotronic(0x4000, 'eurotronicTrvMode', 'enum8'),
+    eurotronic(0x4001, 'eurotronicValvePosition', 'uint8'),
+    eurotronic(0x4002, 'eurotronicErrorStatus', 'uint8', 'r'),
+    eurotronic(0x4003, 'eurotronicCurrentHeatingSetpoint', 'int16'),
+    eurotronic(0x4008, 'eurotronicHostFlags', 'uint24'),
     atlantic(0x4270, 'atlanticBoost', 'bool'),
     atlantic(0x4273, 'atlanticLouverPosition', 'enum8'),
     atlantic(0x4274, 'atlanticSwing', 'bool'),
