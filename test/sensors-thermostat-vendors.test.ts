@@ -5,16 +5,18 @@ import { waitFor } from './helpers/wait';
 import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
 /**
- * A floor-heating thermostat with a floor probe (ELKO Super TR) and an air-conditioner interface
- * with presets, fan speeds and louvres (Atlantic's Naviclim adapter) on the real stack (virtual
+ * A floor-heating thermostat with a floor probe (ELKO Super TR), an air-conditioner interface
+ * with presets, fan speeds and louvres (Atlantic's Naviclim adapter) and a radiator valve that keeps
+ * its mode, lock and display in vendor host flags (Eurotronic Spirit) on the real stack (virtual
  * radio, bridge child, api, WebSocket). Each writable ZHAThermostat item a device has is written
  * through REST and read back from the device's real attributes through the radio's control
  * interface; values the device cannot take answer 7 and items it lacks answer 6, changing nothing.
  */
 const FLOOR = '000d6f00aa5ac101';
 const AC = '0022a3000b5ac102';
+const SPIRIT = '00158d00ee5ac103';
 
-type Device = 'floor' | 'ac';
+type Device = 'floor' | 'ac' | 'spirit';
 interface Sensor { type: string; modelid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 /** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state. */
 type Real = [endpoint: string, cluster: string, attribute: string];
@@ -22,6 +24,11 @@ type Real = [endpoint: string, cluster: string, attribute: string];
 interface Write { device: Device; item: string; value: unknown; real: Real; expect: number; row: string; also?: Array<[Real, number]> }
 
 const T = 'hvacThermostat';
+/** What a thermostat changes by itself while it runs (the room drifts toward the setpoint). */
+const RUNNING = new Set(['localTemp', 'runningState', 'pIHeatingDemand', 'elkoRelayState']);
+const settled = (endpoints: Record<string, Record<string, Record<string, unknown>>>) =>
+  Object.fromEntries(Object.entries(endpoints).map(([ep, clusters]) => [ep, Object.fromEntries(Object.entries(clusters).map(([name, attrs]) =>
+    [name, Object.fromEntries(Object.entries(attrs).filter(([attr]) => !RUNNING.has(attr)))]))]));
 const WRITES: Write[] = [
   { device: 'floor', item: 'temperaturemeasurement', value: 'floor sensor', real: ['1', T, 'elkoSensor'], expect: 1, row: 'sensor.config.zhathermostat.temperaturemeasurement' },
   { device: 'floor', item: 'temperaturemeasurement', value: 'floor protection', real: ['1', T, 'elkoSensor'], expect: 3, row: 'sensor.config.zhathermostat.temperaturemeasurement' },
@@ -39,6 +46,15 @@ const WRITES: Write[] = [
   { device: 'ac', item: 'fanmode', value: 'high', real: ['1', 'hvacFanCtrl', 'fanMode'], expect: 3, row: 'sensor.config.zhathermostat.fanmode' },
   { device: 'ac', item: 'mode', value: 'dry', real: ['1', T, 'systemMode'], expect: 8, row: 'sensor.config.zhathermostat.mode' },
   { device: 'ac', item: 'coolsetpoint', value: 2200, real: ['1', T, 'occupiedCoolingSetpoint'], expect: 2200, row: 'sensor.config.zhathermostat.coolsetpoint' },
+  // The valve's mode, lock and mirror all travel in its host flags (bit 0 always, 2 heat, 4 held
+  // while off, 1 mirror, 7 lock); the ZCL system mode follows.
+  { device: 'spirit', item: 'mode', value: 'off', real: ['1', T, 'eurotronicHostFlags'], expect: 0x11, row: 'sensor.config.zhathermostat.mode',
+    also: [[['1', T, 'systemMode'], 0]] },
+  { device: 'spirit', item: 'mode', value: 'heat', real: ['1', T, 'eurotronicHostFlags'], expect: 0x05, row: 'sensor.config.zhathermostat.mode',
+    also: [[['1', T, 'systemMode'], 4]] },
+  { device: 'spirit', item: 'locked', value: true, real: ['1', T, 'eurotronicHostFlags'], expect: 0x85, row: 'sensor.config.zhathermostat.locked' },
+  { device: 'spirit', item: 'displayflipped', value: true, real: ['1', T, 'eurotronicHostFlags'], expect: 0x87, row: 'sensor.config.zhathermostat.displayflipped' },
+  { device: 'spirit', item: 'heatsetpoint', value: 2150, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2150, row: 'sensor.config.zhathermostat.heatsetpoint' },
 ];
 
 /** Values the device cannot take (7), checked against the attribute that must not move. */
@@ -48,27 +64,30 @@ const BAD: Array<{ device: Device; item: string; value: unknown; real: Real }> =
   { device: 'ac', item: 'swingmode', value: 'fully closed', real: ['1', T, 'atlanticLouverPosition'] },
   { device: 'ac', item: 'preset', value: 'holiday', real: ['1', T, 'atlanticBoost'] },
   { device: 'ac', item: 'fanmode', value: 'smart', real: ['1', 'hvacFanCtrl', 'fanMode'] },
+  { device: 'spirit', item: 'mode', value: 'cool', real: ['1', T, 'eurotronicHostFlags'] },
 ];
 
 /** Thermostat items each device does not have: 6, nothing sent. */
 const LACKING: Record<Device, Record<string, unknown>> = {
   floor: { preset: 'eco', swingmode: 'fully open', fanmode: 'auto', coolsetpoint: 2500, setvalve: true },
   ac: { temperaturemeasurement: 'floor sensor', setvalve: false, locked: true },
+  spirit: { preset: 'eco', swingmode: 'fully open', temperaturemeasurement: 'air sensor', fanmode: 'auto', setvalve: true },
 };
 
 describe('sensors: floor-heating and AC thermostats on the real stack', () => {
   let stack: Stack;
   let ws: EventClient;
   const ids: Record<string, string> = {};
-  const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC };
+  const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC, spirit: SPIRIT };
   const real = async (device: Device, [ep, cluster, attribute]: Real) => (await realState(stack, ieeeOf[device])).endpoints[ep][cluster][attribute];
   const get = async (id: string) => (await stack.rest.get(`/sensors/${id}`)).body as Sensor;
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }]);
+    stack = await startSensorStack([{ model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }, { model: 'SPZB0001', ieee: SPIRIT }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.floor = await sensorId(stack, uniqueidOf(FLOOR, 1, '0201'));
     ids.ac = await sensorId(stack, uniqueidOf(AC, 1, '0201'));
+    ids.spirit = await sensorId(stack, uniqueidOf(SPIRIT, 1, '0201'));
   }, 150_000);
 
   afterAll(async () => {
@@ -92,6 +111,15 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'Adapter Zigbee FUJITSU', ep: 1 });
     expect(sensor.state).toMatchObject({ temperature: expect.any(Number), fanmode: 'auto' });
     expect(sensor.config).toMatchObject({ mode: 'cool', fanmode: 'auto', coolsetpoint: 2400 });
+  }, 45_000);
+
+  it('should show the valve\'s host flags as the raw bitmap it holds, read at pairing', async () => {
+    const sensor = await sensorWhen<Sensor>(stack, ids.spirit!, (s) => s.config.hostflags !== undefined, 'the host flags read after pairing', 30_000);
+    expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'SPZB0001', ep: 1 });
+    expect(sensor.config.hostflags).toBe(await real('spirit', ['1', T, 'eurotronicHostFlags']));
+    expect(Object.keys(sensor.config).sort()).toEqual([
+      'battery', 'displayflipped', 'heatsetpoint', 'hostflags', 'locked', 'mode', 'offset', 'on', 'reachable',
+    ]);
   }, 45_000);
 
   describe.each(WRITES)('$row ($device $value)', ({ device, item, value, real: where, expect: stored, also }) => {
@@ -120,14 +148,25 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     }, 30_000);
   });
 
-  describe.each(['floor', 'ac'] as const)('%s thermostat', (device) => {
+  it('sensor.config.zhathermostat.hostflags: should follow the flags the valve reports and answer 8 to a write, changing nothing', async () => {
+    const id = ids.spirit!;
+    const held = await real('spirit', ['1', T, 'eurotronicHostFlags']);
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.hostflags === held, `hostflags ${held} as the valve holds it`);
+    const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { hostflags: 1 });
+    expect(status).toBe(400);
+    expect(body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${id}/config/hostflags` }) }]);
+    expect(await real('spirit', ['1', T, 'eurotronicHostFlags'])).toBe(held);
+    expect((await get(id)).config.hostflags).toBe(held);
+  }, 30_000);
+
+  describe.each(['floor', 'ac', 'spirit'] as const)('%s thermostat', (device) => {
     it('should answer 6 for each thermostat item it lacks and send nothing', async () => {
       const id = ids[device]!;
       const before = await realState(stack, ieeeOf[device]);
       const { status, body } = await stack.rest.put(`/sensors/${id}/config`, LACKING[device]);
       expect(status).toBe(400);
       expect(body).toEqual(Object.keys(LACKING[device]).map((item) => ({ error: expect.objectContaining({ type: 6, address: `/sensors/${id}/config/${item}` }) })));
-      expect((await realState(stack, ieeeOf[device])).endpoints).toEqual(before.endpoints);
+      expect(settled((await realState(stack, ieeeOf[device])).endpoints)).toEqual(settled(before.endpoints));
     }, 30_000);
   });
 

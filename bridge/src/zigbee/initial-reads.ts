@@ -19,6 +19,8 @@ export interface InitialRead {
   keys: readonly string[];
   /** A manufacturer-specific attribute: read apart from the cluster's standard ones (one code per frame). */
   manufacturer?: true;
+  /** Its manufacturer code, where the converters' attribute definition leaves it out (they pass it per call). */
+  code?: number;
 }
 
 export const INITIAL_READS: readonly InitialRead[] = [
@@ -51,6 +53,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'hvacThermostat', attribute: 'elkoExternalTemp', keys: ['floor_temp'] },
   { cluster: 'hvacThermostat', attribute: 'elkoSensor', keys: ['sensor'] },
   { cluster: 'hvacThermostat', attribute: 'elkoChildLock', keys: ['child_lock'] },
+  // A valve's vendor host flags (Eurotronic: mode, mirrored display, key lock), shown as `hostflags`.
+  { cluster: 'hvacThermostat', attribute: 'hostFlags', keys: ['host_flags'], manufacturer: true, code: 0x1037 },
   // Metering plugs: power, voltage, current and energy from the start, not from the first report.
   { cluster: 'haElectricalMeasurement', attribute: 'activePower', keys: ['power'] },
   { cluster: 'haElectricalMeasurement', attribute: 'rmsVoltage', keys: ['voltage'] },
@@ -103,7 +107,7 @@ export function exposedKeys(exposes: ReadonlyArray<Record<string, unknown>>): Se
   return keys;
 }
 
-/** Plan key of a manufacturer-specific batch: `<cluster>#manufacturer`. */
+/** Plan key of a manufacturer-specific batch: `<cluster>#manufacturer`, plus the code where a row names one. */
 const MANUFACTURER_BATCH = '#manufacturer';
 
 /**
@@ -114,7 +118,7 @@ export function planReads(inputClusters: ReadonlySet<string>, exposed: ReadonlyS
   const plan = new Map<string, Array<string | number>>();
   for (const row of table) {
     if (!inputClusters.has(row.cluster) || !row.keys.some((key) => exposed.has(key))) continue;
-    const batch = row.manufacturer ? `${row.cluster}${MANUFACTURER_BATCH}` : row.cluster;
+    const batch = row.manufacturer ? `${row.cluster}${MANUFACTURER_BATCH}${row.code ?? ''}` : row.cluster;
     plan.set(batch, [...(plan.get(batch) ?? []), row.attribute]);
   }
   return plan;
@@ -147,9 +151,9 @@ export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySe
   const table = INITIAL_READS.filter((row) => !row.keys.every((key) => skip.has(key)) && knows(device, row));
   const outcome: ReadOutcome = { read: 0, failed: [] };
   for (const [batch, attributes] of planReads(clusters, exposed, table)) {
-    const cluster = batch.replace(MANUFACTURER_BATCH, '');
+    const [cluster, code] = batch.split(MANUFACTURER_BATCH);
     try {
-      await endpoint.read(cluster, attributes as never);
+      await endpoint.read(cluster!, attributes as never, code ? { manufacturerCode: Number(code) } : {});
       outcome.read += 1;
     } catch (err) {
       // A non-success record (say, no calibration attribute) fails the whole read in herdsman,

@@ -41,7 +41,9 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
     { key: 'child_lock', kind: 'bool' },
     { key: 'keypad_lockout', kind: 'flag', on: ['lock', 'lock1', 'lock2'], write: ['lock', 'unlock'] },
   ] },
-  { item: 'displayflipped', section: 'config', keys: [{ key: 'viewing_direction', kind: 'bool' }] },
+  { item: 'displayflipped', section: 'config', keys: [{ key: 'viewing_direction', kind: 'bool' }, { key: 'mirror_display', kind: 'bool' }] },
+  // A valve's vendor flags bitmap as a number (read-only; deCONZ shows it for debugging).
+  { item: 'hostflags', section: 'config', keys: [{ key: 'host_flags', kind: 'number', scale: 1 }] },
   { item: 'mountingmode', section: 'config', keys: [{ key: 'mounted_mode_control', kind: 'bool' }] },
   // Hundredths of a degree from a room sensor elsewhere; -8000 switches it off.
   { item: 'externalsensortemp', section: 'config', keys: [{ key: 'external_measured_room_sensor', kind: 'number', scale: 1 }] },
