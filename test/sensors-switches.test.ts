@@ -16,13 +16,16 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * its colour wheel's point as raw CIE `x`/`y`, and the group its commands go to once it is bound to
  * one (`config.group`, read-only). Aqara's H1 double rocker: its rockers as buttonevents and its
  * `clickmode` written to the device (read back from the radio), 7 for modes it has not, 6 elsewhere.
+ * IKEA's SYMFONISK sound controller: its knob numbered by deCONZ's map for the sensor `mode` it is
+ * in (1 scenes, 4 dimmer), the one switch whose mode a client may set.
  */
 const CUBE = '00158d0001a2400a';
 const WALL = '0017880104a2400b';
 const TINT = '00158d000ba2400c';
 const ROCKER = '54ef441000a2400d';
+const KNOB = '000b57fffe8a400e';
 
-interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; mode?: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
 /** A handling of the simulated cube and what deCONZ shows for it (sides 0-5 appear as 1, 3, 5, 6, 4, 2). */
 interface GestureCase {
@@ -50,13 +53,14 @@ describe('sensors: gesture controllers on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }, { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT }, { model: 'lumi.remote.b28ac1', ieee: ROCKER }]);
+    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }, { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT }, { model: 'lumi.remote.b28ac1', ieee: ROCKER }, { model: 'SYMFONISK-Sound-Controller', ieee: KNOB }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.gestures = await sensorId(stack, uniqueidOf(CUBE, 2, '0012'));
     ids.rotation = await sensorId(stack, uniqueidOf(CUBE, 3, '000c'));
     ids.wall = await sensorId(stack, uniqueidOf(WALL, 1, '0006'));
     ids.tint = await sensorId(stack, uniqueidOf(TINT, 1, '0006'));
     ids.rocker = await sensorId(stack, uniqueidOf(ROCKER, 1, '0006'));
+    ids.knob = await sensorId(stack, uniqueidOf(KNOB, 1, '0006'));
   }, 150_000);
 
   afterAll(async () => {
@@ -225,6 +229,53 @@ describe('sensors: gesture controllers on the real stack', () => {
       expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/${item}` }) }]);
       expect(await onDevice(item)).toBe(before.attribute);
       expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
+    }, 30_000);
+  });
+
+  describe('SYMFONISK sound controller and the sensor mode', () => {
+    /** Everything a person does with the knob: press once, twice, three times, turn it each way and let go. */
+    const handleKnob = async () => {
+      for (const kind of ['single', 'double', 'triple']) await act(stack, KNOB, 'press', { button: 'knob', kind });
+      for (const button of ['turn_clockwise', 'turn_counterclockwise']) {
+        await act(stack, KNOB, 'press', { button, kind: 'hold' });
+        await act(stack, KNOB, 'press', { button, kind: 'release' });
+      }
+    };
+
+    it('should show every switch in mode 1 (scenes), the sound controller included', async () => {
+      for (const sensor of ['knob', 'wall', 'rocker', 'gestures']) {
+        expect((await sensorWhen<Sensor>(stack, ids[sensor]!, () => true, 'listed')).mode).toBe(1);
+      }
+    });
+
+    it.each([
+      { mode: 4, events: [1002, 1004, 1005, 2002, 3002] },
+      { mode: 1, events: [1002, 1004, 1005, 2001, 2003, 3001, 3003] },
+    ])('should number the knob as deCONZ does in mode $mode', async ({ mode, events }) => {
+      const id = ids.knob!;
+      const res = await stack.rest.put(`/sensors/${id}`, { mode });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/mode`]: mode } }] });
+      expect((await stack.rest.get(`/sensors/${id}`)).body.mode).toBe(mode);
+      const from = ws.events.length;
+      await handleKnob();
+      await waitFor(() => pushedStates(id, from, ['buttonevent']).length >= events.length, `${events.length} pushes`, 10_000);
+      // A stop has no event in dimmer mode: nothing more may come.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(pushedStates(id, from, ['buttonevent']).map((state) => state.buttonevent)).toEqual(events);
+    }, 30_000);
+
+    it.each([
+      { sensor: 'knob', value: 2, type: 7 },
+      { sensor: 'knob', value: 5, type: 7 },
+      { sensor: 'knob', value: 'dimmer', type: 7 },
+      { sensor: 'wall', value: 4, type: 8 },
+      { sensor: 'rotation', value: 1, type: 8 },
+    ])('should refuse mode $value on the $sensor sensor with type $type and change nothing', async ({ sensor, value, type }) => {
+      const id = ids[sensor]!;
+      const before = (await stack.rest.get(`/sensors/${id}`)).body;
+      const res = await stack.rest.put(`/sensors/${id}`, { mode: value });
+      expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/mode` }) }]);
+      expect((await stack.rest.get(`/sensors/${id}`)).body).toEqual(before);
     }, 30_000);
   });
 });

@@ -51,6 +51,7 @@ export const deconzMapping: DeconzMapping = {
       defaultEndpoint,
       endpointNames: device.definition?.endpointNames,
       clusterEndpoints: clusterEndpoints(device),
+      model: device.definition?.model,
     });
   },
 

@@ -80,12 +80,12 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
       forgotten.delete(device.ieee);
       const previous = entries.get(device.ieee);
       const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
-      // The converter key suffix and a switch's role are the bridge's business; the published description has neither.
+      // The converter key suffix, a switch's role and button map are the bridge's business; the published description has none.
       const exposes = (device.definition?.exposes ?? []) as Array<Record<string, unknown>>;
-      const subdevices = plans.map(({ suffix, role, ...subdevice }) => {
+      const subdevices = plans.map(({ suffix, role, buttonmap, ...subdevice }) => {
         const capabilities = subdevice.resource === 'lights' ? lightCapabilities(exposes, suffix) : undefined;
         if (capabilities) return { ...subdevice, capabilities };
-        const events = subdevice.state.includes('buttonevent') ? buttonEvents(exposes, role) : [];
+        const events = subdevice.state.includes('buttonevent') ? buttonEvents(exposes, role, buttonmap) : [];
         return events.length > 0 ? { ...subdevice, buttonevents: events } : subdevice;
       });
       const description: DeviceDescription = {

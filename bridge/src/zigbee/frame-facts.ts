@@ -8,7 +8,9 @@ import type { ExposeJson } from './types';
  *   whole press), deCONZ's `eventduration`; some converters add a duration timed by the host's
  *   clock instead, others nothing;
  * - the colour a remote's move-to-colour command asks for, as the raw CIE x/y words (0-65535) that
- *   deCONZ shows as `x` and `y`; the converters give them rounded to three decimals.
+ *   deCONZ shows as `x` and `y`; the converters give them rounded to three decimals;
+ * - which move a stop ends (`action_stopped`: the move action the switch sent before), which deCONZ
+ *   numbers apart (a knob turned clockwise or back, then let go).
  * The bridge reads them with converters of its own, run beside the definition's for the same
  * frame, and names their keys in exposes of its own, for definitions that handle such frames.
  */
@@ -17,9 +19,11 @@ type Data = Record<string, unknown>;
 
 interface FrameFact {
   cluster: string;
-  type: string;
+  type: string | readonly string[];
+  /** Keys named in exposes of the bridge's own (none: a key only other keys' readers use). */
   keys: readonly string[];
-  read: (data: Data) => Record<string, number> | undefined;
+  /** The frame's data, and the converter state before it. */
+  read: (data: Data, before: Data) => Record<string, number | string> | undefined;
 }
 
 const num = (value: unknown) => (typeof value === 'number' ? value : undefined);
@@ -44,19 +48,29 @@ const FACTS: readonly FrameFact[] = [
       return x === undefined || y === undefined ? undefined : { action_color_x: x, action_color_y: y };
     },
   },
+  {
+    cluster: 'genLevelCtrl',
+    type: ['commandStop', 'commandStopWithOnOff'],
+    keys: [],
+    read: (_data, before) => {
+      const action = before.action;
+      return typeof action === 'string' && action.startsWith('brightness_move_') ? { action_stopped: action } : undefined;
+    },
+  },
 ];
 
+const typesOf = (type: string | readonly string[]) => (typeof type === 'string' ? [type] : type);
 const handles = (converter: FzConverter, fact: FrameFact) =>
-  converter.cluster === fact.cluster && (Array.isArray(converter.type) ? converter.type.includes(fact.type) : converter.type === fact.type);
+  converter.cluster === fact.cluster && typesOf(converter.type).some((type) => typesOf(fact.type).includes(type));
 
 /** The facts as converters, matched like the definitions' own by cluster and message type. */
 export const FRAME_FACT_CONVERTERS: readonly FzConverter[] = FACTS.map((fact) => ({
   cluster: fact.cluster,
-  type: fact.type,
-  convert: (_model, msg) => fact.read(msg.data as Data) ?? {},
+  type: [...typesOf(fact.type)],
+  convert: (_model, msg, _publish, _options, meta) => fact.read(msg.data as Data, (meta.state ?? {}) as Data) ?? {},
 }));
 
-/** The keys of the facts a definition's converters handle frames for, as read-only numeric exposes. */
+/** The keys of the facts a definition's converters handle frames for, as read-only exposes. */
 export function frameFactExposes(definition: Definition): ExposeJson[] {
   return FACTS.filter((fact) => definition.fromZigbee.some((converter) => handles(converter, fact)))
     .flatMap((fact) => fact.keys.map((key) => ({ type: 'numeric', name: key, property: key, access: 1 })));

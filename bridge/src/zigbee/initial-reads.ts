@@ -137,6 +137,9 @@ export interface ReadOutcome {
  * in a batch that herdsman would refuse as a whole for one unknown name.
  */
 function knows(device: Models.Device, row: InitialRead): boolean {
+  // An attribute given by id is one the converters name by id too (Aqara's click mode): herdsman
+  // reads it by id whatever its cluster table says.
+  if (typeof row.attribute === 'number') return true;
   try {
     return Zcl.Utils.getClusterAttribute(Zcl.Utils.getCluster(row.cluster, undefined, device.customClusters), row.attribute, undefined) !== undefined;
   } catch {

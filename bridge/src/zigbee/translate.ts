@@ -83,16 +83,17 @@ export async function fromZigbee(
   }
   const converters = own.length > 0 ? own : SUPPLEMENTS.filter(matches(message));
   const out: ConverterState = {};
-  const run = async (list: readonly FzConverter[]) => {
+  const run = async (list: readonly FzConverter[], before?: ConverterState) => {
     for (const converter of list) {
-      const meta = { state: { ...state, ...out }, device: message.device, deviceExposesChanged: () => {} };
+      const meta = { state: before ?? { ...state, ...out }, device: message.device, deviceExposesChanged: () => {} };
       const result = await converter.convert(definition, message as never, publishLater, {}, meta);
       if (result && typeof result === 'object') Object.assign(out, result);
     }
   };
   await run(converters);
-  // Only beside something the definition made of the frame (it drops repeats, and so do these).
-  if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)));
+  // Only beside something the definition made of the frame (it drops repeats, and so do these);
+  // they read the frame and the state before it.
+  if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)), state);
   Object.assign(out, zoneExtras(message, out));
   if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);
   return out;

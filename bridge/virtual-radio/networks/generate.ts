@@ -36,6 +36,7 @@ const WEIGHTS: Record<string, number> = {
   'Super-TR': 1,
   'Adapter-Zigbee-FUJITSU': 1,
   SPZB0001: 2,
+  'SYMFONISK-Sound-Controller': 1,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

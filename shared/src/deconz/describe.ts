@@ -3,6 +3,7 @@ import { bindItem, type BoundItem, type ItemBinding } from './bindings';
 import { exposeNames, type ExposeJson } from './expose';
 import { KEYPAD_ACTIONS, LIGHT_TYPE_RULES, SENSOR_TYPE_RULES, TYPE_TABLE } from './resource-types';
 import type { SwitchRole } from './gestures';
+import { hasButtonMap } from './button-maps';
 import { ITEM_RULES } from './rules';
 import { SWITCH_ITEMS } from './switch-items';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
@@ -27,6 +28,8 @@ export interface SubdevicePlan extends Subdevice {
   bindings?: Record<string, ItemBinding>;
   /** A switch read its own way (a cube's gestures or rotation), see gestures.ts. */
   role?: SwitchRole;
+  /** A switch whose buttons deCONZ numbers by a map of its own: the converters' model (button-maps.ts). */
+  buttonmap?: string;
 }
 
 export interface DescribeInput {
@@ -38,6 +41,8 @@ export interface DescribeInput {
   endpointNames?: Readonly<Record<string, number>>;
   /** Cluster id -> first endpoint that has it (input or output), from the device's descriptors. */
   clusterEndpoints?: Readonly<Record<number, number>>;
+  /** The converters' model (picks a switch's button map). */
+  model?: string;
 }
 
 /** herdsman `0x0017880102a3b4c5` -> deCONZ `00:17:88:01:02:a3:b4:c5`. */
@@ -118,7 +123,8 @@ export function describeSubdevices(input: DescribeInput): SubdevicePlan[] {
         (byCluster !== undefined ? input.clusterEndpoints?.[byCluster] : undefined) ??
         input.defaultEndpoint;
       const uniqueid = `${mac}-${hex(endpoint, 2)}${cluster === undefined ? '' : `-${hex(cluster, 4)}`}`;
-      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names), ...(role ? { role } : {}) };
+      const buttonmap = type === 'ZHASwitch' && hasButtonMap(input.model) ? { buttonmap: input.model } : {};
+      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names), ...(role ? { role } : {}), ...buttonmap };
       const bindings = bindingsOf(type, group);
       if (bindings) plan.bindings = bindings;
       plans.push(suffix === undefined ? plan : { ...plan, suffix });

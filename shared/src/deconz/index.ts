@@ -7,6 +7,7 @@ export * from './expose';
 export * from './resource-types';
 export * from './buttons';
 export * from './gestures';
+export * from './button-maps';
 export * from './values';
 export * from './describe';
 export * from './to-deconz';

@@ -3,6 +3,7 @@ import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ItemBinding } from './bindings';
 import { KEYPAD_ACTION_NAMES } from './buttons';
 import { switchAngle, switchButtonEvent, switchGesture, type SwitchRole } from './gestures';
+import { buttonMapEvent } from './button-maps';
 import {
   clamp,
   FAN_SPEEDS,
@@ -25,6 +26,8 @@ export interface ReadContext {
   binding?: ItemBinding;
   /** The sub-device's switch role, when it has one (a cube's gestures or rotation). */
   role?: SwitchRole;
+  /** The switch's button map, when deCONZ numbers its buttons by one (button-maps.ts). */
+  buttonmap?: string;
 }
 
 /**
@@ -166,7 +169,7 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   { item: 'vibration', section: 'state', types: ['ZHAVibration'], exposes: [], read: (get) => bool(get, 'vibration') },
   { item: 'lowbattery', section: 'state', types: IAS_TYPES, exposes: ['battery_low'], read: (get) => bool(get, 'battery_low') },
   { item: 'tampered', section: 'state', types: IAS_TYPES, exposes: ['tamper'], read: (get) => bool(get, 'tamper') },
-  { item: 'buttonevent', section: 'state', types: ['ZHASwitch'], exposes: [], read: (get, ctx) => switchButtonEvent(get, ctx.role) },
+  { item: 'buttonevent', section: 'state', types: ['ZHASwitch'], exposes: [], read: (get, ctx) => (ctx.buttonmap ? buttonMapEvent(ctx.buttonmap, get) : switchButtonEvent(get, ctx.role)) },
   // A cube's gesture (both of its sensors) and a rotation's angle in degrees.
   { item: 'gesture', section: 'state', types: ['ZHASwitch'], exposes: ['side', 'action_angle'], read: (get, ctx) => switchGesture(get, ctx.role) },
   { item: 'angle', section: 'state', types: ['ZHASwitch'], exposes: ['action_angle'], read: (get, ctx) => switchAngle(get, ctx.role) },

@@ -4,10 +4,11 @@ import type { SubdevicePlan } from './describe';
 import { ITEM_RULES } from './rules';
 import { DEFAULT_THRESHOLDS, type LightLevelThresholds } from './values';
 
-const contextOf = (subdevice: Pick<SubdevicePlan, 'bindings' | 'role'>, item: string, thresholds: LightLevelThresholds) => {
+const contextOf = (subdevice: Pick<SubdevicePlan, 'bindings' | 'role' | 'buttonmap'>, item: string, thresholds: LightLevelThresholds) => {
   const binding = subdevice.bindings?.[item];
   const role = subdevice.role ? { role: subdevice.role } : {};
-  return binding ? { thresholds, binding, ...role } : { thresholds, ...role };
+  const buttonmap = subdevice.buttonmap ? { buttonmap: subdevice.buttonmap } : {};
+  return binding ? { thresholds, binding, ...role, ...buttonmap } : { thresholds, ...role, ...buttonmap };
 };
 
 export interface DeconzItems {
@@ -20,7 +21,7 @@ export interface DeconzItems {
  * whose value is known are returned; `reachable` and `lastupdated` are the bridge's to add.
  */
 export function toDeconzItems(
-  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings' | 'role'>,
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings' | 'role' | 'buttonmap'>,
   converterState: ConverterState,
   thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
 ): DeconzItems {
@@ -42,7 +43,7 @@ export function toDeconzItems(
  * keys (effect "none" when no effect key came) are left out, so they never overwrite known state.
  */
 export function changedDeconzItems(
-  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings' | 'role'>,
+  subdevice: Pick<SubdevicePlan, 'type' | 'state' | 'config' | 'suffix' | 'bindings' | 'role' | 'buttonmap'>,
   report: ConverterState,
   thresholds: LightLevelThresholds = DEFAULT_THRESHOLDS,
 ): DeconzItems {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { MOMENTARY_ITEMS } from '@herdgate/shared/deconz';
+import { MOMENTARY_ITEMS, buttonEventInMode, defaultSwitchMode } from '@herdgate/shared/deconz';
 import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
@@ -29,6 +29,8 @@ const minuteOf = (stamp: string) => `${stamp.slice(0, 16)}Z`;
 export class DeviceSensorSync {
   private chain: Promise<void> = Promise.resolve();
   private readonly subdevices = new Map<string, Subdevice>();
+  /** Per sensor uniqueid: the converters' model of its device (picks a switch's modes). */
+  private readonly products = new Map<string, string | undefined>();
   /** Per sensor id: the `lastupdated` of the last press already pushed (state and event carry the same). */
   private readonly pressStamps = new Map<string, string>();
   /** Devices that left or (re)joined: their next description brings deleted sensors back. */
@@ -55,6 +57,11 @@ export class DeviceSensorSync {
   /** The sub-device a sensor presents, as the bridge last described it. */
   subdevice(uniqueid: string): Subdevice | undefined {
     return this.subdevices.get(uniqueid);
+  }
+
+  /** The converters' model of the device a sensor belongs to, as the bridge last described it. */
+  product(uniqueid: string): string | undefined {
+    return this.products.get(uniqueid);
   }
 
   private enqueue(event: LinkEvent): void {
@@ -89,6 +96,7 @@ export class DeviceSensorSync {
     for (const sub of device.subdevices) {
       if (sub.resource !== 'sensors') continue;
       this.subdevices.set(sub.uniqueid, sub);
+      this.products.set(sub.uniqueid, device.productid);
       const existing = this.deps.core.byUniqueid(sub.uniqueid, true);
       const mirror = this.deps.link.endpointState(device.ieee, sub.endpoint);
       const base: SensorRecord = existing ?? {
@@ -108,6 +116,8 @@ export class DeviceSensorSync {
         swversion: device.swversion,
         ieee: device.ieee,
         endpoint: sub.endpoint,
+        // Every switch has a sensor mode, as in deCONZ; only some models may be set to another.
+        ...(sub.type === 'ZHASwitch' ? { mode: base.mode ?? defaultSwitchMode(device.productid) } : {}),
         state: ownState(sub, existing?.state ?? { lastupdated: 'none' }, mirror?.state ?? {}, false),
         config: this.configOf(sub, mirror?.config, device),
         lastseen: device.lastseen,
@@ -153,7 +163,9 @@ export class DeviceSensorSync {
         const pressed = momentary.filter((item) => state[item] !== undefined);
         if (pressed.length === 0 || stamp === 'none' || this.pressStamps.get(record.id) === stamp) continue;
         this.pressStamps.set(record.id, stamp);
-        const next = { ...record, state: { ...record.state, ...pick(state, [...pressed, 'lastupdated']) }, lastseen };
+        const press = this.inMode(record, pick(state, [...pressed, 'lastupdated']));
+        if (!press) continue;
+        const next = { ...record, state: { ...record.state, ...press }, lastseen };
         this.deps.core.applyVolatile(next, pressed.map((item) => `state/${item}`));
         continue;
       }
@@ -168,6 +180,13 @@ export class DeviceSensorSync {
       this.deps.core.applyVolatile(next, []);
     }
   }
+
+  /** A press as the switch's sensor mode numbers it; undefined when that mode has no event for it. */
+  private inMode(record: SensorRecord, press: Items): Items | undefined {
+    if (typeof press.buttonevent !== 'number') return press;
+    const buttonevent = buttonEventInMode(this.products.get(record.uniqueid), record.mode, press.buttonevent);
+    return buttonevent === null ? undefined : { ...press, buttonevent };
+  }
 }
 
 /**
@@ -176,11 +195,12 @@ export class DeviceSensorSync {
  */
 function describedOver(current: SensorRecord, described: SensorRecord, returning: boolean): SensorRecord {
   const { type, modelid, manufacturername, swversion, ieee, endpoint, state, config, lastseen } = described;
-  return { ...current, type, modelid, manufacturername, swversion, ieee, endpoint, deleted: current.deleted && !returning, state, config, lastseen };
+  const mode = current.mode ?? described.mode;
+  return { ...current, type, modelid, manufacturername, swversion, ieee, endpoint, deleted: current.deleted && !returning, state, config, lastseen, ...(mode === undefined ? {} : { mode }) };
 }
 
 /** The persisted part of a device record: a change here needs a database write. */
 function stored(record: SensorRecord): string {
-  const { type, modelid, manufacturername, swversion, ieee, endpoint, deleted, name } = record;
-  return JSON.stringify({ type, modelid, manufacturername, swversion, ieee, endpoint, deleted, name });
+  const { type, modelid, manufacturername, swversion, ieee, endpoint, deleted, name, mode } = record;
+  return JSON.stringify({ type, modelid, manufacturername, swversion, ieee, endpoint, deleted, name, mode });
 }

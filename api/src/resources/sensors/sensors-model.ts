@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { switchModes } from '@herdgate/shared/deconz';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { EventHub } from '../../events';
 import type { BridgeLink } from '../../services/bridge-link';
@@ -43,6 +44,8 @@ export interface SensorsModel extends SensorsReader {
   setDeviceConfig(record: SensorRecord, base: string, patch: Items): Promise<ConfigOutcome[]>;
   /** The config items a device sensor has (from the bridge's description). */
   deviceConfigItems(record: SensorRecord): ReadonlySet<string>;
+  /** The sensor modes a switch may be set to (empty: its mode, if any, is fixed). */
+  switchModes(record: SensorRecord): readonly number[];
   /** Delete: CLIP rows go, device rows are marked deleted; `reset` asks the device to leave first. False: already gone. */
   remove(record: SensorRecord, reset: boolean): Promise<boolean>;
   /** Re-evaluate time-driven sensors now (the Daylight timer does this by itself). */
@@ -110,6 +113,7 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       const sub = sync.subdevice(record.uniqueid);
       return new Set(sub ? sub.config : Object.keys(record.config));
     },
+    switchModes: (record) => (record.kind === 'device' ? switchModes(sync.product(record.uniqueid)) : []),
     async remove(record, reset) {
       if (record.kind === 'clip') return core.remove(record.id);
       if (reset && record.ieee) {

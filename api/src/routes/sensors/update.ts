@@ -25,8 +25,12 @@ export async function updateSensor(c: Context<AppEnv>): Promise<Response> {
     throw new DeconzError(READ_ONLY_FIELDS.has(key) ? { type: 8, address, params: { name: key } } : { type: 6, address, params: { name: key } });
   }
   const input = validateBody(updateSensorSchema, body, { base });
-  // `mode` is writable only for the switch models that have one (deconz-behavior.md §13).
-  if (input.mode !== undefined && record.mode === undefined) throw new DeconzError({ type: 8, address: `${base}/mode`, params: { name: 'mode' } });
+  // `mode` is writable only for the switch models that take another (IKEA's SYMFONISK: 1 or 4).
+  if (input.mode !== undefined) {
+    const modes = services.sensors.switchModes(record);
+    if (record.mode === undefined || modes.length === 0) throw new DeconzError({ type: 8, address: `${base}/mode`, params: { name: 'mode' } });
+    if (!modes.includes(input.mode)) throw new DeconzError({ type: 7, address: `${base}/mode`, params: { name: `${base}/mode`, value: String(input.mode) } });
+  }
   const items: ResultItem[] = [];
   if (input.name !== undefined || input.mode !== undefined) {
     requireWritten(await services.sensors.rename(record, { name: input.name, mode: input.mode }), record.id);

@@ -128,7 +128,7 @@ function press(host: DeviceHost): Action | undefined {
   return {
     name: 'press',
     description: 'press a button',
-    params: { button: names.join('|'), kind: 'single|double|hold|release' },
+    params: { button: names.join('|'), kind: 'single|double|triple|hold|release' },
     run: (h, params) => {
       const button = String(params.button ?? names[0]);
       const kind = String(params.kind ?? 'single');

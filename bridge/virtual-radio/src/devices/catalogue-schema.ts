@@ -38,7 +38,7 @@ const EmissionSchema = v.strictObject({
   report: v.optional(v.strictObject({ attribute: v.string(), value: Value })),
 });
 
-const PressKind = v.picklist(['single', 'double', 'hold', 'release']);
+const PressKind = v.picklist(['single', 'double', 'triple', 'hold', 'release']);
 
 const BehaviourSchema = v.strictObject({
   /** Window covering travel speed, percent per second. */

@@ -39,6 +39,7 @@ describe('device factory', () => {
         'Adapter-Zigbee-FUJITSU',
         'ZHEMI101',
         'SPZB0001',
+        'SYMFONISK-Sound-Controller',
       ].sort(),
     );
   });

@@ -10,6 +10,7 @@ const devices = {
   wall: { model: 'RDM001', ieee: '0017880104a20206' },
   tint: { model: 'ZBT-Remote-ALL-RGBW', ieee: '00158d000ba20207' },
   rocker: { model: 'lumi.remote.b28ac1', ieee: '54ef441000a20208' },
+  knob: { model: 'SYMFONISK-Sound-Controller', ieee: '000b57fffe8a0209' },
 };
 
 describe('buttons, remotes, keypad, cube, wall module and cover through zigbee-herdsman', () => {
@@ -102,5 +103,16 @@ describe('buttons, remotes, keypad, cube, wall module and cover through zigbee-h
     await h('waitState', { ieee, match: { action: 'hold_both' } });
     await h('set', { ieee, values: { click_mode: 'fast' } });
     await session.waitDevice(ieee, (s) => s.endpoints['1']?.manuSpecificLumi?.clickMode === 1);
+  });
+
+  it('should identify the SYMFONISK sound controller and turn its knob into toggles, steps and level moves', async () => {
+    const { ieee } = devices.knob;
+    expect(await h('identify', { ieee })).toMatchObject({ model: 'E1744', vendor: 'IKEA' });
+    await act(ieee, 'press', { button: 'knob', kind: 'triple' });
+    await h('waitState', { ieee, match: { action: 'brightness_step_down' } });
+    await act(ieee, 'press', { button: 'turn_clockwise', kind: 'hold' });
+    await h('waitState', { ieee, match: { action: 'brightness_move_up' } });
+    await act(ieee, 'press', { button: 'turn_clockwise', kind: 'release' });
+    await h('waitState', { ieee, match: { action: 'brightness_stop' } });
   });
 });

@@ -1,0 +1,86 @@
+import type { Read } from './item-rules';
+
+/**
+ * Switches whose buttons deCONZ numbers its own way, keyed by the converters' model, as data:
+ * which `buttonevent` each converter action is, and the sensor `mode`s the switch can be put in.
+ * deCONZ reads a switch's commands through a button map per model and sensor mode; a mode changes
+ * how the same commands are numbered (IKEA's SYMFONISK sound controller: 1 scenes, its turns as
+ * hold/long release; 4 dimmer, its turns as short releases and their end as nothing).
+ */
+export interface ButtonMap {
+  /** Converter action -> buttonevent, or how to read it from the other converter keys. */
+  events: Readonly<Record<string, number | ((get: Read) => number | undefined)>>;
+  /** The sensor modes the switch takes (the first is its default), and each mode's renumbering (null: no event). */
+  modes?: { values: readonly number[]; renumber: Readonly<Record<number, Readonly<Record<number, number | null>>>> };
+}
+
+/** deCONZ's sensor `mode` numbers. */
+export const SENSOR_MODE = { scenes: 1, twoGroups: 2, colorTemperature: 3, dimmer: 4 } as const;
+
+/** A stop ends the turn in progress: which one, from the action the switch sent before (frame facts). */
+const stopOf = (up: number, down: number) => (get: Read) => {
+  const stopped = get('action_stopped');
+  return stopped === 'brightness_move_up' ? up : stopped === 'brightness_move_down' ? down : undefined;
+};
+
+export const BUTTON_MAPS: Readonly<Record<string, ButtonMap>> = {
+  // SYMFONISK sound controller, gen 1: 1 the knob (press, double press, triple press), 2 turned clockwise, 3 counter-clockwise.
+  E1744: {
+    events: {
+      toggle: 1002,
+      brightness_step_up: 1004,
+      brightness_step_down: 1005,
+      brightness_move_up: 2001,
+      brightness_move_down: 3001,
+      brightness_stop: stopOf(2003, 3003),
+    },
+    modes: {
+      values: [SENSOR_MODE.scenes, SENSOR_MODE.dimmer],
+      renumber: { [SENSOR_MODE.dimmer]: { 2001: 2002, 3001: 3002, 2003: null, 3003: null } },
+    },
+  },
+};
+
+const mapOf = (model: string | undefined) => (model !== undefined && Object.hasOwn(BUTTON_MAPS, model) ? BUTTON_MAPS[model] : undefined);
+
+/** Whether the converters' model has a button map of its own. */
+export const hasButtonMap = (model: string | undefined) => mapOf(model) !== undefined;
+
+/** The buttonevent of a converter state through a model's button map (undefined: not a press it maps). */
+export function buttonMapEvent(model: string, get: Read): number | undefined {
+  const action = get('action');
+  const entry = typeof action === 'string' ? mapOf(model)?.events[action] : undefined;
+  return typeof entry === 'function' ? entry(get) : entry;
+}
+
+/** Every buttonevent a model's button map can produce, sorted (functions' results included). */
+export function buttonMapEvents(model: string): number[] {
+  const codes = new Set<number>();
+  for (const entry of Object.values(mapOf(model)?.events ?? {})) {
+    if (typeof entry === 'number') {
+      codes.add(entry);
+      continue;
+    }
+    for (const stopped of ['brightness_move_up', 'brightness_move_down']) {
+      const code = entry((key) => (key === 'action_stopped' ? stopped : undefined));
+      if (code !== undefined) codes.add(code);
+    }
+  }
+  return [...codes].sort((a, b) => a - b);
+}
+
+/** The sensor modes a switch of this model may be set to (empty: its mode is fixed). */
+export function switchModes(model: string | undefined): readonly number[] {
+  return mapOf(model)?.modes?.values ?? [];
+}
+
+/** A ZHASwitch's mode until a client sets another: the model's first, else deCONZ's default (scenes). */
+export function defaultSwitchMode(model: string | undefined): number {
+  return switchModes(model)[0] ?? SENSOR_MODE.scenes;
+}
+
+/** A press as the switch's mode numbers it: the same code, another, or null (no event in this mode). */
+export function buttonEventInMode(model: string | undefined, mode: number | undefined, event: number): number | null {
+  const renumber = mode === undefined ? undefined : mapOf(model)?.modes?.renumber[mode];
+  return renumber && Object.hasOwn(renumber, event) ? renumber[event]! : event;
+}
