@@ -50,6 +50,7 @@ const PLUG = '00158d0002a60011';
 const WEATHER = '00158d0002a60013';
 const PLUG_ID = { modelid: 'SP 120', manufacturer: 'innr' };
 const METER = '0015bc001b000201';
+const XIAOMI_SMOKE = '00158d0002a60014';
 const MEASURING: MeasureCase[] = [
   // 200 kWh, 1500 W: consumption in Wh.
   { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 }, ...PLUG_ID },
@@ -67,7 +68,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }]);
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -170,4 +171,33 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     const plug = await stack.rest.put(`/sensors/${ids[`${PLUG}-0702`]!}/config`, { interfacemode: 1 });
     expect(plug.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
   }, 45_000);
+
+  it('should start a smoke detector\'s self-test on usertest, show it while it runs, and refuse what cannot be done', async () => {
+    const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
+    const zone = async () => (await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone as Record<string, number>;
+    const before = await sensorWhen<Sensor>(stack, id, (s) => s.config.usertest === false, 'usertest false');
+    expect(before).toMatchObject({ type: 'ZHAFire', modelid: 'lumi.sensor_smoke' });
+    const from = ws.events.length;
+    const res = await stack.rest.put(`/sensors/${id}/config`, { usertest: true });
+    expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/usertest`]: true } }] });
+    expect((await zone()).zoneStatus & 0x0002).toBe(0x0002);
+    await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.usertest === true), 'the usertest push');
+    // The detector ends its test by itself after a few seconds.
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.usertest === false, 'the self-test over', 20_000);
+    for (const value of [false, 'yes']) {
+      const bad = await stack.rest.put(`/sensors/${id}/config`, { usertest: value });
+      expect(bad.body, JSON.stringify(value)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/usertest` }) }]);
+    }
+    expect((await zone()).zoneStatus & 0x0002).toBe(0);
+    const heiman = await stack.rest.put(`/sensors/${ids['SmokeSensor-N']!}/config`, { usertest: true });
+    expect(heiman.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
+  }, 45_000);
+
+  it('should show a Xiaomi detector\'s own temperature from its status report, read-only', async () => {
+    const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
+    await act(stack, XIAOMI_SMOKE, 'heartbeat', { temperature: 23 });
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.temperature === 2300, 'config.temperature 2300');
+    const put = await stack.rest.put(`/sensors/${id}/config`, { temperature: 0 });
+    expect(put.body).toEqual([{ error: expect.objectContaining({ type: 8 }) }]);
+  });
 });

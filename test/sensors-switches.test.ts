@@ -79,6 +79,18 @@ describe('sensors: gesture controllers on the real stack', () => {
     expect(Object.keys(body.values)).toEqual(expect.arrayContaining(['7007', '3001', '6006']));
   });
 
+  it('should show the cube\'s own temperature from its status report on both its sensors, read-only', async () => {
+    const from = ws.events.length;
+    await act(stack, CUBE, 'heartbeat', { temperature: 27, voltage: 3010 });
+    for (const id of [ids.gestures!, ids.rotation!]) {
+      await sensorWhen<Sensor>(stack, id, (s) => s.config.temperature === 2700, 'config.temperature 2700');
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.temperature === 2700), 'the temperature push');
+    }
+    const put = await stack.rest.put(`/sensors/${ids.gestures!}/config`, { temperature: 1000 });
+    expect(put.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${ids.gestures!}/config/temperature` }) }]);
+    expect(((await stack.rest.get(`/sensors/${ids.gestures!}`)).body as Sensor).config.temperature).toBe(2700);
+  });
+
   it.each(GESTURES.map((c, index) => ({ ...c, index })))('should show "$what" in REST and push it once on the WebSocket', async ({ sensor, params, state, index }) => {
     const id = ids[sensor]!;
     const from = ws.events.length;

@@ -10,7 +10,9 @@ import { isNumber } from './values';
  * `names` (written by name; a number the converter reports is matched to the nearest of `numbers`);
  * `first` numbers the levels from another value (deCONZ's meter interface modes start at 1);
  * `levelsMax`: the highest level (deCONZ's read-only `sensitivitymax` beside `sensitivity`);
- * `thresholds`: a reading named by the first limit it does not exceed (read-only).
+ * `thresholds`: a reading named by the first limit it does not exceed (read-only); `trigger`: a
+ * one-shot command (a self-test) started by writing true, which sends `value` to `key`, and read
+ * from the `state` key the device reports while it runs.
  */
 export type KeyMap =
   | { key: string; kind: 'number'; scale: number }
@@ -18,7 +20,11 @@ export type KeyMap =
   | { key: string; kind: 'enum'; names?: Readonly<Record<string, string>> }
   | { key: string; kind: 'flag'; on: readonly string[]; write: readonly [string, string] }
   | { key: string; kind: 'levels' | 'levelsMax'; names: readonly string[]; numbers: readonly number[]; first?: number }
-  | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string };
+  | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string }
+  | { key: string; kind: 'trigger'; value: unknown; state: string };
+
+/** The converter key an item is read from: its own, or the state a trigger's device reports. */
+export const readKeyOf = (map: KeyMap) => (map.kind === 'trigger' ? map.state : map.key);
 
 /**
  * What the device's own expose says about an item (found when the sub-device is described): the
@@ -96,6 +102,8 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return map.names.length - 1;
     case 'thresholds':
       return isNumber(raw) ? map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above : undefined;
+    case 'trigger':
+      return typeof raw === 'boolean' ? raw : undefined;
   }
 }
 
@@ -130,6 +138,9 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
       return typeof value === 'boolean' ? { ok: true, key: map.key, value: map.write[value ? 0 : 1] } : { ok: false, reason: 'expected true or false' };
     case 'thresholds':
       return { ok: false, reason: 'read-only on this device' };
+    case 'trigger':
+      if (value === true) return { ok: true, key: map.key, value: map.value };
+      return { ok: false, reason: typeof value === 'boolean' ? 'the device ends it by itself' : 'expected true' };
     case 'levels':
     case 'levelsMax': {
       const first = map.first ?? 0;

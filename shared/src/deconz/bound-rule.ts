@@ -1,5 +1,5 @@
 import type { SubdeviceType } from '../mqtt/schemas/device';
-import { readBound, type BoundItem } from './bindings';
+import { readBound, readKeyOf, type BoundItem } from './bindings';
 import type { ItemRule } from './item-rules';
 
 /** The item rule of a bound row: present where a key is exposed, read through the sub-device's binding. */
@@ -8,5 +8,5 @@ export const boundRule = (type: SubdeviceType, row: BoundItem): ItemRule => ({
   section: row.section,
   types: [type],
   exposes: row.keys.map((map) => map.key),
-  read: (get, ctx) => (ctx.binding ? readBound(ctx.binding, get(ctx.binding.map.key)) : undefined),
+  read: (get, ctx) => (ctx.binding ? readBound(ctx.binding, get(readKeyOf(ctx.binding.map))) : undefined),
 });

@@ -10,6 +10,7 @@ import { THERMOSTAT_ITEMS } from './thermostat-items';
 import { VIBRATION_ITEMS } from './vibration-items';
 import { AIR_QUALITY_ITEMS } from './air-quality-rules';
 import { METERING_ITEMS } from './metering-items';
+import { IAS_ITEMS, SELF_TEST_TYPES } from './ias-rules';
 
 /** Types whose items are bound to their device's exposes (see bindings.ts). */
 const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
@@ -18,6 +19,7 @@ const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
   ZHAAirQuality: AIR_QUALITY_ITEMS,
   ZHASwitch: SWITCH_ITEMS,
   ZHAConsumption: METERING_ITEMS,
+  ...Object.fromEntries(SELF_TEST_TYPES.map((type) => [type, IAS_ITEMS])),
 };
 
 /** A sub-device plus what the bridge needs to read its state: the converter key suffix, if any. */

@@ -1,6 +1,20 @@
+import type { SubdeviceType } from '../mqtt/schemas/device';
+import type { BoundItem } from './bindings';
+import { boundRule } from './bound-rule';
 import type { ItemRule } from './item-rules';
 import { IAS_TYPES } from './item-rules';
 import { isNumber } from './values';
+
+/** Alarm sensors that may run a self-test (deCONZ `usertest`). */
+export const SELF_TEST_TYPES: readonly SubdeviceType[] = ['ZHAFire', 'ZHACarbonMonoxide', 'ZHAWater', 'ZHAAlarm'];
+
+/**
+ * `usertest`: true starts the device's self-test (the converters' one-shot `selftest`), and reads
+ * true while the device reports it is testing (`test`); it ends by itself, so false answers 7.
+ */
+export const IAS_ITEMS: readonly BoundItem[] = [
+  { item: 'usertest', section: 'config', keys: [{ key: 'selftest', kind: 'trigger', value: '', state: 'test' }] },
+];
 
 /**
  * Config items of an IAS zone's sensor that come from the zone itself. `enrolled`: the zone's
@@ -13,3 +27,5 @@ export const IAS_RULES: readonly ItemRule[] = [
     return isNumber(value) ? value : undefined;
   } },
 ];
+
+export const SELF_TEST_RULES: readonly ItemRule[] = SELF_TEST_TYPES.flatMap((type) => IAS_ITEMS.map((row) => boundRule(type, row)));

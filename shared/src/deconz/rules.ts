@@ -5,8 +5,9 @@ import { TIME_RULES } from './time-rules';
 import { VIBRATION_ITEMS, VIBRATION_RULES } from './vibration-items';
 import { boundRule } from './bound-rule';
 import { AIR_QUALITY_ITEMS, AIR_QUALITY_RULES } from './air-quality-rules';
-import { IAS_RULES } from './ias-rules';
+import { IAS_RULES, SELF_TEST_RULES } from './ias-rules';
 import { METERING_RULES } from './metering-items';
+import { DEVICE_RULES } from './device-rules';
 
 /** Every item rule, in the order items appear in a sub-device's lists. */
 export const ITEM_RULES: readonly ItemRule[] = [
@@ -20,6 +21,8 @@ export const ITEM_RULES: readonly ItemRule[] = [
   ...TIME_RULES,
   ...THERMOSTAT_AND_COMMON_RULES,
   ...IAS_RULES,
+  ...SELF_TEST_RULES,
   ...METERING_RULES,
+  ...DEVICE_RULES,
   ...VIBRATION_ITEMS.map((row) => boundRule('ZHAVibration', row)),
 ];

@@ -40,6 +40,7 @@ describe('device factory', () => {
         'ZHEMI101',
         'SPZB0001',
         'SYMFONISK-Sound-Controller',
+        'lumi.sensor_smoke',
       ].sort(),
     );
   });

@@ -61,6 +61,7 @@ const expected: Record<string, string> = {
   ZHEMI101: 'ZHEMI101',
   SPZB0001: 'SPZB0001',
   'SYMFONISK-Sound-Controller': 'E1744',
+  'lumi.sensor_smoke': 'JTYJ-GD-01LM/BW',
 };
 
 describe('catalogue fingerprints', () => {

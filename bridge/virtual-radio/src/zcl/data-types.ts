@@ -71,8 +71,9 @@ export const dataTypes = {
     id: 0x42,
     analog: false,
     read: (r) => new TextDecoder().decode(r.take(r.u8())),
+    // Bytes as given for a string that carries binary data (Lumi's status report).
     write: (w, v) => {
-      const bytes = text(v);
+      const bytes = Array.isArray(v) ? v : text(v);
       w.u8(bytes.length).bytes(bytes);
     },
   },

@@ -7,6 +7,9 @@ import type { Behaviour, BehaviourHost } from '../behaviour';
 const Z = 'ssIasZone';
 const UNSET_CIE = '0000000000000000';
 const ENROLL_DELAY_MS = 50;
+/** Xiaomi's self-test: the value that starts it, and how long the detector sounds (its alarm 2 bit set). */
+const LUMI_SELF_TEST = 0x03010000;
+const SELF_TEST_MS = 5_000;
 
 export const ZoneStatus = { alarm1: 0x0001, alarm2: 0x0002, tamper: 0x0004, battery: 0x0008 } as const;
 
@@ -40,6 +43,11 @@ export const iasZone: Behaviour = {
     initTestMode: () => ({ status: 0 }),
   },
   written: (host, endpoint, attr, value) => {
+    if (attr === 'lumiSelfTest' && value === LUMI_SELF_TEST) {
+      changeZoneStatus(host, endpoint, ZoneStatus.alarm2);
+      host.timers.set(`ias:selftest:${endpoint}`, () => changeZoneStatus(host, endpoint, 0, ZoneStatus.alarm2), SELF_TEST_MS);
+      return;
+    }
     if (attr !== 'iasCieAddr' || value === UNSET_CIE || host.num(endpoint, Z, 'zoneState') === 1) return;
     // Trip-to-pair: a zone that learns its CIE asks to be enrolled, shortly after answering the write.
     host.timers.set(`ias:enroll:${endpoint}`, () => {

@@ -21,6 +21,8 @@ export const genBasic: ClusterDef = {
     attr(0x0033, 'ledIndication', 'bool', 'rw', 0x100b),
     // Lumi's vibration sensor: 1 (most sensitive) to 21.
     attr(0xff0d, 'lumiSensitivity', 'uint8', 'rw', 0x115f),
+    // Lumi's status report (a struct of tagged values in a character string, see heartbeat-action.ts).
+    attr(0xff01, 'lumiHeartbeat', 'charStr', 'r', 0x115f),
     // The Hue wall switch module's device mode (0 single rocker … 3 dual push button), Signify-specific.
     attr(0x0034, 'deviceMode', 'enum8', 'rw', 0x100b),
   ],

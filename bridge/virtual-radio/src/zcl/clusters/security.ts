@@ -11,6 +11,8 @@ export const ssIasZone: ClusterDef = {
     attr(0x0010, 'iasCieAddr', 'ieee', 'rw'),
     attr(0x0011, 'zoneId', 'uint8'),
     attr(0x0013, 'currentZoneSensitivityLevel', 'uint8', 'rw'),
+    // Xiaomi's smoke detector starts its self-test when 0x03010000 is written here.
+    attr(0xfff1, 'lumiSelfTest', 'uint32', 'rw', 0x115f),
   ],
   commands: [
     cmd(0x00, 'enrollRsp', 'enrollrspcode:enum8 zoneid:uint8'),
