@@ -3,7 +3,7 @@
  * writes docs/benchmarks.md. A failing or overrunning suite is reported in the file as failed and
  * makes the process exit non-zero. Contract: bench/lib/types.ts.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -16,10 +16,12 @@ const quick = process.env.BENCH_QUICK === '1';
 const suiteTimeoutMs = Number(process.env.BENCH_SUITE_TIMEOUT_MS ?? 10 * 60_000);
 const output = process.env.BENCH_OUT ?? (quick ? join(tmpdir(), 'herdgate-benchmarks-quick.md') : join(root, 'docs', 'benchmarks.md'));
 
-const available = readdirSync(suitesDir)
-  .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-  .map((file) => file.slice(0, -'.ts'.length))
-  .sort();
+const suiteFiles = () =>
+  readdirSync(suitesDir)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => file.slice(0, -'.ts'.length))
+    .sort();
+const available = suiteFiles();
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !available.includes(name));
 if (unknown.length > 0) {
@@ -51,18 +53,22 @@ for (const name of selected) {
   }
 }
 
+// Read-modify-write at the end, of only the sections run: the file may have gained sections (a
+// rebase onto others' runs) while a long suite ran. Written to a temporary name and renamed.
 const cpuList = cpus();
+const temporary = `${output}.${process.pid}.tmp`;
 writeFileSync(
-  output,
+  temporary,
   renderReport({
     machine: `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`,
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
     quick,
-    suiteNames: available,
+    suiteNames: suiteFiles(),
     outcomes,
     previous: existsSync(output) ? readFileSync(output, 'utf8') : undefined,
   }),
 );
+renameSync(temporary, output);
 process.stderr.write(`[bench] wrote ${output}\n`);
 const failed = outcomes.filter((outcome) => 'error' in outcome).length;
 process.exit(failed > 0 ? 1 : 0);

@@ -43,6 +43,25 @@ describe('benchmark report', () => {
     expect(report.indexOf('## new API')).toBeLessThan(report.indexOf('## old MQTT'));
   });
 
+  it('should keep sections and notes the file gained during the run, byte for byte', () => {
+    const earlier = renderReport({ ...base, outcomes: [{ name: 'api', section: section('old API') }, { name: 'mqtt', section: section('old MQTT') }] });
+    // Another helper's suite (not among this checkout's files) and a note landed while the run went on.
+    const landed = `${earlier.trimEnd()}\n\nA hand-written note.\n\n<!-- bench:zz-new:begin -->\n## Theirs\n<!-- bench:zz-new:end -->\n`;
+    const report = renderReport({ ...base, previous: landed, outcomes: [{ name: 'mqtt', section: section('new MQTT') }] });
+    expect(report).toContain('A hand-written note.');
+    expect(extractSection(report, 'zz-new')).toBe('<!-- bench:zz-new:begin -->\n## Theirs\n<!-- bench:zz-new:end -->');
+    expect(extractSection(report, 'api')).toBe(extractSection(earlier, 'api'));
+    expect(report).toContain('## new MQTT');
+    expect(report).not.toContain('old MQTT');
+  });
+
+  it("should insert a suite's first section before the sections of later suites", () => {
+    const earlier = renderReport({ ...base, suiteNames: ['api', 'bridge', 'mqtt'], outcomes: [{ name: 'api', section: section('API') }, { name: 'mqtt', section: section('MQTT') }] });
+    const report = renderReport({ ...base, suiteNames: ['api', 'bridge', 'mqtt'], previous: earlier, outcomes: [{ name: 'bridge', section: section('Bridge') }] });
+    expect(report.indexOf('## API')).toBeLessThan(report.indexOf('## Bridge'));
+    expect(report.indexOf('## Bridge')).toBeLessThan(report.indexOf('## MQTT'));
+  });
+
   it('should flag a quick run so nobody quotes it', () => {
     const report = renderReport({ ...base, quick: true, outcomes: [] });
     expect(report).toContain('Quick smoke run');
