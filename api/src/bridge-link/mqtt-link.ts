@@ -40,6 +40,9 @@ function createMqttTransport(options: MqttLinkOptions): LinkTransport {
     connectTimeout: 5_000,
     // We subscribe on every connect ourselves; mqtt.js resubscribing too would replay retained topics twice.
     resubscribe: false,
+    // Otherwise mqtt-packet pre-builds 65,536 two-byte Buffers at the first write: about 6 MiB of
+    // the api's heap at rest (heap snapshot, docs/benchmarks.md) to cache packet ids and lengths.
+    writeCache: false,
   });
   const connectionHandlers: ((up: boolean) => void)[] = [];
   let up = false;
