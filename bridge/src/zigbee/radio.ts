@@ -15,6 +15,7 @@ import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
 import { createNeighbourReader } from './neighbours';
+import { createInterviewPacing } from './interview-pacing';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
@@ -37,16 +38,16 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   let params: NetworkParams = loaded.params;
   const channelOf = () => params.channel ?? options.channel;
 
-  const newController = () => new Controller({
+  const newController = (): Controller => new Controller({
     network: { panID: params.panID, extendedPanID: params.extendedPanID, networkKey: params.networkKey, channelList: [channelOf()] },
     transport: { path: options.path, adapter: options.adapter },
     databasePath: join(options.dataDir, 'database.db'),
     databaseBackupPath: join(options.dataDir, 'database.db.backup'),
     backupPath: join(options.dataDir, 'coordinator_backup.json'),
     adapter: { disableLED: false },
-    acceptJoiningDeviceHandler: async () => true,
+    acceptJoiningDeviceHandler: (ieee: string): Promise<boolean> => pacing.admit(controller, ieee),
   });
-  let controller = newController();
+  let controller: Controller = newController();
   /** False while the network is down (rfconnected false, or between two Controllers). */
   let up = false;
   const current = (): Controller => {
@@ -88,6 +89,27 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     const definition = cachedDefinition(device.ieeeAddr);
     if (definition) guard('initial reads', () => readOnce(device, definition, log));
   };
+
+  /** After a successful interview: definition, configure, then success is announced. */
+  const interviewed = async (device: Models.Device): Promise<void> => {
+    // Announce success only once the definition is known, so the description is complete.
+    forgetDefinition(device.ieeeAddr);
+    try {
+      await prepare(device);
+    } finally {
+      emit('deviceInterview', { ieee: device.ieeeAddr, status: 'successful' });
+    }
+    // Right after its interview a sleepy device is still awake to answer.
+    readInitial(device);
+  };
+
+  const pacing = createInterviewPacing({
+    controller: () => (up ? controller : undefined),
+    started: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'started' }),
+    failedAgain: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'failed' }),
+    succeeded: interviewed,
+    log,
+  });
 
   const panels = new PanelMemory();
 
@@ -131,25 +153,23 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       readInitial(device);
     });
     c.on('deviceLeave', ({ ieeeAddr }) => {
+      pacing.forget(ieeeAddr);
       forgetDefinition(ieeeAddr);
       states.delete(ieeeAddr);
       emit('deviceLeave', { ieee: ieeeAddr });
     });
     c.on('deviceInterview', ({ device, status }) => {
+      if (status === 'failed') pacing.failed(device.ieeeAddr);
       if (status !== 'successful') {
         emit('deviceInterview', { ieee: device.ieeeAddr, status });
         return;
       }
-      // Announce success only once the definition is known, so the description is complete.
       guard('configure', async () => {
-        forgetDefinition(device.ieeeAddr);
         try {
-          await prepare(device);
+          await interviewed(device);
         } finally {
-          emit('deviceInterview', { ieee: device.ieeeAddr, status });
+          pacing.done(device.ieeeAddr);
         }
-        // Right after its interview a sleepy device is still awake to answer.
-        readInitial(device);
       });
     });
     c.on('permitJoinChanged', ({ permitted, time }) => emit('permitJoinChanged', { permitted, remaining: time ?? 0 }));
