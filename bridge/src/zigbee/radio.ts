@@ -16,6 +16,7 @@ import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
 import { createNeighbourReader } from './neighbours';
 import { createInterviewPacing } from './interview-pacing';
+import { releaseVendorModulesWhenIdle } from './vendor-modules';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
@@ -72,6 +73,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   const prepare = async (device: Models.Device): Promise<void> => {
     const definition = await resolveDefinition(device);
+    releaseVendorModulesWhenIdle((err) => log.warn({ err }, 'the converters\' vendor files stay loaded'));
     if (!definition) {
       log.warn({ ieee: device.ieeeAddr, modelId: device.modelID, manufacturer: device.manufacturerName }, 'no converter definition; device is listed but presents nothing');
       return;

@@ -16,7 +16,6 @@ import { hostFlagsExposes, hostFlagsFromZigbee } from './host-flags';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
 import { RadioError } from '../commands/index';
-import { releaseVendorModulesWhenIdle } from './vendor-modules';
 
 /**
  * Both directions of zigbee-herdsman-converters, as zigbee2mqtt drives it: fromZigbee converters
@@ -31,10 +30,7 @@ const definitions = new Map<string, Definition | null>();
 
 /** The converters' definition for a device, cached per IEEE (null when unsupported). */
 export async function resolveDefinition(device: Device): Promise<Definition | undefined> {
-  if (!definitions.has(device.ieeeAddr)) {
-    definitions.set(device.ieeeAddr, (await findByDevice(device)) ?? null);
-    releaseVendorModulesWhenIdle();
-  }
+  if (!definitions.has(device.ieeeAddr)) definitions.set(device.ieeeAddr, (await findByDevice(device)) ?? null);
   return definitions.get(device.ieeeAddr) ?? undefined;
 }
 

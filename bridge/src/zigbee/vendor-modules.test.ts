@@ -37,6 +37,18 @@ describe('vendor modules', () => {
     expect(releaseVendorModules()).toBeGreaterThan(0);
   });
 
+  it('should pass over cache entries without children (modules loaded through import)', async () => {
+    await findByDevice(hueLamp);
+    const cache = require.cache as Record<string, unknown>;
+    cache['/virtual/imported-module.js'] = { exports: {} };
+    try {
+      expect(releaseVendorModules()).toBeGreaterThan(0);
+      expect(philipsLoaded()).toBe(false);
+    } finally {
+      delete cache['/virtual/imported-module.js'];
+    }
+  });
+
   it('should release nothing when no vendor file is loaded', () => {
     releaseVendorModules();
     expect(releaseVendorModules()).toBe(0);

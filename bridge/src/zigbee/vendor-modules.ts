@@ -15,7 +15,8 @@ const VENDOR_FILE = /[\\/]zigbee-herdsman-converters[\\/]dist[\\/]devices[\\/][^
 /** Resolving is bursty (pairing, start-up): release once it has been idle this long. */
 const IDLE_MS = 15_000;
 
-type CachedModule = { exports: unknown; children: CachedModule[] };
+/** A require.cache entry; modules loaded through import() may have no `children`. */
+type CachedModule = { exports: unknown; children?: CachedModule[] };
 
 /** Drops the converters' vendor device files from the module cache; returns how many. */
 export function releaseVendorModules(): number {
@@ -27,7 +28,7 @@ export function releaseVendorModules(): number {
     delete cache[file];
   }
   if (dropped.size === 0) return 0;
-  for (const entry of Object.values(cache)) if (entry) entry.children = entry.children.filter((child) => !dropped.has(child));
+  for (const entry of Object.values(cache)) if (entry?.children) entry.children = entry.children.filter((child) => !dropped.has(child));
   for (const entry of dropped) {
     entry.exports = {};
     entry.children = [];
@@ -37,8 +38,17 @@ export function releaseVendorModules(): number {
 
 let timer: NodeJS.Timeout | undefined;
 
-/** Called after each definition lookup: releases the vendor files once lookups have been idle. */
-export function releaseVendorModulesWhenIdle(): void {
+/**
+ * Called after each definition lookup: releases the vendor files once lookups have been idle. Only
+ * memory is at stake, so a failure is reported and the files simply stay loaded.
+ */
+export function releaseVendorModulesWhenIdle(onError: (err: unknown) => void): void {
   clearTimeout(timer);
-  timer = setTimeout(releaseVendorModules, IDLE_MS).unref();
+  timer = setTimeout(() => {
+    try {
+      releaseVendorModules();
+    } catch (err) {
+      onError(err);
+    }
+  }, IDLE_MS).unref();
 }
