@@ -12,10 +12,11 @@ import type { NetworkDefinition } from '../../../bridge/virtual-radio/src/networ
 import { startBenchRadio, type BenchRadio } from '../../lib/bench-radio';
 import type { RunningStack } from '../../lib/bridge-stack';
 import { quiet } from '../../lib/stack-parts';
+import { uniqueResidentMiB } from '../../lib/footprint';
 import { ensureZigbee2mqtt } from '../../lib/z2m/install';
 import { zigbee2mqttStack } from '../../lib/z2m/stack';
 
-export type Z2mRest = { ok: true; rssMiB: number; describe: string; up: number } | { ok: false; error: string };
+export type Z2mRest = { ok: true; rssMiB: number; physicalMiB: number | undefined; describe: string; up: number } | { ok: false; error: string };
 
 export async function z2mAtRest(network: NetworkDefinition, settleMs: number, log: (line: string) => void): Promise<Z2mRest> {
   const install = await ensureZigbee2mqtt(log);
@@ -30,7 +31,7 @@ export async function z2mAtRest(network: NetworkDefinition, settleMs: number, lo
     stack = await driver.start({ radioPort: radio.port, dataDir: join(dir, 'data'), devices: network.devices.map((d) => d.ieee), pairing: true, timeoutMs: 20 * 60_000, log });
     await quiet(radio, 3_000, 180_000);
     await new Promise((resolve) => setTimeout(resolve, settleMs));
-    return { ok: true, rssMiB: stack.process.rssMiB(), describe: driver.describe, up: network.devices.length };
+    return { ok: true, rssMiB: stack.process.rssMiB(), physicalMiB: uniqueResidentMiB([stack.process.pid]), describe: driver.describe, up: network.devices.length };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
   } finally {
