@@ -4,7 +4,7 @@
  * `--inspect=127.0.0.1:0`, paired and left quiet; then per process: /proc status (anonymous vs
  * file-backed resident memory), process.memoryUsage(), V8's heap spaces, the scripts it compiled
  * grouped by package, and a heap snapshot summarised by `heap-summary.ts`.
- * `tsx bench/tools/memory-at-rest.ts [devices=200] [outdir]`. Investigation tooling: the figures
+ * `tsx bench/tools/memory-at-rest.ts [devices=200] [outdir] [node options for both, e.g. "--max-semi-space-size=1"]`. Investigation tooling: the figures
  * it prints are for reading, the benchmark is `npm run bench collections`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +25,7 @@ import { InspectorClient } from './inspector-client';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const devices = Number(process.argv[2] ?? 200);
 const outDir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'herdgate-memory-'));
+const nodeOptions = (process.argv[4] ?? '').split(' ').filter((option) => option !== '');
 mkdirSync(outDir, { recursive: true });
 const network = JSON.parse(readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices === 1000 ? 1000 : 200}.json`), 'utf8')) as NetworkDefinition;
 network.devices = network.devices.slice(0, devices);
@@ -98,7 +99,7 @@ try {
 }
 
 async function launch(name: string, bundle: string, env: NodeJS.ProcessEnv): Promise<{ process: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', bundle], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--inspect=127.0.0.1:0', ...nodeOptions, bundle], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   children.push(child);
   let stderr = '';
   const url = await new Promise<string>((resolve, reject) => {

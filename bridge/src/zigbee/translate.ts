@@ -27,10 +27,24 @@ type Endpoint = Models.Endpoint;
 type Group = Models.Group;
 
 const definitions = new Map<string, Definition | null>();
+/**
+ * One prepared definition per model: findByDevice prepares a fresh copy (converter lists, exposes,
+ * options) on every call, and on the 200-device network the per-device copies held 2 MiB of the
+ * bridge's heap. A definition is read-only data and functions that take the device as an argument,
+ * so the devices of one model share the first copy (zigbee2mqtt keeps one per device instead).
+ */
+const prepared = new Map<string, Definition>();
+const modelKey = (d: Definition) =>
+  [d.vendor, d.model, d.description, d.fromZigbee.length, d.toZigbee.length, Array.isArray(d.exposes) ? d.exposes.length : 'fn'].join('\u0000');
 
 /** The converters' definition for a device, cached per IEEE (null when unsupported). */
 export async function resolveDefinition(device: Device): Promise<Definition | undefined> {
-  if (!definitions.has(device.ieeeAddr)) definitions.set(device.ieeeAddr, (await findByDevice(device)) ?? null);
+  if (!definitions.has(device.ieeeAddr)) {
+    const found = await findByDevice(device);
+    const key = found && modelKey(found);
+    if (found && key && !prepared.has(key)) prepared.set(key, found);
+    definitions.set(device.ieeeAddr, key ? prepared.get(key)! : null);
+  }
   return definitions.get(device.ieeeAddr) ?? undefined;
 }
 
