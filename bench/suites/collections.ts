@@ -28,7 +28,8 @@ const HOST = '127.0.0.1';
 const TARGET_RATIO = 0.5;
 const GROUPS = 20;
 const LIGHTS_PER_GROUP = 5;
-const REST_SETTLE_MS = 20_000;
+/** At rest: V8 returns the garbage of pairing (and of the released vendor files) within about a minute of idling, on both sides. */
+const REST_SETTLE_MS = 60_000;
 
 interface ApiInfo { httpPort: number; pid: number; devices: number }
 interface NetworkFigures {
