@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceDescription } from '@herdgate/shared/mqtt';
-import { addDevice, restartFollowing } from '../helpers/bridge-devices';
+import { examples, type DeviceDescription } from '@herdgate/shared/mqtt';
+import { addDevice, awaitId, awaitJson, restartFollowing } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { buildBundle, descFor, ddfFor, multipart } from '../helpers/ddf-bundle';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';
@@ -11,7 +11,8 @@ import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
 /**
  * The Devices API over real HTTP and WebSocket, on a scripted bridge (the cross-process
  * test in test/devices-*.test.ts runs it on the real bridge): the Device object and its item
- * stamps, device events, DDF policies, the generated DDF, introspection and install codes.
+ * stamps, device events, DDF policies, the generated DDF, introspection, install codes, and the
+ * presses of a button sharing its endpoint with another sensor.
  */
 const LAMP = colorLamp('0x0017880102a3b4c5', 'Desk lamp');
 const MAC = '00:17:88:01:02:a3:b4:c5';
@@ -21,6 +22,10 @@ const BUTTON: DeviceDescription = {
   endpoints: [{ id: 1, profile: 0x0104, device: 0, in: [0, 1, 3], out: [3, 6] }],
   bindings: [{ endpoint: 1, cluster: 1, reporting: [{ attribute: 0x21, min: 3600, max: 7200, change: 2 }] }],
 };
+/** A button and a thermometer on one endpoint. */
+const PRESSES_IEEE = '0x00124b0022a1c0de';
+const PRESSES_MAC = '00:12:4b:00:22:a1:c0:de';
+const stamp = (second: number) => `2026-10-01T08:12:${String(second).padStart(2, '0')}.000`;
 
 describeOnRuntimesWithBridge('devices', (gw, bridge) => {
   let key: string;
@@ -195,6 +200,51 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     it('should say so when the bridge cannot take the code', async () => {
       bridge().requestScript.push({ status: 'error', code: 'not_connected', message: 'bridge away' });
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B26916D505C3B5' }), 503, 950);
+    });
+  });
+
+  /**
+   * Presses of a device sensor whose endpoint also carries another sensor: the bridge's retained
+   * endpoint state repeats the last `buttonevent` with every report of the other one, and only the
+   * event topic says a button was pressed.
+   */
+  describe('device sensor presses', () => {
+    let button: string;
+    let thermometer: string;
+
+    beforeAll(async () => {
+      await bridge().describeDevice({
+        ...examples.device, ieee: PRESSES_IEEE, uniqueid: PRESSES_MAC, name: 'Button with thermometer', modelid: 'BT01', powersource: 'battery',
+        subdevices: [
+          { type: 'ZHASwitch', resource: 'sensors', uniqueid: `${PRESSES_MAC}-01-0006`, endpoint: 1, state: ['buttonevent'], config: ['battery', 'reachable', 'on'] },
+          { type: 'ZHATemperature', resource: 'sensors', uniqueid: `${PRESSES_MAC}-01-0402`, endpoint: 1, state: ['temperature'], config: ['battery', 'reachable', 'on'] },
+        ],
+      });
+      button = await awaitId(gw(), key, 'sensors', `${PRESSES_MAC}-01-0006`);
+      thermometer = await awaitId(gw(), key, 'sensors', `${PRESSES_MAC}-01-0402`);
+    });
+
+    it('should push each press once and never repeat the last one for a report of the other sensor', async () => {
+      const ws = await listenEvents(gw(), (event) => event.r === 'sensors' && event.id === button && (event.state as Record<string, unknown> | undefined)?.buttonevent !== undefined);
+      const presses = () => ws.events.map((e) => (e.state as Record<string, unknown>).lastupdated);
+      const config = { battery: 90, reachable: true, on: true };
+      const press = async (second: number, temperature: number) => {
+        // As the bridge publishes a press: the retained endpoint state, then the event.
+        await bridge().publishState(PRESSES_IEEE, 1, { state: { buttonevent: 1002, temperature, lastupdated: stamp(second) }, config } as never);
+        await bridge().publishEvent(PRESSES_IEEE, 1, { buttonevent: 1002, lastupdated: stamp(second) });
+        await ws.until(() => presses().includes(stamp(second)));
+      };
+      try {
+        await press(1, 2000);
+        // A temperature report: the retained state still holds the press of second 1.
+        await bridge().publishState(PRESSES_IEEE, 1, { state: { buttonevent: 1002, temperature: 2100, lastupdated: stamp(5) }, config } as never);
+        const reported = await awaitJson(gw(), key, `/sensors/${thermometer}`, (sensor) => sensor.state.temperature === 2100);
+        expect(reported.state).toMatchObject({ temperature: 2100, lastupdated: stamp(5) });
+        await press(9, 2100);
+        expect(presses()).toEqual([stamp(1), stamp(9)]);
+      } finally {
+        ws.close();
+      }
     });
   });
 });

@@ -1,4 +1,5 @@
-import { beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CommandOutcome } from '../../src/services/bridge-link';
 import { colorLamp, cover, LAMP_STATE } from '../helpers/devices';
 import { expectDeconzError } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
@@ -7,6 +8,8 @@ import { addDevice, awaitJson } from '../helpers/bridge-devices';
 
 const LAMP = '0x0017880102a3b4c5';
 const BLIND = cover().ieee;
+const ACKED: CommandOutcome = { status: 'ok', data: { acknowledged: true, sent: ['bri'] } };
+const SUPERSEDED: CommandOutcome = { status: 'error', code: 'superseded', message: 'set bri=10 replaced by set bri=20' };
 
 describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
   let key: string;
@@ -157,5 +160,90 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
     } finally {
       ws.close();
     }
+  });
+
+  /**
+   * Bridge outcomes the real stack cannot produce on demand: `not_supported` for an item the planner
+   * let through, and `superseded` (a newer write replaced an older one in the bridge's queue before
+   * it went out; the real queue behaviour is tested in bridge/test/bridge-requests.test.ts). The
+   * scripted bridge holds every command until the test answers it.
+   */
+  describe('outcomes the bridge answers later', () => {
+    /** The commands held since the test began. */
+    let held: () => { answer(outcome: CommandOutcome): Promise<void> }[];
+    const light = async () => ((await (await gw().request(`/api/${key}/lights/1`)).json()) as { state: Record<string, unknown> }).state;
+
+    beforeAll(() => {
+      bridge().holdCommands = true;
+    });
+    afterAll(() => {
+      bridge().holdCommands = false;
+    });
+    beforeEach(() => {
+      const mark = bridge().held.length;
+      held = () => bridge().held.slice(mark);
+    });
+
+    it('should answer an item the device cannot carry as error 6 naming it, with 200, and change nothing', async () => {
+      const pending = put('1', { on: true, xy: [0.3, 0.3] });
+      await waitUntil(() => held().length === 1);
+      await held()[0]!.answer({ status: 'error', code: 'not_supported', message: 'xy: not supported by Dimmable light' });
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/1/state/xy', description: 'parameter, xy, not available' } }]);
+      expect(await light()).toMatchObject({ on: false, xy: [0.3, 0.3] });
+    });
+
+    it('should name the item from the field the bridge blames, whatever its message says', async () => {
+      const pending = put('1', { on: true, xy: [0.3, 0.3] });
+      await waitUntil(() => held().length === 1);
+      await held()[0]!.answer({ status: 'error', code: 'not_supported', message: 'set 0x0017880102a3b4c5 ep 11: no colour on this light', field: 'xy' });
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/1/state/xy', description: 'parameter, xy, not available' } }]);
+    });
+
+    it('should answer a superseded write as the newest write did, and show the newest value', async () => {
+      const older = put('1', { bri: 10 });
+      await waitUntil(() => held().length === 1);
+      const newer = put('1', { bri: 20 });
+      await waitUntil(() => held().length === 2);
+      await held()[0]!.answer(SUPERSEDED);
+      // The older request waits for the newer one's outcome instead of failing.
+      await new Promise((r) => setTimeout(r, 50));
+      await bridge().setState(LAMP, 11, { bri: 20 });
+      await held()[1]!.answer(ACKED);
+      const [a, b] = await Promise.all([older, newer]);
+      expect([a.status, b.status]).toEqual([200, 200]);
+      expect(await a.json()).toEqual([{ success: { '/lights/1/state/bri': 10 } }]);
+      expect(await b.json()).toEqual([{ success: { '/lights/1/state/bri': 20 } }]);
+      expect((await light()).bri).toBe(20);
+    });
+
+    it('should follow a chain of superseded writes to the newest, and report its failure', async () => {
+      const first = put('1', { bri: 10 });
+      await waitUntil(() => held().length === 1);
+      const second = put('1', { bri: 20 });
+      await waitUntil(() => held().length === 2);
+      const third = put('1', { bri: 30 });
+      await waitUntil(() => held().length === 3);
+      await held()[0]!.answer(SUPERSEDED);
+      await held()[1]!.answer(SUPERSEDED);
+      await held()[2]!.answer({ status: 'error', code: 'no_ack', message: 'no ACK from 0x1a2b after 3 tries' });
+      const answers = await Promise.all([first, second, third].map(async (p) => (await p).json()));
+      const unreachable = [{ error: { type: 202, address: '/lights/1/state', description: 'resource, /lights/1/state, is not modifiable. Device is not reachable.' } }];
+      expect(answers).toEqual([unreachable, unreachable, unreachable]);
+    });
+
+    it('should answer success when another MQTT client replaced the value (no newer write through the api)', async () => {
+      const pending = put('1', { bri: 10 });
+      await waitUntil(() => held().length === 1);
+      await held()[0]!.answer(SUPERSEDED);
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([{ success: { '/lights/1/state/bri': 10 } }]);
+      // Its value was replaced, so it is not shown as the lamp's state.
+      expect((await light()).bri).toBe(100);
+    });
   });
 });
