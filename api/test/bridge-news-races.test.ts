@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { examples } from '@herdgate/shared/mqtt';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
-import { awaitId } from './helpers/bridge-devices';
+import { awaitId, WAIT_MS } from './helpers/bridge-devices';
 import { describeOnRuntimesWithBridge, waitUntil } from './helpers/runtimes';
 import type { HeldRequest } from './helpers/test-bridge';
 
@@ -21,7 +21,7 @@ describeOnRuntimesWithBridge('bridge news before the answer', (gw, bridge) => {
   /** Answers the held `device/remove` request for `ieee`, after publishing the device's departure. */
   const leaveWithNewsFirst = async (ieee: string) => {
     let held: HeldRequest | undefined;
-    await waitUntil(() => (held = bridge().heldRequests.find((r) => r.name === 'device/remove' && r.data.ieee === ieee)) !== undefined);
+    await waitUntil(() => (held = bridge().heldRequests.find((r) => r.name === 'device/remove' && r.data.ieee === ieee)) !== undefined, WAIT_MS);
     await bridge().removeDevice(ieee);
     await held!.answer({ status: 'ok', data: { ieee, left: true } });
   };

@@ -1,5 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline } from '../helpers/bridge-devices';
+import type { DeviceDescription } from '@herdgate/shared/mqtt';
+import { addDevice, awaitId, awaitJson, getJson, restartFollowing, setBridgeOnline } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { listenEvents } from '../helpers/events';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
@@ -7,6 +8,23 @@ import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 const A = '0x0017880102a3b4c5';
 const B = '0x0017880102a3b4c6';
+
+type Bindings = DeviceDescription['bindings'];
+const macOf = (ieee: string) => ieee.slice(2).match(/../g)!.join(':');
+
+/** A two-button remote (ZHASwitch on endpoints 1 and 2) whose description lists its group bindings. */
+function remote(ieee: string, bindings: Bindings): DeviceDescription {
+  const switchOn = (endpoint: number) => ({
+    type: 'ZHASwitch', resource: 'sensors', uniqueid: `${macOf(ieee)}-0${endpoint}-0006`, endpoint, state: ['buttonevent'], config: ['battery', 'reachable', 'on'], buttonevents: [1002],
+  });
+  return {
+    ...colorLamp(ieee, 'Hall remote'), manufacturername: 'eWeLink', modelid: 'WB02', powersource: 'battery',
+    subdevices: [switchOn(1), switchOn(2)] as DeviceDescription['subdevices'],
+    endpoints: [{ id: 1, profile: 0x0104, device: 0, in: [0, 1, 3], out: [3, 6] }, { id: 2, profile: 0x0104, device: 0, in: [0], out: [6] }],
+    bindings,
+  };
+}
+const bind = (endpoint: number, cluster: number, group: string) => ({ endpoint, cluster, group: Number(group), reporting: [] });
 
 describeOnRuntimesWithBridge('groups', (gw, bridge) => {
   let key: string;
@@ -23,9 +41,10 @@ describeOnRuntimesWithBridge('groups', (gw, bridge) => {
     b = await addDevice(gw(), bridge(), key, colorLamp(B, 'Lamp B'), 11, { ...LAMP_STATE, on: true });
   });
   beforeEach(async () => {
-    await bridge().setState(A, 11, { on: false });
-    await bridge().setState(B, 11, { on: true });
-    await awaitJson(gw(), key, '/lights', (lights) => lights[a].state.on === false && lights[b].state.on === true);
+    await bridge().setState(A, 11, { on: false, reachable: true });
+    await bridge().setState(B, 11, { on: true, bri: 180, reachable: true });
+    await awaitJson(gw(), key, '/lights', (lights) => lights[a].state.on === false && lights[a].state.reachable === true
+      && lights[b].state.on === true && lights[b].state.bri === 180 && lights[b].state.reachable === true);
     bridge().requests.length = 0;
     bridge().groupSets.length = 0;
   });
@@ -140,6 +159,172 @@ describeOnRuntimesWithBridge('groups', (gw, bridge) => {
       await expectDeconzError(await call('POST', '/groups', { name: 'Huge', lights: many }), 400, 7);
       await expectDeconzError(await call('PUT', '/groups/0', { lightsequence: many }), 400, 7);
       expect(memberRequests()).toEqual([]);
+    });
+  });
+
+  /**
+   * The spec's 503 on `PUT /groups/<id>` and `DELETE /groups/<id>`: membership lives on the lamps,
+   * so a change needs them reachable and the bridge there; refused as a whole, nothing stored.
+   */
+  describe('groups: membership needs reachable lights', () => {
+    let hall: string;
+    const group = () => getJson<{ lights: string[]; name: string }>(gw(), key, `/groups/${hall}`);
+    const unreachable = async (ieee: string, id: string) => {
+      await bridge().setState(ieee, 11, { reachable: false });
+      await awaitJson(gw(), key, `/lights/${id}`, (light) => light.state.reachable === false);
+    };
+
+    beforeEach(async () => {
+      hall = await create({ name: `Hall ${Date.now()}` });
+      expect((await call('PUT', `/groups/${hall}`, { lights: [a] })).status).toBe(200);
+      bridge().requests.length = 0;
+    });
+
+    it('should refuse to add or remove an unreachable light with 503 type 202 and change nothing', async () => {
+      const { name } = await group();
+      await unreachable(B, b);
+      const add = await expectDeconzError(await call('PUT', `/groups/${hall}`, { lights: [a, b], name: 'Renamed' }), 503, 202, `/lights/${b}/state`);
+      expect(add).toHaveLength(1);
+      await unreachable(A, a);
+      await expectDeconzError(await call('PUT', `/groups/${hall}`, { lights: [] }), 503, 202, `/lights/${a}/state`);
+      await expectDeconzError(await call('DELETE', `/groups/${hall}`), 503, 202, `/lights/${a}/state`);
+      expect(bridge().requests).toEqual([]);
+      expect(await group()).toMatchObject({ lights: [a], name });
+      // A body that leaves the members alone does not need them.
+      expect((await call('PUT', `/groups/${hall}`, { name: 'Renamed', lights: [a] })).status).toBe(200);
+    });
+
+    it('should refuse membership changes and deletes with 503 type 950 while the bridge is away', async () => {
+      await setBridgeOnline(gw(), bridge(), key, false);
+      try {
+        await expectDeconzError(await call('PUT', `/groups/${hall}`, { lights: [a, b] }), 503, 950, `/groups/${hall}/lights`);
+        await expectDeconzError(await call('DELETE', `/groups/${hall}`), 503, 950, `/groups/${hall}/lights`);
+        expect((await call('PUT', `/groups/${hall}`, { name: 'Still renamable' })).status).toBe(200);
+        expect(await group()).toMatchObject({ lights: [a], name: 'Still renamable' });
+      } finally {
+        await setBridgeOnline(gw(), bridge(), key, true);
+      }
+      expect(await (await call('DELETE', `/groups/${hall}`)).json()).toEqual([{ success: { id: hall } }]);
+    });
+
+    it('should let a lamp that is gone for good leave its groups, after which the group can go', async () => {
+      await unreachable(A, a);
+      expect(await (await call('DELETE', `/lights/${a}/groups`)).json()).toEqual([{ success: { id: a } }]);
+      expect((await group()).lights).toEqual([]);
+      expect(await (await call('DELETE', `/groups/${hall}`)).json()).toEqual([{ success: { id: hall } }]);
+      expect((await call('GET', `/groups/${hall}`)).status).toBe(404);
+    });
+  });
+
+  /** `devicemembership` of a group: the sensors of the devices bound to it, following the bindings the bridge reports. */
+  describe('groups: device membership', () => {
+    const group = (id: string) => getJson<{ devicemembership: string[]; etag: string }>(gw(), key, `/groups/${id}`);
+    const members = (id: string, count: number) => awaitJson(gw(), key, `/groups/${id}`, (g) => g.devicemembership.length === count);
+    /** Publishes the remote and waits until the gateway lists its buttons; their sensor ids. */
+    const addRemote = async (ieee: string, bindings: Bindings) => {
+      await bridge().addDevice(remote(ieee, bindings), 1, { buttonevent: 1002, lastupdated: 'none' });
+      return [await awaitId(gw(), key, 'sensors', `${macOf(ieee)}-01-0006`), await awaitId(gw(), key, 'sensors', `${macOf(ieee)}-02-0006`)] as const;
+    };
+
+    it('should list the sensors of a bound remote and follow its bindings as they change', async () => {
+      const ieee = '0x00124b0022a1300c';
+      const [hall, porch] = [await create({ name: 'Remote hall' }), await create({ name: 'Porch' })];
+      const [first, second] = await addRemote(ieee, [bind(1, 6, hall), bind(1, 8, hall), bind(2, 6, porch)]);
+      await members(porch, 1);
+      const before = await group(hall);
+      expect(before.devicemembership).toEqual([first]);
+      expect((await group(porch)).devicemembership).toEqual([second]);
+      const list = await getJson<Record<string, { devicemembership: string[] }>>(gw(), key, '/groups');
+      expect(list[hall]!.devicemembership).toEqual([first]);
+
+      // Unbound from the hall, both buttons now on the porch.
+      await bridge().describeDevice(remote(ieee, [bind(1, 6, porch), bind(2, 6, porch)]));
+      await members(hall, 0);
+      const after = await group(hall);
+      expect(after.devicemembership).toEqual([]);
+      expect(after.etag).not.toBe(before.etag);
+      expect((await group(porch)).devicemembership).toEqual([first, second]);
+    });
+
+    it('should keep the membership across a restart and drop it when the remote leaves', async () => {
+      const ieee = '0x00124b0022a1300d';
+      const hall = await create({ name: 'Kept hall' });
+      await addRemote(ieee, [bind(1, 6, hall)]);
+      const kept = (await members(hall, 1)).devicemembership;
+      // Read at once: until the bridge has described the remote again, the stored membership stands.
+      await gw().restart();
+      expect((await group(hall)).devicemembership).toEqual(kept);
+      await awaitJson(gw(), key, '/config', (config) => config.rfconnected === true, 30_000);
+      expect((await group(hall)).devicemembership).toEqual(kept);
+      await bridge().removeDevice(ieee);
+      await members(hall, 0);
+      expect((await group(hall)).devicemembership).toEqual([]);
+    });
+
+    it('should stay empty for a group no device is bound to (group.devicemembership)', async () => {
+      const lonely = await create({ name: 'Lonely' });
+      await addRemote('0x00124b0022a1300e', [{ endpoint: 1, cluster: 1, reporting: [{ attribute: 0x21, min: 3600, max: 7200, change: 2 }] }]);
+      expect((await group(lonely)).devicemembership).toEqual([]);
+    });
+  });
+
+  /**
+   * A remote's group commands as the bridge reports them (`group_command`). The real stack covers
+   * toggle and step (test/lights-remote.test.ts); no simulated remote sends a plain scene recall, so
+   * the recall path is driven here by the scripted bridge with the event shape the bridge publishes.
+   */
+  describe('remote group commands', () => {
+    let hall: string;
+    let evening: string;
+    const groupCommand = (data: Record<string, unknown>) => bridge().emitEvent({ type: 'group_command', ieee: '0x000b57fffe1a2b3c', data });
+    const sceneCalled = { t: 'event', e: 'scene-called', r: 'scenes' };
+
+    beforeEach(async () => {
+      // Lamp B is on at 180 (the file's beforeEach): the scene captures that.
+      hall = await create({ name: `Remote ${Date.now()}`, lights: [b] });
+      evening = ((await (await call('POST', `/groups/${hall}/scenes`, { name: 'Evening' })).json()) as [{ success: { id: string } }])[0].success.id;
+    });
+
+    it('should show a recalled scene and emit scene-called with gid and scid', async () => {
+      await bridge().setState(B, 11, { on: false, bri: 10 });
+      await awaitJson(gw(), key, `/lights/${b}`, (light) => light.state.on === false);
+      const ws = await listenEvents(gw());
+      try {
+        await groupCommand({ group: Number(hall), endpoint: 1, command: 'recall', scene: Number(evening) });
+        await ws.until((events) => events.some((e) => e.e === 'scene-called'));
+        expect(ws.events.find((e) => e.e === 'scene-called')).toEqual({ ...sceneCalled, gid: hall, scid: evening });
+        expect((await getJson(gw(), key, `/lights/${b}`)).state).toMatchObject({ on: true, bri: 180 });
+        expect((await getJson(gw(), key, `/groups/${hall}`)).action.scene).toBe(evening);
+        expect(ws.events.some((e) => e.r === 'lights' && e.id === b && (e.state as { bri?: number })?.bri === 180)).toBe(true);
+      } finally {
+        ws.close();
+      }
+    });
+
+    it('should ignore an unknown group, an unknown scene and a malformed event without failing', async () => {
+      const ws = await listenEvents(gw());
+      try {
+        await groupCommand({ group: 4077, endpoint: 1, command: 'recall', scene: 1 });
+        await groupCommand({ group: Number(hall), endpoint: 1, command: 'recall', scene: 99 });
+        await groupCommand({ group: 'one', command: 5 });
+        // A known recall after them: once it is seen, the three before it have been handled.
+        await groupCommand({ group: Number(hall), endpoint: 1, command: 'recall', scene: Number(evening) });
+        await ws.until((events) => events.some((e) => e.e === 'scene-called'));
+        expect(ws.events.filter((e) => e.e === 'scene-called')).toEqual([{ ...sceneCalled, gid: hall, scid: evening }]);
+        expect((await call('GET', `/groups/${hall}`)).status).toBe(200);
+      } finally {
+        ws.close();
+      }
+    });
+
+    it('should set the group action a toggle or a step implies, and persist it', async () => {
+      await groupCommand({ group: Number(hall), endpoint: 1, command: 'toggle', toggle: true });
+      await awaitJson(gw(), key, `/groups/${hall}`, (group) => group.action.on === false);
+      await call('PUT', `/groups/${hall}/action`, { bri: 100 });
+      await groupCommand({ group: Number(hall), endpoint: 1, command: 'step_with_on_off', bri_inc: 43, on: true, transitiontime: 5 });
+      await awaitJson(gw(), key, `/groups/${hall}`, (group) => group.action.bri === 143);
+      await restartFollowing(gw(), key);
+      expect((await getJson(gw(), key, `/groups/${hall}`)).action).toMatchObject({ on: true, bri: 143 });
     });
   });
 

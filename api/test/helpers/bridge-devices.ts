@@ -8,6 +8,12 @@ import type { TestBridge } from './test-bridge';
  */
 type Resource = 'lights' | 'sensors';
 
+/**
+ * How long a wait for what the bridge published may take: a bound, not a speed claim; the whole
+ * suite runs its files in parallel on two loaded cores, where a Worker can stall for seconds.
+ */
+export const WAIT_MS = 15_000;
+
 /** GET `/api/<key><path>` as JSON. */
 export async function getJson<T = any>(gw: RuntimeGateway, key: string, path: string): Promise<T> {
   const res = await gw.request(`/api/${key}${path}`);
@@ -24,7 +30,7 @@ export async function idOf(gw: RuntimeGateway, key: string, resource: Resource, 
 /** Waits (bounded) until the gateway lists the resource with `uniqueid`; its id. */
 export async function awaitId(gw: RuntimeGateway, key: string, resource: Resource, uniqueid: string): Promise<string> {
   let id: string | undefined;
-  await waitUntil(async () => (id = await idOf(gw, key, resource, uniqueid)) !== undefined);
+  await waitUntil(async () => (id = await idOf(gw, key, resource, uniqueid)) !== undefined, WAIT_MS);
   return id!;
 }
 
@@ -36,7 +42,7 @@ export async function addDevice(gw: RuntimeGateway, bridge: TestBridge, key: str
 }
 
 /** Waits (bounded) until `GET <path>` satisfies `check`. */
-export async function awaitJson<T = any>(gw: RuntimeGateway, key: string, path: string, check: (body: T) => boolean, ms?: number): Promise<T> {
+export async function awaitJson<T = any>(gw: RuntimeGateway, key: string, path: string, check: (body: T) => boolean, ms = WAIT_MS): Promise<T> {
   let body: T | undefined;
   await waitUntil(async () => check((body = await getJson<T>(gw, key, path))), ms);
   return body!;

@@ -26,7 +26,7 @@ export async function listenEvents(
   await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject); });
   return {
     events,
-    async until(check, ms = 5_000) {
+    async until(check, ms = 15_000) {
       const until = Date.now() + ms;
       while (!check(events)) {
         if (Date.now() > until) throw new Error(`events not as expected in time: ${JSON.stringify(events)}`);

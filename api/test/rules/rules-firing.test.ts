@@ -1,9 +1,58 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { jsonInit } from '../helpers/gateway';
-import { describeOnRuntimes, RUNTIMES, startRuntimeGateway } from '../helpers/runtimes';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jsonInit, startTestGateway, type TestGateway } from '../helpers/gateway';
+import { capturedLogger } from '../helpers/logs';
+import { describeOnRuntimes, RUNTIMES } from '../helpers/runtimes';
 import { clipState, createClip, setClipState } from './clip-sensors';
+
+/** The webhooks' receiver on loopback (workerd's fetch reaches it as Node's does). */
+let server: Server;
+const received: { method: string; url: string; body: string }[] = [];
+const port = () => (server.address() as AddressInfo).port;
+
+beforeAll(async () => {
+  server = createServer((req: IncomingMessage, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      received.push({ method: req.method ?? '', url: req.url ?? '', body });
+      res.statusCode = req.url === '/fail' ? 500 : 200;
+      res.end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+interface LoopGateway {
+  request(path: string, init?: RequestInit): Promise<Response>;
+  idle(): Promise<void>;
+}
+
+/** Rules whose actions keep changing their own conditions must not run the gateway in circles: two rules that set a status the other one fires on; returns once the chain has run out. */
+async function startLoop(gw: LoopGateway, key: string) {
+  const rule = async (name: string, status: string, when: number, then: number): Promise<string> => {
+    const res = await gw.request(`/api/${key}/rules`, jsonInit('POST', {
+      name,
+      conditions: [
+        { address: `/sensors/${status}/state/status`, operator: 'eq', value: String(when) },
+        { address: `/sensors/${status}/state/status`, operator: 'dx' },
+      ],
+      actions: [{ address: `/sensors/${status}/state`, method: 'PUT', body: { status: then } }],
+    }));
+    return ((await res.json()) as [{ success: { id: string } }])[0].success.id;
+  };
+  const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
+  const ping = await rule('ping', status, 1, 2);
+  const pong = await rule('pong', status, 2, 1);
+  await setClipState(gw, key, status, { status: 1 });
+  for (let round = 0; round < 5; round++) await gw.idle();
+  const get = async (id: string) => (await (await gw.request(`/api/${key}/rules/${id}`)).json()) as { status: string; timestriggered: number };
+  return { status, ping: () => get(ping), pong: () => get(pong) };
+}
 
 describeOnRuntimes('rules firing', (gw) => {
   let key: string;
@@ -156,6 +205,38 @@ describeOnRuntimes('rules firing', (gw) => {
     await expect.poll(async () => (await rule(id)).status, { timeout: 2_000 }).toBe('disabled');
   });
 
+  // On this gateway, which has no WEBHOOK_ALLOW_LOCAL.
+  it('should refuse webhooks to loopback and link-local addresses unless the operator allows them', async () => {
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
+    received.length = 0;
+    const names: string[] = [];
+    for (const address of [`http://127.0.0.1:${port()}/local`, `http://localhost:${port()}/name`, `http://[::ffff:127.0.0.1]:${port()}/mapped`, 'http://169.254.169.254/latest/meta-data']) {
+      names.push(`hook ${address}`.slice(0, 32));
+      await api('/rules', jsonInit('POST', {
+        name: names.at(-1), conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+        actions: [{ address, method: 'POST', body: {} }],
+      }));
+    }
+    await set(status, { status: 1 });
+    expect(received).toEqual([]);
+    const rules = Object.values((await (await api('/rules')).json()) as Record<string, { name: string; timestriggered: number }>);
+    expect(rules.filter((r) => names.includes(r.name)).map((r) => r.timestriggered)).toEqual([0, 0, 0, 0]);
+  });
+
+  describe('rule loops', () => {
+    it('should stop a chain of rules that retrigger each other and disable the looping rule', async () => {
+      const loop = await startLoop(gw(), key);
+      const [a, b] = [await loop.ping(), await loop.pong()];
+      expect([a.status, b.status]).toContain('disabled');
+      expect(a.timestriggered + b.timestriggered).toBeLessThanOrEqual(2 * 21);
+      // The gateway carries on: the sensor still takes writes and nothing fires any more.
+      const settled = (await loop.ping()).timestriggered + (await loop.pong()).timestriggered;
+      await set(loop.status, { status: 7 });
+      expect((await loop.ping()).timestriggered + (await loop.pong()).timestriggered).toBe(settled);
+    });
+  });
+
+  // Last: the restart.
   it('should keep counters across a restart', async () => {
     const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     const id = await createRule([{ address: `/sensors/${status}/state/status`, operator: 'dx' }]);
@@ -167,27 +248,6 @@ describeOnRuntimes('rules firing', (gw) => {
     await set(status, { status: 10 });
     expect((await rule(id)).timestriggered).toBe(2);
   });
-});
-
-/** The webhooks' receiver on loopback (workerd's fetch reaches it as Node's does). */
-let server: Server;
-const received: { method: string; url: string; body: string }[] = [];
-const port = () => (server.address() as AddressInfo).port;
-
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      received.push({ method: req.method ?? '', url: req.url ?? '', body });
-      res.statusCode = req.url === '/fail' ? 500 : 200;
-      res.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-});
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
 });
 
 describeOnRuntimes('rules webhooks', (gw) => {
@@ -219,26 +279,22 @@ describeOnRuntimes('rules webhooks', (gw) => {
     const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
     expect(rule.timestriggered).toBe(0);
   });
-
-  it('should refuse webhooks to loopback and link-local addresses unless the operator allows them', async () => {
-    const guarded = await startRuntimeGateway({ runtime: gw().runtime, database: 'local' });
-    try {
-      const guardedKey = await guarded.createKey();
-      const status = await createClip(guarded, guardedKey, 'CLIPGenericStatus', { status: 0 });
-      received.length = 0;
-      for (const address of [`http://127.0.0.1:${port()}/local`, `http://localhost:${port()}/name`, `http://[::ffff:127.0.0.1]:${port()}/mapped`, 'http://169.254.169.254/latest/meta-data']) {
-        await guarded.request(`/api/${guardedKey}/rules`, jsonInit('POST', {
-          name: `hook ${address}`.slice(0, 32), conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
-          actions: [{ address, method: 'POST', body: {} }],
-        }));
-      }
-      await setClipState(guarded, guardedKey, status, { status: 1 });
-      await guarded.idle();
-      expect(received).toEqual([]);
-      const rules = Object.values((await (await guarded.request(`/api/${guardedKey}/rules`)).json()) as Record<string, { timestriggered: number }>);
-      expect(rules.map((rule) => rule.timestriggered)).toEqual([0, 0, 0, 0]);
-    } finally {
-      await guarded.close();
-    }
-  });
 }, RUNTIMES, () => ({ WEBHOOK_ALLOW_LOCAL: '1' }));
+
+// Node only: the Worker logs to wrangler's console, not to a logger a test can hold.
+describe('rule loops in the log', () => {
+  let gw: TestGateway;
+  const logs = capturedLogger('info');
+
+  beforeAll(async () => {
+    gw = await startTestGateway({}, undefined, { logger: logs.logger });
+  });
+  afterAll(async () => {
+    await gw?.close();
+  });
+
+  it('should say in the log that it disabled the looping rule', async () => {
+    await startLoop(gw, await gw.createKey());
+    expect(logs.lines.some((line) => line.includes('rule disabled: it retriggers itself'))).toBe(true);
+  });
+});

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { addDevice, getJson } from '../helpers/bridge-devices';
+import { addDevice, getJson, WAIT_MS } from '../helpers/bridge-devices';
 import { expectDeconzError } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
 import { colorLamp } from '../helpers/devices';
@@ -29,7 +29,7 @@ describeOnRuntimesWithBridge('rule conditions on lights', (gw, bridge) => {
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
     const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
     await bridge().setState(LAMP, 11, { on: true });
-    await waitUntil(() => bridge().groupSets.length === 1);
+    await waitUntil(() => bridge().groupSets.length === 1, WAIT_MS);
     expect(bridge().groupSets[0]!.command).toEqual({ on: false });
     await gw().idle();
     expect((await getJson(gw(), key, `/rules/${id}`)).timestriggered).toBe(1);

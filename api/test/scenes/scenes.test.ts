@@ -1,7 +1,7 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline } from '../helpers/bridge-devices';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline, WAIT_MS } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
-import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
+import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';
 
 const LAMP = '0x0017880102a3b4c5';
@@ -119,6 +119,59 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
       expect(await json(call('DELETE', `/lights/${lone}/scenes`))).toEqual([{ success: { id: lone } }]);
       expect(bridge().requests).toEqual([{ name: 'scene/remove', data: { group: Number(own), scene: 1, ieee: LONE, endpoint: 11 } }]);
       expect((await json(call('GET', `/groups/${own}/scenes/1`))).lights).toEqual([]);
+    });
+  });
+
+  /**
+   * A scene create waits for the devices to store the scene (seconds on a real network). These
+   * tests hold that capture open at the scripted bridge and race other requests against it.
+   */
+  describe('scene ids under concurrency', () => {
+    const captures = () => bridge().heldRequests.filter((r) => r.name === 'scene/store');
+    /** The devices answer every capture held so far. */
+    const releaseCaptures = () => Promise.all(captures().map((held) => held.answer()));
+
+    beforeEach(() => {
+      bridge().heldRequests.length = 0;
+      // Every `scene/store` waits until the test lets the devices answer.
+      bridge().holdRequests = ['scene/store'];
+    });
+    afterEach(() => {
+      bridge().holdRequests = [];
+    });
+
+    it('should give two creates capturing at the same time different ids and keep both', async () => {
+      const first = json(call('POST', `/groups/${group}/scenes`, { name: 'Dawn' }));
+      const second = json(call('POST', `/groups/${group}/scenes`, { name: 'Dusk' }));
+      await waitUntil(() => captures().length === 2, WAIT_MS);
+      expect(new Set(captures().map((r) => r.data.scene)).size).toBe(2);
+      await releaseCaptures();
+      const ids = [(await first)[0].success.id, (await second)[0].success.id];
+      expect(new Set(ids).size).toBe(2);
+      await restartFollowing(gw(), key);
+      const scenes = await getJson(gw(), key, `/groups/${group}/scenes`);
+      expect(Object.values(scenes).map((s: any) => s.name).sort()).toEqual(['Dawn', 'Dusk']);
+    });
+
+    it('should not store a scene whose group was deleted during the capture', async () => {
+      const create = call('POST', `/groups/${group}/scenes`, { name: 'Orphan' });
+      await waitUntil(() => captures().length === 1, WAIT_MS);
+      expect((await call('DELETE', `/groups/${group}`)).status).toBe(200);
+      await releaseCaptures();
+      expect((await create).status).toBe(404);
+      await restartFollowing(gw(), key);
+      const everything = await getJson<{ groups: Record<string, { scenes: { name: string }[] }> }>(gw(), key, '');
+      expect(Object.values(everything.groups).flatMap((g) => g.scenes.map((s) => s.name))).not.toContain('Orphan');
+      // Node only: the scene store behind the deleted group is not reachable over HTTP.
+      if (gw().node) expect(gw().node!.gateway.services.scenes.ofGroup(group)).toEqual([]);
+    });
+
+    it('should give the id back when the capture fails', async () => {
+      bridge().holdRequests = [];
+      bridge().requestScript.push({ status: 'error', code: 'timeout', message: 'no answer' });
+      expect((await call('POST', `/groups/${group}/scenes`, { name: 'Failed' })).status).toBeGreaterThanOrEqual(400);
+      const answer = await json(call('POST', `/groups/${group}/scenes`, { name: 'Works' }));
+      expect(answer, JSON.stringify(answer)).toEqual([{ success: { id: '1' } }]);
     });
   });
 
