@@ -173,8 +173,13 @@ describe('sensors: gesture controllers on the real stack', () => {
       // The radio's own record: the remote's on/off commands now go to the group.
       const bindings = (await realState<{ bindings: { cluster: number; to: { kind: string; group?: number } }[] }>(stack, TINT)).bindings;
       expect(bindings).toContainEqual(expect.objectContaining({ cluster: 6, to: { kind: 'group', group: Number(gid) } }));
+      // Known from the binding at once, before the remote sends anything…
+      await sensorWhen<Sensor>(stack, id, (s) => s.config.group === Number(gid), 'config.group from the binding');
+      // …and the groupcast it then sends goes to that group.
+      const from = ws.events.length;
       await act(stack, TINT, 'press', { button: 'on' });
-      const sensor = await sensorWhen<Sensor>(stack, id, (s) => s.config.group !== undefined, 'config.group');
+      await waitFor(() => pushedStates(id, from, ['buttonevent']).length >= 1, 'the push', 10_000);
+      const sensor = (await stack.rest.get(`/sensors/${id}`)).body as Sensor;
       expect(sensor.config.group).toBe(Number(gid));
       expect(sensor.state.buttonevent).toBe(1002);
       const before = (await stack.rest.get(`/sensors/${id}`)).body.config;

@@ -131,7 +131,7 @@ export class DeviceSensorSync {
   }
 
   private configOf(sub: Subdevice, config: Items | undefined, device: DeviceDescription): Items {
-    const out = pick(config, sub.config);
+    const out = withCommandGroup(sub, device, pick(config, sub.config));
     if (out.reachable === undefined) out.reachable = device.availability === 'online';
     return out;
   }
@@ -174,7 +174,7 @@ export class DeviceSensorSync {
       const next: SensorRecord = {
         ...record,
         state: ownState(sub, record.state, incoming, false),
-        config: { ...pick(config, sub.config), reachable: config.reachable ?? record.config.reachable },
+        config: { ...withCommandGroup(sub, this.deps.link.devices().get(ieee), pick(config, sub.config)), reachable: config.reachable ?? record.config.reachable },
         lastseen,
       };
       this.deps.core.applyVolatile(next, []);
@@ -187,6 +187,17 @@ export class DeviceSensorSync {
     const buttonevent = buttonEventInMode(this.products.get(record.uniqueid), record.mode, press.buttonevent);
     return buttonevent === null ? undefined : { ...press, buttonevent };
   }
+}
+
+/**
+ * A switch's `config.group`, the group its commands go to: its group binding on the sensor's
+ * endpoint (what the device is set up to use, lowest address first), else the group of the last
+ * groupcast the bridge heard from it (the config as given).
+ */
+function withCommandGroup(sub: Subdevice, device: DeviceDescription | undefined, config: Items): Items {
+  if (!sub.config.includes('group')) return config;
+  const bound = (device?.bindings ?? []).filter((b) => b.endpoint === sub.endpoint && b.group !== undefined).map((b) => b.group!);
+  return bound.length > 0 ? { ...config, group: Math.min(...bound) } : config;
 }
 
 /**
