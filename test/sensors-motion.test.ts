@@ -10,6 +10,7 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * `lux`, and `dark`/`daylight` against the default thresholds (tholddark 12000, tholdoffset 7000).
  */
 const MOTION = '0017880104a16009';
+const FP1 = '54ef441000a16010';
 
 interface Sensor { type: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
@@ -20,7 +21,7 @@ describe('sensors: motion sensor on the real stack', () => {
   let light: string;
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'SML001', ieee: MOTION }]);
+    stack = await startSensorStack([{ model: 'SML001', ieee: MOTION }, { model: 'lumi.motion.ac01', ieee: FP1 }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     presence = await sensorId(stack, uniqueidOf(MOTION, 2, '0406'));
     light = await sensorId(stack, uniqueidOf(MOTION, 2, '0400'));
@@ -118,4 +119,48 @@ describe('sensors: motion sensor on the real stack', () => {
     expect(other.body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${light}/config/ledindication` }) }]);
     expect(await led()).toBe(0);
   }, 30_000);
+
+  describe('Aqara presence sensor FP1', () => {
+    const lumi = async () => (await realState(stack, FP1)).endpoints['1'].manuSpecificLumi as Record<string, number>;
+    let fp1: string;
+    beforeAll(async () => {
+      fp1 = await sensorId(stack, uniqueidOf(FP1, 1, '0406'));
+    });
+
+    it('should show the presence event it saw beside presence, in REST and on the WebSocket', async () => {
+      const sensor = await sensorWhen<Sensor>(stack, fp1, (s) => s.config.triggerdistance !== undefined, 'triggerdistance read');
+      expect(sensor).toMatchObject({ type: 'ZHAPresence', config: { triggerdistance: 'far', resetpresence: false } });
+      for (const [event, presenceevent, presence] of [['enter', 'enter', true], ['approach', 'approaching', true], ['left_leave', 'leftleave', false]] as const) {
+        const from = ws.events.length;
+        await act(stack, FP1, 'presence', { event });
+        await sensorWhen<Sensor>(stack, fp1, (s) => s.state.presenceevent === presenceevent && s.state.presence === presence, `${presenceevent}, presence ${presence}`);
+        await waitFor(() => changesOf(ws.events, fp1, from).some((e) => (e.state as Record<string, unknown> | undefined)?.presenceevent === presenceevent), `the ${presenceevent} push`);
+      }
+    });
+
+    it('should write the trigger distance to the device and refuse one it does not have with 7', async () => {
+      const res = await stack.rest.put(`/sensors/${fp1}/config`, { triggerdistance: 'near' });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${fp1}/config/triggerdistance`]: 'near' } }] });
+      expect((await lumi()).approachDistance).toBe(2);
+      await sensorWhen<Sensor>(stack, fp1, (s) => s.config.triggerdistance === 'near', 'triggerdistance near');
+      for (const value of ['nearby', 2]) {
+        const bad = await stack.rest.put(`/sensors/${fp1}/config`, { triggerdistance: value });
+        expect(bad.body, JSON.stringify(value)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${fp1}/config/triggerdistance` }) }]);
+      }
+      expect((await lumi()).approachDistance).toBe(2);
+      const hue = await stack.rest.put(`/sensors/${presence}/config`, { triggerdistance: 'far' });
+      expect(hue.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
+    });
+
+    it('should clear a presence the sensor holds on resetpresence, and take only true', async () => {
+      await act(stack, FP1, 'presence', { event: 'enter' });
+      await sensorWhen<Sensor>(stack, fp1, (s) => s.state.presence === true, 'presence true');
+      const res = await stack.rest.put(`/sensors/${fp1}/config`, { resetpresence: true });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${fp1}/config/resetpresence`]: true } }] });
+      expect((await lumi()).presence).toBe(0);
+      await sensorWhen<Sensor>(stack, fp1, (s) => s.state.presence === false && s.config.resetpresence === false, 'presence cleared');
+      const bad = await stack.rest.put(`/sensors/${fp1}/config`, { resetpresence: false });
+      expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${fp1}/config/resetpresence` }) }]);
+    });
+  });
 });

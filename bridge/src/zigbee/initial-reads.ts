@@ -82,6 +82,10 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'manuSpecificLumi', attribute: 'airQuality', keys: ['air_quality'], manufacturer: true },
   // Aqara's wireless switches: their click mode (0x0125, which the converters read by id).
   { cluster: 'manuSpecificLumi', attribute: 0x0125, keys: ['click_mode'], manufacturer: true },
+  // Aqara's presence sensors: sensitivity, presence and approach distance (by id, as the converters read them).
+  { cluster: 'manuSpecificLumi', attribute: 0x010c, keys: ['motion_sensitivity'], manufacturer: true },
+  { cluster: 'manuSpecificLumi', attribute: 0x0142, keys: ['presence'], manufacturer: true },
+  { cluster: 'manuSpecificLumi', attribute: 0x0146, keys: ['approach_distance'], manufacturer: true },
   // A device clock (genTime server): what the gateway shows as a ZHATime sensor.
   { cluster: 'genTime', attribute: 'time', keys: ['time_utc'] },
   { cluster: 'genTime', attribute: 'localTime', keys: ['time_local'] },

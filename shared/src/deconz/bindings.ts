@@ -103,7 +103,7 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
     case 'thresholds':
       return isNumber(raw) ? map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above : undefined;
     case 'trigger':
-      return typeof raw === 'boolean' ? raw : undefined;
+      return typeof raw === 'boolean' ? raw : false;
   }
 }
 
@@ -140,7 +140,7 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
       return { ok: false, reason: 'read-only on this device' };
     case 'trigger':
       if (value === true) return { ok: true, key: map.key, value: map.value };
-      return { ok: false, reason: typeof value === 'boolean' ? 'the device ends it by itself' : 'expected true' };
+      return { ok: false, reason: typeof value === 'boolean' ? 'only true starts it' : 'expected true' };
     case 'levels':
     case 'levelsMax': {
       const first = map.first ?? 0;

@@ -11,6 +11,7 @@ import { VIBRATION_ITEMS } from './vibration-items';
 import { AIR_QUALITY_ITEMS } from './air-quality-rules';
 import { METERING_ITEMS } from './metering-items';
 import { IAS_ITEMS, SELF_TEST_TYPES } from './ias-rules';
+import { PRESENCE_ITEMS } from './presence-items';
 
 /** Types whose items are bound to their device's exposes (see bindings.ts). */
 const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
@@ -19,6 +20,7 @@ const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
   ZHAAirQuality: AIR_QUALITY_ITEMS,
   ZHASwitch: SWITCH_ITEMS,
   ZHAConsumption: METERING_ITEMS,
+  ZHAPresence: PRESENCE_ITEMS,
   ...Object.fromEntries(SELF_TEST_TYPES.map((type) => [type, IAS_ITEMS])),
 };
 

@@ -16,7 +16,7 @@ describe('self-test (usertest)', () => {
     const binding = bindItem(IAS_ITEMS[0]!, EXPOSES)!;
     expect(binding.writable).toBe(true);
     expect(writeBound(binding, true)).toEqual({ ok: true, key: 'selftest', value: '' });
-    expect(writeBound(binding, false)).toEqual({ ok: false, reason: 'the device ends it by itself' });
+    expect(writeBound(binding, false)).toEqual({ ok: false, reason: 'only true starts it' });
     expect(writeBound(binding, 'yes')).toEqual({ ok: false, reason: 'expected true' });
     expect(readBound(binding, true)).toBe(true);
   });

@@ -90,8 +90,9 @@ export const SENSOR_TYPE_RULES: readonly SensorTypeRule[] = [
   { names: ['power'], type: 'ZHAPower' },
   { names: ['side'], type: 'ZHASwitch', role: 'cube', cluster: 0x0012, without: ['action_angle'] },
   { names: ['action_angle'], type: 'ZHASwitch', role: 'rotation', cluster: 0x000c, without: ['side'] },
-  // A vibration sensor's `action` names what it felt (vibration, tilt, drop): no button there.
-  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle', 'vibration'] },
+  // A vibration sensor's `action` names what it felt (vibration, tilt, drop), a presence sensor's
+  // the region someone entered: no button there.
+  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle', 'vibration', 'presence_event'] },
   // The device's own clock (keys the bridge adds for a genTime server, see the bridge's time-cluster.ts).
   { names: ['time_utc'], type: 'ZHATime' },
 ];

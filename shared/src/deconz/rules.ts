@@ -8,6 +8,7 @@ import { AIR_QUALITY_ITEMS, AIR_QUALITY_RULES } from './air-quality-rules';
 import { IAS_RULES, SELF_TEST_RULES } from './ias-rules';
 import { METERING_RULES } from './metering-items';
 import { DEVICE_RULES } from './device-rules';
+import { PRESENCE_BOUND_RULES, PRESENCE_RULES } from './presence-items';
 
 /** Every item rule, in the order items appear in a sub-device's lists. */
 export const ITEM_RULES: readonly ItemRule[] = [
@@ -24,5 +25,7 @@ export const ITEM_RULES: readonly ItemRule[] = [
   ...SELF_TEST_RULES,
   ...METERING_RULES,
   ...DEVICE_RULES,
+  ...PRESENCE_RULES,
+  ...PRESENCE_BOUND_RULES,
   ...VIBRATION_ITEMS.map((row) => boundRule('ZHAVibration', row)),
 ];

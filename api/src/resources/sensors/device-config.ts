@@ -42,7 +42,16 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   // A meter interface's mode (1-8, what it reads) and pulses per unit; the device's binding says which it takes.
   interfacemode: int(0, 255),
   pulseconfiguration: int(0, 65535),
+  // A presence sensor's approach distance (the device's binding lists the names it takes) and reset.
+  triggerdistance: v.string(),
+  resetpresence: bool,
 };
+
+/**
+ * Items that start something on the device and show no lasting value (deCONZ shows `resetpresence`
+ * false whatever was written): a success is not shown as the item's value.
+ */
+export const ONE_SHOT_ITEMS: ReadonlySet<string> = new Set(['resetpresence']);
 
 /** Items the gateway keeps itself for every device sensor (deCONZ lets a client disable a sensor). */
 export const LOCAL_DEVICE_CONFIG: Readonly<Record<string, ItemSchema>> = { on: bool };

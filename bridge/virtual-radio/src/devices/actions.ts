@@ -6,6 +6,7 @@ import type { ActionInfo, ActionResult } from '../network/types';
 import { type DataTypeName, Writer, commandByName, encodeCommand, resolveCluster, writeValue } from '../zcl/index';
 import type { CatalogueEmission } from './catalogue-schema';
 import { heartbeatAction } from './heartbeat-action';
+import { presenceAction } from './presence-action';
 import type { DeviceHost } from './device-host';
 import { ArmMode, type PinCommand, sendPin } from './behaviours/ias-ace';
 import { ZoneStatus, changeZoneStatus } from './behaviours/ias-zone';
@@ -174,6 +175,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   vibrationAction,
   airAction,
   heartbeatAction,
+  presenceAction,
 ];
 
 export function availableActions(host: DeviceHost): Action[] {

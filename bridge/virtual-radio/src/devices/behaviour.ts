@@ -44,6 +44,8 @@ export interface BehaviourHost {
   inClusters(endpoint: number): number[];
   get(endpoint: number, cluster: string, attr: string): ZclValue | undefined;
   num(endpoint: number, cluster: string, attr: string, fallback?: number): number;
+  /** A value the device announces by itself, reported to its bindings or else the coordinator. */
+  announce(endpoint: number, cluster: string, attr: string, value: ZclValue): void;
   /** Changes an attribute as the device itself would (reports and persistence follow). */
   set(endpoint: number, cluster: string, attr: string, value: ZclValue): void;
   sendCommand(endpoint: number, cluster: string, command: string, payload: CommandPayload, options: SendOptions): void;

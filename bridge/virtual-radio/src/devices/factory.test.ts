@@ -41,6 +41,7 @@ describe('device factory', () => {
         'SPZB0001',
         'SYMFONISK-Sound-Controller',
         'lumi.sensor_smoke',
+        'lumi.motion.ac01',
       ].sort(),
     );
   });

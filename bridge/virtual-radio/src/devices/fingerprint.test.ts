@@ -62,6 +62,7 @@ const expected: Record<string, string> = {
   SPZB0001: 'SPZB0001',
   'SYMFONISK-Sound-Controller': 'E1744',
   'lumi.sensor_smoke': 'JTYJ-GD-01LM/BW',
+  'lumi.motion.ac01': 'RTCZCGQ11LM',
 };
 
 describe('catalogue fingerprints', () => {

@@ -79,6 +79,9 @@ const configCommands = {
   /** Meter interfaces: what the interface reads (deCONZ 1-8) and pulses per unit. */
   interfacemode: v.optional(intRange(0, 255)),
   pulseconfiguration: v.optional(intRange(0, 65535)),
+  /** Presence sensors: the approach distance (far, medium, near where the device has them) and a reset. */
+  triggerdistance: v.optional(v.pipe(v.string('expected a string'), v.maxLength(32))),
+  resetpresence: v.optional(v.boolean('expected true or false')),
   /** Lights: on/off after power returns (ZCL StartUpOnOff), where the device supports it. */
   powerup: v.optional(v.picklist(['off', 'on', 'toggle', 'previous'], 'expected off, on, toggle or previous')),
   /** Lights: colour temperature after power returns, in mireds, or `previous`. */

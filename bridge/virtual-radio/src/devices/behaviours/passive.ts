@@ -41,5 +41,14 @@ export const analogInput: Behaviour = { defaults: { presentValue: 0, outOfServic
 /** A lock's state, or (Lumi vibration sensor) the last event the catalogue seeds; the `vibrate` action reports it. */
 export const doorLock: Behaviour = { defaults: {} };
 
-/** Lumi's manufacturer cluster: only what the catalogue seeds (the air monitor's verdict and display unit). */
-export const lumi: Behaviour = { defaults: {} };
+/**
+ * Lumi's manufacturer cluster: only what the catalogue seeds (the air monitor's verdict and display
+ * unit, a switch's click mode, the FP1's presence). A write of the FP1's reset clears the presence
+ * it holds, announced.
+ */
+export const lumi: Behaviour = {
+  defaults: {},
+  written: (host, endpoint, attr, value) => {
+    if (attr === 'resetNoPresence' && value === 1) host.announce(endpoint, 'manuSpecificLumi', 'presence', 0);
+  },
+};

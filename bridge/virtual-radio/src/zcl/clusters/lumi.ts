@@ -1,4 +1,4 @@
-/** Lumi (Aqara) manufacturer cluster 0xFCC0: the air-quality monitor's verdict and display unit, a wireless switch's click mode. */
+/** Lumi (Aqara) manufacturer cluster 0xFCC0: the air-quality monitor's verdict and display unit, a wireless switch's click mode, the FP1's presence. */
 import { type ClusterDef, attr } from './define';
 
 const LUMI = 0x115f;
@@ -12,6 +12,14 @@ export const manuSpecificLumi: ClusterDef = {
     attr(0x0129, 'airQuality', 'uint8', 'r', LUMI),
     // Aqara's H1 wireless switches: 1 fast (single clicks sent at once), 2 multi (double, triple, hold too).
     attr(0x0125, 'clickMode', 'uint8', 'rw', LUMI),
+    // The presence sensor FP1: sensitivity 1-3, presence 0/1, the last event (0 enter … 7 away),
+    // monitoring mode, approach distance (0 far, 1 medium, 2 near), and a write-only reset.
+    attr(0x010c, 'motionSensitivity', 'uint8', 'rw', LUMI),
+    attr(0x0142, 'presence', 'uint8', 'r', LUMI),
+    attr(0x0143, 'presenceEvent', 'uint8', 'r', LUMI),
+    attr(0x0144, 'monitoringMode', 'uint8', 'rw', LUMI),
+    attr(0x0146, 'approachDistance', 'uint8', 'rw', LUMI),
+    attr(0x0157, 'resetNoPresence', 'uint8', 'rw', LUMI),
   ],
   commands: [],
   responses: [],

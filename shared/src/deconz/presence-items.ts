@@ -1,0 +1,29 @@
+import type { BoundItem } from './bindings';
+import { boundRule } from './bound-rule';
+import type { ItemRule } from './item-rules';
+
+/** The converters' presence events under deCONZ's names (Aqara FP1). */
+const PRESENCE_EVENTS: Readonly<Record<string, string>> = {
+  enter: 'enter', leave: 'leave', left_enter: 'enterleft', right_leave: 'rightleave',
+  right_enter: 'enterright', left_leave: 'leftleave', approach: 'approaching', away: 'absenting',
+};
+
+/** ZHAPresence `presenceevent`: what the sensor last saw someone do. */
+export const PRESENCE_RULES: readonly ItemRule[] = [
+  { item: 'presenceevent', section: 'state', types: ['ZHAPresence'], exposes: ['presence_event'], read: (get) => {
+    const event = get('presence_event');
+    return typeof event === 'string' ? PRESENCE_EVENTS[event] ?? event : undefined;
+  } },
+];
+
+/**
+ * ZHAPresence config items bound to converter keys: `triggerdistance`, the distance at which someone
+ * approaching is detected (far, medium, near); `resetpresence`, write-only, clears a presence the
+ * sensor holds (reads false, as in deCONZ).
+ */
+export const PRESENCE_ITEMS: readonly BoundItem[] = [
+  { item: 'triggerdistance', section: 'config', keys: [{ key: 'approach_distance', kind: 'enum' }] },
+  { item: 'resetpresence', section: 'config', keys: [{ key: 'reset_nopresence_status', kind: 'trigger', value: '', state: 'reset_nopresence_status' }] },
+];
+
+export const PRESENCE_BOUND_RULES = PRESENCE_ITEMS.map((row) => boundRule('ZHAPresence', row));
