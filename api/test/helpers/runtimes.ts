@@ -188,7 +188,8 @@ export function describeOnRuntimesWithBridge(name: string, body: (gw: () => Runt
       bridge = await startTestBridge();
       gateway = await startRuntimeGateway(target, { MQTT_URL: bridge.url });
       const key = await gateway.createKey('bridge#wait');
-      await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true);
+      // A bound, not a speed claim: a Worker's first MQTT connection can take seconds on loaded cores.
+      await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 30_000);
     }, 90_000);
     afterAll(async () => {
       await gateway?.close();
