@@ -25,7 +25,11 @@ export interface MemorySnapshot {
   groups: Record<string, Record<string, string>>;
   scenes: Scene[];
   clientState?: Record<string, Record<string, Record<string, number>>>;
+  schedules?: WeeklySchedules;
 }
+
+/** A thermostat's weekly programme: endpoint → day (0 Sunday … 6 Saturday, 7 away) → its transitions. */
+export type WeeklySchedules = Record<string, Record<string, Array<{ transitionTime: number; heatSetpoint?: number; coolSetpoint?: number }>>>;
 
 export class DeviceMemory {
   bindings: Binding[] = [];
@@ -34,6 +38,7 @@ export class DeviceMemory {
   scenes: Scene[] = [];
   /** endpoint → cluster name → what a client-side cluster shows (e.g. a keypad's panel status) */
   clientState: Record<string, Record<string, Record<string, number>>> = {};
+  schedules: WeeklySchedules = {};
 
   setClientState(endpoint: number, cluster: string, values: Record<string, number>): void {
     const ep = (this.clientState[endpoint] ??= {});
@@ -78,13 +83,14 @@ export class DeviceMemory {
   snapshot(): MemorySnapshot {
     const groups: MemorySnapshot['groups'] = {};
     for (const [ep, g] of this.groups) if (g.size > 0) groups[ep] = Object.fromEntries(g);
-    return { bindings: structuredClone(this.bindings), groups, scenes: structuredClone(this.scenes), clientState: structuredClone(this.clientState) };
+    return { bindings: structuredClone(this.bindings), groups, scenes: structuredClone(this.scenes), clientState: structuredClone(this.clientState), schedules: structuredClone(this.schedules) };
   }
 
   restore(s: MemorySnapshot): void {
     this.bindings = structuredClone(s.bindings);
     this.scenes = structuredClone(s.scenes);
     this.clientState = structuredClone(s.clientState ?? {});
+    this.schedules = structuredClone(s.schedules ?? {});
     this.groups = new Map(Object.entries(s.groups).map(([ep, g]) => [Number(ep), new Map(Object.entries(g).map(([id, n]) => [Number(id), n]))]));
   }
 }

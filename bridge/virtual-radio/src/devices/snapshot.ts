@@ -21,6 +21,7 @@ export const DeviceSnapshotSchema = v.object({
     groups: v.record(v.string(), v.record(v.string(), v.string())),
     scenes: v.array(v.object({ endpoint: num, group: num, scene: num, name: v.optional(v.string()), transitionTime: num, values: v.record(v.string(), v.record(v.string(), num)) })),
     clientState: v.optional(v.record(v.string(), v.record(v.string(), v.record(v.string(), num)))),
+    schedules: v.optional(v.record(v.string(), v.record(v.string(), v.array(v.object({ transitionTime: num, heatSetpoint: v.optional(num), coolSetpoint: v.optional(num) }))))),
   }),
 });
 

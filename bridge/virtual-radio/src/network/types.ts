@@ -112,6 +112,8 @@ export interface DeviceStateView {
   scenes: Array<{ endpoint: number; group: number; scene: number; name?: string; transitionTime: number; values: Record<string, unknown> }>;
   bindings: Array<{ endpoint: number; cluster: number; to: unknown }>;
   reporting: Array<{ endpoint: number; cluster: number; attribute: number; min: number; max: number; change?: number }>;
+  /** A thermostat's weekly programme, where it has one: endpoint → day (0 Sunday … 7 away) → transitions. */
+  schedules?: Record<string, Record<string, unknown[]>>;
 }
 
 /** The endpoint a touchlink-capable light reports in its scan response. */

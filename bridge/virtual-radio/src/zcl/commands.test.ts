@@ -23,6 +23,14 @@ describe('zcl cluster commands', () => {
     expect(Array.from(out)).toEqual([0x01, 0x00, 0x00, 0x17, 0x00, 0x00]);
   });
 
+  it('should decode a weekly schedule by its mode and encode the answer byte for byte', () => {
+    // Monday and Friday (bits 1, 5), heat only: 06:30 21.00 °C, 22:00 17.00 °C.
+    const frame = [0x02, 0x22, 0x01, 0x86, 0x01, 0x34, 0x08, 0x28, 0x05, 0xa4, 0x06];
+    const decoded = decodeCommand(command('hvacThermostat', 'toServer', 'setWeeklySchedule'), Uint8Array.from(frame));
+    expect(decoded).toEqual({ numoftrans: 2, dayofweek: 0x22, mode: 1, transitions: [{ transitionTime: 390, heatSetpoint: 2100 }, { transitionTime: 1320, heatSetpoint: 1700 }] });
+    expect(Array.from(encodeCommand(command('hvacThermostat', 'toClient', 'getWeeklyScheduleRsp'), decoded))).toEqual(frame);
+  });
+
   it('should encode an IAS ACE arm command with its PIN', () => {
     const def = command('ssIasAce', 'toServer', 'arm');
     expect(Array.from(encodeCommand(def, { armmode: 3, code: '1234', zoneid: 0 }))).toEqual([0x03, 0x04, 0x31, 0x32, 0x33, 0x34, 0x00]);

@@ -9,11 +9,31 @@ export interface SceneExtension {
   data: number[];
 }
 
-export type CommandValue = ZclValue | SceneExtension[];
+/** One weekly-schedule transition (ZCL 6.3.3.3.1): minutes after midnight, setpoints in 0.01 °C. */
+export interface ThermostatTransition {
+  transitionTime: number;
+  heatSetpoint?: number;
+  coolSetpoint?: number;
+}
+
+export type CommandValue = ZclValue | SceneExtension[] | ThermostatTransition[];
 export type CommandPayload = Record<string, CommandValue>;
 
-function readField(r: Reader, field: FieldDef): CommandValue {
+/** Schedule mode bits: which setpoints each transition carries (bit 0 heat, bit 1 cool). */
+const HEAT = 0x01;
+const COOL = 0x02;
+
+function readField(r: Reader, field: FieldDef, before: CommandPayload): CommandValue {
   switch (field.type) {
+    case 'thermostatTransitions': {
+      const mode = Number(before.mode ?? 0);
+      return Array.from({ length: Number(before.numoftrans ?? 0) }, () => {
+        const transition: ThermostatTransition = { transitionTime: r.u16() };
+        if (mode & HEAT) transition.heatSetpoint = readValue(r, 'int16') as number;
+        if (mode & COOL) transition.coolSetpoint = readValue(r, 'int16') as number;
+        return transition;
+      });
+    }
     case 'uint8List':
       return Array.from({ length: r.u8() }, () => r.u8());
     case 'uint16List':
@@ -33,6 +53,13 @@ function readField(r: Reader, field: FieldDef): CommandValue {
 
 function writeField(w: Writer, field: FieldDef, value: CommandValue): void {
   switch (field.type) {
+    case 'thermostatTransitions':
+      for (const t of value as ThermostatTransition[]) {
+        w.u16(t.transitionTime);
+        if (t.heatSetpoint !== undefined) writeValue(w, 'int16', t.heatSetpoint);
+        if (t.coolSetpoint !== undefined) writeValue(w, 'int16', t.coolSetpoint);
+      }
+      return;
     case 'uint8List':
     case 'uint16List': {
       const list = asNumbers(value, field.name);
@@ -60,7 +87,7 @@ export function decodeCommand(def: CommandDef, payload: Uint8Array): CommandPayl
   const out: CommandPayload = {};
   for (const field of def.fields) {
     if (field.optional && r.remaining === 0) break;
-    out[field.name] = readField(r, field);
+    out[field.name] = readField(r, field, out);
   }
   return out;
 }

@@ -5,6 +5,7 @@
  */
 import type { Behaviour, BehaviourHost } from '../behaviour';
 import { hostFlagsWritten } from './host-flags';
+import { weeklySchedule } from './weekly-schedule';
 import { floorRegulated, floorRelay, floorTooWarm, floorWritten } from './floor-heating';
 import { regulatedTemperature, valveWritten, windowHoldsHeating } from './valve';
 
@@ -79,7 +80,7 @@ export const thermostat: Behaviour = {
       updateRunningState(host, endpoint);
       return { status: 0 };
     },
-    clearWeeklySchedule: () => ({ status: 0 }),
+    ...weeklySchedule,
     // The valve's own way to take a new setpoint (what its dial does), in 0.01 °C.
     danfossSetpointCommand: (host, { endpoint, args }) => {
       const setpoint = Number(args.setpoint);

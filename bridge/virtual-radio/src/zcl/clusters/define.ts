@@ -6,7 +6,7 @@
 import type { DataTypeName } from '../data-types';
 
 /** Payload field types: any ZCL data type, plus the list shapes cluster commands use. */
-export type FieldType = DataTypeName | 'uint8List' | 'uint16List' | 'sceneExtensions';
+export type FieldType = DataTypeName | 'uint8List' | 'uint16List' | 'sceneExtensions' | 'thermostatTransitions';
 
 export interface FieldDef {
   name: string;

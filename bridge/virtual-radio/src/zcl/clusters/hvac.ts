@@ -11,6 +11,9 @@ const eurotronic = (id: number, name: string, type: Parameters<typeof attr>[2], 
 const ATLANTIC = 0x125b;
 const atlantic = (id: number, name: string, type: Parameters<typeof attr>[2]) => attr(id, name, type, 'rw', ATLANTIC);
 
+/** A weekly schedule's fields: the days (bit 0 Sunday … bit 6 Saturday, bit 7 away) and their transitions. */
+const SCHEDULE = 'numoftrans:uint8 dayofweek:map8 mode:map8 transitions:thermostatTransitions';
+
 export const hvacThermostat: ClusterDef = {
   id: 0x0201,
   name: 'hvacThermostat',
@@ -90,11 +93,13 @@ export const hvacThermostat: ClusterDef = {
   ],
   commands: [
     cmd(0x00, 'setpointRaiseLower', 'mode:enum8 amount:int8'),
+    cmd(0x01, 'setWeeklySchedule', SCHEDULE),
+    cmd(0x02, 'getWeeklySchedule', 'daystoreturn:map8 modetoreturn:map8'),
     cmd(0x03, 'clearWeeklySchedule'),
     // Manufacturer-specific (Danfoss): type 0 scheduled, 1 "aggressive" (a person turned the dial).
     cmd(0x40, 'danfossSetpointCommand', 'setpointType:enum8 setpoint:int16'),
   ],
-  responses: [],
+  responses: [cmd(0x00, 'getWeeklyScheduleRsp', SCHEDULE)],
   sceneFields: [
     { attr: 'occupiedCoolingSetpoint', type: 'int16' },
     { attr: 'occupiedHeatingSetpoint', type: 'int16' },
