@@ -71,7 +71,7 @@ const BAD: Array<{ device: Device; item: string; value: unknown; real: Real }> =
 const LACKING: Record<Device, Record<string, unknown>> = {
   floor: { preset: 'eco', swingmode: 'fully open', fanmode: 'auto', coolsetpoint: 2500, setvalve: true },
   ac: { temperaturemeasurement: 'floor sensor', setvalve: false, locked: true },
-  spirit: { preset: 'eco', swingmode: 'fully open', temperaturemeasurement: 'air sensor', fanmode: 'auto', setvalve: true },
+  spirit: { preset: 'eco', swingmode: 'fully open', temperaturemeasurement: 'air sensor', fanmode: 'auto', setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
 };
 
 describe('sensors: floor-heating and AC thermostats on the real stack', () => {

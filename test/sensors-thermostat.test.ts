@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
@@ -149,6 +150,54 @@ describe('sensors: thermostats on the real stack', () => {
     expect(after.endpoints['1'].hvacUserInterfaceCfg.keypadLockout).toBe(locked === 0 ? 1 : 0);
     expect(after.endpoints['1'].hvacThermostat.danfossRegulationSetpointOffset).toBe(before.endpoints['1'].hvacThermostat.danfossRegulationSetpointOffset);
   }, 30_000);
+
+  describe('sensor.config.zhathermostat.schedule', () => {
+    const weekdays = [{ localtime: 'T06:30', heatsetpoint: 2100 }, { localtime: 'T22:00', heatsetpoint: 1700 }];
+    const weekend = [{ localtime: 'T08:00', heatsetpoint: 2200 }];
+    const days = async () => (await realState(stack, VALVE)).schedules?.['1'] as Record<string, unknown> | undefined;
+
+    it('should write the weekly programme to the valve and show the whole week, grouped by day', async () => {
+      const id = ids.valve!;
+      const from = ws.events.length;
+      const put = await stack.rest.put(`/sensors/${id}/config`, { schedule: { W124: weekdays, W3: weekend } });
+      expect(put).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/schedule`]: { W124: weekdays, W3: weekend } } }] });
+      // The valve's own days (0 Sunday … 6 Saturday): minutes after midnight, 0.01 °C.
+      const held = await days();
+      expect(held?.['1']).toEqual([{ transitionTime: 390, heatSetpoint: 2100 }, { transitionTime: 1320, heatSetpoint: 1700 }]);
+      expect(held?.['0']).toEqual([{ transitionTime: 480, heatSetpoint: 2200 }]);
+      expect(Object.keys(held ?? {}).sort()).toEqual(['0', '1', '2', '3', '4', '5', '6']);
+      await sensorWhen<Sensor>(stack, id, (s) => isDeepStrictEqual(s.config.schedule, { W3: weekend, W124: weekdays }), 'the week read back');
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.schedule !== undefined), 'the schedule push');
+      // Wednesday alone gets the weekend's programme: the groups follow what the valve holds.
+      await stack.rest.put(`/sensors/${id}/config`, { schedule: { W16: weekend } });
+      await sensorWhen<Sensor>(stack, id, (s) => isDeepStrictEqual(s.config.schedule, { W19: weekend, W108: weekdays }), 'Wednesday moved to the weekend group');
+    }, 45_000);
+
+    it.each([
+      ['a setpoint above 3000', { W1: [{ localtime: 'T06:00', heatsetpoint: 3500 }] }],
+      ['an hour past 23', { W1: [{ localtime: 'T24:00', heatsetpoint: 2000 }] }],
+      ['no day', { W0: weekend }],
+      ['days beyond the week', { W128: weekend }],
+      ['eleven transitions', { W1: Array.from({ length: 11 }, (_, i) => ({ localtime: `T${String(i + 10)}:00`, heatsetpoint: 2000 })) }],
+      ['no transition', { W1: [] }],
+      ['an unknown field', { W1: [{ localtime: 'T06:00', heatsetpoint: 2000, coolsetpoint: 2500 }] }],
+      ['a list', [weekend]],
+    ])('should answer 7 to %s and change neither the valve nor the sensor', async (_what, schedule) => {
+      const id = ids.valve!;
+      const before = { real: await days(), config: ((await stack.rest.get(`/sensors/${id}`)).body as Sensor).config.schedule };
+      const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { schedule });
+      expect(status).toBe(400);
+      expect(body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/schedule` }) }]);
+      expect(await days()).toEqual(before.real);
+      expect(((await stack.rest.get(`/sensors/${id}`)).body as Sensor).config.schedule).toEqual(before.config);
+    }, 30_000);
+
+    it('should answer 6 on the wall thermostat, which has no weekly programme', async () => {
+      const { status, body } = await stack.rest.put(`/sensors/${ids.zen}/config`, { schedule: { W1: weekend } });
+      expect(status).toBe(400);
+      expect(body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${ids.zen}/config/schedule` }) }]);
+    }, 30_000);
+  });
 
   it('should report the window the valve detects, the external contact and the mounting mode to REST and the WebSocket', async () => {
     const id = ids.valve!;

@@ -13,6 +13,7 @@ import { wrapRadioError } from './errors';
 import { zoneStatusAsNotification } from './zone-status-read';
 import { timeExposes, timeFromZigbee } from './time-cluster';
 import { hostFlagsExposes, hostFlagsFromZigbee } from './host-flags';
+import { weeklyScheduleExposes, weeklyScheduleFromZigbee } from './weekly-schedule';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
 import { RadioError } from '../commands/index';
@@ -64,7 +65,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     model: definition.model,
     vendor: definition.vendor,
     description: definition.description,
-    exposes: [...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device)],
+    exposes: [...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device), ...weeklyScheduleExposes(definition)],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
 }
@@ -77,7 +78,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
 type FzConverter = Definition['fromZigbee'][number];
 const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee];
 /** Converters run beside a definition's own, for facts of the frame its converters leave out (a valve's raw host flags among them). */
-const ALONGSIDE: readonly FzConverter[] = [...FRAME_FACT_CONVERTERS, hostFlagsFromZigbee];
+const ALONGSIDE: readonly FzConverter[] = [...FRAME_FACT_CONVERTERS, hostFlagsFromZigbee, weeklyScheduleFromZigbee];
 
 const matches = (message: Events.MessagePayload) => (c: FzConverter) =>
   c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type);

@@ -1,6 +1,8 @@
 import type { ItemValue } from '../mqtt/schemas/common';
 import { flattenExposes, type ExposeJson } from './expose';
 import { isNumber } from './values';
+import { toConverterSchedules, toDeconzSchedule } from './schedule';
+import type { ThermostatSchedule } from '../mqtt/schemas/thermostat-schedule';
 
 /**
  * How a deCONZ item maps onto one converter key, as data. `number`: deCONZ = converter × scale;
@@ -12,7 +14,8 @@ import { isNumber } from './values';
  * `levelsMax`: the highest level (deCONZ's read-only `sensitivitymax` beside `sensitivity`);
  * `thresholds`: a reading named by the first limit it does not exceed (read-only); `trigger`: a
  * one-shot command (a self-test) started by writing true, which sends `value` to `key`, and read
- * from the `state` key the device reports while it runs.
+ * from the `state` key the device reports while it runs; `schedule`: a weekly programme read from
+ * the days the bridge keeps (`key`), written as one `writeKey` per group.
  */
 export type KeyMap =
   | { key: string; kind: 'number'; scale: number }
@@ -21,7 +24,8 @@ export type KeyMap =
   | { key: string; kind: 'flag'; on: readonly string[]; write: readonly [string, string] }
   | { key: string; kind: 'levels' | 'levelsMax'; names: readonly string[]; numbers: readonly number[]; first?: number }
   | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string }
-  | { key: string; kind: 'trigger'; value: unknown; state: string };
+  | { key: string; kind: 'trigger'; value: unknown; state: string }
+  | { key: string; kind: 'schedule'; writeKey: string };
 
 /** The converter key an item is read from: its own, or the state a trigger's device reports. */
 export const readKeyOf = (map: KeyMap) => (map.kind === 'trigger' ? map.state : map.key);
@@ -104,6 +108,8 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return isNumber(raw) ? map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above : undefined;
     case 'trigger':
       return typeof raw === 'boolean' ? raw : false;
+    case 'schedule':
+      return toDeconzSchedule(raw);
   }
 }
 
@@ -141,6 +147,9 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
     case 'trigger':
       if (value === true) return { ok: true, key: map.key, value: map.value };
       return { ok: false, reason: typeof value === 'boolean' ? 'only true starts it' : 'expected true' };
+    // Validated against the deCONZ shape before it gets here (thermostatScheduleSchema): one payload per group of days.
+    case 'schedule':
+      return typeof value === 'object' && value !== null ? { ok: true, key: map.writeKey, value: toConverterSchedules(value as ThermostatSchedule) } : { ok: false, reason: 'expected a weekly schedule' };
     case 'levels':
     case 'levelsMax': {
       const first = map.first ?? 0;

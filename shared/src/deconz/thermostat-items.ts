@@ -49,6 +49,8 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
   { item: 'externalsensortemp', section: 'config', keys: [{ key: 'external_measured_room_sensor', kind: 'number', scale: 1 }] },
   { item: 'externalwindowopen', section: 'config', keys: [{ key: 'window_open_external', kind: 'bool' }] },
   { item: 'windowopen_set', section: 'config', keys: [{ key: 'window_open_feature', kind: 'bool' }, { key: 'window_detection', kind: 'bool' }] },
+  // The weekly programme itself (ZCL set/get weekly schedule), from the days the bridge keeps.
+  { item: 'schedule', section: 'config', keys: [{ key: 'weekly_schedule_days', kind: 'schedule', writeKey: 'weekly_schedule' }] },
   // The weekly programme on or off: the thermostat follows its schedule or holds the setpoint.
   { item: 'schedule_on', section: 'config', keys: [
     { key: 'programming_operation_mode', kind: 'flag', on: ['schedule', 'schedule_with_preheat'], write: ['schedule', 'setpoint'] },

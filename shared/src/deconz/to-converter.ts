@@ -115,6 +115,7 @@ export function toConverterCommand(type: SubdeviceType, command: Command, bindin
   const main: ConverterState = {};
   const result: ConverterCommand = { payloads: [], sent: [], unsupported: [] };
   let alert: ConverterState | undefined;
+  const schedules: ConverterState[] = [];
   for (const key of Object.keys(command)) {
     if (IGNORED.has(key)) continue;
     if (key === 'alert' && LIGHT_TYPES.has(type)) {
@@ -125,7 +126,11 @@ export function toConverterCommand(type: SubdeviceType, command: Command, bindin
     const binding = bindings?.[key];
     if (binding) {
       const written = writeBound(binding, command[key]);
-      if (written.ok) {
+      if (written.ok && binding.map.kind === 'schedule') {
+        // One command per group of days: each its own payload, after the other items.
+        for (const value of written.value as unknown[]) schedules.push({ [written.key]: value });
+        result.sent.push(key);
+      } else if (written.ok) {
         main[written.key] = written.value;
         result.sent.push(key);
       } else (result.invalid ??= []).push({ item: key, reason: written.reason });
@@ -157,6 +162,7 @@ export function toConverterCommand(type: SubdeviceType, command: Command, bindin
     }
     result.payloads.push(main);
   }
+  result.payloads.push(...schedules);
   if (alert) {
     if (result.payloads.length > 0 && 'effect' in main) result.payloads.push(alert);
     else if (result.payloads.length > 0) Object.assign(main, alert);

@@ -9,6 +9,7 @@ export * from './schemas/common';
 export * from './schemas/bridge';
 export * from './schemas/device';
 export * from './schemas/set-command';
+export * from './schemas/thermostat-schedule';
 export * from './schemas/requests';
 export * from './schemas/responses';
 export * from './schemas/alarm';

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { FAN_MODES, SWING_MODES, SWITCH_CLICK_MODES, SWITCH_DEVICE_MODES, TEMPERATURE_MEASUREMENTS, THERMOSTAT_MODES, THERMOSTAT_PRESETS } from '@herdgate/shared/mqtt';
+import { FAN_MODES, thermostatScheduleSchema, SWING_MODES, SWITCH_CLICK_MODES, SWITCH_DEVICE_MODES, TEMPERATURE_MEASUREMENTS, THERMOSTAT_MODES, THERMOSTAT_PRESETS } from '@herdgate/shared/mqtt';
 import type { ErrorItemInput } from '@herdgate/shared/errors';
 import type { BridgeLink, CommandOutcome } from '../../services/bridge-link';
 import type { ItemSchema } from './clip-types';
@@ -30,6 +30,7 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   externalwindowopen: bool,
   windowopen_set: bool,
   schedule_on: bool,
+  schedule: thermostatScheduleSchema,
   externalsensortemp: int(-32768, 32767),
   offset: int(-32768, 32767),
   tholddark: int(0, 65534),

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { ENVELOPE_KEYS, envelopeEntries, intRange, numberRange } from './common';
+import { thermostatScheduleSchema } from './thermostat-schedule';
 
 /** The deCONZ thermostat modes clients send (pydeconz's enum). */
 export const THERMOSTAT_MODES = [
@@ -65,6 +66,7 @@ const configCommands = {
   externalwindowopen: flag,
   windowopen_set: flag,
   schedule_on: flag,
+  schedule: v.optional(thermostatScheduleSchema),
   externalsensortemp: v.optional(intRange(-32768, 32767)),
   offset: v.optional(intRange(-32768, 32767)),
   devicemode: v.optional(v.picklist(SWITCH_DEVICE_MODES, `expected one of ${SWITCH_DEVICE_MODES.join(', ')}`)),
