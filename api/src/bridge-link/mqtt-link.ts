@@ -27,7 +27,7 @@ const DEFAULT_BACKOFF = { min: 500, max: 5_000 };
  * retrying in the background with a doubling backoff, so the api serves while the bridge is away.
  * Every (re)connect subscribes to the consumer filters, and the broker resends the retained topics.
  */
-function createMqttTransport(options: MqttLinkOptions): LinkTransport {
+export function createMqttTransport(options: MqttLinkOptions): LinkTransport {
   const log = options.logger;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   let delay = backoff.min;
@@ -65,6 +65,7 @@ function createMqttTransport(options: MqttLinkOptions): LinkTransport {
   client.on('close', () => {
     if (up) log.warn({ url: options.url }, 'mqtt connection lost; reconnecting');
     setUp(false);
+    dropUnacknowledged(client);
     delay = Math.min(delay * 2, backoff.max);
     client.options.reconnectPeriod = delay;
   });
@@ -85,6 +86,19 @@ function createMqttTransport(options: MqttLinkOptions): LinkTransport {
       await client.endAsync(true);
     },
   };
+}
+
+/**
+ * Forgets the commands the broker has not acknowledged yet. mqtt.js keeps an unacknowledged QoS 1
+ * publish and sends it again after a reconnect, but the link has just answered every waiting
+ * command `not_connected` (a 503 to the client): a copy sent a second later to a bridge that
+ * restarted quickly would run after the client was told it failed, possibly after a newer
+ * command that did succeed. Their `expires` only covers long outages, so they are dropped here.
+ */
+function dropUnacknowledged(client: MqttClient): void {
+  for (const id of Object.keys(client.outgoing)) {
+    if (client.outgoing[Number(id)]?.cmd === 'publish') client.removeOutgoingMessage(Number(id));
+  }
 }
 
 /**
