@@ -34,8 +34,9 @@ const SERVICES: Array<[RegExp, RegExp]> = [
 const ADMIN = { user: 'operator', password: 'operator-docs-1' };
 /**
  * Which demo device a `<ieee>` placeholder stands for, by the action the line asks for: these where
- * the line's parameters fit one device only (the button named "button"), else the first joined
- * device that offers the action (asked from the radio), so a new action line needs no entry here.
+ * the line's parameter values fit one device only (the button named "button"), else the first
+ * joined device whose action takes every parameter the line sends (asked from the radio), so a new
+ * action line needs no entry here.
  */
 const DEVICE_FOR_ACTION: Record<string, string> = { press: '00124b0022a1000b', open: '00124b0022a1000a', 'zone-flags': '00124b0022a1000a', set: '00124b0022a10008' };
 const ANY_DEVICE = '00124b0022a10008';
@@ -58,13 +59,26 @@ describe('documented commands', () => {
   let ports: Record<'http' | 'ws' | 'mqtt' | 'control', number>;
   let env: Record<string, string>;
   let bridgeId = '';
-  const actionOwners: Record<string, string> = {};
+  /** Per action, the joined devices that offer it with the parameters each takes. */
+  const actionOwners: Record<string, Array<{ ieee: string; params: string[] }>> = {};
   async function learnActions(): Promise<void> {
     if (Object.keys(actionOwners).length > 0) return;
     const get = async (path: string) => (await fetch(`${env.C}${path}`, { signal: AbortSignal.timeout(10_000) })).json();
     for (const { ieee } of ((await get('/devices')) as { joined: Array<{ ieee: string }> }).joined) {
-      for (const { name } of (await get(`/devices/${ieee}/actions`)) as Array<{ name: string }>) actionOwners[name] ??= ieee;
+      for (const { name, params } of (await get(`/devices/${ieee}/actions`)) as Array<{ name: string; params?: Record<string, unknown> }>) {
+        (actionOwners[name] ??= []).push({ ieee, params: Object.keys(params ?? {}) });
+      }
     }
+  }
+  /** The device a `<ieee>/actions/<action>` line is for, given the body it sends (`-d '{…}'`). */
+  function deviceFor(action: string, line: string): string {
+    const body = /-d\s+'(\{.*?\})'/.exec(line)?.[1];
+    const sent = body === undefined ? [] : Object.keys(JSON.parse(body) as object);
+    const owners = actionOwners[action] ?? [];
+    const fits = (ieee: string) => owners.some((o) => o.ieee === ieee && sent.every((key) => o.params.includes(key)));
+    const pinned = DEVICE_FOR_ACTION[action];
+    if (pinned !== undefined && (owners.length === 0 || fits(pinned))) return pinned;
+    return owners.find((o) => fits(o.ieee))?.ieee ?? owners[0]?.ieee ?? ANY_DEVICE;
   }
   const createdData = !existsSync('data');
 
@@ -79,7 +93,7 @@ describe('documented commands', () => {
     .replace(/'<password>'/g, `'${ADMIN.password}'`)
     .replace(/00212EFFFF012345/g, bridgeId)
     .replace(/data\/radio\.json/g, join(dir, 'radio.json'))
-    .replace(/<ieee>(\/actions\/([a-z-]+))?/g, (_, path: string | undefined, action: string | undefined) => `${action ? DEVICE_FOR_ACTION[action] ?? actionOwners[action] ?? ANY_DEVICE : ANY_DEVICE}${path ?? ''}`);
+    .replace(/<ieee>(\/actions\/([a-z-]+))?/g, (_, path: string | undefined, action: string | undefined) => `${action ? deviceFor(action, text) : ANY_DEVICE}${path ?? ''}`);
 
   /**
    * One block as one bash script. A page reads as one shell session: variables set by an earlier
