@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectEvents, type EventClient } from './helpers/clients';
+import { connectEvents, radioControl, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
@@ -118,6 +118,22 @@ describe('sensors: motion sensor on the real stack', () => {
     const other = await stack.rest.put(`/sensors/${light}/config`, { ledindication: true });
     expect(other.body).toEqual([{ error: expect.objectContaining({ type: 6, address: `/sensors/${light}/config/ledindication` }) }]);
     expect(await led()).toBe(0);
+  }, 30_000);
+
+  it('should list a write\'s items in pending until the device answered, then none, and refuse writing pending with 8', async () => {
+    expect(((await stack.rest.get(`/sensors/${presence}`)).body as Sensor).config.pending).toEqual([]);
+    // Frames to and from the sensor take a second longer: the write is on its way meanwhile.
+    const fault = await radioControl<{ id: number }>(stack.radio.control, 'POST', '/faults', { kind: 'delay', ieee: MOTION, ms: 1000 });
+    try {
+      const writing = stack.rest.put(`/sensors/${presence}/config`, { delay: 60 });
+      await sensorWhen<Sensor>(stack, presence, (s) => JSON.stringify(s.config.pending) === '["delay"]', 'pending ["delay"] during the write');
+      expect((await writing).body).toEqual([{ success: { [`/sensors/${presence}/config/delay`]: 60 } }]);
+      expect(((await stack.rest.get(`/sensors/${presence}`)).body as Sensor).config).toMatchObject({ pending: [], delay: 60 });
+    } finally {
+      await radioControl(stack.radio.control, 'DELETE', `/faults/${fault.id}`);
+    }
+    const bad = await stack.rest.put(`/sensors/${presence}/config`, { pending: [] });
+    expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${presence}/config/pending` }) }]);
   }, 30_000);
 
   describe('Aqara presence sensor FP1', () => {

@@ -56,7 +56,7 @@ describe('deconz item translation', () => {
   });
 
   it('should put battery in config, clamped to 0-100', () => {
-    expect(toDeconzItems(all('ZHAPresence'), { battery: 104.4 }).config).toEqual({ battery: 100, on: true });
+    expect(toDeconzItems(all('ZHAPresence'), { battery: 104.4 }).config).toEqual({ battery: 100, on: true, pending: [] });
   });
 
   it('should read suffixed keys for a multi-endpoint sub-device', () => {

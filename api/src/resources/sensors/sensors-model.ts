@@ -64,6 +64,10 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
   const clipDeps = { core, store: deps.store, clock: deps.clock };
   const sync = new DeviceSensorSync({ core, store: deps.store, link: deps.bridge, logger });
   const daylight = new DaylightSensor({ core, store: deps.store, clock: deps.clock, logger, timers: deps.timers ?? platformTimers });
+  const setPending = (id: string, items: string[]) => {
+    const current = core.record(id);
+    if (current && !current.deleted) core.applyVolatile({ ...current, config: { ...current.config, pending: items } }, ['config/pending']);
+  };
 
   const model: SensorsModel = {
     get: (id) => core.get(id),
@@ -98,7 +102,12 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
         if (!(await setOwnedConfig(clipDeps, record.id, plan.local))) return [];
         for (const [item, value] of Object.entries(plan.local)) plan.results.set(item, { item, ok: true, value });
       }
-      const sent = await sendDeviceConfig(deps.bridge, record, base, plan.command);
+      // deCONZ's `pending`: the items on their way to the device until it answered (a sleepy
+      // device takes them at its next poll), on the sensors that show the list.
+      const inFlight = Object.keys(plan.command);
+      const showsPending = Array.isArray(record.config.pending) && inFlight.length > 0;
+      if (showsPending) setPending(record.id, inFlight);
+      const sent = await sendDeviceConfig(deps.bridge, record, base, plan.command).finally(() => showsPending && setPending(record.id, []));
       for (const outcome of sent) plan.results.set(outcome.item, outcome);
       // What the device acknowledged shows at once, as on a light (a GET right after the answer
       // agrees with it); the device's own report or read-back follows and corrects it if need be.
