@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectDeconzError } from './helpers/conformance';
-import { jsonInit, startTestGateway } from './helpers/gateway';
-import { capturedLogger } from './helpers/logs';
-import { describeOnRuntimesWithBridge } from './helpers/runtimes';
+import { jsonInit } from './helpers/gateway';
+import { describeOnRuntimes, describeOnRuntimesWithBridge } from './helpers/runtimes';
 
 /** The clock writes deCONZ accepts, as the tests below send them (the test clock reads 2026-01-15T12:00:00 UTC). */
 const CLOCK_WRITES = [{ utc: '2026-01-15T12:00:30' }, { UTC: '2026-03-01T08:00:00' }, { timezone: 'Europe/Berlin' }, { localtime: '2026-01-15T13:00:00' }];
@@ -114,18 +113,12 @@ describeOnRuntimesWithBridge('PUT /api/<key>/config', (gw, bridge) => {
   });
 });
 
-// What the clock writes leave in the log (Node, where the test reads the gateway's log lines).
-describe('PUT /api/<key>/config clock writes in the log', () => {
+// What the clock writes leave in the log (read from the gateway's log records on both runtimes).
+describeOnRuntimes('PUT /api/<key>/config clock writes in the log', (gw) => {
   it('should note the skew of each clock write and never apply it', async () => {
-    const logs = capturedLogger('info');
-    const gw = await startTestGateway({}, undefined, { logger: logs.logger });
-    try {
-      const key = await gw.createKey();
-      for (const body of CLOCK_WRITES) expect((await gw.request(`/api/${key}/config`, jsonInit('PUT', body))).status).toBe(200);
-      const noted = logs.lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((l) => 'skewSeconds' in l);
-      expect(noted.map((l) => [l.level, l.skewSeconds])).toEqual([[30, 30], [40, 3_873_600], [30, 0]]);
-    } finally {
-      await gw.close();
-    }
+    const key = await gw().createKey();
+    for (const body of CLOCK_WRITES) expect((await gw().request(`/api/${key}/config`, jsonInit('PUT', body))).status).toBe(200);
+    const noted = (await gw().logs()).filter((l) => 'skewSeconds' in l);
+    expect(noted.map((l) => [l.level, l.skewSeconds])).toEqual([[30, 30], [40, 3_873_600], [30, 0]]);
   });
-});
+}, undefined, () => ({ LOG_LEVEL: 'info' }));
