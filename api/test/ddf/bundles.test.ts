@@ -1,29 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
-import { startTestGateway, type TestGateway } from '../helpers/gateway';
+import { describeOnRuntimes } from '../helpers/runtimes';
 import { buildBundle, chunk, concat, ddfbChunk, ddfFor, descFor, extf, multipart, randomKey, sha256 } from '../helpers/ddf-bundle';
 
 /**
- * DDF bundles over real HTTP on a real libSQL file: upload (multipart), the bundle hash, download
- * with its headers, descriptor paging, signatures, and every kind of broken file refused with
- * nothing stored.
+ * DDF bundles over real HTTP on both runtimes (a libSQL file on Node, the Durable Object's SQLite
+ * on workerd): upload (multipart), the bundle hash, download with its headers, descriptor paging,
+ * signatures, and every kind of broken file refused with nothing stored.
  */
-describe('ddf bundles', () => {
-  let gw: TestGateway;
+describeOnRuntimes('ddf bundles', (gw) => {
   let key: string;
 
   beforeAll(async () => {
-    gw = await startTestGateway();
-    key = await gw.createKey();
+    key = await gw().createKey();
   });
-  afterAll(async () => gw?.close());
 
   const upload = (bytes: Uint8Array, name = 'ddfbundle') => {
     const { body, contentType } = multipart([{ name, bytes, filename: 'bundle.ddb' }]);
-    return gw.request(`/api/${key}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
+    return gw().request(`/api/${key}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
   };
   const descriptors = async (next?: number | string) => {
-    const res = await gw.request(`/api/${key}/ddf/descriptors${next === undefined ? '' : `?next=${next}`}`);
+    const res = await gw().request(`/api/${key}/ddf/descriptors${next === undefined ? '' : `?next=${next}`}`);
     return { status: res.status, body: res.status === 200 ? ((await res.json()) as Record<string, unknown>) : await res.text() };
   };
   const allHashes = async () => {
@@ -37,7 +34,7 @@ describe('ddf bundles', () => {
     return hashes;
   };
 
-  itConformsToDeconz({ context: () => ({ request: gw.request, key }), collection: '/ddf/descriptors', unknownId: `/ddf/bundles/${'ab'.repeat(32)}`, wrongMethod: 'DELETE' });
+  itConformsToDeconz({ context: () => ({ request: gw().request, key }), collection: '/ddf/descriptors', unknownId: `/ddf/bundles/${'ab'.repeat(32)}`, wrongMethod: 'DELETE' });
 
   it('should store a bundle, answer its hash (SHA-256 of the DDFB chunk) and serve it back byte for byte', async () => {
     const bytes = buildBundle({ desc: descFor('LCT015', 'Signify Netherlands B.V.', 'uuid-serve') });
@@ -46,7 +43,7 @@ describe('ddf bundles', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ success: { id: hash, signatures: [] } }]);
 
-    const got = await gw.request(`/api/${key}/ddf/bundles/${hash.toUpperCase()}`);
+    const got = await gw().request(`/api/${key}/ddf/bundles/${hash.toUpperCase()}`);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('application/octet-stream');
     expect(got.headers.get('content-disposition')).toBe(`attachment; filename="${hash}.ddb"`);
@@ -111,8 +108,8 @@ describe('ddf bundles', () => {
       await expectDeconzError(await upload(new Uint8Array(600_000)), 400, 12);
       await expectDeconzError(await upload(good(), 'other'), 400, 12);
       const two = multipart([{ name: 'ddfbundle', bytes: good(), filename: 'a.ddb' }, { name: 'ddfbundle', bytes: good(), filename: 'b.ddb' }]);
-      await expectDeconzError(await gw.request(`/api/${key}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': two.contentType }, body: two.body }), 400, 12);
-      await expectDeconzError(await gw.request(`/api/${key}/ddf/bundles`, { method: 'POST', body: good() }), 400, 12);
+      await expectDeconzError(await gw().request(`/api/${key}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': two.contentType }, body: two.body }), 400, 12);
+      await expectDeconzError(await gw().request(`/api/${key}/ddf/bundles`, { method: 'POST', body: good() }), 400, 12);
     });
   });
 
@@ -128,13 +125,13 @@ describe('ddf bundles', () => {
     expect(total.length).toBeGreaterThanOrEqual(70);
     for (const bad of ['0', '-1', 'abc', '1.5']) expect((await descriptors(bad)).status).toBe(400);
 
-    gw = await gw.restart();
-    key = await gw.createKey();
+    await gw().restart();
+    key = await gw().createKey();
     expect(await allHashes()).toEqual(total);
   });
 
   it('should answer 400 for a malformed hash and 404 type 3 for an unknown one', async () => {
-    expect((await gw.request(`/api/${key}/ddf/bundles/xyz`)).status).toBe(400);
-    await expectDeconzError(await gw.request(`/api/${key}/ddf/bundles/${'0'.repeat(64)}`), 404, 3);
+    expect((await gw().request(`/api/${key}/ddf/bundles/xyz`)).status).toBe(400);
+    await expectDeconzError(await gw().request(`/api/${key}/ddf/bundles/${'0'.repeat(64)}`), 404, 3);
   });
 });
