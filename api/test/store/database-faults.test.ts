@@ -4,7 +4,10 @@ import { expectDeconzError } from '../helpers/conformance';
 import { jsonInit, startTestGateway, type TestGateway } from '../helpers/gateway';
 import { clipBody } from '../sensors/helpers';
 
-/** The database file locked by another process: writes answer busy, reads go on, and it recovers. */
+/**
+ * The database file locked by another process: writes answer busy, reads go on, and it recovers.
+ * Node only: a Durable Object's storage has no file another process could lock.
+ */
 describe('database faults', () => {
   let gw: TestGateway;
   let key: string;
