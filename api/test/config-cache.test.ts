@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
 import { awaitJson, setBridgeOnline } from './helpers/bridge-devices';
 import { jsonInit } from './helpers/gateway';
-import { describeOnRuntimes, describeOnRuntimesWithBridge } from './helpers/runtimes';
+import { describeOnRuntimesWithBridge } from './helpers/runtimes';
 
 type Json = Record<string, unknown>;
 type Whitelist = Record<string, { 'last use date': string }>;
@@ -11,13 +11,18 @@ type Whitelist = Record<string, { 'last use date': string }>;
  * `GET /config`, `GET /api/config` and `GET /api/<key>` serve cached bodies; every input of those
  * bodies must still show at once. Each test changes one input and reads all three routes.
  */
-describeOnRuntimes('config body cache', (gw) => {
+describeOnRuntimesWithBridge('config body cache', (gw, bridge) => {
   let key: string;
   const read = async (path: string): Promise<Json> => (await gw().request(path)).json() as Promise<Json>;
   const config = (as = key) => read(`/api/${as}/config`);
   const stateConfig = async (as = key) => (await read(`/api/${as}`)).config as Json;
   /** The config's ETag carries the store revision: unchanged means nothing was written. */
   const configTag = async () => (await gw().request(`/api/${key}/config`)).headers.get('etag');
+  /** Waits until `/config` shows `fields`, then checks the full state's config shows them at once. */
+  const shows = async (fields: Json) => {
+    await awaitJson(gw(), key, '/config', (config: Json) => Object.entries(fields).every(([name, value]) => config[name] === value));
+    expect((await read(`/api/${key}`)).config).toMatchObject(fields);
+  };
 
   beforeAll(async () => {
     key = await gw().createKey('cache-a');
@@ -92,22 +97,8 @@ describeOnRuntimes('config body cache', (gw) => {
     expect(before.sensors).not.toHaveProperty(success.id);
     expect(after.sensors).toHaveProperty([success.id, 'name'], 'cached');
   });
-});
 
-describeOnRuntimesWithBridge('config body cache with a bridge', (gw, bridge) => {
-  let key: string;
-  const read = async (path: string): Promise<Json> => (await gw().request(path)).json() as Promise<Json>;
-  const configTag = async () => (await gw().request(`/api/${key}/config`)).headers.get('etag');
-  /** Waits until `/config` shows `fields`, then checks the full state's config and the public config show them at once. */
-  const shows = async (fields: Json) => {
-    await awaitJson(gw(), key, '/config', (config: Json) => Object.entries(fields).every(([name, value]) => config[name] === value));
-    expect((await read(`/api/${key}`)).config).toMatchObject(fields);
-  };
-
-  beforeAll(async () => {
-    key = await gw().createKey();
-  });
-
+  // Radio facts come from the bridge, not the database.
   it('should show radio facts the bridge reports within the same second, without a store write', async () => {
     await setBridgeOnline(gw(), bridge(), key, false);
     const before = await read(`/api/${key}/config`);

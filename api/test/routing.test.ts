@@ -2,6 +2,7 @@ import { beforeAll, expect, it, describe } from 'vitest';
 import { expectDeconzError, itConformsToDeconz } from './helpers/conformance';
 import { jsonInit } from './helpers/gateway';
 import { describeOnRuntimes, RUNTIMES_AND_SQLD } from './helpers/runtimes';
+import { FAILING_ROUTE, FAILING_ROUTE_MESSAGE } from './helpers/test-routes';
 
 describeOnRuntimes('routing', (gw) => {
   let key: string;
@@ -75,6 +76,18 @@ describeOnRuntimes('routing', (gw) => {
       expect(echoed.headers.get('x-request-id')).toBe('trace-42');
       const minted = await gw().request(`/api/${key}/lights`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
       expect(minted.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    });
+  });
+
+  describe('unexpected errors', () => {
+    it('should answer 901 in the deCONZ shape and log the error with the request id', async () => {
+      const res = await gw().request(FAILING_ROUTE, { headers: { 'X-Request-Id': 'req-boom-1' } });
+      const body = await expectDeconzError(res, 503, 901, '/');
+      expect(body[0]?.error.description).toBe("Internal error, can't process request");
+      expect(JSON.stringify(body)).not.toContain(FAILING_ROUTE_MESSAGE);
+      const logged = (await gw().logs()).find((line) => line.msg === 'unhandled error');
+      expect(logged?.reqId).toBe('req-boom-1');
+      expect((logged?.err as { message?: string })?.message).toBe(FAILING_ROUTE_MESSAGE);
     });
   });
 

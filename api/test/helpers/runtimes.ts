@@ -180,13 +180,18 @@ export function describeOnRuntimes(
  * runtime, that both gateways follow over their real MQTT link. The gateway has seen the bridge
  * online (`rfconnected`) before the body's hooks run.
  */
-export function describeOnRuntimesWithBridge(name: string, body: (gw: () => RuntimeGateway, bridge: () => TestBridge) => void): void {
+export function describeOnRuntimesWithBridge(
+  name: string,
+  body: (gw: () => RuntimeGateway, bridge: () => TestBridge) => void,
+  /** More settings for the gateways, as `describeOnRuntimes` takes them. */
+  vars: () => Record<string, string> = () => ({}),
+): void {
   describe.each(RUNTIMES)(`${name} on $runtime ($database database)`, { timeout: TEST_TIMEOUT_MS }, (target) => {
     let bridge: TestBridge | undefined;
     let gateway: RuntimeGateway | undefined;
     beforeAll(async () => {
       bridge = await startTestBridge();
-      gateway = await startRuntimeGateway(target, { MQTT_URL: bridge.url });
+      gateway = await startRuntimeGateway(target, { ...vars(), MQTT_URL: bridge.url });
       const key = await gateway.createKey('bridge#wait');
       // A bound, not a speed claim: a Worker's first MQTT connection can take seconds on loaded cores.
       await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 30_000);
