@@ -36,6 +36,7 @@ const WEIGHTS: Record<string, number> = {
   'Super-TR': 1,
   'Adapter-Zigbee-FUJITSU': 1,
   SPZB0001: 2,
+  AC201: 1,
   'SYMFONISK-Sound-Controller': 1,
 };
 

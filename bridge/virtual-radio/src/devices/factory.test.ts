@@ -39,6 +39,7 @@ describe('device factory', () => {
         'Adapter-Zigbee-FUJITSU',
         'ZHEMI101',
         'SPZB0001',
+        'AC201',
         'SYMFONISK-Sound-Controller',
         'lumi.sensor_smoke',
         'lumi.motion.ac01',

@@ -60,6 +60,7 @@ const expected: Record<string, string> = {
   'Adapter-Zigbee-FUJITSU': 'GW003-AS-IN-TE-FC',
   ZHEMI101: 'ZHEMI101',
   SPZB0001: 'SPZB0001',
+  AC201: 'AC201',
   'SYMFONISK-Sound-Controller': 'E1744',
   'lumi.sensor_smoke': 'JTYJ-GD-01LM/BW',
   'lumi.motion.ac01': 'RTCZCGQ11LM',
