@@ -6,7 +6,8 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
 
 /**
  * A floor-heating thermostat with a floor probe (ELKO Super TR), an air-conditioner interface
- * with presets, fan speeds and louvres (Atlantic's Naviclim adapter) and a radiator valve that keeps
+ * with presets, fan speeds and louvres (Atlantic's Naviclim adapter), OWON's AC controller (the
+ * five ZCL louvre positions, fan speeds from its fan control cluster) and a radiator valve that keeps
  * its mode, lock and display in vendor host flags (Eurotronic Spirit) on the real stack (virtual
  * radio, bridge child, api, WebSocket). Each writable ZHAThermostat item a device has is written
  * through REST and read back from the device's real attributes through the radio's control
@@ -15,8 +16,9 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
 const FLOOR = '000d6f00aa5ac101';
 const AC = '0022a3000b5ac102';
 const SPIRIT = '00158d00ee5ac103';
+const OWON = '00124b00fa5ac104';
 
-type Device = 'floor' | 'ac' | 'spirit';
+type Device = 'floor' | 'ac' | 'spirit' | 'owon';
 interface Sensor { type: string; modelid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 /** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state. */
 type Real = [endpoint: string, cluster: string, attribute: string];
@@ -54,6 +56,12 @@ const WRITES: Write[] = [
     also: [[['1', T, 'systemMode'], 4]] },
   { device: 'spirit', item: 'locked', value: true, real: ['1', T, 'eurotronicHostFlags'], expect: 0x85, row: 'sensor.config.zhathermostat.locked' },
   { device: 'spirit', item: 'displayflipped', value: true, real: ['1', T, 'eurotronicHostFlags'], expect: 0x87, row: 'sensor.config.zhathermostat.displayflipped' },
+  { device: 'owon', item: 'swingmode', value: 'three quarters open', real: ['1', T, 'acLouverPosition'], expect: 5, row: 'sensor.config.zhathermostat.swingmode' },
+  // The converters write "fully closed" as 0, the first of the two values ZCL reads as closed.
+  { device: 'owon', item: 'swingmode', value: 'fully closed', real: ['1', T, 'acLouverPosition'], expect: 0, row: 'sensor.config.zhathermostat.swingmode' },
+  { device: 'owon', item: 'swingmode', value: 'fully open', real: ['1', T, 'acLouverPosition'], expect: 2, row: 'sensor.config.zhathermostat.swingmode' },
+  { device: 'owon', item: 'fanmode', value: 'low', real: ['1', 'hvacFanCtrl', 'fanMode'], expect: 1, row: 'sensor.config.zhathermostat.fanmode' },
+  { device: 'owon', item: 'mode', value: 'fan only', real: ['1', T, 'systemMode'], expect: 7, row: 'sensor.config.zhathermostat.mode' },
   { device: 'spirit', item: 'heatsetpoint', value: 2150, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2150, row: 'sensor.config.zhathermostat.heatsetpoint' },
 ];
 
@@ -65,12 +73,15 @@ const BAD: Array<{ device: Device; item: string; value: unknown; real: Real }> =
   { device: 'ac', item: 'preset', value: 'holiday', real: ['1', T, 'atlanticBoost'] },
   { device: 'ac', item: 'fanmode', value: 'smart', real: ['1', 'hvacFanCtrl', 'fanMode'] },
   { device: 'spirit', item: 'mode', value: 'cool', real: ['1', T, 'eurotronicHostFlags'] },
+  { device: 'owon', item: 'fanmode', value: 'smart', real: ['1', 'hvacFanCtrl', 'fanMode'] },
+  { device: 'owon', item: 'mode', value: 'sleep', real: ['1', T, 'systemMode'] },
 ];
 
 /** Thermostat items each device does not have: 6, nothing sent. */
 const LACKING: Record<Device, Record<string, unknown>> = {
   floor: { preset: 'eco', swingmode: 'fully open', fanmode: 'auto', coolsetpoint: 2500, setvalve: true },
   ac: { temperaturemeasurement: 'floor sensor', setvalve: false, locked: true },
+  owon: { preset: 'eco', temperaturemeasurement: 'air sensor', locked: true, setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
   spirit: { preset: 'eco', swingmode: 'fully open', temperaturemeasurement: 'air sensor', fanmode: 'auto', setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
 };
 
@@ -78,16 +89,17 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
   let stack: Stack;
   let ws: EventClient;
   const ids: Record<string, string> = {};
-  const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC, spirit: SPIRIT };
+  const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC, spirit: SPIRIT, owon: OWON };
   const real = async (device: Device, [ep, cluster, attribute]: Real) => (await realState(stack, ieeeOf[device])).endpoints[ep][cluster][attribute];
   const get = async (id: string) => (await stack.rest.get(`/sensors/${id}`)).body as Sensor;
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }, { model: 'SPZB0001', ieee: SPIRIT }]);
+    stack = await startSensorStack([{ model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }, { model: 'SPZB0001', ieee: SPIRIT }, { model: 'AC201', ieee: OWON }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.floor = await sensorId(stack, uniqueidOf(FLOOR, 1, '0201'));
     ids.ac = await sensorId(stack, uniqueidOf(AC, 1, '0201'));
     ids.spirit = await sensorId(stack, uniqueidOf(SPIRIT, 1, '0201'));
+    ids.owon = await sensorId(stack, uniqueidOf(OWON, 1, '0201'));
   }, 150_000);
 
   afterAll(async () => {
@@ -120,6 +132,14 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     expect(Object.keys(sensor.config).sort()).toEqual([
       'battery', 'displayflipped', 'heatsetpoint', 'hostflags', 'locked', 'mode', 'offset', 'on', 'reachable',
     ]);
+  }, 45_000);
+
+  it('should present OWON\'s AC controller with its louvre and the fan speeds of its fan control cluster, known from pairing', async () => {
+    const known = (s: Sensor) => s.config.swingmode !== undefined && s.config.fanmode !== undefined;
+    const sensor = await sensorWhen<Sensor>(stack, ids.owon!, known, 'the louvre and fan read after pairing', 30_000);
+    expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'AC201', ep: 1 });
+    expect(sensor.config).toMatchObject({ swingmode: 'fully closed', fanmode: 'auto', mode: 'cool', coolsetpoint: 2400, heatsetpoint: 2100 });
+    expect(sensor.state).toMatchObject({ fanmode: 'auto', temperature: expect.any(Number) });
   }, 45_000);
 
   describe.each(WRITES)('$row ($device $value)', ({ device, item, value, real: where, expect: stored, also }) => {
@@ -159,7 +179,7 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     expect((await get(id)).config.hostflags).toBe(held);
   }, 30_000);
 
-  describe.each(['floor', 'ac', 'spirit'] as const)('%s thermostat', (device) => {
+  describe.each(['floor', 'ac', 'spirit', 'owon'] as const)('%s thermostat', (device) => {
     it('should answer 6 for each thermostat item it lacks and send nothing', async () => {
       const id = ids[device]!;
       const before = await realState(stack, ieeeOf[device]);

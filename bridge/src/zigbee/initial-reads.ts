@@ -48,6 +48,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'hvacThermostat', attribute: 'runningState', keys: ['running_state'] },
   { cluster: 'hvacThermostat', attribute: 'localTemperatureCalibration', keys: ['local_temperature_calibration'] },
   { cluster: 'hvacFanCtrl', attribute: 'fanMode', keys: ['fan_mode'] },
+  // An AC interface's louvre position (deCONZ `swingmode`).
+  { cluster: 'hvacThermostat', attribute: 'acLouverPosition', keys: ['ac_louver_position'] },
   // Floor-heating thermostats (ELKO's attributes, sent without a manufacturer code): the floor
   // probe's reading, which probe regulates, the child lock.
   { cluster: 'hvacThermostat', attribute: 'elkoExternalTemp', keys: ['floor_temp'] },

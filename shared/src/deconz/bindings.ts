@@ -65,7 +65,8 @@ function enumName(map: KeyMap & { kind: 'enum' }, value: string): string {
 export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBinding | undefined {
   const flat = flattenExposes(exposes);
   for (const map of row.keys) {
-    const expose = flat.find((candidate) => (candidate.name ?? candidate.property) === map.key);
+    // By name, or by property where a feature's name is short for it (a fan's `mode` is `fan_mode`).
+    const expose = flat.find((candidate) => (candidate.name ?? candidate.property) === map.key) ?? flat.find((candidate) => candidate.property === map.key);
     if (!expose) continue;
     const binding: ItemBinding = { map, writable: ((expose.access ?? 0) & ACCESS_SET) !== 0 };
     if (map.kind === 'bool') {

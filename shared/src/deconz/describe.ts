@@ -73,7 +73,8 @@ function typesOfGroup(group: readonly ExposeJson[]): Found[] {
   for (const expose of group) {
     const names = exposeNames([expose]);
     const rule = LIGHT_TYPE_RULES.find((r) => r.expose === expose.type && r.features.every((f) => names.has(f)));
-    if (rule) found.push({ type: rule.type, names: new Set([...names, ...genericNames]) });
+    const seen = exposeNames(group.filter((other) => rule?.sees?.includes(other.type)));
+    if (rule) found.push({ type: rule.type, names: new Set([...names, ...genericNames, ...seen]) });
   }
   const topLevel = new Map(generic.map((expose) => [expose.name ?? expose.property ?? '', expose]));
   const keypad = (topLevel.get('action')?.values ?? []).some((value) => KEYPAD_ACTIONS.has(String(value)));

@@ -34,8 +34,12 @@ export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors';
   ZHAAirQuality: { resource: 'sensors', cluster: 0x000c },
 };
 
-/** Light-like exposes: the first row whose features are all present picks the type. */
-export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonly string[]; type: SubdeviceType }> = [
+/**
+ * Light-like exposes: the first row whose features are all present picks the type. `sees`: expose
+ * types beside it on the endpoint whose features the type reads too (an AC interface's fan speeds
+ * are its thermostat's `fanmode`, as deCONZ shows them).
+ */
+export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonly string[]; type: SubdeviceType; sees?: readonly string[] }> = [
   { expose: 'light', features: ['color_xy', 'color_temp'], type: 'Extended color light' },
   { expose: 'light', features: ['color_hs', 'color_temp'], type: 'Extended color light' },
   { expose: 'light', features: ['color_xy'], type: 'Color light' },
@@ -46,7 +50,7 @@ export const LIGHT_TYPE_RULES: ReadonlyArray<{ expose: string; features: readonl
   { expose: 'switch', features: ['state'], type: 'On/Off plug-in unit' },
   { expose: 'cover', features: [], type: 'Window covering device' },
   { expose: 'fan', features: ['fan_mode'], type: 'Fan' },
-  { expose: 'climate', features: [], type: 'ZHAThermostat' },
+  { expose: 'climate', features: [], type: 'ZHAThermostat', sees: ['fan'] },
 ];
 
 /**
