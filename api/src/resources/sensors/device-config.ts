@@ -53,6 +53,11 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
  * false whatever was written): a success is not shown as the item's value.
  */
 export const ONE_SHOT_ITEMS: ReadonlySet<string> = new Set(['resetpresence']);
+/**
+ * Items a write changes only in part: a thermostat `schedule` write names some days, the item shows
+ * the whole week, which the bridge reads back from the device before it answers. Never shown as written.
+ */
+export const PARTIAL_ITEMS: ReadonlySet<string> = new Set(['schedule']);
 
 /** Items the gateway keeps itself for every device sensor (deCONZ lets a client disable a sensor). */
 export const LOCAL_DEVICE_CONFIG: Readonly<Record<string, ItemSchema>> = { on: bool };

@@ -6,7 +6,7 @@ import type { BridgeLink } from '../../services/bridge-link';
 import type { Clock } from '../../services/clock';
 import type { Store } from '../../store/types';
 import { createClipSensor, setClipState, setOwnedConfig, type ClipSensorInput } from './clip';
-import { ONE_SHOT_ITEMS, planDeviceConfig, sendDeviceConfig, type ConfigOutcome } from './device-config';
+import { ONE_SHOT_ITEMS, PARTIAL_ITEMS, planDeviceConfig, sendDeviceConfig, type ConfigOutcome } from './device-config';
 import { DeviceSensorSync } from './device-sync';
 import { platformTimers, type Timers } from '../../services/timers';
 import { DaylightSensor } from './daylight/daylight-sensor';
@@ -111,7 +111,7 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       for (const outcome of sent) plan.results.set(outcome.item, outcome);
       // What the device acknowledged shows at once, as on a light (a GET right after the answer
       // agrees with it); the device's own report or read-back follows and corrects it if need be.
-      const acknowledged = Object.fromEntries(sent.filter((o) => o.ok && !ONE_SHOT_ITEMS.has(o.item)).map((o) => [o.item, o.ok ? o.value : undefined]));
+      const acknowledged = Object.fromEntries(sent.filter((o) => o.ok && !ONE_SHOT_ITEMS.has(o.item) && !PARTIAL_ITEMS.has(o.item)).map((o) => [o.item, o.ok ? o.value : undefined]));
       const current = core.record(record.id);
       if (current && !current.deleted && Object.keys(acknowledged).length > 0) {
         core.applyVolatile({ ...current, config: { ...current.config, ...acknowledged } }, Object.keys(acknowledged).map((item) => `config/${item}`));
