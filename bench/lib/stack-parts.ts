@@ -42,3 +42,11 @@ export async function startChildWith<Info>(entry: string, extra: Record<string, 
     }
   }
 }
+
+/** Waits `ms` without requests, logging the memory every 30 s (how it settles shows in the log). */
+export async function atRest(ms: number, memory: () => string, log: (line: string) => void): Promise<void> {
+  for (let waited = 0; waited < ms; waited += 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, ms - waited)));
+    log(`at rest ${Math.min(ms, waited + 30_000) / 1000} s: ${memory()}`);
+  }
+}

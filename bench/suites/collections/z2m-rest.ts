@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { NetworkDefinition } from '../../../bridge/virtual-radio/src/network-definition';
 import { startBenchRadio, type BenchRadio } from '../../lib/bench-radio';
 import type { RunningStack } from '../../lib/bridge-stack';
-import { quiet } from '../../lib/stack-parts';
+import { atRest, quiet } from '../../lib/stack-parts';
 import { uniqueResidentMiB } from '../../lib/footprint';
 import { ensureZigbee2mqtt } from '../../lib/z2m/install';
 import { zigbee2mqttStack } from '../../lib/z2m/stack';
@@ -30,7 +30,7 @@ export async function z2mAtRest(network: NetworkDefinition, settleMs: number, lo
     log(`Zigbee2MQTT: pairing ${network.devices.length} devices`);
     stack = await driver.start({ radioPort: radio.port, dataDir: join(dir, 'data'), devices: network.devices.map((d) => d.ieee), pairing: true, timeoutMs: 20 * 60_000, log });
     await quiet(radio, 3_000, 180_000);
-    await new Promise((resolve) => setTimeout(resolve, settleMs));
+    await atRest(settleMs, () => `Zigbee2MQTT ${stack!.process.rssMiB().toFixed(0)} MiB`, log);
     return { ok: true, rssMiB: stack.process.rssMiB(), physicalMiB: uniqueResidentMiB([stack.process.pid]), describe: driver.describe, up: network.devices.length };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
