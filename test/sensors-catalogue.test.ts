@@ -51,6 +51,7 @@ const WEATHER = '00158d0002a60013';
 const PLUG_ID = { modelid: 'SP 120', manufacturer: 'innr' };
 const METER = '0015bc001b000201';
 const XIAOMI_SMOKE = '00158d0002a60014';
+const SHADE = '54ef441000a60015';
 const MEASURING: MeasureCase[] = [
   // 200 kWh, 1500 W: consumption in Wh.
   { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 }, ...PLUG_ID },
@@ -68,7 +69,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE }]);
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE }, { model: 'lumi.curtain.acn002', ieee: SHADE }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -200,4 +201,21 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     const put = await stack.rest.put(`/sensors/${id}/config`, { temperature: 0 });
     expect(put.body).toEqual([{ error: expect.objectContaining({ type: 8 }) }]);
   });
+
+  it('should show a roller shade as a window covering with a ZHABattery sensor whose charging state follows the charger, in REST and on the WebSocket', async () => {
+    const id = await sensorId(stack, uniqueidOf(SHADE, 1, '0001'));
+    // Battery and charging state come from the reads after configure.
+    const sensor = await sensorWhen<Sensor>(stack, id, (s) => s.state.charging === false && s.state.battery === 80, 'battery and charging read');
+    expect(sensor).toMatchObject({ type: 'ZHABattery', modelid: 'lumi.curtain.acn002', manufacturername: 'LUMI', ep: 1, config: { battery: 80, on: true, reachable: true } });
+    expect(Object.keys(sensor.state).sort()).toEqual(['battery', 'charging', 'lastupdated']);
+    const lights = (await stack.rest.get('/lights')).body as Record<string, { type: string; uniqueid: string }>;
+    expect(Object.values(lights).find((l) => l.uniqueid === uniqueidOf(SHADE, 1, '').slice(0, -1))?.type).toBe('Window covering device');
+    for (const active of [true, false]) {
+      const from = ws.events.length;
+      await act(stack, SHADE, 'charging', { active });
+      expect((await realState(stack, SHADE)).endpoints['1'].manuSpecificLumi.chargingStatus).toBe(active ? 1 : 0);
+      await sensorWhen<Sensor>(stack, id, (s) => s.state.charging === active, `charging ${active}`);
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.charging === active), `the charging ${active} push`);
+    }
+  }, 45_000);
 });

@@ -51,7 +51,7 @@ export const COVERS: readonly SubdeviceType[] = ['Window covering device', 'Wind
 export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, ...COVERS, 'Fan'];
 export const SENSORS: readonly SubdeviceType[] = [
   'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
-  'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower', 'ZHATime', 'ZHAAirQuality',
+  'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower', 'ZHATime', 'ZHAAirQuality', 'ZHABattery',
 ];
 export const IAS_TYPES: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
 

@@ -32,6 +32,7 @@ export const TYPE_TABLE: Record<SubdeviceType, { resource: 'lights' | 'sensors';
   ZHATime: { resource: 'sensors', cluster: 0x000a },
   // deCONZ names an air-quality sensor by the analog input its VOC reading comes from.
   ZHAAirQuality: { resource: 'sensors', cluster: 0x000c },
+  ZHABattery: { resource: 'sensors', cluster: 0x0001 },
 };
 
 /**
@@ -99,6 +100,8 @@ export const SENSOR_TYPE_RULES: readonly SensorTypeRule[] = [
   { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle', 'vibration', 'presence_event'] },
   // The device's own clock (keys the bridge adds for a genTime server, see the bridge's time-cluster.ts).
   { names: ['time_utc'], type: 'ZHATime' },
+  // A rechargeable battery (Aqara's roller shade): its charge and whether it is charging.
+  { names: ['charging_status'], type: 'ZHABattery' },
 ];
 
 /** Action values that only a security keypad sends (IAS ACE arm / panic commands). */

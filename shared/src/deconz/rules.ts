@@ -9,6 +9,7 @@ import { IAS_RULES, SELF_TEST_RULES } from './ias-rules';
 import { METERING_RULES } from './metering-items';
 import { DEVICE_RULES } from './device-rules';
 import { PRESENCE_BOUND_RULES, PRESENCE_RULES } from './presence-items';
+import { BATTERY_RULES } from './battery-items';
 
 /** Every item rule, in the order items appear in a sub-device's lists. */
 export const ITEM_RULES: readonly ItemRule[] = [
@@ -27,5 +28,6 @@ export const ITEM_RULES: readonly ItemRule[] = [
   ...DEVICE_RULES,
   ...PRESENCE_RULES,
   ...PRESENCE_BOUND_RULES,
+  ...BATTERY_RULES,
   ...VIBRATION_ITEMS.map((row) => boundRule('ZHAVibration', row)),
 ];

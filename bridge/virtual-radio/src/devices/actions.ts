@@ -7,6 +7,7 @@ import { type DataTypeName, Writer, commandByName, encodeCommand, resolveCluster
 import type { CatalogueEmission } from './catalogue-schema';
 import { heartbeatAction } from './heartbeat-action';
 import { presenceAction } from './presence-action';
+import { chargingAction } from './charging-action';
 import type { DeviceHost } from './device-host';
 import { ArmMode, type PinCommand, sendPin } from './behaviours/ias-ace';
 import { ZoneStatus, changeZoneStatus } from './behaviours/ias-zone';
@@ -176,6 +177,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   airAction,
   heartbeatAction,
   presenceAction,
+  chargingAction,
 ];
 
 export function availableActions(host: DeviceHost): Action[] {

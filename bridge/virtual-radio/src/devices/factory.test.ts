@@ -43,6 +43,7 @@ describe('device factory', () => {
         'SYMFONISK-Sound-Controller',
         'lumi.sensor_smoke',
         'lumi.motion.ac01',
+        'lumi.curtain.acn002',
       ].sort(),
     );
   });

@@ -64,6 +64,7 @@ const expected: Record<string, string> = {
   'SYMFONISK-Sound-Controller': 'E1744',
   'lumi.sensor_smoke': 'JTYJ-GD-01LM/BW',
   'lumi.motion.ac01': 'RTCZCGQ11LM',
+  'lumi.curtain.acn002': 'ZNJLBL01LM',
 };
 
 describe('catalogue fingerprints', () => {

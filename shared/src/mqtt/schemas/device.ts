@@ -30,6 +30,7 @@ export const SUBDEVICE_TYPES = [
   'ZHAPower',
   'ZHATime',
   'ZHAAirQuality',
+  'ZHABattery',
 ] as const;
 export type SubdeviceType = (typeof SUBDEVICE_TYPES)[number];
 

@@ -39,6 +39,7 @@ export const servers: Record<string, Behaviour> = {
   ssIasZone: iasZone,
   genMultistateInput: passive.multistateInput,
   genAnalogInput: passive.analogInput,
+  genAnalogOutput: passive.analogOutput,
 };
 
 export const clients: Record<string, Behaviour> = {

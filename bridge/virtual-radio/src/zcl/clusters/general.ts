@@ -193,6 +193,15 @@ export const genAnalogInput: ClusterDef = {
   responses: [],
 };
 
+/** Analog output (ZCL 3.14.3): Aqara's roller shade driver E1 keeps its position here, 0-100 %. */
+export const genAnalogOutput: ClusterDef = {
+  id: 0x000d,
+  name: 'genAnalogOutput',
+  attributes: [attr(0x0051, 'outOfService', 'bool'), attr(0x0055, 'presentValue', 'single', 'rw'), attr(0x006f, 'statusFlags', 'map8')],
+  commands: [],
+  responses: [],
+};
+
 /** Multistate input (ZCL 3.14.5): Aqara's cube reports its gestures here, encoded in presentValue. */
 export const genMultistateInput: ClusterDef = {
   id: 0x0012,

@@ -1,4 +1,4 @@
-/** Lumi (Aqara) manufacturer cluster 0xFCC0: the air-quality monitor's verdict and display unit, a wireless switch's click mode, the FP1's presence. */
+/** Lumi (Aqara) manufacturer cluster 0xFCC0: the air-quality monitor's verdict and display unit, a wireless switch's click mode, the FP1's presence, the roller shade's battery. */
 import { type ClusterDef, attr } from './define';
 
 const LUMI = 0x115f;
@@ -20,6 +20,9 @@ export const manuSpecificLumi: ClusterDef = {
     attr(0x0144, 'monitoringMode', 'uint8', 'rw', LUMI),
     attr(0x0146, 'approachDistance', 'uint8', 'rw', LUMI),
     attr(0x0157, 'resetNoPresence', 'uint8', 'rw', LUMI),
+    // The roller shade driver E1: charging (1) or not (0), and its battery in percent.
+    attr(0x0409, 'chargingStatus', 'uint8', 'r', LUMI),
+    attr(0x040a, 'battery', 'uint8', 'r', LUMI),
   ],
   commands: [],
   responses: [],
