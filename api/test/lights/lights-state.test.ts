@@ -132,7 +132,12 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
       await ws.next((event) => event.r === 'lights');
       order.push('event');
       await reply;
-      expect(order).toEqual(['reply:200', 'event']);
+      // The reply and the event travel on two connections. On Node they leave one process's sockets
+      // in that order; through wrangler's local proxy the reply takes an extra hop (proxy Worker ->
+      // user Worker -> Durable Object and back), so the client may see the event first: there only
+      // both are required.
+      if (gw().runtime === 'node') expect(order).toEqual(['reply:200', 'event']);
+      else expect([...order].sort()).toEqual(['event', 'reply:200']);
       await ws.next((event) => event.r === 'groups');
       expect(events()).toEqual([
         { e: 'changed', id: '1', r: 'lights', state: { on: true }, t: 'event', uniqueid: '00:17:88:01:02:a3:b4:c5-0b' },
