@@ -31,10 +31,10 @@ describeOnRuntimesWithBridge('touchlink routes over the bridge link', (gw, bridg
     await setBridgeOnline(gw(), bridge(), key, false);
   });
 
-  it('should refuse a bad key, and refuse to scan while no bridge is online', async () => {
+  it('should refuse a bad key, and answer 950 "Not connected" to a scan while no bridge is online', async () => {
     await expectDeconzError(await gw().request('/api/NOTAKEY000000/touchlink/scan', { method: 'POST' }), 403, 1);
-    const [error] = await expectDeconzError(await post('/touchlink/scan'), 503, 901, '/touchlink/scan');
-    expect(error!.error.description).toBe('Internal error, the bridge is not connected');
+    const [error] = await expectDeconzError(await post('/touchlink/scan'), 503, 950, '/touchlink/scan');
+    expect(error!.error.description).toBe('Not connected');
     expect(await scan()).toEqual({ scanstate: 'idle', lastscan: '', result: {} });
   });
 
@@ -93,5 +93,23 @@ describeOnRuntimesWithBridge('touchlink routes over the bridge link', (gw, bridg
     await resetRequest.answer({ status: 'error', code: 'internal', message: 'touchlink: no scan response on channel 15' });
     const [error] = await expectDeconzError(await reset, 503, 901, '/touchlink/2/reset');
     expect(error!.error.description).toBe('Internal error, touchlink: no scan response on channel 15');
+  });
+
+  it('should answer 950 "Not connected" to identify and reset while the bridge is away, and when it goes away mid-action', async () => {
+    const before = bridge().heldRequests.length;
+    const identify = post('/touchlink/1/identify');
+    await nextRequest('touchlink/identify', before);
+    await setBridgeOnline(gw(), bridge(), key, false);
+    const [lost] = await expectDeconzError(await identify, 503, 950, '/touchlink/1/identify');
+    expect(lost!.error.description).toBe('Not connected');
+    await expectDeconzError(await post('/touchlink/1/identify'), 503, 950, '/touchlink/1/identify');
+    await expectDeconzError(await post('/touchlink/2/reset'), 503, 950, '/touchlink/2/reset');
+    // Not busy afterwards: the refusal is the network, and the radio's return ends it.
+    await setBridgeOnline(gw(), bridge(), key, true);
+    const after = bridge().heldRequests.length;
+    const again = post('/touchlink/1/identify');
+    const request = await nextRequest('touchlink/identify', after);
+    await request.answer({ status: 'ok', data: { ieee: request.data.ieee, channel: 25 } });
+    expect((await again).status).toBe(200);
   });
 });

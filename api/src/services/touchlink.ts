@@ -26,8 +26,11 @@ export interface TouchlinkScan {
   result: Record<string, TouchlinkResult>;
 }
 
-/** Why an operation cannot start or failed; `status` is the HTTP status the route answers. */
-export type TouchlinkRefusal = { ok: false; status: 404 | 503; reason: string; busy?: boolean };
+/**
+ * Why an operation cannot start or failed, as the deCONZ error the route answers: 3 an unknown
+ * result id, 950 the bridge (so the Zigbee network) away, 951 busy, 901 anything else with the reason.
+ */
+export type TouchlinkRefusal = { ok: false; type: 3 | 901 | 950 | 951; reason: string };
 export type TouchlinkOutcome = { ok: true } | TouchlinkRefusal;
 
 export interface TouchlinkService {
@@ -39,6 +42,8 @@ export interface TouchlinkService {
   reset(id: string): Promise<TouchlinkOutcome>;
 }
 
+/** The contract's codes for a failed action: the bridge lost on the way is "not connected" as before the start. */
+const ACTION_ERRORS: Readonly<Record<string, 950 | 951>> = { not_connected: 950, busy: 951 };
 const SCAN_TIMEOUT_MS = 40_000;
 const ACTION_TIMEOUT_MS = 20_000;
 
@@ -52,19 +57,19 @@ export function createTouchlinkService(deps: { bridge: BridgeLink; events: Event
 
   /** Refuses when the radio cannot touchlink, is away, or is busy with another operation. */
   const refusal = (): TouchlinkRefusal | undefined => {
-    if (running) return { ok: false, status: 503, reason: `a touchlink ${running} is running`, busy: true };
+    if (running) return { ok: false, type: 951, reason: `a touchlink ${running} is running` };
     const info = bridge.connected() ? bridge.info() : undefined;
-    if (!info) return { ok: false, status: 503, reason: 'the bridge is not connected' };
+    if (!info) return { ok: false, type: 950, reason: 'the bridge is not connected' };
     const type = info.coordinator.type;
     if (!(TOUCHLINK_ADAPTERS as readonly string[]).includes(type)) {
-      return { ok: false, status: 503, reason: `touchlink needs a coordinator that sends inter-PAN frames (adapters: ${TOUCHLINK_ADAPTERS.join(', ')}); this gateway's radio uses the ${type} adapter` };
+      return { ok: false, type: 901, reason: `touchlink needs a coordinator that sends inter-PAN frames (adapters: ${TOUCHLINK_ADAPTERS.join(', ')}); this gateway's radio uses the ${type} adapter` };
     }
     return undefined;
   };
 
   const act = async (kind: 'identify' | 'reset', id: string): Promise<TouchlinkOutcome> => {
     const target = result[id];
-    if (!target) return { ok: false, status: 404, reason: `no touchlink result ${id}` };
+    if (!target) return { ok: false, type: 3, reason: `no touchlink result ${id}` };
     const refused = refusal();
     if (refused) return refused;
     running = kind;
@@ -73,7 +78,7 @@ export function createTouchlinkService(deps: { bridge: BridgeLink; events: Event
       const outcome = await bridge.request(`touchlink/${kind}`, { ieee: target.address, channel: target.channel }, ACTION_TIMEOUT_MS);
       if (outcome.status !== 'ok') {
         log.warn({ kind, address: target.address, code: outcome.code, reason: outcome.message }, 'touchlink action failed');
-        return { ok: false, status: 503, reason: outcome.message };
+        return { ok: false, type: ACTION_ERRORS[outcome.code] ?? 901, reason: outcome.message };
       }
       log.info({ kind, address: target.address, channel: target.channel }, 'touchlink action done');
       return { ok: true };

@@ -76,7 +76,7 @@ const CASES: Case[] = [
   forbidden('err.get-schedule-delete-schedule', 'DELETE', '/schedules/{schedule}'),
   { row: 'err.get-schedule-delete-schedule', status: 404, type: 3, method: 'DELETE', path: '/schedules/999' },
   forbidden('err.post-touchlink-scan', 'POST', '/touchlink/scan'),
-  { row: 'err.post-touchlink-scan', status: 503, type: 901, method: 'POST', path: '/touchlink/scan', offline: true },
+  { row: 'err.post-touchlink-scan', status: 503, type: 950, method: 'POST', path: '/touchlink/scan', offline: true },
   forbidden('err.get-touchlink-scan', 'GET', '/touchlink/scan'),
   forbidden('err.post-touchlink-identify-post-touchlink-reset', 'POST', '/touchlink/1/identify'),
   { row: 'err.post-touchlink-identify-post-touchlink-reset', status: 404, type: 3, method: 'POST', path: '/touchlink/1/identify' },
