@@ -33,6 +33,7 @@ export interface ResourceDeps {
   internal: InternalRequests;
   webhookAllowLocal: boolean;
   resolveHost?: ResolveHost;
+  webhookFetch?: typeof fetch;
 }
 
 export interface OpenResources {
@@ -52,6 +53,7 @@ export async function openResources(deps: ResourceDeps): Promise<OpenResources> 
   try {
     const automation: Automation = await loadAutomation({
       store, clock, events, logger, internal: deps.internal, timers, webhookAllowLocal: deps.webhookAllowLocal, resolveHost: deps.resolveHost,
+      fetch: deps.webhookFetch,
     });
     const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
     closers.push(async () => { sensors.close(); await sensors.idle(); });

@@ -61,6 +61,8 @@ export interface StartGatewayDeps {
   releases?: ReleaseSource;
   /** Name resolution for the webhook target check, where the platform has it. */
   resolveHost?: ResolveHost;
+  /** How rule webhooks leave (Node: connections checked at connect time); default the platform `fetch`. */
+  webhookFetch?: typeof fetch;
   /** The web app served at `/` (see `CreateAppOptions.web`). */
   web?: CreateAppOptions['web'];
 }
@@ -78,6 +80,7 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const internal = new InternalRequests();
   const resources = await GatewayResources.open({
     store, events, clock, timers, logger, bridge, internal, webhookAllowLocal: env.WEBHOOK_ALLOW_LOCAL === '1', resolveHost: deps.resolveHost,
+    webhookFetch: deps.webhookFetch,
   });
   // Whichever models are current when the gateway stops (a `deleteDB` replaces them).
   teardown.add('resources', () => resources.close());

@@ -24,6 +24,10 @@ import { releaseSourceFrom, type ReleaseSource } from '../resources/gateway/soft
 import pkg from '../../package.json' with { type: 'json' };
 import { startWebSocket } from './node-websocket';
 import { loadWebAssets } from './node-web-assets';
+import { createNodeWebhookFetch } from './node-webhook-fetch';
+import type { ResolveHost } from '../security/webhook-target';
+
+const systemResolve: ResolveHost = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
 
 /** The socket peer; undefined for requests the gateway makes to its own app (rule actions). */
 const nodeClientAddress: ClientAddress = (c) => {
@@ -49,6 +53,8 @@ export interface NodeGatewayOptions {
   bridge?: BridgeLink;
   /** Tests pose as a client on another host (only loopback can run here). */
   clientAddress?: ClientAddress;
+  /** Name resolution for rule webhooks (their check and their connections); by default the system's. */
+  resolveHost?: ResolveHost;
 }
 
 export interface NodeGateway {
@@ -109,12 +115,15 @@ export async function createNodeGateway(
     const host = readHostInfo();
     teardown.add('ntp', followNtp(host));
     const releases = options.releases ?? releaseSourceFrom(env.RELEASES_URL);
+    const resolveHost = options.resolveHost ?? systemResolve;
+    const webhooks = createNodeWebhookFetch({ resolve: resolveHost, allowLocal: env.WEBHOOK_ALLOW_LOCAL === '1' });
+    teardown.add('webhook connections', () => webhooks.close());
     const { app, services } = await startGateway({
       db, env, logger, clock, timers: platformTimers, bridge, host, teardown,
       radioControl: options.radioControl, radioInfo: options.radioInfo, extraRoutes: options.extraRoutes,
       clientAddress: options.clientAddress ?? nodeClientAddress,
       version: pkg.version, releases,
-      resolveHost: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
+      resolveHost, webhookFetch: webhooks.fetch,
       web: { assets: loadWebAssets(logger) },
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);

@@ -10,6 +10,7 @@ import { createBridgeLink, createDisconnectedLink, createMemoryTransport, type M
 import type { BridgeLink } from '../../src/services/bridge-link';
 import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/services/radio';
 import { createNodeGateway, type NodeGateway } from '../../src/runtime/node-gateway';
+import type { ResolveHost } from '../../src/security/webhook-target';
 import { TEST_CLOCK_START } from './test-clock';
 
 /** A real gateway (HTTP, libSQL file, WebSocket) on loopback ephemeral ports, for API tests. */
@@ -46,6 +47,8 @@ export interface TestGatewayOptions {
   clientAddress?: ClientAddress;
   /** Routes added to the app (helpers/test-routes.ts). */
   extraRoutes?: (app: Hono<AppEnv>) => void;
+  /** Name resolution for rule webhooks in place of the system's (names no DNS knows). */
+  resolveHost?: ResolveHost;
 }
 
 export async function startTestGateway(env: Record<string, string> = {}, dir?: string, options: TestGatewayOptions = {}): Promise<TestGateway> {
@@ -57,9 +60,9 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
   const gateway = await createNodeGateway(
     { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, ...env },
     options.bridge
-      ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes }
+      ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost }
       // No bridge: a radio that records commands and reports the stored settings back.
-      : { logger, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes },
+      : { logger, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost },
   );
   const base = `http://127.0.0.1:${gateway.httpPort}`;
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });

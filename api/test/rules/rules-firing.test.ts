@@ -17,6 +17,8 @@ beforeAll(async () => {
     req.on('end', () => {
       received.push({ method: req.method ?? '', url: req.url ?? '', body });
       res.statusCode = req.url === '/fail' ? 500 : 200;
+      // Elsewhere on this same host: followed, it would be a hop the target check never saw.
+      if (req.url === '/redirect') res.writeHead(302, { Location: `http://127.0.0.1:${port()}/redirected` });
       res.end('ok');
     });
   });
@@ -282,6 +284,25 @@ describeOnRuntimes('rules webhooks', (gw) => {
       { method: 'POST', url: '/hook', body: '{"hello":"world"}' },
       { method: 'PUT', url: '/fail', body: '{}' },
     ]);
+    const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
+    expect(rule.timestriggered).toBe(0);
+  });
+
+  it('should not follow a redirect, and fail the action so the chain stops', async () => {
+    received.length = 0;
+    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
+    const res = await gw().request(`/api/${key}/rules`, jsonInit('POST', {
+      name: 'redirected hook',
+      conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+      actions: [
+        { address: `http://127.0.0.1:${port()}/redirect`, method: 'POST', body: { hello: 'world' } },
+        { address: `http://127.0.0.1:${port()}/never`, method: 'POST', body: {} },
+      ],
+    }));
+    const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
+    await setClipState(gw(), key, status, { status: 1 });
+    await gw().idle();
+    expect(received).toEqual([{ method: 'POST', url: '/redirect', body: '{"hello":"world"}' }]);
     const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
     expect(rule.timestriggered).toBe(0);
   });

@@ -52,8 +52,14 @@ async function runAction(rule: RuleRecord, action: RuleAction, deps: ActionRunne
     const result = await deps.internal.send(action.method, `/api/${rule.owner}${action.address}`, action.body, requestId);
     return result.status === 200 ? undefined : `answered ${result.status} ${JSON.stringify(result.body).slice(0, 300)}`;
   } catch (error) {
-    return error instanceof Error ? error.message : String(error);
+    return describeError(error);
   }
+}
+
+/** The message with its causes: `fetch` says only "fetch failed" and keeps the reason in `cause`. */
+function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause === undefined ? error.message : `${error.message}: ${describeError(error.cause)}`;
 }
 
 async function callWebhook(action: RuleAction, deps: ActionRunnerDeps): Promise<string | undefined> {
@@ -64,12 +70,14 @@ async function callWebhook(action: RuleAction, deps: ActionRunnerDeps): Promise<
   const timers = deps.timers ?? platformTimers;
   const deadline = new AbortController();
   const timer = timers.set(() => deadline.abort(new DOMException(`webhook timeout after ${deps.webhookTimeoutMs} ms`, 'TimeoutError')), deps.webhookTimeoutMs);
-  const init: RequestInit = { method: action.method, headers: { 'Content-Type': 'application/json' }, signal: deadline.signal };
+  // Redirects are not followed: the next hop is a target the check above never saw.
+  const init: RequestInit = { method: action.method, headers: { 'Content-Type': 'application/json' }, signal: deadline.signal, redirect: 'manual' };
   if (action.method !== 'GET') init.body = JSON.stringify(action.body);
   try {
     const response = await deps.fetch(action.address, init);
     // Drain the body so the connection can be reused.
     await response.arrayBuffer().catch(() => undefined);
+    if (response.status >= 300 && response.status < 400) return `webhook answered ${response.status}; redirects are not followed`;
     return response.ok ? undefined : `webhook answered ${response.status}`;
   } finally {
     timers.clear(timer);
