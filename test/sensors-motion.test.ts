@@ -84,6 +84,10 @@ describe('sensors: motion sensor on the real stack', () => {
   });
 
   it('should write the delay and sensitivity to the device and show what it holds', async () => {
+    // What the device holds, read when it paired (catalogue: delay 30 s, sensitivity high, LED off),
+    // as deCONZ shows the SML001: sensitivity 0 (low) to 2 (high), the highest read-only beside it.
+    const before = await sensorWhen<Sensor>(stack, presence, (s) => s.config.sensitivity !== undefined, 'the sensitivity the device holds');
+    expect(before.config).toMatchObject({ delay: 30, duration: 30, sensitivity: 2, sensitivitymax: 2, ledindication: false });
     const res = await stack.rest.put(`/sensors/${presence}/config`, { delay: 45, sensitivity: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
@@ -96,7 +100,7 @@ describe('sensors: motion sensor on the real stack', () => {
   }, 30_000);
 
   it('should refuse a bad delay or sensitivity with 7 and leave the device as it was', async () => {
-    for (const body of [{ delay: -1 }, { delay: 70000 }, { sensitivity: 'high' }, { sensitivity: 300 }]) {
+    for (const body of [{ delay: -1 }, { delay: 70000 }, { sensitivity: 'high' }, { sensitivity: 300 }, { sensitivity: 3 }]) {
       const res = await stack.rest.put(`/sensors/${presence}/config`, body);
       const [item] = Object.keys(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
@@ -166,6 +170,23 @@ describe('sensors: motion sensor on the real stack', () => {
       expect((await lumi()).approachDistance).toBe(2);
       const hue = await stack.rest.put(`/sensors/${presence}/config`, { triggerdistance: 'far' });
       expect(hue.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
+    });
+
+    it('should show the sensitivity 0 (low) to 2 (high) as deCONZ does, write it to the device as 1 to 3, and refuse 3 with 7', async () => {
+      // The catalogue FP1 holds 2 (medium) in Lumi's attribute: deCONZ shows it one lower.
+      const sensor = await sensorWhen<Sensor>(stack, fp1, (s) => s.config.sensitivity !== undefined, 'sensitivity read');
+      expect(sensor.config).toMatchObject({ sensitivity: 1, sensitivitymax: 2 });
+      for (const [level, device] of [[2, 3], [0, 1]] as const) {
+        const res = await stack.rest.put(`/sensors/${fp1}/config`, { sensitivity: level });
+        expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${fp1}/config/sensitivity`]: level } }] });
+        expect((await lumi()).motionSensitivity).toBe(device);
+        await sensorWhen<Sensor>(stack, fp1, (s) => s.config.sensitivity === level, `sensitivity ${level}`);
+      }
+      const bad = await stack.rest.put(`/sensors/${fp1}/config`, { sensitivity: 3 });
+      expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${fp1}/config/sensitivity` }) }]);
+      const max = await stack.rest.put(`/sensors/${fp1}/config`, { sensitivitymax: 3 });
+      expect(max.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${fp1}/config/sensitivitymax` }) }]);
+      expect((await lumi()).motionSensitivity).toBe(1);
     });
 
     it('should clear a presence the sensor holds on resetpresence, and take only true', async () => {

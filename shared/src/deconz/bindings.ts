@@ -9,9 +9,10 @@ import type { ThermostatSchedule } from '../mqtt/schemas/thermostat-schedule';
  * `bool`: a binary expose (its own on/off values); `enum`: names, spaced where the converters use
  * underscores unless `names` says otherwise; `flag`: true when the converter value is one of `on`,
  * written as `write[0]` (true) or `write[1]` (false); `levels`: deCONZ 0, 1, 2… are the converter's
- * `names` (written by name; a number the converter reports is matched to the nearest of `numbers`);
+ * `names` (written by name; a number the converter reports is matched to the nearest of `numbers`),
+ * as many of them as the device's expose offers (a Hue motion sensor has three, later models five);
  * `first` numbers the levels from another value (deCONZ's meter interface modes start at 1);
- * `levelsMax`: the highest level (deCONZ's read-only `sensitivitymax` beside `sensitivity`);
+ * `levelsMax`: the device's highest level (deCONZ's read-only `sensitivitymax` beside `sensitivity`);
  * `thresholds`: a reading named by the first limit it does not exceed (read-only); `trigger`: a
  * one-shot command (a self-test) started by writing true, which sends `value` to `key`, and read
  * from the `state` key the device reports while it runs; `schedule`: a weekly programme read from
@@ -77,7 +78,7 @@ export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBi
       if (isNumber(expose.value_max)) binding.max = Math.round(expose.value_max * map.scale);
     } else if (map.kind === 'levels' || map.kind === 'levelsMax') {
       binding.min = map.first ?? 0;
-      binding.max = binding.min + map.names.length - 1;
+      binding.max = binding.min + levelCount(map.names, expose.values) - 1;
       if (map.kind === 'levelsMax') binding.writable = false;
     } else if (map.kind === 'enum' && expose.values) {
       binding.values = expose.values.map((value) => enumName(map, String(value)));
@@ -85,6 +86,13 @@ export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBi
     return binding;
   }
   return undefined;
+}
+
+/** How many of `names` the device takes: the leading ones its enum expose lists (all without a list). */
+function levelCount(names: readonly string[], values: ExposeJson['values']): number {
+  if (!values) return names.length;
+  const count = names.findIndex((name) => !values.includes(name));
+  return count < 0 ? names.length : count;
 }
 
 /** Converter value -> deCONZ value through a binding (undefined when the value is not of its kind). */
@@ -104,7 +112,7 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return level === undefined ? undefined : level + (map.first ?? 0);
     }
     case 'levelsMax':
-      return map.names.length - 1;
+      return binding.max ?? (map.first ?? 0) + map.names.length - 1;
     case 'thresholds':
       return isNumber(raw) ? map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above : undefined;
     case 'trigger':
@@ -154,10 +162,11 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
     case 'levels':
     case 'levelsMax': {
       const first = map.first ?? 0;
+      const last = binding.max ?? first + map.names.length - 1;
       const index = (value as number) - first;
-      return Number.isInteger(value) && index >= 0 && index < map.names.length
+      return Number.isInteger(value) && index >= 0 && (value as number) <= last
         ? { ok: true, key: map.key, value: map.names[index] }
-        : { ok: false, reason: `this device takes ${first} to ${first + map.names.length - 1}` };
+        : { ok: false, reason: `this device takes ${first} to ${last}` };
     }
   }
 }

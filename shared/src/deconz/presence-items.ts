@@ -1,6 +1,7 @@
 import type { BoundItem } from './bindings';
 import { boundRule } from './bound-rule';
 import type { ItemRule } from './item-rules';
+import { MOTION_SENSITIVITY_LEVELS } from './values';
 
 /** The converters' presence events under deCONZ's names (Aqara FP1). */
 const PRESENCE_EVENTS: Readonly<Record<string, string>> = {
@@ -17,11 +18,20 @@ export const PRESENCE_RULES: readonly ItemRule[] = [
 ];
 
 /**
- * ZHAPresence config items bound to converter keys: `triggerdistance`, the distance at which someone
+ * The motion sensitivity as deCONZ shows it: 0 (low) up to the device's highest level, which
+ * `sensitivitymax` gives (2 for a Hue SML001 and an Aqara FP1, 4 for later Hue models), bound to the
+ * converters' `motion_sensitivity` names.
+ */
+const SENSITIVITY = { key: 'motion_sensitivity', names: MOTION_SENSITIVITY_LEVELS, numbers: [] } as const;
+
+/**
+ * ZHAPresence config items bound to converter keys: `sensitivity` and `sensitivitymax`; `triggerdistance`, the distance at which someone
  * approaching is detected (far, medium, near); `resetpresence`, write-only, clears a presence the
  * sensor holds (reads false, as in deCONZ).
  */
 export const PRESENCE_ITEMS: readonly BoundItem[] = [
+  { item: 'sensitivity', section: 'config', keys: [{ ...SENSITIVITY, kind: 'levels' }] },
+  { item: 'sensitivitymax', section: 'config', keys: [{ ...SENSITIVITY, kind: 'levelsMax' }] },
   { item: 'triggerdistance', section: 'config', keys: [{ key: 'approach_distance', kind: 'enum' }] },
   { item: 'resetpresence', section: 'config', keys: [{ key: 'reset_nopresence_status', kind: 'trigger', value: '', state: 'reset_nopresence_status' }] },
 ];

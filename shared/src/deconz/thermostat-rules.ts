@@ -2,7 +2,7 @@ import type { ItemRule } from './item-rules';
 import { SENSORS } from './item-rules';
 import { boundRule } from './bound-rule';
 import { THERMOSTAT_ITEMS } from './thermostat-items';
-import { MOTION_SENSITIVITY_LEVELS, isNumber } from './values';
+import { isNumber } from './values';
 
 const [temperature, ...thermostatRows] = THERMOSTAT_ITEMS.map((row) => boundRule('ZHAThermostat', row));
 
@@ -41,10 +41,6 @@ export const THERMOSTAT_AND_COMMON_RULES: readonly ItemRule[] = [
   { item: 'delay', section: 'config', types: ['ZHAPresence'], exposes: ['occupancy_timeout'], read: (get) => {
     const value = get('occupancy_timeout');
     return isNumber(value) ? value : undefined;
-  } },
-  { item: 'sensitivity', section: 'config', types: ['ZHAPresence'], exposes: ['motion_sensitivity'], read: (get) => {
-    const index = MOTION_SENSITIVITY_LEVELS.indexOf(String(get('motion_sensitivity')));
-    return index < 0 ? undefined : index;
   } },
   // Kept by the gateway (the device has no such attribute): 0 until a client sets one.
   { item: 'offset', section: 'config', types: ['ZHATemperature', 'ZHAHumidity'], exposes: [], read: () => 0 },

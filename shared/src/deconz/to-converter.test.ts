@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toConverterCommand } from './to-converter';
+import { describeSubdevices } from './describe';
+import { toDeconzItems } from './to-deconz';
 
 describe('deconz command translation', () => {
   it('should turn light commands into one converter payload with a transition', () => {
@@ -78,13 +80,30 @@ describe('deconz command translation', () => {
     expect(toConverterCommand('Dimmable light', { bri: 'stop' })).toEqual({ payloads: [], sent: [], unsupported: ['bri'] });
   });
 
-  it('should send a presence delay and sensitivity as the device attribute and level name', () => {
-    expect(toConverterCommand('ZHAPresence', { delay: 45, sensitivity: 1 })).toEqual({
+  it('should send a presence delay and sensitivity as the device attribute and level name, up to the device highest level', () => {
+    const presence = (values: string[]) =>
+      describeSubdevices({
+        ieee: '0x0017880104a16009',
+        defaultEndpoint: 2,
+        exposes: [
+          { type: 'binary', name: 'occupancy', property: 'occupancy', access: 1 },
+          { type: 'numeric', name: 'occupancy_timeout', property: 'occupancy_timeout', access: 7 },
+          { type: 'enum', name: 'motion_sensitivity', property: 'motion_sensitivity', access: 7, values },
+        ],
+      }).find((plan) => plan.type === 'ZHAPresence')!;
+    // A Hue SML001 and an Aqara FP1 take low, medium, high: deCONZ 0-2.
+    const three = presence(['low', 'medium', 'high']);
+    expect(toConverterCommand('ZHAPresence', { delay: 45, sensitivity: 1 }, three.bindings)).toEqual({
       payloads: [{ occupancy_timeout: 45, motion_sensitivity: 'medium' }],
       sent: ['delay', 'sensitivity'],
       unsupported: [],
     });
-    // No name for the level: the number goes out and the converter refuses it (a real error, not a silent drop).
-    expect(toConverterCommand('ZHAPresence', { sensitivity: 9 }).payloads).toEqual([{ motion_sensitivity: 9 }]);
+    expect(toConverterCommand('ZHAPresence', { sensitivity: 3 }, three.bindings).invalid).toEqual([{ item: 'sensitivity', reason: 'this device takes 0 to 2' }]);
+    expect(toConverterCommand('ZHAPresence', { sensitivitymax: 2 }, three.bindings).invalid).toEqual([{ item: 'sensitivitymax', reason: 'read-only on this device' }]);
+    expect(toDeconzItems(three, { motion_sensitivity: 'high' }).config).toMatchObject({ sensitivity: 2, sensitivitymax: 2 });
+    // Later Hue models (SML002…) add very high and max: deCONZ 0-4.
+    const five = presence(['low', 'medium', 'high', 'very_high', 'max']);
+    expect(toConverterCommand('ZHAPresence', { sensitivity: 4 }, five.bindings).payloads).toEqual([{ motion_sensitivity: 'max' }]);
+    expect(toDeconzItems(five, { motion_sensitivity: 'very_high' }).config).toMatchObject({ sensitivity: 3, sensitivitymax: 4 });
   });
 });

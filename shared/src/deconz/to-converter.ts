@@ -1,7 +1,7 @@
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ConverterState } from './expose';
 import { writeBound, type ItemBinding } from './bindings';
-import { FAN_SPEEDS, MOTION_SENSITIVITY_LEVELS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
+import { FAN_SPEEDS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
 
 /** What a deCONZ command becomes: converter payloads to send in order, and what was not mapped. */
 export interface ConverterCommand {
@@ -72,8 +72,6 @@ const FAN_WRITERS: Readonly<Record<string, Writer>> = {
 const PRESENCE_WRITERS: Readonly<Record<string, Writer>> = {
   duration: (c, out) => (out.occupancy_timeout = c.duration),
   delay: (c, out) => (out.occupancy_timeout = c.delay),
-  // A level the device has no name for goes out as the number, which the converter refuses.
-  sensitivity: (c, out) => (out.motion_sensitivity = MOTION_SENSITIVITY_LEVELS[c.sensitivity as number] ?? c.sensitivity),
   ledindication: (c, out) => (out.led_indication = c.ledindication),
 };
 

@@ -22,13 +22,13 @@ export const lightLevelFlags = (lightlevel: number, { tholddark, tholdoffset }: 
   daylight: lightlevel >= tholddark + tholdoffset,
 });
 
-/**
- * deCONZ `sensitivity` numbers <-> the converters' motion sensitivity names (the Hue motion
- * sensor's Signify attribute: 0 low … 2 high; some models go up to 4).
- */
 /** deCONZ fan `speed` 0-6 <-> the converters' fan modes (ZCL fan control FanMode 0-6). */
 export const FAN_SPEEDS: readonly string[] = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'];
 
+/**
+ * deCONZ `sensitivity` numbers <-> the converters' motion sensitivity names, in order (a Hue motion
+ * sensor's Signify attribute 0 low … 2 high, later models up to 4; an Aqara FP1's 1-3 less one).
+ */
 export const MOTION_SENSITIVITY_LEVELS: readonly string[] = ['low', 'medium', 'high', 'very_high', 'max'];
 
 /**
