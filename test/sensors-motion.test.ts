@@ -21,7 +21,8 @@ describe('sensors: motion sensor on the real stack', () => {
   let light: string;
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'SML001', ieee: MOTION }, { model: 'lumi.motion.ac01', ieee: FP1 }]);
+    // The Hue sensor's LED indication was switched on before it pairs here (catalogue: off).
+    stack = await startSensorStack([{ model: 'SML001', ieee: MOTION, settings: { 2: { genBasic: { ledIndication: 1 } } } }, { model: 'lumi.motion.ac01', ieee: FP1 }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     presence = await sensorId(stack, uniqueidOf(MOTION, 2, '0406'));
     light = await sensorId(stack, uniqueidOf(MOTION, 2, '0400'));
@@ -84,10 +85,10 @@ describe('sensors: motion sensor on the real stack', () => {
   });
 
   it('should write the delay and sensitivity to the device and show what it holds', async () => {
-    // What the device holds, read when it paired (catalogue: delay 30 s, sensitivity high, LED off),
+    // What the device holds, read when it paired (delay 30 s, sensitivity high, LED indication on),
     // as deCONZ shows the SML001: sensitivity 0 (low) to 2 (high), the highest read-only beside it.
-    const before = await sensorWhen<Sensor>(stack, presence, (s) => s.config.sensitivity !== undefined, 'the sensitivity the device holds');
-    expect(before.config).toMatchObject({ delay: 30, duration: 30, sensitivity: 2, sensitivitymax: 2, ledindication: false });
+    const before = await sensorWhen<Sensor>(stack, presence, (s) => s.config.sensitivity !== undefined && s.config.ledindication !== undefined, 'the settings the device holds');
+    expect(before.config).toMatchObject({ delay: 30, duration: 30, sensitivity: 2, sensitivitymax: 2, ledindication: true });
     const res = await stack.rest.put(`/sensors/${presence}/config`, { delay: 45, sensitivity: 1 });
     expect(res.status).toBe(200);
     expect(res.body).toEqual([

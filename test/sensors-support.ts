@@ -9,6 +9,8 @@ import { waitFor } from './helpers/wait';
 export interface NetworkDevice {
   model: string;
   ieee: string;
+  /** Attribute values it holds before it pairs (endpoint -> cluster -> attribute -> value). */
+  settings?: Record<string, Record<string, Record<string, number | string | boolean>>>;
 }
 
 /** `00124b0022a1100b` → the bridge's `0x00124b0022a1100b`. */

@@ -15,6 +15,7 @@ import { timeExposes, timeFromZigbee } from './time-cluster';
 import { hostFlagsExposes, hostFlagsFromZigbee } from './host-flags';
 import { weeklyScheduleExposes, weeklyScheduleFromZigbee } from './weekly-schedule';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
+import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
 import { RadioError } from '../commands/index';
 
@@ -77,8 +78,11 @@ export function describeDefinition(definition: Definition, device: Device): Defi
  */
 type FzConverter = Definition['fromZigbee'][number];
 const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee];
-/** Converters run beside a definition's own, for facts of the frame its converters leave out (a valve's raw host flags among them). */
-const ALONGSIDE: readonly FzConverter[] = [...FRAME_FACT_CONVERTERS, hostFlagsFromZigbee, weeklyScheduleFromZigbee];
+/**
+ * Converters run beside a definition's own, for facts of the frame its converters leave out (a
+ * valve's raw host flags among them) or misread (boolean attributes); theirs win.
+ */
+const ALONGSIDE: readonly FzConverter[] = [...FRAME_FACT_CONVERTERS, hostFlagsFromZigbee, weeklyScheduleFromZigbee, ...BOOLEAN_ATTRIBUTE_CONVERTERS];
 
 const matches = (message: Events.MessagePayload) => (c: FzConverter) =>
   c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type);

@@ -181,7 +181,8 @@ function admitsByInstallCode(factory: DeviceFactory, linkKey: (ieee: string) => 
 
 function seedNetwork(membership: Membership, definition: NetworkDefinition | undefined): void {
   for (const entry of definition?.devices ?? []) {
-    if (entry.join === 'joined') membership.join({ ieee: entry.ieee, model: entry.model, distance: entry.distance });
-    else membership.addToPool({ ieee: entry.ieee, model: entry.model, distance: entry.distance, searching: entry.join !== 'idle' });
+    const settings = entry.settings ? { settings: entry.settings } : {};
+    if (entry.join === 'joined') membership.join({ ieee: entry.ieee, model: entry.model, distance: entry.distance, ...settings });
+    else membership.addToPool({ ieee: entry.ieee, model: entry.model, distance: entry.distance, searching: entry.join !== 'idle', ...settings });
   }
 }

@@ -72,6 +72,13 @@ describe('device factory', () => {
     expect(basic).toMatchObject({ manufacturerName: 'Signify Netherlands B.V.', modelId: 'LCT015', powerSource: 1, swBuildId: '1.50.2_r30933' });
   });
 
+  it('should hold the settings it was given before joining over its catalogue values', () => {
+    const sensor = factory.create('SML001', { ieee: '0017880100000002', nwk: 6 }, new FakeContext(), { 2: { genBasic: { ledIndication: 1 }, msOccupancySensing: { pirOToUDelay: 90 } } });
+    const ep = sensor.inspect().endpoints['2'];
+    expect(ep.genBasic).toMatchObject({ ledIndication: 1, modelId: 'SML001' });
+    expect(ep.msOccupancySensing).toMatchObject({ pirOToUDelay: 90, motionSensitivity: 2 });
+  });
+
   it('should offer actions that follow from the device clusters', () => {
     const names = (model: string) =>
       factory

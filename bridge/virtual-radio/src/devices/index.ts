@@ -2,7 +2,7 @@
  * The simulated devices' public face: a `DeviceFactory` over the catalogue (`catalogue/*.json`).
  * Models are keyed by file name; a model may also be asked for by its Zigbee model id.
  */
-import type { DeviceContext, DeviceFactory, DeviceIdentity, SimDevice } from '../network/types';
+import type { DeviceContext, DeviceFactory, DeviceIdentity, DeviceSettings, SimDevice } from '../network/types';
 import { CatalogueError, loadCatalogue } from './catalogue';
 import type { CatalogueEntry } from './catalogue-schema';
 import { CatalogueDevice } from './sim-device';
@@ -49,9 +49,9 @@ export function createDeviceFactory(options: DeviceFactoryOptions = {}): DeviceF
       return ep && { id: ep.id, profileId: ep.profileId, deviceId: ep.deviceId, version: ep.version };
     },
     installCode: (model) => resolve(model)[1].installCode,
-    create(model: string, identity: NewIdentity, ctx: DeviceContext): SimDevice {
+    create(model: string, identity: NewIdentity, ctx: DeviceContext, settings?: DeviceSettings): SimDevice {
       const [key, entry] = resolve(model);
-      return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx);
+      return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx, undefined, settings);
     },
     restore(model: string, identity: NewIdentity, snapshot: unknown, ctx: DeviceContext): SimDevice {
       const [key, entry] = resolve(model);

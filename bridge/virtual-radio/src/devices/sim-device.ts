@@ -1,5 +1,5 @@
 /** A simulated device composed from a catalogue entry: the `SimDevice` the radio core talks to. */
-import type { ActionInfo, ActionResult, Delivery, DeviceContext, DeviceIdentity, DeviceStateView, SimDevice } from '../network/types';
+import type { ActionInfo, ActionResult, Delivery, DeviceContext, DeviceIdentity, DeviceSettings, DeviceStateView, SimDevice } from '../network/types';
 import { attributeById, clusterById, resolveCluster } from '../zcl/index';
 import { type ZdoDevice, respondZdo } from '../zdo/responder';
 import { availableActions } from './actions';
@@ -15,10 +15,10 @@ export class CatalogueDevice implements SimDevice {
   private readonly host: DeviceHost;
   private readonly zdo: ZdoDevice;
 
-  constructor(identity: DeviceIdentity, entry: CatalogueEntry, ctx: DeviceContext, snapshot?: DeviceSnapshot) {
+  constructor(identity: DeviceIdentity, entry: CatalogueEntry, ctx: DeviceContext, snapshot?: DeviceSnapshot, settings?: DeviceSettings) {
     this.host = new DeviceHost(identity, entry, ctx);
     this.zdo = { nwk: identity.nwk, logicalType: entry.logicalType, macCapabilities: entry.macCapabilities, manufacturerCode: entry.manufacturerCode, endpoints: entry.endpoints };
-    seed(this.host);
+    seed(this.host, settings);
     if (snapshot) restoreInto(this.host, snapshot);
   }
 

@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { attributeByName, resolveCluster } from '../zcl/index';
 import * as behaviours from './behaviours/index';
 import type { DeviceHost } from './device-host';
+import type { DeviceSettings } from '../network/types';
 import type { MemorySnapshot } from './memory';
 import type { ReportingConfig } from './reporting';
 
@@ -37,7 +38,8 @@ export class SnapshotError extends Error {
 }
 
 /** Wires behaviours to the endpoint's clusters and seeds attributes: behaviour defaults, then catalogue values. */
-export function seed(host: DeviceHost): void {
+/** The attribute store from the catalogue entry (and the behaviours' defaults), then any `settings` over it. */
+export function seed(host: DeviceHost, settings?: DeviceSettings): void {
   const { entry } = host;
   for (const ep of entry.endpoints) {
     const servers = new Map();
@@ -46,7 +48,7 @@ export function seed(host: DeviceHost): void {
       const behaviour = cluster && behaviours.servers[cluster.name];
       if (!cluster) continue;
       if (behaviour) servers.set(id, behaviour);
-      const values = { ...behaviour?.defaults, ...(cluster.name === 'genBasic' ? basicValues(host) : {}), ...ep.attributes[cluster.name] };
+      const values = { ...behaviour?.defaults, ...(cluster.name === 'genBasic' ? basicValues(host) : {}), ...ep.attributes[cluster.name], ...settings?.[ep.id]?.[cluster.name] };
       for (const [name, value] of Object.entries(values)) if (attributeByName(cluster, name)) host.store.set(ep.id, cluster, name, value, true);
     }
     host.servers.set(ep.id, servers);

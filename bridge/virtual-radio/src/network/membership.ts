@@ -78,7 +78,7 @@ export class Membership {
   /** Joins a device now (used for the pool and for pre-joined devices) and announces it. */
   join(entry: PooledDevice): SimDevice {
     const nwk = this.deps.registry.allocateNwk(entry.ieee);
-    const device = this.deps.factory.create(entry.model, { ieee: entry.ieee, nwk }, this.contextFor(entry.ieee));
+    const device = this.deps.factory.create(entry.model, { ieee: entry.ieee, nwk }, this.contextFor(entry.ieee), entry.settings);
     const parent = chooseParent(this.deps.registry, device.identity.logicalType);
     this.deps.registry.add({ device, online: true, parent, lqi: linkQuality(entry.ieee), distance: entry.distance });
     this.announce(device);

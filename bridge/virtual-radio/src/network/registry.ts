@@ -2,7 +2,7 @@
  * Who is on the network: joined devices (by IEEE and NWK address), the pairing pool (devices that
  * join at the next permit join) and their online flags.
  */
-import type { Ieee, SimDevice } from './types';
+import type { DeviceSettings, Ieee, SimDevice } from './types';
 
 export interface JoinedDevice {
   device: SimDevice;
@@ -28,6 +28,8 @@ export interface PooledDevice {
   distance?: number;
   /** false: powered but not looking for a network (a factory-new light left alone); joins only after a touchlink reset. */
   searching?: boolean;
+  /** What it holds before it joins, over its catalogue values. */
+  settings?: DeviceSettings;
 }
 
 export class DeviceRegistry {

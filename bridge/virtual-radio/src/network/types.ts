@@ -125,13 +125,19 @@ export interface TouchlinkEndpoint {
 }
 
 /** Builds devices from the catalogue; implemented by the devices side. */
+/**
+ * Attribute values a device holds before it joins, over its catalogue entry's (set by its vendor's
+ * app or an earlier gateway): endpoint id -> cluster name -> attribute name -> value.
+ */
+export type DeviceSettings = Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, number | string | boolean>>>>>>;
+
 export interface DeviceFactory {
   /** Model keys available in the catalogue. */
   models(): string[];
   /** The touchlink endpoint of a model that answers touchlink, undefined for one that does not. */
   touchlink?(model: string): TouchlinkEndpoint | undefined;
   /** A new device fresh from the factory (not joined yet). */
-  create(model: string, identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>, ctx: DeviceContext): SimDevice;
+  create(model: string, identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>, ctx: DeviceContext, settings?: DeviceSettings): SimDevice;
   /** The install code a model needs to join (hex, CRC included); undefined: it joins freely. */
   installCode?(model: string): string | undefined;
   /** A device restored from a snapshot taken by `SimDevice.snapshot()`. */
