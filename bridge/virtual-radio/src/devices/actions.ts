@@ -16,6 +16,7 @@ import { setAction } from './set-action';
 import { airAction } from './air-action';
 import { vibrationAction } from './vibration-action';
 import { windowAction } from './window-action';
+import { datapointAction } from './datapoint-action';
 
 type Params = Record<string, unknown>;
 interface Action extends ActionInfo {
@@ -178,6 +179,7 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
   heartbeatAction,
   presenceAction,
   chargingAction,
+  datapointAction,
 ];
 
 export function availableActions(host: DeviceHost): Action[] {

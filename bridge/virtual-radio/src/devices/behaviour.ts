@@ -7,6 +7,7 @@ import type { ClusterDef, CommandPayload, ZclValue } from '../zcl/index';
 import type { DeviceBehaviourConfig } from './catalogue-schema';
 import type { DeviceMemory } from './memory';
 import type { Timers } from './timers';
+import type { TuyaMcu } from './tuya-mcu';
 
 export interface CommandCall {
   endpoint: number;
@@ -37,6 +38,8 @@ export interface BehaviourHost {
   readonly config: DeviceBehaviourConfig;
   readonly timers: Timers;
   readonly memory: DeviceMemory;
+  /** A Tuya device's MCU (its catalogue entry declares data points), else undefined. */
+  readonly tuya?: TuyaMcu;
   now(): number;
   coordinatorIeee(): Ieee;
   has(endpoint: number, cluster: string): boolean;

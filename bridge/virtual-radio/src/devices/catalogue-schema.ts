@@ -58,6 +58,34 @@ const BehaviourSchema = v.strictObject({
   defaultTarget: v.optional(v.picklist(['coordinator', 'none']), 'coordinator'),
 });
 
+/** One data point of a Tuya MCU: what the converters call it, its type and its value fresh from the box. */
+const DatapointSchema = v.strictObject({
+  name: v.string(),
+  type: v.picklist(['raw', 'bool', 'value', 'string', 'enum', 'bitmap']),
+  value: v.union([v.boolean(), v.number(), v.string(), v.array(u8)]),
+  /** Bytes of a bitmap (1, 2 or 4). */
+  size: v.optional(v.picklist([1, 2, 4]), 1),
+  /** The MCU sets it itself (a measurement, a state): writes from the host are ignored. */
+  readOnly: v.optional(v.boolean(), false),
+  /** What the MCU accepts for a value or enum; a write outside is ignored. */
+  min: v.optional(v.number()),
+  max: v.optional(v.number()),
+});
+
+/**
+ * A Tuya device (TS0601 and kin): an MCU behind the Zigbee module keeps data points, read and
+ * written through the manufacturer cluster 0xEF00 on `endpoint` (see behaviours/tuya.ts).
+ */
+const TuyaSchema = v.strictObject({
+  endpoint: v.optional(v.pipe(u8, v.minValue(1)), 1),
+  /** What the MCU answers to a version request (Tuya's packed major.minor.patch byte). */
+  mcuVersion: u8,
+  /** Seconds between the MCU's requests for the time until it has one; then it asks hourly. */
+  timeRequestSeconds: v.optional(v.pipe(v.number(), v.minValue(1)), 60),
+  /** dp id (decimal) → data point. */
+  datapoints: v.record(v.pipe(v.string(), v.regex(/^([1-9]\d?|1\d\d|2[0-4]\d|25[0-5])$/, 'expected a dp id 1-255')), DatapointSchema),
+});
+
 export const CatalogueEntrySchema = v.strictObject({
   description: v.string(),
   manufacturerName: v.string(),
@@ -82,6 +110,7 @@ export const CatalogueEntrySchema = v.strictObject({
    * (Aqara's encoding of shake, flips, slide, tap…) and the one whose analog input reports rotation.
    */
   cube: v.optional(v.strictObject({ gestures: v.pipe(u8, v.minValue(1)), rotation: v.pipe(u8, v.minValue(1)) })),
+  tuya: v.optional(TuyaSchema),
   /** button name → press kind → frames sent, in order. */
   buttons: v.optional(v.record(v.string(), v.record(PressKind, v.array(EmissionSchema)))),
 });
@@ -91,3 +120,5 @@ export type CatalogueEndpoint = CatalogueEntry['endpoints'][number];
 export type CatalogueEmission = v.InferOutput<typeof EmissionSchema>;
 export type DeviceBehaviourConfig = CatalogueEntry['behaviour'];
 export type PressKindName = v.InferOutput<typeof PressKind>;
+export type TuyaSpec = v.InferOutput<typeof TuyaSchema>;
+export type DatapointSpec = v.InferOutput<typeof DatapointSchema>;

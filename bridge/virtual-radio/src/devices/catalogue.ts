@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { attributeByName, commandByName, resolveCluster, typeById } from '../zcl/index';
 import { type CatalogueEntry, CatalogueEntrySchema } from './catalogue-schema';
+import { datapointProblem } from './tuya-mcu';
 
 export class CatalogueError extends Error {
   override name = 'CatalogueError';
@@ -61,6 +62,14 @@ function referenceProblems(entry: CatalogueEntry): string[] {
           if (!knownType(arg.type)) problems.push(`${at}.args: unknown data type ${arg.type}`);
         }
       });
+    }
+  }
+  if (entry.tuya) {
+    const ep = entry.endpoints.find((e) => e.id === entry.tuya!.endpoint);
+    if (!ep?.inClusters.includes(0xef00)) problems.push(`tuya.endpoint: endpoint ${entry.tuya.endpoint} has no manuSpecificTuya (0xef00) server cluster`);
+    for (const [dp, spec] of Object.entries(entry.tuya.datapoints)) {
+      const problem = datapointProblem(spec, spec.value);
+      if (problem) problems.push(`tuya.datapoints.${dp}.value: ${problem}`);
     }
   }
   return problems;

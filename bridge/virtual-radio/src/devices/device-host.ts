@@ -23,6 +23,7 @@ import type { CatalogueEndpoint, CatalogueEntry } from './catalogue-schema';
 import { DeviceMemory, destinationOf } from './memory';
 import { ReportingEngine } from './reporting';
 import { Timers } from './timers';
+import { TuyaMcu } from './tuya-mcu';
 
 export class DeviceHost implements BehaviourHost {
   readonly store = new AttributeStore();
@@ -33,6 +34,7 @@ export class DeviceHost implements BehaviourHost {
   readonly servers = new Map<number, Map<number, Behaviour>>();
   /** endpoint → cluster id → behaviour of the client side (out-clusters) */
   readonly clients = new Map<number, Map<number, Behaviour>>();
+  readonly tuya?: TuyaMcu;
   private tsn = 0;
 
   constructor(
@@ -41,6 +43,7 @@ export class DeviceHost implements BehaviourHost {
     readonly ctx: DeviceContext,
   ) {
     this.timers = new Timers(ctx);
+    if (entry.tuya) this.tuya = new TuyaMcu(this, entry.tuya);
     this.reporting = new ReportingEngine({
       timers: this.timers,
       now: () => ctx.now(),

@@ -44,6 +44,7 @@ describe('device factory', () => {
         'lumi.sensor_smoke',
         'lumi.motion.ac01',
         'lumi.curtain.acn002',
+        'TS0601-_TZE200_ckud7u2l',
       ].sort(),
     );
   });

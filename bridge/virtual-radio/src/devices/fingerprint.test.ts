@@ -65,6 +65,7 @@ const expected: Record<string, string> = {
   'lumi.sensor_smoke': 'JTYJ-GD-01LM/BW',
   'lumi.motion.ac01': 'RTCZCGQ11LM',
   'lumi.curtain.acn002': 'ZNJLBL01LM',
+  'TS0601-_TZE200_ckud7u2l': 'TS0601_thermostat',
 };
 
 describe('catalogue fingerprints', () => {

@@ -1,5 +1,6 @@
 /** Device state that is not an attribute: bindings, group membership and scenes, all persisted. */
 import type { Destination, Ieee } from '../network/types';
+import type { DpValue } from '../zcl/index';
 
 export type BindTarget = { kind: 'ieee'; ieee: Ieee; endpoint: number } | { kind: 'group'; group: number };
 
@@ -26,6 +27,15 @@ export interface MemorySnapshot {
   scenes: Scene[];
   clientState?: Record<string, Record<string, Record<string, number>>>;
   schedules?: WeeklySchedules;
+  datapoints?: Record<string, DpValue>;
+  mcuClock?: McuClock;
+}
+
+/** A Tuya MCU's clock as the host last set it (seconds) and when (radio milliseconds). */
+export interface McuClock {
+  utc: number;
+  local: number;
+  at: number;
 }
 
 /** A thermostat's weekly programme: endpoint → day (0 Sunday … 6 Saturday, 7 away) → its transitions. */
@@ -39,6 +49,9 @@ export class DeviceMemory {
   /** endpoint → cluster name → what a client-side cluster shows (e.g. a keypad's panel status) */
   clientState: Record<string, Record<string, Record<string, number>>> = {};
   schedules: WeeklySchedules = {};
+  /** A Tuya MCU's data points the host or the device changed (dp id → value); the rest are the catalogue's. */
+  datapoints: Record<string, DpValue> = {};
+  mcuClock?: McuClock;
 
   setClientState(endpoint: number, cluster: string, values: Record<string, number>): void {
     const ep = (this.clientState[endpoint] ??= {});
@@ -83,7 +96,9 @@ export class DeviceMemory {
   snapshot(): MemorySnapshot {
     const groups: MemorySnapshot['groups'] = {};
     for (const [ep, g] of this.groups) if (g.size > 0) groups[ep] = Object.fromEntries(g);
-    return { bindings: structuredClone(this.bindings), groups, scenes: structuredClone(this.scenes), clientState: structuredClone(this.clientState), schedules: structuredClone(this.schedules) };
+    return { bindings: structuredClone(this.bindings), groups, scenes: structuredClone(this.scenes), clientState: structuredClone(this.clientState), schedules: structuredClone(this.schedules),
+      ...(Object.keys(this.datapoints).length > 0 ? { datapoints: structuredClone(this.datapoints) } : {}),
+      ...(this.mcuClock ? { mcuClock: { ...this.mcuClock } } : {}) };
   }
 
   restore(s: MemorySnapshot): void {
@@ -91,6 +106,8 @@ export class DeviceMemory {
     this.scenes = structuredClone(s.scenes);
     this.clientState = structuredClone(s.clientState ?? {});
     this.schedules = structuredClone(s.schedules ?? {});
+    this.datapoints = structuredClone(s.datapoints ?? {});
+    this.mcuClock = s.mcuClock ? { ...s.mcuClock } : undefined;
     this.groups = new Map(Object.entries(s.groups).map(([ep, g]) => [Number(ep), new Map(Object.entries(g).map(([id, n]) => [Number(id), n]))]));
   }
 }

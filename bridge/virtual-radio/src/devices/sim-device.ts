@@ -80,6 +80,7 @@ export class CatalogueDevice implements SimDevice {
       bindings: memory.bindings.map((b) => ({ endpoint: b.endpoint, cluster: b.cluster, to: b.to })),
       reporting: reporting.list().map((r) => ({ ...r, ...attrName(r.cluster, r.attribute) })),
       ...(Object.keys(memory.schedules).length > 0 ? { schedules: structuredClone(memory.schedules) } : {}),
+      ...(this.host.tuya ? { datapoints: this.host.tuya.view(), mcuClock: this.host.tuya.clock() ?? null } : {}),
     };
   }
 

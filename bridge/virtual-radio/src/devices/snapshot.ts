@@ -23,6 +23,8 @@ export const DeviceSnapshotSchema = v.object({
     scenes: v.array(v.object({ endpoint: num, group: num, scene: num, name: v.optional(v.string()), transitionTime: num, values: v.record(v.string(), v.record(v.string(), num)) })),
     clientState: v.optional(v.record(v.string(), v.record(v.string(), v.record(v.string(), num)))),
     schedules: v.optional(v.record(v.string(), v.record(v.string(), v.array(v.object({ transitionTime: num, heatSetpoint: v.optional(num), coolSetpoint: v.optional(num) }))))),
+    datapoints: v.optional(v.record(v.string(), v.union([v.boolean(), num, v.string(), v.array(num)]))),
+    mcuClock: v.optional(v.object({ utc: num, local: num, at: num })),
   }),
 });
 

@@ -114,6 +114,9 @@ export interface DeviceStateView {
   reporting: Array<{ endpoint: number; cluster: number; attribute: number; min: number; max: number; change?: number }>;
   /** A thermostat's weekly programme, where it has one: endpoint → day (0 Sunday … 7 away) → transitions. */
   schedules?: Record<string, Record<string, unknown[]>>;
+  /** A Tuya device's data points (dp id → name, type, value) and its MCU clock (null until the host set it). */
+  datapoints?: Record<string, { name: string; type: string; value: unknown }>;
+  mcuClock?: { utc: number; local: number } | null;
 }
 
 /** The endpoint a touchlink-capable light reports in its scan response. */

@@ -2,6 +2,7 @@
 import { Reader, Writer, ZclDecodeError } from './buffer';
 import type { CommandDef, FieldDef } from './clusters/index';
 import { type ZclValue, readValue, writeValue } from './data-types';
+import { type TuyaDatapoint, readDatapoints, writeDatapoints } from './tuya-datapoints';
 
 /** One scene extension field set (ZCL 3.7.2.4.2): a cluster and the raw bytes of its attribute values. */
 export interface SceneExtension {
@@ -16,7 +17,7 @@ export interface ThermostatTransition {
   coolSetpoint?: number;
 }
 
-export type CommandValue = ZclValue | SceneExtension[] | ThermostatTransition[];
+export type CommandValue = ZclValue | SceneExtension[] | ThermostatTransition[] | TuyaDatapoint[];
 export type CommandPayload = Record<string, CommandValue>;
 
 /** Schedule mode bits: which setpoints each transition carries (bit 0 heat, bit 1 cool). */
@@ -34,6 +35,10 @@ function readField(r: Reader, field: FieldDef, before: CommandPayload): CommandV
         return transition;
       });
     }
+    case 'tuyaDatapoints':
+      return readDatapoints(r);
+    case 'bytes':
+      return Array.from(r.rest());
     case 'uint8List':
       return Array.from({ length: r.u8() }, () => r.u8());
     case 'uint16List':
@@ -59,6 +64,12 @@ function writeField(w: Writer, field: FieldDef, value: CommandValue): void {
         if (t.heatSetpoint !== undefined) writeValue(w, 'int16', t.heatSetpoint);
         if (t.coolSetpoint !== undefined) writeValue(w, 'int16', t.coolSetpoint);
       }
+      return;
+    case 'tuyaDatapoints':
+      writeDatapoints(w, value as TuyaDatapoint[]);
+      return;
+    case 'bytes':
+      w.bytes(asNumbers(value, field.name));
       return;
     case 'uint8List':
     case 'uint16List': {

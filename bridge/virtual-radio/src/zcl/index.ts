@@ -9,3 +9,4 @@ export * from './global';
 export * from './commands';
 export * from './clusters/index';
 export * from './report-config';
+export * from './tuya-datapoints';

@@ -7,6 +7,7 @@ const devices = {
   ds01: { model: 'DS01', ieee: '00124b0022a10103' },
   zen01: { model: 'Zen-01', ieee: '000d6f000e5a0104' },
   ally: { model: 'eTRV0100', ieee: '0004740001a20105' },
+  tuya: { model: 'TS0601-_TZE200_ckud7u2l', ieee: 'a4c1380001a20106' },
 };
 
 describe('sensors and climate through zigbee-herdsman', () => {
@@ -53,5 +54,22 @@ describe('sensors and climate through zigbee-herdsman', () => {
     await h('set', { ieee, values: { viewing_direction: 'upside-down' } });
     await session.waitDevice(ieee, (s) => s.endpoints['1']?.hvacThermostat?.danfossWindowOpenInternal === 4 && s.endpoints['1']?.hvacUserInterfaceCfg?.danfossViewingDirection === 1);
     expect(await h('read', { ieee, endpoint: 1, cluster: 'hvacThermostat', attributes: ['danfossWindowOpenInternal'] })).toEqual({ danfossWindowOpenInternal: 4 });
+  });
+
+  it('should identify the Tuya radiator valve, configure it, and read and write its data points through 0xEF00', async () => {
+    const { ieee } = devices.tuya;
+    expect(await h('identify', { ieee })).toEqual({ model: 'TS0601_thermostat', vendor: 'Tuya' });
+    await h('configure', { ieee });
+    const point = async (dp: string) => (await session.api('GET', `/devices/${ieee}`)).body.state.datapoints[dp].value;
+    for (const [key, value] of [['valve_detection', 'ON'], ['current_heating_setpoint', 23.5], ['child_lock', 'LOCK']]) await h('set', { ieee, values: { [key as string]: value } });
+    await session.waitDevice(ieee, (s) => s.datapoints?.['20']?.value === true && s.datapoints?.['2']?.value === 235 && s.datapoints?.['7']?.value === true);
+    // The MCU confirms each point with a dataResponse; the converters turn them into state.
+    expect(await h('waitState', { ieee, match: { valve_detection: 'ON', current_heating_setpoint: 23.5, child_lock: 'LOCK' } })).toMatchObject({ valve_detection: 'ON' });
+    await h('set', { ieee, values: { system_mode: 'off' } });
+    await h('set', { ieee, values: { preset: 'eco' } });
+    await session.waitDevice(ieee, (s) => s.datapoints?.['106']?.value === 2 && s.datapoints?.['4']?.value === 4);
+    expect(await point('20')).toBe(true);
+    await act(ieee, 'datapoint', { dp: 'localTemp', value: 187 });
+    await h('waitState', { ieee, match: { local_temperature: 18.7 } });
   });
 });

@@ -11,6 +11,7 @@ import * as passive from './passive';
 import { scenes } from './scenes';
 import { thermostat } from './thermostat';
 import { time } from './time';
+import { tuya } from './tuya';
 import { windowCovering } from './window-covering';
 
 export const servers: Record<string, Behaviour> = {
@@ -40,6 +41,7 @@ export const servers: Record<string, Behaviour> = {
   genMultistateInput: passive.multistateInput,
   genAnalogInput: passive.analogInput,
   genAnalogOutput: passive.analogOutput,
+  manuSpecificTuya: tuya,
 };
 
 export const clients: Record<string, Behaviour> = {

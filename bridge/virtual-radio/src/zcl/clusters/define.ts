@@ -6,7 +6,8 @@
 import type { DataTypeName } from '../data-types';
 
 /** Payload field types: any ZCL data type, plus the list shapes cluster commands use. */
-export type FieldType = DataTypeName | 'uint8List' | 'uint16List' | 'sceneExtensions' | 'thermostatTransitions';
+/** `tuyaDatapoints`: Tuya's data-point list (to the end); `bytes`: whatever bytes remain, as they are. */
+export type FieldType = DataTypeName | 'uint8List' | 'uint16List' | 'sceneExtensions' | 'thermostatTransitions' | 'tuyaDatapoints' | 'bytes';
 
 export interface FieldDef {
   name: string;

@@ -10,6 +10,7 @@ import { haElectricalMeasurement, seMetering } from './metering';
 import { ssIasAce, ssIasZone } from './security';
 import { genTime } from './time';
 import { manuSpecificLumi } from './lumi';
+import { manuSpecificTuya } from './tuya';
 
 export type { AttributeDef, ClusterDef, CommandDef, FieldDef, FieldType } from './define';
 
@@ -43,6 +44,7 @@ const all: ClusterDef[] = [
   seMetering,
   haElectricalMeasurement,
   manuSpecificLumi,
+  manuSpecificTuya,
 ];
 
 const byId = new Map(all.map((c) => [c.id, c]));
