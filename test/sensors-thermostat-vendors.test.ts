@@ -12,18 +12,22 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * radio, bridge child, api, WebSocket). Each writable ZHAThermostat item a device has is written
  * through REST and read back from the device's real attributes through the radio's control
  * interface; values the device cannot take answer 7 and items it lacks answer 6, changing nothing.
+ * A Tuya radiator valve (Moes HY369RT) keeps its state in data points of its MCU instead: its items,
+ * `setvalve` among them, are read back from those.
  */
 const FLOOR = '000d6f00aa5ac101';
 const AC = '0022a3000b5ac102';
 const SPIRIT = '00158d00ee5ac103';
 const OWON = '00124b00fa5ac104';
+const TUYA = 'a4c13800fa5ac105';
 
-type Device = 'floor' | 'ac' | 'spirit' | 'owon';
+type Device = 'floor' | 'ac' | 'spirit' | 'owon' | 'tuya';
 interface Sensor { type: string; modelid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
-/** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state. */
-type Real = [endpoint: string, cluster: string, attribute: string];
+/** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state, or a Tuya data point. */
+type Real = [endpoint: string, cluster: string, attribute: string] | ['datapoint', dp: string];
+const dp = (id: string): Real => ['datapoint', id];
 /** `row`: the spec-coverage row (docs/spec-coverage.md) the write proves; `also`: other attributes the write sets. */
-interface Write { device: Device; item: string; value: unknown; real: Real; expect: number; row: string; also?: Array<[Real, number]> }
+interface Write { device: Device; item: string; value: unknown; real: Real; expect: unknown; row: string; also?: Array<[Real, number]> }
 
 const T = 'hvacThermostat';
 /** What a thermostat changes by itself while it runs (the room drifts toward the setpoint). */
@@ -63,6 +67,18 @@ const WRITES: Write[] = [
   { device: 'owon', item: 'fanmode', value: 'low', real: ['1', 'hvacFanCtrl', 'fanMode'], expect: 1, row: 'sensor.config.zhathermostat.fanmode' },
   { device: 'owon', item: 'mode', value: 'fan only', real: ['1', T, 'systemMode'], expect: 7, row: 'sensor.config.zhathermostat.mode' },
   { device: 'spirit', item: 'heatsetpoint', value: 2150, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2150, row: 'sensor.config.zhathermostat.heatsetpoint' },
+  // The Tuya valve: data point 20 is its valve switch, 106 its mode (0 auto, 1 heat, 2 off), 4 its
+  // preset (0 holiday, 1 auto…), 2 the setpoint and 44 the calibration in tenths, 104 window detection.
+  { device: 'tuya', item: 'setvalve', value: true, real: dp('20'), expect: true, row: 'sensor.config.zhathermostat.setvalve' },
+  { device: 'tuya', item: 'setvalve', value: false, real: dp('20'), expect: false, row: 'sensor.config.zhathermostat.setvalve' },
+  { device: 'tuya', item: 'heatsetpoint', value: 2350, real: dp('2'), expect: 235, row: 'sensor.config.zhathermostat.heatsetpoint' },
+  { device: 'tuya', item: 'mode', value: 'off', real: dp('106'), expect: 2, row: 'sensor.config.zhathermostat.mode' },
+  { device: 'tuya', item: 'mode', value: 'heat', real: dp('106'), expect: 1, row: 'sensor.config.zhathermostat.mode' },
+  { device: 'tuya', item: 'preset', value: 'holiday', real: dp('4'), expect: 0, row: 'sensor.config.zhathermostat.preset' },
+  { device: 'tuya', item: 'preset', value: 'eco', real: dp('4'), expect: 4, row: 'sensor.config.zhathermostat.preset' },
+  { device: 'tuya', item: 'locked', value: true, real: dp('7'), expect: true, row: 'sensor.config.zhathermostat.locked' },
+  { device: 'tuya', item: 'windowopen_set', value: false, real: dp('104'), expect: [0, 5, 10], row: 'sensor.config.zhathermostat.windowopen_set' },
+  { device: 'tuya', item: 'offset', value: -150, real: dp('44'), expect: -15, row: 'sensor.config.zhathermostat.offset' },
 ];
 
 /** Values the device cannot take (7), checked against the attribute that must not move. */
@@ -75,6 +91,11 @@ const BAD: Array<{ device: Device; item: string; value: unknown; real: Real }> =
   { device: 'spirit', item: 'mode', value: 'cool', real: ['1', T, 'eurotronicHostFlags'] },
   { device: 'owon', item: 'fanmode', value: 'smart', real: ['1', 'hvacFanCtrl', 'fanMode'] },
   { device: 'owon', item: 'mode', value: 'sleep', real: ['1', T, 'systemMode'] },
+  { device: 'tuya', item: 'setvalve', value: 1, real: dp('20') },
+  { device: 'tuya', item: 'setvalve', value: 'true', real: dp('20') },
+  { device: 'tuya', item: 'preset', value: 'program', real: dp('4') },
+  { device: 'tuya', item: 'mode', value: 'cool', real: dp('106') },
+  { device: 'tuya', item: 'heatsetpoint', value: 3300, real: dp('2') },
 ];
 
 /** Thermostat items each device does not have: 6, nothing sent. */
@@ -83,23 +104,31 @@ const LACKING: Record<Device, Record<string, unknown>> = {
   ac: { temperaturemeasurement: 'floor sensor', setvalve: false, locked: true },
   owon: { preset: 'eco', temperaturemeasurement: 'air sensor', locked: true, setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
   spirit: { preset: 'eco', swingmode: 'fully open', temperaturemeasurement: 'air sensor', fanmode: 'auto', setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
+  tuya: { coolsetpoint: 2500, fanmode: 'auto', swingmode: 'fully open', temperaturemeasurement: 'air sensor', displayflipped: true, mountingmode: true, externalsensortemp: 2000 },
 };
 
 describe('sensors: floor-heating and AC thermostats on the real stack', () => {
   let stack: Stack;
   let ws: EventClient;
   const ids: Record<string, string> = {};
-  const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC, spirit: SPIRIT, owon: OWON };
-  const real = async (device: Device, [ep, cluster, attribute]: Real) => (await realState(stack, ieeeOf[device])).endpoints[ep][cluster][attribute];
+  const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC, spirit: SPIRIT, owon: OWON, tuya: TUYA };
+  const real = async (device: Device, where: Real) => {
+    const state = await realState(stack, ieeeOf[device]);
+    return where[0] === 'datapoint' ? state.datapoints[where[1]].value : state.endpoints[where[0]][where[1]][where[2]];
+  };
   const get = async (id: string) => (await stack.rest.get(`/sensors/${id}`)).body as Sensor;
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }, { model: 'SPZB0001', ieee: SPIRIT }, { model: 'AC201', ieee: OWON }]);
+    stack = await startSensorStack([
+      { model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }, { model: 'SPZB0001', ieee: SPIRIT }, { model: 'AC201', ieee: OWON },
+      { model: 'TS0601-_TZE200_ckud7u2l', ieee: TUYA },
+    ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.floor = await sensorId(stack, uniqueidOf(FLOOR, 1, '0201'));
     ids.ac = await sensorId(stack, uniqueidOf(AC, 1, '0201'));
     ids.spirit = await sensorId(stack, uniqueidOf(SPIRIT, 1, '0201'));
     ids.owon = await sensorId(stack, uniqueidOf(OWON, 1, '0201'));
+    ids.tuya = await sensorId(stack, uniqueidOf(TUYA, 1, '0201'));
   }, 150_000);
 
   afterAll(async () => {
@@ -142,6 +171,35 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     expect(sensor.state).toMatchObject({ fanmode: 'auto', temperature: expect.any(Number) });
   }, 45_000);
 
+  it('should present the Tuya valve with the fields deCONZ shows for it, from the state its MCU reports once the gateway answered its time request', async () => {
+    const known = (s: Sensor) => s.config.setvalve !== undefined && s.config.preset !== undefined && s.state.temperature !== null;
+    const sensor = await sensorWhen<Sensor>(stack, ids.tuya!, known, 'the valve\'s data points reported after pairing', 45_000);
+    expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'TS0601', manufacturername: '_TZE200_ckud7u2l', ep: 1 });
+    expect(Object.keys(sensor.state).sort()).toEqual(['heating', 'lastupdated', 'on', 'temperature', 'valve']);
+    expect(Object.keys(sensor.config).sort()).toEqual(['heatsetpoint', 'locked', 'mode', 'offset', 'on', 'preset', 'reachable', 'setvalve', 'windowopen_set']);
+    expect(sensor.state).toMatchObject({ temperature: 1950, valve: 35, on: true, heating: true });
+    expect(sensor.config).toMatchObject({ heatsetpoint: 2100, mode: 'auto', preset: 'auto', setvalve: false, locked: false, windowopen_set: true, offset: 0 });
+    // Its option switches (valve and window detection, auto lock, away mode) are no plugs: no lights.
+    const lights = (await stack.rest.get('/lights')).body as Record<string, { uniqueid: string }>;
+    expect(Object.values(lights).filter((light) => light.uniqueid.startsWith(uniqueidOf(TUYA, 1, '0201').slice(0, 23)))).toEqual([]);
+    // The MCU's clock was set by the gateway's answer to its time request.
+    expect((await realState(stack, TUYA)).mcuClock).toEqual({ utc: expect.any(Number), local: expect.any(Number) });
+  }, 60_000);
+
+  it('should carry a data point the valve reports by itself to REST and the WebSocket', async () => {
+    const id = ids.tuya!;
+    const from = ws.events.length;
+    await act(stack, TUYA, 'datapoint', { dp: 'localTemp', value: 224 });
+    await sensorWhen<Sensor>(stack, id, (s) => s.state.temperature === 2240, 'the room temperature reported');
+    await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 2240), 'the temperature push');
+    // Someone turns the valve switch at the valve: setvalve follows what the device reports.
+    await act(stack, TUYA, 'datapoint', { dp: 20, value: true });
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.setvalve === true, 'setvalve as the valve reports it');
+    await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.setvalve === true), 'the setvalve push');
+    await stack.rest.put(`/sensors/${id}/config`, { setvalve: false });
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.setvalve === false, 'setvalve back off');
+  }, 30_000);
+
   describe.each(WRITES)('$row ($device $value)', ({ device, item, value, real: where, expect: stored, also }) => {
     it(`should write ${JSON.stringify(value)} to the device and show it in REST and on the WebSocket`, async () => {
       const id = ids[device]!;
@@ -149,7 +207,7 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       const before = (await get(id)).config[item];
       const put = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
       expect(put).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/${item}`]: value } }] });
-      expect(await real(device, where)).toBe(stored);
+      expect(await real(device, where)).toEqual(stored);
       for (const [other, expected] of also ?? []) expect(await real(device, other)).toBe(expected);
       await sensorWhen<Sensor>(stack, id, (s) => s.config[item] === value, `${item} ${JSON.stringify(value)} in config`);
       if (before !== value) await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.[item] === value), `the ${item} push`);
@@ -163,7 +221,7 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
       expect(status).toBe(400);
       expect(body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/${item}` }) }]);
-      expect(await real(device, where)).toBe(before.real);
+      expect(await real(device, where)).toEqual(before.real);
       expect((await get(id)).config[item]).toEqual(before.config[item]);
     }, 30_000);
   });
@@ -179,7 +237,7 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     expect((await get(id)).config.hostflags).toBe(held);
   }, 30_000);
 
-  describe.each(['floor', 'ac', 'spirit', 'owon'] as const)('%s thermostat', (device) => {
+  describe.each(['floor', 'ac', 'spirit', 'owon', 'tuya'] as const)('%s thermostat', (device) => {
     it('should answer 6 for each thermostat item it lacks and send nothing', async () => {
       const id = ids[device]!;
       const before = await realState(stack, ieeeOf[device]);

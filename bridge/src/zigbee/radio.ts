@@ -18,6 +18,7 @@ import { createNeighbourReader } from './neighbours';
 import { createInterviewPacing } from './interview-pacing';
 import { releaseVendorModulesWhenIdle } from './vendor-modules';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
+import { InterviewHold } from './interview-hold';
 import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
 /** herdsman's coordinator type -> the deCONZ `devicename` clients know. */
@@ -61,6 +62,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const states = new Map<string, ConverterState>();
   const stateOf = (ieee: string): ConverterState => states.get(ieee) ?? {};
   const remember = (ieee: string, state: ConverterState) => states.set(ieee, { ...stateOf(ieee), ...state });
+  const interviewing = new InterviewHold();
 
   const coordinatorEndpoint = (): Models.Endpoint => current().getDevicesByType('Coordinator')[0].getEndpoint(1)!;
 
@@ -100,6 +102,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       await prepare(device);
     } finally {
       emit('deviceInterview', { ieee: device.ieeeAddr, status: 'successful' });
+      for (const [endpoint, state] of interviewing.release(device.ieeeAddr)) emit('deviceState', { ieee: device.ieeeAddr, endpoint, state });
     }
     // Right after its interview a sleepy device is still awake to answer.
     readInitial(device);
@@ -132,11 +135,13 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     }
     const later = (state: ConverterState) => {
       remember(ieee, state);
+      interviewing.hold(ieee, endpoint, state);
       emit('deviceState', { ieee, endpoint, state });
     };
     const state = await fromZigbee(definition, message, stateOf(ieee), later);
     if (Object.keys(state).length === 0) return;
     remember(ieee, state);
+    interviewing.hold(ieee, endpoint, state);
     emit('deviceState', { ieee, endpoint, state });
   };
 
@@ -158,10 +163,12 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       pacing.forget(ieeeAddr);
       forgetDefinition(ieeeAddr);
       states.delete(ieeeAddr);
+      interviewing.forget(ieeeAddr);
       emit('deviceLeave', { ieee: ieeeAddr });
     });
     c.on('deviceInterview', ({ device, status }) => {
       if (status === 'failed') pacing.failed(device.ieeeAddr);
+      if (status === 'started') interviewing.start(device.ieeeAddr);
       if (status !== 'successful') {
         emit('deviceInterview', { ieee: device.ieeeAddr, status });
         return;

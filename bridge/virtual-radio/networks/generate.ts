@@ -38,6 +38,7 @@ const WEIGHTS: Record<string, number> = {
   SPZB0001: 2,
   AC201: 1,
   'SYMFONISK-Sound-Controller': 1,
+  'TS0601-_TZE200_ckud7u2l': 2,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */

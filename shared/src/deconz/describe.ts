@@ -66,11 +66,20 @@ interface Found {
   cluster?: number;
 }
 
+/**
+ * A switch that sets an option of its device (a Tuya valve's window or valve detection) rather than
+ * switching a load: its state is not `state` (or `state_<endpoint>`). It is an item of the device's
+ * other sub-device, not a plug of its own.
+ */
+const isOptionSwitch = (expose: ExposeJson) =>
+  expose.type === 'switch' && (expose.features ?? []).some((f) => f.name === 'state' && f.property !== undefined && !/^state(_|$)/.test(f.property));
+
 function typesOfGroup(group: readonly ExposeJson[]): Found[] {
-  const generic = group.filter((expose) => !LIGHT_TYPE_RULES.some((rule) => rule.expose === expose.type));
+  const generic = group.filter((expose) => isOptionSwitch(expose) || !LIGHT_TYPE_RULES.some((rule) => rule.expose === expose.type));
   const genericNames = exposeNames(generic);
   const found: Found[] = [];
   for (const expose of group) {
+    if (isOptionSwitch(expose)) continue;
     const names = exposeNames([expose]);
     const rule = LIGHT_TYPE_RULES.find((r) => r.expose === expose.type && r.features.every((f) => names.has(f)));
     const seen = exposeNames(group.filter((other) => rule?.sees?.includes(other.type)));

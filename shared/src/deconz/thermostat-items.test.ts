@@ -9,6 +9,8 @@ const GET = 5;
 const num = (name: string, access: number, min?: number, max?: number): ExposeJson => ({ type: 'numeric', name, property: name, access, value_min: min, value_max: max });
 const binary = (name: string, access: number, on: unknown = true, off: unknown = false) => ({ type: 'binary', name, property: name, access, value_on: on, value_off: off }) as ExposeJson;
 const enumOf = (name: string, access: number, values: string[]): ExposeJson => ({ type: 'enum', name, property: name, access, values });
+/** A switch that sets a device option: its state feature's property is the option (the converters' Switch().withState(option)). */
+const optionSwitch = (property: string, on = 'ON', off = 'OFF'): ExposeJson => ({ type: 'switch', features: [{ ...binary('state', SET, on, off), property }] });
 
 // The shape of a Danfoss Ally's exposes (zigbee-herdsman-converters 26.112.0), trimmed to what deCONZ shows.
 const VALVE: ExposeJson[] = [
@@ -116,5 +118,36 @@ describe('thermostat items bound to the device exposes', () => {
       .toEqual([{ preset: 'eco', ac_louver_position: 'three_quarters_open', fan_mode: 'high' }]);
     expect(toConverterCommand('ZHAThermostat', { swingmode: 'fully closed' }, ac!.bindings).invalid?.[0]?.item).toBe('swingmode');
     expect(toDeconzItems(ac!, { preset: 'boost', ac_louver_position: 'half_open', fan_mode: 'auto' }).config).toMatchObject({ preset: 'boost', swingmode: 'half open', fanmode: 'auto' });
+  });
+
+  it('should bind a Tuya valve\'s setpoint, presets in deCONZ names and its valve switch', () => {
+    // The shape of the TS0601_thermostat exposes (Moes HY369RT, zigbee-herdsman-converters 26.112.0), trimmed.
+    const [tuya] = describeSubdevices({ ieee: '0x0011223344556677', defaultEndpoint: 1, exposes: [
+      binary('child_lock', SET, 'LOCK', 'UNLOCK'), optionSwitch('window_detection'), binary('battery_low', GET),
+      optionSwitch('valve_detection'), num('position', GET, 0, 100), optionSwitch('auto_lock', 'AUTO', 'MANUAL'), optionSwitch('away_mode'),
+      { type: 'climate', features: [
+        num('current_heating_setpoint', SET, 5, 35), num('local_temperature', GET), enumOf('system_mode', SET, ['heat', 'auto', 'off']),
+        num('local_temperature_calibration', SET, -9, 9), enumOf('preset', SET, ['schedule', 'manual', 'boost', 'complex', 'comfort', 'eco', 'away']),
+        enumOf('running_state', GET, ['idle', 'heat']),
+      ] },
+    ] });
+    // Its option switches (window and valve detection, auto lock, away mode) are no plugs of their own.
+    expect(tuya!.type).toBe('ZHAThermostat');
+    expect(describeSubdevices({ ieee: '0x0011223344556677', defaultEndpoint: 1, exposes: [optionSwitch('valve_detection')] })).toEqual([]);
+    expect(tuya!.state).toEqual(['temperature', 'on', 'heating', 'valve']);
+    expect(tuya!.config).toEqual(['heatsetpoint', 'mode', 'preset', 'offset', 'locked', 'setvalve', 'windowopen_set', 'on', 'reachable']);
+    expect(toDeconzItems(tuya!, {
+      current_heating_setpoint: 21.5, local_temperature: 19.5, system_mode: 'auto', preset: 'away', valve_detection: 'ON', position: 35,
+      running_state: 'heat', child_lock: 'UNLOCK', window_detection: 'ON', local_temperature_calibration: -1.5,
+    })).toMatchObject({
+      state: { temperature: 1950, valve: 35, on: true, heating: true },
+      config: { heatsetpoint: 2150, mode: 'auto', preset: 'holiday', setvalve: true, locked: false, windowopen_set: true, offset: -150 },
+    });
+    expect(toConverterCommand('ZHAThermostat', { setvalve: false, preset: 'auto', heatsetpoint: 2350 }, tuya!.bindings).payloads)
+      .toEqual([{ valve_detection: 'OFF', preset: 'schedule', current_heating_setpoint: 23.5 }]);
+    expect(toConverterCommand('ZHAThermostat', { setvalve: 1, preset: 'program' }, tuya!.bindings).invalid).toEqual([
+      { item: 'setvalve', reason: 'expected true or false' },
+      { item: 'preset', reason: 'this device takes auto, manual, boost, complex, comfort, eco, holiday' },
+    ]);
   });
 });

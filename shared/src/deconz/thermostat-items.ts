@@ -20,10 +20,12 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
   { item: 'fanmode', section: 'state', keys: [{ key: 'fan_mode', kind: 'enum' }] },
   // deCONZ says "none" when the device reports no fault; otherwise the converter's fault names.
   { item: 'errorcode', section: 'state', keys: [{ key: 'system_status_code', kind: 'enum', names: { ok: 'none' } }] },
-  { item: 'heatsetpoint', section: 'config', keys: [{ key: 'occupied_heating_setpoint', kind: 'number', scale: 100 }] },
+  // Tuya valves name their setpoint `current_heating_setpoint` (a data point, not the ZCL attribute).
+  { item: 'heatsetpoint', section: 'config', keys: [{ key: 'occupied_heating_setpoint', kind: 'number', scale: 100 }, { key: 'current_heating_setpoint', kind: 'number', scale: 100 }] },
   { item: 'coolsetpoint', section: 'config', keys: [{ key: 'occupied_cooling_setpoint', kind: 'number', scale: 100 }] },
   { item: 'mode', section: 'config', keys: [{ key: 'system_mode', kind: 'enum' }] },
-  { item: 'preset', section: 'config', keys: [{ key: 'preset', kind: 'enum' }] },
+  // deCONZ's names for the Tuya valves' schedule and away presets.
+  { item: 'preset', section: 'config', keys: [{ key: 'preset', kind: 'enum', names: { schedule: 'auto', away: 'holiday' } }] },
   { item: 'fanmode', section: 'config', keys: [{ key: 'fan_mode', kind: 'enum' }] },
   // AC louvre positions: the converters' names, spaced ("fully open", "quarter open").
   { item: 'swingmode', section: 'config', keys: [{ key: 'ac_louver_position', kind: 'enum' }] },
@@ -48,6 +50,8 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
   // Hundredths of a degree from a room sensor elsewhere; -8000 switches it off.
   { item: 'externalsensortemp', section: 'config', keys: [{ key: 'external_measured_room_sensor', kind: 'number', scale: 1 }] },
   { item: 'externalwindowopen', section: 'config', keys: [{ key: 'window_open_external', kind: 'bool' }] },
+  // A Tuya valve's valve switch (data point 20; the converters call it valve detection).
+  { item: 'setvalve', section: 'config', keys: [{ key: 'valve_detection', kind: 'bool' }] },
   { item: 'windowopen_set', section: 'config', keys: [{ key: 'window_open_feature', kind: 'bool' }, { key: 'window_detection', kind: 'bool' }] },
   // The weekly programme itself (ZCL set/get weekly schedule), from the days the bridge keeps.
   { item: 'schedule', section: 'config', keys: [{ key: 'weekly_schedule_days', kind: 'schedule', writeKey: 'weekly_schedule' }] },

@@ -103,13 +103,19 @@ export class TuyaMcu {
     this.host.sendCommand(this.endpoint, C, 'mcuVersionResponse', { seq, version: this.spec.mcuVersion }, { direction: 'toClient', to: COORDINATOR, disableDefaultResponse: true });
   }
 
-  /** The host's time: UTC and local seconds, big-endian (1970 or 2000 based, as the host chose). */
+  /**
+   * The host's time: UTC and local seconds, big-endian (1970 or 2000 based, as the host chose). The
+   * first answer is the MCU's sign that a gateway is there: it reports its whole state, as a Tuya
+   * MCU does once its module says the network is connected.
+   */
   setClock(payload: readonly number[]): boolean {
     if (payload.length !== 8) return false;
+    const first = this.host.memory.mcuClock === undefined;
     const u32 = (at: number) => payload.slice(at, at + 4).reduce((acc, b) => acc * 256 + b, 0);
     this.host.memory.mcuClock = { utc: u32(0), local: u32(4), at: this.host.now() };
     this.host.changed();
     this.schedule(HOUR_MS);
+    if (first) this.reportAll();
     return true;
   }
 

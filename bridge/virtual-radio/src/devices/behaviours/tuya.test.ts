@@ -59,14 +59,19 @@ describe('tuya MCU (manuSpecificTuya)', () => {
     const t = testDevice(MODEL);
     t.ctx.advance(1000);
     expect(sent(t)).toEqual([{ cluster: TUYA, control: 0x09, command: 0x24, payload: [1, 0] }]);
-    t.ctx.advance(60_000);
+    t.ctx.advance(10_000);
     expect(sent(t).map((f) => f.command)).toEqual([0x24]);
     // UTC 0x65000000, local one hour later, as zigbee-herdsman-converters sends them (big-endian).
     t.command(TUYA, 0x24, [0x08, 0x00, 0x65, 0x00, 0x00, 0x00, 0x65, 0x00, 0x0e, 0x10]);
     t.ctx.advance(10_000);
     expect(t.device.inspect().mcuClock).toEqual({ utc: 0x65000000 + 10, local: 0x65000e10 + 10 });
-    t.ctx.advance(120_000);
+    // Its first answer: the MCU knows a gateway is there and reports its whole state, once.
+    expect(sent(t).map((f) => f.payload[2])).toEqual(Object.keys(points(t)).map(Number));
+    t.command(TUYA, 0x24, [0x08, 0x00, 0x65, 0x00, 0x00, 0x10, 0x65, 0x00, 0x0e, 0x20]);
+    t.ctx.advance(600_000);
     expect(sent(t)).toEqual([]);
+    t.ctx.advance(3_600_000);
+    expect(sent(t).map((f) => f.command)).toEqual([0x24]);
   });
 
   it('should tell its MCU version', () => {
@@ -88,6 +93,7 @@ describe('tuya MCU (manuSpecificTuya)', () => {
     const t = testDevice(MODEL);
     t.command(TUYA, 0x00, dp(1, 7, 1, [1]));
     t.command(TUYA, 0x24, [0x08, 0x00, 0, 0, 0, 100, 0, 0, 0, 100]);
+    t.frames();
     const factory = createDeviceFactory();
     const again = factory.restore(MODEL, { ieee: '00124b0000000001', nwk: 0x2001 }, t.device.snapshot(), new FakeContext());
     expect(again.inspect().datapoints!['7']!.value).toBe(true);

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { InterviewHold } from './interview-hold';
+
+describe('interview hold', () => {
+  it('should keep what a device reports during its interview, merged per endpoint, until released', () => {
+    const hold = new InterviewHold();
+    hold.hold('0x01', 1, { temperature: 20 });
+    hold.start('0x01');
+    hold.hold('0x01', 1, { local_temperature: 19.5, preset: 'schedule' });
+    hold.hold('0x01', 1, { preset: 'manual' });
+    hold.hold('0x01', 2, { state: 'ON' });
+    hold.hold('0x02', 1, { state: 'OFF' });
+    expect(hold.release('0x01')).toEqual([[1, { local_temperature: 19.5, preset: 'manual' }], [2, { state: 'ON' }]]);
+    hold.hold('0x01', 1, { preset: 'eco' });
+    expect(hold.release('0x01')).toEqual([]);
+  });
+
+  it('should drop what it held for a device that left', () => {
+    const hold = new InterviewHold();
+    hold.start('0x01');
+    hold.hold('0x01', 1, { battery: 80 });
+    hold.forget('0x01');
+    expect(hold.release('0x01')).toEqual([]);
+  });
+});
