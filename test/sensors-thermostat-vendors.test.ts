@@ -26,6 +26,7 @@ interface Sensor { type: string; modelid: string; ep: number; state: Record<stri
 /** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state, or a Tuya data point. */
 type Real = [endpoint: string, cluster: string, attribute: string] | ['datapoint', dp: string];
 const dp = (id: string): Real => ['datapoint', id];
+const isDatapoint = (where: Real): where is ['datapoint', string] => where.length === 2;
 /** `row`: the spec-coverage row (docs/spec-coverage.md) the write proves; `also`: other attributes the write sets. */
 interface Write { device: Device; item: string; value: unknown; real: Real; expect: unknown; row: string; also?: Array<[Real, number]> }
 
@@ -114,7 +115,9 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
   const ieeeOf: Record<Device, string> = { floor: FLOOR, ac: AC, spirit: SPIRIT, owon: OWON, tuya: TUYA };
   const real = async (device: Device, where: Real) => {
     const state = await realState(stack, ieeeOf[device]);
-    return where[0] === 'datapoint' ? state.datapoints[where[1]].value : state.endpoints[where[0]][where[1]][where[2]];
+    if (isDatapoint(where)) return state.datapoints[where[1]].value;
+    const [ep, cluster, attribute] = where;
+    return state.endpoints[ep][cluster][attribute];
   };
   const get = async (id: string) => (await stack.rest.get(`/sensors/${id}`)).body as Sensor;
 
