@@ -5,9 +5,12 @@
  * through the same `ResolveHost` the check uses, refuses when an answer is a loopback or link-local
  * address (unless `WEBHOOK_ALLOW_LOCAL=1`), and connects to exactly the addresses it checked. TLS
  * still verifies the certificate against the name (the SNI and the check use the URL's host).
+ *
+ * undici is loaded at the first webhook, not at start: most gateways never fire one, and the module
+ * graph would otherwise stay in the api's memory (source text and compiled code) for nothing.
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Agent } from 'undici';
 import { isLocalAddress, type ResolveHost } from '../security/webhook-target';
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
@@ -25,11 +28,17 @@ export function createNodeWebhookFetch(options: { resolve: ResolveHost; allowLoc
       else callback(null, addresses[0]!.address, addresses[0]!.family);
     }, (err: NodeJS.ErrnoException) => callback(err, []));
   };
-  const agent = new Agent({ connect: { lookup } });
+  let loaded: Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> | undefined;
+  const load = () => (loaded ??= import('undici').then((undici) => ({ agent: new undici.Agent({ connect: { lookup } }), fetch: undici.fetch })));
   return {
     // Redirects: the caller asks for none (rules/actions.ts), as on every runtime.
-    fetch: ((input: string, init?: RequestInit) => undiciFetch(input, { ...(init as object), dispatcher: agent })) as unknown as typeof fetch,
-    close: () => agent.close(),
+    fetch: (async (input: string, init?: RequestInit) => {
+      const { agent, fetch: undiciFetch } = await load();
+      return undiciFetch(input, { ...(init as object), dispatcher: agent });
+    }) as unknown as typeof fetch,
+    close: async () => {
+      if (loaded) await (await loaded).agent.close();
+    },
   };
 }
 
