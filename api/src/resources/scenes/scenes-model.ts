@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { groupScenes } from '../../store/schema';
+import { groupScenes, lightGroups } from '../../store/schema';
 import type { Store, Transaction } from '../../store/types';
 import type { SceneRecord } from './types';
 
@@ -22,10 +22,13 @@ const whereScene = (groupId: string, sceneId: string) => and(eq(groupScenes.grou
 
 /**
  * Scenes in memory, kept in step with the group_scenes table. Every change is a read-modify-write
- * of the committed row in one store transaction; ids are chosen from the committed rows.
+ * of the committed row in one store transaction; ids are chosen from the committed rows and the
+ * reservations of captures still running.
  */
 export class ScenesModel {
   private readonly scenes = new Map<string, SceneRecord>();
+  /** Ids taken by captures still running (`group/scene`), not in the database yet. */
+  private readonly reserved = new Set<string>();
   version = 0;
 
   constructor(private readonly store: Store) {}
@@ -50,28 +53,47 @@ export class ScenesModel {
   }
 
   /**
-   * Take the group's first free scene id (deconz-behavior §19: 1-255, first one without a row) by
-   * inserting the scene's row with no lights yet, so a concurrent create cannot take the same id
-   * while the devices store this one. Memory shows it only once `modify` fills it in; `release`
-   * undoes it. Undefined: the group's scene table is full.
+   * Take the group's first free scene id (deconz-behavior §19: 1-255, first one neither committed
+   * nor reserved) for a capture that will take seconds, so a concurrent create cannot take the
+   * same id meanwhile. Memory only: nothing is written until `commit` stores the scene with its
+   * lights in one transaction, so a crash during the capture leaves no scene without lights.
+   * `release` gives the id back. Undefined: the group's scene table is full.
    */
-  async reserve(groupId: string, name: string, transitiontime: number): Promise<SceneRecord | undefined> {
-    return this.store.write(async (tx) => {
-      const rows = await tx.select({ sceneId: groupScenes.sceneId }).from(groupScenes).where(eq(groupScenes.groupId, Number(groupId)));
-      const used = new Set(rows.map((row) => row.sceneId));
-      let id = 1;
-      while (used.has(id)) id += 1;
-      if (id > MAX_SCENE_ID) return undefined;
-      const record: SceneRecord = { groupId, sceneId: String(id), name, transitiontime, lights: [] };
-      await tx.insert(groupScenes).values(toRow(record));
-      return record;
-    });
+  reserve(groupId: string, name: string, transitiontime: number): SceneRecord | undefined {
+    const used = new Set([...this.ofGroup(groupId).map((s) => Number(s.sceneId)), ...[...this.reserved].filter((k) => k.startsWith(`${groupId}/`)).map((k) => Number(k.split('/')[1]))]);
+    let id = 1;
+    while (used.has(id)) id += 1;
+    if (id > MAX_SCENE_ID) return undefined;
+    this.reserved.add(key(groupId, String(id)));
+    return { groupId, sceneId: String(id), name, transitiontime, lights: [] };
   }
 
-  /** Give back a reserved id whose capture failed (only if no `modify` published it). */
-  async release(record: SceneRecord): Promise<void> {
-    if (this.get(record.groupId, record.sceneId)) return;
-    await this.store.write(async (tx) => { await tx.delete(groupScenes).where(whereScene(record.groupId, record.sceneId)); });
+  /** Give back a reserved id whose capture failed or whose scene was committed. */
+  release(record: SceneRecord): void {
+    this.reserved.delete(key(record.groupId, record.sceneId));
+  }
+
+  /**
+   * Store a reserved scene with its captured lights: one transaction, so the scene and its lights
+   * are committed together or not at all. False when its group was deleted during the capture.
+   */
+  async commit(record: SceneRecord): Promise<boolean> {
+    try {
+      const stored = await this.store.write(async (tx) => {
+        const [group] = await tx.select({ deleted: lightGroups.deleted }).from(lightGroups).where(eq(lightGroups.id, Number(record.groupId)));
+        // The All group has no row; any other group was checked at the request's start.
+        if (group?.deleted) return false;
+        await tx.insert(groupScenes).values(toRow(record));
+        return true;
+      }, (done) => {
+        if (!done) return;
+        this.scenes.set(key(record.groupId, record.sceneId), record);
+        this.version += 1;
+      });
+      return stored;
+    } finally {
+      this.release(record);
+    }
   }
 
   /**
