@@ -9,6 +9,7 @@ import { createCommandQueue } from './commands/index';
 import type { BridgeConfig } from './config';
 import { createDeviceRegistry } from './devices/registry';
 import { loadNameStore } from './devices/names';
+import { loadForgottenDevices } from './devices/forgotten';
 import { deconzMapping } from './devices/deconz-mapping';
 import type { BridgeEventMap } from './events';
 import { availability } from './features/availability';
@@ -86,7 +87,9 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     cleanups.push(() => queue.stop());
     const mapping = deconzMapping;
     const names = await loadNameStore(config.dataDir, logger);
-    const registry = createDeviceRegistry({ mapping, names });
+    const forgotten = await loadForgottenDevices(config.dataDir, logger);
+    forgotten.onChange(() => bus.emit('removedDevicesChanged', {}));
+    const registry = createDeviceRegistry({ mapping, names, forgotten });
     const permit = new PermitWindow({
       permitJoin: (seconds, via) => radio.permitJoin(seconds, via),
       now: Date.now,

@@ -8,6 +8,8 @@ export interface BridgeEventMap {
   deviceUpdated: { description: DeviceDescription };
   /** A device left or was removed (clear its retained topics). */
   deviceRemoved: { ieee: string; endpoints: number[] };
+  /** The list of devices this bridge no longer has changed (publish its retained topic). */
+  removedDevicesChanged: Record<string, never>;
   /** deCONZ items of one endpoint changed, or a momentary event happened. */
   endpointChanged: { ieee: string; change: StateChange };
   /** Join, interview progress, leave, announce (published on the bridge event topic). */

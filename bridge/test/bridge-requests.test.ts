@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectProbe } from './support/mqtt-probe';
+import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
+import { connectProbe, type Probe } from './support/mqtt-probe';
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import { radioProtocols } from '../../test/helpers/protocols';
 
@@ -11,6 +12,8 @@ const GROUP = 7;
 
 describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   let g: JoinedBridge;
+  let again: BridgeProcess | undefined;
+  let late: Probe | undefined;
   const level = async (ieee: string) => (await g.real(ieee)).endpoints['11'].genLevelCtrl.currentLevel as number;
   const groupSet = async (body: Record<string, unknown>) => {
     const transaction = `g${Math.random()}`;
@@ -28,6 +31,8 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     ], { RADIO_PROTOCOL: protocol });
   }, 120_000);
   afterAll(async () => {
+    await late?.close();
+    await again?.stop();
     await g?.close();
   });
 
@@ -134,4 +139,17 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     await late.close();
     await after(from, (m) => m.topic === g.bt('event') && m.json().type === 'leave' && m.json().ieee === OUTLET, 'leave event');
   });
+
+  it('should remember a removed device across a restart: listed on the retained removed topic, its commands answered not_found', async () => {
+    const removed = await g.probe.waitFor((m) => m.topic === g.bt('removed') && m.json().devices.some((d: { ieee: string }) => d.ieee === OUTLET), 5_000, 'the removed list');
+    expect(removed.json().devices).toEqual([{ ieee: OUTLET, at: expect.any(Number), reason: 'removed' }]);
+    await g.close();
+    again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
+    late = await connectProbe(again.mqttUrl, ['herdgate/#']);
+    const republished = await late.waitFor((m) => m.topic === `herdgate/bridge/${again!.bridgeId}/removed`, 10_000, 'the retained removed list');
+    expect(republished.json()).toEqual(removed.json());
+    await late.publish(g.dt(OUTLET, '1/set'), { on: true, transaction: 'gone' });
+    const result = await late.waitFor((m) => m.topic === g.dt(OUTLET, '1/set/result') && m.json().transaction === 'gone', 10_000, 'the set result');
+    expect(result.json()).toMatchObject({ status: 'error', error: { code: 'not_found' } });
+  }, 60_000);
 });

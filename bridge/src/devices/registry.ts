@@ -1,6 +1,7 @@
-import type { DeviceDescription, EndpointEvent, EndpointState, ItemValue } from '@herdgate/shared/mqtt';
+import type { DeviceDescription, EndpointEvent, EndpointState, ItemValue, RemovalReason, RemovedDevice } from '@herdgate/shared/mqtt';
 import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
+import { memoryForgottenDevices, type ForgottenDevices } from './forgotten';
 import type { DeconzMapping } from './mapping';
 import type { NameStore } from './names';
 import { buttonEvents } from './button-events';
@@ -31,17 +32,20 @@ export interface DeviceRegistry {
   setAvailability(ieee: string, online: boolean): StateChange[];
   seen(ieee: string, at: number): void;
   announced(ieee: string, at: number): void;
-  remove(ieee: string): void;
   /**
-   * The device was this bridge's and left (a leave, a removal, a new network) since the bridge
-   * started, and has not joined again: a command to it is answered `not_found`, not left to
+   * The device is gone from this network; resolves once that is on disk (`forgotten.ts`), so a
+   * removal acknowledged to a client survives a restart. False when the device was not known.
+   */
+  remove(ieee: string, reason: RemovalReason): Promise<boolean>;
+  /**
+   * The device was this bridge's and left (a leave, a removal, a new network), also before a
+   * restart, and has not joined again: a command to it is answered `not_found`, not left to
    * another bridge on the broker.
    */
   forgot(ieee: string): boolean;
+  /** The devices it no longer has, oldest removal first (the retained `…/removed` topic). */
+  removed(): RemovedDevice[];
 }
-
-/** Forgotten devices remembered at most (oldest dropped first). */
-const MAX_FORGOTTEN = 4096;
 
 interface Entry {
   description: DeviceDescription;
@@ -59,10 +63,10 @@ function interviewFacts(device: ZigbeeDevice): Pick<DeviceDescription, 'endpoint
 
 const POWER: Record<string, DeviceDescription['powersource']> = { 'Mains (single phase)': 'mains', 'Mains (3 phase)': 'mains', 'DC Source': 'mains', Battery: 'battery' };
 
-export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: NameStore; now?: () => number }): DeviceRegistry {
+export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: NameStore; forgotten?: ForgottenDevices; now?: () => number }): DeviceRegistry {
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
-  const forgotten = new Set<string>();
+  const forgotten = deps.forgotten ?? memoryForgottenDevices();
   let lastStampMs = 0;
 
   const setReachable = (entry: Entry, endpoint: number, online: boolean): EndpointState => {
@@ -77,7 +81,9 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
 
   return {
     upsert(device) {
-      forgotten.delete(device.ieee);
+      // Back in the network: off the list (written in the background; a restart before it lands
+      // finds the device in herdsman's database and takes it off again).
+      if (forgotten.has(device.ieee)) void forgotten.delete(device.ieee).catch(() => {});
       const previous = entries.get(device.ieee);
       const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
       // The converter key suffix, a switch's role and button map are the bridge's business; the published description has none.
@@ -160,11 +166,12 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
       const entry = entries.get(ieee);
       if (entry) entry.description = { ...entry.description, lastannounced: `${new Date(at).toISOString().slice(0, 19)}Z` };
     },
-    remove(ieee) {
-      if (!entries.delete(ieee)) return;
-      forgotten.add(ieee);
-      if (forgotten.size > MAX_FORGOTTEN) forgotten.delete(forgotten.values().next().value!);
+    async remove(ieee, reason) {
+      if (!entries.delete(ieee)) return false;
+      await forgotten.add(ieee, reason, now());
+      return true;
     },
     forgot: (ieee) => forgotten.has(ieee),
+    removed: () => forgotten.list().filter((device) => !entries.has(device.ieee)),
   };
 }

@@ -56,7 +56,7 @@ export function deviceSync(deps: FeatureDeps): Feature {
       radio.on('deviceLeave', ({ ieee }) => {
         if (!running) return;
         const endpoints = [...new Set(registry.get(ieee)?.subdevices.map((s) => s.endpoint) ?? [])];
-        registry.remove(ieee);
+        registry.remove(ieee, 'left').catch((err: unknown) => log.error({ err, ieee }, 'could not record the device as removed'));
         log.info({ ieee }, 'device left the network');
         bus.emit('deviceRemoved', { ieee, endpoints });
         bus.emit('bridgeEvent', { type: 'leave', ieee, data: {} });

@@ -3,7 +3,7 @@ import type { Feature, FeatureDeps } from './types';
 
 /**
  * Everything the bridge publishes: its retained state (`online`, the last will says `offline`)
- * and info, one retained description per device, retained per-endpoint state, and the
+ * and info, the devices it no longer has, one retained description per device, retained per-endpoint state, and the
  * non-retained event topics. Publishing failures are logged, never thrown into the bus. Every
  * (re)connect republishes all retained topics, so a broker restarted empty is whole again.
  */
@@ -13,6 +13,7 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
   const log = deps.logger.child({ feature: 'mqtt-publisher' });
   const offs: Array<() => void> = [];
   let infoTimer: ReturnType<typeof setTimeout> | undefined;
+  let removedTimer: ReturnType<typeof setTimeout> | undefined;
 
   const send = (topic: string, payload: unknown, retain: boolean) => {
     link.publish(topic, payload, { retain }).catch((err: unknown) => log.error({ err, topic }, 'publish failed'));
@@ -25,9 +26,11 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
       .catch((err: unknown) => log.error({ err, topic }, 'sealing a keypad event failed'));
   };
   const publishInfo = () => send(topics.bridgeInfo(ctx), deps.info(), true);
+  const publishRemoved = () => send(topics.removedDevices(ctx), { devices: deps.registry.removed() }, true);
   const publishAll = () => {
     send(topics.bridgeState(ctx), { state: 'online' }, true);
     publishInfo();
+    publishRemoved();
     for (const description of deps.registry.all()) {
       send(topics.device(base, description.ieee), description, true);
       // A broker that restarted without persistence lost every retained state: restore them all.
@@ -60,6 +63,13 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
             publishInfo();
           }, 100);
         }),
+        // A new network forgets every device at once: one publish of the list per 100 ms.
+        bus.on('removedDevicesChanged', () => {
+          removedTimer ??= setTimeout(() => {
+            removedTimer = undefined;
+            publishRemoved();
+          }, 100);
+        }),
       );
       link.onConnect(publishAll);
       publishAll();
@@ -67,6 +77,7 @@ export function mqttPublisher(deps: FeatureDeps): Feature {
     async stop() {
       for (const off of offs.splice(0)) off();
       clearTimeout(infoTimer);
+      clearTimeout(removedTimer);
       // A clean stop says offline itself; the broker's will only covers crashes.
       await link.publish(topics.bridgeState(ctx), { state: 'offline' }, { retain: true }).catch(() => {});
     },

@@ -142,10 +142,11 @@ export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdate
         } catch (err) {
           return recover('reset', err);
         }
+        const forgetting = gone.map((description) => registry.remove(description.ieee, 'reset'));
         for (const description of gone) {
-          registry.remove(description.ieee);
           bus.emit('deviceRemoved', { ieee: description.ieee, endpoints: [...new Set(description.subdevices.map((s) => s.endpoint))] });
         }
+        await Promise.all(forgetting);
         const { channel, panid, extpanid } = status.started.network;
         progress('reset', 'done', `new network on channel ${channel}, PAN id ${panid}; ${gone.length} devices must pair again`);
         return { channel, panid, extpanid };

@@ -57,7 +57,8 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     async 'device/remove'({ ieee, leave, force }) {
       const description = known(ieee);
       const result = await queued({ kind: 'device', ieee }, `remove ${ieee}`, () => radio.remove(ieee, { leave: leave ?? true, force: force ?? false }));
-      registry.remove(ieee);
+      // On disk before the answer: a restarted bridge still answers its commands `not_found`.
+      await registry.remove(ieee, 'removed');
       await names.delete(ieee);
       bus.emit('deviceRemoved', { ieee, endpoints: [...new Set(description.subdevices.map((s) => s.endpoint))] });
       bus.emit('bridgeEvent', { type: 'leave', ieee, data: { left: result.left } });

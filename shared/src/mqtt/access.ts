@@ -29,6 +29,8 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   'bridge/info': { publish: BRIDGE, read: EVERYONE },
   'bridge/event': { publish: BRIDGE, read: EVERYONE },
   'bridge/alarm': { publish: BRIDGE, read: EVERYONE },
+  // Addresses only, as the device topics show them to everyone.
+  'bridge/removed': { publish: BRIDGE, read: EVERYONE },
   // The map shows every device's address and links: readers of administrative answers only.
   'bridge/networkmap': { publish: BRIDGE, read: TRUSTED },
   'bridge/networkmap/progress': { publish: BRIDGE, read: TRUSTED },

@@ -13,6 +13,7 @@ import type { DeviceSetCommand, GroupSetCommand, SetResultData } from './schemas
 import type { RequestName } from './topics';
 import { alarmStateSchema, type AlarmStatePayload } from './schemas/alarm';
 import { networkMapProgressSchema, networkMapSchema, type NetworkMap, type NetworkMapProgress } from './schemas/network-map';
+import { removedDevicesSchema, type RemovedDevices } from './schemas/removed-devices';
 
 /**
  * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
@@ -25,6 +26,7 @@ export interface MqttContract {
   'bridge/alarm': AlarmStatePayload;
   'bridge/networkmap': NetworkMap;
   'bridge/networkmap/progress': NetworkMapProgress;
+  'bridge/removed': RemovedDevices;
   'bridge/request': RequestPayloads;
   'bridge/response': { [K in RequestName]: Response<ResponsePayloads[K]> };
   'group/set': GroupSetCommand;
@@ -43,6 +45,7 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'bridge/alarm': true,
   'bridge/networkmap': true,
   'bridge/networkmap/progress': false,
+  'bridge/removed': true,
   'bridge/request': false,
   'bridge/response': false,
   'group/set': false,
@@ -63,6 +66,7 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'bridge/alarm': return alarmStateSchema;
     case 'bridge/networkmap': return networkMapSchema;
     case 'bridge/networkmap/progress': return networkMapProgressSchema;
+    case 'bridge/removed': return removedDevicesSchema;
     case 'bridge/request': return requestSchemas[topic.name];
     case 'group/set': return groupSetSchema;
     case 'device': return deviceSchema;

@@ -38,6 +38,7 @@ export const examples = {
     ],
   },
   networkMapProgress: { done: 1, total: 2, ieee: EXAMPLE_IEEE, reachable: true, neighbours: 2 },
+  removedDevices: { devices: [{ ieee: EXAMPLE_REMOTE, at: 1_790_000_000_000, reason: 'removed' as const }] },
   device: {
     ieee: EXAMPLE_IEEE,
     uniqueid: '00:17:88:01:02:a3:b4:c5',
@@ -102,6 +103,7 @@ export const examples = {
   alarmState: MqttContract['bridge/alarm'];
   networkMap: MqttContract['bridge/networkmap'];
   networkMapProgress: MqttContract['bridge/networkmap/progress'];
+  removedDevices: MqttContract['bridge/removed'];
 };
 
 export const requestExamples = {

@@ -14,5 +14,6 @@ export * from './schemas/requests';
 export * from './schemas/responses';
 export * from './schemas/alarm';
 export * from './schemas/network-map';
+export * from './schemas/removed-devices';
 export * from './sealed-code';
 export * from './examples';

@@ -10,6 +10,7 @@ import { deviceSetSchema, groupSetSchema, lightSetSchema, setResultDataSchema } 
 import { REQUEST_NAMES } from './topics';
 import { alarmStateSchema } from './schemas/alarm';
 import { networkMapProgressSchema, networkMapSchema } from './schemas/network-map';
+import { removedDevicesSchema } from './schemas/removed-devices';
 
 const accepts = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);
@@ -39,6 +40,7 @@ describe('mqtt payload schemas', () => {
     accepts(alarmStateSchema, examples.alarmState);
     accepts(networkMapSchema, examples.networkMap);
     accepts(networkMapProgressSchema, examples.networkMapProgress);
+    accepts(removedDevicesSchema, examples.removedDevices);
     for (const name of REQUEST_NAMES) {
       accepts(requestSchemas[name], requestExamples[name]);
       accepts(responseSchema(responseDataSchemas[name]), { status: 'ok', data: responseExamples[name] });

@@ -83,6 +83,8 @@ export const topics = {
   networkMap: (ctx: TopicContext) => `${bridgeRoot(ctx)}/networkmap`,
   /** Not retained: progress of a running network map scan. */
   networkMapProgress: (ctx: TopicContext) => `${bridgeRoot(ctx)}/networkmap/progress`,
+  /** Retained: the devices this bridge no longer has (schemas/removed-devices.ts). */
+  removedDevices: (ctx: TopicContext) => `${bridgeRoot(ctx)}/removed`,
 };
 
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */
