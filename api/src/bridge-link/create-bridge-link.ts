@@ -121,6 +121,7 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     connected,
     info: () => mirror.info(),
     devices: () => mirror.devices,
+    removedDevices: () => mirror.removedDevices(),
     endpointState: (ieee, endpoint) => mirror.endpointState(ieee, endpoint),
     subscribe(listener) {
       listeners.add(listener);

@@ -11,6 +11,7 @@ export function createDisconnectedLink(): BridgeLink {
     connected: () => false,
     info: () => undefined,
     devices: () => new Map(),
+    removedDevices: () => [],
     endpointState: () => undefined,
     subscribe: () => () => {},
     setDevice: async () => NOT_CONNECTED,

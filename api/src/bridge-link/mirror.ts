@@ -10,10 +10,12 @@ import {
   networkMapProgressSchema,
   networkMapSchema,
   parseTopic,
+  removedDevicesSchema,
   type BridgeInfo,
   type DeviceDescription,
   type EndpointState,
   type ParsedTopic,
+  type RemovedDevice,
 } from '@herdgate/shared/mqtt';
 import type * as v from 'valibot';
 import type { LinkEvent } from '../services/bridge-link';
@@ -48,6 +50,7 @@ export class LinkMirror {
   private readonly states = new Map<string, EndpointState>();
   private readonly bridges = new Map<string, BridgeEntry>();
   private selectedId: string | undefined;
+  private removed: RemovedDevice[] = [];
 
   constructor(private readonly options: MirrorOptions) {}
 
@@ -63,6 +66,11 @@ export class LinkMirror {
 
   info(): BridgeInfo | undefined {
     return this.selectedId === undefined ? undefined : this.bridges.get(this.selectedId)?.info;
+  }
+
+  /** The followed bridge's last record of the devices it no longer has. */
+  removedDevices(): readonly RemovedDevice[] {
+    return this.removed;
   }
 
   endpointState(ieee: string, endpoint: number): EndpointState | undefined {
@@ -92,6 +100,7 @@ export class LinkMirror {
       case 'device/event': return { events: this.onEvent(topic.ieee, topic.endpoint, payload) };
       case 'bridge/networkmap': return { events: this.onNetworkMap(topic.bridge, payload) };
       case 'bridge/networkmap/progress': return { events: this.onNetworkMapProgress(topic.bridge, payload) };
+      case 'bridge/removed': return { events: this.onRemoved(topic.bridge, payload) };
       case 'bridge/response':
       case 'group/set/result':
         return topic.bridge === this.selectedId ? { events: [], reply: { topic, payload } } : { events: [] };
@@ -168,6 +177,14 @@ export class LinkMirror {
     if (!this.follows(bridge)) return [];
     const progress = this.decode(networkMapProgressSchema, `bridge ${bridge} network map progress`, payload);
     return progress ? [{ kind: 'networkmap-progress', bridge, progress }] : [];
+  }
+
+  private onRemoved(bridge: string, payload: Uint8Array): LinkEvent[] {
+    if (payload.length === 0 || !this.follows(bridge)) return [];
+    const record = this.decode(removedDevicesSchema, `bridge ${bridge} removed devices`, payload);
+    if (!record) return [];
+    this.removed = record.devices;
+    return [{ kind: 'devices-removed', bridge, devices: record.devices }];
   }
 
   private onDevice(ieee: string, payload: Uint8Array): LinkEvent[] {

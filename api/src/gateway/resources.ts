@@ -13,6 +13,7 @@ import { DdfBundles } from '../resources/ddf/bundles-model';
 import { DevicesModel } from '../resources/devices/devices-model';
 import { followDeviceMembership } from '../resources/groups/device-membership';
 import { startLighting } from '../resources/lights/start-lighting';
+import { followRemovedDevices } from '../resources/removed-devices';
 import { openSensorsModel } from '../resources/sensors';
 import type { ResolveHost } from '../security/webhook-target';
 import type { BridgeLink } from '../services/bridge-link';
@@ -60,6 +61,7 @@ export async function openResources(deps: ResourceDeps): Promise<OpenResources> 
     const lighting = await startLighting({ store, bridge, events, logger });
     closers.push(() => lighting.close());
     closers.push(followDeviceMembership({ bridge, sensors, groups: lighting.groups, logger }));
+    closers.push(followRemovedDevices({ bridge, store, sensors, ...lighting, logger }));
     const alarms = await openAlarmSystems({ store, clock, timers, events, logger, sensors, lights: lighting.lights, bridge });
     closers.push(() => alarms.close());
     const ddf = await DdfBundles.open(store, logger);

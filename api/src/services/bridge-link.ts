@@ -12,6 +12,7 @@ import type {
   NetworkMap,
   NetworkMapProgress,
   RequestName,
+  RemovedDevice,
   RequestPayloads,
   ResponsePayloads,
   SetResultData,
@@ -34,6 +35,8 @@ export type LinkEvent =
   | { kind: 'bridge-event'; bridge: string; event: BridgeEvent }
   | { kind: 'device'; device: DeviceDescription }
   | { kind: 'device-removed'; ieee: string }
+  /** The bridge's record of the devices it no longer has (retained: also at every connect). */
+  | { kind: 'devices-removed'; bridge: string; devices: RemovedDevice[] }
   | { kind: 'state'; ieee: string; endpoint: number; state: EndpointState }
   | { kind: 'event'; ieee: string; endpoint: number; state: Record<string, unknown> }
   /** The last finished network map scan (retained) and the progress of a running one. */
@@ -47,6 +50,8 @@ export interface BridgeLink {
   info(): BridgeInfo | undefined;
   /** Mirror of every retained device description, keyed by IEEE (`0x…`). */
   devices(): ReadonlyMap<string, DeviceDescription>;
+  /** The followed bridge's last record of the devices it no longer has (empty until received). */
+  removedDevices(): readonly RemovedDevice[];
   /** Latest retained state per device endpoint. */
   endpointState(ieee: string, endpoint: number): EndpointState | undefined;
   /** Listeners run in arrival order; a throwing listener is isolated and logged. */

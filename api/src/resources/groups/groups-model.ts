@@ -123,6 +123,15 @@ export class GroupsModel {
     return true;
   }
 
+  /** A group record a cross-model transaction committed: memory and the `changed` event follow. */
+  applyCommitted(entry: GroupEntry, record: GroupRecord): void {
+    const before = attrOf(entry.record);
+    entry.record = record;
+    this.touch(entry);
+    this.emit({ kind: 'attr', entry, before });
+    this.recompute(entry, true);
+  }
+
   /** False when the group was already gone. */
   async remove(entry: GroupEntry): Promise<boolean> {
     const removed = await deleteGroupRow(this.deps.store, entry.record.id, (done) => { if (done) entry.record.deleted = true; });

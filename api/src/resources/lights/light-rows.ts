@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { lights } from '../../store/schema';
-import type { Store } from '../../store/types';
+import type { Store, Transaction } from '../../store/types';
 import type { LightRow } from './types';
 
 /**
@@ -44,4 +44,10 @@ export function updateLightRow(store: Store, id: string, patch: Partial<Omit<Lig
     const result = await tx.update(lights).set(patch).where(and(eq(lights.id, Number(id)), eq(lights.deleted, deleted)));
     return result.rowsAffected > 0;
   }, (landed) => { if (landed) apply(); });
+}
+
+/** Inside a caller's transaction: mark these lights deleted (live ones only). */
+export async function markLightRowsDeleted(tx: Transaction, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(lights).set({ deleted: true }).where(and(inArray(lights.id, ids.map(Number)), eq(lights.deleted, false)));
 }

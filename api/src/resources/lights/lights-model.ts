@@ -113,6 +113,20 @@ export class LightsModel {
     return true;
   }
 
+  /**
+   * Lights whose rows a cross-model transaction marked deleted (their device left the network):
+   * memory and the `deleted` events follow the commit, as for `remove`.
+   */
+  forgetCommitted(ids: readonly string[]): void {
+    for (const id of ids) {
+      const entry = this.entries.get(id);
+      if (!entry || entry.row.deleted) continue;
+      entry.row.deleted = true;
+      this.touch(entry);
+      this.gate.push(id, { kind: 'deleted', entry });
+    }
+  }
+
   private emit(change: LightChange): void {
     for (const listener of this.listeners) {
       try {

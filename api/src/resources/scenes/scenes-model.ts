@@ -101,17 +101,8 @@ export class ScenesModel {
    * (deleted meanwhile, nothing written): a late write never brings a deleted scene back.
    */
   async modify(groupId: string, sceneId: string, change: (current: SceneRecord) => SceneRecord): Promise<boolean> {
-    const next = await this.store.write(async (tx) => {
-      const current = await readScene(tx, groupId, sceneId);
-      if (!current) return undefined;
-      const changed = change(current);
-      const { groupId: _g, sceneId: _s, ...rest } = toRow(changed);
-      await tx.update(groupScenes).set(rest).where(whereScene(groupId, sceneId));
-      return changed;
-    }, (changed) => {
-      if (!changed) return;
-      this.scenes.set(key(groupId, sceneId), changed);
-      this.version += 1;
+    const next = await this.store.write((tx) => rewriteSceneRow(tx, groupId, sceneId, change), (changed) => {
+      if (changed) this.applyCommitted(changed);
     });
     return next !== undefined;
   }
@@ -125,6 +116,12 @@ export class ScenesModel {
     });
   }
 
+  /** A scene record a cross-model transaction committed (`writeSceneRow`): memory follows. */
+  applyCommitted(record: SceneRecord): void {
+    this.scenes.set(key(record.groupId, record.sceneId), record);
+    this.version += 1;
+  }
+
   /** Scenes that hold a light, for `DELETE /lights/<id>/scenes`. */
   withLight(lightId: string): SceneRecord[] {
     return [...this.scenes.values()].filter((s) => s.lights.some((l) => l.id === lightId));
@@ -134,4 +131,14 @@ export class ScenesModel {
 async function readScene(tx: Transaction, groupId: string, sceneId: string): Promise<SceneRecord | undefined> {
   const [row] = await tx.select().from(groupScenes).where(whereScene(groupId, sceneId));
   return row ? toRecord(row) : undefined;
+}
+
+/** Inside a caller's transaction: the committed scene, changed by `change`; undefined when it is gone. */
+export async function rewriteSceneRow(tx: Transaction, groupId: string, sceneId: string, change: (current: SceneRecord) => SceneRecord): Promise<SceneRecord | undefined> {
+  const current = await readScene(tx, groupId, sceneId);
+  if (!current) return undefined;
+  const changed = change(current);
+  const { groupId: _g, sceneId: _s, ...rest } = toRow(changed);
+  await tx.update(groupScenes).set(rest).where(whereScene(groupId, sceneId));
+  return changed;
 }

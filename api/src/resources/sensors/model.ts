@@ -110,6 +110,14 @@ export class SensorsCore implements SensorsReader {
     });
   }
 
+  /** Device sensors whose rows a cross-model transaction marked deleted: memory and events follow. */
+  forgetCommitted(ids: readonly string[]): void {
+    for (const id of ids) {
+      const record = this.records.get(id);
+      if (record && !record.deleted) this.apply({ ...record, deleted: true }, [], true);
+    }
+  }
+
   /**
    * Device values that are the bridge's to keep (and Daylight's derived state): memory only. Only
    * the volatile fields of `next` are taken; the persisted ones stay as committed, so a copy taken

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { sensors } from '../../store/schema';
 import type { Store, Transaction } from '../../store/types';
 import type { Items, SensorRecord } from './types';
@@ -80,4 +80,10 @@ export async function updateSensor(tx: Transaction, record: SensorRecord, wasDel
 
 export async function removeSensor(tx: Transaction, id: string): Promise<boolean> {
   return (await tx.delete(sensors).where(eq(sensors.id, Number(id)))).rowsAffected > 0;
+}
+
+/** Inside a caller's transaction: mark these device sensors deleted (live ones only; rows stay for a rejoin). */
+export async function markSensorRowsDeleted(tx: Transaction, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.update(sensors).set({ deleted: true }).where(and(inArray(sensors.id, ids.map(Number)), eq(sensors.deleted, false)));
 }

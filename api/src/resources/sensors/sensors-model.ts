@@ -48,6 +48,10 @@ export interface SensorsModel extends SensorsReader {
   switchModes(record: SensorRecord): readonly number[];
   /** Delete: CLIP rows go, device rows are marked deleted; `reset` asks the device to leave first. False: already gone. */
   remove(record: SensorRecord, reset: boolean): Promise<boolean>;
+  /** Device sensors whose rows a cross-model transaction marked deleted (their device left). */
+  forgetCommitted(ids: readonly string[]): void;
+  /** Every live device sensor with its device's IEEE address. */
+  deviceSensors(): { id: string; ieee: string }[];
   /** Re-evaluate time-driven sensors now (the Daylight timer does this by itself). */
   tick(): void;
   /** Resolves once every bridge event received so far is applied (tests, shutdown). */
@@ -137,6 +141,8 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       // leave's own answer arrives: that deletion is this request's outcome, not a lost race.
       return reset && core.record(record.id)?.deleted === true;
     },
+    forgetCommitted: (ids) => core.forgetCommitted(ids),
+    deviceSensors: () => [...core.all()].flatMap((r) => (r.kind === 'device' && r.ieee !== undefined && !r.deleted ? [{ id: r.id, ieee: r.ieee }] : [])),
     tick: () => daylight.tick(),
     idle: () => sync.idle(),
     close() {

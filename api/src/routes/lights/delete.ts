@@ -35,7 +35,9 @@ export async function deleteLight(c: Context<AppEnv>): Promise<Response> {
   }
   const release = services.lights.gate.hold(entry.row.id);
   try {
-    if (!(await services.lights.remove(entry))) throw lightNotFound(entry.row.id);
+    // With reset, the bridge's record that the device is gone can delete the light before the
+    // leave's own answer arrives: that deletion is this request's outcome, not a lost race.
+    if (!(await services.lights.remove(entry)) && !(input.reset && entry.row.deleted)) throw lightNotFound(entry.row.id);
   } finally {
     release();
   }
