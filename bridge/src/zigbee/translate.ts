@@ -15,6 +15,7 @@ import { timeExposes, timeFromZigbee } from './time-cluster';
 import { hostFlagsExposes, hostFlagsFromZigbee } from './host-flags';
 import { weeklyScheduleExposes, weeklyScheduleFromZigbee } from './weekly-schedule';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
+import { unexposedKeyExposes } from './unexposed-keys';
 import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
 import { RadioError } from '../commands/index';
@@ -66,7 +67,10 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     model: definition.model,
     vendor: definition.vendor,
     description: definition.description,
-    exposes: [...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device), ...weeklyScheduleExposes(definition)],
+    exposes: [
+      ...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device),
+      ...weeklyScheduleExposes(definition), ...unexposedKeyExposes(definition, own),
+    ],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
 }
