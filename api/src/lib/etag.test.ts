@@ -1,18 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { Services } from '../services/types';
-import { ManualClock } from '../services/clock';
-import { currentEtag, etagWithCounters } from './etag';
+import { currentEtag, etagWithCounters, etagWithFacts } from './etag';
 
-/** Only what the tag functions read: the store's prefix and revision, the unlock window, the clock. */
-function servicesAt(revision: number, unlockedUntil = 0): Services {
+/** Only what the tag functions read: the store's prefix and revision. */
+function servicesAt(revision: number): Services {
   const store = { identity: () => ({ etagPrefix: 'abcd1234' }), revision: () => revision };
-  return { store, clock: new ManualClock(1_000), session: { unlockedUntil } } as unknown as Services;
+  return { store } as unknown as Services;
 }
 
 describe('etag', () => {
-  it('should be the prefix and revision, marked while the gateway is unlocked', () => {
+  it('should be the prefix and revision', () => {
     expect(currentEtag(servicesAt(7))).toBe('"abcd1234-7"');
-    expect(currentEtag(servicesAt(7, 5_000))).toBe('"abcd1234-7u"');
+  });
+
+  it('should add a digest of the facts that changes with any of them and is the same for the same facts', () => {
+    const tag = etagWithFacts(servicesAt(7), [true, 'x', 3, null]);
+    expect(tag).toMatch(/^"abcd1234-7-f[0-9a-z]+"$/);
+    expect(etagWithFacts(servicesAt(7), [true, 'x', 3, null])).toBe(tag);
+    for (const facts of [[false, 'x', 3, null], [true, 'y', 3, null], [true, 'x', 4, null], [true, 'x', 3, 0]]) {
+      expect(etagWithFacts(servicesAt(7), facts)).not.toBe(tag);
+    }
+    expect(etagWithFacts(servicesAt(8), [true, 'x', 3, null])).not.toBe(tag);
   });
 
   it('should equal the store tag while every counter is 0', () => {

@@ -78,6 +78,22 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     ws.close();
   });
 
+  it('should change the sensors and full-state ETags when the button becomes unreachable, a write of nothing to the database', async () => {
+    const button = await awaitId(gw(), key, 'sensors', BUTTON.subdevices[0]!.uniqueid);
+    const stale = await Promise.all(['/sensors', ''].map(async (path) => (await api(path)).headers.get('etag')!));
+    await bridge().describeDevice({ ...BUTTON, availability: 'offline' });
+    await awaitJson(gw(), key, `/sensors/${button}`, (sensor) => sensor.config.reachable === false);
+    for (const [i, path] of ['/sensors', ''].entries()) {
+      const res = await api(path, { headers: { 'If-None-Match': stale[i]! } });
+      expect(res.status, path).toBe(200);
+      const body = (await res.json()) as Record<string, any>;
+      expect((path === '' ? body.sensors : body)[button].config.reachable, path).toBe(false);
+      expect((await api(path, { headers: { 'If-None-Match': res.headers.get('etag')! } })).status, path).toBe(304);
+    }
+    await bridge().describeDevice(BUTTON);
+    await awaitJson(gw(), key, `/sensors/${button}`, (sensor) => sensor.config.reachable === true);
+  });
+
   it('should push added and deleted events when a device joins and leaves', async () => {
     const ws = await listenEvents(gw(), (event) => event.r === 'devices');
     const plug = colorLamp('0x000b57fffe8a0005', 'Plug');

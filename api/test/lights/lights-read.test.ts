@@ -66,6 +66,27 @@ describeOnRuntimesWithBridge('lights from the device mirror', (gw, bridge) => {
     expect(((await after.json()) as Json)['1'].state.on).toBe(true);
   });
 
+  it('should change the lights and full-state ETags when the lamp becomes unreachable and when it is heard (lastseen)', async () => {
+    const tags = async () => Promise.all(['/lights', ''].map(async (path) => (await api(path)).headers.get('etag')!));
+    const expectMoved = async (stale: string[], check: (lamp: Json) => boolean) => {
+      for (const [i, path] of ['/lights', ''].entries()) {
+        const res = await api(path, { headers: { 'If-None-Match': stale[i]! } });
+        expect(res.status, path).toBe(200);
+        const body = (await res.json()) as Json;
+        expect(check((path === '' ? body.lights : body)['1']), path).toBe(true);
+        expect((await api(path, { headers: { 'If-None-Match': res.headers.get('etag')! } })).status, path).toBe(304);
+      }
+    };
+    let before = await tags();
+    await bridge().describeDevice({ ...colorLamp(), availability: 'offline' });
+    await awaitJson(gw(), key, '/lights/1', (light) => light.state.reachable === false);
+    await expectMoved(before, (lamp) => lamp.state.reachable === false);
+    before = await tags();
+    await bridge().describeDevice({ ...colorLamp(), availability: 'online', lastseen: '2026-01-15T12:07Z' });
+    await awaitJson(gw(), key, '/lights/1', (light) => light.lastseen === '2026-01-15T12:07Z');
+    await expectMoved(before, (lamp) => lamp.state.reachable === true && lamp.lastseen === '2026-01-15T12:07Z');
+  });
+
   it('should not take a tag from before a restart once memory-only changes bring the counters back', async () => {
     // The tag ends with the change counters of the in-memory models (lights, groups, scenes; see
     // src/lib/etag.ts); remote changes write nothing to the database, and the counters start again

@@ -105,11 +105,6 @@ export class GatewayModel {
     return this.deps.updates.fields();
   }
 
-  /** Grows when anything the config shows beyond the store and the radio changed. */
-  version(): number {
-    return this.deps.updates.version;
-  }
-
   /** `POST /config/updatefirmware`: the bridge flashes the radio where that is safe; else its reason. */
   async updateFirmware(): Promise<string> {
     const outcome = await this.deps.radio.updateFirmware();

@@ -75,8 +75,6 @@ interface Known {
  */
 export class SoftwareUpdate {
   private known: Known | undefined;
-  /** Grows when what `swupdate` shows changed (config body caches key on it). */
-  version = 0;
 
   constructor(private readonly deps: { running: string; source: ReleaseSource; clock: Clock; logger: Logger }) {}
 
@@ -85,7 +83,6 @@ export class SoftwareUpdate {
     const candidates = CHANNEL_TAGS[channel].map((tag) => tags?.[tag]).filter((v): v is string => typeof v === 'string');
     const newest = [this.deps.running, ...candidates].sort(compareVersions).at(-1)!;
     this.known = { newest, checkedAt: this.deps.clock.now() };
-    this.version += 1;
     this.deps.logger.info({ running: this.deps.running, newest, channel, reachable: tags !== undefined }, 'checked for a herdgate update');
     return newest;
   }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { basicAuth, verifyCredentials } from '../../lib/credentials';
-import { currentEtag } from '../../lib/etag';
+import { configEtag } from '../config/etag';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import { isLoopback } from '../../security/client-address';
@@ -73,6 +73,6 @@ export async function createKey(c: Context<AppEnv>): Promise<Response> {
     await services.store.addApiKey({ key, name: input.devicetype, createdAt: now, lastUsedAt: now, userAgent });
     c.get('logger').info({ devicetype: input.devicetype }, 'api key created');
   }
-  c.header('ETag', currentEtag(services));
+  c.header('ETag', configEtag(services));
   return sendJson(c, [{ success: { username: key } }]);
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
-import { currentEtag } from '../../lib/etag';
+import { configEtag } from './etag';
 import { sendJson } from '../../lib/respond';
 
 /**
@@ -16,6 +16,6 @@ export async function deleteWhitelistEntry(c: Context<AppEnv>): Promise<Response
     throw new DeconzError({ type: 3, address, params: { path: address } });
   }
   c.get('logger').info({ name: c.req.param('key2')?.slice(0, 4) }, 'api key deleted');
-  c.header('ETag', currentEtag(services));
+  c.header('ETag', configEtag(services));
   return sendJson(c, [{ success: `${address} deleted.` }]);
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { currentEtag } from '../../lib/etag';
+import { configEtag } from './etag';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import { modifyConfigSchema } from './schemas';
@@ -17,6 +17,6 @@ export async function modifyConfig(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const input = await parseBody(c.req.raw, modifyConfigSchema, { base: '/config', jsonAddress: '' });
   const successes = await services.gateway.modify(input, ORDER);
-  c.header('ETag', currentEtag(services));
+  c.header('ETag', configEtag(services));
   return sendJson(c, successes.map((success) => ({ success })));
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
 import type { AppEnv } from '../../context';
 import { isInternalRequest } from '../../automation/internal-requests';
-import { currentEtag } from '../../lib/etag';
+import { configEtag } from './etag';
 import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import { resetSchema } from './schemas';
@@ -25,6 +25,6 @@ export async function resetGateway(c: Context<AppEnv>): Promise<Response> {
     throw new DeconzError({ type: 901, address: '/config/reset', params: { reason: 'deleteDB cannot run from a rule or a schedule' } });
   }
   await services.gateway.reset({ network: input.resetGW === true, database: input.deleteDB === true }, c.get('apiKey'));
-  c.header('ETag', currentEtag(services));
+  c.header('ETag', configEtag(services));
   return sendJson(c, [{ success: { '/config/reset': 'success' } }]);
 }

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../context';
-import { currentEtag } from '../../lib/etag';
+import { configEtag } from './etag';
 import { sendJson } from '../../lib/respond';
 
 /**
@@ -11,7 +11,7 @@ import { sendJson } from '../../lib/respond';
 export async function checkForUpdate(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const newest = await services.gateway.checkForUpdate();
-  c.header('ETag', currentEtag(services));
+  c.header('ETag', configEtag(services));
   return sendJson(c, [{ success: { '/config/update': newest } }]);
 }
 
@@ -22,6 +22,6 @@ export async function checkForUpdate(c: Context<AppEnv>): Promise<Response> {
 export async function updateFirmware(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const firmware = await services.gateway.updateFirmware();
-  c.header('ETag', currentEtag(services));
+  c.header('ETag', configEtag(services));
   return sendJson(c, [{ success: { '/config/updatefirmware': firmware } }]);
 }

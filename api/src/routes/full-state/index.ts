@@ -36,16 +36,16 @@ const bodies = new WeakMap<Services, BodyCache>();
  * The encoded full state, built again only when its ETag (every resource, stored or in memory) or
  * an input of its config member changed.
  */
-function fullStateBody(services: Services, etag: string): Uint8Array<ArrayBuffer> {
+function fullStateBody(services: Services, etag: string, moment: ConfigMoment): Uint8Array<ArrayBuffer> {
   let cache = bodies.get(services);
   if (!cache) bodies.set(services, (cache = new BodyCache()));
-  const moment = configMoment(services);
   return cache.get([etag, ...fullConfigKey(services, moment)], () => fullState(services, moment));
 }
 
 /** Mounted at `/api/<key>`: `GET /api/<key>`. */
 export const fullStateRoutes = new Hono<AppEnv>().get('/', (c) => {
   const services = c.get('services');
-  const etag = fullStateEtag(services);
-  return sendTaggedBytes(c, etag, () => fullStateBody(services, etag));
+  const moment = configMoment(services);
+  const etag = fullStateEtag(services, moment);
+  return sendTaggedBytes(c, etag, () => fullStateBody(services, etag, moment));
 });
