@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import type { Received } from './support/mqtt-probe';
+import { INITIAL_READS } from '../src/zigbee/initial-reads';
 
 /**
  * Items a device only reports on change are known right after pairing: the bridge reads battery
@@ -10,6 +11,7 @@ import type { Received } from './support/mqtt-probe';
 const THERMOSTAT = '0x000d6f000e5a20f1';
 const DOOR = '0x00124b0022a1200a';
 const KEYPAD = '0x000d6f000e5a200d';
+const SHADE = '0x54ef441000a60016';
 
 describe('bridge initial reads', () => {
   let g: JoinedBridge;
@@ -22,6 +24,7 @@ describe('bridge initial reads', () => {
       { model: 'Zen-01', ieee: THERMOSTAT },
       { model: 'DS01', ieee: DOOR },
       { model: '3400', ieee: KEYPAD },
+      { model: 'lumi.curtain.acn002', ieee: SHADE },
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -50,6 +53,17 @@ describe('bridge initial reads', () => {
     const keypad = description.subdevices.find((s: { type: string }) => s.type === 'ZHAAncillaryControl');
     expect(keypad.config).toContain('battery');
     await stateWith(KEYPAD, keypad.endpoint, (s) => s.config.battery === 100, 'keypad battery from 3.0 V');
+  });
+
+  it("should publish what the definition's configure read before the interview was announced", async () => {
+    // The roller shade's battery sits in Lumi's cluster (0x040a); the only read of it is the one
+    // its definition's configure makes, whose answer arrives before the device has sub-devices.
+    expect(INITIAL_READS.some((row) => row.attribute === 0x040a)).toBe(false);
+    const description = g.probe.messages.filter((m) => m.topic === g.dt(SHADE)).at(-1)!.json();
+    const battery = description.subdevices.find((s: { type: string }) => s.type === 'ZHABattery');
+    expect(battery).toMatchObject({ endpoint: 1 });
+    expect((await g.real(SHADE)).endpoints['1'].manuSpecificLumi.battery).toBe(80);
+    await stateWith(SHADE, 1, (s) => s.state.battery === 80 && s.config.battery === 80, 'the shade battery read during configure');
   });
 
   it('should read battery again on device/refresh when a report was lost', async () => {

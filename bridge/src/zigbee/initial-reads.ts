@@ -89,16 +89,13 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'manuSpecificLumi', attribute: 'airQuality', keys: ['air_quality'], manufacturer: true },
   // Aqara's wireless switches: their click mode (0x0125, which the converters read by id).
   { cluster: 'manuSpecificLumi', attribute: 0x0125, keys: ['click_mode'], manufacturer: true },
-  // Aqara's presence sensors: sensitivity, presence and approach distance (by id, as the converters read them).
-  { cluster: 'manuSpecificLumi', attribute: 0x010c, keys: ['motion_sensitivity'], manufacturer: true },
-  { cluster: 'manuSpecificLumi', attribute: 0x0142, keys: ['presence'], manufacturer: true },
-  { cluster: 'manuSpecificLumi', attribute: 0x0146, keys: ['approach_distance'], manufacturer: true },
-  // Aqara's roller shade driver E1: whether it is charging (0x0409) and its battery (0x040a; the
-  // definition's configure reads it too, but that answer did not reach the sensor in tests), by id
-  // as the converters' gets read them; gated on `charging_status`, since only these rechargeable
-  // Lumi devices keep their battery in Lumi's cluster. Its position in the analog output.
+  // Aqara's roller shade driver E1: whether it is charging (0x0409, by id as the converters' get
+  // reads it), gated on `charging_status`, which only these rechargeable Lumi devices expose; its
+  // position in the analog output. Its battery (0x040a) is not read here, nor the FP1 presence
+  // sensor's sensitivity, presence and approach distance: their definitions' configure reads them,
+  // and those answers reach the device state (interview-hold.ts keeps what a device says before
+  // its interview is announced); device/refresh reads them through the converters' own getters.
   { cluster: 'manuSpecificLumi', attribute: 0x0409, keys: ['charging_status'], manufacturer: true },
-  { cluster: 'manuSpecificLumi', attribute: 0x040a, keys: ['charging_status'], manufacturer: true },
   { cluster: 'genAnalogOutput', attribute: 'presentValue', keys: ['position'] },
   // A device clock (genTime server): what the gateway shows as a ZHATime sensor.
   { cluster: 'genTime', attribute: 'time', keys: ['time_utc'] },

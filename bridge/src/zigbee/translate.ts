@@ -178,7 +178,8 @@ async function readBackWritten(converter: Tz.Converter, entity: Endpoint | Group
   await converter.convertGet(entity, key, meta).catch(() => undefined);
 }
 
-const READ_BACK_KEYS = ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode'];
+/** Keys read back through the converters' getters; the last four are read at pairing only by the definitions' configure. */
+const READ_BACK_KEYS = ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode', 'battery', 'presence', 'approach_distance', 'motion_sensitivity'];
 
 /**
  * Read back every readable key of an endpoint through the converters' convertGet, then the
