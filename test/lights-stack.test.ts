@@ -7,6 +7,19 @@ import { waitFor } from './helpers/wait';
 const LAMPS = ['0017880104a1c101', '0017880104a1c102'];
 const BLIND = '000b57fffe8a0c06';
 const FAN = '00124b0022a70c12';
+const SHADE = '54ef441000a70c13';
+
+/** A covering and where the radio keeps its real lift (deCONZ's 0 open … 100 closed). */
+interface Cover {
+  name: string;
+  ieee: string;
+  lift: (state: Record<string, any>) => number;
+}
+const COVERS: Cover[] = [
+  { name: 'IKEA blind (window covering cluster)', ieee: BLIND, lift: (s) => s.endpoints['1'].closuresWindowCovering.currentPositionLiftPercentage },
+  // Aqara's shade keeps its position (100 open) in the analog output; its motor in the multistate output.
+  { name: 'Aqara roller shade (analog output)', ieee: SHADE, lift: (s) => 100 - s.endpoints['1'].genAnalogOutput.presentValue },
+];
 
 /**
  * Lights, groups and scenes on the real stack: the api over MQTT to the bridge, herdsman on the
@@ -25,9 +38,10 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });
     await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
     await control('POST', '/devices', { model: 'HBUniversalCFRemote', ieee: FAN });
+    await control('POST', '/devices', { model: 'lumi.curtain.acn002', ieee: SHADE });
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => [...LAMPS, BLIND, FAN].every((ieee) => lightId(ieee) !== undefined), 'the lamps, the blind and the fan as lights', 60_000, 100);
-    await waitFor(() => [...LAMPS, BLIND, FAN].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await waitFor(() => [...LAMPS, BLIND, FAN, SHADE].every((ieee) => lightId(ieee) !== undefined), 'the lamps, the coverings and the fan as lights', 60_000, 100);
+    await waitFor(() => [...LAMPS, BLIND, FAN, SHADE].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
   }, 120_000);
 
@@ -88,20 +102,29 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     expect(bad.body).toEqual(expect.arrayContaining([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/colorloopspeed` }) }]));
   }, 30_000);
 
-  it('should stop a moving blind on the deprecated bri "stop" and refuse "stop" for a lamp', async () => {
-    const id = lightId(BLIND)!;
-    const lift = async () => ((await device(BLIND)).state.endpoints['1'].closuresWindowCovering as Record<string, number>).currentPositionLiftPercentage;
-    expect((await stack.rest.put(`/lights/${id}/state`, { lift: 100 })).status).toBe(200);
+  it.each(COVERS)('should stop a moving $name on the deprecated bri "stop" and show where it stopped', async ({ ieee, lift }) => {
+    const id = lightId(ieee)!;
+    const real = async () => lift((await device(ieee)).state);
+    // Towards the far end from wherever it is (a full travel takes 10 to 15 s).
+    const from = await real();
+    const target = from < 50 ? 100 : 0;
+    expect((await stack.rest.put(`/lights/${id}/state`, { lift: target })).status).toBe(200);
+    await waitFor(async () => (await real()) !== from, 'the covering moving', 10_000, 50);
     const res = await stack.rest.put(`/lights/${id}/state`, { bri: 'stop' });
     expect(res).toEqual({ status: 200, body: [{ success: { [`/lights/${id}/state/bri`]: 'stop' } }] });
-    // Stopped part-way: the position no longer moves (the full travel takes about 15 s).
-    const stoppedAt = await lift();
-    expect(stoppedAt).toBeLessThan(100);
+    // Stopped part-way: the position no longer moves, and REST shows where it stands.
+    const stoppedAt = await real();
+    expect(stoppedAt).not.toBe(target);
+    expect(stoppedAt).not.toBe(from);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    expect(await lift()).toBe(stoppedAt);
+    expect(await real()).toBe(stoppedAt);
+    await waitFor(async () => (await stack.rest.get(`/lights/${id}`)).body.state.lift === stoppedAt, `REST lift ${stoppedAt}`, 10_000, 100);
+  }, 30_000);
+
+  it('should refuse "stop" for a lamp', async () => {
     const lamp = await stack.rest.put(`/lights/${lightId(LAMPS[0]!)!}/state`, { bri: 'stop' });
     expect(lamp.body).toEqual([{ error: expect.objectContaining({ type: 7 }) }]);
-  }, 30_000);
+  });
 
   it('should move a real blind on the deprecated on and sat: on false opens, on true closes, sat is the tilt', async () => {
     const id = lightId(BLIND)!;
@@ -123,6 +146,73 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     ]);
     expect((await position()).currentPositionLiftPercentage).toBe(100);
   }, 60_000);
+
+  it('should drive the roller shade by open, lift, bri and on, halt it on stop, bri_inc 0 and lift "stop", push where it is, and refuse bad values', async () => {
+    const id = lightId(SHADE)!;
+    const real = async () => (await device(SHADE)).state.endpoints['1'] as Record<string, Record<string, number>>;
+    const lift = async () => 100 - (await real()).genAnalogOutput!.presentValue!;
+    const rest = async () => (await stack.rest.get(`/lights/${id}`)).body as { type: string; state: Record<string, unknown> };
+    const put = (body: Record<string, unknown>) => stack.rest.put(`/lights/${id}/state`, body);
+    const ok = (item: string, value: unknown) => ({ status: 200, body: [{ success: { [`/lights/${id}/state/${item}`]: value } }] });
+    const stopped = async (what: string) => waitFor(async () => (await real()).genMultistateOutput!.presentValue === 2, `${what}: the motor stopped`, 20_000, 100);
+    const shown = (at: number, what: string) => waitFor(async () => (await rest()).state.lift === at, `${what}: REST lift ${at}`, 10_000, 100);
+    const moving = async (from: number, what: string) => waitFor(async () => (await lift()) !== from, `${what}: the shade moving`, 10_000, 50);
+    const ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    try {
+      expect((await rest()).type).toBe('Window covering device');
+      expect(await put({ open: true })).toEqual(ok('open', true));
+      await stopped('open');
+      expect(await lift()).toBe(0);
+      await shown(0, 'open');
+      expect((await rest()).state).toMatchObject({ open: true, lift: 0, on: false, bri: 0, reachable: true });
+      expect(await put({ lift: 30 })).toEqual(ok('lift', 30));
+      await waitFor(async () => (await lift()) === 30 && (await real()).genMultistateOutput!.presentValue === 2, 'lift 30', 20_000, 100);
+      await shown(30, 'lift 30');
+      expect((await rest()).state).toMatchObject({ open: true, lift: 30, on: true, bri: 76 });
+      await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as any)?.lift === 30), 'the lift 30 push', 10_000);
+      // The deprecated bri: lift = bri * 100 / 254.
+      expect(await put({ bri: 127 })).toEqual(ok('bri', 127));
+      await waitFor(async () => (await lift()) === 50 && (await real()).genMultistateOutput!.presentValue === 2, 'lift 50', 20_000, 100);
+      await shown(50, 'bri 127');
+      expect((await rest()).state).toMatchObject({ lift: 50, bri: 127, open: true, on: true });
+      // Each stop form halts a moving shade part-way; REST and the WebSocket show where.
+      const stops: Array<[Record<string, unknown>, Record<string, unknown>, string, unknown]> = [
+        [{ on: true }, { stop: true }, 'stop', true],
+        [{ open: true }, { bri_inc: 0 }, 'bri_inc', 0],
+        [{ lift: 100 }, { lift: 'stop' }, 'lift', 'stop'],
+      ];
+      for (const [move, stop, item, value] of stops) {
+        const from = await lift();
+        expect((await put(move)).status).toBe(200);
+        await moving(from, JSON.stringify(move));
+        expect(await put(stop)).toEqual(ok(item, value));
+        await stopped(JSON.stringify(stop));
+        const at = await lift();
+        expect(at, JSON.stringify(stop)).not.toBe(from);
+        expect([0, 100], JSON.stringify(stop)).not.toContain(at);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(await lift()).toBe(at);
+        await shown(at, JSON.stringify(stop));
+        await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as any)?.lift === at), `the lift ${at} push`, 10_000);
+      }
+      // Bad values: 7 at their address, nothing sent, the shade where it was.
+      const before = await lift();
+      const bad: Array<[Record<string, unknown>, string]> = [
+        [{ lift: 101 }, 'lift'], [{ lift: -1 }, 'lift'], [{ lift: 'up' }, 'lift'], [{ open: 'yes' }, 'open'],
+        [{ bri: 256 }, 'bri'], [{ bri: 'halt' }, 'bri'], [{ stop: 'now' }, 'stop'], [{ bri_inc: 5 }, 'bri_inc'],
+      ];
+      await control('DELETE', '/counters');
+      for (const [body, item] of bad) {
+        const res = await put(body);
+        expect(res.body, JSON.stringify(body)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/${item}` }) }]);
+      }
+      expect(((await control('GET', '/counters')) as { total: number }).total).toBe(0);
+      expect(await lift()).toBe(before);
+      expect((await rest()).state.lift).toBe(before);
+    } finally {
+      ws.close();
+    }
+  }, 90_000);
 
   it('should set a fan speed on the device, show it in REST and on the WebSocket, and refuse bad speeds', async () => {
     const mac = FAN.match(/../g)!.join(':');

@@ -9,6 +9,7 @@ import { level } from './level';
 import { onOff } from './on-off';
 import * as passive from './passive';
 import { scenes } from './scenes';
+import * as shadeMotor from './shade-motor';
 import { thermostat } from './thermostat';
 import { time } from './time';
 import { tuya } from './tuya';
@@ -40,7 +41,8 @@ export const servers: Record<string, Behaviour> = {
   ssIasZone: iasZone,
   genMultistateInput: passive.multistateInput,
   genAnalogInput: passive.analogInput,
-  genAnalogOutput: passive.analogOutput,
+  genAnalogOutput: shadeMotor.analogOutput,
+  genMultistateOutput: shadeMotor.multistateOutput,
   manuSpecificTuya: tuya,
 };
 

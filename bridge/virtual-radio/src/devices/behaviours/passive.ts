@@ -37,8 +37,6 @@ export const occupancy: Behaviour = { defaults: { occupancy: 0, occupancySensorT
 /** Aqara's cube: the last gesture code and the last rotation angle (degrees). */
 export const multistateInput: Behaviour = { defaults: { presentValue: 0, outOfService: 0, statusFlags: 0 } };
 export const analogInput: Behaviour = { defaults: { presentValue: 0, outOfService: 0, statusFlags: 0 } };
-/** Aqara's roller shade position in percent, as the catalogue seeds it or the host writes it. */
-export const analogOutput: Behaviour = { defaults: { presentValue: 0, outOfService: 0, statusFlags: 0 } };
 
 /** A lock's state, or (Lumi vibration sensor) the last event the catalogue seeds; the `vibrate` action reports it. */
 export const doorLock: Behaviour = { defaults: {} };

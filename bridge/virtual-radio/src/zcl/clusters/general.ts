@@ -202,6 +202,15 @@ export const genAnalogOutput: ClusterDef = {
   responses: [],
 };
 
+/** Multistate output (ZCL 3.14.6): Aqara's roller shade driver E1 reports its motor here (0 closing, 1 opening, 2 stopped, 3 blocked); a write of 2 stops it. */
+export const genMultistateOutput: ClusterDef = {
+  id: 0x0013,
+  name: 'genMultistateOutput',
+  attributes: [attr(0x004a, 'numberOfStates', 'uint16'), attr(0x0051, 'outOfService', 'bool'), attr(0x0055, 'presentValue', 'uint16', 'rw'), attr(0x006f, 'statusFlags', 'map8')],
+  commands: [],
+  responses: [],
+};
+
 /** Multistate input (ZCL 3.14.5): Aqara's cube reports its gestures here, encoded in presentValue. */
 export const genMultistateInput: ClusterDef = {
   id: 0x0012,
