@@ -5,6 +5,9 @@
  * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
  * `npm run start:edge` (`--edge`): the same, with the api on workerd (`wrangler dev`, local mode)
  * following the bridge over MQTT-over-WebSocket.
+ * The bridge and the api run in one node process (scripts/one-process/: about a third less memory,
+ * docs/benchmarks.md) unless HERDGATE_PROCESSES=split asks for one process each, as on two hosts;
+ * the edge start always runs the bridge alone.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -15,6 +18,8 @@ import { chooseLogFormat, formatterFor, type LogFormat } from './lib/log-format'
 import { GatewayReport } from './lib/gateway-report';
 import { readyBanner, readyFields } from './lib/banner';
 import { Supervisor, type ChildSpec } from './lib/supervisor';
+import { localBrokerHost, localBrokerUrl } from './lib/broker-url';
+import { buildOneProcess } from './one-process/build';
 
 const tsx = process.execPath;
 const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
@@ -22,8 +27,10 @@ const env = process.env;
 const dataDir = env.DATA_DIR ?? './data';
 const edge = process.argv.includes('--edge');
 let format: LogFormat;
+let oneProcess: boolean;
 try {
   format = chooseLogFormat(env, process.stdout.isTTY);
+  oneProcess = !edge && processesChoice(env.HERDGATE_PROCESSES) === 'one';
 } catch (err) {
   process.stderr.write(`herdgate: ${(err as Error).message}\n`);
   process.exit(1);
@@ -79,24 +86,39 @@ if (!env.ZIGBEE_ADAPTER) {
 
 // The bridge and the api run as plain JavaScript built from their sources at every start (about a
 // second each, one build mechanism: @herdgate/shared/build): the tsx loader would cost each ~30 MiB.
-const [{ bundle: bridgeBundle }, { bundle: apiBundle }] = await Promise.all([buildBridge(), buildApi()]);
-specs.push({
-  name: 'bridge',
-  command: process.execPath,
-  args: [bridgeBundle],
-  // The radio's ports as it reported them (RADIO_PORT=0 picks free ones).
-  env: () => ({ ...bridgeEnv, ...report.bridgeRadioEnv() }),
-  ready: (line) => report.bridge(line),
-});
-// The api reaches the bridge through the bridge's embedded broker unless an external one is named.
-const brokerHost = env.MQTT_HOST && env.MQTT_HOST !== '0.0.0.0' ? env.MQTT_HOST : '127.0.0.1';
+const [{ bundle: bridgeBundle }, { bundle: apiBundle }, oneProcessBuild] = await Promise.all([
+  buildBridge(), buildApi(), oneProcess ? buildOneProcess() : undefined,
+]);
 apiEnv.DATABASE_URL = env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`;
-const apiMqttUrl = () => env.MQTT_URL ?? `mqtt://${brokerHost}:${report.mqttPort() ?? env.MQTT_PORT ?? '1883'}`;
-specs.push(
-  edge
-    ? { ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${brokerHost}:${brokerWsPort}` }), ready: (line) => report.edge(line) }
-    : { name: 'api', command: process.execPath, args: [apiBundle], env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
-);
+// The api reaches the bridge through the bridge's embedded broker unless an external one is named.
+const apiMqttUrl = () => env.MQTT_URL ?? localBrokerUrl(env, report.mqttPort() ?? env.MQTT_PORT ?? '1883');
+if (oneProcessBuild) {
+  specs.push({
+    name: 'gateway',
+    command: process.execPath,
+    args: [oneProcessBuild.bundle, bridgeBundle, apiBundle],
+    // One environment for both halves: the api's MQTT_URL is the bridge's broker, found in-process.
+    env: () => ({ ...bridgeEnv, ...report.bridgeRadioEnv(), ...apiEnv }),
+    ready: (line) => {
+      report.bridge(line);
+      return report.api(line);
+    },
+  });
+} else {
+  specs.push({
+    name: 'bridge',
+    command: process.execPath,
+    args: [bridgeBundle],
+    // The radio's ports as it reported them (RADIO_PORT=0 picks free ones).
+    env: () => ({ ...bridgeEnv, ...report.bridgeRadioEnv() }),
+    ready: (line) => report.bridge(line),
+  });
+  specs.push(
+    edge
+      ? { ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${localBrokerHost(env)}:${brokerWsPort}` }), ready: (line) => report.edge(line) }
+      : { name: 'api', command: process.execPath, args: [apiBundle], env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
+  );
+}
 
 const supervisor = new Supervisor(process.stdout, formatterFor(format));
 let stopping = false;
@@ -126,3 +148,10 @@ if (!stopping) {
   if (format === 'pretty') process.stdout.write(readyBanner(addresses, true));
   else supervisor.log('herdgate is ready', readyFields(addresses));
 }
+
+function processesChoice(value: string | undefined): 'one' | 'split' {
+  if (value === undefined || value === '' || value === 'one') return 'one';
+  if (value === 'split') return 'split';
+  throw new Error(`HERDGATE_PROCESSES must be one or split, got "${value}"`);
+}
+

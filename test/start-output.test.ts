@@ -39,9 +39,10 @@ describe('npm start output', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }, 30_000);
 
-  it('should print JSON lines and one ready line with the bound addresses when stdout is not a terminal', async () => {
+  // One process for bridge and api (the default), or one each (HERDGATE_PROCESSES=split): same output.
+  it.each(['one', 'split'])('should print JSON lines and one ready line with the bound addresses when stdout is not a terminal (%s)', async (processes) => {
     dir = mkdtempSync(join(tmpdir(), 'herdgate-start-json-'));
-    child = spawnCommand('npm', ['start'], { ...FREE_PORTS, DATA_DIR: dir, LOG_FORMAT: '' }, { group: true });
+    child = spawnCommand('npm', ['start'], { ...FREE_PORTS, DATA_DIR: dir, LOG_FORMAT: '', HERDGATE_PROCESSES: processes }, { group: true });
     const ready = await child.line((line) => {
       const entry = jsonLine(line);
       return entry?.msg === 'herdgate is ready' ? entry : undefined;
@@ -56,6 +57,11 @@ describe('npm start output', () => {
     expect(lines.filter((_, i) => parsed[i] === undefined)).toEqual([]);
     expect(new Set(parsed.map((entry) => entry!.process))).toEqual(new Set(['radio', 'bridge', 'api', 'herdgate']));
     expect(parsed.some((entry) => entry!.process === 'api' && entry!.msg === 'herdgate api listening')).toBe(true);
+    const exits = parsed.filter((entry) => entry!.process === 'herdgate' && typeof entry!.msg === 'string' && /exited/.test(entry!.msg as string));
+    expect(exits).toEqual([]);
+    const pids = (name: string) => new Set(parsed.filter((entry) => entry!.process === name && typeof entry!.pid === 'number').map((entry) => entry!.pid));
+    if (processes === 'one') expect(pids('bridge')).toEqual(pids('api'));
+    else expect([...pids('bridge')].some((pid) => pids('api').has(pid))).toBe(false);
 
     // npm passes the SIGTERM on, waits for the gateway to stop, then ends by the same signal.
     await child.stop(20_000);

@@ -29,6 +29,11 @@ export interface StackStartOptions {
   nodeArgs?: string[];
   /** Extra environment for the stack's process (the soak's api account on the broker); herdgate only. */
   env?: Record<string, string>;
+  /**
+   * What node runs instead of the bridge bundle, e.g. the one-process gateway with its two bundles
+   * (bench/suites/collections/one-process-gateway.ts); herdgate only.
+   */
+  entryArgs?: string[];
 }
 
 export interface RunningStack {

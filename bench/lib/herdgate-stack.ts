@@ -48,7 +48,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     ...options.env,
   };
   delete env.MQTT_URL;
-  const proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), await builtBridge()], { cwd: ROOT, env });
+  const proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), ...(options.entryArgs ?? [await builtBridge()])], { cwd: ROOT, env });
   const seen: Seen = { online: false, ready: false, devices: new Map() };
   const ready = new Promise<void>((resolve) => {
     proc.child.stdout!.on('data', (chunk: Buffer) => {

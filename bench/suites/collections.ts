@@ -7,15 +7,16 @@ import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-d
 import { startBenchRadio, type BenchRadio } from '../lib/bench-radio';
 import type { ChildServer } from '../lib/child-server';
 import { acquireKey } from '../lib/acquire-key';
-import { BENCH_API_ACCOUNT, atRest, quiet, startChildWith } from '../lib/stack-parts';
+import { BENCH_API_ACCOUNT, startChildWith } from '../lib/stack-parts';
 import type { RunningStack } from '../lib/bridge-stack';
 import { herdgateStack } from '../lib/herdgate-stack';
-import { uniqueResidentMiB } from '../lib/footprint';
 import { fmtMs, fmtPercent, fmtRate, table } from '../lib/markdown';
 import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { z2mAtRest, type Z2mRest } from './collections/z2m-rest';
 import { startNpmStartApi, type NpmStartApi } from './collections/npm-start-api';
+import { startOneProcessGateway, type OneProcessGateway } from './collections/one-process-gateway';
+import { readAtRest, type RestReading } from './collections/rest-reading';
 
 /**
  * Issue #12 item 5: `GET /sensors`, `/sensors/<id>`, `/groups` and `/lights` on the real stack
@@ -46,7 +47,8 @@ interface NetworkFigures {
   markdown: string;
   rss: string[];
   /** VmRSS of each, and the distinct physical pages of both (undefined without CAP_SYS_ADMIN). */
-  restMiB: { bridge: number; api: number; physical: number | undefined };
+  /** The gateway as `npm start` runs it (one process), and as two processes (`bridge`, `api`). */
+  restMiB: { one: RestReading; split: RestReading };
 }
 /** Pairing must finish: on this shared machine the 1,000-device network takes several minutes. */
 const PAIRING_TIMEOUT_MS = 40 * 60_000;
@@ -74,12 +76,13 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   return {
     title: 'Collections: cached collection reads on the real stack, against a body of the same size',
     method: [
-      'Real stack per network: the virtual radio (`fast` timing) in the benchmark process and herdgate\'s bridge and api each in a child process, linked over the bridge\'s embedded broker, on a fresh radio with the generated network (`networks/generate.ts`, seed 1, every catalogue model).',
-      'The bridge is its esbuild bundle under plain node, launched as `npm start` launches it; the devices pair through its start-up permit join and are interviewed (at most 8 at a time, failed interviews tried again: bridge/src/zigbee/interview-pacing.ts); measuring starts only once every device is interviewed, or the suite fails saying how far pairing got.',
-      `Then the api, exactly as \`npm start\` launches it (its bundle, plain node, same environment variables), joins; ${GROUPS} REST groups of ${LIGHTS_PER_GROUP} lights each are created (membership written to the lamps), the radio is left to go quiet, then ${REST_SETTLE_MS / 1000} s without requests: memory at rest is read then (VmRSS of each process, and the distinct physical pages of both together from /proc/<pid>/pagemap, since the two node processes share the node binary\'s pages, which VmRSS counts in each).`,
-      `For the reads that api is replaced by the same gateway code plus \`GET /bench/bytes/<n>\` (bench/suites/collections/api-child.ts, same database), which answers a JSON body of exactly the collection's size, encoded once, behind the same middleware (request id, CORS) but without the key check: the floor for sending that many bytes.`,
+      'Real stack per network: the virtual radio (`fast` timing) in the benchmark process and herdgate in child processes, on a fresh radio with the generated network (`networks/generate.ts`, seed 1, every catalogue model).',
+      'First the gateway exactly as `npm start` runs it: bridge and api in one node process (scripts/one-process/, which loads the bridge and api bundles, plain node, same environment variables); the devices pair through its start-up permit join and are interviewed (at most 8 at a time, failed interviews tried again: bridge/src/zigbee/interview-pacing.ts); measuring starts only once every device is interviewed, or the suite fails saying how far pairing got.',
+      `${GROUPS} REST groups of ${LIGHTS_PER_GROUP} lights each are created (membership written to the lamps), the radio is left to go quiet, then ${REST_SETTLE_MS / 1000} s without requests: memory at rest is read then (VmRSS, and the distinct physical pages from /proc/<pid>/pagemap).`,
+      `Then the same gateway as two processes (\`HERDGATE_PROCESSES=split\`, as the systemd units and two hosts run it) is started on the same data (a restart, not a pairing: it holds less of pairing's garbage than a first start would), and read the same way after ${REST_SETTLE_MS / 1000} s: VmRSS of each, added up, and the distinct physical pages of both (the two node processes share the node binary's pages, which VmRSS counts in each).`,
+      `For the reads the split api is replaced by the same gateway code plus \`GET /bench/bytes/<n>\` (bench/suites/collections/api-child.ts, same database), which answers a JSON body of exactly the collection's size, encoded once, behind the same middleware (request id, CORS) but without the key check: the floor for sending that many bytes.`,
       `${settings.connections} keep-alive connections over 127.0.0.1, closed loop, ${settings.warmupMs} ms warm-up per route, then ${settings.rounds} rounds of ${settings.durationMs} ms per route with rotating order; the ratio is the median of the per-round ratios (min–max).`,
-      `Zigbee2MQTT (networks up to ${Z2M_MAX_DEVICES} devices, same run, after herdgate stopped): the pinned install on its own fresh radio with the same network, paired, radio quiet, ${REST_SETTLE_MS / 1000} s without traffic, VmRSS (and distinct physical pages) of its one process; its broker runs in the benchmark process, not in its figure, where herdgate\'s bridge embeds its broker and counts it.`,
+      `Zigbee2MQTT (networks up to ${Z2M_MAX_DEVICES} devices, same run, after herdgate stopped): the pinned install on its own fresh radio with the same network, paired, radio quiet, ${REST_SETTLE_MS / 1000} s without traffic, VmRSS (and distinct physical pages) of its one process; its broker runs in the benchmark process, not in its figure, where herdgate\'s bridge embeds its broker and counts it. The target (the whole gateway at or below Zigbee2MQTT) is judged on the one-process gateway, on both figures.`,
       'The machine is shared (six other sessions build and test at the same time), so absolute rates are low and noisy; ratios within one run are what travels.',
     ].join(' '),
     markdown: [
@@ -93,33 +96,35 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
   const network = networkOf(count);
   const dir = mkdtempSync(join(tmpdir(), 'herdgate-bench-collections-'));
   const databaseUrl = `file:${join(dir, 'herdgate.db')}`;
+  const devices = network.devices.map((d) => d.ieee);
   let radio: BenchRadio | undefined;
+  let gateway: OneProcessGateway | undefined;
   let stack: RunningStack | undefined;
   let npmApi: NpmStartApi | undefined;
   let api: ChildServer<ApiInfo> | undefined;
   try {
     radio = await startBenchRadio(dir, network);
     ctx.log(`${count} devices: pairing`);
-    // Every device must be interviewed: the start fails (with how far it got) otherwise.
-    stack = await herdgateStack.start({
-      radioPort: radio.port, dataDir: join(dir, 'bridge'), devices: network.devices.map((d) => d.ieee), pairing: true,
-      timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...BENCH_API_ACCOUNT },
-    });
+    // As `npm start` runs it: bridge and api in one process. Every device must be interviewed: the
+    // start fails (with how far it got) otherwise.
+    gateway = await startOneProcessGateway({ radioPort: radio.port, dataDir: join(dir, 'bridge'), databaseUrl, devices, timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...BENCH_API_ACCOUNT } });
+    const pairedS = gateway.stack.startMs / 1000;
+    ctx.log(`${count} devices: all interviewed after ${pairedS.toFixed(0)} s`);
+    const oneBase = `http://${HOST}:${gateway.httpPort}`;
+    const key = await acquireKey(oneBase, 'bench#collections');
+    await createGroups(oneBase, key);
+    const settleMs = ctx.quick ? 5_000 : REST_SETTLE_MS;
+    const one = await readAtRest(radio, { gateway: gateway.stack.process }, settleMs, ctx.log);
+    await gateway.stack.stop();
+    gateway = undefined;
+    // The same gateway as two processes (HERDGATE_PROCESSES=split, or two hosts), restarted on the same data.
+    stack = await herdgateStack.start({ radioPort: radio.port, dataDir: join(dir, 'bridge'), devices, pairing: true, timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...BENCH_API_ACCOUNT } });
     const bridge = stack.process;
-    ctx.log(`${count} devices: all interviewed after ${(stack.startMs / 1000).toFixed(0)} s`);
-    // Memory at rest with the api exactly as `npm start` runs it.
     npmApi = await startNpmStartApi(ROOT, { ...BENCH_API_ACCOUNT, MQTT_URL: stack.mqttUrl!, DATABASE_URL: databaseUrl });
-    const npmBase = `http://${HOST}:${npmApi.httpPort}`;
-    const key = await acquireKey(npmBase, 'bench#collections');
-    await createGroups(npmBase, key);
-    await quiet(radio, 3_000, 180_000);
-    await atRest(REST_SETTLE_MS, () => `bridge ${bridge.rssMiB().toFixed(0)} MiB, api ${npmApi!.process.rssMiB().toFixed(0)} MiB`, ctx.log);
-    for (const [name, proc] of [['bridge', bridge], ['api', npmApi.process]] as const) {
-      if (proc.child.exitCode !== null || proc.child.signalCode !== null) throw new Error(`the ${name} exited while at rest:\n${proc.output()}`);
-    }
-    const restMiB = { bridge: bridge.rssMiB(), api: npmApi.process.rssMiB(), physical: uniqueResidentMiB([bridge.pid, npmApi.process.pid]) };
+    const split = await readAtRest(radio, { bridge, api: npmApi.process }, settleMs, ctx.log);
     await npmApi.process.stop();
     npmApi = undefined;
+    const restMiB = { one, split };
     // The reads: the same gateway code with the same-size route beside it, on the same database.
     api = await startApi(stack.mqttUrl!, databaseUrl, network.devices.length);
     const base = `http://${HOST}:${api.info.httpPort}`;
@@ -143,13 +148,14 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
     }
     await new Promise((resolve) => setTimeout(resolve, AFTER_READS_SETTLE_MS));
     const rss = [
-      `RSS at rest (before the reads, the api as \`npm start\` runs it): bridge ${restMiB.bridge.toFixed(0)} MiB, api ${restMiB.api.toFixed(0)} MiB, together ${(restMiB.bridge + restMiB.api).toFixed(0)} MiB${restMiB.physical === undefined ? '' : `, ${restMiB.physical.toFixed(0)} MiB of distinct physical pages`};`,
-      `after the reads (the api with the same-size route) and ${AFTER_READS_SETTLE_MS / 1000} s at rest: bridge ${bridge.rssMiB().toFixed(0)} MiB, api ${rssMiB(api.pid).toFixed(0)} MiB.`,
+      `RSS at rest, ${settleMs / 1000} s without requests: one process (\`npm start\`) ${restMiB.one.vmrss.toFixed(0)} MiB${restMiB.one.physical === undefined ? '' : ` (${restMiB.one.physical.toFixed(0)} MiB of physical pages)`};`,
+      `two processes: bridge ${split.each.bridge!.toFixed(0)} MiB, api ${split.each.api!.toFixed(0)} MiB, together ${split.vmrss.toFixed(0)} MiB${split.physical === undefined ? '' : `, ${split.physical.toFixed(0)} MiB of distinct physical pages`};`,
+      `after the reads (the bridge alone and the api with the same-size route) and ${AFTER_READS_SETTLE_MS / 1000} s at rest: bridge ${bridge.rssMiB().toFixed(0)} MiB, api ${rssMiB(api.pid).toFixed(0)} MiB.`,
     ];
     return {
       devices: count,
       up: api.info.devices,
-      pairedS: stack.startMs / 1000,
+      pairedS,
       load,
       markdown: table(['Route', 'req/s (median)', 'p50 ms', 'p99 ms', 'same-size body req/s', 'vs same-size body (median, min–max)', 'Target'], rows),
       rss,
@@ -158,6 +164,7 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
   } finally {
     await api?.stop();
     await npmApi?.process.stop();
+    await gateway?.stack.stop();
     await stack?.stop();
     await radio?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -175,24 +182,27 @@ function networkOf(count: number): NetworkDefinition {
 }
 
 /**
- * Whole gateway (bridge + api) at rest against Zigbee2MQTT at rest, per network. The target is
- * judged on physical memory (each page once, as the machine holds it) when the frames are
- * readable, else on VmRSS; both are shown.
+ * The whole gateway at rest against Zigbee2MQTT at rest, per network: as `npm start` runs it (one
+ * process; the target is judged on it, on both VmRSS and physical pages) and as two processes
+ * (informative: HERDGATE_PROCESSES=split, the systemd units, two hosts).
  */
 function memoryTable(figures: readonly NetworkFigures[], z2m: ReadonlyMap<number, Z2mRest>): string {
   const mib = (value: number | undefined) => (value === undefined ? 'not readable' : value.toFixed(0));
-  const rows = figures.map((f) => {
-    const vmrss = f.restMiB.bridge + f.restMiB.api;
+  const ratio = (ours: number | undefined, theirs: number | undefined) => (ours === undefined || theirs === undefined ? '–' : `${(ours / theirs).toFixed(2)}×`);
+  const rows = figures.flatMap((f) => {
     const theirs = z2m.get(f.devices);
-    if (!theirs?.ok) return [`${f.devices} devices`, mib(f.restMiB.bridge), mib(f.restMiB.api), mib(vmrss), mib(f.restMiB.physical), theirs ? `failed: ${theirs.error}` : 'not measured', '–', '–', '–', '–'];
-    const ours = f.restMiB.physical ?? vmrss;
-    const their = f.restMiB.physical === undefined ? theirs.rssMiB : (theirs.physicalMiB ?? theirs.rssMiB);
+    const z2mCells = theirs?.ok ? [mib(theirs.rssMiB), mib(theirs.physicalMiB)] : [theirs ? `failed: ${theirs.error}` : 'not measured', '–'];
+    const { one, split } = f.restMiB;
+    const met = theirs?.ok && one.vmrss <= theirs.rssMiB && (one.physical === undefined || theirs.physicalMiB === undefined || one.physical <= theirs.physicalMiB);
     return [
-      `${f.devices} devices`, mib(f.restMiB.bridge), mib(f.restMiB.api), mib(vmrss), mib(f.restMiB.physical), mib(theirs.rssMiB), mib(theirs.physicalMiB),
-      `${(vmrss / theirs.rssMiB).toFixed(2)}×`, `${(ours / their).toFixed(2)}×`, ours <= their ? 'at or below: met' : '**missed**',
+      [`${f.devices} devices`, 'one process (`npm start`)', mib(one.vmrss), mib(one.physical), ...z2mCells,
+        ratio(one.vmrss, theirs?.ok ? theirs.rssMiB : undefined), ratio(one.physical, theirs?.ok ? theirs.physicalMiB : undefined),
+        theirs?.ok ? (met ? 'at or below, both: met' : '**missed**') : '–'],
+      [`${f.devices} devices`, `two processes (bridge ${mib(split.each.bridge)} + api ${mib(split.each.api)})`, mib(split.vmrss), mib(split.physical), ...z2mCells,
+        ratio(split.vmrss, theirs?.ok ? theirs.rssMiB : undefined), ratio(split.physical, theirs?.ok ? theirs.physicalMiB : undefined), 'informative'],
     ];
   });
-  return `**Memory at rest: the whole gateway against Zigbee2MQTT** (MiB)\n\n${table(['Network', 'bridge VmRSS', 'api VmRSS', 'bridge + api VmRSS', 'bridge + api physical', 'Zigbee2MQTT VmRSS', 'Zigbee2MQTT physical', 'ratio VmRSS', 'ratio physical', 'Target (physical)'], rows)}`;
+  return `**Memory at rest: the whole gateway against Zigbee2MQTT** (MiB; VmRSS added up over the gateway's processes, and their distinct physical pages)\n\n${table(['Network', 'herdgate run as', 'VmRSS', 'physical', 'Zigbee2MQTT VmRSS', 'Zigbee2MQTT physical', 'ratio VmRSS', 'ratio physical', 'Target (one process)'], rows)}`;
 }
 
 const kib = (bytes: number) => `${Math.round(bytes / 1024)} KiB`;

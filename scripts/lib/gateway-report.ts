@@ -7,6 +7,7 @@
 import { networkInterfaces } from 'node:os';
 import type { GatewayAddresses } from './banner';
 import { parseObject as json } from './log-format';
+import { portOf } from './broker-url';
 
 /** This host's first non-internal IPv4 address, for reaching the web app from a phone. */
 function lanAddress(): string | undefined {
@@ -51,8 +52,7 @@ export class GatewayReport {
 
   /** The port of the bridge's embedded broker, once it reported it. */
   mqttPort(): string | undefined {
-    const match = /:(\d+)$/.exec(this.broker.mqtt ?? '');
-    return match?.[1];
+    return portOf(this.broker.mqtt ?? '');
   }
 
   /** An api line; true on its ready line. */

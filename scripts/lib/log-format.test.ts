@@ -23,6 +23,12 @@ describe('log format', () => {
     expect(prettyFormatter(true).child('bridge', PINO)).toContain('\x1b[33mWARN \x1b[0m');
   });
 
+  it('should name the half a line of the one-process gateway says it came from', () => {
+    const tagged = JSON.stringify({ ...JSON.parse(PINO), process: 'bridge' });
+    expect(prettyFormatter(false).child('gateway', tagged)).toBe(`${new Date(1764114121123).toISOString().slice(11, 23)} bridge   WARN  device left  component=zigbee ieee=0x0017880104a1c001\n`);
+    expect(JSON.parse(jsonFormatter().child('gateway', tagged))).toMatchObject({ process: 'bridge', msg: 'device left' });
+  });
+
   it('should keep JSON lines JSON, naming the process, and wrap text lines', () => {
     const json = jsonFormatter();
     expect(JSON.parse(json.child('bridge', PINO))).toEqual({ ...JSON.parse(PINO), process: 'bridge' });

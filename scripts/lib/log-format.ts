@@ -32,7 +32,7 @@ const LEVELS: Record<number, { label: string; colour: number }> = {
 };
 const NAME_COLOURS: Record<string, number> = { radio: 36, bridge: 35, api: 34, herdgate: 1 };
 /** pino's own fields, and the ones shown elsewhere in a pretty line. */
-const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'v', 'event']);
+const HIDDEN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'v', 'event', 'process']);
 
 const paint = (colour: number, text: string, colours: boolean) => (colours ? `\x1b[${colour}m${text}\x1b[0m` : text);
 
@@ -82,7 +82,9 @@ export function prettyFormatter(colours = true): LineFormatter {
       const level = typeof entry.level === 'number' ? entry.level : undefined;
       // Machine lines (`{"event":"ready",…}`) carry no msg: their event names them.
       const msg = typeof entry.msg === 'string' ? entry.msg : typeof entry.event === 'string' ? entry.event : '';
-      return line(name, level, entry.time, msg + paint(90, details(entry, name), colours));
+      // The one-process gateway names the half that wrote a line.
+      const who = typeof entry.process === 'string' ? entry.process : name;
+      return line(who, level, entry.time, msg + paint(90, details(entry, who), colours));
     },
     own: (message, fields = {}) => line('herdgate', 30, undefined, message + paint(90, details(fields), colours)),
   };

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { jsonLine, ROOT, spawnTs, type Child } from './child-process';
@@ -14,6 +15,18 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** The pids whose parent is `parent`, read from /proc. */
+export const childrenOf = (parent: number): number[] =>
+  readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
+    try {
+      // Field 4 of /proc/<pid>/stat is the parent pid (the command name in field 2 may hold spaces).
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
 
 export interface RadioProcess {
   child: Child;

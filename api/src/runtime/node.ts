@@ -1,29 +1,24 @@
 /**
  * `npm start -w @herdgate/api`: the api on Node. Reads the environment, starts the gateway and
  * closes it cleanly on SIGINT/SIGTERM (pending key last-use dates are flushed on the way out).
+ * Imported rather than run (the one-process gateway loads the bundle), it only exports the start
+ * function.
  */
-import { pino } from 'pino';
-import { exitWithParent } from '@herdgate/shared/node';
-import { createNodeGateway } from './node-gateway';
-import { EnvError, parseEnv } from './env';
-import { defaultPasswordInUse } from '../security/default-password';
+import { exitWithParent, isMainModule } from '@herdgate/shared/node';
+import { EnvError, startApiProcess } from './run-api';
+
+export { EnvError, startApiProcess } from './run-api';
 
 async function main(): Promise<void> {
-  let level: string;
-  let password: string;
+  let started;
   try {
-    ({ LOG_LEVEL: level, GATEWAY_PASSWORD: password } = parseEnv(process.env));
+    started = await startApiProcess(process.env);
   } catch (err) {
     if (!(err instanceof EnvError)) throw err;
     process.stderr.write(`herdgate api: ${err.message}\n`);
     process.exit(1);
   }
-  const logger = pino({ level });
-  const gateway = await createNodeGateway(process.env, { logger });
-  logger.info({ httpPort: gateway.httpPort, websocketPort: gateway.websocketPort }, 'herdgate api listening');
-  // One machine-readable line for supervisors (npm start's banner), whatever the log level.
-  const ready = { event: 'api-ready', httpPort: gateway.httpPort, websocketPort: gateway.websocketPort, defaultPassword: defaultPasswordInUse(gateway.services.store, password) };
-  process.stdout.write(`${JSON.stringify(ready)}\n`);
+  const { gateway, logger } = started;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -42,7 +37,9 @@ async function main(): Promise<void> {
   exitWithParent();
 }
 
-main().catch((err: unknown) => {
-  process.stderr.write(`herdgate api: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-});
+if (isMainModule(import.meta.url)) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`herdgate api: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}
