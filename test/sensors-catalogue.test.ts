@@ -194,6 +194,21 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect(heiman.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
   }, 45_000);
 
+  it('should write a smoke detector\'s sensitivity 0 (low) to 2 (high) as Xiaomi\'s IAS zone command, and refuse 3 with 7', async () => {
+    const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
+    const command = async () => (await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone.lumiSelfTest as number;
+    // The detector takes its level in the high byte pair: 0x0401 low, 0x0402 medium, 0x0403 high.
+    for (const [level, written] of [[2, 0x04030000], [0, 0x04010000]] as const) {
+      const res = await stack.rest.put(`/sensors/${id}/config`, { sensitivity: level });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/sensitivity`]: level } }] });
+      expect(await command()).toBe(written);
+      await sensorWhen<Sensor>(stack, id, (s) => s.config.sensitivity === level, `sensitivity ${level}`);
+    }
+    const bad = await stack.rest.put(`/sensors/${id}/config`, { sensitivity: 3 });
+    expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/sensitivity` }) }]);
+    expect(await command()).toBe(0x04010000);
+  });
+
   it('should show a Xiaomi detector\'s own temperature from its status report, read-only', async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
     await act(stack, XIAOMI_SMOKE, 'heartbeat', { temperature: 23 });

@@ -190,6 +190,17 @@ describe('sensors: motion sensor on the real stack', () => {
       expect((await lumi()).motionSensitivity).toBe(1);
     });
 
+    it('should write the device mode (undirected or leftright, as deCONZ names them) to the device', async () => {
+      await sensorWhen<Sensor>(stack, fp1, (s) => s.config.devicemode === undefined || s.config.devicemode === 'undirected', 'devicemode not yet set');
+      const res = await stack.rest.put(`/sensors/${fp1}/config`, { devicemode: 'leftright' });
+      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${fp1}/config/devicemode`]: 'leftright' } }] });
+      expect((await lumi()).monitoringMode).toBe(1);
+      await sensorWhen<Sensor>(stack, fp1, (s) => s.config.devicemode === 'leftright', 'devicemode leftright');
+      const bad = await stack.rest.put(`/sensors/${fp1}/config`, { devicemode: 'dualrocker' });
+      expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${fp1}/config/devicemode` }) }]);
+      expect((await lumi()).monitoringMode).toBe(1);
+    });
+
     it('should clear a presence the sensor holds on resetpresence, and take only true', async () => {
       await act(stack, FP1, 'presence', { event: 'enter' });
       await sensorWhen<Sensor>(stack, fp1, (s) => s.state.presence === true, 'presence true');

@@ -14,7 +14,7 @@ import { IAS_ITEMS, SELF_TEST_TYPES } from './ias-rules';
 import { PRESENCE_ITEMS } from './presence-items';
 
 /** Types whose items are bound to their device's exposes (see bindings.ts). */
-const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
+export const BOUND_ITEMS: Partial<Record<SubdeviceType, readonly BoundItem[]>> = {
   ZHAThermostat: THERMOSTAT_ITEMS,
   ZHAVibration: VIBRATION_ITEMS,
   ZHAAirQuality: AIR_QUALITY_ITEMS,

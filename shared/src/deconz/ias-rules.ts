@@ -11,9 +11,12 @@ export const SELF_TEST_TYPES: readonly SubdeviceType[] = ['ZHAFire', 'ZHACarbonM
 /**
  * `usertest`: true starts the device's self-test (the converters' one-shot `selftest`), and reads
  * true while the device reports it is testing (`test`); it ends by itself, so false answers 7.
+ * `sensitivity`: a detector's alarm threshold, 0 (low) to 2 (high) as deCONZ shows Xiaomi's smoke
+ * and gas detectors, written by name (the converters keep the level they last wrote).
  */
 export const IAS_ITEMS: readonly BoundItem[] = [
   { item: 'usertest', section: 'config', keys: [{ key: 'selftest', kind: 'trigger', value: '', state: 'test' }] },
+  { item: 'sensitivity', section: 'config', keys: [{ key: 'sensitivity', kind: 'levels', names: ['low', 'medium', 'high'], numbers: [] }] },
 ];
 
 /**

@@ -14,3 +14,4 @@ export * from './to-deconz';
 export * from './to-converter';
 export { ITEM_RULES } from './rules';
 export type { ItemRule } from './item-rules';
+export type { BoundItem, ItemBinding, KeyMap } from './bindings';

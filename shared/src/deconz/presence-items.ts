@@ -25,7 +25,8 @@ export const PRESENCE_RULES: readonly ItemRule[] = [
 const SENSITIVITY = { key: 'motion_sensitivity', names: MOTION_SENSITIVITY_LEVELS, numbers: [] } as const;
 
 /**
- * ZHAPresence config items bound to converter keys: `sensitivity` and `sensitivitymax`; `triggerdistance`, the distance at which someone
+ * ZHAPresence config items bound to converter keys: `sensitivity` and `sensitivitymax`; `devicemode`,
+ * undirected or leftright; `triggerdistance`, the distance at which someone
  * approaching is detected (far, medium, near); `resetpresence`, write-only, clears a presence the
  * sensor holds (reads false, as in deCONZ).
  */
@@ -33,6 +34,8 @@ export const PRESENCE_ITEMS: readonly BoundItem[] = [
   { item: 'sensitivity', section: 'config', keys: [{ ...SENSITIVITY, kind: 'levels' }] },
   { item: 'sensitivitymax', section: 'config', keys: [{ ...SENSITIVITY, kind: 'levelsMax' }] },
   { item: 'triggerdistance', section: 'config', keys: [{ key: 'approach_distance', kind: 'enum' }] },
+  // Whether the sensor tells left from right (Aqara FP1; deCONZ's names).
+  { item: 'devicemode', section: 'config', keys: [{ key: 'monitoring_mode', kind: 'enum', names: { left_right: 'leftright' } }] },
   { item: 'resetpresence', section: 'config', keys: [{ key: 'reset_nopresence_status', kind: 'trigger', value: '', state: 'reset_nopresence_status' }] },
 ];
 

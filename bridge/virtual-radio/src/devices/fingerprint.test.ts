@@ -4,29 +4,7 @@
  */
 import { findByDevice } from 'zigbee-herdsman-converters';
 import { describe, expect, it } from 'vitest';
-import { createDeviceFactory } from './index';
-
-const factory = createDeviceFactory();
-
-const powerSources: Record<number, string> = { 1: 'Mains (single phase)', 3: 'Battery', 4: 'DC Source' };
-
-/** The fields of a herdsman Device that findByDevice and fingerprints look at. */
-function interviewed(model: string) {
-  const entry = factory.entry(model);
-  const endpoints = entry.endpoints.map((e) => ({ ID: e.id, profileID: e.profileId, deviceID: e.deviceId, inputClusters: e.inClusters, outputClusters: e.outClusters }));
-  return {
-    ieeeAddr: '0x00124b0000000001',
-    type: entry.logicalType === 'router' ? 'Router' : 'EndDevice',
-    modelID: entry.modelId,
-    manufacturerName: entry.manufacturerName,
-    manufacturerID: entry.manufacturerCode,
-    powerSource: powerSources[Number(entry.basic.powerSource)] ?? 'Unknown',
-    softwareBuildID: entry.basic.swBuildId,
-    dateCode: entry.basic.dateCode,
-    endpoints,
-    getEndpoint: (id: number) => endpoints.find((e) => e.ID === id),
-  };
-}
+import { catalogueModels, interviewedDevice as interviewed } from '../../../test/support/catalogue-device';
 
 const expected: Record<string, string> = {
   LCT015: '9290012573A',
@@ -70,7 +48,7 @@ const expected: Record<string, string> = {
 
 describe('catalogue fingerprints', () => {
   it('should cover every catalogue model', () => {
-    expect(Object.keys(expected).sort()).toEqual(factory.models().sort());
+    expect(Object.keys(expected).sort()).toEqual(catalogueModels().sort());
   });
 
   for (const [model, definition] of Object.entries(expected)) {

@@ -7,8 +7,8 @@ export const THERMOSTAT_MODES = [
   'off', 'auto', 'cool', 'heat', 'emergency heating', 'precooling', 'fan only', 'dry', 'sleep',
 ] as const;
 export const FAN_MODES = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'] as const;
-/** deCONZ switch `devicemode` values: the Hue wall switch module's four, and Xiaomi's two. */
-export const SWITCH_DEVICE_MODES = ['singlerocker', 'singlepushbutton', 'dualrocker', 'dualpushbutton', 'compatibility', 'zigbee'] as const;
+/** deCONZ `devicemode` values: Hue wall switch module inputs, Xiaomi switch modes, the Aqara FP1's direction sensing. */
+export const SWITCH_DEVICE_MODES = ['singlerocker', 'singlepushbutton', 'dualrocker', 'dualpushbutton', 'compatibility', 'zigbee', 'undirected', 'leftright'] as const;
 /** deCONZ `clickmode` values: a relay coupled to its button or not, a remote's multi-click or high-speed (single click) mode. */
 export const SWITCH_CLICK_MODES = ['coupled', 'decoupled', 'multiclick', 'highspeed'] as const;
 /** Thermostat presets, AC louvre positions and measurement modes as deCONZ clients send them. */
