@@ -58,6 +58,13 @@ const NO_DECONZ_ITEM: Readonly<Record<string, string>> = {
   operation_mode: 'deCONZ\'s `devicemode` of Aqara switches takes compatibility/zigbee (attribute 1/2), not the converters\' command/event (0/1)',
   region_id: 'FP1 regions have no spec item', zones: 'FP1 regions have no spec item',
   region_upsert: 'FP1 regions have no spec item', region_delete: 'FP1 regions have no spec item',
+  // Tuya radiator valve (TS0601 _TZE200_ckud7u2l).
+  auto_lock: 'no spec item', away_mode: 'no spec item (deCONZ shows away as a `preset`)', away_preset_days: 'no spec item',
+  away_preset_temperature: 'no spec item', boost_time: 'no spec item', comfort_temperature: 'no spec item', eco_temperature: 'no spec item',
+  force: 'no spec item (`setvalve` is bound to valve_detection)', max_temperature: 'no spec item', min_temperature: 'no spec item',
+  week: 'KNOWN GAP: deCONZ shows this valve\'s Tuya programmes as `schedule`, not mapped yet',
+  workdays_schedule: 'KNOWN GAP: deCONZ shows this valve\'s Tuya programmes as `schedule`, not mapped yet',
+  holidays_schedule: 'KNOWN GAP: deCONZ shows this valve\'s Tuya programmes as `schedule`, not mapped yet',
 };
 
 const ACCESS_SET = 0b010;
