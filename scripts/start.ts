@@ -19,6 +19,7 @@ import { GatewayReport } from './lib/gateway-report';
 import { readyBanner, readyFields } from './lib/banner';
 import { Supervisor, type ChildSpec } from './lib/supervisor';
 import { localBrokerHost, localBrokerUrl } from './lib/broker-url';
+import { nodeChildEnv } from './lib/node-child-env';
 import { buildOneProcess } from './one-process/build';
 
 const tsx = process.execPath;
@@ -40,12 +41,12 @@ mkdirSync(dataDir, { recursive: true });
 const report = new GatewayReport();
 
 const specs: ChildSpec[] = [];
-const bridgeEnv: Record<string, string> = { DATA_DIR: dataDir };
+const bridgeEnv: Record<string, string> = { ...nodeChildEnv(env), DATA_DIR: dataDir };
 // The Worker reaches the broker over WebSocket (mqtt.js on workerd speaks only ws:// and wss://).
 const brokerWsPort = env.MQTT_WS_PORT ?? '1884';
 if (edge) bridgeEnv.MQTT_WS_PORT = brokerWsPort;
 
-const apiEnv: Record<string, string> = {};
+const apiEnv: Record<string, string> = { ...nodeChildEnv(env) };
 
 // One box: the api gets its own account on the embedded broker (it may send administrative
 // requests such as the backup), generated per start unless configured; other local clients

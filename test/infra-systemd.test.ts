@@ -49,6 +49,7 @@ describe('systemd units', () => {
     expect(execStart.join(' ')).not.toMatch(/\bnpm\b|build/);
     expect(stateDirectory).toBe('herdgate');
     for (const value of Object.values(environment)) expect(value).not.toContain(INSTALL);
+    expect(environment.MALLOC_ARENA_MAX).toBe('2');
     const entry = execStart.at(-1)!;
     expect(entry.startsWith(`${INSTALL}/`)).toBe(true);
   });

@@ -37,6 +37,9 @@ describe('one-process gateway', () => {
     expect(children.filter((command) => command.includes('one-process.mjs'))).toHaveLength(1);
     expect(children.some((command) => command.includes('virtual-radio'))).toBe(true);
     expect(children.some((command) => / \S*(bridge\/dist\/main|api\/dist\/runtime\/node)\.mjs$/.test(command))).toBe(false);
+    // At most two malloc arenas (scripts/lib/node-child-env.ts): read from the process's own environment.
+    const gatewayPid = childrenOf(gateway.process.process.pid!).find((pid) => commandOf(pid).includes('one-process.mjs'))!;
+    expect(readFileSync(`/proc/${gatewayPid}/environ`, 'utf8').split('\0')).toContain('MALLOC_ARENA_MAX=2');
   });
 
   it('should restart both halves when the radio is lost, and serve again with the same key', async () => {

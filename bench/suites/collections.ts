@@ -15,6 +15,7 @@ import { measureRounds, pairedRatio, type Target } from '../lib/rounds';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { z2mAtRest, type Z2mRest } from './collections/z2m-rest';
 import { startNpmStartApi, type NpmStartApi } from './collections/npm-start-api';
+import { nodeChildEnv } from '../../scripts/lib/node-child-env';
 import { startOneProcessGateway, type OneProcessGateway } from './collections/one-process-gateway';
 import { readAtRest, type RestReading } from './collections/rest-reading';
 
@@ -118,7 +119,7 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
     await gateway.stack.stop();
     gateway = undefined;
     // The same gateway as two processes (HERDGATE_PROCESSES=split, or two hosts), restarted on the same data.
-    stack = await herdgateStack.start({ radioPort: radio.port, dataDir: join(dir, 'bridge'), devices, pairing: true, timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...BENCH_API_ACCOUNT } });
+    stack = await herdgateStack.start({ radioPort: radio.port, dataDir: join(dir, 'bridge'), devices, pairing: true, timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...nodeChildEnv(process.env), ...BENCH_API_ACCOUNT } });
     const bridge = stack.process;
     npmApi = await startNpmStartApi(ROOT, { ...BENCH_API_ACCOUNT, MQTT_URL: stack.mqttUrl!, DATABASE_URL: databaseUrl });
     const split = await readAtRest(radio, { bridge, api: npmApi.process }, settleMs, ctx.log);

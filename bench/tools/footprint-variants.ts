@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '@herdgate/api/build';
 import { buildBridge } from '@herdgate/bridge/build';
+import { nodeChildEnv } from '../../scripts/lib/node-child-env';
 import { buildOneProcess } from '../../scripts/one-process/build';
 import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
 import { startBenchRadio } from '../lib/bench-radio';
@@ -31,11 +32,12 @@ const log = (line: string) => process.stderr.write(`[footprint] ${line}\n`);
 interface Launch { bridgeBundle: string; apiBundle: string; oneProcessBundle: string; radioPort: number; dataDir: string; databaseUrl: string }
 interface Variant { describe: string; start(launch: Launch): Promise<StackProcess[]> }
 
+/** As npm start runs them (MALLOC_ARENA_MAX=2 unless set), and with glibc's default arenas. */
 const VARIANTS: Record<string, Variant> = {
-  split: { describe: 'bridge and api bundles in two node processes, as npm start runs them', start: (l) => split(l, {}) },
-  'split-arena2': { describe: 'split, with MALLOC_ARENA_MAX=2', start: (l) => split(l, { MALLOC_ARENA_MAX: '2' }) },
-  one: { describe: 'bridge and api in one node process (scripts/one-process/), npm start\'s default', start: (l) => one(l, {}) },
-  'one-arena2': { describe: 'one process, with MALLOC_ARENA_MAX=2', start: (l) => one(l, { MALLOC_ARENA_MAX: '2' }) },
+  split: { describe: 'bridge and api bundles in two node processes, as HERDGATE_PROCESSES=split runs them', start: (l) => split(l, nodeChildEnv({})) },
+  'split-glibc-arenas': { describe: 'split, without MALLOC_ARENA_MAX', start: (l) => split(l, {}) },
+  one: { describe: 'bridge and api in one node process (scripts/one-process/), npm start\'s default', start: (l) => one(l, nodeChildEnv({})) },
+  'one-glibc-arenas': { describe: 'one process, without MALLOC_ARENA_MAX', start: (l) => one(l, {}) },
 };
 
 async function apiEnv(mqttPort: number, databaseUrl: string): Promise<Record<string, string>> {

@@ -5,6 +5,7 @@
  * free port and log level warn. Resolves once it prints its `api-ready` line.
  */
 import { buildApi } from '@herdgate/api/build';
+import { nodeChildEnv } from '../../../scripts/lib/node-child-env';
 import { spawnStack, type StackProcess } from '../../lib/stack-process';
 
 export interface NpmStartApi {
@@ -16,7 +17,7 @@ export async function startNpmStartApi(root: string, env: Record<string, string>
   const { bundle } = await buildApi();
   const proc = spawnStack(process.execPath, [bundle], {
     cwd: root,
-    env: { ...process.env, HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...nodeChildEnv(process.env), HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', LOG_LEVEL: 'warn', ...env },
   });
   try {
     const httpPort = await new Promise<number>((resolve, reject) => {

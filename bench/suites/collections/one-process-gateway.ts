@@ -5,6 +5,7 @@
  */
 import { buildApi } from '@herdgate/api/build';
 import { buildBridge } from '@herdgate/bridge/build';
+import { nodeChildEnv } from '../../../scripts/lib/node-child-env';
 import { buildOneProcess } from '../../../scripts/one-process/build';
 import type { RunningStack } from '../../lib/bridge-stack';
 import { freePort, herdgateStack } from '../../lib/herdgate-stack';
@@ -31,7 +32,7 @@ export async function startOneProcessGateway(options: OneProcessOptions): Promis
   const stack = await herdgateStack.start({
     radioPort: options.radioPort, dataDir: options.dataDir, devices: options.devices, pairing: true, timeoutMs: options.timeoutMs, log: options.log,
     entryArgs: [launcher, bridge, api],
-    env: { ...options.env, DATABASE_URL: options.databaseUrl, HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort), WEBSOCKET_PORT: '0' },
+    env: { ...nodeChildEnv(process.env), ...options.env, DATABASE_URL: options.databaseUrl, HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort), WEBSOCKET_PORT: '0' },
   });
   return { stack, httpPort };
 }
