@@ -73,8 +73,9 @@ const WRITES: Write[] = [
   { device: 'tuya', item: 'setvalve', value: true, real: dp('20'), expect: true, row: 'sensor.config.zhathermostat.setvalve' },
   { device: 'tuya', item: 'setvalve', value: false, real: dp('20'), expect: false, row: 'sensor.config.zhathermostat.setvalve' },
   { device: 'tuya', item: 'heatsetpoint', value: 2350, real: dp('2'), expect: 235, row: 'sensor.config.zhathermostat.heatsetpoint' },
-  { device: 'tuya', item: 'mode', value: 'off', real: dp('106'), expect: 2, row: 'sensor.config.zhathermostat.mode' },
-  { device: 'tuya', item: 'mode', value: 'heat', real: dp('106'), expect: 1, row: 'sensor.config.zhathermostat.mode' },
+  // Forced shut (off) or open (heat), the valve reports its position (data point 109) with it.
+  { device: 'tuya', item: 'mode', value: 'off', real: dp('106'), expect: 2, row: 'sensor.config.zhathermostat.mode', also: [[dp('109'), 0]] },
+  { device: 'tuya', item: 'mode', value: 'heat', real: dp('106'), expect: 1, row: 'sensor.config.zhathermostat.mode', also: [[dp('109'), 100]] },
   { device: 'tuya', item: 'preset', value: 'holiday', real: dp('4'), expect: 0, row: 'sensor.config.zhathermostat.preset' },
   { device: 'tuya', item: 'preset', value: 'eco', real: dp('4'), expect: 4, row: 'sensor.config.zhathermostat.preset' },
   { device: 'tuya', item: 'locked', value: true, real: dp('7'), expect: true, row: 'sensor.config.zhathermostat.locked' },

@@ -58,11 +58,14 @@ const BehaviourSchema = v.strictObject({
   defaultTarget: v.optional(v.picklist(['coordinator', 'none']), 'coordinator'),
 });
 
+const DpId = v.pipe(v.string(), v.regex(/^([1-9]\d?|1\d\d|2[0-4]\d|25[0-5])$/, 'expected a dp id 1-255'));
+const DpValueSchema = v.union([v.boolean(), v.number(), v.string(), v.array(u8)]);
+
 /** One data point of a Tuya MCU: what the converters call it, its type and its value fresh from the box. */
 const DatapointSchema = v.strictObject({
   name: v.string(),
   type: v.picklist(['raw', 'bool', 'value', 'string', 'enum', 'bitmap']),
-  value: v.union([v.boolean(), v.number(), v.string(), v.array(u8)]),
+  value: DpValueSchema,
   /** Bytes of a bitmap (1, 2 or 4). */
   size: v.optional(v.picklist([1, 2, 4]), 1),
   /** The MCU sets it itself (a measurement, a state): writes from the host are ignored. */
@@ -83,7 +86,12 @@ const TuyaSchema = v.strictObject({
   /** Seconds between the MCU's requests for the time until it has one; then it asks hourly. */
   timeRequestSeconds: v.optional(v.pipe(v.number(), v.minValue(1)), 60),
   /** dp id (decimal) → data point. */
-  datapoints: v.record(v.pipe(v.string(), v.regex(/^([1-9]\d?|1\d\d|2[0-4]\d|25[0-5])$/, 'expected a dp id 1-255')), DatapointSchema),
+  datapoints: v.record(DpId, DatapointSchema),
+  /**
+   * Points the MCU sets by itself when another takes a value, and reports (a valve forced shut
+   * reports its position 0).
+   */
+  follows: v.optional(v.array(v.strictObject({ when: v.strictObject({ dp: DpId, value: DpValueSchema }), set: v.strictObject({ dp: DpId, value: DpValueSchema }) })), []),
 });
 
 export const CatalogueEntrySchema = v.strictObject({

@@ -67,10 +67,18 @@ function referenceProblems(entry: CatalogueEntry): string[] {
   if (entry.tuya) {
     const ep = entry.endpoints.find((e) => e.id === entry.tuya!.endpoint);
     if (!ep?.inClusters.includes(0xef00)) problems.push(`tuya.endpoint: endpoint ${entry.tuya.endpoint} has no manuSpecificTuya (0xef00) server cluster`);
-    for (const [dp, spec] of Object.entries(entry.tuya.datapoints)) {
+    const { datapoints, follows } = entry.tuya;
+    for (const [dp, spec] of Object.entries(datapoints)) {
       const problem = datapointProblem(spec, spec.value);
       if (problem) problems.push(`tuya.datapoints.${dp}.value: ${problem}`);
     }
+    follows.forEach((rule, i) => {
+      for (const side of ['when', 'set'] as const) {
+        const spec = datapoints[rule[side].dp];
+        const problem = spec ? datapointProblem(spec, rule[side].value) : 'no such data point';
+        if (problem) problems.push(`tuya.follows.${i}.${side}: ${problem}`);
+      }
+    });
   }
   return problems;
 }

@@ -79,6 +79,17 @@ export class TuyaMcu {
       if (value === undefined || datapointProblem(spec, value)) continue;
       this.store(point.dp, value);
       this.send('dataResponse', seq, point.dp);
+      this.follow(point.dp, value);
+    }
+  }
+
+  /** What the MCU sets by itself once a point took a value (catalogue `follows`), reported if it changed. */
+  private follow(dp: number, value: DpValue): void {
+    for (const { when, set } of this.spec.follows) {
+      if (Number(when.dp) !== dp || JSON.stringify(when.value) !== JSON.stringify(value)) continue;
+      if (JSON.stringify(this.value(Number(set.dp))) === JSON.stringify(set.value)) continue;
+      this.store(Number(set.dp), set.value);
+      this.send('dataReport', this.nextSeq(), Number(set.dp));
     }
   }
 
@@ -91,6 +102,7 @@ export class TuyaMcu {
     if (problem) return { ok: false, error: `data point ${dp} (${spec.name}): ${problem}` };
     this.store(dp, value as DpValue);
     this.send('dataReport', this.nextSeq(), dp);
+    this.follow(dp, value as DpValue);
     return { ok: true, dp, value: value as DpValue };
   }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CatalogueError, parseCatalogueEntry } from '../catalogue';
 import { createDeviceFactory } from '../index';
 import { FakeContext } from '../fake-context';
 import { testDevice } from '../test-device';
@@ -37,6 +38,18 @@ describe('tuya MCU (manuSpecificTuya)', () => {
     const t = testDevice(MODEL);
     t.device.receive({ profileId: 0x0104, clusterId: TUYA, srcEndpoint: 1, dstEndpoint: 1, asdu: Uint8Array.of(0x01, 0x42, 0x00, 0x01, 0x00, 0x14, 0x01) });
     expect(sent(t)).toEqual([{ cluster: TUYA, control: 0x18, command: 0x0b, payload: [0x00, 0x80] }]);
+  });
+
+  it('should set what follows a point by itself and report it: a valve forced shut reports its position 0', () => {
+    const t = testDevice(MODEL);
+    t.command(TUYA, 0x00, dp(9, 106, 4, [2]));
+    expect(points(t)['109']!.value).toBe(0);
+    expect(sent(t).map((f) => [f.command, f.payload[2]])).toEqual([[0x01, 106], [0x02, 109]]);
+    // Shut again: nothing changes, so only the confirmation.
+    t.command(TUYA, 0x00, dp(10, 106, 4, [2]));
+    expect(sent(t).map((f) => [f.command, f.payload[2]])).toEqual([[0x01, 106]]);
+    t.command(TUYA, 0x00, dp(11, 106, 4, [1]));
+    expect(points(t)['109']!.value).toBe(100);
   });
 
   it('should set the leading bytes of a raw point from a shorter write and report the whole point', () => {
@@ -98,5 +111,13 @@ describe('tuya MCU (manuSpecificTuya)', () => {
     const again = factory.restore(MODEL, { ieee: '00124b0000000001', nwk: 0x2001 }, t.device.snapshot(), new FakeContext());
     expect(again.inspect().datapoints!['7']!.value).toBe(true);
     expect(again.inspect().mcuClock).toMatchObject({ utc: 100, local: 100 });
+  });
+
+  it('should refuse a catalogue entry whose data points or follow rules do not fit', () => {
+    const entry = structuredClone(createDeviceFactory().entry(MODEL)) as unknown as { tuya: { datapoints: Record<string, { value: unknown }>; follows: unknown[] } };
+    entry.tuya.datapoints['20']!.value = 1;
+    entry.tuya.follows.push({ when: { dp: '106', value: 2 }, set: { dp: '250', value: 0 } });
+    expect(() => parseCatalogueEntry('bad.json', entry)).toThrow(CatalogueError);
+    expect(() => parseCatalogueEntry('bad.json', entry)).toThrow(/tuya\.datapoints\.20\.value: expected true or false; tuya\.follows\.2\.set: no such data point/);
   });
 });
