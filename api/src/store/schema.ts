@@ -60,6 +60,20 @@ export const lightGroups = sqliteTable('light_groups', {
   deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
 });
 
+/**
+ * Group memberships the gateway cannot vouch for (`resources/groups/membership-doubts.ts`): a
+ * membership request whose answer was lost may still have reached the device. Each is asserted
+ * again when the bridge comes back, also after an api restart.
+ */
+export const groupMembershipDoubts = sqliteTable(
+  'group_membership_doubts',
+  {
+    groupId: text('group_id').notNull(),
+    lightId: text('light_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.groupId, table.lightId] })],
+);
+
 /** Scenes of a group (issue #5): per-light states as JSON; ids 1-255 per group. */
 export const groupScenes = sqliteTable(
   'group_scenes',
@@ -158,6 +172,18 @@ export const alarmSystems = sqliteTable('alarm_systems', {
   armstate: text('armstate').notNull(),
   /** Epoch ms the current timed phase (exit/entry delay, arming, in alarm) ends; null otherwise. */
   deadline: integer('deadline'),
+});
+
+/**
+ * PIN guessing state per alarm system (`resources/alarmsystems/pin-guard.ts`): recent wrong PINs
+ * (JSON epoch ms), the lock-out's end and how many lock-outs in a row. Kept so that a restart of
+ * the api does not lift an attacker's lock-out. No row: no wrong PIN since the last good one.
+ */
+export const alarmPinGuards = sqliteTable('alarm_pin_guards', {
+  alarmsystem: text('alarmsystem').primaryKey(),
+  failures: text('failures').notNull(),
+  lockedUntil: integer('locked_until').notNull(),
+  lockouts: integer('lockouts').notNull(),
 });
 
 /** Members of alarm systems: a device (sensor, light, keypad) belongs to at most one. */

@@ -127,5 +127,29 @@ describeOnRuntimes('alarm systems', (gw) => {
       expect((await alarm(gw(), key)).state.armstate).toBe('armed_away');
       expect((await alarm(gw(), key)).config).toMatchObject({ configured: true, armmode: 'armed_away', armed_away_exit_delay: 3 });
     });
+
+    it('should keep the wrong PINs and a lock-out across restarts: a restart never lifts an attacker\'s lock-out', async () => {
+      const disarm = (code0: string) => gw().request(`/api/${key}/alarmsystems/1/disarm`, jsonInit('PUT', { code0 }));
+      for (let i = 0; i < 4; i++) await expectDeconzError(await disarm(`900${i}`), 400, 7);
+      let at = await gw().clock.now();
+      await gw().restart();
+      await gw().clock.set(at);
+      // The fifth wrong PIN, counted with the four from before the restart, locks PIN entry.
+      await expectDeconzError(await disarm('9004'), 400, 7);
+      const locked = await expectDeconzError(await disarm(PIN), 429, 7, '/alarmsystems/1/code0');
+      expect(locked[0].error.description).toContain('60 seconds');
+      at = await gw().clock.now();
+      await gw().restart();
+      await gw().clock.set(at + 30_000);
+      await expectDeconzError(await disarm(PIN), 429, 7, '/alarmsystems/1/code0');
+      await gw().clock.set(at + 60_000);
+      expect((await put(gw(), key, '/alarmsystems/1/disarm', { code0: PIN })).status).toBe(200);
+      // The right PIN cleared the count, also for the next start.
+      at = await gw().clock.now();
+      await gw().restart();
+      await gw().clock.set(at);
+      for (let i = 0; i < 4; i++) await expectDeconzError(await disarm(`901${i}`), 400, 7);
+      expect((await put(gw(), key, '/alarmsystems/1/disarm', { code0: PIN })).status).toBe(200);
+    });
   });
 });

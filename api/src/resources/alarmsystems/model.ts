@@ -13,6 +13,8 @@ import { SerialQueue } from '../../store/serial-queue';
 import type { Store } from '../../store/types';
 import { advance, requestMode, secondsRemaining, trigger, type AlarmTimings, type ArmMode } from './machine';
 import { PinChecks, type PinCheck } from './pin-checks';
+import type { GuardState } from './pin-guard';
+import { loadPinGuards } from './pin-guard-rows';
 import { deleteDevice, loadAlarms, modifySystem, saveDevice, type AlarmDevice, type AlarmSystemRecord } from './repository';
 import { configEvent, nameEvent, stateEvent, systemView, type AlarmSystemView } from './view';
 
@@ -44,8 +46,9 @@ export class AlarmSystemsModel {
     private readonly deps: AlarmSystemsDeps,
     private readonly systems: Map<string, AlarmSystemRecord>,
     private readonly devices: Map<string, AlarmDevice>,
+    guards: Map<string, GuardState>,
   ) {
-    this.pins = new PinChecks(deps);
+    this.pins = new PinChecks(deps, guards);
     // What the database holds is what is shown: loading is no change (ETags stay as they were).
     for (const [id, record] of systems) this.shownSeconds.set(id, secondsRemaining(record.state, deps.clock.now()));
   }
@@ -59,6 +62,7 @@ export class AlarmSystemsModel {
       deps,
       new Map(loaded.systems.map((system) => [system.id, system])),
       new Map(loaded.devices.map((device) => [device.uniqueid, device])),
+      await loadPinGuards(deps.store),
     );
     await model.tick();
     for (const system of model.systems.values()) {
@@ -108,8 +112,8 @@ export class AlarmSystemsModel {
     const pin = code === undefined ? undefined : await hashSecret(code);
     await this.change(id, (record) => ({ ...record, timings: { ...record.timings, ...timings }, pin: pin ?? record.pin }), (record) => {
       this.deps.events.publish(configEvent(record));
-      if (pin) this.pins.reset(id);
     });
+    if (pin) await this.queue.run(() => this.pins.reset(id));
   }
 
   setDevice(device: AlarmDevice): Promise<void> {

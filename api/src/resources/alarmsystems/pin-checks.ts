@@ -3,20 +3,33 @@ import type { EventHub } from '../../events';
 import { verifySecret, type SecretHash } from '../../lib/credentials';
 import { utcSeconds } from '../../lib/timestamps';
 import type { Clock } from '../../services/clock';
+import type { Store } from '../../store/types';
+import { savePinGuard } from './pin-guard-rows';
 import { OPEN_GUARD, lockedUntil, recordFailure, recordSuccess, type GuardState } from './pin-guard';
 import { lockoutEvent } from './view';
 
 export type PinCheck = { ok: true } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'locked'; until: number };
 
 /**
- * PIN checks with the lock-out of `pin-guard.ts`, one guard per alarm system (memory only). Wrong
- * PINs from REST and keypads count together; during a lock-out nothing is checked at all. A lock-out
- * is logged and pushed as a WebSocket event; the PIN itself is never logged.
+ * PIN checks with the lock-out of `pin-guard.ts`, one guard per alarm system, kept in libSQL
+ * (`pin-guard-rows.ts`) and committed before an attempt is answered: restarting the api neither
+ * lifts a lock-out nor forgets the wrong PINs counting towards one. Wrong PINs from REST and
+ * keypads count together; during a lock-out nothing is checked at all. A lock-out is logged and
+ * pushed as a WebSocket event; the PIN itself is never logged. Callers run checks one at a time.
  */
 export class PinChecks {
-  private readonly guards = new Map<string, GuardState>();
+  constructor(
+    private readonly deps: { clock: Clock; logger: Logger; events: EventHub; store: Store },
+    /** As loaded at start; memory follows each commit. */
+    private readonly guards: Map<string, GuardState>,
+  ) {}
 
-  constructor(private readonly deps: { clock: Clock; logger: Logger; events: EventHub }) {}
+  private save(id: string, guard: GuardState): Promise<void> {
+    return savePinGuard(this.deps.store, id, guard, () => {
+      if (guard === OPEN_GUARD) this.guards.delete(id);
+      else this.guards.set(id, guard);
+    });
+  }
 
   async check(id: string, stored: SecretHash | null, code: string, source: string): Promise<PinCheck> {
     const log = this.deps.logger.child({ alarmsystem: id, source });
@@ -27,12 +40,12 @@ export class PinChecks {
       return { ok: false, reason: 'locked', until: locked };
     }
     if (stored && (await verifySecret(stored, code))) {
-      this.guards.set(id, recordSuccess());
+      if (this.guards.has(id)) await this.save(id, recordSuccess());
       return { ok: true };
     }
     // Read again after the await: another attempt may have counted meanwhile.
     const outcome = recordFailure(this.guards.get(id) ?? OPEN_GUARD, this.deps.clock.now());
-    this.guards.set(id, outcome.guard);
+    await this.save(id, outcome.guard);
     log.warn({ configured: stored !== null }, 'alarm PIN refused: wrong code');
     if (outcome.lockoutMs) {
       const until = outcome.guard.lockedUntil;
@@ -43,7 +56,7 @@ export class PinChecks {
   }
 
   /** A new PIN starts with a clean slate. */
-  reset(id: string): void {
-    this.guards.delete(id);
+  async reset(id: string): Promise<void> {
+    if (this.guards.has(id)) await this.save(id, OPEN_GUARD);
   }
 }

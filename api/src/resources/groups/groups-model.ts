@@ -29,9 +29,10 @@ export class GroupsModel {
   version = 0;
   readonly all: GroupEntry;
   /** Device memberships to assert again, and the per-group order of membership writes. */
-  readonly doubts = new MembershipDoubts();
+  readonly doubts: MembershipDoubts;
 
   constructor(private readonly deps: GroupsModelDeps) {
+    this.doubts = new MembershipDoubts(deps.store);
     const record: GroupRecord = {
       id: String(ALL_GROUP_ADDRESS), name: 'All', type: 'LightGroup', class: null, hidden: false, lights: [],
       lightsequence: [], multideviceids: [], devicemembership: [], action: { ...DEFAULT_ACTION }, deleted: false,
@@ -40,6 +41,7 @@ export class GroupsModel {
   }
 
   async load(): Promise<void> {
+    await this.doubts.load();
     for (const record of await loadGroupRecords(this.deps.store)) {
       this.entries.set(record.id, { record, state: { all_on: false, any_on: false }, etag: this.nextEtag() });
     }

@@ -12,7 +12,7 @@ export interface RepairDeps {
 }
 
 /**
- * Whenever the bridge comes (back) online, assert every doubted group membership again to what
+ * Whenever the bridge comes (back) online, and at start, assert every doubted group membership again to what
  * the gateway stores, so a membership request lost with a crashed bridge does not leave a device
  * in a group the gateway does not list (or out of one it lists). Returns the unsubscribe.
  */
@@ -27,8 +27,11 @@ export function repairMembershipsOnReconnect(deps: RepairDeps): () => void {
     if (errors.length > 0) log.warn({ group, errors: errors.length, doubted: doubts.of(group) }, 'group memberships still in doubt');
     else log.info({ group }, 'group memberships asserted again after the bridge came back');
   });
-  return deps.bridge.subscribe((event) => {
-    if (event.kind !== 'bridge-online') return;
+  const repairAll = () => {
     for (const group of doubts.groups()) void repair(group).catch((err: unknown) => log.error({ err, group }, 'group membership repair failed'));
-  });
+  };
+  const unsubscribe = deps.bridge.subscribe((event) => { if (event.kind === 'bridge-online') repairAll(); });
+  // Doubts kept from before a restart: the bridge may be online already.
+  if (deps.bridge.connected()) repairAll();
+  return unsubscribe;
 }

@@ -37,19 +37,19 @@ export async function writeMembership(deps: MembershipDeps, groupId: string, bef
     const adding = wanted.includes(id);
     if (!light) {
       if (!adding && members.includes(id)) members.splice(members.indexOf(id), 1);
-      deps.doubts.settle(groupId, id);
+      await deps.doubts.settle(groupId, id);
       continue;
     }
     const name = adding ? 'group/add_member' : 'group/remove_member';
     const outcome = await deps.bridge.request(name, { group: Number(groupId), ieee: light.row.ieee, endpoint: light.row.endpoint });
     if (outcome.status === 'error') {
-      deps.doubts.doubt(groupId, id);
+      await deps.doubts.doubt(groupId, id);
       // A repair the client did not ask for stays a doubt; the stored list already says `wanted`.
       if (doubted.includes(id)) continue;
       errors.push(mapBridgeFailure(outcome.code, `${name} ${id}: ${outcome.message}`, address, `/lights/${id}/state`).error);
       continue;
     }
-    deps.doubts.settle(groupId, id);
+    await deps.doubts.settle(groupId, id);
     if (adding && !members.includes(id)) members.push(id);
     if (!adding && members.includes(id)) members.splice(members.indexOf(id), 1);
   }

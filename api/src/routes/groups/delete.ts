@@ -25,10 +25,10 @@ export async function deleteGroup(c: Context<AppEnv>): Promise<Response> {
     const removed = await services.bridge.request('scene/remove', { group: Number(id) });
     if (removed.status === 'error') c.get('logger').warn({ group: id, reason: removed.message }, 'scenes stay on some devices');
   }
-  // Also drops a scene id reserved by a create still capturing, so its late write finds no row.
+  // A create still capturing checks the group when it commits, so its scene is not stored.
   await services.scenes.remove(id);
   // The group is gone: its devices are not asserted again (a failed leave stays, as for lights).
-  services.groups.doubts.forget(id);
+  await services.groups.doubts.forget(id);
   if (!(await services.groups.remove(entry))) throw new DeconzError({ type: 3, address: `/groups/${id}`, params: { path: `/groups/${id}` } });
   return sendJson(c, [{ success: { id } }]);
 }
