@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import {
   EXAMPLE_BRIDGE, examples, filters, parseTopic, responseExamples, topics,
-  type BridgeInfo, type DeviceDescription, type EndpointState, type RequestName,
+  type BridgeInfo, type DeviceDescription, type EndpointState, type RemovedDevice, type RequestName,
 } from '@herdgate/shared/mqtt';
 import type { CommandOutcome, DeviceCommand } from '../../src/services/bridge-link';
 
@@ -58,6 +58,8 @@ export interface TestBridge {
   describeDevice(device: DeviceDescription): Promise<void>;
   /** The device left: its retained description is cleared, as the bridge does. */
   removeDevice(ieee: string): Promise<void>;
+  /** The bridge's retained record of the devices it no longer has (`…/removed`), as it republishes it. */
+  publishRemoved(devices: RemovedDevice[]): Promise<void>;
   /** A bridge event (not retained), e.g. a remote's `group_command`; malformed bodies on purpose too. */
   emitEvent(event: Record<string, unknown>): Promise<void>;
   setOnline(online: boolean): Promise<void>;
@@ -138,6 +140,7 @@ export async function startTestBridge(): Promise<TestBridge> {
       for (const key of [...states.keys()]) if (key.startsWith(`${ieee}/`)) states.delete(key);
       await client.publishAsync(topics.device(BASE, ieee), '', { qos: 1, retain: true });
     },
+    publishRemoved: (devices) => publish(topics.removedDevices(ctx), { devices }, true),
     emitEvent: (event) => publish(topics.bridgeEvent(ctx), event),
     setOnline: (online) => publish(topics.bridgeState(ctx), { state: online ? 'online' : 'offline' }, true),
     async close() {
