@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadForgottenDevices } from '../src/devices/forgotten';
 import { loadNameStore } from '../src/devices/names';
 import { loadNetworkParams } from '../src/zigbee/network-params';
 
@@ -42,6 +43,20 @@ describe('bridge state files', () => {
     expect(names.get(ieee(1))).toBeUndefined();
     await names.set(ieee(1), 'kitchen');
     expect((await loadNameStore(dir, silent)).get(ieee(1))).toBe('kitchen');
+  });
+
+  it('should keep the removed devices across a reopen, oldest first, a rejoined one out, a corrupt file recovered', async () => {
+    const removed = await loadForgottenDevices(dir, silent);
+    await Promise.all([1, 2, 3].map((n) => removed.add(ieee(n), n === 3 ? 'left' : 'removed', 1000 + n)));
+    await removed.delete(ieee(2));
+    const reopened = await loadForgottenDevices(dir, silent);
+    expect(reopened.list()).toEqual([{ ieee: ieee(1), at: 1001, reason: 'removed' }, { ieee: ieee(3), at: 1003, reason: 'left' }]);
+    expect(reopened.has(ieee(2))).toBe(false);
+    writeFileSync(join(dir, 'removed-devices.json'), '{"devices":[{"ieee":"0x00');
+    // The version before the last write (2 still listed; a device back in the network leaves the
+    // list again when the bridge starts and finds it in herdsman's database).
+    expect((await loadForgottenDevices(dir, silent)).list().map((d) => d.ieee)).toEqual([ieee(1), ieee(2), ieee(3)]);
+    expect(readdirSync(dir).some((f) => f.startsWith('removed-devices.json.corrupt-'))).toBe(true);
   });
 
   it('should rebuild corrupt network parameters from the coordinator backup instead of a new network', async () => {
