@@ -169,7 +169,8 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
       await waitFor(async () => (await lift()) === 30 && (await real()).genMultistateOutput!.presentValue === 2, 'lift 30', 20_000, 100);
       await shown(30, 'lift 30');
       expect((await rest()).state).toMatchObject({ open: true, lift: 30, on: true, bri: 76 });
-      await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as any)?.lift === 30), 'the lift 30 push', 10_000);
+      const pushed = await waitFor(() => ws.events.find((e) => e.r === 'lights' && e.id === id && (e.state as any)?.lift === 30), 'the lift 30 push', 10_000);
+      expect(pushed.state).toMatchObject({ lift: 30, open: true, on: true, bri: 76 });
       // The deprecated bri: lift = bri * 100 / 254.
       expect(await put({ bri: 127 })).toEqual(ok('bri', 127));
       await waitFor(async () => (await lift()) === 50 && (await real()).genMultistateOutput!.presentValue === 2, 'lift 50', 20_000, 100);
@@ -205,6 +206,10 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
       for (const [body, item] of bad) {
         const res = await put(body);
         expect(res.body, JSON.stringify(body)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/${item}` }) }]);
+      }
+      // It cannot tilt: 6 for tilt and the deprecated sat, refused before anything is sent.
+      for (const item of ['tilt', 'sat']) {
+        expect((await put({ [item]: 40 })).body, item).toEqual([{ error: expect.objectContaining({ type: 6, address: `/lights/${id}/state/${item}` }) }]);
       }
       expect(((await control('GET', '/counters')) as { total: number }).total).toBe(0);
       expect(await lift()).toBe(before);

@@ -8,15 +8,19 @@ export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | '
 export type CommandOutcome =
   | { status: 'acknowledged'; description: string }
   | { status: 'sent'; description: string }
-  | { status: 'failed'; reason: FailureReason; description: string; message: string };
+  /** `field`: the command item a device cannot carry, where the failure names one (`unsupported`). */
+  | { status: 'failed'; reason: FailureReason; description: string; message: string; field?: string };
 
 /** A radio failure already classified by the zigbee layer; `message` says what was attempted. */
 export class RadioError extends Error {
   readonly reason: FailureReason;
-  constructor(message: string, reason: FailureReason, options?: { cause?: unknown }) {
+  /** The key the device cannot take, for an `unsupported` failure that names one. */
+  readonly field?: string;
+  constructor(message: string, reason: FailureReason, options?: { cause?: unknown; field?: string }) {
     super(message, options);
     this.name = 'RadioError';
     this.reason = reason;
+    if (options?.field !== undefined) this.field = options.field;
   }
 }
 
@@ -26,7 +30,7 @@ export function failed(description: string, reason: FailureReason, detail: strin
 
 /** Turn whatever a sender threw into a failed outcome that keeps the attempted command in its text. */
 export function outcomeFromError(description: string, err: unknown): CommandOutcome {
-  if (err instanceof RadioError) return failed(description, err.reason, err.message);
+  if (err instanceof RadioError) return { ...failed(description, err.reason, err.message), ...(err.field !== undefined ? { field: err.field } : {}) };
   const text = err instanceof Error ? err.message : String(err);
   return failed(description, 'error', text);
 }

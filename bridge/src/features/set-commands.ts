@@ -20,7 +20,7 @@ const summarise = (values: Record<string, unknown>) => Object.entries(values).ma
 const keysOf = (payloads: Array<Record<string, unknown>>) => [...new Set(payloads.flatMap(Object.keys))].filter((k) => k !== 'transition');
 
 function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined, sent: string[]) {
-  if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.message);
+  if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.message, outcome.field);
   return okResponse(transaction, { acknowledged: outcome.status === 'acknowledged', sent });
 }
 

@@ -147,9 +147,11 @@ export async function toZigbee(
   const used = new Set<Tz.Converter>();
   const sent: string[] = [];
   const next: ConverterState = {};
+  // Refused before anything goes out: a key no converter takes (a tilt for a shade that cannot tilt).
+  const missing = Object.keys(values).find((key) => !converterFor(target.definitions, key));
+  if (missing !== undefined) throw new RadioError(`${target.attempt}: no converter for "${missing}"`, 'unsupported', { field: missing });
   for (const [key, value] of Object.entries(values)) {
-    const converter = converterFor(target.definitions, key);
-    if (!converter) throw new RadioError(`${target.attempt}: no converter for "${key}"`, 'unsupported');
+    const converter = converterFor(target.definitions, key)!;
     if (used.has(converter)) continue;
     used.add(converter);
     const meta: Tz.Meta = {

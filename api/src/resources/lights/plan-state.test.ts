@@ -44,6 +44,8 @@ describe('planLightState', () => {
   it('should map the deprecated covering forms and refuse a bri_inc other than 0', () => {
     const plan = planLightState('5', 'Window covering device', {}, { on: true, sat: 127, bri_inc: 3 });
     expect(plan.command).toEqual({ lift: 100, tilt: 50 });
+    // A bridge refusal of what went out is answered at the parameter the client sent.
+    expect(plan.sentFrom).toEqual({ lift: 'on', tilt: 'sat' });
     expect(plan.successes).toEqual([{ '/lights/5/state/on': true }, { '/lights/5/state/sat': 127 }]);
     expect(plan.errors).toEqual([{ type: 7, address: '/lights/5/state/bri_inc', params: { name: 'bri_inc', value: '3' } }]);
     expect(planLightState('5', 'Window covering controller', {}, { on: false, sat: 255 }).command).toEqual({ lift: 0, tilt: 100 });

@@ -11,6 +11,8 @@ export interface StatePlan {
   command: Record<string, unknown>;
   /** Success entries to answer once the device acknowledged the command. */
   successes: Record<string, unknown>[];
+  /** The body parameter a deprecated form came from, by the item it went out as (`tilt` ← `sat`). */
+  sentFrom?: Record<string, string>;
 }
 
 /** deCONZ precedence: the loser is neither sent nor reported. */
@@ -56,6 +58,7 @@ export function planLightState(id: string, type: SubdeviceType, state: Readonly<
     const sent = result.as ?? key;
     if (result.as !== undefined && explicit.has(result.as)) continue;
     if (result.send !== undefined) plan.command[sent] = result.send;
+    if (result.as !== undefined) plan.sentFrom = { ...plan.sentFrom, [sent]: key };
     if (result.success) found.push({ key: sent, ...result.success });
   }
   dropSuperseded(plan.command);

@@ -60,7 +60,7 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
     if (outcome.status === 'error' && outcome.code === 'not_found') throw unreachable(entry, true);
     const failure = outcome.status === 'ok'
       ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-      : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field);
+      : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field && (plan.sentFrom?.[outcome.field] ?? outcome.field));
     c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light state change failed');
     if (failure.error.type === 202) return answer(c, [failure.error], [], 200);
     return answer(c, [...plan.errors, failure.error], [], failure.status);
