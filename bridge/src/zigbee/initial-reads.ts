@@ -39,10 +39,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'genPowerCfg', attribute: 'batteryPercentageRemaining', keys: ['battery'] },
   // The Hue wall switch module's device mode (a Signify-specific basic attribute of its definition).
   { cluster: 'genBasic', attribute: 'deviceMode', keys: ['device_mode'] },
-  // Hue motion sensors: the occupied-to-unoccupied delay, and the sensitivity and LED indication
-  // Signify keeps in attributes of its own (deCONZ reads all three when the sensor pairs).
-  { cluster: 'msOccupancySensing', attribute: 'pirOToUDelay', keys: ['occupancy_timeout'] },
-  { cluster: 'msOccupancySensing', attribute: 'motionSensitivity', keys: ['motion_sensitivity'], manufacturer: true },
+  // Hue motion sensors: the LED indication Signify keeps in a basic attribute of its own (deCONZ
+  // reads it when the sensor pairs; the definition's configure reads only delay and sensitivity).
   { cluster: 'genBasic', attribute: 'ledIndication', keys: ['led_indication'], manufacturer: true },
   // Devices that report voltage only (the converters derive a percentage from it, e.g. 3400-D).
   { cluster: 'genPowerCfg', attribute: 'batteryVoltage', keys: ['battery', 'voltage'] },
