@@ -52,6 +52,7 @@ const PLUG_ID = { modelid: 'SP 120', manufacturer: 'innr' };
 const METER = '0015bc001b000201';
 const XIAOMI_SMOKE = '00158d0002a60014';
 const SHADE = '54ef441000a60015';
+const HEAT = '00124b0022a6001d';
 const MEASURING: MeasureCase[] = [
   // 200 kWh, 1500 W: consumption in Wh.
   { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 }, ...PLUG_ID },
@@ -69,7 +70,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE }, { model: 'lumi.curtain.acn002', ieee: SHADE }]);
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE }, { model: 'lumi.curtain.acn002', ieee: SHADE }, { model: 'HM-5HA-E', ieee: HEAT }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -193,6 +194,25 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     const heiman = await stack.rest.put(`/sensors/${ids['SmokeSensor-N']!}/config`, { usertest: true });
     expect(heiman.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
   }, 45_000);
+
+  it('should start a Heiman heat alarm\'s self-test on usertest through its IAS zone test mode, and show it while it runs', async () => {
+    // It paired: its definition's configure reads Heiman's manufacturer cluster, which the radio keeps.
+    const id = await sensorId(stack, uniqueidOf(HEAT, 1, '0500'));
+    const before = await sensorWhen<Sensor>(stack, id, (s) => s.config.usertest === false, 'usertest false');
+    expect(before).toMatchObject({ type: 'ZHAAlarm', modelid: 'HM-5HA-E', manufacturername: 'HEIMAN' });
+    const temperature = await sensorId(stack, uniqueidOf(HEAT, 1, '0402'));
+    expect(((await stack.rest.get(`/sensors/${temperature}`)).body as Sensor).state.temperature).toBe(2150);
+    const from = ws.events.length;
+    const res = await stack.rest.put(`/sensors/${id}/config`, { usertest: true });
+    expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/usertest`]: true } }] });
+    // The zone's test bit, which the alarm reports at the start and the end of its test mode.
+    const pushes = () => changesOf(ws.events, id, from).map((e) => (e.config as Record<string, unknown> | undefined)?.usertest);
+    await waitFor(() => pushes().includes(true), 'the usertest true push');
+    await waitFor(() => pushes().lastIndexOf(false) > pushes().indexOf(true), 'the usertest false push after the test');
+    expect((await realState(stack, HEAT)).endpoints['1'].ssIasZone.zoneStatus & 0x0100).toBe(0);
+    const bad = await stack.rest.put(`/sensors/${id}/config`, { usertest: false });
+    expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/usertest` }) }]);
+  });
 
   it('should write a smoke detector\'s sensitivity 0 (low) to 2 (high) as Xiaomi\'s IAS zone command, and refuse 3 with 7', async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));

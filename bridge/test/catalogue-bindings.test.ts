@@ -58,6 +58,9 @@ const NO_DECONZ_ITEM: Readonly<Record<string, string>> = {
   operation_mode: 'deCONZ\'s `devicemode` of Aqara switches takes compatibility/zigbee (attribute 1/2), not the converters\' command/event (0/1)',
   region_id: 'FP1 regions have no spec item', zones: 'FP1 regions have no spec item',
   region_upsert: 'FP1 regions have no spec item', region_delete: 'FP1 regions have no spec item',
+  // Heiman heat alarm (HM-5HA-E).
+  heartbeat_indicator: 'no spec item', siren_for_automation_only: 'no spec item (its siren cluster is not emulated either)',
+  temporary_mute: 'no spec item', temperature_offset: 'the spec\'s temperature `offset` is kept by the gateway, as deCONZ keeps it',
   // Tuya radiator valve (TS0601 _TZE200_ckud7u2l).
   auto_lock: 'no spec item', away_mode: 'no spec item (deCONZ shows away as a `preset`)', away_preset_days: 'no spec item',
   away_preset_temperature: 'no spec item', boost_time: 'no spec item', comfort_temperature: 'no spec item', eco_temperature: 'no spec item',

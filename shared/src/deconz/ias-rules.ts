@@ -9,13 +9,17 @@ import { isNumber } from './values';
 export const SELF_TEST_TYPES: readonly SubdeviceType[] = ['ZHAFire', 'ZHACarbonMonoxide', 'ZHAWater', 'ZHAAlarm'];
 
 /**
- * `usertest`: true starts the device's self-test (the converters' one-shot `selftest`), and reads
+ * `usertest`: true starts the device's self-test (the converters' one-shot `selftest` or `trigger_selftest`), and reads
  * true while the device reports it is testing (`test`); it ends by itself, so false answers 7.
  * `sensitivity`: a detector's alarm threshold, 0 (low) to 2 (high) as deCONZ shows Xiaomi's smoke
  * and gas detectors, written by name (the converters keep the level they last wrote).
  */
 export const IAS_ITEMS: readonly BoundItem[] = [
-  { item: 'usertest', section: 'config', keys: [{ key: 'selftest', kind: 'trigger', value: '', state: 'test' }] },
+  { item: 'usertest', section: 'config', keys: [
+    { key: 'selftest', kind: 'trigger', value: '', state: 'test' },
+    // Heiman's newer alarms (HM-5HA-E): the IAS zone's own test mode, the zone's test bit while it runs.
+    { key: 'trigger_selftest', kind: 'trigger', value: 'test', state: 'test' },
+  ] },
   { item: 'sensitivity', section: 'config', keys: [{ key: 'sensitivity', kind: 'levels', names: ['low', 'medium', 'high'], numbers: [] }] },
 ];
 

@@ -10,6 +10,7 @@ describe('device factory', () => {
       [
         '3400',
         'COSensor-N',
+        'HM-5HA-E',
         'DS01',
         'HBUniversalCFRemote',
         'FYRTUR-block-out-roller-blind',

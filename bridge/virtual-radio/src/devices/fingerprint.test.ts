@@ -22,6 +22,7 @@ const expected: Record<string, string> = {
   'SmokeSensor-N': 'HS3SA/HS1SA',
   'WaterSensor-N': 'HS1WL/HS3WL',
   'COSensor-N': 'HS1CA-E',
+  'HM-5HA-E': 'HM-5HA-E',
   'SP-120': 'SP 120',
   HBUniversalCFRemote: '99432',
   SP220: 'SP 220',

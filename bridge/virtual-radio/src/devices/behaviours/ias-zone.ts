@@ -11,7 +11,7 @@ const ENROLL_DELAY_MS = 50;
 const LUMI_SELF_TEST = 0x03010000;
 const SELF_TEST_MS = 5_000;
 
-export const ZoneStatus = { alarm1: 0x0001, alarm2: 0x0002, tamper: 0x0004, battery: 0x0008 } as const;
+export const ZoneStatus = { alarm1: 0x0001, alarm2: 0x0002, tamper: 0x0004, battery: 0x0008, test: 0x0100 } as const;
 
 /** Sets or clears zoneStatus bits and notifies the CIE, as a sensor does when something happens. */
 export function changeZoneStatus(host: BehaviourHost, ep: number, set: number, clear = 0): number {
@@ -40,7 +40,14 @@ export const iasZone: Behaviour = {
       return { status: 0 };
     },
     initNormalOpMode: () => ({ status: 0 }),
-    initTestMode: () => ({ status: 0 }),
+    // ZCL 8.2.2.3.2: the zone enters test mode for the given seconds, its test bit set meanwhile
+    // (Heiman's alarms sound their self-test); the CIE hears of the start and of the end.
+    initTestMode: (host, { endpoint, args }) => {
+      const seconds = Math.max(1, Number(args.testmodeduration) || 0);
+      changeZoneStatus(host, endpoint, ZoneStatus.test);
+      host.timers.set(`ias:testmode:${endpoint}`, () => changeZoneStatus(host, endpoint, 0, ZoneStatus.test), seconds * 1000);
+      return { status: 0 };
+    },
   },
   written: (host, endpoint, attr, value) => {
     if (attr === 'lumiSelfTest' && value === LUMI_SELF_TEST) {

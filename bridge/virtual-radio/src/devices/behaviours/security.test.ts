@@ -31,6 +31,21 @@ describe('ias zone', () => {
     ]);
   });
 
+  it('should hold its test bit for the seconds initTestMode asks, notifying the CIE at the start and the end', () => {
+    const t = testDevice('HM-5HA-E');
+    t.global(0x0500, 0x02, [0x10, 0x00, 0xf0, ...coordLe]);
+    t.command(0x0500, 0x00, [0x00, 5]);
+    t.frames();
+    // initTestMode: 2 s, sensitivity level 1 (what the converters send is 1 s).
+    t.command(0x0500, 0x02, [2, 1]);
+    expect(t.attrs('ssIasZone').zoneStatus).toBe(0x0100);
+    t.ctx.advance(1999);
+    expect(t.attrs('ssIasZone').zoneStatus).toBe(0x0100);
+    t.ctx.advance(1);
+    expect(t.attrs('ssIasZone').zoneStatus).toBe(0);
+    expect(t.frames().filter((f) => f.cluster === 0x0500 && f.bytes[2] === 0x00).map((f) => f.bytes.slice(3, 5))).toEqual([[0x00, 0x01], [0x00, 0x00]]);
+  });
+
   it('should not send notifications before it knows its CIE', () => {
     const t = testDevice('DS01');
     t.frames();

@@ -9,6 +9,7 @@ import { msIlluminanceMeasurement, msOccupancySensing, msPressureMeasurement, ms
 import { haElectricalMeasurement, seMetering } from './metering';
 import { ssIasAce, ssIasZone } from './security';
 import { genTime } from './time';
+import { heimanClusterSpecial } from './heiman';
 import { manuSpecificLumi } from './lumi';
 import { manuSpecificTuya } from './tuya';
 
@@ -46,6 +47,7 @@ const all: ClusterDef[] = [
   haElectricalMeasurement,
   manuSpecificLumi,
   manuSpecificTuya,
+  heimanClusterSpecial,
 ];
 
 const byId = new Map(all.map((c) => [c.id, c]));
