@@ -56,6 +56,6 @@ export class AttributeStore {
 }
 
 function sameValue(a: ZclValue, b: ZclValue): boolean {
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => x === b[i]);
+  if (typeof a === 'object' || typeof b === 'object') return JSON.stringify(a) === JSON.stringify(b);
   return a === b;
 }

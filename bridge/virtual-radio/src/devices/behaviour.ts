@@ -67,6 +67,8 @@ export interface Behaviour {
   clientCommands?: Record<string, CommandHandler>;
   /** Before the host reads the cluster's attributes (a clock brings itself up to date). */
   beforeRead?(host: BehaviourHost, endpoint: number): void;
+  /** Whether the device takes a value the host writes: a ZCL status (0 = yes, else e.g. INVALID_VALUE). */
+  accepts?(host: BehaviourHost, endpoint: number, attr: string, value: ZclValue): number;
   /** After the host wrote an attribute. */
   written?(host: BehaviourHost, endpoint: number, attr: string, value: ZclValue): void;
   /** Applies scene values (attribute name → value) over `transitionMs`. */

@@ -7,6 +7,9 @@ import * as v from 'valibot';
 const u8 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xff));
 const u16 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffff));
 const Value = v.union([v.number(), v.string(), v.array(v.number())]);
+const Scalar = v.union([v.number(), v.string(), v.array(v.number())]);
+/** An attribute value: a number, a string, bytes, or an array attribute (element type + elements). */
+export const AttributeValueSchema = v.union([Scalar, v.strictObject({ elementType: v.string(), elements: v.array(Scalar) })]);
 const ClusterRef = v.union([u16, v.string()]);
 
 const EndpointSchema = v.strictObject({
@@ -17,7 +20,7 @@ const EndpointSchema = v.strictObject({
   inClusters: v.array(u16),
   outClusters: v.array(u16),
   /** cluster name → attribute name → initial value. */
-  attributes: v.optional(v.record(v.string(), v.record(v.string(), Value)), {}),
+  attributes: v.optional(v.record(v.string(), v.record(v.string(), AttributeValueSchema)), {}),
 });
 
 /** One frame a person's action makes the device send. */

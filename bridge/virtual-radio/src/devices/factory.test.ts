@@ -46,6 +46,8 @@ describe('device factory', () => {
         'lumi.motion.ac01',
         'lumi.curtain.acn002',
         'TS0601-_TZE200_ckud7u2l',
+        'S2-5502',
+        'J1-5502',
       ].sort(),
     );
   });

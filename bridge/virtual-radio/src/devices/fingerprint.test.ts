@@ -45,6 +45,8 @@ const expected: Record<string, string> = {
   'lumi.motion.ac01': 'RTCZCGQ11LM',
   'lumi.curtain.acn002': 'ZNJLBL01LM',
   'TS0601-_TZE200_ckud7u2l': 'TS0601_thermostat',
+  'S2-5502': 'S2',
+  'J1-5502': 'J1',
 };
 
 describe('catalogue fingerprints', () => {

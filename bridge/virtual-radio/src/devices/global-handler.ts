@@ -22,6 +22,7 @@ import {
   encodeStatusRecords,
 } from '../zcl/index';
 import type { DeviceHost } from './device-host';
+import { writeStructured } from './structured-write';
 
 /** What to send back: a global response (command id + payload), a bare status, or nothing. */
 export type GlobalOutcome = { respond: number; payload: Uint8Array } | { status: number } | { silent: true };
@@ -35,6 +36,7 @@ const SWALLOWED: ReadonlySet<number> = new Set([
   GlobalCommand.report,
   GlobalCommand.defaultRsp,
   GlobalCommand.discoverRsp,
+  GlobalCommand.writeStructuredRsp,
 ]);
 
 const RECORDS_REQUIRED: ReadonlySet<number> = new Set([
@@ -43,6 +45,7 @@ const RECORDS_REQUIRED: ReadonlySet<number> = new Set([
   GlobalCommand.writeUndiv,
   GlobalCommand.configReport,
   GlobalCommand.readReportConfig,
+  GlobalCommand.writeStructured,
 ]);
 
 export function handleGlobal(host: DeviceHost, endpoint: number, cluster: ClusterDef, frame: ZclFrame): GlobalOutcome {
@@ -68,6 +71,8 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
         if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined) return { attrId: rec.attrId, status: Status.unsupportedAttribute };
         if (!def.writable) return { attrId: rec.attrId, status: Status.readOnly };
         if (def.type !== rec.type) return { attrId: rec.attrId, status: Status.invalidDataType };
+        const refused = host.servers.get(endpoint)?.get(cluster.id)?.accepts?.(host, endpoint, def.name, rec.value) ?? Status.success;
+        if (refused !== Status.success) return { attrId: rec.attrId, status: refused };
         return { attrId: rec.attrId, status: Status.success, apply: () => host.writeAttribute(endpoint, cluster, def.name, rec.value) };
       });
       const undivided = commandId === GlobalCommand.writeUndiv && records.some((r) => r.status !== Status.success);
@@ -75,6 +80,8 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
       if (commandId === GlobalCommand.writeNoRsp) return { silent: true };
       return { respond: GlobalCommand.writeRsp, payload: encodeStatusRecords(records) };
     }
+    case GlobalCommand.writeStructured:
+      return { respond: GlobalCommand.writeStructuredRsp, payload: writeStructured(host, endpoint, cluster, frame.payload, find) };
     case GlobalCommand.configReport: {
       const records = decodeConfigReport(frame.payload).map((rec) => {
         if (rec.direction !== 0) return { status: Status.success, direction: rec.direction, attrId: rec.attrId };

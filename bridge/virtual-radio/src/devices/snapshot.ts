@@ -3,14 +3,15 @@
  * it is validated on restore so a hand-edited or stale state file fails with a clear message.
  */
 import * as v from 'valibot';
-import { attributeByName, resolveCluster } from '../zcl/index';
+import { type ZclValue, attributeByName, resolveCluster } from '../zcl/index';
 import * as behaviours from './behaviours/index';
+import { AttributeValueSchema } from './catalogue-schema';
 import type { DeviceHost } from './device-host';
 import type { DeviceSettings } from '../network/types';
 import type { MemorySnapshot } from './memory';
 import type { ReportingConfig } from './reporting';
 
-const Value = v.union([v.number(), v.string(), v.array(v.number())]);
+const Value = AttributeValueSchema;
 const num = v.number();
 
 export const DeviceSnapshotSchema = v.object({
@@ -30,7 +31,7 @@ export const DeviceSnapshotSchema = v.object({
 
 export type DeviceSnapshot = {
   version: 1;
-  attributes: Record<string, Record<string, Record<string, number | string | number[]>>>;
+  attributes: Record<string, Record<string, Record<string, ZclValue>>>;
   reporting: ReportingConfig[];
   memory: MemorySnapshot;
 };

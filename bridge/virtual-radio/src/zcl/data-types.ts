@@ -6,7 +6,14 @@
  */
 import { Reader, Writer, ZclDecodeError, readIeee, writeIeee } from './buffer';
 
-export type ZclValue = number | string | number[];
+/** An array attribute (ZCL 2.6.2.11): the element type travels once, before the element count. */
+export interface ZclArray {
+  /** A DataTypeName (kept as a string: the type table is built from values of this type). */
+  elementType: string;
+  elements: ZclValue[];
+}
+
+export type ZclValue = number | string | number[] | ZclArray;
 
 interface TypeCodec {
   id: number;
@@ -36,6 +43,21 @@ const signed = (id: number, size: number): TypeCodec => ({
 });
 
 const text = (value: ZclValue): number[] => Array.from(new TextEncoder().encode(String(value)));
+
+export function isZclArray(value: ZclValue | undefined): value is ZclArray {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const asArray = (value: ZclValue): ZclArray => {
+  if (!isZclArray(value)) throw new ZclDecodeError(`expected an array value, got ${JSON.stringify(value)}`);
+  return value;
+};
+
+function typeFor(id: number): string {
+  const type = typeById(id);
+  if (!type) throw new ZclDecodeError(`unknown ZCL data type 0x${id.toString(16).padStart(2, '0')}`);
+  return type;
+}
 
 export const dataTypes = {
   noData: { id: 0x00, analog: false, read: () => 0, write: () => undefined },
@@ -77,6 +99,22 @@ export const dataTypes = {
       w.u8(bytes.length).bytes(bytes);
     },
   },
+  array: {
+    id: 0x48,
+    analog: false,
+    read: (r: Reader): ZclValue => {
+      const elementType: string = typeFor(r.u8());
+      const count = r.u16();
+      // 0xffff is the array's "invalid" value: no elements.
+      const elements: ZclValue[] = count === 0xffff ? [] : Array.from({ length: count }, () => readValue(r, elementType as DataTypeName));
+      return { elementType, elements };
+    },
+    write: (w: Writer, v: ZclValue): void => {
+      const array = asArray(v);
+      w.u8(typeId(array.elementType as DataTypeName)).u16(array.elements.length);
+      for (const element of array.elements) writeValue(w, array.elementType as DataTypeName, element);
+    },
+  },
   utc: unsigned(0xe2, 4, true),
   clusterId: unsigned(0xe8, 2, false),
   attrId: unsigned(0xe9, 2, false),
@@ -111,7 +149,6 @@ export function writeValue(w: Writer, type: DataTypeName, value: ZclValue): void
 
 /** Reads a value whose type id travels on the wire just before it (reports, write requests). */
 export function readTypedValue(r: Reader, id: number): { type: DataTypeName; value: ZclValue } {
-  const type = typeById(id);
-  if (!type) throw new ZclDecodeError(`unknown ZCL data type 0x${id.toString(16).padStart(2, '0')}`);
+  const type = typeFor(id) as DataTypeName;
   return { type, value: readValue(r, type) };
 }

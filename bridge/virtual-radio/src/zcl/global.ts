@@ -17,6 +17,8 @@ export const GlobalCommand = {
   defaultRsp: 0x0b,
   discover: 0x0c,
   discoverRsp: 0x0d,
+  writeStructured: 0x0f,
+  writeStructuredRsp: 0x10,
 } as const;
 
 export const Status = {
@@ -34,6 +36,7 @@ export const Status = {
   notFound: 0x8b,
   unreportableAttribute: 0x8c,
   invalidDataType: 0x8d,
+  invalidSelector: 0x8e,
   unsupportedCluster: 0xc3,
 } as const;
 

@@ -14,6 +14,7 @@ import { thermostat } from './thermostat';
 import { time } from './time';
 import { tuya } from './tuya';
 import { windowCovering } from './window-covering';
+import { deviceSetup } from './device-setup';
 
 export const servers: Record<string, Behaviour> = {
   genBasic: passive.basic,
@@ -44,6 +45,7 @@ export const servers: Record<string, Behaviour> = {
   genAnalogOutput: shadeMotor.analogOutput,
   genMultistateOutput: shadeMotor.multistateOutput,
   manuSpecificTuya: tuya,
+  manuSpecificUbisysDeviceSetup: deviceSetup,
 };
 
 export const clients: Record<string, Behaviour> = {

@@ -5,6 +5,7 @@
  */
 import type { Behaviour, BehaviourHost, CommandHandler } from '../behaviour';
 import { animate, clamp, stopAnimation } from './animate';
+import { liftArrived, liftStarted, liftStopped, twinWritten } from './cover-calibration';
 
 const W = 'closuresWindowCovering';
 const OK = { status: 0 } as const;
@@ -21,8 +22,11 @@ const valueAt = ([open, closed]: [number, number], percent: number) => Math.roun
 function travel(host: BehaviourHost, ep: number, axis: Axis, percent: number): void {
   const attr = `currentPosition${axis}Percentage`;
   const target = clamp(Math.round(percent), 0, 100);
-  const ms = (Math.abs(target - host.num(ep, W, attr)) / host.config.coverSpeed) * 1000;
-  animate(host, ep, W, axis, { [attr]: target, [`currentPosition${axis}`]: valueAt(limits(host, ep, axis), target) }, ms);
+  const from = host.num(ep, W, attr);
+  const ms = (Math.abs(target - from) / host.config.coverSpeed) * 1000;
+  if (axis === 'Lift') liftStarted(host, ep, from, target);
+  const onDone = axis === 'Lift' ? () => liftArrived(host, ep) : undefined;
+  animate(host, ep, W, axis, { [attr]: target, [`currentPosition${axis}`]: valueAt(limits(host, ep, axis), target) }, ms, { onDone });
 }
 
 const goToPercentage =
@@ -61,12 +65,13 @@ export const windowCovering: Behaviour = {
   commands: {
     upOpen: (host, { endpoint }) => (travel(host, endpoint, 'Lift', 0), OK),
     downClose: (host, { endpoint }) => (travel(host, endpoint, 'Lift', 100), OK),
-    stop: (host, { endpoint }) => (stopAnimation(host, endpoint, W), OK),
+    stop: (host, { endpoint }) => (stopAnimation(host, endpoint, W), liftStopped(host, endpoint), OK),
     goToLiftValue: goToValue('Lift', 'liftvalue'),
     goToLiftPercentage: goToPercentage('Lift', 'percentageliftvalue'),
     goToTiltValue: goToValue('Tilt', 'tiltvalue'),
     goToTiltPercentage: goToPercentage('Tilt', 'percentagetiltvalue'),
   },
+  written: twinWritten,
   // Catalogue seeds may set only the percentages: bring the absolute positions in line once.
   start: (host, endpoint) => {
     for (const axis of ['Lift', 'Tilt'] as const) {

@@ -12,6 +12,7 @@ import { genTime } from './time';
 import { heimanClusterSpecial } from './heiman';
 import { manuSpecificLumi } from './lumi';
 import { manuSpecificTuya } from './tuya';
+import { manuSpecificUbisysDeviceSetup } from './ubisys';
 
 export type { AttributeDef, ClusterDef, CommandDef, FieldDef, FieldType } from './define';
 
@@ -48,6 +49,7 @@ const all: ClusterDef[] = [
   manuSpecificLumi,
   manuSpecificTuya,
   heimanClusterSpecial,
+  manuSpecificUbisysDeviceSetup,
 ];
 
 const byId = new Map(all.map((c) => [c.id, c]));
