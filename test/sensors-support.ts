@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { radioControl } from './helpers/clients';
-import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { startStack, waitForLink, type Stack, type StackOptions } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
 /** A device of the virtual radio's catalogue at a fixed address (16 hex digits, radio form). */
@@ -20,12 +20,12 @@ export const herdsmanIeee = (ieee: string) => `0x${ieee.toLowerCase()}`;
  * The real stack with `devices` in the radio's pairing pool, paired the way a user does it: a
  * `PUT /config {"permitjoin"}` through the api, then every device interviewed in the api's mirror.
  */
-export async function startSensorStack(devices: NetworkDevice[]): Promise<Stack> {
+export async function startSensorStack(devices: NetworkDevice[], options: Pick<StackOptions, 'bridgeEnv'> = {}): Promise<Stack> {
   const folder = mkdtempSync(join(tmpdir(), 'herdgate-sensors-net-'));
   const network = join(folder, 'network.json');
   writeFileSync(network, JSON.stringify({ devices }));
   // The radio reads the definition once, at its first start.
-  const stack = await startStack({ network }).finally(() => rmSync(folder, { recursive: true, force: true }));
+  const stack = await startStack({ network, ...options }).finally(() => rmSync(folder, { recursive: true, force: true }));
   try {
     await waitForLink(stack);
     const opened = await stack.rest.put('/config', { permitjoin: 120 });

@@ -19,9 +19,9 @@ import type { DeconzMapping, EndpointItems } from './mapping';
 const GREEN_POWER_ENDPOINT = 242;
 
 /** Cluster id -> first endpoint that has it as input, else as output (remotes send on/off). */
-function clusterEndpoints(device: ZigbeeDevice): Record<number, number> {
+function clusterEndpoints(device: ZigbeeDevice, sides: ReadonlyArray<'inputClusters' | 'outputClusters'> = ['inputClusters', 'outputClusters']): Record<number, number> {
   const out: Record<number, number> = {};
-  for (const side of ['inputClusters', 'outputClusters'] as const) {
+  for (const side of sides) {
     for (const ep of device.endpoints) {
       if (ep.id === GREEN_POWER_ENDPOINT) continue;
       for (const cluster of ep[side]) out[cluster] ??= ep.id;
@@ -51,6 +51,7 @@ export const deconzMapping: DeconzMapping = {
       defaultEndpoint,
       endpointNames: device.definition?.endpointNames,
       clusterEndpoints: clusterEndpoints(device),
+      clientClusterEndpoints: clusterEndpoints(device, ['outputClusters']),
       model: device.definition?.model,
     });
   },

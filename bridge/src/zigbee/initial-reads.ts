@@ -36,6 +36,10 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'lightingColorCtrl', attribute: 'currentY', keys: ['color_xy'] },
   { cluster: 'closuresWindowCovering', attribute: 'currentPositionLiftPercentage', keys: ['position'] },
   { cluster: 'closuresWindowCovering', attribute: 'currentPositionTiltPercentage', keys: ['tilt'] },
+  // A calibrating covering controller's type (deCONZ `windowcoveringtype`, see cover-calibration.ts).
+  { cluster: 'closuresWindowCovering', attribute: 'windowCoveringType', keys: ['window_covering_type'] },
+  // ubisys' switch modules: what their inputs do (deCONZ `mode`, see input-setup.ts).
+  { cluster: 'manuSpecificUbisysDeviceSetup', attribute: 'inputActions', keys: ['input_actions'] },
   { cluster: 'genPowerCfg', attribute: 'batteryPercentageRemaining', keys: ['battery'] },
   // The Hue wall switch module's device mode (a Signify-specific basic attribute of its definition).
   { cluster: 'genBasic', attribute: 'deviceMode', keys: ['device_mode'] },

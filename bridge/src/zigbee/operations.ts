@@ -9,6 +9,8 @@ import { cachedDefinition, readBack, toZigbee } from './translate';
 import { sceneExtensions } from './scene-extensions';
 import { sendArmResponse, sendPanelStatus, type PanelMemory } from './ias-ace';
 import type { ConverterState, ZigbeeRadio } from './types';
+import { INPUT_ACTIONS, inputActionsConverter } from './input-setup';
+import { COVERING_TYPE, coveringTypeConverter } from './cover-calibration';
 
 /**
  * The radio's verbs (set, read, groups, scenes, remove…). Every failure is wrapped with what was
@@ -35,6 +37,8 @@ const GENERIC_GROUP = {
 const hex = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
 
 export function createOperations(deps: Deps): Operations {
+  // Device keys the bridge writes itself (a calibration keeps running after its write is answered).
+  const converters = { [INPUT_ACTIONS]: inputActionsConverter, [COVERING_TYPE]: coveringTypeConverter(deps.log.child({ feature: 'cover-calibration' })) };
 
   const deviceOf = (ieee: string): Models.Device => {
     const device = deps.controller().getDeviceByIeeeAddr(ieee);
@@ -63,7 +67,7 @@ export function createOperations(deps: Deps): Operations {
       const definition = cachedDefinition(ieee);
       const what = `set ${ieee} (${hex(device.networkAddress)}) ep ${endpoint}`;
       if (!definition) throw new RadioError(`${what}: device has no converter definition`, 'unsupported');
-      const result = await toZigbee({ entity: endpointOf(ieee, endpoint), device, definitions: [definition], attempt: what }, values, deps.stateOf(ieee));
+      const result = await toZigbee({ entity: endpointOf(ieee, endpoint), device, definitions: [definition], attempt: what, converters }, values, deps.stateOf(ieee));
       deps.remember(ieee, result.state);
       return result;
     },

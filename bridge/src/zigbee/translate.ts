@@ -19,6 +19,8 @@ import { unexposedKeyExposes } from './unexposed-keys';
 import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
 import { RadioError } from '../commands/index';
+import { inputActionsFromZigbee, inputSetupExposes } from './input-setup';
+import { coveringTypeExposes, coveringTypeFromZigbee } from './cover-calibration';
 
 /**
  * Both directions of zigbee-herdsman-converters, as zigbee2mqtt drives it: fromZigbee converters
@@ -69,7 +71,8 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     description: definition.description,
     exposes: [
       ...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device),
-      ...weeklyScheduleExposes(definition), ...unexposedKeyExposes(definition, own),
+      ...weeklyScheduleExposes(definition), ...unexposedKeyExposes(definition, own), ...inputSetupExposes(definition, device),
+      ...coveringTypeExposes(definition),
     ],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
@@ -87,6 +90,8 @@ const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.
  * valve's raw host flags among them) or misread (boolean attributes); theirs win.
  */
 const ALONGSIDE: readonly FzConverter[] = [...FRAME_FACT_CONVERTERS, hostFlagsFromZigbee, weeklyScheduleFromZigbee, ...BOOLEAN_ATTRIBUTE_CONVERTERS];
+/** Attributes the bridge names itself, read whenever a definition handles their cluster's frame (even a read of them alone). */
+const ATTRIBUTE_KEYS: readonly FzConverter[] = [inputActionsFromZigbee, coveringTypeFromZigbee];
 
 const matches = (message: Events.MessagePayload) => (c: FzConverter) =>
   c.cluster === message.cluster && (Array.isArray(c.type) ? c.type.includes(message.type) : c.type === message.type);
@@ -117,6 +122,7 @@ export async function fromZigbee(
   // Only beside something the definition made of the frame (it drops repeats, and so do these);
   // they read the frame and the state before it.
   if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)), state);
+  if (own.length > 0) await run(ATTRIBUTE_KEYS.filter(matches(message)), state);
   Object.assign(out, zoneExtras(message, out));
   if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);
   return out;
@@ -126,8 +132,9 @@ export async function fromZigbee(
 const OVERRIDES: Readonly<Record<string, Tz.Converter>> = { effect: colorLoopEffect, colorloop_speed: colorLoopEffect };
 
 /** Which toZigbee converter handles `key`; `transition` and friends are options read by others. */
-function converterFor(definitions: Definition[], key: string): Tz.Converter | undefined {
+function converterFor(definitions: Definition[], key: string, own: Readonly<Record<string, Tz.Converter>> = {}): Tz.Converter | undefined {
   if (OVERRIDES[key]) return OVERRIDES[key];
+  if (Object.hasOwn(own, key)) return own[key];
   for (const definition of definitions) {
     const found = definition.toZigbee.find((c) => c.key?.includes(key) && c.convertSet && !c.endpoints);
     if (found) return found;
@@ -140,7 +147,8 @@ function converterFor(definitions: Definition[], key: string): Tz.Converter | un
  * (state + brightness + transition): it reads them from `meta.message` and runs once.
  */
 export async function toZigbee(
-  target: { entity: Endpoint | Group; device?: Device; definitions: Definition[]; attempt: string },
+  /** `converters`: keys of the bridge's own, by key (they keep state, so the caller owns them). */
+  target: { entity: Endpoint | Group; device?: Device; definitions: Definition[]; attempt: string; converters?: Readonly<Record<string, Tz.Converter>> },
   values: ConverterState,
   state: ConverterState,
 ): Promise<SetResult> {
@@ -148,10 +156,10 @@ export async function toZigbee(
   const sent: string[] = [];
   const next: ConverterState = {};
   // Refused before anything goes out: a key no converter takes (a tilt for a shade that cannot tilt).
-  const missing = Object.keys(values).find((key) => !converterFor(target.definitions, key));
+  const missing = Object.keys(values).find((key) => !converterFor(target.definitions, key, target.converters));
   if (missing !== undefined) throw new RadioError(`${target.attempt}: no converter for "${missing}"`, 'unsupported', { field: missing });
   for (const [key, value] of Object.entries(values)) {
-    const converter = converterFor(target.definitions, key)!;
+    const converter = converterFor(target.definitions, key, target.converters)!;
     if (used.has(converter)) continue;
     used.add(converter);
     const meta: Tz.Meta = {

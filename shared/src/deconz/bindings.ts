@@ -3,6 +3,7 @@ import { flattenExposes, type ExposeJson } from './expose';
 import { isNumber } from './values';
 import { toConverterSchedules, toDeconzSchedule } from './schedule';
 import type { ThermostatSchedule } from '../mqtt/schemas/thermostat-schedule';
+import { INPUT_PRESETS, inputActionsFor, inputModeOf, type InputActions } from './input-modes';
 
 /**
  * How a deCONZ item maps onto one converter key, as data. `number`: deCONZ = converter × scale;
@@ -16,7 +17,8 @@ import type { ThermostatSchedule } from '../mqtt/schemas/thermostat-schedule';
  * `thresholds`: a reading named by the first limit it does not exceed (read-only); `trigger`: a
  * one-shot command (a self-test) started by writing true, which sends `value` to `key`, and read
  * from the `state` key the device reports while it runs; `schedule`: a weekly programme read from
- * the days the bridge keeps (`key`), written as one `writeKey` per group.
+ * the days the bridge keeps (`key`), written as one `writeKey` per group; `inputs`: a switch module's
+ * input actions as deCONZ's mode names for the device's model (input-modes.ts).
  */
 export type KeyMap =
   | { key: string; kind: 'number'; scale: number }
@@ -26,7 +28,8 @@ export type KeyMap =
   | { key: string; kind: 'levels' | 'levelsMax'; names: readonly string[]; numbers: readonly number[]; first?: number }
   | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string }
   | { key: string; kind: 'trigger'; value: unknown; state: string }
-  | { key: string; kind: 'schedule'; writeKey: string };
+  | { key: string; kind: 'schedule'; writeKey: string }
+  | { key: string; kind: 'inputs' };
 
 /** The converter key an item is read from: its own, or the state a trigger's device reports. */
 export const readKeyOf = (map: KeyMap) => (map.kind === 'trigger' ? map.state : map.key);
@@ -46,6 +49,8 @@ export interface ItemBinding {
   max?: number;
   /** Enums: the deCONZ names the device accepts. */
   values?: string[];
+  /** Input modes: the named input actions of the device's model. */
+  presets?: Readonly<Record<string, InputActions>>;
 }
 
 /** An item's alternatives, first exposed wins (`locked` is a child lock or a keypad lockout). */
@@ -62,10 +67,15 @@ function enumName(map: KeyMap & { kind: 'enum' }, value: string): string {
   return map.names?.[value] ?? spaced(value);
 }
 
-/** The binding of one item from the exposes of its sub-device, or undefined when none is exposed. */
-export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBinding | undefined {
+/**
+ * The binding of one item from the exposes of its sub-device, or undefined when none is exposed (or,
+ * for input modes, when the converters' `model` has no named presets).
+ */
+export function bindItem(row: BoundItem, exposes: readonly ExposeJson[], model?: string): ItemBinding | undefined {
   const flat = flattenExposes(exposes);
   for (const map of row.keys) {
+    const presets = map.kind === 'inputs' && model !== undefined && Object.hasOwn(INPUT_PRESETS, model) ? INPUT_PRESETS[model] : undefined;
+    if (map.kind === 'inputs' && !presets) continue;
     // By name, or by property where a feature's name is short for it (a fan's `mode` is `fan_mode`).
     const expose = flat.find((candidate) => (candidate.name ?? candidate.property) === map.key) ?? flat.find((candidate) => candidate.property === map.key);
     if (!expose) continue;
@@ -82,6 +92,9 @@ export function bindItem(row: BoundItem, exposes: readonly ExposeJson[]): ItemBi
       if (map.kind === 'levelsMax') binding.writable = false;
     } else if (map.kind === 'enum' && expose.values) {
       binding.values = expose.values.map((value) => enumName(map, String(value)));
+    } else if (presets) {
+      binding.presets = presets;
+      binding.values = Object.keys(presets);
     }
     return binding;
   }
@@ -119,6 +132,8 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return typeof raw === 'boolean' ? raw : false;
     case 'schedule':
       return toDeconzSchedule(raw);
+    case 'inputs':
+      return inputModeOf(binding.presets ?? {}, raw);
   }
 }
 
@@ -159,6 +174,10 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
     // Validated against the deCONZ shape before it gets here (thermostatScheduleSchema): one payload per group of days.
     case 'schedule':
       return typeof value === 'object' && value !== null ? { ok: true, key: map.writeKey, value: toConverterSchedules(value as ThermostatSchedule) } : { ok: false, reason: 'expected a weekly schedule' };
+    case 'inputs': {
+      const actions = inputActionsFor(binding.presets ?? {}, value);
+      return actions.ok ? { ok: true, key: map.key, value: actions.actions } : actions;
+    }
     case 'levels':
     case 'levelsMax': {
       const first = map.first ?? 0;

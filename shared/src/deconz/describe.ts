@@ -45,6 +45,8 @@ export interface DescribeInput {
   endpointNames?: Readonly<Record<string, number>>;
   /** Cluster id -> first endpoint that has it (input or output), from the device's descriptors. */
   clusterEndpoints?: Readonly<Record<number, number>>;
+  /** Cluster id -> first endpoint that has it as output (a client), for rules marked `client`. */
+  clientClusterEndpoints?: Readonly<Record<number, number>>;
   /** The converters' model (picks a switch's button map). */
   model?: string;
 }
@@ -64,6 +66,7 @@ interface Found {
   names: Set<string>;
   role?: SwitchRole;
   cluster?: number;
+  client?: true;
 }
 
 /**
@@ -93,20 +96,27 @@ function typesOfGroup(group: readonly ExposeJson[]): Found[] {
     if (rule.unless?.some((name) => topLevel.has(name))) continue;
     const names = rule.without ? new Set([...genericNames].filter((name) => !rule.without!.includes(name))) : genericNames;
     const type = keypad && rule.type === 'ZHASwitch' ? 'ZHAAncillaryControl' : rule.type;
-    found.push({ type, names, ...(rule.role ? { role: rule.role } : {}), ...(rule.cluster !== undefined ? { cluster: rule.cluster } : {}) });
+    found.push({ type, names, ...(rule.role ? { role: rule.role } : {}), ...(rule.cluster !== undefined ? { cluster: rule.cluster } : {}), ...(rule.client ? { client: rule.client } : {}) });
   }
   return found;
 }
 
-function bindingsOf(type: SubdeviceType, group: readonly ExposeJson[]): Record<string, ItemBinding> | undefined {
+function bindingsOf(type: SubdeviceType, group: readonly ExposeJson[], model?: string): Record<string, ItemBinding> | undefined {
   const rows = BOUND_ITEMS[type];
   if (!rows) return undefined;
   const bindings: Record<string, ItemBinding> = {};
   for (const row of rows) {
-    const binding = bindItem(row, group);
+    const binding = bindItem(row, group, model);
     if (binding) bindings[row.item] = binding;
   }
   return Object.keys(bindings).length > 0 ? bindings : undefined;
+}
+
+/** An input mode is shown only where it is bound: the device's model has named presets. */
+function withoutUnbound(type: SubdeviceType, lists: { state: string[]; config: string[] }, bindings: Record<string, ItemBinding> | undefined) {
+  const rows = (BOUND_ITEMS[type] ?? []).filter((row) => row.keys.some((map) => map.kind === 'inputs'));
+  const unbound = new Set(rows.map((row) => row.item).filter((item) => !bindings?.[item]));
+  return { state: lists.state.filter((item) => !unbound.has(item)), config: lists.config.filter((item) => !unbound.has(item)) };
 }
 
 function itemsOf(type: SubdeviceType, names: Set<string>) {
@@ -128,18 +138,19 @@ export function describeSubdevices(input: DescribeInput): SubdevicePlan[] {
   const mac = ieeeToMac(input.ieee);
   const plans: SubdevicePlan[] = [];
   for (const [suffix, group] of groups) {
-    for (const { type, names, role, cluster: ruleCluster } of typesOfGroup(group)) {
+    for (const { type, names, role, cluster: ruleCluster, client } of typesOfGroup(group)) {
       const { resource } = TYPE_TABLE[type];
       const cluster = ruleCluster ?? TYPE_TABLE[type].cluster;
       const byCluster = ruleCluster ?? lookupCluster(type);
       const endpoint =
         (suffix !== undefined ? input.endpointNames?.[suffix] : undefined) ??
+        (byCluster !== undefined && client ? input.clientClusterEndpoints?.[byCluster] : undefined) ??
         (byCluster !== undefined ? input.clusterEndpoints?.[byCluster] : undefined) ??
         input.defaultEndpoint;
       const uniqueid = `${mac}-${hex(endpoint, 2)}${cluster === undefined ? '' : `-${hex(cluster, 4)}`}`;
       const buttonmap = type === 'ZHASwitch' && hasButtonMap(input.model) ? { buttonmap: input.model } : {};
-      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...itemsOf(type, names), ...(role ? { role } : {}), ...buttonmap };
-      const bindings = bindingsOf(type, group);
+      const bindings = bindingsOf(type, group, input.model);
+      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...withoutUnbound(type, itemsOf(type, names), bindings), ...(role ? { role } : {}), ...buttonmap };
       if (bindings) plan.bindings = bindings;
       plans.push(suffix === undefined ? plan : { ...plan, suffix });
     }

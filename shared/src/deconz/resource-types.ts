@@ -72,6 +72,11 @@ export interface SensorTypeRule {
   unless?: readonly string[];
   /** Exposes that belong to a sibling sub-device, so they add no items to this one. */
   without?: readonly string[];
+  /**
+   * Found on the endpoint that has the cluster on its client side (a switch module's on/off or
+   * covering client), before one that serves it (the relay or motor of the same device).
+   */
+  client?: true;
 }
 
 /**
@@ -97,7 +102,10 @@ export const SENSOR_TYPE_RULES: readonly SensorTypeRule[] = [
   { names: ['action_angle'], type: 'ZHASwitch', role: 'rotation', cluster: 0x000c, without: ['side'] },
   // A vibration sensor's `action` names what it felt (vibration, tilt, drop), a presence sensor's
   // the region someone entered: no button there.
-  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle', 'vibration', 'presence_event'] },
+  { names: ['action'], type: 'ZHASwitch', unless: ['side', 'action_angle', 'vibration', 'presence_event'], client: true },
+  // A switch module whose inputs send no actions the converters name (ubisys' J1: its inputs drive
+  // the covering through the client of endpoint 2), shown as deCONZ does, for its input mode.
+  { names: ['input_actions'], type: 'ZHASwitch', unless: ['action'], cluster: 0x0102, client: true },
   // The device's own clock (keys the bridge adds for a genTime server, see the bridge's time-cluster.ts).
   { names: ['time_utc'], type: 'ZHATime' },
   // A rechargeable battery (Aqara's roller shade): its charge and whether it is charging.

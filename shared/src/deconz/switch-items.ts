@@ -14,6 +14,11 @@ export const SWITCH_ITEMS: readonly BoundItem[] = [
   } }] },
   // Aqara's wireless switches: every click kind (multiclick) or a single click sent at once (highspeed).
   { item: 'clickmode', section: 'config', keys: [{ key: 'click_mode', kind: 'enum', names: { multi: 'multiclick', fast: 'highspeed' } }] },
+  // ubisys' switch modules: how their inputs act (`momentary`, `rocker`, `custom_<hex>`, input-modes.ts),
+  // from the input actions of the device setup cluster (keys the bridge adds, see its input-setup.ts).
+  { item: 'mode', section: 'config', keys: [{ key: 'input_actions', kind: 'inputs' }] },
+  // The ubisys J1's covering type (0-9, ZCL window covering types); writing it starts a calibration.
+  { item: 'windowcoveringtype', section: 'config', keys: [{ key: 'window_covering_type', kind: 'number', scale: 1 }] },
 ];
 
 export const SWITCH_BOUND_RULES = SWITCH_ITEMS.map((row) => boundRule('ZHASwitch', row));

@@ -46,6 +46,17 @@ export const DEVICE_CONFIG_ITEMS: Readonly<Record<string, ItemSchema>> = {
   // A presence sensor's approach distance (the device's binding lists the names it takes) and reset.
   triggerdistance: v.string(),
   resetpresence: bool,
+  // A calibrating covering controller's type (ZCL window covering types 0-9); writing it starts a calibration.
+  windowcoveringtype: int(0, 9),
+};
+
+/**
+ * Items whose values differ by sensor type: a switch module's `mode` names how its inputs act
+ * (`momentary`, `rocker`, `custom_<hex>`; the device's binding checks the name), a thermostat's its
+ * operating mode.
+ */
+export const DEVICE_CONFIG_BY_TYPE: Readonly<Record<string, Readonly<Record<string, ItemSchema>>>> = {
+  ZHASwitch: { mode: v.pipe(v.string(), v.minLength(1)) },
 };
 
 /**
@@ -96,7 +107,8 @@ export function planDeviceConfig(base: string, patch: Record<string, unknown>, k
     const address = `${base}/${item}`;
     const kept = keptSchema(type, item, known);
     const local = kept !== undefined;
-    const schema = kept ?? (Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined);
+    const byType = DEVICE_CONFIG_BY_TYPE[type];
+    const schema = kept ?? (byType && Object.hasOwn(byType, item) ? byType[item] : undefined) ?? (Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined);
     if (!known.has(item) && !local) {
       plan.results.set(item, { item, ok: false, error: unknownItem(address, item) });
     } else if (!schema) {
