@@ -39,6 +39,8 @@ const WEIGHTS: Record<string, number> = {
   AC201: 1,
   'SYMFONISK-Sound-Controller': 1,
   'TS0601-_TZE200_ckud7u2l': 2,
+  'S2-5502': 2,
+  'J1-5502': 1,
 };
 
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */
