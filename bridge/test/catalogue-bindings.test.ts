@@ -115,9 +115,11 @@ describe('catalogue bindings audit', () => {
       const bound = boundKeys(plans);
       for (const expose of flattenExposes(exposes)) {
         const key = keyOf(expose);
-        if (((expose.access ?? 0) & ACCESS_SET) === 0 || !key || bound.has(key) || bound.has(expose.name ?? '') || Object.hasOwn(NO_DECONZ_ITEM, key)) continue;
-        const command = WRITTEN_BY_COMMAND[key];
-        const written = command && plans.some((plan) => toConverterCommand(plan.type, command, plan.bindings).payloads.some((payload) => key in payload));
+        // A multi-endpoint device's property carries its endpoint (`state_l1`); commands write the name.
+        const name = expose.name ?? key;
+        if (((expose.access ?? 0) & ACCESS_SET) === 0 || !key || bound.has(key) || bound.has(name) || Object.hasOwn(NO_DECONZ_ITEM, key) || Object.hasOwn(NO_DECONZ_ITEM, name)) continue;
+        const command = WRITTEN_BY_COMMAND[key] ?? WRITTEN_BY_COMMAND[name];
+        const written = command && plans.some((plan) => toConverterCommand(plan.type, command, plan.bindings).payloads.some((payload) => key in payload || name in payload));
         if (!written) unaccounted.push(`${model}: ${expose.name ?? key}${expose.name && expose.name !== key ? ` (${key})` : ''}`);
       }
     }

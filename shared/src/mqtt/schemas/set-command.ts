@@ -50,14 +50,14 @@ const lightCommands = {
   speed: v.optional(intRange(0, 6)),
 };
 
+const MODES = `expected one of ${THERMOSTAT_MODES.join(', ')}, momentary, rocker or custom_<hex>`;
+
 /** Sensor and thermostat config items a device accepts through its set topic. */
 const configCommands = {
   heatsetpoint: v.optional(intRange(500, 3200)),
   coolsetpoint: v.optional(intRange(700, 3500)),
   /** A thermostat's mode, or how a switch module's inputs act (ubisys: momentary, rocker, custom_<hex>). */
-  mode: v.optional(
-    v.union([v.picklist(THERMOSTAT_MODES), v.pipe(v.string(), v.regex(/^(momentary|rocker|custom_([0-9A-Fa-f]{2})+)$/))], `expected one of ${THERMOSTAT_MODES.join(', ')}, momentary, rocker or custom_<hex>`),
-  ),
+  mode: v.optional(v.union([v.picklist(THERMOSTAT_MODES), v.pipe(v.string(), v.regex(/^(momentary|rocker|custom_([0-9A-Fa-f]{2})+)$/, MODES))], MODES)),
   /** A calibrating covering controller's type (ZCL window covering types 0-9); writing it starts a calibration. */
   windowcoveringtype: v.optional(intRange(0, 9)),
   fanmode: v.optional(v.picklist(FAN_MODES, `expected one of ${FAN_MODES.join(', ')}`)),
