@@ -1,3 +1,4 @@
+import { Zcl } from 'zigbee-herdsman';
 import { describe, expect, it } from 'vitest';
 import { testDevice } from './test-device';
 
@@ -10,6 +11,8 @@ const SETUP = 0xfc00;
 const MGMT = 232;
 const MOMENTARY = [0x41, 0x02, 0x00, 0x06, 0x00, 0x0d, 0x03, 0x06, 0x00, 0x02, 0x06, 0x01, 0x0d, 0x04, 0x06, 0x00, 0x02];
 const ROCKER_S2 = [[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [0, 3, 3, 6, 0, 2], [1, 3, 4, 6, 0, 2]];
+
+const S2_ROCKER_HERDSMAN = [[0, 13, 3, 6, 0, 2], [0, 3, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [1, 3, 4, 6, 0, 2]];
 
 const octets = (entries: number[][]) => [0x41, entries.length, 0x00, ...entries.flatMap((e) => [e.length, ...e])];
 const actionsOf = (dev: ReturnType<typeof testDevice>) => (dev.attrs('manuSpecificUbisysDeviceSetup', MGMT).inputActions as { elements: number[][] }).elements;
@@ -70,6 +73,31 @@ describe('write attributes structured', () => {
     s2.global(SETUP, 0x02, [0x01, 0x00, 0x48, ...octets(ROCKER_S2)], MGMT);
     expect(s2.frames()[0]?.bytes.slice(2)).toEqual([0x04, 0x00]);
     expect(actionsOf(s2)).toEqual(ROCKER_S2);
+  });
+});
+
+describe('structured writes against zigbee-herdsman 11.1.1 (test-only import)', () => {
+  const herdsmanFrame = (tsn: number, command: string, payload: unknown) =>
+    Array.from(Zcl.Frame.create(Zcl.FrameType.GLOBAL, Zcl.Direction.CLIENT_TO_SERVER, true, undefined, tsn, command, SETUP, payload as never, {}).toBuffer());
+  const parsed = (bytes: number[]) => {
+    const buffer = Buffer.from(bytes);
+    return Zcl.Frame.fromBuffer(SETUP, Zcl.Header.fromBuffer(buffer), buffer, {}).payload as unknown;
+  };
+  const deliver = (dev: ReturnType<typeof testDevice>, asdu: number[]) =>
+    dev.device.receive({ profileId: 0x0104, clusterId: SETUP, srcEndpoint: 1, dstEndpoint: MGMT, asdu: Uint8Array.from(asdu) });
+
+  it('should take what herdsman encodes and answer what herdsman parses', () => {
+    const s2 = testDevice('S2-5502');
+    const array = (elements: number[][]) => ({ elementType: Zcl.DataType.OCTET_STR, elements });
+    deliver(s2, herdsmanFrame(1, 'writeStructured', [
+      { attrId: 1, selector: {}, dataType: Zcl.DataType.ARRAY, elementData: array(S2_ROCKER_HERDSMAN) },
+      { attrId: 1, selector: { indicatorType: Zcl.StructuredIndicatorType.Whole, indexes: [5] }, dataType: Zcl.DataType.OCTET_STR, elementData: [0, 13, 3, 6, 0, 2] },
+    ]));
+    expect(parsed(s2.frames()[0]!.bytes)).toEqual([{ status: Zcl.Status.INVALID_SELECTOR, attrId: 1, selector: { indexes: [5] } }]);
+    expect(actionsOf(s2)).toEqual(S2_ROCKER_HERDSMAN);
+    deliver(s2, herdsmanFrame(2, 'read', [{ attrId: 1 }]));
+    const [record] = parsed(s2.frames()[0]!.bytes) as Array<{ attrData: Buffer[] }>;
+    expect(record!.attrData.map((entry) => Array.from(entry))).toEqual(S2_ROCKER_HERDSMAN);
   });
 });
 
