@@ -1,6 +1,6 @@
 import { findByDevice } from 'zigbee-herdsman-converters';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOUND_ITEMS, describeSubdevices, flattenExposes, toConverterCommand, type ExposeJson, type SubdevicePlan } from '@herdgate/shared/deconz';
+import { BOUND_ITEMS, describeSubdevices, flattenExposes, toConverterCommand, type ExposeJson, type KeyMap, type SubdevicePlan } from '@herdgate/shared/deconz';
 import { describeDefinition } from '../src/zigbee/translate';
 import { catalogueModels, interviewedDevice } from './support/catalogue-device';
 
@@ -65,15 +65,15 @@ const NO_DECONZ_ITEM: Readonly<Record<string, string>> = {
   auto_lock: 'no spec item', away_mode: 'no spec item (deCONZ shows away as a `preset`)', away_preset_days: 'no spec item',
   away_preset_temperature: 'no spec item', boost_time: 'no spec item', comfort_temperature: 'no spec item', eco_temperature: 'no spec item',
   force: 'no spec item (`setvalve` is bound to valve_detection)', max_temperature: 'no spec item', min_temperature: 'no spec item',
-  week: 'KNOWN GAP: deCONZ shows this valve\'s Tuya programmes as `schedule`, not mapped yet',
-  workdays_schedule: 'KNOWN GAP: deCONZ shows this valve\'s Tuya programmes as `schedule`, not mapped yet',
-  holidays_schedule: 'KNOWN GAP: deCONZ shows this valve\'s Tuya programmes as `schedule`, not mapped yet',
 };
 
 const ACCESS_SET = 0b010;
 const keyOf = (expose: ExposeJson) => expose.property ?? expose.name ?? '';
+/** The keys a binding reads and writes (a schedule writes another key, a programme its week and day programmes). */
+const writtenKeys = (map: KeyMap) =>
+  map.kind === 'schedule' ? [map.writeKey] : map.kind === 'programme' ? [map.week, ...Object.values(map.parts)] : [];
 const boundKeys = (plans: readonly SubdevicePlan[]) =>
-  new Set(plans.flatMap((plan) => Object.values(plan.bindings ?? {}).flatMap(({ map }) => [map.key, ...(map.kind === 'schedule' ? [map.writeKey] : [])])));
+  new Set(plans.flatMap((plan) => Object.values(plan.bindings ?? {}).flatMap(({ map }) => [map.key, ...writtenKeys(map)])));
 
 interface Audited {
   model: string;

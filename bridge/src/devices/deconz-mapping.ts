@@ -85,10 +85,10 @@ export const deconzMapping: DeconzMapping = {
     return [...byEndpoint.values()].filter(nonEmpty);
   },
 
-  command(subdevices, command) {
+  command(subdevices, command, state) {
     // The sub-device that can carry the most of the command answers it (a keypad endpoint may
     // also present a temperature sensor that carries nothing).
-    const attempts = subdevices.map((s) => ({ type: s.type, result: toConverterCommand(s.type, command, s.bindings) }));
+    const attempts = subdevices.map((s) => ({ type: s.type, result: toConverterCommand(s.type, command, s.bindings, state) }));
     attempts.sort((a, b) => a.result.unsupported.length - b.result.unsupported.length);
     const best = attempts[0];
     if (!best) return { ok: false, message: 'nothing on this endpoint accepts commands' };

@@ -28,6 +28,9 @@ export interface DeconzMapping {
   defaults(subdevices: SubdevicePlan[]): EndpointItems[];
   /** Converter state produced on `endpoint` -> changed deCONZ items, per endpoint. */
   items(subdevices: SubdevicePlan[], endpoint: number, state: ConverterState): EndpointItems[];
-  /** A REST-vocabulary command for the sub-devices of one endpoint -> converter payloads. */
-  command(subdevices: SubdevicePlan[], command: Omit<DeviceSetCommand, 'transaction'>): CommandTranslation;
+  /**
+   * A REST-vocabulary command for the sub-devices of one endpoint -> converter payloads; `state`
+   * is the device's converter state, for items written against what it holds.
+   */
+  command(subdevices: SubdevicePlan[], command: Omit<DeviceSetCommand, 'transaction'>, state?: ConverterState): CommandTranslation;
 }

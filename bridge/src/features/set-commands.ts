@@ -60,7 +60,7 @@ export function createSetHandlers(deps: FeatureDeps) {
     if (subdevices.length === 0) return fail(errorResponse(transaction, 'not_found', `device ${ieee} presents nothing on endpoint ${endpoint}`));
     const startup = splitStartup(command, description.subdevices.find((s) => s.endpoint === endpoint && s.capabilities)?.capabilities);
     if (!startup.ok) return fail(errorResponse(transaction, 'not_supported', startup.message, startup.field));
-    const mapped = Object.keys(startup.rest).length > 0 ? mapping.command(subdevices, startup.rest) : { ok: true as const, payloads: [], sent: [] };
+    const mapped = Object.keys(startup.rest).length > 0 ? mapping.command(subdevices, startup.rest, radio.state(ieee)) : { ok: true as const, payloads: [], sent: [] };
     if (!mapped.ok) return fail(errorResponse(transaction, mapped.code ?? 'not_supported', mapped.message, mapped.field));
     const hasStartup = Object.keys(startup.payload).length > 0;
     const translated = hasStartup

@@ -215,6 +215,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   return {
     start: startCurrent,
+    state: stateOf,
     async stop() {
       await suspend();
     },

@@ -14,6 +14,7 @@ import { zoneStatusAsNotification } from './zone-status-read';
 import { timeExposes, timeFromZigbee } from './time-cluster';
 import { hostFlagsExposes, hostFlagsFromZigbee } from './host-flags';
 import { weeklyScheduleExposes, weeklyScheduleFromZigbee } from './weekly-schedule';
+import { keptProgramme, keptProgrammeExposes } from './day-programmes';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { unexposedKeyExposes } from './unexposed-keys';
 import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
@@ -71,8 +72,8 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     description: definition.description,
     exposes: [
       ...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device),
-      ...weeklyScheduleExposes(definition), ...unexposedKeyExposes(definition, own), ...inputSetupExposes(definition, device),
-      ...coveringTypeExposes(definition),
+      ...weeklyScheduleExposes(definition), ...keptProgrammeExposes(definition), ...unexposedKeyExposes(definition, own),
+      ...inputSetupExposes(definition, device), ...coveringTypeExposes(definition),
     ],
     endpointNames: definition.endpoint?.(device) ?? {},
   };
@@ -119,6 +120,7 @@ export async function fromZigbee(
     }
   };
   await run(converters);
+  Object.assign(out, keptProgramme(definition, out, state));
   // Only beside something the definition made of the frame (it drops repeats, and so do these);
   // they read the frame and the state before it.
   if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)), state);

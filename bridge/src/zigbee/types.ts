@@ -154,6 +154,8 @@ export interface ZigbeeRadio {
   permitJoin(seconds: number, viaIeee?: string): Promise<void>;
   devices(): ZigbeeDevice[];
   device(ieee: string): ZigbeeDevice | undefined;
+  /** The converter state the bridge holds for a device (what its reports and writes left). */
+  state(ieee: string): ConverterState;
   /** Send converter keys (e.g. { state: 'ON', brightness: 128, transition: 0.5 }) to one endpoint. */
   set(ieee: string, endpoint: number, values: ConverterState): Promise<SetResult>;
   /** The same as one groupcast to a Zigbee group. */

@@ -4,6 +4,7 @@ import { isNumber } from './values';
 import { toConverterSchedules, toDeconzSchedule } from './schedule';
 import type { ThermostatSchedule } from '../mqtt/schemas/thermostat-schedule';
 import { INPUT_PRESETS, inputActionsFor, inputModeOf, type InputActions } from './input-modes';
+import { readProgramme, writeProgramme, type ProgrammeMap } from './programme';
 
 /**
  * How a deCONZ item maps onto one converter key, as data. `number`: deCONZ = converter × scale;
@@ -18,7 +19,8 @@ import { INPUT_PRESETS, inputActionsFor, inputModeOf, type InputActions } from '
  * one-shot command (a self-test) started by writing true, which sends `value` to `key`, and read
  * from the `state` key the device reports while it runs; `schedule`: a weekly programme read from
  * the days the bridge keeps (`key`), written as one `writeKey` per group; `inputs`: a switch module's
- * input actions as deCONZ's mode names for the device's model (input-modes.ts).
+ * input actions as deCONZ's mode names for the device's model (input-modes.ts); `programme`: a week
+ * of day programmes in fixed slots under a week format (programme.ts).
  */
 export type KeyMap =
   | { key: string; kind: 'number'; scale: number }
@@ -29,7 +31,8 @@ export type KeyMap =
   | { key: string; kind: 'thresholds'; limits: ReadonlyArray<readonly [number, string]>; above: string }
   | { key: string; kind: 'trigger'; value: unknown; state: string }
   | { key: string; kind: 'schedule'; writeKey: string }
-  | { key: string; kind: 'inputs' };
+  | { key: string; kind: 'inputs' }
+  | ProgrammeMap;
 
 /** The converter key an item is read from: its own, or the state a trigger's device reports. */
 export const readKeyOf = (map: KeyMap) => (map.kind === 'trigger' ? map.state : map.key);
@@ -90,6 +93,9 @@ export function bindItem(row: BoundItem, exposes: readonly ExposeJson[], model?:
       binding.min = map.first ?? 0;
       binding.max = binding.min + levelCount(map.names, expose.values) - 1;
       if (map.kind === 'levelsMax') binding.writable = false;
+    } else if (map.kind === 'flag' && expose.values && !map.on.some((value) => expose.values!.includes(value))) {
+      // An enum that never takes the flag's value is some other setting of the same name.
+      continue;
     } else if (map.kind === 'enum' && expose.values) {
       binding.values = expose.values.map((value) => enumName(map, String(value)));
     } else if (presets) {
@@ -134,6 +140,8 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
       return toDeconzSchedule(raw);
     case 'inputs':
       return inputModeOf(binding.presets ?? {}, raw);
+    case 'programme':
+      return readProgramme(map, raw);
   }
 }
 
@@ -144,8 +152,17 @@ function levelOf(names: readonly string[], numbers: readonly number[], raw: unkn
   return distances.indexOf(Math.min(...distances));
 }
 
-/** deCONZ value -> converter payload entry, or the reason the device cannot take it. */
-export function writeBound(binding: ItemBinding, value: unknown): { ok: true; key: string; value: unknown } | { ok: false; reason: string } {
+export type BoundWrite =
+  | { ok: true; key: string; value: unknown }
+  /** Payloads sent one after another, after the other items (a converter takes one day group a call). */
+  | { ok: true; payloads: Array<Record<string, unknown>> }
+  | { ok: false; reason: string };
+
+/**
+ * deCONZ value -> converter payload entry, or the reason the device cannot take it. `current` is
+ * the converter value the item is read from (a programme is written against the week it has).
+ */
+export function writeBound(binding: ItemBinding, value: unknown, current?: unknown): BoundWrite {
   const { map } = binding;
   if (!binding.writable) return { ok: false, reason: 'read-only on this device' };
   switch (map.kind) {
@@ -173,7 +190,11 @@ export function writeBound(binding: ItemBinding, value: unknown): { ok: true; ke
       return { ok: false, reason: typeof value === 'boolean' ? 'only true starts it' : 'expected true' };
     // Validated against the deCONZ shape before it gets here (thermostatScheduleSchema): one payload per group of days.
     case 'schedule':
-      return typeof value === 'object' && value !== null ? { ok: true, key: map.writeKey, value: toConverterSchedules(value as ThermostatSchedule) } : { ok: false, reason: 'expected a weekly schedule' };
+      return typeof value === 'object' && value !== null
+        ? { ok: true, payloads: toConverterSchedules(value as ThermostatSchedule).map((group) => ({ [map.writeKey]: group })) }
+        : { ok: false, reason: 'expected a weekly schedule' };
+    case 'programme':
+      return typeof value === 'object' && value !== null ? writeProgramme(map, value as ThermostatSchedule, current) : { ok: false, reason: 'expected a weekly schedule' };
     case 'inputs': {
       const actions = inputActionsFor(binding.presets ?? {}, value);
       return actions.ok ? { ok: true, key: map.key, value: actions.actions } : actions;

@@ -135,14 +135,17 @@ describe('thermostat items bound to the device exposes', () => {
     expect(tuya!.type).toBe('ZHAThermostat');
     expect(describeSubdevices({ ieee: '0x0011223344556677', defaultEndpoint: 1, exposes: [optionSwitch('valve_detection')] })).toEqual([]);
     expect(tuya!.state).toEqual(['temperature', 'on', 'heating', 'valve']);
-    expect(tuya!.config).toEqual(['heatsetpoint', 'mode', 'preset', 'offset', 'locked', 'setvalve', 'windowopen_set', 'on', 'reachable']);
+    expect(tuya!.config).toEqual(['heatsetpoint', 'mode', 'preset', 'offset', 'locked', 'setvalve', 'windowopen_set', 'schedule_on', 'on', 'reachable']);
     expect(toDeconzItems(tuya!, {
       current_heating_setpoint: 21.5, local_temperature: 19.5, system_mode: 'auto', preset: 'away', valve_detection: 'ON', position: 35,
       running_state: 'heat', child_lock: 'UNLOCK', window_detection: 'ON', local_temperature_calibration: -1.5,
     })).toMatchObject({
       state: { temperature: 1950, valve: 35, on: true, heating: true },
-      config: { heatsetpoint: 2150, mode: 'auto', preset: 'holiday', setvalve: true, locked: false, windowopen_set: true, offset: -150 },
+      config: { heatsetpoint: 2150, mode: 'auto', preset: 'holiday', setvalve: true, locked: false, windowopen_set: true, offset: -150, schedule_on: false },
     });
+    // It follows its programme in its schedule preset (deCONZ's auto): schedule_on is that preset.
+    expect(toDeconzItems(tuya!, { preset: 'schedule' }).config).toEqual({ preset: 'auto', schedule_on: true, on: true });
+    expect(toConverterCommand('ZHAThermostat', { schedule_on: false }, tuya!.bindings).payloads).toEqual([{ preset: 'manual' }]);
     expect(toConverterCommand('ZHAThermostat', { setvalve: false, preset: 'auto', heatsetpoint: 2350 }, tuya!.bindings).payloads)
       .toEqual([{ valve_detection: 'OFF', preset: 'schedule', current_heating_setpoint: 23.5 }]);
     expect(toConverterCommand('ZHAThermostat', { setvalve: 1, preset: 'program' }, tuya!.bindings).invalid).toEqual([

@@ -53,10 +53,22 @@ export const THERMOSTAT_ITEMS: readonly BoundItem[] = [
   // A Tuya valve's valve switch (data point 20; the converters call it valve detection).
   { item: 'setvalve', section: 'config', keys: [{ key: 'valve_detection', kind: 'bool' }] },
   { item: 'windowopen_set', section: 'config', keys: [{ key: 'window_open_feature', kind: 'bool' }, { key: 'window_detection', kind: 'bool' }] },
-  // The weekly programme itself (ZCL set/get weekly schedule), from the days the bridge keeps.
-  { item: 'schedule', section: 'config', keys: [{ key: 'weekly_schedule_days', kind: 'schedule', writeKey: 'weekly_schedule' }] },
-  // The weekly programme on or off: the thermostat follows its schedule or holds the setpoint.
+  // The weekly programme itself: ZCL set/get weekly schedule, from the days the bridge keeps; or a
+  // Tuya valve's work-day and holiday programmes (data points 112, 113: six slots of hour, minute,
+  // whole °C) under its week format (111: 5+2, 6+1 or 7), as deCONZ shows them (W124 and W3).
+  { item: 'schedule', section: 'config', keys: [
+    { key: 'weekly_schedule_days', kind: 'schedule', writeKey: 'weekly_schedule' },
+    {
+      key: 'weekly_programme', kind: 'programme', week: 'week',
+      parts: { workdays: 'workdays_schedule', holidays: 'holidays_schedule' },
+      formats: { '5+2': { workdays: 124, holidays: 3 }, '6+1': { workdays: 126, holidays: 1 }, '7': { workdays: 127 } },
+      slots: 6, heat: [500, 3400],
+    },
+  ] },
+  // The weekly programme on or off: the thermostat follows its schedule or holds the setpoint; a
+  // Tuya valve follows its programme in its `schedule` preset (deCONZ's `auto`), manual otherwise.
   { item: 'schedule_on', section: 'config', keys: [
     { key: 'programming_operation_mode', kind: 'flag', on: ['schedule', 'schedule_with_preheat'], write: ['schedule', 'setpoint'] },
+    { key: 'preset', kind: 'flag', on: ['schedule'], write: ['schedule', 'manual'] },
   ] },
 ];

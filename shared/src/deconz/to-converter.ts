@@ -1,6 +1,6 @@
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ConverterState } from './expose';
-import { writeBound, type ItemBinding } from './bindings';
+import { readKeyOf, writeBound, type ItemBinding } from './bindings';
 import { FAN_SPEEDS, clamp, hueToDegrees, invertPercent, satToPercent } from './values';
 
 /** What a deCONZ command becomes: converter payloads to send in order, and what was not mapped. */
@@ -106,9 +106,15 @@ const LIGHT_TYPES = new Set<SubdeviceType>(['Extended color light', 'Color light
 /**
  * A deCONZ command (the REST / MQTT set vocabulary, already validated) -> converter payloads for
  * one sub-device type. `alert` goes in its own payload when `effect` is also set, since both
- * become the converters' `effect` key.
+ * become the converters' `effect` key. `state`: the device's converter state, for items written
+ * against what the device holds.
  */
-export function toConverterCommand(type: SubdeviceType, command: Command, bindings?: Readonly<Record<string, ItemBinding>>): ConverterCommand {
+export function toConverterCommand(
+  type: SubdeviceType,
+  command: Command,
+  bindings?: Readonly<Record<string, ItemBinding>>,
+  state?: ConverterState,
+): ConverterCommand {
   const writers = WRITERS_BY_TYPE[type] ?? {};
   const main: ConverterState = {};
   const result: ConverterCommand = { payloads: [], sent: [], unsupported: [] };
@@ -123,10 +129,10 @@ export function toConverterCommand(type: SubdeviceType, command: Command, bindin
     }
     const binding = bindings?.[key];
     if (binding) {
-      const written = writeBound(binding, command[key]);
-      if (written.ok && binding.map.kind === 'schedule') {
+      const written = writeBound(binding, command[key], state?.[readKeyOf(binding.map)]);
+      if (written.ok && 'payloads' in written) {
         // One command per group of days: each its own payload, after the other items.
-        for (const value of written.value as unknown[]) schedules.push({ [written.key]: value });
+        schedules.push(...written.payloads);
         result.sent.push(key);
       } else if (written.ok) {
         main[written.key] = written.value;
