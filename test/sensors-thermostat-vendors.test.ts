@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
@@ -13,7 +14,7 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * through REST and read back from the device's real attributes through the radio's control
  * interface; values the device cannot take answer 7 and items it lacks answer 6, changing nothing.
  * A Tuya radiator valve (Moes HY369RT) keeps its state in data points of its MCU instead: its items,
- * `setvalve` among them, are read back from those.
+ * `setvalve` and its work-day and holiday programmes (`schedule`) among them, are read back from those.
  */
 const FLOOR = '000d6f00aa5ac101';
 const AC = '0022a3000b5ac102';
@@ -31,6 +32,12 @@ const isDatapoint = (where: Real): where is ['datapoint', string] => where.lengt
 interface Write { device: Device; item: string; value: unknown; real: Real; expect: unknown; row: string; also?: Array<[Real, number]> }
 
 const T = 'hvacThermostat';
+const at = (localtime: string, heatsetpoint: number) => ({ localtime, heatsetpoint });
+/** The Tuya valve's programmes fresh from the box, as deCONZ shows them and as its data points hold them. */
+const BOX_WORKDAYS = [at('T06:00', 2000), at('T08:00', 1500), at('T11:30', 1500), at('T12:30', 1500), at('T17:30', 2000), at('T22:00', 1500)];
+const BOX_HOLIDAYS = [at('T06:00', 2000), at('T08:00', 2000), at('T11:30', 2000), at('T12:30', 2000), at('T17:30', 2000), at('T22:00', 1500)];
+const BOX_112 = [6, 0, 20, 8, 0, 15, 11, 30, 15, 12, 30, 15, 17, 30, 20, 22, 0, 15];
+const BOX_113 = [6, 0, 20, 8, 0, 20, 11, 30, 20, 12, 30, 20, 17, 30, 20, 22, 0, 15];
 /** What a thermostat changes by itself while it runs (the room drifts toward the setpoint). */
 const RUNNING = new Set(['localTemp', 'runningState', 'pIHeatingDemand', 'elkoRelayState']);
 const settled = (endpoints: Record<string, Record<string, Record<string, unknown>>>) =>
@@ -78,6 +85,9 @@ const WRITES: Write[] = [
   { device: 'tuya', item: 'mode', value: 'heat', real: dp('106'), expect: 1, row: 'sensor.config.zhathermostat.mode', also: [[dp('109'), 100]] },
   { device: 'tuya', item: 'preset', value: 'holiday', real: dp('4'), expect: 0, row: 'sensor.config.zhathermostat.preset' },
   { device: 'tuya', item: 'preset', value: 'eco', real: dp('4'), expect: 4, row: 'sensor.config.zhathermostat.preset' },
+  // Following its programme is the valve's schedule preset (1); off is manual (2).
+  { device: 'tuya', item: 'schedule_on', value: false, real: dp('4'), expect: 2, row: 'sensor.config.zhathermostat.schedule_on' },
+  { device: 'tuya', item: 'schedule_on', value: true, real: dp('4'), expect: 1, row: 'sensor.config.zhathermostat.schedule_on' },
   { device: 'tuya', item: 'locked', value: true, real: dp('7'), expect: true, row: 'sensor.config.zhathermostat.locked' },
   { device: 'tuya', item: 'windowopen_set', value: false, real: dp('104'), expect: [0, 5, 10], row: 'sensor.config.zhathermostat.windowopen_set' },
   { device: 'tuya', item: 'offset', value: -150, real: dp('44'), expect: -15, row: 'sensor.config.zhathermostat.offset' },
@@ -176,13 +186,19 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
   }, 45_000);
 
   it('should present the Tuya valve with the fields deCONZ shows for it, from the state its MCU reports once the gateway answered its time request', async () => {
-    const known = (s: Sensor) => s.config.setvalve !== undefined && s.config.preset !== undefined && s.state.temperature !== null;
+    const known = (s: Sensor) => s.config.setvalve !== undefined && s.config.schedule !== undefined && s.state.temperature !== null;
     const sensor = await sensorWhen<Sensor>(stack, ids.tuya!, known, 'the valve\'s data points reported after pairing', 45_000);
     expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'TS0601', manufacturername: '_TZE200_ckud7u2l', ep: 1 });
     expect(Object.keys(sensor.state).sort()).toEqual(['heating', 'lastupdated', 'on', 'temperature', 'valve']);
-    expect(Object.keys(sensor.config).sort()).toEqual(['battery', 'heatsetpoint', 'locked', 'mode', 'offset', 'on', 'preset', 'reachable', 'setvalve', 'windowopen_set']);
+    expect(Object.keys(sensor.config).sort()).toEqual([
+      'battery', 'heatsetpoint', 'locked', 'mode', 'offset', 'on', 'preset', 'reachable', 'schedule', 'schedule_on', 'setvalve', 'windowopen_set',
+    ]);
     expect(sensor.state).toMatchObject({ temperature: 1950, valve: 35, on: true, heating: true });
-    expect(sensor.config).toMatchObject({ heatsetpoint: 2100, mode: 'auto', preset: 'auto', setvalve: false, locked: false, windowopen_set: true, offset: 0, battery: 87 });
+    expect(sensor.config).toMatchObject({
+      heatsetpoint: 2100, mode: 'auto', preset: 'auto', schedule_on: true, setvalve: false, locked: false, windowopen_set: true, offset: 0, battery: 87,
+    });
+    // Its programmes from the box (data points 112 and 113), the week five work days and two holidays.
+    expect(sensor.config.schedule).toEqual({ W3: BOX_HOLIDAYS, W124: BOX_WORKDAYS });
     // Its option switches (valve and window detection, auto lock, away mode) are no plugs: no lights.
     const lights = (await stack.rest.get('/lights')).body as Record<string, { uniqueid: string }>;
     expect(Object.values(lights).filter((light) => light.uniqueid.startsWith(uniqueidOf(TUYA, 1, '0201').slice(0, 23)))).toEqual([]);
@@ -230,6 +246,59 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       expect(body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/${item}` }) }]);
       expect(await real(device, where)).toEqual(before.real);
       expect((await get(id)).config[item]).toEqual(before.config[item]);
+    }, 30_000);
+  });
+
+  describe('sensor.config.zhathermostat.schedule (Tuya valve)', () => {
+    /** The week format (111: 0 is 5+2, 2 seven alike) and the work-day and holiday programmes (112, 113). */
+    const programme = async () => ({ week: await real('tuya', dp('111')), workdays: await real('tuya', dp('112')), holidays: await real('tuya', dp('113')) });
+    const slots = (...list: Array<[number, number, number]>) => Array.from({ length: 6 }, (_, i) => list[Math.min(i, list.length - 1)]!).flat();
+    const workdays = [at('T06:30', 2100), at('T22:00', 1600)];
+    const everyDay = [at('T07:00', 2000), at('T23:00', 1700)];
+    const scheduleOf = async (id: string) => (await get(id)).config.schedule;
+
+    it('should write a work-day programme to data point 112, every slot filled, and show it beside the holidays', async () => {
+      const id = ids.tuya!;
+      await sensorWhen<Sensor>(stack, id, (s) => s.config.schedule !== undefined, 'the programmes reported');
+      const from = ws.events.length;
+      const put = await stack.rest.put(`/sensors/${id}/config`, { schedule: { W124: workdays } });
+      expect(put).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/schedule`]: { W124: workdays } } }] });
+      const held = slots([6, 30, 21], [22, 0, 16]);
+      await waitFor(async () => isDeepStrictEqual(await real('tuya', dp('112')), held), 'the work-day programme in data point 112');
+      expect(await programme()).toEqual({ week: 0, workdays: held, holidays: BOX_113 });
+      await sensorWhen<Sensor>(stack, id, (s) => isDeepStrictEqual(s.config.schedule, { W3: BOX_HOLIDAYS, W124: workdays }), 'the programme read back');
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.schedule !== undefined), 'the schedule push');
+    }, 30_000);
+
+    it('should make the week seven alike for W127, and five and two again for W124 with W3', async () => {
+      const id = ids.tuya!;
+      await stack.rest.put(`/sensors/${id}/config`, { schedule: { W127: everyDay } });
+      await waitFor(async () => (await real('tuya', dp('111'))) === 2, 'the week format 7 in data point 111');
+      await waitFor(async () => isDeepStrictEqual(await real('tuya', dp('112')), slots([7, 0, 20], [23, 0, 17])), 'the programme of every day');
+      expect(await real('tuya', dp('113'))).toEqual(BOX_113);
+      await sensorWhen<Sensor>(stack, id, (s) => isDeepStrictEqual(s.config.schedule, { W127: everyDay }), 'the week shown as one group');
+      const put = await stack.rest.put(`/sensors/${id}/config`, { schedule: { W124: BOX_WORKDAYS, W3: BOX_HOLIDAYS } });
+      expect(put.status).toBe(200);
+      await waitFor(async () => isDeepStrictEqual(await programme(), { week: 0, workdays: BOX_112, holidays: BOX_113 }), 'the week as it came');
+      await sensorWhen<Sensor>(stack, id, (s) => isDeepStrictEqual(s.config.schedule, { W3: BOX_HOLIDAYS, W124: BOX_WORKDAYS }), 'five and two again');
+    }, 30_000);
+
+    it.each([
+      ['a day group the valve lacks (Monday alone)', { W64: everyDay }],
+      ['day groups of two different weeks', { W124: everyDay, W1: everyDay }],
+      ['six and one days named in part (the week is five and two)', { W126: everyDay }],
+      ['seven transitions (it holds six)', { W124: ['T01:00', 'T02:00', 'T03:00', 'T04:00', 'T05:00', 'T06:00', 'T07:00'].map((time) => at(time, 2000)) }],
+      ['half a degree', { W124: [at('T07:00', 2050)] }],
+      ['transitions out of order', { W3: [at('T08:00', 2000), at('T07:00', 1800)] }],
+      ['a setpoint above 3000', { W3: [at('T08:00', 3100)] }],
+    ])('should answer 7 to %s and change neither the valve nor the sensor', async (_what, schedule) => {
+      const id = ids.tuya!;
+      const before = { real: await programme(), config: await scheduleOf(id) };
+      const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { schedule });
+      expect(status).toBe(400);
+      expect(body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/schedule` }) }]);
+      expect(await programme()).toEqual(before.real);
+      expect(await scheduleOf(id)).toEqual(before.config);
     }, 30_000);
   });
 
