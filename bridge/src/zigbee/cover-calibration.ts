@@ -51,6 +51,9 @@ export function coveringTypeConverter(log: Pick<Logger, 'info' | 'warn'>): Tz.Co
       if (running.has(ieee)) throw new RadioError(`window covering type: ${ieee} is still calibrating; try again when it is done`, 'busy');
       // Leaves a calibration mode a previous run left set, then writes the type (refusals throw).
       await calibrate.convertSet!(covering, CALIBRATE_KEY, { windowCoveringType: value }, meta);
+      // Read back: the answer is what the device now holds, not what was sent.
+      const held = ((await covering.read('closuresWindowCovering', ['windowCoveringType'] as never)) as Record<string, unknown>).windowCoveringType;
+      if (held !== value) throw new RadioError(`window covering type: the device kept ${String(held)} instead of ${String(value)}`, 'error');
       running.add(ieee);
       const started = Date.now();
       log.info({ ieee, windowcoveringtype: value }, 'covering type written; calibration started (about half a minute plus three full travels)');
