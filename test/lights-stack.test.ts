@@ -207,13 +207,23 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
         const res = await put(body);
         expect(res.body, JSON.stringify(body)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/${item}` }) }]);
       }
-      // It cannot tilt: 6 for tilt and the deprecated sat, refused before anything is sent.
+      // It cannot tilt: 6 for tilt and the deprecated sat alone, and nothing is sent.
       for (const item of ['tilt', 'sat']) {
         expect((await put({ [item]: 40 })).body, item).toEqual([{ error: expect.objectContaining({ type: 6, address: `/lights/${id}/state/${item}` }) }]);
       }
       expect(((await control('GET', '/counters')) as { total: number }).total).toBe(0);
       expect(await lift()).toBe(before);
       expect((await rest()).state.lift).toBe(before);
+      // A body it can partly take: the tilt answers 6 first, the lift goes out and answers success (deCONZ, 200).
+      const target = before < 50 ? 80 : 20;
+      const mixed = await put({ lift: target, tilt: 50 });
+      expect(mixed.status).toBe(200);
+      expect(mixed.body).toEqual([
+        { error: expect.objectContaining({ type: 6, address: `/lights/${id}/state/tilt` }) },
+        { success: { [`/lights/${id}/state/lift`]: target } },
+      ]);
+      await waitFor(async () => (await lift()) === target && (await real()).genMultistateOutput!.presentValue === 2, `lift ${target} beside a tilt`, 20_000, 100);
+      await shown(target, 'lift beside a tilt');
     } finally {
       ws.close();
     }

@@ -1,7 +1,8 @@
 import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okResponse, topics, type ErrorResponse, type Transaction } from '@herdgate/shared/mqtt';
 import type { SubdevicePlan } from '@herdgate/shared/deconz';
-import type { CommandOutcome } from '../commands/index';
+import { RadioError, type CommandOutcome } from '../commands/index';
 import { errorCodeOf } from './error-codes';
+import { itemsCarriedBy } from './items-carried-by';
 import { splitStartup } from './startup-items';
 import type { FeatureDeps } from './types';
 
@@ -19,9 +20,10 @@ const summarise = (values: Record<string, unknown>) => Object.entries(values).ma
 
 const keysOf = (payloads: Array<Record<string, unknown>>) => [...new Set(payloads.flatMap(Object.keys))].filter((k) => k !== 'transition');
 
-function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined, sent: string[]) {
+function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined, sent: string[], unsupported: string[] = []) {
   if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.message, outcome.field);
-  return okResponse(transaction, { acknowledged: outcome.status === 'acknowledged', sent });
+  const data = { acknowledged: outcome.status === 'acknowledged', sent: sent.filter((item) => !unsupported.includes(item)) };
+  return okResponse(transaction, unsupported.length > 0 ? { ...data, unsupported } : data);
 }
 
 /** Past its `expires` (plus the allowed clock skew): answer `expired` and never execute it. */
@@ -68,6 +70,10 @@ export function createSetHandlers(deps: FeatureDeps) {
       : mapped;
     const what = `set ${ieee} ep ${endpoint} ${summarise(command)}`;
     let predicted: Record<string, unknown> = {};
+    // Converter keys the device's converters do not take: their items are answered unsupported,
+    // the rest goes out (deCONZ applies what a light can take); nothing at all to send is a refusal.
+    const skipped = new Set<string>();
+    let unsupported: string[] = [];
     const outcome = await queue.submit({
       lane: { kind: 'device', ieee },
       target: `${ieee}/${endpoint}`,
@@ -75,7 +81,15 @@ export function createSetHandlers(deps: FeatureDeps) {
       description: what,
       expiresAt,
       send: async () => {
-        for (const payload of translated.payloads) predicted = { ...predicted, ...(await radio.set(ieee, endpoint, payload)).state };
+        let delivered = false;
+        for (const payload of translated.payloads) {
+          const result = await radio.set(ieee, endpoint, payload);
+          predicted = { ...predicted, ...result.state };
+          for (const key of result.skipped) skipped.add(key);
+          delivered ||= result.sent.length > 0;
+        }
+        unsupported = itemsCarriedBy(skipped, translated.sent, (item) => mapping.command(subdevices, { [item]: command[item] } as never));
+        if (!delivered && unsupported.length > 0) throw new RadioError(`${what}: no converter for ${[...skipped].join(', ')}`, 'unsupported', { field: unsupported[0] });
       },
     });
     bus.emit('infoChanged', {});
@@ -86,7 +100,7 @@ export function createSetHandlers(deps: FeatureDeps) {
       // Acknowledged by the device: show the new state now instead of waiting for a report.
       for (const change of registry.apply(ieee, endpoint, predicted)) bus.emit('endpointChanged', { ieee, change });
     }
-    await reply(resultTopic, resultOf(outcome, transaction, translated.sent));
+    await reply(resultTopic, resultOf(outcome, transaction, translated.sent, unsupported));
   }
 
   async function groupSet(group: number, raw: Buffer): Promise<void> {

@@ -19,7 +19,6 @@ import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { unexposedKeyExposes } from './unexposed-keys';
 import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
-import { RadioError } from '../commands/index';
 import { inputActionsFromZigbee, inputSetupExposes } from './input-setup';
 import { coveringTypeExposes, coveringTypeFromZigbee } from './cover-calibration';
 
@@ -157,15 +156,16 @@ export async function toZigbee(
   const used = new Set<Tz.Converter>();
   const sent: string[] = [];
   const next: ConverterState = {};
-  // Refused before anything goes out: a key no converter takes (a tilt for a shade that cannot tilt).
-  const missing = Object.keys(values).find((key) => !converterFor(target.definitions, key, target.converters));
-  if (missing !== undefined) throw new RadioError(`${target.attempt}: no converter for "${missing}"`, 'unsupported', { field: missing });
-  for (const [key, value] of Object.entries(values)) {
+  // A key no converter takes (a tilt for a shade that cannot tilt) is left out, and said so: the
+  // device gets the rest, as deCONZ applies the parameters a light can take.
+  const skipped = Object.keys(values).filter((key) => !converterFor(target.definitions, key, target.converters));
+  const taken = Object.fromEntries(Object.entries(values).filter(([key]) => !skipped.includes(key)));
+  for (const [key, value] of Object.entries(taken)) {
     const converter = converterFor(target.definitions, key, target.converters)!;
     if (used.has(converter)) continue;
     used.add(converter);
     const meta: Tz.Meta = {
-      message: values, device: target.device, mapped: target.definitions.length === 1 ? target.definitions[0] : target.definitions,
+      message: taken, device: target.device, mapped: target.definitions.length === 1 ? target.definitions[0] : target.definitions,
       options: {}, state: { ...state, ...next }, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {},
     };
     try {
@@ -177,7 +177,7 @@ export async function toZigbee(
       throw wrapRadioError(`${target.attempt} ${key}=${JSON.stringify(value)}`, err);
     }
   }
-  return { sent, state: next };
+  return { sent, state: next, skipped };
 }
 
 /**

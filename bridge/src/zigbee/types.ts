@@ -99,6 +99,8 @@ export interface RadioOptions {
 export interface SetResult {
   sent: string[];
   state: ConverterState;
+  /** Keys no converter of the target takes (a tilt for a shade that cannot tilt): not sent. */
+  skipped: string[];
 }
 
 /** One member's scene: ZCL units (level 0-254, mireds, xy as 0-1 fractions), transition in 1/10 s. */

@@ -5,6 +5,7 @@ import { sendJson } from '../../lib/respond';
 import { readJsonObject } from '../../lib/validate';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import { isEmptyCommand, planLightState } from '../../resources/lights/plan-state';
+import { withoutRefused } from '../../resources/lights/refused-items';
 import { COVER_TYPES } from '../../resources/lights/traits';
 import type { LightEntry } from '../../resources/lights/types';
 import { requireLight } from './lookup';
@@ -51,10 +52,12 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
       outcome = (await services.lights.writes.settle(entry.row.id, seq)) ?? { status: 'ok', data: { acknowledged: true, sent: [] } };
     }
     if (outcome.status === 'ok' && outcome.data.acknowledged) {
+      // Items the device cannot take were not sent: 6 for each, successes for what it acknowledged.
+      const took = withoutRefused(plan, base, outcome.data.unsupported);
       // The newest write shows its own values; a replaced one must not overwrite them.
-      if (!replaced && !COVER_TYPES.has(entry.subdevice?.type ?? '')) services.lights.applyAcknowledged(entry, plan.command);
+      if (!replaced && !COVER_TYPES.has(entry.subdevice?.type ?? '')) services.lights.applyAcknowledged(entry, took.command);
       c.header('ETag', `"${entry.etag}"`);
-      return answer(c, plan.errors, plan.successes, 200);
+      return answer(c, took.errors, took.successes, 200);
     }
     // The bridge forgot the device between our last look and the command.
     if (outcome.status === 'error' && outcome.code === 'not_found') throw unreachable(entry, true);

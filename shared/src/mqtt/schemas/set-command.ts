@@ -147,5 +147,7 @@ export const setResultDataSchema = v.object({
   acknowledged: v.boolean(),
   /** The command items that were sent, in the order they went out. */
   sent: v.array(v.string()),
+  /** Items of the command the device cannot take (no converter carries them): not sent; the rest was. */
+  unsupported: v.optional(v.array(v.string())),
 });
 export type SetResultData = v.InferOutput<typeof setResultDataSchema>;
