@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsCarriedBy } from './items-carried-by';
+import { itemsCarriedBy, leftOut } from './items-carried-by';
 
 // What each item becomes alone, as the deCONZ -> converter mapping of a covering translates it.
 const ALONE: Record<string, Array<Record<string, unknown>>> = {
@@ -17,5 +17,17 @@ describe('itemsCarriedBy', () => {
     expect(itemsCarriedBy(new Set(), ['lift', 'tilt'], translate)).toEqual([]);
     expect(itemsCarriedBy(new Set(['tilt']), ['transitiontime', 'lift'], translate)).toEqual([]);
     expect(itemsCarriedBy(new Set(['tilt']), ['tilt'], () => ({ ok: false }))).toEqual([]);
+  });
+});
+
+describe('leftOut', () => {
+  it('should answer the left-out items unsupported while the rest went out', () => {
+    expect(leftOut(new Set(['tilt']), true, ['lift', 'tilt'], translate)).toEqual({ unsupported: ['tilt'] });
+    expect(leftOut(new Set(), true, ['lift'], translate)).toEqual({ unsupported: [] });
+  });
+
+  it('should refuse when nothing went out, or a key no item explains was left out', () => {
+    expect(leftOut(new Set(['tilt']), false, ['tilt'], translate)).toEqual({ unsupported: ['tilt'], refuse: 'tilt' });
+    expect(leftOut(new Set(['color_temp_startup']), true, ['lift', 'powerup_ct'], translate)).toEqual({ unsupported: [], refuse: 'color_temp_startup' });
   });
 });

@@ -2,7 +2,7 @@ import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okRespon
 import type { SubdevicePlan } from '@herdgate/shared/deconz';
 import { RadioError, type CommandOutcome } from '../commands/index';
 import { errorCodeOf } from './error-codes';
-import { itemsCarriedBy } from './items-carried-by';
+import { leftOut } from './items-carried-by';
 import { splitStartup } from './startup-items';
 import type { FeatureDeps } from './types';
 
@@ -88,8 +88,9 @@ export function createSetHandlers(deps: FeatureDeps) {
           for (const key of result.skipped) skipped.add(key);
           delivered ||= result.sent.length > 0;
         }
-        unsupported = itemsCarriedBy(skipped, translated.sent, (item) => mapping.command(subdevices, { [item]: command[item] } as never));
-        if (!delivered && unsupported.length > 0) throw new RadioError(`${what}: no converter for ${[...skipped].join(', ')}`, 'unsupported', { field: unsupported[0] });
+        const left = leftOut(skipped, delivered, translated.sent, (item) => mapping.command(subdevices, { [item]: command[item] } as never));
+        unsupported = left.unsupported;
+        if (left.refuse !== undefined) throw new RadioError(`${what}: no converter for ${[...skipped].join(', ')}`, 'unsupported', { field: left.refuse });
       },
     });
     bus.emit('infoChanged', {});
