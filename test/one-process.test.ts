@@ -56,5 +56,9 @@ describe('one-process gateway', () => {
       return status === 200 ? (body as { rfconnected?: boolean }) : undefined;
     }, 'REST with the key made before the restart', 30_000);
     expect(config).toMatchObject({ rfconnected: expect.any(Boolean) });
+    // The api stopped cleanly with the bridge, but the restart was the supervisor's, not an operator's:
+    // the password-reset window stays shut (docs/security.md).
+    const reset = await fetch(`http://127.0.0.1:${gateway.ports.http}/api/config/password`, { method: 'DELETE' });
+    expect(reset.status).toBe(403);
   }, 90_000);
 });
