@@ -5,7 +5,7 @@
  * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
  * `npm run start:edge` (`--edge`): the same, with the api on workerd (`wrangler dev`, local mode)
  * following the bridge over MQTT-over-WebSocket.
- * The bridge and the api run in one node process (scripts/one-process/: about a third less memory,
+ * The bridge and the api run in one node process (scripts/one-process/: less memory than two,
  * docs/benchmarks.md) unless HERDGATE_PROCESSES=split asks for one process each, as on two hosts;
  * the edge start always runs the bridge alone.
  */

@@ -1,6 +1,6 @@
 /**
  * Where the gateway's memory goes at rest: the virtual radio with a generated network (in this
- * process), the bridge and api bundles launched as `npm start` launches them plus
+ * process), the bridge and api bundles each in its own process, as `HERDGATE_PROCESSES=split npm start` launches them, plus
  * `--inspect=127.0.0.1:0`, paired and left quiet; then per process: /proc status (anonymous vs
  * file-backed resident memory), process.memoryUsage(), V8's heap spaces, the scripts it compiled
  * grouped by package, and a heap snapshot summarised by `heap-summary.ts`.
