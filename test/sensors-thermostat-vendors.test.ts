@@ -249,6 +249,19 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     }, 30_000);
   });
 
+  it('sensor.config.zhathermostat.schedule_on: should refuse schedule_on beside a preset it contradicts (both set the valve\'s preset) and set the preset', async () => {
+    const id = ids.tuya!;
+    const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { preset: 'comfort', schedule_on: true });
+    // 200 as in deCONZ, since one item was set.
+    expect(status).toBe(200);
+    expect(body).toEqual([
+      { success: { [`/sensors/${id}/config/preset`]: 'comfort' } },
+      { error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/schedule_on` }) },
+    ]);
+    expect(await real('tuya', dp('4'))).toBe(3);
+    await sensorWhen<Sensor>(stack, id, (s) => s.config.preset === 'comfort' && s.config.schedule_on === false, 'comfort, off its programme');
+  }, 30_000);
+
   describe('sensor.config.zhathermostat.schedule (Tuya valve)', () => {
     /** The week format (111: 0 is 5+2, 2 seven alike) and the work-day and holiday programmes (112, 113). */
     const programme = async () => ({ week: await real('tuya', dp('111')), workdays: await real('tuya', dp('112')), holidays: await real('tuya', dp('113')) });

@@ -146,6 +146,11 @@ describe('thermostat items bound to the device exposes', () => {
     // It follows its programme in its schedule preset (deCONZ's auto): schedule_on is that preset.
     expect(toDeconzItems(tuya!, { preset: 'schedule' }).config).toEqual({ preset: 'auto', schedule_on: true, on: true });
     expect(toConverterCommand('ZHAThermostat', { schedule_on: false }, tuya!.bindings).payloads).toEqual([{ preset: 'manual' }]);
+    // Both set its preset: agreeing they go, disagreeing the second is refused rather than lost.
+    expect(toConverterCommand('ZHAThermostat', { preset: 'auto', schedule_on: true }, tuya!.bindings)).toMatchObject({ payloads: [{ preset: 'schedule' }], sent: ['preset', 'schedule_on'] });
+    expect(toConverterCommand('ZHAThermostat', { preset: 'eco', schedule_on: true }, tuya!.bindings).invalid).toEqual([
+      { item: 'schedule_on', reason: 'sets the same device setting as preset in this write, to another value' },
+    ]);
     expect(toConverterCommand('ZHAThermostat', { setvalve: false, preset: 'auto', heatsetpoint: 2350 }, tuya!.bindings).payloads)
       .toEqual([{ valve_detection: 'OFF', preset: 'schedule', current_heating_setpoint: 23.5 }]);
     expect(toConverterCommand('ZHAThermostat', { setvalve: 1, preset: 'program' }, tuya!.bindings).invalid).toEqual([

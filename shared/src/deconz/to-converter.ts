@@ -120,6 +120,8 @@ export function toConverterCommand(
   const result: ConverterCommand = { payloads: [], sent: [], unsupported: [] };
   let alert: ConverterState | undefined;
   const schedules: ConverterState[] = [];
+  /** Converter key -> the item that set it (two items may share one: a Tuya valve's preset and schedule_on). */
+  const setBy: Record<string, string> = {};
   for (const key of Object.keys(command)) {
     if (IGNORED.has(key)) continue;
     if (key === 'alert' && LIGHT_TYPES.has(type)) {
@@ -134,8 +136,12 @@ export function toConverterCommand(
         // One command per group of days: each its own payload, after the other items.
         schedules.push(...written.payloads);
         result.sent.push(key);
+      } else if (written.ok && setBy[written.key] !== undefined && JSON.stringify(main[written.key]) !== JSON.stringify(written.value)) {
+        // The device would take only one of them; answering both as set would be untrue.
+        (result.invalid ??= []).push({ item: key, reason: `sets the same device setting as ${setBy[written.key]} in this write, to another value` });
       } else if (written.ok) {
         main[written.key] = written.value;
+        setBy[written.key] ??= key;
         result.sent.push(key);
       } else (result.invalid ??= []).push({ item: key, reason: written.reason });
       continue;
