@@ -1,5 +1,5 @@
 /**
- * The api exactly as `npm start` launches it (scripts/start.ts): its bundle (`buildApi`, the same
+ * The api alone, as `HERDGATE_PROCESSES=split npm start` launches it (scripts/start.ts): its bundle (`buildApi`, the same
  * build) under plain `node` with no extra options, configured through the environment as the
  * supervisor configures it (broker URL and account, database file), plus a loopback address, a
  * free port and log level warn. Resolves once it prints its `api-ready` line.

@@ -1,7 +1,7 @@
 /**
  * The headline figure of issue #6, measured without instruments on the path: the virtual radio in
  * this process (the press is injected and the groupcast seen on one clock, no HTTP hop, no
- * polling), herdgate's bridge and api each in their own process as `npm start` runs them, an MQTT
+ * polling), herdgate's bridge and api each in their own process as `HERDGATE_PROCESSES=split npm start` runs them, an MQTT
  * probe here timing the button's message from the bridge and the group command from the api.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
