@@ -64,11 +64,19 @@ class LibsqlStore implements Store {
   keyUseVersion() { return this.keyUses; }
 
   write<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T> {
+    return this.commit(work, true, apply);
+  }
+
+  writeUnseen<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T> {
+    return this.commit(work, false, apply);
+  }
+
+  private commit<T>(work: (tx: Transaction) => Promise<T>, revision: boolean, apply?: (result: T) => void): Promise<T> {
     return this.queue.run(async () => {
-      const next = this.state.revision + 1;
+      const next = revision ? this.state.revision + 1 : this.state.revision;
       const result = await this.db.transaction(async (tx) => {
         const value = await work(tx);
-        await upsertSetting(tx, META_KEYS.revision, next);
+        if (revision) await upsertSetting(tx, META_KEYS.revision, next);
         return value;
       }).catch(async (err: unknown) => {
         if (!isLockError(err)) throw err;

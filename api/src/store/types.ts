@@ -89,6 +89,11 @@ export interface Store {
    */
   write<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T>;
   /**
+   * `write` for state no resource shows (a PIN guard's wrong attempts, a membership doubt): the
+   * same serialised, committed transaction, but no revision, so no ETag moves for it.
+   */
+  writeUnseen<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T>;
+  /**
    * Read the database in one transaction, queued with the writes so it sees every committed one.
    * Never bumps the revision (ETags stay as they were) and never persists anything. For module
    * loaders at start; requests read the in-memory models, never this.

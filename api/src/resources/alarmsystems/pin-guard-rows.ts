@@ -24,7 +24,8 @@ export async function loadPinGuards(store: Store): Promise<Map<string, GuardStat
 
 /** Store one system's guard (an open one removes its row); `apply` runs after the commit. */
 export function savePinGuard(store: Store, alarmsystem: string, guard: GuardState, apply: () => void): Promise<void> {
-  return store.write(async (tx) => {
+  // Not a revision: nothing a client reads changes with a wrong PIN (the lock-out has its own event).
+  return store.writeUnseen(async (tx) => {
     if (isOpen(guard)) {
       await tx.delete(alarmPinGuards).where(eq(alarmPinGuards.alarmsystem, alarmsystem));
       return;

@@ -7,9 +7,9 @@ import type { Store } from '../../store/types';
  * still have reached the device (the bridge died after the device took it, before answering), so
  * the device's group table may differ from the stored member list. Each doubted membership is
  * asserted again, to what the gateway stores, by the group's next membership write and whenever
- * the bridge comes back (`repair-memberships.ts`). Kept in libSQL (`group_membership_doubts`) and
- * written before the request that raised or settled a doubt is answered, so a restart of the api
- * still repairs what it could not vouch for; memory is the read path.
+ * the bridge comes back (`repair-memberships.ts`). Kept in libSQL (`group_membership_doubts`, not a
+ * revision: no resource shows it) and written before the request that raised or settled a doubt is
+ * answered, so a restart of the api still repairs what it could not vouch for; memory is the read path.
  *
  * Membership writes of one group run one at a time (`exclusive`), so a repair and a client's write
  * cannot interleave their requests and leave the device out of step again.
@@ -26,14 +26,14 @@ export class MembershipDoubts {
 
   async doubt(group: string, light: string): Promise<void> {
     if (this.doubts.get(group)?.has(light)) return;
-    await this.store.write(async (tx) => {
+    await this.store.writeUnseen(async (tx) => {
       await tx.insert(groupMembershipDoubts).values({ groupId: group, lightId: light }).onConflictDoNothing();
     }, () => this.remember(group, light));
   }
 
   async settle(group: string, light: string): Promise<void> {
     if (!this.doubts.get(group)?.has(light)) return;
-    await this.store.write(async (tx) => {
+    await this.store.writeUnseen(async (tx) => {
       await tx.delete(groupMembershipDoubts).where(and(eq(groupMembershipDoubts.groupId, group), eq(groupMembershipDoubts.lightId, light)));
     }, () => {
       const lights = this.doubts.get(group);
@@ -60,7 +60,7 @@ export class MembershipDoubts {
 
   async forget(group: string): Promise<void> {
     if (!this.doubts.has(group)) return;
-    await this.store.write(async (tx) => {
+    await this.store.writeUnseen(async (tx) => {
       await tx.delete(groupMembershipDoubts).where(eq(groupMembershipDoubts.groupId, group));
     }, () => this.doubts.delete(group));
   }

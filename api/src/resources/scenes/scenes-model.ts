@@ -60,7 +60,8 @@ export class ScenesModel {
    * `release` gives the id back. Undefined: the group's scene table is full.
    */
   reserve(groupId: string, name: string, transitiontime: number): SceneRecord | undefined {
-    const used = new Set([...this.ofGroup(groupId).map((s) => Number(s.sceneId)), ...[...this.reserved].filter((k) => k.startsWith(`${groupId}/`)).map((k) => Number(k.split('/')[1]))]);
+    const reserved = [...this.reserved].filter((k) => k.startsWith(`${groupId}/`)).map((k) => Number(k.slice(groupId.length + 1)));
+    const used = new Set([...this.ofGroup(groupId).map((s) => Number(s.sceneId)), ...reserved]);
     let id = 1;
     while (used.has(id)) id += 1;
     if (id > MAX_SCENE_ID) return undefined;
@@ -79,18 +80,13 @@ export class ScenesModel {
    */
   async commit(record: SceneRecord): Promise<boolean> {
     try {
-      const stored = await this.store.write(async (tx) => {
+      return await this.store.write(async (tx) => {
         const [group] = await tx.select({ deleted: lightGroups.deleted }).from(lightGroups).where(eq(lightGroups.id, Number(record.groupId)));
         // The All group has no row; any other group was checked at the request's start.
         if (group?.deleted) return false;
         await tx.insert(groupScenes).values(toRow(record));
         return true;
-      }, (done) => {
-        if (!done) return;
-        this.scenes.set(key(record.groupId, record.sceneId), record);
-        this.version += 1;
-      });
-      return stored;
+      }, (done) => { if (done) this.applyCommitted(record); });
     } finally {
       this.release(record);
     }
