@@ -11,6 +11,8 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  */
 const MOTION = '0017880104a16009';
 const FP1 = '54ef441000a16010';
+/** A later Hue motion sensor (SML003: five sensitivity levels), on the SML001's clusters. */
+const MOTION3 = '0017880104a16011';
 
 interface Sensor { type: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
 
@@ -22,7 +24,10 @@ describe('sensors: motion sensor on the real stack', () => {
 
   beforeAll(async () => {
     // The Hue sensor's LED indication was switched on before it pairs here (catalogue: off).
-    stack = await startSensorStack([{ model: 'SML001', ieee: MOTION, settings: { 2: { genBasic: { ledIndication: 1 } } } }, { model: 'lumi.motion.ac01', ieee: FP1 }]);
+    stack = await startSensorStack([
+      { model: 'SML001', ieee: MOTION, settings: { 2: { genBasic: { ledIndication: 1 } } } }, { model: 'lumi.motion.ac01', ieee: FP1 },
+      { model: 'SML001', ieee: MOTION3, settings: { 1: { genBasic: { modelId: 'SML003' } } } },
+    ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     presence = await sensorId(stack, uniqueidOf(MOTION, 2, '0406'));
     light = await sensorId(stack, uniqueidOf(MOTION, 2, '0400'));
@@ -139,6 +144,24 @@ describe('sensors: motion sensor on the real stack', () => {
     }
     const bad = await stack.rest.put(`/sensors/${presence}/config`, { pending: [] });
     expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${presence}/config/pending` }) }]);
+  }, 30_000);
+
+  it('should describe the sensitivity range each device takes through introspection: 0-2 on an SML001 and an FP1, 0-4 on an SML003', async () => {
+    const introspect = async (ieee: string, endpoint: number, item: string) =>
+      (await stack.rest.get(`/devices/${uniqueidOf(ieee, endpoint, '0406')}/config/${item}/introspect`)).body;
+    const later = await sensorId(stack, uniqueidOf(MOTION3, 2, '0406'));
+    const sensor = await sensorWhen<Sensor>(stack, later, (s) => s.config.sensitivity !== undefined, 'the SML003 sensitivity read');
+    expect(sensor.config).toMatchObject({ sensitivity: 2, sensitivitymax: 4 });
+    for (const [ieee, endpoint, max] of [[MOTION, 2, 2], [FP1, 1, 2], [MOTION3, 2, 4]] as const) {
+      expect(await introspect(ieee, endpoint, 'sensitivity'), ieee).toEqual({ type: 'uint8', minval: 0, maxval: max });
+      expect(await introspect(ieee, endpoint, 'sensitivitymax'), ieee).toEqual({ type: 'uint8', minval: 0, maxval: max });
+    }
+    // The range said is the range taken: 4 on the SML003 reaches the device, 3 on the SML001 does not.
+    const res = await stack.rest.put(`/sensors/${later}/config`, { sensitivity: 4 });
+    expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${later}/config/sensitivity`]: 4 } }] });
+    expect((await realState(stack, MOTION3)).endpoints['2'].msOccupancySensing.motionSensitivity).toBe(4);
+    // The delay is the ZCL attribute on every model: 0-65535 seconds.
+    expect(await introspect(MOTION3, 2, 'delay')).toEqual({ type: 'uint16', minval: 0, maxval: 65535 });
   }, 30_000);
 
   describe('Aqara presence sensor FP1', () => {

@@ -94,6 +94,16 @@ describe('sensors: thermostats on the real stack', () => {
     expect(sensor.state.fanmode).toBe(sensor.config.fanmode);
   }, 45_000);
 
+  it('should describe each thermostat\'s setpoint and offset ranges through introspection as its device takes them', async () => {
+    const introspect = async (ieee: string, endpoint: number, item: string) =>
+      (await stack.rest.get(`/devices/${uniqueidOf(ieee, endpoint, '0201')}/config/${item}/introspect`)).body;
+    // The Ally valve sets 5-35 °C and offsets ±2.5 °C; the Zen-01 heats at 10-30 °C and cools at 10-31 °C.
+    expect(await introspect(VALVE, 1, 'heatsetpoint')).toEqual({ type: 'int16', minval: 500, maxval: 3500 });
+    expect(await introspect(VALVE, 1, 'offset')).toEqual({ type: 'int16', minval: -250, maxval: 250 });
+    expect(await introspect(ZEN, 3, 'heatsetpoint')).toEqual({ type: 'int16', minval: 1000, maxval: 3000 });
+    expect(await introspect(ZEN, 3, 'coolsetpoint')).toEqual({ type: 'int16', minval: 1000, maxval: 3100 });
+  });
+
   it('should present the valve clock as ZHATime, set by the gateway at pairing', async () => {
     const sensor = await sensorWhen<Sensor>(stack, ids.time!, (s) => typeof s.state.utc === 'string', 'the clock read', 30_000);
     expect(sensor).toMatchObject({ type: 'ZHATime', modelid: 'eTRV0100', ep: 1 });

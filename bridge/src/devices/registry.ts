@@ -1,5 +1,5 @@
 import type { DeviceDescription, EndpointEvent, EndpointState, ItemValue, RemovalReason, RemovedDevice } from '@herdgate/shared/mqtt';
-import type { SubdevicePlan } from '@herdgate/shared/deconz';
+import { itemRanges, type SubdevicePlan } from '@herdgate/shared/deconz';
 import type { ConverterState, ZigbeeDevice } from '../zigbee/index';
 import { memoryForgottenDevices, type ForgottenDevices } from './forgotten';
 import type { DeconzMapping } from './mapping';
@@ -88,7 +88,10 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
       const plans = device.interview === 'successful' && device.definition ? deps.mapping.subdevices(device) : [];
       // The converter key suffix, a switch's role and button map are the bridge's business; the published description has none.
       const exposes = (device.definition?.exposes ?? []) as Array<Record<string, unknown>>;
-      const subdevices = plans.map(({ suffix, role, buttonmap, ...subdevice }) => {
+      const subdevices = plans.map(({ suffix, role, buttonmap, ...plan }) => {
+        // The items' ranges as the device's exposes bound them (the api's introspection shows them).
+        const ranges = itemRanges(plan.bindings);
+        const subdevice = ranges ? { ...plan, ranges } : plan;
         const capabilities = subdevice.resource === 'lights' ? lightCapabilities(exposes, suffix) : undefined;
         if (capabilities) return { ...subdevice, capabilities };
         const events = subdevice.state.includes('buttonevent') ? buttonEvents(exposes, role, buttonmap) : [];

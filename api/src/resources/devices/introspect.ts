@@ -3,8 +3,10 @@ import type { Subdevice } from '@herdgate/shared/mqtt';
 
 /**
  * Item introspection (`GET /devices/<uniqueid>/<prefix>/<item>/introspect`): the data type and
- * range of an item, as data. `state/buttonevent` adds the device's real buttons and the action of
- * every event code, from the codes the bridge says the device can send.
+ * range of an item, as data. The range here is the type's; an item bound to the device's own exposes
+ * takes the range the bridge found in them (a sensitivity 0-2 or 0-4, a valve's setpoint limits),
+ * and a light's `ct` its own mireds. `state/buttonevent` adds the device's real buttons and the
+ * action of every event code, from the codes the bridge says the device can send.
  */
 interface ItemType {
   type: string;
@@ -27,7 +29,7 @@ const TYPES: Readonly<Record<string, ItemType>> = {
   'state/lastupdated': t('time'), 'config/battery': t('uint8', 0, 100), 'config/reachable': t('bool'), 'config/on': t('bool'),
   'config/heatsetpoint': t('int16', 500, 3200), 'config/coolsetpoint': t('int16', 700, 3500), 'config/mode': t('string'),
   'config/fanmode': t('string'), 'config/offset': t('int16', -500, 500), 'config/locked': t('bool'), 'config/duration': t('uint16', 0, 65535),
-  'config/delay': t('uint16', 0, 65535), 'config/sensitivity': t('uint8', 0, 2), 'config/tholddark': t('uint16', 0, 65534),
+  'config/delay': t('uint16', 0, 65535), 'config/sensitivity': t('uint8', 0, 255), 'config/sensitivitymax': t('uint8', 0, 255), 'config/tholddark': t('uint16', 0, 65534),
   'config/tholdoffset': t('uint16', 1, 65534), 'config/ledindication': t('bool'), 'config/usertest': t('bool'),
   'config/displayflipped': t('bool'), 'config/externalsensortemp': t('int16', -27315, 32767),
   'attr/name': t('string'), 'attr/manufacturername': t('string'), 'attr/modelid': t('string'), 'attr/swversion': t('string'),
@@ -56,5 +58,7 @@ export function introspectItem(key: string, subs: readonly Subdevice[]): Record<
   if (!owner || !type) return undefined;
   if (key === 'state/ct' && owner.capabilities?.ct) return { type: type.type, minval: owner.capabilities.ct.min, maxval: owner.capabilities.ct.max };
   if (key === 'state/buttonevent') return { ...type, ...buttonsOf(owner.buttonevents ?? []) };
+  const range = prefix === 'attr' ? undefined : owner.ranges?.[name!];
+  if (range) return { type: type.type, minval: range.min ?? type.minval, maxval: range.max ?? type.maxval };
   return { ...type };
 }

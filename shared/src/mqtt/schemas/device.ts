@@ -51,7 +51,12 @@ export const lightCapabilitiesSchema = v.object({
 });
 export type LightCapabilities = v.InferOutput<typeof lightCapabilitiesSchema>;
 
-const itemNames = v.array(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')));
+const itemName = v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name'));
+const itemNames = v.array(itemName);
+
+/** The values a device takes for a numeric item, in deCONZ units (either end may be the type's own). */
+export const itemRangeSchema = v.object({ min: v.optional(v.number()), max: v.optional(v.number()) });
+export type ItemRange = v.InferOutput<typeof itemRangeSchema>;
 
 export const subdeviceSchema = v.object({
   type: v.picklist(SUBDEVICE_TYPES),
@@ -66,6 +71,8 @@ export const subdeviceSchema = v.object({
   capabilities: v.optional(v.lazy(() => lightCapabilitiesSchema)),
   /** Switches: every `buttonevent` code the device can send (button * 1000 + gesture). */
   buttonevents: v.optional(v.array(v.pipe(v.number(), v.integer()))),
+  /** Items bound to the device's own exposes, by item name: the range the device takes (`sensitivity` 0-4). */
+  ranges: v.optional(v.record(itemName, itemRangeSchema)),
 });
 export type Subdevice = v.InferOutput<typeof subdeviceSchema>;
 
