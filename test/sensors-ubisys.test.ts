@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
-import { changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
+import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
 /**
  * ubisys' switch modules on the real stack (virtual radio, bridge child, api, WebSocket), one stack
@@ -10,7 +10,8 @@ import { changesOf, realState, sensorId, sensorWhen, startSensorStack, uniqueidO
  * actions of their device setup cluster (endpoint 232), which deCONZ shows as the switch's
  * `config.mode`: `momentary`, `rocker` or `custom_<hex>`, written with Write Attributes Structured and
  * read back from the radio. The J1's `config.windowcoveringtype` writes its covering type and starts
- * the calibration its converters run (the radio counts the motor steps of the full travels). Other
+ * the calibration its converters run (the radio counts the motor steps of the full travels); its
+ * inputs' open, close and stop show as deCONZ's buttonevent (1002, 2002, 1003, 2003). Other
  * switches have neither item (6); bad values answer 7 and change nothing; a write the device refuses
  * is an error, not a success.
  */
@@ -81,6 +82,20 @@ describe('sensors: ubisys switch modules on the real stack', () => {
     expect(await inputActions(sensor)).toEqual(actions);
     expect((await stack.rest.get(`/sensors/${id}`)).body.config.mode).toBe(mode);
     await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.mode === mode), `the mode ${mode} push`);
+  }, 30_000);
+
+  it.each(['momentary', 'rocker'])("should show each J1 input's open, close and stop as deCONZ's buttonevent in %s mode, in REST and pushed", async (mode) => {
+    const id = ids.j1!;
+    expect((await stack.rest.put(`/sensors/${id}/config`, { mode })).status).toBe(200);
+    const pushed = (from: number) => changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent);
+    // Input 0 opens, input 1 closes (covering client, endpoint 2); letting go sends the stop.
+    for (const [input, kind, buttonevent] of [[0, 'press', 1002], [0, 'release', 1003], [1, 'press', 2002], [1, 'release', 2003]] as const) {
+      const from = ws.events.length;
+      expect(await act(stack, J1, 'input', { input, kind })).toMatchObject({ ok: true, detail: { frames: 1 } });
+      await waitFor(() => pushed(from).includes(buttonevent), `buttonevent ${buttonevent} pushed`, 10_000);
+      expect(pushed(from)).toEqual([buttonevent]);
+      expect((await stack.rest.get(`/sensors/${id}`)).body.state.buttonevent).toBe(buttonevent);
+    }
   }, 30_000);
 
   it.each([

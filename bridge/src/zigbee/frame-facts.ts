@@ -10,7 +10,8 @@ import type { ExposeJson } from './types';
  * - the colour a remote's move-to-colour command asks for, as the raw CIE x/y words (0-65535) that
  *   deCONZ shows as `x` and `y`; the converters give them rounded to three decimals;
  * - which move a stop ends (`action_stopped`: the move action the switch sent before), which deCONZ
- *   numbers apart (a knob turned clockwise or back, then let go).
+ *   numbers apart (a knob turned clockwise or back, then let go; a covering's input let go after
+ *   opening or closing, `none` when no open or close came before it, as deCONZ then shows nothing).
  * The bridge reads them with converters of its own, run beside the definition's for the same
  * frame, and names their keys in exposes of its own, for definitions that handle such frames.
  */
@@ -56,6 +57,12 @@ const FACTS: readonly FrameFact[] = [
       const action = before.action;
       return typeof action === 'string' && action.startsWith('brightness_move_') ? { action_stopped: action } : undefined;
     },
+  },
+  {
+    cluster: 'closuresWindowCovering',
+    type: 'commandStop',
+    keys: [],
+    read: (_data, before) => ({ action_stopped: before.action === 'open' || before.action === 'close' ? before.action : 'none' }),
   },
 ];
 

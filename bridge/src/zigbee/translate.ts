@@ -80,11 +80,16 @@ export function describeDefinition(definition: Definition, device: Device): Defi
 
 /**
  * Generic converters for messages a definition leaves out: the 3400-D keypad definition handles
- * arm commands only, yet deCONZ reports its panic and emergency keys as keypad actions. Used only
- * when the definition has no converter of its own for the message.
+ * arm commands only, yet deCONZ reports its panic and emergency keys as keypad actions; ubisys' J1
+ * definition reads nothing its inputs send (open, close and stop from its covering client), yet
+ * deCONZ numbers them as button events. Used only when the definition has no converter of its own
+ * for the message.
  */
 type FzConverter = Definition['fromZigbee'][number];
-const SUPPLEMENTS: readonly FzConverter[] = [fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee];
+const SUPPLEMENTS: readonly FzConverter[] = [
+  fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee,
+  fzLibrary.command_cover_open, fzLibrary.command_cover_close, fzLibrary.command_cover_stop,
+];
 /**
  * Converters run beside a definition's own, for facts of the frame its converters leave out (a
  * valve's raw host flags among them) or misread (boolean attributes); theirs win.
@@ -120,9 +125,9 @@ export async function fromZigbee(
   };
   await run(converters);
   Object.assign(out, keptProgramme(definition, out, state));
-  // Only beside something the definition made of the frame (it drops repeats, and so do these);
+  // Only beside something a converter made of the frame (they drop repeats, and so do these);
   // they read the frame and the state before it.
-  if (own.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)), state);
+  if (converters.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)), state);
   if (own.length > 0) await run(ATTRIBUTE_KEYS.filter(matches(message)), state);
   Object.assign(out, zoneExtras(message, out));
   if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);

@@ -8,20 +8,22 @@ import type { Read } from './item-rules';
  * hold/long release; 4 dimmer, its turns as short releases and their end as nothing).
  */
 export interface ButtonMap {
-  /** Converter action -> buttonevent, or how to read it from the other converter keys. */
-  events: Readonly<Record<string, number | ((get: Read) => number | undefined)>>;
+  /** Converter action -> buttonevent, or a stop numbered by what it ends. */
+  events: Readonly<Record<string, number | StopEvent>>;
   /** The sensor modes the switch takes (the first is its default), and each mode's renumbering (null: no event). */
   modes?: { values: readonly number[]; renumber: Readonly<Record<number, Readonly<Record<number, number | null>>>> };
+}
+
+/** A stop, numbered by the action it ends (the bridge's `action_stopped`); any other: no event. */
+interface StopEvent {
+  stops: Readonly<Record<string, number>>;
 }
 
 /** deCONZ's sensor `mode` numbers. */
 export const SENSOR_MODE = { scenes: 1, twoGroups: 2, colorTemperature: 3, dimmer: 4 } as const;
 
 /** A stop ends the turn in progress: which one, from the action the switch sent before (frame facts). */
-const stopOf = (up: number, down: number) => (get: Read) => {
-  const stopped = get('action_stopped');
-  return stopped === 'brightness_move_up' ? up : stopped === 'brightness_move_down' ? down : undefined;
-};
+const stopOf = (up: number, down: number): StopEvent => ({ stops: { brightness_move_up: up, brightness_move_down: down } });
 
 export const BUTTON_MAPS: Readonly<Record<string, ButtonMap>> = {
   // SYMFONISK sound controller, gen 1: 1 the knob (press, double press, triple press), 2 turned clockwise, 3 counter-clockwise.
@@ -39,6 +41,15 @@ export const BUTTON_MAPS: Readonly<Record<string, ButtonMap>> = {
       renumber: { [SENSOR_MODE.dimmer]: { 2001: 2002, 3001: 3002, 2003: null, 3003: null } },
     },
   },
+  // ubisys J1 shutter control, its inputs' covering client (endpoint 2): 1 opens, 2 closes, each as a
+  // short release; the stop when an input is let go is the long release of the input that moved it.
+  J1: {
+    events: {
+      open: 1002,
+      close: 2002,
+      stop: { stops: { open: 1003, close: 2003 } },
+    },
+  },
 };
 
 const mapOf = (model: string | undefined) => (model !== undefined && Object.hasOwn(BUTTON_MAPS, model) ? BUTTON_MAPS[model] : undefined);
@@ -50,22 +61,15 @@ export const hasButtonMap = (model: string | undefined) => mapOf(model) !== unde
 export function buttonMapEvent(model: string, get: Read): number | undefined {
   const action = get('action');
   const entry = typeof action === 'string' ? mapOf(model)?.events[action] : undefined;
-  return typeof entry === 'function' ? entry(get) : entry;
+  if (typeof entry !== 'object') return entry;
+  const stopped = get('action_stopped');
+  return typeof stopped === 'string' && Object.hasOwn(entry.stops, stopped) ? entry.stops[stopped] : undefined;
 }
 
-/** Every buttonevent a model's button map can produce, sorted (functions' results included). */
+/** Every buttonevent a model's button map can produce, sorted (stops' included). */
 export function buttonMapEvents(model: string): number[] {
-  const codes = new Set<number>();
-  for (const entry of Object.values(mapOf(model)?.events ?? {})) {
-    if (typeof entry === 'number') {
-      codes.add(entry);
-      continue;
-    }
-    for (const stopped of ['brightness_move_up', 'brightness_move_down']) {
-      const code = entry((key) => (key === 'action_stopped' ? stopped : undefined));
-      if (code !== undefined) codes.add(code);
-    }
-  }
+  const entries = Object.values(mapOf(model)?.events ?? {});
+  const codes = new Set(entries.flatMap((entry) => (typeof entry === 'number' ? [entry] : Object.values(entry.stops))));
   return [...codes].sort((a, b) => a - b);
 }
 

@@ -53,6 +53,16 @@ describe('ubisys input modes', () => {
     }
   });
 
+  it("should number the J1's open, close and stop as deCONZ's button map does: a stop by the input that moved it, none after a stop", () => {
+    const j1 = switchOf(J1, 'J1');
+    const event = (state: Record<string, unknown>) => toDeconzItems(j1, state).state.buttonevent;
+    expect(event({ action: 'open' })).toBe(1002);
+    expect(event({ action: 'close' })).toBe(2002);
+    expect(event({ action: 'stop', action_stopped: 'open' })).toBe(1003);
+    expect(event({ action: 'stop', action_stopped: 'close' })).toBe(2003);
+    expect(event({ action: 'stop', action_stopped: 'none' })).toBeUndefined();
+  });
+
   it('should write the covering type within 0-9 only', () => {
     const j1 = switchOf(J1, 'J1');
     expect(toConverterCommand('ZHASwitch', { windowcoveringtype: 8 }, j1.bindings).payloads).toEqual([{ window_covering_type: 8 }]);

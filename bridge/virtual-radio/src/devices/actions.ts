@@ -17,6 +17,7 @@ import { airAction } from './air-action';
 import { vibrationAction } from './vibration-action';
 import { windowAction } from './window-action';
 import { datapointAction } from './datapoint-action';
+import { inputAction } from './input-action';
 
 type Params = Record<string, unknown>;
 interface Action extends ActionInfo {
@@ -163,6 +164,7 @@ function pin(host: DeviceHost): Action | undefined {
 
 const builders: Array<(host: DeviceHost) => Action | undefined> = [
   press,
+  inputAction,
   zoneAction('open', ZoneType.contact, 'open the door or window', () => true),
   zoneAction('close', ZoneType.contact, 'close the door or window', () => false),
   motion,

@@ -98,5 +98,6 @@ describe('device factory', () => {
     expect(names('SML001')).toEqual(['motion', 'set']);
     expect(names('3400')).toEqual(['pin', 'set', 'zone-flags']);
     expect(names('LCT015')).toEqual([]);
+    expect(names('J1-5502')).toEqual(['input', 'set']);
   });
 });
