@@ -136,4 +136,20 @@ describe('devices removed while the api was away', () => {
     expect(await resources()).toEqual(before);
     expect(logs.slice(from).some((l) => l.msg === 'removed the resources of devices that left the network')).toBe(false);
   }, 60_000);
+
+  it('should answer DELETE /lights/<id> with reset as a success whichever comes first, its answer or the bridge\'s record', async () => {
+    const ws = await connectEvents(`ws://127.0.0.1:${api!.websocketPort}`);
+    try {
+      const res = await fetch(`${rest.base}/api/${rest.key}/lights/${ids.lampB}`, { method: 'DELETE', body: '{"reset":true}', signal: AbortSignal.timeout(20_000) });
+      expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: [{ success: { id: ids.lampB } }] });
+      expect((await rest.get(`/lights/${ids.lampB}`)).status).toBe(404);
+      // The record of the removal follows; the light is deleted once, with one event.
+      await waitFor(() => api!.services.bridge.removedDevices().some((d) => d.ieee === `0x${LAMP_B}`), 'the removal in the bridge\'s record', 15_000, 50);
+      await api!.services.lights.settled();
+      expect(ws.events.filter((e) => e.e === 'deleted' && e.r === 'lights').map((e) => e.id)).toEqual([ids.lampB]);
+      expect((await rest.get(`/groups/${ids.group}`)).body.lights).toEqual([]);
+    } finally {
+      ws.close();
+    }
+  }, 60_000);
 });
