@@ -60,6 +60,7 @@ const EnvSchema = v.object({
   QUEUE_MAX_WAITING: v.optional(int('QUEUE_MAX_WAITING', 1, 100_000), '256'),
   QUEUE_MAX_GROUP_WAITING: v.optional(int('QUEUE_MAX_GROUP_WAITING', 1, 10_000), '32'),
   DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
+  INTERVIEW_SLOTS: v.optional(int('INTERVIEW_SLOTS', 1, 64), '8'),
 });
 
 export interface BridgeConfig {
@@ -70,7 +71,7 @@ export interface BridgeConfig {
    * `radioProtocol`: which coordinator the virtual radio emulates (ConBee II or a Z-Stack CC2652);
    * the bridge then drives it with the matching herdsman adapter.
    */
-  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack'; deconzFastPath: boolean; virtualRadioControl?: string };
+  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack'; deconzFastPath: boolean; virtualRadioControl?: string; interviewSlots: number };
   dataDir: string;
   /**
    * `user`/`password`: with the embedded broker, the api's account (may send administrative
@@ -116,7 +117,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   return {
     ok: true,
     config: {
-      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, radioProtocol: e.RADIO_PROTOCOL, deconzFastPath: e.DECONZ_FAST_PATH === '1', virtualRadioControl: e.VIRTUAL_RADIO_CONTROL },
+      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, radioProtocol: e.RADIO_PROTOCOL, deconzFastPath: e.DECONZ_FAST_PATH === '1', virtualRadioControl: e.VIRTUAL_RADIO_CONTROL, interviewSlots: e.INTERVIEW_SLOTS },
       dataDir: e.DATA_DIR,
       mqtt: {
         url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC,

@@ -67,7 +67,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       broker = await startBroker({ host, port, wsPort, baseTopic, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
       cleanups.push(() => broker!.close());
     }
-    const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath }, logger);
+    const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots }, logger);
     const started = await radio.start();
     cleanups.push(() => radio.stop());
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();

@@ -19,6 +19,7 @@ import { createInterviewPacing } from './interview-pacing';
 import { releaseVendorModulesWhenIdle } from './vendor-modules';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
 import { InterviewHold } from './interview-hold';
+import { JoinHold } from './join-hold';
 import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
 /** herdsman's coordinator type -> the deCONZ `devicename` clients know. */
@@ -63,6 +64,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const stateOf = (ieee: string): ConverterState => states.get(ieee) ?? {};
   const remember = (ieee: string, state: ConverterState) => states.set(ieee, { ...stateOf(ieee), ...state });
   const interviewing = new InterviewHold();
+  const joining = new JoinHold();
 
   const coordinatorEndpoint = (): Models.Endpoint => current().getDevicesByType('Coordinator')[0].getEndpoint(1)!;
 
@@ -103,6 +105,8 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     } finally {
       emit('deviceInterview', { ieee: device.ieeeAddr, status: 'successful' });
       for (const [endpoint, state] of interviewing.release(device.ieeeAddr)) emit('deviceState', { ieee: device.ieeeAddr, endpoint, state });
+      const replayed = joining.release(device.ieeeAddr);
+      if (replayed > 0) log.info({ ieee: device.ieeeAddr, frames: replayed }, 'frames sent before the interview handled now');
     }
     // Right after its interview a sleepy device is still awake to answer.
     readInitial(device);
@@ -114,7 +118,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     failedAgain: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'failed' }),
     succeeded: interviewed,
     log,
-  });
+  }, options.interviewSlots);
 
   const panels = new PanelMemory();
 
@@ -164,6 +168,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       forgetDefinition(ieeeAddr);
       states.delete(ieeeAddr);
       interviewing.forget(ieeeAddr);
+      joining.forget(ieeeAddr);
       emit('deviceLeave', { ieee: ieeeAddr });
     });
     c.on('deviceInterview', ({ device, status }) => {
@@ -190,6 +195,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const startCurrent = async (): Promise<RadioStart> => {
     wire(controller);
     const result = await controller.start();
+    joining.attach(controller, log);
     up = true;
     installDeconzKick(controller, { adapter: options.adapter, enabled: options.deconzFastPath, log });
     const version = await controller.getCoordinatorVersion();

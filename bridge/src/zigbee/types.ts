@@ -93,6 +93,8 @@ export interface RadioOptions {
   dataDir: string;
   /** Install the deCONZ driver fast path (deconz-kick.ts); ignored for other adapters. */
   deconzFastPath: boolean;
+  /** How many interviews run at once (interview-pacing.ts); 8 unless set. */
+  interviewSlots?: number;
 }
 
 /** What `set`/`setGroup` did: the converter keys sent and the state the converters predict. */
