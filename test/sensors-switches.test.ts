@@ -281,6 +281,21 @@ describe('sensors: gesture controllers on the real stack', () => {
       expect(pushedStates(id, from, ['buttonevent']).map((state) => state.buttonevent)).toEqual(events);
     }, 30_000);
 
+    it('should show nothing for a stop that ends no turn, where the last turn\'s end must not come again', async () => {
+      const id = ids.knob!;
+      expect((await stack.rest.put(`/sensors/${id}`, { mode: 1 })).status).toBe(200);
+      const from = ws.events.length;
+      await act(stack, KNOB, 'press', { button: 'turn_clockwise', kind: 'hold' });
+      await act(stack, KNOB, 'press', { button: 'turn_clockwise', kind: 'release' });
+      await act(stack, KNOB, 'press', { button: 'knob', kind: 'single' });
+      await act(stack, KNOB, 'press', { button: 'turn_clockwise', kind: 'release' });
+      await act(stack, KNOB, 'press', { button: 'turn_clockwise', kind: 'release' });
+      // A last press after the lone stops: once it shows, the stops before it have been read.
+      await act(stack, KNOB, 'press', { button: 'knob', kind: 'double' });
+      await waitFor(() => pushedStates(id, from, ['buttonevent']).some((state) => state.buttonevent === 1004), 'the last press', 10_000);
+      expect(pushedStates(id, from, ['buttonevent']).map((state) => state.buttonevent)).toEqual([2001, 2003, 1002, 1004]);
+    }, 30_000);
+
     it.each([
       { sensor: 'knob', value: 2, type: 7 },
       { sensor: 'knob', value: 5, type: 7 },

@@ -11,7 +11,8 @@ import { act, changesOf, realState, sensorId, sensorWhen, startSensorStack, uniq
  * `config.mode`: `momentary`, `rocker` or `custom_<hex>`, written with Write Attributes Structured and
  * read back from the radio. The J1's `config.windowcoveringtype` writes its covering type and starts
  * the calibration its converters run (the radio counts the motor steps of the full travels); its
- * inputs' open, close and stop show as deCONZ's buttonevent (1002, 2002, 1003, 2003). Other
+ * inputs' open, close and stop show as deCONZ's buttonevent (1002, 2002, 1003, 2003), the S2's
+ * toggles, moves and stops as 1002/2002, 1001/2001 and 1003/2003 (deCONZ's S2 button map). Other
  * switches have neither item (6); bad values answer 7 and change nothing; a write the device refuses
  * is an error, not a success.
  */
@@ -24,6 +25,8 @@ type Actions = number[][];
 
 const S2_MOMENTARY = [[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2]];
 const S2_ROCKER = [[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [0, 3, 3, 6, 0, 2], [1, 3, 4, 6, 0, 2]];
+/** Custom input actions dimming: input 0 moves up from endpoint 3, input 1 down from endpoint 4 (move with on/off), each stopping when let go. */
+const S2_DIMMING = 'custom_410400' + '08000D030800050032' + '06000703080007' + '08010D040800050132' + '06010704080007';
 const J1_MOMENTARY = [[0, 13, 2, 2, 1, 0], [0, 7, 2, 2, 1, 2], [1, 13, 2, 2, 1, 1], [1, 7, 2, 2, 1, 2]];
 const J1_ROCKER = [[0, 13, 2, 2, 1, 0], [0, 3, 2, 2, 1, 2], [1, 13, 2, 2, 1, 1], [1, 3, 2, 2, 1, 2]];
 
@@ -84,18 +87,43 @@ describe('sensors: ubisys switch modules on the real stack', () => {
     await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.mode === mode), `the mode ${mode} push`);
   }, 30_000);
 
-  it.each(['momentary', 'rocker'])("should show each J1 input's open, close and stop as deCONZ's buttonevent in %s mode, in REST and pushed", async (mode) => {
-    const id = ids.j1!;
-    expect((await stack.rest.put(`/sensors/${id}/config`, { mode })).status).toBe(200);
+  /** Presses or lets go of each input in turn: one frame, one buttonevent in REST and exactly one push each. */
+  const handleInputs = async (device: string, id: string, steps: readonly (readonly [number, string, number])[]) => {
     const pushed = (from: number) => changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent);
-    // Input 0 opens, input 1 closes (covering client, endpoint 2); letting go sends the stop.
-    for (const [input, kind, buttonevent] of [[0, 'press', 1002], [0, 'release', 1003], [1, 'press', 2002], [1, 'release', 2003]] as const) {
+    for (const [input, kind, buttonevent] of steps) {
       const from = ws.events.length;
-      expect(await act(stack, J1, 'input', { input, kind })).toMatchObject({ ok: true, detail: { frames: 1 } });
+      expect(await act(stack, device, 'input', { input, kind })).toMatchObject({ ok: true, detail: { frames: 1 } });
       await waitFor(() => pushed(from).includes(buttonevent), `buttonevent ${buttonevent} pushed`, 10_000);
       expect(pushed(from)).toEqual([buttonevent]);
       expect((await stack.rest.get(`/sensors/${id}`)).body.state.buttonevent).toBe(buttonevent);
     }
+  };
+
+  it.each(['momentary', 'rocker'])("should show each J1 input's open, close and stop as deCONZ's buttonevent in %s mode, in REST and pushed", async (mode) => {
+    const id = ids.j1!;
+    expect((await stack.rest.put(`/sensors/${id}/config`, { mode })).status).toBe(200);
+    // Input 0 opens, input 1 closes (covering client, endpoint 2); letting go sends the stop.
+    await handleInputs(J1, id, [[0, 'press', 1002], [0, 'release', 1003], [1, 'press', 2002], [1, 'release', 2003]]);
+  }, 30_000);
+
+  it("should show each S2 input's toggle in momentary mode as deCONZ's buttonevent, and nothing when it is let go", async () => {
+    const id = ids.s2!;
+    expect((await stack.rest.put(`/sensors/${id}/config`, { mode: 'momentary' })).status).toBe(200);
+    // Input 0 toggles from endpoint 3, input 1 from endpoint 4; a momentary input sends nothing when let go.
+    await handleInputs(S2, id, [[0, 'press', 1002], [1, 'press', 2002]]);
+    for (const input of [0, 1]) expect(await act(stack, S2, 'input', { input, kind: 'release' })).toMatchObject({ ok: true, detail: { frames: 0 } });
+  }, 30_000);
+
+  it("should show each S2 input's move and stop as deCONZ's hold and long release, each way, and nothing for a stop after a stop", async () => {
+    const id = ids.s2!;
+    expect((await stack.rest.put(`/sensors/${id}/config`, { mode: S2_DIMMING })).status).toBe(200);
+    await handleInputs(S2, id, [[0, 'press', 1001], [0, 'release', 1003], [1, 'press', 2001], [1, 'release', 2003]]);
+    // A stop after a stop ends no move: nothing, as in deCONZ. The move after it shows alone, so the stop was read.
+    const from = ws.events.length;
+    expect(await act(stack, S2, 'input', { input: 0, kind: 'release' })).toMatchObject({ ok: true, detail: { frames: 1 } });
+    await handleInputs(S2, id, [[0, 'press', 1001]]);
+    expect(changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent)).toEqual([1001]);
+    await handleInputs(S2, id, [[0, 'release', 1003]]);
   }, 30_000);
 
   it.each([

@@ -25,6 +25,19 @@ export const SENSOR_MODE = { scenes: 1, twoGroups: 2, colorTemperature: 3, dimme
 /** A stop ends the turn in progress: which one, from the action the switch sent before (frame facts). */
 const stopOf = (up: number, down: number): StopEvent => ({ stops: { brightness_move_up: up, brightness_move_down: down } });
 
+/**
+ * One input of a ubisys switch module whose converters name each input's actions by a suffix. deCONZ
+ * numbers a stop only after a move, of either input (it keeps one direction per switch), and then
+ * by the input that sends the stop; a stop after a stop or a toggle is nothing.
+ */
+const MOVES = ['s1', 's2'].flatMap((input) => [`brightness_move_up_${input}`, `brightness_move_down_${input}`]);
+const ubisysInput = (button: number, suffix: string): Record<string, number | StopEvent> => ({
+  [`toggle_${suffix}`]: button * 1000 + 2,
+  [`brightness_move_up_${suffix}`]: button * 1000 + 1,
+  [`brightness_move_down_${suffix}`]: button * 1000 + 1,
+  [`brightness_stop_${suffix}`]: { stops: Object.fromEntries(MOVES.map((move) => [move, button * 1000 + 3])) },
+});
+
 export const BUTTON_MAPS: Readonly<Record<string, ButtonMap>> = {
   // SYMFONISK sound controller, gen 1: 1 the knob (press, double press, triple press), 2 turned clockwise, 3 counter-clockwise.
   E1744: {
@@ -50,6 +63,9 @@ export const BUTTON_MAPS: Readonly<Record<string, ButtonMap>> = {
       stop: { stops: { open: 1003, close: 2003 } },
     },
   },
+  // ubisys S2 power switch, its inputs' clients: 1 from endpoint 3 (`_s1`), 2 from endpoint 4 (`_s2`);
+  // a toggle is the short release, a move either way the hold, the stop after a move the long release.
+  S2: { events: { ...ubisysInput(1, 's1'), ...ubisysInput(2, 's2') } },
 };
 
 const mapOf = (model: string | undefined) => (model !== undefined && Object.hasOwn(BUTTON_MAPS, model) ? BUTTON_MAPS[model] : undefined);

@@ -63,6 +63,22 @@ describe('ubisys input modes', () => {
     expect(event({ action: 'stop', action_stopped: 'none' })).toBeUndefined();
   });
 
+  it("should number the S2's inputs as deCONZ's button map does: toggle short release, either move hold, the stop after a move long release", () => {
+    const s2 = switchOf(S2, 'S2');
+    const event = (action: string, stopped?: string) => toDeconzItems(s2, { action, action_stopped: stopped }).state.buttonevent;
+    for (const [input, button] of [['s1', 1], ['s2', 2]] as const) {
+      expect(event(`toggle_${input}`)).toBe(button * 1000 + 2);
+      expect(event(`brightness_move_up_${input}`)).toBe(button * 1000 + 1);
+      expect(event(`brightness_move_down_${input}`)).toBe(button * 1000 + 1);
+      // A stop is the long release of the input sending it, after a move of either input; else nothing.
+      expect(event(`brightness_stop_${input}`, 'brightness_move_up_s1')).toBe(button * 1000 + 3);
+      expect(event(`brightness_stop_${input}`, 'brightness_move_down_s2')).toBe(button * 1000 + 3);
+      expect(event(`brightness_stop_${input}`)).toBeUndefined();
+      // deCONZ's map has no on, off or scene recall from the inputs.
+      expect(event(`on_${input}`)).toBeUndefined();
+    }
+  });
+
   it('should write the covering type within 0-9 only', () => {
     const j1 = switchOf(J1, 'J1');
     expect(toConverterCommand('ZHASwitch', { windowcoveringtype: 8 }, j1.bindings).payloads).toEqual([{ window_covering_type: 8 }]);
