@@ -51,6 +51,8 @@ const WEATHER = '00158d0002a60013';
 const PLUG_ID = { modelid: 'SP 120', manufacturer: 'innr' };
 const METER = '0015bc001b000201';
 const XIAOMI_SMOKE = '00158d0002a60014';
+/** The detector's Lumi status when it pairs: sensitivity high (second byte 3; the catalogue holds medium). */
+const SMOKE_HIGH = '0x0103000011010003';
 const SHADE = '54ef441000a60015';
 const HEAT = '00124b0022a6001d';
 const MEASURING: MeasureCase[] = [
@@ -70,7 +72,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE }, { model: 'lumi.curtain.acn002', ieee: SHADE }, { model: 'HM-5HA-E', ieee: HEAT }]);
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE, settings: { 1: { ssIasZone: { lumiStatus: SMOKE_HIGH } } } }, { model: 'lumi.curtain.acn002', ieee: SHADE }, { model: 'HM-5HA-E', ieee: HEAT }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -214,20 +216,31 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/usertest` }) }]);
   });
 
+  it('should show the sensitivity a smoke detector holds from pairing, as deCONZ reads it from Lumi\'s status', async () => {
+    const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
+    // Never written here: the high level it held when it joined, read from its status attribute.
+    const sensor = await sensorWhen<Sensor>(stack, id, (s) => s.config.sensitivity !== undefined, 'the sensitivity read at pairing');
+    expect(sensor.config.sensitivity).toBe(2);
+    expect((await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone.lumiStatus).toBe(SMOKE_HIGH);
+  });
+
   it('should write a smoke detector\'s sensitivity 0 (low) to 2 (high) as Xiaomi\'s IAS zone command, and refuse 3 with 7', async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
-    const command = async () => (await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone.lumiSelfTest as number;
-    // The detector takes its level in the high byte pair: 0x0401 low, 0x0402 medium, 0x0403 high.
-    for (const [level, written] of [[2, 0x04030000], [0, 0x04010000]] as const) {
+    const zone = async () => (await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone as { lumiSelfTest: number; lumiStatus: string };
+    // The detector takes its level in the high byte pair (0x0401 low, 0x0402 medium, 0x0403 high)
+    // and holds it in its status, which a refresh reads again.
+    for (const [level, written, status] of [[0, 0x04010000, '0x0101000011010003'], [1, 0x04020000, '0x0102000011010003']] as const) {
       const res = await stack.rest.put(`/sensors/${id}/config`, { sensitivity: level });
       expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/sensitivity`]: level } }] });
-      expect(await command()).toBe(written);
+      expect(await zone()).toMatchObject({ lumiSelfTest: written, lumiStatus: status });
       await sensorWhen<Sensor>(stack, id, (s) => s.config.sensitivity === level, `sensitivity ${level}`);
+      expect(await stack.api.services.bridge.request('device/refresh', { ieee: `0x${XIAOMI_SMOKE}` })).toMatchObject({ status: 'ok' });
+      expect(((await stack.rest.get(`/sensors/${id}`)).body as Sensor).config.sensitivity).toBe(level);
     }
     const bad = await stack.rest.put(`/sensors/${id}/config`, { sensitivity: 3 });
     expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/sensitivity` }) }]);
-    expect(await command()).toBe(0x04010000);
-  });
+    expect(await zone()).toMatchObject({ lumiSelfTest: 0x04020000, lumiStatus: '0x0102000011010003' });
+  }, 30_000);
 
   it('should show a Xiaomi detector\'s own temperature from its status report, read-only', async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { Zcl, type Models } from 'zigbee-herdsman';
+import { LUMI_STATUS } from './lumi-smoke-status';
 
 /**
  * Attributes read once after a device is configured (and again on `device/refresh`), so items a
@@ -107,6 +108,8 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'ssIasZone', attribute: 'zoneStatus', keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'] },
   // Whether the zone is enrolled with the coordinator (deCONZ's `enrolled`, ias-zone-extras.ts).
   { cluster: 'ssIasZone', attribute: 'zoneState', keys: ['zone_state'] },
+  // Xiaomi's smoke detector: the sensitivity in its Lumi status (by id, see lumi-smoke-status.ts).
+  { cluster: 'ssIasZone', attribute: LUMI_STATUS, keys: ['sensitivity'], manufacturer: true, code: 0x115f },
 ];
 
 /** Every name and property in an exposes list, features of composite exposes (climate) included. */

@@ -19,6 +19,7 @@ import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { unexposedKeyExposes } from './unexposed-keys';
 import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
 import { zoneExposes, zoneExtras } from './ias-zone-extras';
+import { lumiSmokeStatusFromZigbee } from './lumi-smoke-status';
 import { inputActionsFromZigbee, inputSetupExposes } from './input-setup';
 import { coveringTypeExposes, coveringTypeFromZigbee } from './cover-calibration';
 
@@ -88,7 +89,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
 type FzConverter = Definition['fromZigbee'][number];
 const SUPPLEMENTS: readonly FzConverter[] = [
   fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee,
-  fzLibrary.command_cover_open, fzLibrary.command_cover_close, fzLibrary.command_cover_stop,
+  fzLibrary.command_cover_open, fzLibrary.command_cover_close, fzLibrary.command_cover_stop, lumiSmokeStatusFromZigbee,
 ];
 /**
  * Converters run beside a definition's own, for facts of the frame its converters leave out (a

@@ -35,6 +35,22 @@ const unsigned = (id: number, size: number, analog: boolean): TypeCodec => ({
   write: (w, v) => void w.uint(num(v), size),
 });
 
+/**
+ * 64-bit unsigned values beyond a JavaScript number's exact range (Lumi's smoke detector status):
+ * held as a hex string (`0x0102000011010003`), sent as 8 bytes, low byte first.
+ */
+const uint64: TypeCodec = {
+  id: 0x27,
+  analog: true,
+  read: (r) => `0x${Array.from(r.take(8)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+  write: (w, v) => {
+    let value = BigInt.asUintN(64, BigInt(typeof v === 'string' ? v : num(v)));
+    const bytes: number[] = [];
+    for (let i = 0; i < 8; i += 1, value >>= 8n) bytes.push(Number(value & 0xffn));
+    w.bytes(bytes);
+  },
+};
+
 const signed = (id: number, size: number): TypeCodec => ({
   id,
   analog: true,
@@ -72,6 +88,7 @@ export const dataTypes = {
   uint24: unsigned(0x22, 3, true),
   uint32: unsigned(0x23, 4, true),
   uint48: unsigned(0x25, 6, true),
+  uint64,
   int8: signed(0x28, 1),
   int16: signed(0x29, 2),
   int24: signed(0x2a, 3),

@@ -10,6 +10,16 @@ const ENROLL_DELAY_MS = 50;
 /** Xiaomi's self-test: the value that starts it, and how long the detector sounds (its alarm 2 bit set). */
 const LUMI_SELF_TEST = 0x03010000;
 const SELF_TEST_MS = 5_000;
+/** Xiaomi's sensitivity command (0x04LL0000, LL 1 low … 3 high) and the status that keeps LL in its second byte. */
+const LUMI_SENSITIVITY = 0x04;
+const STATUS_LEVEL_SHIFT = 48n;
+
+/** The status with the level `level` in its second byte, as the detector answers it (a hex string). */
+function statusWithLevel(status: string, level: number): string {
+  const mask = 0xffn << STATUS_LEVEL_SHIFT;
+  const next = (BigInt(status) & ~mask) | (BigInt(level) << STATUS_LEVEL_SHIFT);
+  return `0x${next.toString(16).padStart(16, '0')}`;
+}
 
 export const ZoneStatus = { alarm1: 0x0001, alarm2: 0x0002, tamper: 0x0004, battery: 0x0008, test: 0x0100 } as const;
 
@@ -53,6 +63,11 @@ export const iasZone: Behaviour = {
     if (attr === 'lumiSelfTest' && value === LUMI_SELF_TEST) {
       changeZoneStatus(host, endpoint, ZoneStatus.alarm2);
       host.timers.set(`ias:selftest:${endpoint}`, () => changeZoneStatus(host, endpoint, 0, ZoneStatus.alarm2), SELF_TEST_MS);
+      return;
+    }
+    const status = host.get(endpoint, Z, 'lumiStatus');
+    if (attr === 'lumiSelfTest' && typeof value === 'number' && value >>> 24 === LUMI_SENSITIVITY && typeof status === 'string') {
+      host.set(endpoint, Z, 'lumiStatus', statusWithLevel(status, (value >>> 16) & 0xff));
       return;
     }
     if (attr !== 'iasCieAddr' || value === UNSET_CIE || host.num(endpoint, Z, 'zoneState') === 1) return;

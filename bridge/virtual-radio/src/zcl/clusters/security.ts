@@ -11,7 +11,10 @@ export const ssIasZone: ClusterDef = {
     attr(0x0010, 'iasCieAddr', 'ieee', 'rw'),
     attr(0x0011, 'zoneId', 'uint8'),
     attr(0x0013, 'currentZoneSensitivityLevel', 'uint8', 'rw'),
-    // Xiaomi's smoke detector starts its self-test when 0x03010000 is written here.
+    // Xiaomi's smoke detector: its status, the sensitivity in the second byte (0x01LL…, LL 1 low,
+    // 2 medium, 3 high), and the attribute that takes commands: 0x03010000 starts the self-test,
+    // 0x04LL0000 sets the sensitivity.
+    attr(0xfff0, 'lumiStatus', 'uint64', 'r', 0x115f),
     attr(0xfff1, 'lumiSelfTest', 'uint32', 'rw', 0x115f),
   ],
   commands: [
