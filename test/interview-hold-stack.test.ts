@@ -22,7 +22,10 @@ describe('reports sent before the interview', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack({ bridgeEnv: { INTERVIEW_SLOTS: '1' } });
+    // The deCONZ front: its delay fault holds each of the lamp's answers, so the lamp keeps the slot
+    // while the button waits (the Z-Stack front answers the lamp's interview within about a second,
+    // which leaves the window to chance; the hold itself is the same for both adapters).
+    stack = await startStack({ protocol: 'deconz', bridgeEnv: { INTERVIEW_SLOTS: '1' } });
     await waitForLink(stack);
   }, 60_000);
 
