@@ -18,6 +18,7 @@ import { startNpmStartApi, type NpmStartApi } from './collections/npm-start-api'
 import { nodeChildEnv } from '../../scripts/lib/node-child-env';
 import { startOneProcessGateway, type OneProcessGateway } from './collections/one-process-gateway';
 import { readAtRest, type RestReading } from './collections/rest-reading';
+import { pickSensors } from './collections/sensor-picks';
 
 /**
  * Issue #12 item 5: `GET /sensors`, `/sensors/<id>`, `/groups` and `/lights` on the real stack
@@ -30,6 +31,8 @@ const HOST = '127.0.0.1';
 const TARGET_RATIO = 0.5;
 const GROUPS = 20;
 const LIGHTS_PER_GROUP = 5;
+/** How long each sensor's changes are counted before picking the quiet and the most changing one. */
+const SENSOR_WINDOW_MS = 15_000;
 /**
  * At rest: V8 keeps the heap pairing grew until its memory reducer runs on an idle process. Watched
  * every 10 s on the 200-device network, Zigbee2MQTT stayed at 297 MiB for 90 s after the radio went
@@ -81,7 +84,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       'First the gateway exactly as `npm start` runs it: bridge and api in one node process (scripts/one-process/, which loads the bridge and api bundles, plain node, same environment variables); the devices pair through its start-up permit join and are interviewed (at most 8 at a time, failed interviews tried again: bridge/src/zigbee/interview-pacing.ts); measuring starts only once every device is interviewed, or the suite fails saying how far pairing got.',
       `${GROUPS} REST groups of ${LIGHTS_PER_GROUP} lights each are created (membership written to the lamps), the radio is left to go quiet, then ${REST_SETTLE_MS / 1000} s without requests: memory at rest is read then (VmRSS, and the distinct physical pages from /proc/<pid>/pagemap).`,
       `Then the same gateway as two processes (\`HERDGATE_PROCESSES=split\`, as the systemd units and two hosts run it) is started on the same data (a restart, not a pairing: it holds less of pairing's garbage than a first start would), and read the same way after ${REST_SETTLE_MS / 1000} s: VmRSS of each, added up, and the distinct physical pages of both (the two node processes share the node binary's pages, which VmRSS counts in each).`,
-      `For the reads the split api is replaced by the same gateway code plus \`GET /bench/bytes/<n>\` (bench/suites/collections/api-child.ts, same database), which answers a JSON body of exactly the collection's size, encoded once, behind the same middleware (request id, CORS) but without the key check: the floor for sending that many bytes.`,
+      `For the reads the split api is replaced by the same gateway code plus \`GET /bench/bytes/<n>\` (bench/suites/collections/api-child.ts, same database), which answers a JSON body of exactly the collection's size, encoded once, behind the same middleware (request id, CORS) but without the key check: the floor for sending that many bytes. Two single sensors are read, since ids follow the pairing order and "the first sensor" is a different model each run: the first device sensor whose ETag did not move during ${SENSOR_WINDOW_MS / 1000} s (sampled every second) and the one that moved most, each named with its change count (bench/suites/collections/sensor-picks.ts).`,
       `${settings.connections} keep-alive connections over 127.0.0.1, closed loop, ${settings.warmupMs} ms warm-up per route, then ${settings.rounds} rounds of ${settings.durationMs} ms per route with rotating order; the ratio is the median of the per-round ratios (min–max).`,
       `Zigbee2MQTT (networks up to ${Z2M_MAX_DEVICES} devices, same run, after herdgate stopped): the pinned install on its own fresh radio with the same network, paired, radio quiet, ${REST_SETTLE_MS / 1000} s without traffic, VmRSS (and distinct physical pages) of its one process; its broker runs in the benchmark process, not in its figure, where herdgate\'s bridge embeds its broker and counts it. The target (the whole gateway at or below Zigbee2MQTT) is judged on the one-process gateway, on both figures.`,
       'The machine is shared (six other sessions build and test at the same time), so absolute rates are low and noisy; ratios within one run are what travels.',
@@ -214,12 +217,11 @@ function rssMiB(pid: number): number {
 }
 
 async function collectionPaths(base: string, key: string): Promise<Array<[string, string]>> {
-  const sensors = (await (await fetch(`${base}/api/${key}/sensors`)).json()) as Record<string, { type: string }>;
-  const ids = Object.keys(sensors);
-  const device = ids.find((id) => sensors[id]!.type.startsWith('ZHA')) ?? ids[0]!;
+  const read = async () => (await (await fetch(`${base}/api/${key}/sensors`)).json()) as Record<string, { type: string; etag: string }>;
+  const { picks, first } = await pickSensors(read, SENSOR_WINDOW_MS);
   return [
-    [`\`GET /sensors\` (${ids.length} sensors)`, `/api/${key}/sensors`],
-    [`\`GET /sensors/<id>\` (${sensors[device]!.type})`, `/api/${key}/sensors/${device}`],
+    [`\`GET /sensors\` (${Object.keys(first).length} sensors)`, `/api/${key}/sensors`],
+    ...picks.map((p): [string, string] => [`\`GET /sensors/<id>\` (${p.label}: ${p.type}, changed in ${p.changes} of ${SENSOR_WINDOW_MS / 1000} s)`, `/api/${key}/sensors/${p.id}`]),
     [`\`GET /groups\` (${GROUPS} groups)`, `/api/${key}/groups`],
     [`\`GET /lights\` (${Object.keys((await (await fetch(`${base}/api/${key}/lights`)).json()) as object).length} lights)`, `/api/${key}/lights`],
   ];
