@@ -123,7 +123,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     return {
       title: 'Web app: first page load on the demo home, and the bundle budget',
       method: [
-        `The real stack on loopback (virtual radio with the demo home, ${stack.api.services.bridge.devices().size} devices paired; bridge child; api in the benchmark process) and Debian's headless Chromium through playwright-core.`,
+        `The real stack on loopback (virtual radio with the demo home, ${stack.api.services.bridge.devices().size} devices paired; bridge child; api in the benchmark process) and headless Chromium ${browser.version()} (test/helpers/chromium.ts) through playwright-core.`,
         `Each of ${rounds} rounds (after one warm-up round) opens a fresh browser context (empty cache) with an API key already in localStorage, loads \`/\` and stops the clock when the rooms page shows all ${lights} light cards and the WebSocket is open (\`performance.now()\` from navigation start: HTML, hashed script and stylesheet, \`GET /api/<key>\` and the alarm systems, first render, the event socket open; the Device objects load after).`,
         'Baseline in the same round, also from a fresh browser context (cold connections) on a tiny page of the same origin: a bare client doing what the rooms page waits for (the same two REST reads by plain `fetch`, then the WebSocket until open), the floor any client pays. Also shown: DOMContentLoaded (assets only) and a reload with the assets cached.',
         `Medians with min–max over rounds; 1-minute load average at the start: ${load} on ${cpus().length} cores.`,

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunch } from './chromium';
 
 /**
  * Where the browser tests write their screenshots: the committed ones the README and docs show only
@@ -17,24 +17,11 @@ export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1'
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** The system's Chromium (Debian's `chromium`, installed by .ci/run), or CHROMIUM_PATH. */
-export function chromiumPath(): string {
-  const wanted = process.env.CHROMIUM_PATH;
-  if (wanted && existsSync(wanted)) return wanted;
-  for (const name of ['chromium', 'chromium-browser']) {
-    try {
-      return execFileSync('which', [name], { encoding: 'utf8' }).trim();
-    } catch {
-      // try the next name
-    }
-  }
-  throw new Error('no Chromium found: install Debian\'s chromium package (bash .ci/run does) or set CHROMIUM_PATH');
-}
-
-/** Headless Chromium through playwright-core (no browser download: the system one). */
-export function launchBrowser(): Promise<Browser> {
+/** Headless Chromium through playwright-core: the npm package's build, or CHROMIUM_PATH (chromium.ts). */
+export async function launchBrowser(): Promise<Browser> {
+  const { executablePath, env } = await chromiumLaunch();
   // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  return chromium.launch({ executablePath, env: { ...process.env, ...env }, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 }
 
 /** A fresh page (own storage) at the gateway, signed in with the gateway login. */
