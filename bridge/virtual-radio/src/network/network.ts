@@ -15,6 +15,7 @@ import type { DeviceRegistry, JoinedDevice } from './registry';
 import type { Timing } from './timing';
 import type { Delivery, Emission, Ieee } from './types';
 import { ChannelChanges } from './channel-change';
+import { channelEnergies, scanTimeMs } from './energy-scan';
 
 export interface NetworkDeps {
   registry: DeviceRegistry;
@@ -53,6 +54,13 @@ export class SimNetwork {
       reply: (fromNwk, clusterId, asdu) => this.indicateFrom(fromNwk, 0, { kind: 'coordinator', endpoint: 0 }, ZDO_PROFILE, clusterId, asdu),
       permitJoin: (s) => deps.permitJoin(s),
       leave: (ieee) => deps.clock.setTimeout(() => deps.leave(ieee), deps.timing.airMs + 5),
+      energyScan: (scan, done) => {
+        const ms = scanTimeMs(scan.mask, scan.duration, scan.count) * deps.timing.energyScanScale;
+        deps.clock.setTimeout(() => {
+          const energies = channelEnergies(scan.mask, { channel: deps.coordinator.channel(), devices: deps.registry.all().length });
+          done({ energies, transmissions: deps.counters.snapshot().total, failures: 0 });
+        }, ms);
+      },
     };
   }
 

@@ -21,9 +21,11 @@ export interface Timing {
    * new channel, to notice (failed polls), scan and rejoin there (plus its poll phase).
    */
   lostParentMs: number;
+  /** Share of a real energy scan's listening time (about 1.2 s for 16 channels at duration 2) that passes. */
+  energyScanScale: number;
 }
 
 export const timingProfiles: Record<'fast' | 'realistic', Timing> = {
-  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50, pollIntervalMs: 0, lostParentMs: 1_500 },
-  realistic: { airMs: 8, macRetryMs: 60, joinDelayMs: 300, joinSpacingMs: 200, pollIntervalMs: 1_000, lostParentMs: 3_000 },
+  fast: { airMs: 1, macRetryMs: 20, joinDelayMs: 300, joinSpacingMs: 50, pollIntervalMs: 0, lostParentMs: 1_500, energyScanScale: 0.01 },
+  realistic: { airMs: 8, macRetryMs: 60, joinDelayMs: 300, joinSpacingMs: 200, pollIntervalMs: 1_000, lostParentMs: 3_000, energyScanScale: 1 },
 };

@@ -59,6 +59,12 @@ export function routingTable(tsn: number, start: number, routes: Array<{ dest: n
   return w.done();
 }
 
+/** Mgmt_NWK_Update_notify: status, scanned channels u32, total transmissions u16, failures u16, one ED value per channel. */
+export function nwkUpdateNotify(tsn: number, status: number, scanned: number, transmissions: number, failures: number, energies: number[]): Uint8Array {
+  const w = new ByteWriter().u8(tsn).u8(status).u16(scanned & 0xffff).u16(scanned >>> 16);
+  return w.u16(Math.min(transmissions, 0xffff)).u16(Math.min(failures, 0xffff)).u8(energies.length).bytes(energies).done();
+}
+
 /** Device_annce: nwk, ieee, MAC capabilities. */
 export function deviceAnnounce(tsn: number, nwk: number, ieee: string, macCapabilities: number): Uint8Array {
   return new ByteWriter().u8(tsn).u16(nwk).ieee(ieee).u8(macCapabilities).done();

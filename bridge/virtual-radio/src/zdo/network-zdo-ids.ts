@@ -13,7 +13,7 @@ export const ZdoCluster = {
   MgmtNwkUpdateReq: 0x0038,
 } as const;
 
-export const ZdoStatus = { Success: 0x00, InvalidEp: 0x82, NotSupported: 0x84, DeviceNotFound: 0x81 } as const;
+export const ZdoStatus = { Success: 0x00, InvalidRequestType: 0x80, InvalidEp: 0x82, NotSupported: 0x84, DeviceNotFound: 0x81 } as const;
 
 /** Response cluster of a request. */
 export const responseCluster = (request: number): number => request | 0x8000;

@@ -19,7 +19,28 @@ export interface ZdoDeps {
   permitJoin(seconds: number): void;
   /** Removes a device after its leave response went out. */
   leave(ieee: Ieee): void;
+  /** Runs the coordinator's energy scan; `done` gets the result once the scan time has passed. */
+  energyScan(scan: EnergyScanRequest, done: (result: EnergyScanResult) => void): void;
 }
+
+export interface EnergyScanRequest {
+  mask: number;
+  /** 0-5: each channel is listened to for (2^duration + 1) superframes. */
+  duration: number;
+  count: number;
+}
+
+export interface EnergyScanResult {
+  /** One ED value per scanned channel, lowest channel first. */
+  energies: number[];
+  transmissions: number;
+  failures: number;
+}
+
+/** Scan durations above 5 are commands: 0xFE changes the channel, 0xFF the manager and mask; neither is answered. */
+const MAX_SCAN_DURATION = 5;
+const CHANGE_CHANNEL = 0xfe;
+const VALID_CHANNELS = 0x07fff800;
 
 export const isNetworkLevel = (clusterId: number): boolean => NETWORK_LEVEL_REQUESTS.has(clusterId);
 
@@ -38,10 +59,23 @@ export function answerCoordinatorZdo(deps: ZdoDeps, clusterId: number, asdu: Uin
       r.u16();
       return send(frames.simpleDescriptor(tsn, 0, endpoints.get(r.u8())));
     }
+    case ZdoCluster.MgmtNwkUpdateReq:
+      return answerNwkUpdate(deps, tsn, r, send);
     default:
       if (isNetworkLevel(clusterId)) return answerNetworkZdo(deps, 0, clusterId, asdu);
       return send(frames.statusOnly(tsn, ZdoStatus.NotSupported));
   }
+}
+
+/** Mgmt_NWK_Update_req to the coordinator: an energy scan answered with Mgmt_NWK_Update_notify once it is done. */
+function answerNwkUpdate(deps: ZdoDeps, tsn: number, r: ByteReader, send: (bytes: Uint8Array) => void): void {
+  const mask = ((r.u16() | (r.u16() << 16)) >>> 0) & VALID_CHANNELS;
+  const duration = r.u8();
+  if (duration >= CHANGE_CHANNEL) return;
+  if (duration > MAX_SCAN_DURATION) return send(frames.nwkUpdateNotify(tsn, ZdoStatus.InvalidRequestType, 0, 0, 0, []));
+  const count = r.remaining > 0 ? r.u8() : 1;
+  deps.energyScan({ mask, duration, count }, (result) =>
+    send(frames.nwkUpdateNotify(tsn, ZdoStatus.Success, mask, result.transmissions, result.failures, result.energies)));
 }
 
 /** Answers a network-level request on behalf of `nwk` (0 = coordinator). */

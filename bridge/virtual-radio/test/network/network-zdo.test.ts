@@ -30,6 +30,7 @@ function network() {
     reply: (from, cluster, bytes) => replies.push({ from, cluster, bytes: Array.from(bytes) }),
     permitJoin: (s) => joins.push(s),
     leave: (ieee) => left.push(ieee),
+    energyScan: (scan, done) => done({ energies: scan.mask === 0x8000 ? [150] : [], transmissions: 7, failures: 1 }),
   };
   return { deps, replies, left, joins, dispose: () => contexts.forEach((c) => c.dispose()) };
 }
@@ -82,6 +83,19 @@ describe('network-level ZDO', () => {
     answerNetworkZdo(n.deps, 0x1a01, 0x0036, Uint8Array.of(0x0b, 60, 1));
     expect(n.joins).toEqual([60]);
     expect(n.replies[0]).toEqual({ from: 0x1a01, cluster: 0x8036, bytes: [0x0b, 0x00] });
+    n.dispose();
+  });
+
+  it('should answer an energy scan with Mgmt_NWK_Update_notify and refuse bad scan durations', () => {
+    const n = network();
+    // tsn, mask (channel 15 only, and channel 5 which 2.4 GHz does not have), duration 2, count 1
+    answerCoordinatorZdo(n.deps, 0x0038, Uint8Array.of(0x0c, 0x20, 0x80, 0x00, 0x00, 0x02, 0x01));
+    answerCoordinatorZdo(n.deps, 0x0038, Uint8Array.of(0x0d, 0x00, 0x80, 0x00, 0x00, 0x09, 0x01));
+    answerCoordinatorZdo(n.deps, 0x0038, Uint8Array.of(0x0e, 0x00, 0x80, 0x00, 0x00, 0xfe, 0x03));
+    expect(n.replies).toEqual([
+      { from: 0, cluster: 0x8038, bytes: [0x0c, 0x00, 0x00, 0x80, 0x00, 0x00, 7, 0, 1, 0, 1, 150] },
+      { from: 0, cluster: 0x8038, bytes: [0x0d, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0] },
+    ]);
     n.dispose();
   });
 });
