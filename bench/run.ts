@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { cpus, platform, release, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { commitStamp } from './lib/commit-stamp';
 import { renderReport, type SuiteOutcome } from './lib/report';
 import type { BenchContext, BenchSuite } from './lib/types';
 
@@ -31,6 +32,10 @@ if (unknown.length > 0) {
 const selected = requested.length > 0 ? available.filter((name) => requested.includes(name)) : available;
 
 class SuiteTimeout extends Error {}
+
+// Read before anything runs: the code measured is the code checked out now (a landing meanwhile does not change it).
+const commit = commitStamp(root);
+process.stderr.write(`[bench] measuring ${commit}\n`);
 
 const outcomes: SuiteOutcome[] = [];
 let overran = false;
@@ -62,6 +67,7 @@ writeFileSync(
   renderReport({
     machine: `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`,
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    commit,
     quick,
     suiteNames: suiteFiles(),
     outcomes,

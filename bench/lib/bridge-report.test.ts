@@ -19,9 +19,10 @@ describe('bridge benchmark report', () => {
   it('should put medians side by side with herdgate ÷ Zigbee2MQTT ratios', () => {
     const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50], results, missing: [] });
     expect(markdown).toContain('| 50 devices | 9 | 4.0 | 4.0 | 8.0 | 8.0 | 0.50× | 0.50× | p50 ≤ 5, p99 ≤ 20: met |');
-    expect(markdown).toContain('| 50 devices | 1100.0 | 1000.0–1200.0 | 2200.0 | 2000.0–2400.0 | 0.50× |');
+    // The start adds the median per device: 1100 ms over 50 devices, 2200 over 50.
+    expect(markdown).toContain('| 50 devices | 1100.0 | 1000.0–1200.0 | 2200.0 | 2000.0–2400.0 | 0.50× | 22.0 | 44.0 |');
     expect(markdown).toContain('| 50 devices | 105 | 100–110 | 210 | 200–220 | 0.50× |');
-    expect(markdown).toContain('| 50 devices | 10.0 | 20.0 | 0.50× |');
+    expect(markdown).toContain('| 50 devices | 10.0 | 20.0 | 0.50× | 200.0 | 400.0 |');
     expect(markdown).not.toContain('Comparison incomplete');
   });
 
@@ -52,6 +53,15 @@ describe('bridge benchmark report', () => {
       missing: ['Zigbee2MQTT could not be installed: npm ERR! 404'],
     });
     expect(markdown).toContain('**Comparison incomplete.** Zigbee2MQTT could not be installed: npm ERR! 404');
-    expect(markdown).toContain('| 50 devices | 1100.0 | 1000.0–1200.0 | — | —–— | — |');
+    expect(markdown).toContain('| 50 devices | 1100.0 | 1000.0–1200.0 | — | —–— | — | 22.0 | — |');
+  });
+
+  it('should report a size measured for herdgate alone as not run for the baseline, with its time per device', () => {
+    const large: StackResult = { stack: 'herdgate', size: 1000, pairingMs: 500_000, rounds: [round(9000, 150, 4), round(10_000, 150, 4)] };
+    const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50, 1000], results: [...results, large], missing: [], alone: [1000] });
+    expect(markdown).toContain('| 1000 devices | 9500.0 | 9000.0–10000.0 | not run | – | — | 9.5 | – |');
+    expect(markdown).toContain('| 1000 devices | 6 | 4.0 | 4.0 | not run | not run | — | — | p50 ≤ 5, p99 ≤ 20: met |');
+    expect(markdown).toContain('| 1000 devices | 500.0 | not run | — | 500.0 | – |');
+    expect(markdown).not.toContain('Comparison incomplete');
   });
 });

@@ -10,8 +10,17 @@ import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-d
 import { startBenchRadio, type BenchRadio } from './bench-radio';
 import type { StackDriver } from './bridge-stack';
 
-const PAIRING_TIMEOUT_MS = 240_000;
-const RESTART_TIMEOUT_MS = 120_000;
+/**
+ * Bounds that grow with the network: on this shared machine pairing 1,000 devices took about
+ * 574 s under load, and a restart of a network that size must not be cut by a limit meant for 200.
+ */
+export function limitsFor(devices: number): { pairingMs: number; restartMs: number; quietMaxMs: number } {
+  return {
+    pairingMs: Math.max(240_000, devices * 2_400),
+    restartMs: Math.max(120_000, devices * 300),
+    quietMaxMs: Math.max(60_000, devices * 120),
+  };
+}
 const QUIET_MS = 3_000;
 const SETTLE_MS = 2_000;
 const SAMPLE_TIMEOUT_MS = 5_000;
@@ -38,12 +47,13 @@ export async function pairStack(driver: StackDriver, network: NetworkDefinition,
     await radio.stop();
     rmSync(scratch, { recursive: true, force: true });
   };
+  const limits = limitsFor(network.devices.length);
   try {
     log(`${driver.name}: pairing ${network.devices.length} devices on a fresh radio`);
-    const stack = await driver.start({ radioPort: radio.port, dataDir, devices: ieees(network), pairing: true, timeoutMs: PAIRING_TIMEOUT_MS, log });
+    const stack = await driver.start({ radioPort: radio.port, dataDir, devices: ieees(network), pairing: true, timeoutMs: limits.pairingMs, log });
     try {
       log(`${driver.name}: ${network.devices.length} devices interviewed in ${(stack.startMs / 1000).toFixed(1)} s; waiting for the network to go quiet`);
-      await quiet(radio, QUIET_MS, 60_000);
+      await quiet(radio, QUIET_MS, limits.quietMaxMs);
     } finally {
       await stack.stop();
     }
@@ -85,7 +95,7 @@ export interface RoundOptions {
 export async function measureRound(paired: PairedStack, options: RoundOptions): Promise<RoundFigures> {
   const { radio } = paired;
   const devices = ieees(options.network);
-  const stack = await paired.driver.start({ radioPort: radio.port, dataDir: paired.dataDir, devices, pairing: false, timeoutMs: RESTART_TIMEOUT_MS, log: options.log });
+  const stack = await paired.driver.start({ radioPort: radio.port, dataDir: paired.dataDir, devices, pairing: false, timeoutMs: limitsFor(devices.length).restartMs, log: options.log });
   try {
     await sleep(SETTLE_MS);
     const rssIdleMiB = stack.process.rssMiB();

@@ -2,19 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { extractSection, renderReport } from './report';
 
 const section = (title: string) => ({ title, method: `how ${title}`, markdown: `| ${title} |` });
-const base = { machine: '2 cores', date: '2025-01-01 10:00 UTC', quick: false, suiteNames: ['api', 'mqtt'] };
+const base = { machine: '2 cores', date: '2025-01-01 10:00 UTC', commit: 'commit abc1234', quick: false, suiteNames: ['api', 'mqtt'] };
 
 describe('benchmark report', () => {
   it('should write the header, then each suite with title, method and figures', () => {
     const report = renderReport({ ...base, outcomes: [{ name: 'api', section: section('API') }] });
     expect(report).toMatch(/^# Benchmarks\n\nWritten by `npm run bench` on 2025-01-01 10:00 UTC\. Machine: 2 cores\./);
     expect(report).toContain('How to run: `npm run bench`');
+    expect(report).toContain('A change that can move a published figure re-runs that suite');
     expect(extractSection(report, 'api')).toBe(
       [
         '<!-- bench:api:begin -->',
         '## API',
         '',
-        'Suite `api`, measured 2025-01-01 10:00 UTC.',
+        'Suite `api`, measured 2025-01-01 10:00 UTC, commit abc1234.',
         '',
         '**Method.** how API',
         '',
@@ -26,7 +27,7 @@ describe('benchmark report', () => {
 
   it('should report a failed suite as failed, with its error', () => {
     const report = renderReport({ ...base, outcomes: [{ name: 'mqtt', error: 'Error: broker down' }] });
-    expect(extractSection(report, 'mqtt')).toContain('## mqtt: FAILED (2025-01-01 10:00 UTC)\n\n```\nError: broker down\n```');
+    expect(extractSection(report, 'mqtt')).toContain('## mqtt: FAILED (2025-01-01 10:00 UTC, commit abc1234)\n\n```\nError: broker down\n```');
   });
 
   it('should keep the sections of suites not run this time, in suite order', () => {
@@ -37,8 +38,11 @@ describe('benchmark report', () => {
         { name: 'mqtt', section: section('old MQTT') },
       ],
     });
-    const report = renderReport({ ...base, previous: earlier, outcomes: [{ name: 'api', section: section('new API') }] });
+    const report = renderReport({ ...base, commit: 'commit def5678', previous: earlier, outcomes: [{ name: 'api', section: section('new API') }] });
     expect(report).toContain('## new API');
+    // Each section keeps the commit it measured: the one re-run names the new one, the other its own.
+    expect(extractSection(report, 'api')).toContain('commit def5678.');
+    expect(extractSection(report, 'mqtt')).toContain('commit abc1234.');
     expect(report).not.toContain('old API');
     expect(report.indexOf('## new API')).toBeLessThan(report.indexOf('## old MQTT'));
   });

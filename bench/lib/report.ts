@@ -11,6 +11,8 @@ export type SuiteOutcome = { name: string; section: BenchSection } | { name: str
 export interface ReportInput {
   machine: string;
   date: string;
+  /** Which code ran (bench/lib/commit-stamp.ts), e.g. "commit 0e311e2": named in every section written. */
+  commit: string;
   quick: boolean;
   /** Every suite file, in run order: where a section not yet in the file goes. */
   suiteNames: readonly string[];
@@ -25,7 +27,7 @@ const SECTION = /<!-- bench:([\w-]+):begin -->/g;
 
 export function renderReport(input: ReportInput): string {
   let body = input.previous === undefined ? '' : bodyOf(input.previous);
-  for (const outcome of input.outcomes) body = putSection(body, outcome.name, renderSection(outcome, input.date), input.suiteNames);
+  for (const outcome of input.outcomes) body = putSection(body, outcome.name, renderSection(outcome, input.date, input.commit), input.suiteNames);
   return `${header(input).join('\n\n')}\n\n${body.trim()}\n`;
 }
 
@@ -38,6 +40,8 @@ function header(input: ReportInput): string[] {
     '`npm run bench -- api` runs only the named suites and keeps the other sections;',
     '`BENCH_QUICK=1 npm run bench` is a fast smoke test that writes to a temporary file unless `BENCH_OUT` names one.',
     'These machines are shared and noisy: compare the ratios against the baseline measured in the same run, not absolute figures across runs.'].join('\n'),
+    ['Each section names the date and the commit it measured. A change that can move a published figure re-runs that suite',
+    '(`npm run bench -- <suite>`) and lands the new section before its issue is resolved, so no figure here outlives the code it describes.'].join('\n'),
   ].filter((paragraph) => paragraph !== '');
 }
 
@@ -58,11 +62,11 @@ function putSection(body: string, name: string, section: string, suiteNames: rea
   return `${body.slice(0, later.index)}${section}\n\n${body.slice(later.index)}`;
 }
 
-function renderSection(outcome: SuiteOutcome, date: string): string {
+function renderSection(outcome: SuiteOutcome, date: string, commit: string): string {
   const body =
     'error' in outcome
-      ? [`## ${outcome.name}: FAILED (${date})`, '', '```', outcome.error, '```']
-      : [`## ${outcome.section.title}`, '', `Suite \`${outcome.name}\`, measured ${date}.`, '', `**Method.** ${outcome.section.method}`, '', outcome.section.markdown];
+      ? [`## ${outcome.name}: FAILED (${date}, ${commit})`, '', '```', outcome.error, '```']
+      : [`## ${outcome.section.title}`, '', `Suite \`${outcome.name}\`, measured ${date}, ${commit}.`, '', `**Method.** ${outcome.section.method}`, '', outcome.section.markdown];
   return [begin(outcome.name), ...body, end(outcome.name)].join('\n');
 }
 
