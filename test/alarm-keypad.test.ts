@@ -157,7 +157,7 @@ describe('alarm system with a keypad on the real stack', () => {
 
   it('should lock PIN attempts out after five wrong keypad PINs, for REST as well, and say so', async () => {
     ws.close();
-    ws = await connectEvents(`ws://127.0.0.1:${api!.websocketPort}`);
+    ws = await connectEvents(`ws://127.0.0.1:${api!.websocketPort}/?events=all`);
     for (let i = 0; i < 5; i++) await act(stack, KEYPAD, 'pin', { code: `99${i}9`, command: 'arm_all' });
     await waitFor(() => (ws.events as unknown as AlarmEvent[]).some((e) => e.r === 'alarmsystems' && e.lockout), 'the lock-out event', 20_000);
     const refused = await rest.put('/alarmsystems/1/arm_away', { code0: PIN });

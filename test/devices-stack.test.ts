@@ -25,7 +25,7 @@ describe('devices on the real stack', () => {
 
   beforeAll(async () => {
     stack = await startSensorStack([{ model: 'WB01', ieee: BUTTON }, { model: 'TH01', ieee: CLIMATE }]);
-    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}/?events=all`);
   }, 150_000);
 
   afterAll(async () => {

@@ -20,7 +20,7 @@ describe('gateway network operations', () => {
 
   beforeAll(async () => {
     stack = await startSensorStack([LAMP, DOOR]);
-    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}/?events=all`);
     const lights = (await stack.rest.get('/lights')).body as Record<string, { uniqueid: string }>;
     light = Object.keys(lights).find((id) => lights[id].uniqueid.startsWith('00:17:88:01:00:00:0b:01'))!;
     const sensors = (await stack.rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string }>;

@@ -26,7 +26,7 @@ let other: RestClient;
 
 beforeAll(async () => {
   stack = await startSensorStack([LAMP, DOOR]);
-  ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+  ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}/?events=all`);
   other = await createRestClient(stack.rest.base);
 }, 120_000);
 afterAll(async () => {

@@ -61,7 +61,7 @@ describe('network map', () => {
     await waitFor(() => all.every((ieee) => stack.api.services.bridge.devices().get(ieee)?.interview === 'successful'), 'every device paired', 90_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
     coordinator = stack.api.services.bridge.info()!.coordinator.ieee;
-    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}/?events=all`);
     admin = await connectMqtt(stack.mqttUrl, [], ADMIN);
   }, 150_000);
 

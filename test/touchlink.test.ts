@@ -39,7 +39,7 @@ describe('touchlink on the Z-Stack coordinator', () => {
     await stack.rest.put('/config', { permitjoin: 60 });
     await waitFor(() => lightId(PAIRED) !== undefined && stack.api.services.bridge.devices().get(`0x${PAIRED}`)?.interview === 'successful', 'the paired bulb', 60_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
-    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}/?events=all`);
   }, 120_000);
 
   afterAll(async () => {

@@ -110,7 +110,8 @@ describeOnRuntimes('config reset deleteDB', (gw) => {
     expect((await call('POST', '/groups', { name: 'Kitchen' })).status).toBe(200);
     const flag = await call('POST', '/sensors', { name: 'Flag', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'flag-1' });
     const flagId = ((await flag.json()) as [{ success: { id: string } }])[0].success.id;
-    const socket = new WebSocket(gw().websocketUrl);
+    // The reset's own `r: "config"` event is herdgate's: only a client that asks gets it.
+    const socket = new WebSocket(`${gw().websocketUrl}?events=all`);
     const events: Record<string, unknown>[] = [];
     socket.on('message', (data) => events.push(JSON.parse(data.toString()) as Record<string, unknown>));
     await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });

@@ -12,3 +12,4 @@ export { deletedEvent } from './deleted-event';
 export { sceneCalledEvent, type SceneCalledInput } from './scene-called-event';
 export { groupStateEvent, type GroupStateInput } from './group-state-event';
 export { PUSH_ALWAYS, type ResourceRef } from './resource-rules';
+export { DECONZ_EVENTS, deconzKeys, deconzView, eventMessages, wantsExtensions, EXTENSIONS_PARAM, EXTENSIONS_VALUE, type EventMessages } from './deconz-view';

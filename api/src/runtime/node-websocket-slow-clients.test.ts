@@ -25,7 +25,7 @@ async function client(url: string, options?: ClientOptions): Promise<TestClient>
 
 // 8 KiB per message, so a paused reader fills the kernel buffers and then ours quickly.
 const padding = 'x'.repeat(8 * 1024);
-const bulkEvent = (n: number): DeconzEvent => ({ t: 'event', e: 'changed', r: 'groups', id: String(n), attr: { padding } });
+const bulkEvent = (n: number): DeconzEvent => ({ t: 'event', e: 'changed', r: 'lights', id: String(n), uniqueid: `u${n}`, state: { padding } });
 const idOf = (message: string) => Number((JSON.parse(message) as { id: string }).id);
 
 describe('websocket slow clients', () => {

@@ -3,12 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import type { EventHub } from '../events/types';
+import { eventMessages, wantsExtensions } from '../events/deconz-view';
+import type { DeconzEvent, EventHub } from '../events/types';
 import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
 
 /**
  * The deCONZ WebSocket push channel on Node. Like deCONZ it needs no key by default, ignores what
  * clients send, and accepts the upgrade on any path of the HTTP port as well as on its own port.
+ * Clients get only what deCONZ could send, unless they ask for herdgate's own events too
+ * (`?events=all`, events/deconz-view.ts).
  * `policy` refuses pages of other origins, caps connections and can require a key. Unlike
  * deCONZ, a client that stops reading is cut off once its send buffer is full, so it can neither
  * hold memory hostage nor slow down anyone else, and dead peers are found by ping/pong.
@@ -47,6 +50,8 @@ const MAX_INBOUND_PAYLOAD = 64 * 1024;
 interface Client {
   name: string;
   alive: boolean;
+  /** Asked for herdgate's own events (`?events=all`), not only deCONZ's. */
+  extensions: boolean;
 }
 
 export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketHandle> {
@@ -63,7 +68,7 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
   let sequence = 0;
 
   function accept(ws: WebSocket, req: IncomingMessage): void {
-    const client = { name: `ws#${++sequence} ${req.socket.remoteAddress}:${req.socket.remotePort}`, alive: true };
+    const client = { name: `ws#${++sequence} ${req.socket.remoteAddress}:${req.socket.remotePort}`, alive: true, extensions: wantsExtensions(req.url ?? '/') };
     clients.set(ws, client);
     ws.on('pong', () => {
       client.alive = true;
@@ -73,7 +78,7 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
       clients.delete(ws);
       logger.debug({ client: client.name }, 'websocket client disconnected');
     });
-    logger.info({ client: client.name }, 'websocket client connected');
+    logger.info({ client: client.name, extensions: client.extensions }, 'websocket client connected');
   }
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -98,11 +103,14 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
     ws.terminate();
   }
 
-  function broadcast(message: string): void {
-    // Encoded once for all clients; ws frames a Buffer without copying it per client.
-    const data = Buffer.from(message);
-    for (const ws of [...clients.keys()]) {
-      if (ws.readyState !== WebSocket.OPEN) continue;
+  function broadcast(message: string, event: DeconzEvent): void {
+    // Encoded once per kind of client; ws frames a Buffer without copying it per client.
+    const messages = eventMessages(message, event);
+    const all = Buffer.from(messages.all);
+    const deconz = messages.deconz === messages.all ? all : messages.deconz === undefined ? undefined : Buffer.from(messages.deconz);
+    for (const [ws, client] of [...clients]) {
+      const data = client.extensions ? all : deconz;
+      if (data === undefined || ws.readyState !== WebSocket.OPEN) continue;
       const queued = ws.bufferedAmount;
       if (queued + data.length > maxBufferedBytes) {
         drop(ws, 'too slow, send buffer full', { bufferedBytes: queued, limitBytes: maxBufferedBytes });

@@ -17,3 +17,22 @@ export function parseWorkerEnv(vars: Record<string, string | undefined>): Gatewa
   }
   return env;
 }
+
+/**
+ * `websocketport` on workerd: the Worker serves WebSockets only on the port requests reach it on, so
+ * that is what clients are told, unless `PUBLIC_WEBSOCKET_PORT` names the port a proxy in front
+ * serves it on. Node's `WEBSOCKET_PORT` (a listener of its own) never applies here.
+ */
+export function publicWebsocketPort(vars: Record<string, string | undefined>): number | undefined {
+  const raw = vars.PUBLIC_WEBSOCKET_PORT;
+  if (raw === undefined || raw === '') return undefined;
+  const port = /^\d{1,5}$/.test(raw) ? Number(raw) : NaN;
+  if (!(port >= 1 && port <= 65535)) throw new EnvError('invalid configuration: PUBLIC_WEBSOCKET_PORT must be a port number 1-65535');
+  return port;
+}
+
+/** The port to report for a request that came in on `url`. */
+export function websocketPortFor(url: URL, publicPort: number | undefined): number {
+  if (publicPort !== undefined) return publicPort;
+  return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+}

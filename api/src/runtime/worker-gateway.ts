@@ -22,12 +22,13 @@ import { applyMigrations } from '../store/migrate';
 import * as schema from '../store/schema';
 import type { Database } from '../store/types';
 import { EnvError, type GatewayEnv } from './env';
-import { parseWorkerEnv } from './worker-env';
+import { parseWorkerEnv, publicWebsocketPort, websocketPortFor } from './worker-env';
 import { releaseSourceFrom } from '../resources/gateway/software-update';
 // Bundled at build time: workerd has no file system to read the version from.
 import pkg from '../../package.json' with { type: 'json' };
 import { AlarmTimers } from './worker-alarm-timers';
 import { openDurableDatabase } from './worker-sqlite-client';
+import { eventMessages } from '../events/deconz-view';
 import { fanOut, isUpgrade, upgradeEventSocket } from './worker-websocket';
 import type { WebSocketPolicy } from '../security/websocket-admission';
 
@@ -41,8 +42,8 @@ export interface Started {
   services: Services;
   timers: AlarmTimers;
   bridge: BridgeLink;
-  /** WEBSOCKET_PORT was given; otherwise clients are told the port the request came in on. */
-  fixedWebsocketPort: boolean;
+  /** PUBLIC_WEBSOCKET_PORT, if given; otherwise clients are told the port the request came in on. */
+  publicWebsocketPort: number | undefined;
   /** Logs (once per change) whether the bridge link is up; called from the alarm. */
   watchLink(): void;
   websocketPolicy: WebSocketPolicy;
@@ -98,7 +99,9 @@ export interface GatewayObjectOptions {
 
 async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>, options: GatewayObjectOptions): Promise<Started> {
   const env = parseWorkerEnv(vars);
+  const publicPort = publicWebsocketPort(vars);
   const logger = createLogger(env.LOG_LEVEL, options.logWrite);
+  if (vars.WEBSOCKET_PORT) logger.warn({ WEBSOCKET_PORT: vars.WEBSOCKET_PORT }, 'WEBSOCKET_PORT is ignored on workerd: WebSockets are served on the port of the request (PUBLIC_WEBSOCKET_PORT names another)');
   const teardown = new Teardown(logger);
   try {
     const db = openDatabase(ctx, env, vars.DATABASE_URL);
@@ -113,11 +116,11 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
       db, env, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
       version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes,
     });
-    services.events.subscribe((message) => fanOut(ctx, message));
+    services.events.subscribe((message, event) => fanOut(ctx, eventMessages(message, event)));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
     return {
       app, services, timers, bridge,
-      fixedWebsocketPort: vars.WEBSOCKET_PORT !== undefined && vars.WEBSOCKET_PORT !== '',
+      publicWebsocketPort: publicPort,
       watchLink: linkWatcher(bridge, logger, env.MQTT_URL !== 'none'),
       websocketPolicy: {
         origins: services.options.corsOrigins, requireKey: env.WEBSOCKET_AUTH === 'key', maxClients: env.WEBSOCKET_MAX_CLIENTS,
@@ -128,10 +131,6 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     await teardown.run();
     throw err;
   }
-}
-
-function portOf(url: URL): number {
-  return url.port !== '' ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
 }
 
 /** A start that failed answers every request with why (a bad setting) or where to look. */
@@ -173,7 +172,7 @@ export class GatewayObject {
     } catch (err) {
       return startFailure(err);
     }
-    if (!gateway.fixedWebsocketPort) gateway.services.options.websocketPort = portOf(new URL(request.url));
+    gateway.services.options.websocketPort = websocketPortFor(new URL(request.url), gateway.publicWebsocketPort);
     if (isUpgrade(request)) return upgradeEventSocket(this.ctx, request, gateway.websocketPolicy);
     const response = await gateway.app.fetch(request);
     // A body nobody read (a 403 before parsing) would stall the next request on the connection.

@@ -5,13 +5,18 @@ import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudfla
  * accepts each client (`ctx.acceptWebSocket`), so the runtime keeps the connections even while the
  * object sleeps, and fans each event out to `ctx.getWebSockets()` in publish order. Like deCONZ,
  * any path upgrades and what clients send is ignored; the same policy as on Node refuses pages of
- * other origins, caps connections and can require a key (docs/security.md).
+ * other origins, caps connections and can require a key (docs/security.md). A client that asked for
+ * herdgate's own events (`?events=all`) is tagged so; the others get only what deCONZ could send.
  *
  * Slow clients: no cut-off here. workerd queues `send()` without limit and exposes neither the
  * queue's size nor its draining, and `close()` waits behind the queue, so the Node limit can neither
  * be measured nor enforced (api/README.md, "On workerd"). The runtime closes sockets whose peer is gone.
  */
+import { wantsExtensions, type EventMessages } from '../events/deconz-view';
 import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
+
+/** The tag (kept by the runtime across hibernation) of clients that asked for herdgate's own events. */
+const EXTENSIONS_TAG = 'events:all';
 
 declare const WebSocketPair: { new (): { 0: WorkerWebSocket; 1: WorkerWebSocket } };
 
@@ -28,15 +33,17 @@ export function upgradeEventSocket(ctx: DurableObjectState, request: Request, po
     return new Response(body, { status: admission.status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
   }
   const pair = new WebSocketPair();
-  ctx.acceptWebSocket(pair[1]);
+  ctx.acceptWebSocket(pair[1], wantsExtensions(request.url) ? [EXTENSIONS_TAG] : []);
   const headers = admission.protocol ? { 'Sec-WebSocket-Protocol': admission.protocol } : undefined;
   return new Response(null, { status: 101, webSocket: pair[0], headers } as ResponseInit);
 }
 
-/** Sends one serialised event to every connected client; returns how many it reached. */
-export function fanOut(ctx: DurableObjectState, message: string): number {
+/** Sends one event to every connected client, as each asked for it; returns how many it reached. */
+export function fanOut(ctx: DurableObjectState, messages: EventMessages): number {
   let sent = 0;
   for (const ws of ctx.getWebSockets()) {
+    const message = ctx.getTags(ws).includes(EXTENSIONS_TAG) ? messages.all : messages.deconz;
+    if (message === undefined) continue;
     try {
       ws.send(message);
       sent += 1;

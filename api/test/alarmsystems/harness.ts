@@ -22,9 +22,9 @@ export interface RecordedEvents {
   stop(): void;
 }
 
-/** A real WebSocket client on the gateway's event channel, on either runtime. */
-export async function recordEvents(gw: RuntimeGateway): Promise<RecordedEvents> {
-  const socket = new WebSocket(gw.websocketUrl);
+/** A real WebSocket client on the gateway's event channel, on either runtime; `extensions`: herdgate's own events too. */
+export async function recordEvents(gw: RuntimeGateway, options: { extensions?: boolean } = {}): Promise<RecordedEvents> {
+  const socket = new WebSocket(options.extensions ? `${gw.websocketUrl}?events=all` : gw.websocketUrl);
   const messages: string[] = [];
   socket.on('message', (data) => messages.push(String(data)));
   await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject); });

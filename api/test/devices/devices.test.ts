@@ -59,7 +59,7 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
   });
 
   it('should stamp only the items that changed and push device events', async () => {
-    const ws = await listenEvents(gw(), (event) => event.r === 'devices');
+    const ws = await listenEvents(gw(), (event) => event.r === 'devices', { extensions: true });
     await bridge().setState(LAMP.ieee, 11, { bri: 42, lastupdated: '2026-01-15T12:03:07.250' });
     await ws.until((events) => events.length >= 2);
     const device = await json(`/devices/${MAC}`);
@@ -95,7 +95,7 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
   });
 
   it('should push added and deleted events when a device joins and leaves', async () => {
-    const ws = await listenEvents(gw(), (event) => event.r === 'devices');
+    const ws = await listenEvents(gw(), (event) => event.r === 'devices', { extensions: true });
     const plug = colorLamp('0x000b57fffe8a0005', 'Plug');
     await bridge().addDevice(plug, 11, LAMP_STATE);
     await ws.until((events) => events.some((e) => e.e === 'added'));

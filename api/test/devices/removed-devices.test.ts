@@ -36,7 +36,8 @@ describeOnRuntimesWithBridge('devices the bridge no longer has', (gw, bridge) =>
     const sensorId = await addDevice(gw(), bridge(), key, remote(button), 1, { buttonevent: 1002, lastupdated: '2026-01-15T11:58:10.000' });
     const group = await post('/groups', { name: 'Removal hall', lights: [goneId, keptId] });
     const scene = await post(`/groups/${group}/scenes`, { name: 'Evening' });
-    const events = await listenEvents(gw());
+    // A group's member list travels in herdgate's own part of the event: only asked-for clients get it.
+    const events = await listenEvents(gw(), undefined, { extensions: true });
     for (const ieee of [gone, button]) await bridge().removeDevice(ieee);
     await bridge().publishRemoved([{ ieee: gone, at: Date.now(), reason: 'removed' }, { ieee: button, at: Date.now(), reason: 'left' }]);
     await awaitJson(gw(), key, `/groups/${group}`, (g) => g.lights.length === 1);

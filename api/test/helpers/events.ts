@@ -11,13 +11,15 @@ export interface EventLog {
 /**
  * A real WebSocket client on a gateway's event channel, on either runtime (`websocketUrl` of a
  * RuntimeGateway). By default the `r: "devices"` events (the same changes seen per device) are left
- * out, so counts stay per resource.
+ * out, so counts stay per resource. Those and herdgate's other own events come only with
+ * `extensions` (the `?events=all` a client opts in with); without it the client is a deCONZ one.
  */
 export async function listenEvents(
   gw: { websocketUrl: string },
   keep: (event: Record<string, unknown>) => boolean = (event) => event.r !== 'devices',
+  options: { extensions?: boolean } = {},
 ): Promise<EventLog> {
-  const socket = new WebSocket(gw.websocketUrl);
+  const socket = new WebSocket(options.extensions ? `${gw.websocketUrl}?events=all` : gw.websocketUrl);
   const events: Record<string, unknown>[] = [];
   socket.on('message', (data) => {
     const event = JSON.parse(String(data)) as Record<string, unknown>;

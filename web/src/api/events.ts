@@ -32,7 +32,9 @@ export function followEvents(port: number, key: string, handlers: { onEvent(even
   const connect = () => {
     handlers.onStatus('connecting');
     // The key as subprotocol is what a gateway with WEBSOCKET_AUTH=key asks for; others ignore it.
-    socket = new WebSocket(`${scheme}://${location.hostname}:${port}/`, [key]);
+    // `events=all`: herdgate's own events too (devices, network map, touchlink, settings), which
+    // the gateway sends only to clients that ask, as deCONZ clients fail on them.
+    socket = new WebSocket(`${scheme}://${location.hostname}:${port}/?events=all`, [key]);
     socket.onopen = () => {
       delay = 500;
       handlers.onStatus('open');
