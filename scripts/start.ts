@@ -50,7 +50,7 @@ const apiEnv: Record<string, string> = { ...nodeChildEnv(env) };
 
 // One box: the api gets its own account on the embedded broker (it may send administrative
 // requests such as the backup), generated per start unless configured; other local clients
-// (mosquitto_sub in the quick start) may connect without one, from loopback only.
+// (`npx mqtt sub` in the quick start) may connect without one, from loopback only.
 if (!env.MQTT_URL) {
   if (!env.MQTT_USER) {
     const account = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(18).toString('base64url') };

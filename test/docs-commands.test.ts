@@ -45,7 +45,26 @@ const cannotRun = (c: DocCommand) => CANNOT_RUN.find(([pattern]) => pattern.test
 const serviceOf = (c: DocCommand) => SERVICES.find(([pattern]) => pattern.test(c.text));
 /** A trailing `# comment` (a `#` inside a topic such as 'herdgate/#' follows no blank). */
 const withoutComment = (text: string) => text.replace(/\s+#(\s.*)?$/, '');
-const isSubscriber = (c: DocCommand) => /^mosquitto_sub\b/.test(c.text) && !/&\s*(#.*)?$/.test(c.text);
+const isSubscriber = (c: DocCommand) => /^npx mqtt sub\b/.test(c.text) && !/&\s*(#.*)?$/.test(c.text);
+
+/**
+ * A subscriber runs until stopped. Its line runs until mqtt.js's own debug log shows the broker's
+ * SUBACK (or 60 s pass), then is stopped: it fails if the client ended by itself first (it does, with
+ * status 0, when it cannot connect or log in) or printed an error (a refused subscription).
+ */
+const SUBSCRIBER = [
+  'subscriber() {',
+  '  local log polls=0; log=$(mktemp)',
+  '  DEBUG=mqttjs:client command "$@" 2>"$log" & local pid=$!',
+  '  until grep -q "_handleAck :: packet type suback" "$log"; do',
+  '    if ! kill -0 "$pid" 2>/dev/null || [ $((polls += 1)) -gt 600 ]; then cat "$log" >&2; echo "the subscriber ended or had no SUBACK" >&2; return 1; fi',
+  '    sleep 0.1',
+  '  done',
+  '  kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true',
+  '  if grep -v "mqttjs:client" "$log" | grep -q "Error"; then cat "$log" >&2; return 1; fi',
+  '  rm -f "$log"',
+  '}',
+];
 
 const blocks: DocBlock[] = documentedFiles().flatMap((file) => shellBlocks(file));
 // The virtual radio's reboot and faults disturb the gateway: its README's blocks run last.
@@ -87,7 +106,7 @@ describe('documented commands', () => {
     .replace(/(localhost|127\.0\.0\.1|<host>):8080\b/g, `127.0.0.1:${ports.http}`)
     .replace(/\b(localhost|127\.0\.0\.1):8088\b/g, `127.0.0.1:${ports.ws}`)
     .replace(/\b127\.0\.0\.1:6639\b/g, `127.0.0.1:${ports.control}`)
-    .replace(/(mosquitto_(?:sub|pub) -h 127\.0\.0\.1) /g, `$1 -p ${ports.mqtt} `)
+    .replace(/(npx mqtt (?:sub|pub) -h 127\.0\.0\.1) /g, `$1 -p ${ports.mqtt} `)
     .replace(/<key>/g, '$KEY')
     .replace(/KEY=[0-9A-F]{32}\b/g, 'KEY=$KEY')
     .replace(/'<password>'/g, `'${ADMIN.password}'`)
@@ -106,14 +125,20 @@ describe('documented commands', () => {
       if (cannotRun(c)) return `: # ${c.at} not run here: ${cannotRun(c)![1]}`;
       if (GATEWAY.test(c.text)) return `: # ${c.at} npm start: the gateway this test started`;
       if (serviceOf(c)) return `: # ${c.at} a long-running service, run on its own below`;
-      // A subscriber runs until stopped: it must still be running (exit 124) when stopped after 2 s.
-      if (isSubscriber(c)) return `timeout 2 ${realise(withoutComment(c.text))} || [ $? -eq 124 ]`;
+      if (isSubscriber(c)) return `subscriber ${realise(withoutComment(c.text))}`;
       return realise(c.text);
     });
     return [
       'set -e',
       'curl() { command curl --fail-with-body --max-time 30 "$@"; }',
-      "trap 'kill $(jobs -p) 2>/dev/null || true' EXIT",
+      // mqtt.js's client exits 0 when it cannot connect, log in or subscribe, printing the error:
+      // any line it writes on stderr (npm's own warnings aside) fails the command.
+      'strict() { local err code=0; err=$(mktemp); "$@" 2>"$err" || code=$?; cat "$err" >&2; if grep -v "^npm \\(warn\\|notice\\)" "$err" | grep -q .; then code=1; fi; rm -f "$err"; return $code; }',
+      'npx() { if [ "$1" = mqtt ]; then strict command npx "$@"; else command npx "$@"; fi; }',
+      ...SUBSCRIBER,
+      // A background line (`npx mqtt sub … &`) is a shell running npx running the client: the whole
+      // process group goes at the end, not only the job's shell (the script leads its own group).
+      `trap 'trap "" TERM; kill -TERM 0 2>/dev/null || true' EXIT`,
       ...lines,
     ].join('\n');
   }
