@@ -13,7 +13,7 @@ export interface ZstackFront extends RadioFront {
 }
 
 export function createZstackFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks): ZstackFront {
-  const nv = saved?.znp ? NvStore.restore(saved.znp) : NvStore.blank(mac);
+  const nv = saved?.znp ? NvStore.restore(saved.znp, mac) : NvStore.blank(mac);
   const firmware = new ZnpFirmware({ nv, route: hooks.route, interPan: hooks.interPan, changed: hooks.changed, now: hooks.now, log: hooks.log });
   return {
     protocol: 'zstack',

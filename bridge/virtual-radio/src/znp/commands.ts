@@ -1,7 +1,8 @@
 /**
- * The MT commands the emulated CC2652 understands or sends, as zigbee-herdsman 11.1.1's `zstack`
- * adapter uses them: subsystem, command id and field layout of the request (host → radio, or the
- * indication for an AREQ the radio sends) and of the synchronous response.
+ * The MT commands the emulated CC2652 understands or sends, in the layouts of TI's MT (Monitor and
+ * Test) interface as Z-Stack 3.x builds them: subsystem, command id and field layout of the request
+ * (host → radio, or the indication for an AREQ the radio sends) and of the synchronous response.
+ * Any SREQ not listed here is answered with an RPC error (`rpc-error.ts`).
  */
 import { Subsystem } from './unpi';
 import type { Field } from './fields';
@@ -25,6 +26,7 @@ export const MT = {
     response: [['transportrev', 'u8'], ['product', 'u8'], ['majorrel', 'u8'], ['minorrel', 'u8'], ['maintrel', 'u8'], ['revision', 'u32']],
   },
   getExtAddr: { subsystem: SYS, id: 0x04, request: [], response: [['extaddress', 'ieee']] },
+  osalNvRead: { subsystem: SYS, id: 0x08, request: [['id', 'u16'], ['offset', 'u8']], response: [['status', 'u8'], ['len', 'u8'], ['value', 'rest']] },
   osalNvItemInit: { subsystem: SYS, id: 0x07, request: [['id', 'u16'], ['len', 'u16'], ['initlen', 'u8'], ['initvalue', 'rest']], response: status },
   stackTune: { subsystem: SYS, id: 0x0f, request: [['operation', 'u8'], ['value', 'i8']], response: [['value', 'u8']] },
   osalNvDelete: { subsystem: SYS, id: 0x12, request: [['id', 'u16'], ['len', 'u16']], response: status },
@@ -33,7 +35,8 @@ export const MT = {
   osalNvWriteExt: { subsystem: SYS, id: 0x1d, request: [['id', 'u16'], ['offset', 'u16'], ['len', 'u16'], ['value', 'rest']], response: status },
   nvCreate: { subsystem: SYS, id: 0x30, request: [['sysid', 'u8'], ['itemid', 'u16'], ['subid', 'u16'], ['len', 'u32']], response: status },
   nvDelete: { subsystem: SYS, id: 0x31, request: [['sysid', 'u8'], ['itemid', 'u16'], ['subid', 'u16']], response: status },
-  nvLength: { subsystem: SYS, id: 0x32, request: [['sysid', 'u8'], ['itemid', 'u16'], ['subid', 'u16']], response: [['len', 'u8']] },
+  // Z-Stack 3 answers the length of an extended item as a u32.
+  nvLength: { subsystem: SYS, id: 0x32, request: [['sysid', 'u8'], ['itemid', 'u16'], ['subid', 'u16']], response: [['len', 'u32']] },
   nvRead: {
     subsystem: SYS, id: 0x33, request: [['sysid', 'u8'], ['itemid', 'u16'], ['subid', 'u16'], ['offset', 'u16'], ['len', 'u8']],
     response: [['status', 'u8'], ['len', 'u8'], ['value', 'rest']],
@@ -61,15 +64,17 @@ export const MT = {
   dataConfirm: { subsystem: AF, id: 0x80, request: [['status', 'u8'], ['endpoint', 'u8'], ['transid', 'u8']] },
   incomingMsg: {
     subsystem: AF, id: 0x81,
-    request: [['groupid', 'u16'], ['clusterid', 'u16'], ['srcaddr', 'u16'], ['srcendpoint', 'u8'], ['dstendpoint', 'u8'], ['wasbroadcast', 'u8'], ['linkquality', 'u8'], ['securityuse', 'u8'], ['timestamp', 'u32'], ['transseqnumber', 'u8'], ['len', 'u8'], ['data', 'rest']],
+    request: [['groupid', 'u16'], ['clusterid', 'u16'], ['srcaddr', 'u16'], ['srcendpoint', 'u8'], ['dstendpoint', 'u8'], ['wasbroadcast', 'u8'], ['linkquality', 'u8'], ['securityuse', 'u8'], ['timestamp', 'u32'], ['transseqnumber', 'u8'], ['len', 'u8'], ['data', 'counted'], ['macsrcaddr', 'u16'], ['radius', 'u8']],
   },
   incomingMsgExt: {
     subsystem: AF, id: 0x82,
     request: [['groupid', 'u16'], ['clusterid', 'u16'], ['srcaddrmode', 'u8'], ['srcaddr', 'ieee'], ['srcendpoint', 'u8'], ['srcpanid', 'u16'], ['dstendpoint', 'u8'], ['wasbroadcast', 'u8'], ['linkquality', 'u8'], ['securityuse', 'u8'], ['timestamp', 'u32'], ['transseqnumber', 'u8'], ['len', 'u16'], ['data', 'rest']],
   },
   // ZDO (the MT ZDO requests themselves are mapped in zdo-map.ts)
+  msgCbRegister: { subsystem: ZDO, id: 0x3e, request: [['clusterid', 'u16']], response: status },
   startupFromApp: { subsystem: ZDO, id: 0x40, request: [['startdelay', 'u16']], response: status },
   extRouteDisc: { subsystem: ZDO, id: 0x45, request: [['dstAddr', 'u16'], ['options', 'u8'], ['radius', 'u8']], response: status },
+  extRouteChk: { subsystem: ZDO, id: 0x46, request: [['dstaddr', 'u16'], ['rtstatus', 'u8'], ['options', 'u8']], response: status },
   extFindGroup: { subsystem: ZDO, id: 0x4a, request: [['endpoint', 'u8'], ['groupid', 'u16']], response: [['status', 'u8'], ['groupid', 'u16'], ['namelen', 'u8'], ['groupname', 'rest']] },
   extAddGroup: { subsystem: ZDO, id: 0x4b, request: [['endpoint', 'u8'], ['groupid', 'u16'], ['namelen', 'u8'], ['groupname', 'rest']], response: status },
   extNwkInfo: {
@@ -80,12 +85,18 @@ export const MT = {
   endDeviceAnnceInd: { subsystem: ZDO, id: 0xc1, request: [['srcaddr', 'u16'], ['nwkaddr', 'u16'], ['ieeeaddr', 'ieee'], ['capabilities', 'u8']] },
   leaveInd: { subsystem: ZDO, id: 0xc9, request: [['srcaddr', 'u16'], ['extaddr', 'ieee'], ['request', 'u8'], ['removechildren', 'u8'], ['rejoin', 'u8']] },
   tcDeviceInd: { subsystem: ZDO, id: 0xca, request: [['nwkaddr', 'u16'], ['extaddr', 'ieee'], ['parentaddr', 'u16']] },
+  msgCbIncoming: {
+    subsystem: ZDO, id: 0xff,
+    request: [['srcaddr', 'u16'], ['wasbroadcast', 'u8'], ['clusterid', 'u16'], ['securityuse', 'u8'], ['seqnum', 'u8'], ['macdstaddr', 'u16'], ['data', 'rest']],
+  },
   // UTIL
   getDeviceInfo: {
     subsystem: UTIL, id: 0x00, request: [],
     response: [['status', 'u8'], ['ieeeaddr', 'ieee'], ['shortaddr', 'u16'], ['devicetype', 'u8'], ['devicestate', 'u8'], ['numassocdevices', 'u8'], ['assocdevices', 'list16']],
   },
   ledControl: { subsystem: UTIL, id: 0x0a, request: [['ledid', 'u8'], ['mode', 'u8']], response: status },
+  // The associated_devices_t struct as the CC26xx holds it in memory (36 bytes, aligned).
+  assocFindDevice: { subsystem: UTIL, id: 0x49, request: [['number', 'u8']], response: [['device', 'rest']] },
   assocGetWithAddress: { subsystem: UTIL, id: 0x4a, request: [['extaddr', 'ieee'], ['nwkaddr', 'u16']], response: [['nwkaddr', 'u16'], ['addridx', 'u16'], ['noderelation', 'u8']] },
   assocRemove: { subsystem: UTIL, id: 0x63, request: [['ieeeadr', 'ieee']], response: status },
   assocAdd: { subsystem: UTIL, id: 0x64, request: [['ieeeadr', 'ieee'], ['nwkaddr', 'u16'], ['noderelation', 'u8']], response: status },
@@ -93,6 +104,7 @@ export const MT = {
   bdbAddInstallCode: { subsystem: APP_CNF, id: 0x04, request: [['installCodeFormat', 'u8'], ['ieeeaddr', 'ieee'], ['installCode', 'rest']], response: status },
   bdbStartCommissioning: { subsystem: APP_CNF, id: 0x05, request: [['mode', 'u8']], response: status },
   bdbSetChannel: { subsystem: APP_CNF, id: 0x08, request: [['isPrimary', 'u8'], ['channel', 'u32']], response: status },
+  bdbCommissioningNotification: { subsystem: APP_CNF, id: 0x80, request: [['status', 'u8'], ['mode', 'u8'], ['remainingmodes', 'u8']] },
 } as const satisfies Record<string, MtCommand>;
 
 export type MtCommandName = keyof typeof MT;

@@ -1,11 +1,12 @@
 /**
  * A tiny field codec for MT payloads: a command is a list of named, typed fields. `list16` takes its
- * element count from the field before it; `rest` takes every remaining byte. Little endian; IEEE
+ * element count from the field before it, `counted` its byte count (for data followed by more
+ * fields); `rest` takes every remaining byte. Little endian; IEEE
  * addresses as 16 lower-case hex digits (wire order is reversed).
  */
 import { ByteReader, ByteWriter } from '../protocol/bytes';
 
-export type FieldType = 'u8' | 'i8' | 'u16' | 'u32' | 'ieee' | 'list16' | 'rest';
+export type FieldType = 'u8' | 'i8' | 'u16' | 'u32' | 'ieee' | 'list16' | 'counted' | 'rest';
 export type Field = readonly [name: string, type: FieldType];
 export type FieldValue = number | string | number[] | Uint8Array;
 export type Fields = Record<string, FieldValue>;
@@ -23,6 +24,7 @@ export function decodeFields(fields: readonly Field[], data: Uint8Array): Fields
       case 'u32': value = (r.u16() | (r.u16() << 16)) >>> 0; break;
       case 'ieee': value = r.ieee(); break;
       case 'list16': value = Array.from({ length: previous }, () => r.u16()); break;
+      case 'counted': value = r.take(previous); break;
       case 'rest': value = r.rest(); break;
     }
     if (typeof value === 'number') previous = value;
@@ -43,6 +45,7 @@ export function encodeFields(fields: readonly Field[], values: Fields): Uint8Arr
       case 'u32': w.u16((value as number) & 0xffff).u16((value as number) >>> 16); break;
       case 'ieee': w.ieee(value as string); break;
       case 'list16': for (const n of value as number[]) w.u16(n); break;
+      case 'counted':
       case 'rest': w.bytes(value as Uint8Array); break;
     }
   }

@@ -7,7 +7,7 @@ export const SOF = 0xfe;
 
 export const MtType = { SREQ: 1, AREQ: 2, SRSP: 3 } as const;
 
-export const Subsystem = { SYS: 1, AF: 4, ZDO: 5, UTIL: 7, APP_CNF: 15 } as const;
+export const Subsystem = { RPC_ERROR: 0, SYS: 1, AF: 4, ZDO: 5, UTIL: 7, APP_CNF: 15, GP: 21 } as const;
 
 export interface MtFrame {
   type: number;

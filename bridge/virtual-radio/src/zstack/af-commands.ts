@@ -1,6 +1,8 @@
 /**
  * AF data requests (unicast, group, broadcast, IEEE and inter-PAN), the inter-PAN controls, and the
- * MT ZDO requests, all turned into requests to the simulated network.
+ * MT ZDO requests, all turned into requests to the simulated network. An AF frame from endpoint 0 to
+ * endpoint 0 is ZDO (profile 0): it is delivered as such, its confirm goes to the firmware's own ZDO
+ * (no AF dataConfirm), and the answer comes back as a ZDO callback.
  */
 import type { ApsAddress } from '../protocol/index';
 import { decodeZdoRequest, readNib, ZdoClusters } from '../znp/index';
@@ -20,9 +22,16 @@ export const ZDO_REQUEST_ID_BASE = 0x100;
 const n = (value: unknown) => value as number;
 const bytes = (value: unknown) => value as Uint8Array;
 
-function profileOf(ctx: FirmwareContext, srcEndpoint: number): number {
+const ZDO_ENDPOINT = 0;
+/** Request ids of ZDO frames sent through AF: above every MT ZDO id, so their confirms are dropped too. */
+const AF_ZDO_ID_BASE = ZDO_REQUEST_ID_BASE + 0x100;
+
+/** Profile and request id of an AF frame: the source endpoint's profile, or ZDO between endpoints 0. */
+function framing(ctx: FirmwareContext, req: Fields): { profileId: number; requestId: number } {
+  const srcEndpoint = n(req.srcendpoint);
+  if (srcEndpoint === ZDO_ENDPOINT && n(req.destendpoint) === ZDO_ENDPOINT) return { profileId: 0, requestId: AF_ZDO_ID_BASE + n(req.transid) };
   const d = ctx.ram.endpoints.get(srcEndpoint);
-  return d ? d[1] | (d[2] << 8) : HA_PROFILE;
+  return { profileId: d ? d[1] | (d[2] << 8) : HA_PROFILE, requestId: n(req.transid) };
 }
 
 const up = (ctx: FirmwareContext) => ctx.ram.deviceState === DeviceState.Coordinator;
@@ -30,10 +39,9 @@ const up = (ctx: FirmwareContext) => ctx.ram.deviceState === DeviceState.Coordin
 export const afHandlers = {
   dataRequest: (ctx: FirmwareContext, req: Fields) => {
     if (!up(ctx)) return { status: AfStatus.InvalidRequest };
-    const srcEndpoint = n(req.srcendpoint);
     ctx.route({
-      requestId: n(req.transid), dst: { mode: 'nwk', nwk: n(req.dstaddr), endpoint: n(req.destendpoint) },
-      profileId: profileOf(ctx, srcEndpoint), clusterId: n(req.clusterid), srcEndpoint, asdu: bytes(req.data), txOptions: n(req.options), radius: n(req.radius),
+      ...framing(ctx, req), dst: { mode: 'nwk', nwk: n(req.dstaddr), endpoint: n(req.destendpoint) },
+      clusterId: n(req.clusterid), srcEndpoint: n(req.srcendpoint), asdu: bytes(req.data), txOptions: n(req.options), radius: n(req.radius),
     });
     return { status: AfStatus.Success };
   },
@@ -48,8 +56,7 @@ export const afHandlers = {
     if (!up(ctx)) return { status: AfStatus.InvalidRequest };
     const endpoint = n(req.destendpoint);
     const dst: ApsAddress = mode === AddrMode.Group ? { mode: 'group', group: short } : mode === AddrMode.Ieee ? { mode: 'ieee', ieee, endpoint } : { mode: 'nwk', nwk: short, endpoint };
-    const srcEndpoint = n(req.srcendpoint);
-    ctx.route({ requestId: n(req.transid), dst, profileId: profileOf(ctx, srcEndpoint), clusterId: n(req.clusterid), srcEndpoint, asdu: bytes(req.data), txOptions: n(req.options), radius: n(req.radius) });
+    ctx.route({ ...framing(ctx, req), dst, clusterId: n(req.clusterid), srcEndpoint: n(req.srcendpoint), asdu: bytes(req.data), txOptions: n(req.options), radius: n(req.radius) });
     return { status: AfStatus.Success };
   },
   interPanCtl: (ctx: FirmwareContext, req: Fields) => {
@@ -63,11 +70,13 @@ export const afHandlers = {
 
 let zdoTsn = 0;
 
-/** An MT ZDO request: status in the SRSP, the answer later as a ZDO callback from the network. */
-export function handleZdoRequest(ctx: FirmwareContext, id: number, data: Uint8Array): Fields | undefined {
+/**
+ * An MT ZDO request: status in the SRSP, the answer later as a ZDO callback from the network. A
+ * broadcast permit join also reaches the coordinator itself, which answers it like a unicast one.
+ */
+export function handleZdoRequest(ctx: FirmwareContext, id: number, data: Uint8Array): Fields {
   const request = decodeZdoRequest(id, data);
-  if (!request) return undefined;
-  if (!up(ctx)) return { status: AfStatus.InvalidRequest };
+  if (!request || !up(ctx)) return { status: AfStatus.InvalidRequest };
   zdoTsn = (zdoTsn + 1) & 0xff;
   const asdu = new Uint8Array(request.body.length + 1);
   asdu[0] = zdoTsn;
@@ -79,7 +88,9 @@ export function handleZdoRequest(ctx: FirmwareContext, id: number, data: Uint8Ar
   let dst: ApsAddress;
   if (request.dstIeee !== undefined) dst = { mode: 'ieee', ieee: request.dstIeee, endpoint: 0 };
   else dst = { mode: 'nwk', nwk: request.broadcast && request.dst! < 0xfff8 ? 0xfffc : request.dst!, endpoint: 0 };
-  ctx.route({ requestId: ZDO_REQUEST_ID_BASE + zdoTsn, dst, profileId: 0, clusterId: request.clusterId, srcEndpoint: 0, asdu, txOptions: 0, radius: 30 });
+  const route = (to: ApsAddress) => ctx.route({ requestId: ZDO_REQUEST_ID_BASE + zdoTsn, dst: to, profileId: 0, clusterId: request.clusterId, srcEndpoint: 0, asdu, txOptions: 0, radius: 30 });
+  route(dst);
+  if (request.clusterId === ZdoClusters.PermitJoinReq && request.broadcast) route({ mode: 'nwk', nwk: 0, endpoint: 0 });
   return { status: 0 };
 }
 

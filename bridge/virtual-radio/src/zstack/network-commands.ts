@@ -1,80 +1,31 @@
 /**
- * Start-up and network commands: version, reset, BDB formation, startup from NV, device and network
- * info, endpoint registration and the coordinator's own groups.
+ * Device and network commands: ping, version, device and network info, endpoint registration, the
+ * coordinator's own groups, ZDO callback registration, routes and associations. Formation and
+ * reset are in `formation.ts`.
  */
 import { bytesToIeee } from '../protocol/bytes';
-import { buildNib, firstChannel, readNib } from '../znp/index';
+import { firstChannel, readNib, withFacts } from '../znp/index';
 import type { Fields } from '../znp/index';
-import { DeviceState, RESET_IND, ZNP_VERSION, freshRam } from './firmware-state';
+import { ZNP_CAPABILITIES, ZNP_VERSION } from './firmware-state';
 import type { FirmwareContext } from './firmware-state';
 import { NvItem } from './nv-store';
 
-const StartupOption = { ClearConfig: 0x01, ClearState: 0x02 } as const;
 const AF_DUPLICATE = 0xb8;
+/** associated_devices_t on a CC26xx: 36 bytes; an index past the last child packs INVALID_NODE_ADDR. */
+const ASSOC_DEVICE_LENGTH = 36;
+const RoutingStatus = { Success: 0x00 } as const;
 
 type Handler = (ctx: FirmwareContext, req: Fields) => Fields | undefined;
 const n = (value: unknown) => value as number;
-const u16At = (bytes: Uint8Array | undefined, fallback: number) => (bytes && bytes.length >= 2 ? bytes[0] | (bytes[1] << 8) : fallback);
-const u32At = (bytes: Uint8Array | undefined, fallback: number) =>
-  bytes && bytes.length >= 4 ? (bytes[0] | (bytes[1] << 8) | (bytes[2] << 16) | (bytes[3] << 24)) >>> 0 : fallback;
 
 export const coordinatorIeee = (ctx: Pick<FirmwareContext, 'nv'>): string => bytesToIeee(ctx.nv.get(NvItem.ExtAddr) ?? new Uint8Array(8));
 
-/** Forms a network from the configuration items, as BDB formation does (no PAN id collision check). */
-function formNetwork(ctx: FirmwareContext): void {
-  const { nv } = ctx;
-  const mask = u32At(nv.get(NvItem.ChanList), 1 << 11);
-  const extendedPanId = nv.get(NvItem.ExtendedPanId) ?? nv.get(NvItem.ExtAddr)!;
-  nv.set(NvItem.Nib, buildNib({ panId: u16At(nv.get(NvItem.PanId), 0x1a62), channel: firstChannel(mask), channelList: mask, extendedPanId, updateId: 0 }));
-  const keyInfo = new Uint8Array(18);
-  keyInfo.set((nv.get(NvItem.PrecfgKey) ?? new Uint8Array(16)).subarray(0, 16), 1);
-  nv.set(NvItem.ActiveKeyInfo, keyInfo);
-  nv.set(NvItem.AlternKeyInfo, keyInfo);
-  ctx.log('network-formed', { channel: firstChannel(mask) });
-}
-
-function comeUp(ctx: FirmwareContext): void {
-  ctx.ram.deviceState = DeviceState.Coordinator;
-  ctx.areq('stateChangeInd', { state: DeviceState.CoordStarting });
-  ctx.areq('stateChangeInd', { state: DeviceState.Coordinator });
-  ctx.changed();
-}
-
-function reset(ctx: FirmwareContext): void {
-  const option = ctx.nv.get(NvItem.StartupOption)?.[0] ?? 0;
-  if (option & StartupOption.ClearState) for (const id of [NvItem.Nib, NvItem.ActiveKeyInfo, NvItem.AlternKeyInfo]) ctx.nv.delete(id);
-  if (option & StartupOption.ClearConfig) ctx.nv.delete(NvItem.HasConfigured);
-  Object.assign(ctx.ram, freshRam());
-  ctx.changed();
-  ctx.log('reset', { option });
-  ctx.areq('resetInd', { ...RESET_IND });
-}
-
 export const networkHandlers = {
-  ping: () => ({ capabilities: 0x0a59 }),
+  ping: () => ({ capabilities: ZNP_CAPABILITIES }),
   version: () => ({ ...ZNP_VERSION }),
   getExtAddr: (ctx) => ({ extaddress: coordinatorIeee(ctx) }),
-  resetReq: (ctx) => {
-    reset(ctx);
-    return undefined;
-  },
   stackTune: (_ctx, req) => ({ value: n(req.value) & 0xff }),
   ledControl: () => ({ status: 0 }),
-  bdbSetChannel: () => ({ status: 0 }),
-  bdbStartCommissioning: (ctx, req) => {
-    const FORMATION = 0x04;
-    if (n(req.mode) & FORMATION) {
-      formNetwork(ctx);
-      comeUp(ctx);
-    }
-    return { status: 0 };
-  },
-  startupFromApp: (ctx) => {
-    const restored = ctx.nv.get(NvItem.Nib) !== undefined;
-    if (!restored) formNetwork(ctx);
-    comeUp(ctx);
-    return { status: restored ? 0 : 1 };
-  },
   getDeviceInfo: (ctx) => ({
     status: 0, ieeeaddr: coordinatorIeee(ctx), shortaddr: 0, devicetype: 0x07, devicestate: ctx.ram.deviceState, numassocdevices: 0, assocdevices: [],
   }),
@@ -107,6 +58,18 @@ export const networkHandlers = {
     return { status: 0 };
   },
   extRouteDisc: () => ({ status: 0 }),
+  // The simulated mesh always has a route to a device it knows (unknown ones fail at delivery).
+  extRouteChk: () => ({ status: RoutingStatus.Success }),
+  msgCbRegister: (ctx, req) => {
+    ctx.ram.zdoCallbacks.add(n(req.clusterid));
+    return { status: 0 };
+  },
+  // The coordinator keeps no child table of its own here (getDeviceInfo lists none either).
+  assocFindDevice: () => {
+    const device = new Uint8Array(ASSOC_DEVICE_LENGTH);
+    device.set([0xfe, 0xff]);
+    return { device };
+  },
   assocGetWithAddress: () => ({ nwkaddr: 0xffff, addridx: 0xffff, noderelation: 0xff }),
   assocRemove: () => ({ status: 0 }),
   assocAdd: () => ({ status: 0 }),
@@ -118,6 +81,6 @@ export function changeChannel(ctx: FirmwareContext, mask: number, updateId: numb
   const nib = ctx.nv.get(NvItem.Nib);
   if (!nib) return;
   const facts = readNib(nib);
-  ctx.nv.set(NvItem.Nib, buildNib({ ...facts, channel: firstChannel(mask), updateId }, nib));
+  ctx.nv.set(NvItem.Nib, withFacts(nib, { ...facts, channel: firstChannel(mask), updateId }));
   ctx.changed();
 }

@@ -3,15 +3,24 @@ import type { Fields } from '../znp/index';
 import type { FirmwareContext } from './firmware-state';
 import type { NvStore } from './nv-store';
 
-export const NvStatus = { Success: 0x00, ItemUninit: 0x09, Failure: 0x0a, BadLength: 0x0c } as const;
+export const NvStatus = { Success: 0x00, InvalidParameter: 0x02, ItemUninit: 0x09, Failure: 0x0a, BadLength: 0x0c } as const;
 /** herdsman reads long items in chunks; a real ZNP answers at most this much per read. */
 const MAX_CHUNK = 240;
+/** SYS.OSALNVRead (8-bit offset) returns an item only if the rest of it fits one frame. */
+const MAX_SHORT_READ = 248;
 
 type Handler = (ctx: { nv: NvStore }, req: Fields) => Fields;
 const n = (value: unknown) => value as number;
 const bytes = (value: unknown) => value as Uint8Array;
 
 export const nvHandlers = {
+  osalNvRead: ({ nv }, req) => {
+    const item = nv.get(n(req.id));
+    const offset = n(req.offset);
+    if (!item || offset > item.length || item.length - offset > MAX_SHORT_READ) return { status: NvStatus.InvalidParameter, len: 0, value: new Uint8Array(0) };
+    const value = item.subarray(offset);
+    return { status: NvStatus.Success, len: value.length, value };
+  },
   osalNvLength: ({ nv }, req) => ({ length: nv.get(n(req.id))?.length ?? 0 }),
   osalNvReadExt: ({ nv }, req) => {
     const item = nv.get(n(req.id));

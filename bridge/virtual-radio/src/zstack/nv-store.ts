@@ -1,34 +1,24 @@
 /**
- * The CC2652's non-volatile memory as herdsman sees it: legacy OSAL items (by 16-bit id) and the
- * extended tables (sysId 1, item, entry index). Values are kept as the host wrote them; a blank
- * adapter holds the items herdsman needs before it has written anything (its NWKKEY length decides
- * the struct alignment, and the tables' capacities size a restore).
+ * The CC2652's non-volatile memory: legacy OSAL items (by 16-bit id) and the extended tables (sysId
+ * 1, item, entry index). Values are kept as the host wrote them; a blank adapter holds the items
+ * Z-Stack creates at its first boot (`nv-defaults.ts`), the APS link-key table and the extended
+ * tables (herdsman reads the struct alignment from NWKKEY's length, and a restore sizes itself from
+ * the tables' capacities). The chip's own IEEE is kept beside them: a reset re-creates EXTADDR from it.
  */
-import { fromHex, ieeeToBytes, toHex } from '../protocol/bytes';
+import { bytesToIeee, fromHex, ieeeToBytes, toHex } from '../protocol/bytes';
+import { DEFAULT_ITEMS, NvItem } from './nv-defaults';
 
-export const NvItem = {
-  ExtAddr: 0x0001,
-  StartupOption: 0x0003,
-  Nib: 0x0021,
-  ExtendedPanId: 0x002d,
-  ActiveKeyInfo: 0x003a,
-  AlternKeyInfo: 0x003b,
-  ApsUseExtPanId: 0x0047,
-  ApsLinkKeyTable: 0x004c,
-  HasConfigured: 0x0060,
-  PrecfgKey: 0x0062,
-  PrecfgKeysEnable: 0x0063,
-  NwkKey: 0x0082,
-  PanId: 0x0083,
-  ChanList: 0x0084,
-} as const;
+export { NvItem } from './nv-defaults';
 
+
+/** The network security material table: frame counter and extended PAN id per network. */
+export const SECURITY_MATERIAL_TABLE = 0x0007;
 /** Extended tables (sysId 1): entry size in the aligned layout. */
 const TABLES: ReadonlyMap<number, number> = new Map([
   [0x0001, 12], // address manager
   [0x0004, 20], // TC link keys
   [0x0006, 24], // APS key data
-  [0x0007, 12], // network security material
+  [SECURITY_MATERIAL_TABLE, 12],
 ]);
 export const TABLE_CAPACITY = 32;
 const SYS_ID = 1;
@@ -36,16 +26,19 @@ const SYS_ID = 1;
 export interface PersistedNv {
   items: Record<string, string>;
   tables: Record<string, string>;
+  /** The chip's factory IEEE (state files from before it was kept fall back to EXTADDR). */
+  chip?: string;
 }
 
 export class NvStore {
   private readonly items = new Map<number, Uint8Array>();
   private readonly tables = new Map<string, Uint8Array>();
 
+  private constructor(readonly chipIeee: string) {}
+
   static blank(mac: string): NvStore {
-    const nv = new NvStore();
-    nv.items.set(NvItem.ExtAddr, ieeeToBytes(mac));
-    nv.items.set(NvItem.NwkKey, new Uint8Array(24));
+    const nv = new NvStore(mac);
+    nv.createMissing();
     const linkKeys = new Uint8Array(2 + 6 * TABLE_CAPACITY);
     for (let i = 0; i < TABLE_CAPACITY; i++) linkKeys.set([0xfe, 0xff], 2 + 6 * i);
     nv.items.set(NvItem.ApsLinkKeyTable, linkKeys);
@@ -55,8 +48,9 @@ export class NvStore {
     return nv;
   }
 
-  static restore(saved: PersistedNv): NvStore {
-    const nv = new NvStore();
+  static restore(saved: PersistedNv, mac: string): NvStore {
+    const extAddr = saved.items[NvItem.ExtAddr];
+    const nv = new NvStore(saved.chip ?? (extAddr ? bytesToIeee(fromHex(extAddr)) : mac));
     for (const [id, hex] of Object.entries(saved.items)) nv.items.set(Number(id), fromHex(hex));
     for (const [k, hex] of Object.entries(saved.tables)) nv.tables.set(k, fromHex(hex));
     return nv;
@@ -67,7 +61,18 @@ export class NvStore {
     for (const [id, value] of this.items) items[id] = toHex(value);
     const tables: Record<string, string> = {};
     for (const [k, value] of this.tables) tables[k] = toHex(value);
-    return { items, tables };
+    return { items, tables, chip: this.chipIeee };
+  }
+
+  /** Creates the standard items a reset finds missing: EXTADDR from the chip, the rest with defaults. */
+  createMissing(): void {
+    if (!this.items.has(NvItem.ExtAddr)) this.items.set(NvItem.ExtAddr, ieeeToBytes(this.chipIeee));
+    for (const { id, value } of DEFAULT_ITEMS) if (!this.items.has(id)) this.items.set(id, Uint8Array.from(value));
+  }
+
+  /** A reset with "default config state": the configuration items take their defaults again. */
+  defaultConfig(): void {
+    for (const { id, value, config } of DEFAULT_ITEMS) if (config) this.items.set(id, Uint8Array.from(value));
   }
 
   get(id: number): Uint8Array | undefined {

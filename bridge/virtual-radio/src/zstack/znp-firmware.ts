@@ -7,16 +7,20 @@
 import type { ApsRequest } from '../protocol/index';
 import type { CoordinatorInfo, HostPort, InterPanIndication, PendingConfirm, PendingIndication } from '../network/host-port';
 import type { InterPanRequest } from '../network/touchlink';
-import { callbackCommand, commandName, decodeFields, encodeFields, MT, MtType, Subsystem, zdoCallbackData } from '../znp/index';
+import { callbackCommand, commandName, decodeFields, encodeFields, isZdoRequestCommand, MT, MtType, rpcError, RpcErrorCode, Subsystem, zdoCallbackData } from '../znp/index';
 import type { Fields, MtCommandName, MtFrame } from '../znp/index';
 import { afHandlers, handleZdoRequest, networkFacts, ZDO_REQUEST_ID_BASE } from './af-commands';
-import { DeviceState, freshRam } from './firmware-state';
+import { CAPABILITY_SUBSYSTEMS, DeviceState, freshRam } from './firmware-state';
 import type { FirmwareContext, FirmwareRam } from './firmware-state';
+import { formationHandlers } from './formation';
 import { coordinatorIeee, networkHandlers } from './network-commands';
 import { nvHandlers } from './nv-commands';
 import type { NvStore } from './nv-store';
 
-const handlers: Partial<Record<MtCommandName, (ctx: FirmwareContext, req: Fields) => Fields | undefined>> = { ...nvHandlers, ...networkHandlers, ...afHandlers };
+const handlers: Partial<Record<MtCommandName, (ctx: FirmwareContext, req: Fields) => Fields | undefined>> = {
+  ...nvHandlers, ...networkHandlers, ...formationHandlers, ...afHandlers,
+};
+const SUBSYSTEMS = new Set(CAPABILITY_SUBSYSTEMS.values());
 
 export interface ZnpFirmwareDeps {
   nv: NvStore;
@@ -28,6 +32,9 @@ export interface ZnpFirmwareDeps {
 }
 
 const ZDO_ANNOUNCE = 0x0013;
+const ALL_ZDO_CLUSTERS = 0xffff;
+/** A device's frames leave with radius 30 (twice the maximum depth) and arrive one hop later. */
+const RESULT_RADIUS = 29;
 /** deCONZ's "route discovery failed" becomes Z-Stack's NWK_NO_ROUTE, which herdsman retries. */
 const CONFIRM_STATUS: ReadonlyMap<number, number> = new Map([[0xd0, 0xcd]]);
 
@@ -45,13 +52,13 @@ export class ZnpFirmware implements HostPort {
     };
   }
 
-  /** One frame from the host. SREQs get exactly one SRSP, then any AREQs the command caused. */
+  /** One frame from the host. SREQs get exactly one SRSP (or RPC error), then any AREQs the command caused. */
   handle(frame: MtFrame): void {
     if (frame.type !== MtType.SREQ && frame.type !== MtType.AREQ) return;
     this.pendingAreqs = [];
     try {
       const response = this.dispatch(frame);
-      if (response && frame.type === MtType.SREQ) this.send({ type: MtType.SRSP, subsystem: frame.subsystem, command: frame.command, data: response });
+      if (response && frame.type === MtType.SREQ) this.send(response);
     } finally {
       const queued = this.pendingAreqs;
       this.pendingAreqs = undefined;
@@ -59,26 +66,35 @@ export class ZnpFirmware implements HostPort {
     }
   }
 
-  private dispatch(frame: MtFrame): Uint8Array | undefined {
+  private dispatch(frame: MtFrame): MtFrame | undefined {
+    const srsp = (data: Uint8Array): MtFrame => ({ type: MtType.SRSP, subsystem: frame.subsystem, command: frame.command, data });
     const name = commandName(frame.subsystem, frame.command);
     const handler = name && handlers[name];
-    if (name && handler) {
-      const def = MT[name];
-      const result = handler(this.ctx, decodeFields(def.request, frame.data));
-      return result && 'response' in def ? encodeFields(def.response, result) : undefined;
+    try {
+      if (name && handler) {
+        const def = MT[name];
+        const result = handler(this.ctx, decodeFields(def.request, frame.data));
+        return result && 'response' in def ? srsp(encodeFields(def.response, result)) : undefined;
+      }
+      if (frame.subsystem === Subsystem.ZDO && isZdoRequestCommand(frame.command)) {
+        return srsp(Uint8Array.of(handleZdoRequest(this.ctx, frame.command, frame.data).status as number));
+      }
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      this.deps.log('short-command', { subsystem: frame.subsystem, command: frame.command });
+      return rpcError(RpcErrorCode.InvalidLength, frame);
     }
-    if (frame.subsystem === Subsystem.ZDO) {
-      const result = handleZdoRequest(this.ctx, frame.command, frame.data);
-      if (result) return Uint8Array.of(result.status as number);
-    }
-    // Unknown to the emulator: a real ZNP answers an RPC error, which herdsman cannot parse either.
     this.deps.log('unknown-command', { subsystem: frame.subsystem, command: frame.command });
-    return undefined;
+    return rpcError(SUBSYSTEMS.has(frame.subsystem) ? RpcErrorCode.InvalidCommandId : RpcErrorCode.InvalidSubsystem, frame);
   }
 
   private areq(name: MtCommandName, fields: Fields): void {
     const def = MT[name];
-    const frame: MtFrame = { type: MtType.AREQ, subsystem: def.subsystem, command: def.id, data: encodeFields(def.request, fields) };
+    this.queue({ type: MtType.AREQ, subsystem: def.subsystem, command: def.id, data: encodeFields(def.request, fields) });
+  }
+
+  /** AREQs caused by a host command go out after its SRSP. */
+  private queue(frame: MtFrame): void {
     if (this.pendingAreqs) this.pendingAreqs.push(frame);
     else this.send(frame);
   }
@@ -96,6 +112,7 @@ export class ZnpFirmware implements HostPort {
     this.areq('incomingMsg', {
       groupid, clusterid: ind.clusterId, srcaddr: ind.srcNwk, srcendpoint: ind.srcEndpoint, dstendpoint: ind.dstEndpoint, wasbroadcast,
       linkquality: ind.lqi, securityuse: 0, timestamp: this.deps.now() >>> 0, transseqnumber: 0, len: ind.asdu.length, data: ind.asdu,
+      macsrcaddr: ind.srcNwk, radius: RESULT_RADIUS,
     });
   }
 
@@ -106,8 +123,14 @@ export class ZnpFirmware implements HostPort {
       this.areq('tcDeviceInd', { nwkaddr: ind.srcNwk, extaddr: ieee, parentaddr: 0 });
     }
     const command = callbackCommand(ind.clusterId);
-    if (command === undefined) return;
-    this.send({ type: MtType.AREQ, subsystem: Subsystem.ZDO, command, data: zdoCallbackData(ind.srcNwk, ind.clusterId, ind.asdu) });
+    if (command !== undefined) this.queue({ type: MtType.AREQ, subsystem: Subsystem.ZDO, command, data: zdoCallbackData(ind.srcNwk, ind.clusterId, ind.asdu) });
+    const { zdoCallbacks } = this.ram;
+    if (!zdoCallbacks.has(ind.clusterId) && !zdoCallbacks.has(ALL_ZDO_CLUSTERS)) return;
+    // A host that registered for the cluster also gets the raw frame (ZDO_MSG_CB_INCOMING).
+    const macdstaddr = ind.dst.mode === 'nwk' ? ind.dst.nwk : 0xffff;
+    this.areq('msgCbIncoming', {
+      srcaddr: ind.srcNwk, wasbroadcast: macdstaddr >= 0xfff8 ? 1 : 0, clusterid: ind.clusterId, securityuse: 0, seqnum: ind.asdu[0] ?? 0, macdstaddr, data: ind.asdu.subarray(1),
+    });
   }
 
   left(nwk: number, ieee: string): void {

@@ -6,8 +6,8 @@ const bytes = (u: Uint8Array) => Array.from(u, (b) => b.toString(16).padStart(2,
 
 describe('znp unpi framing', () => {
   it('should encode the golden SRSP frames byte for byte', () => {
-    const ping = encodeFields(MT.ping.response, { capabilities: 0x0a59 });
-    expect(bytes(encodeUnpi({ type: MtType.SRSP, subsystem: Subsystem.SYS, command: 0x01, data: ping }))).toBe('FE 02 61 01 59 0A 31');
+    const ping = encodeFields(MT.ping.response, { capabilities: 0x0659 });
+    expect(bytes(encodeUnpi({ type: MtType.SRSP, subsystem: Subsystem.SYS, command: 0x01, data: ping }))).toBe('FE 02 61 01 59 06 3D');
     const version = encodeFields(MT.version.response, { transportrev: 2, product: 1, majorrel: 2, minorrel: 7, maintrel: 1, revision: 20240710 });
     expect(bytes(encodeUnpi({ type: MtType.SRSP, subsystem: Subsystem.SYS, command: 0x02, data: version }))).toBe('FE 09 61 02 02 01 02 07 01 46 D9 34 01 C7');
     const resetInd = encodeFields(MT.resetInd.request, { reason: 0, transportrev: 2, productid: 1, majorrel: 2, minorrel: 7, hwrev: 1 });

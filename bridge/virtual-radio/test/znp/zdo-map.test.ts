@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNib, callbackCommand, decodeZdoRequest, NIB_LENGTH, readNib, zdoCallbackData } from '../../src/znp/index';
+import { callbackCommand, formedNib, withFacts, decodeZdoRequest, NIB_LENGTH, readNib, zdoCallbackData } from '../../src/znp/index';
 
 const hex = (s: string) => Uint8Array.from(s.split(' ').map((b) => Number.parseInt(b, 16)));
 
@@ -40,11 +40,14 @@ describe('znp zdo mapping', () => {
     expect(zdoCallbackData(0x1a2b, 0x8000, hex('05 00 08 07 06 05 04 03 02 01 2B 1A')).length).toBe(13);
   });
 
-  it('should lay out the aligned NIB where herdsman reads it', () => {
-    const nib = buildNib({ panId: 0x1a62, channel: 15, channelList: 1 << 15, extendedPanId: hex('DD DD DD DD DD DD DD DD'), updateId: 0 });
+  it('should lay out the aligned NIB where the hosts read it, up and keyed after formation', () => {
+    const nib = formedNib({ panId: 0x1a62, channel: 15, channelList: 1 << 15, extendedPanId: hex('DD DD DD DD DD DD DD DD'), updateId: 0 });
     expect(nib.length).toBe(NIB_LENGTH);
     expect([nib[24], nib[36], nib[37], nib[40], nib[41], nib[57], nib[114]]).toEqual([15, 0x62, 0x1a, 0x00, 0x80, 0xdd, 0]);
-    const moved = buildNib({ ...readNib(nib), channel: 20, updateId: 1 }, nib);
+    // SecurityLevel 5 @12, nwkState NWK_ROUTER (8) @38, nwkKeyLoaded @65, nwkDevAddress 0x0000 @22.
+    expect([nib[12], nib[38], nib[65], nib[22], nib[23]]).toEqual([5, 8, 1, 0, 0]);
+    expect(readNib(nib)).toMatchObject({ nwkState: 8, keyLoaded: true });
+    const moved = withFacts(nib, { ...readNib(nib), channel: 20, updateId: 1 });
     expect(readNib(moved)).toMatchObject({ panId: 0x1a62, channel: 20, channelList: 1 << 15, updateId: 1 });
   });
 });
