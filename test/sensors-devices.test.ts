@@ -102,7 +102,7 @@ describe('sensors: devices on the real stack', () => {
     // The humidity report alone must not touch the temperature sensor sharing its endpoint (its
     // `lastseen` may move: the device was heard, and deCONZ pushes that as an attr event).
     expect(changesOf(ws.events, ids.temperature!, from).filter((e) => e.attr === undefined || Object.keys(e.attr as object).some((k) => k !== 'lastseen'))).toEqual([]);
-    expect((await stack.rest.get(`/sensors/${ids.temperature}`)).body.state).toEqual({ lastupdated: 'none' });
+    expect((await stack.rest.get(`/sensors/${ids.temperature}`)).body.state).toEqual({ temperature: null, lastupdated: 'none' });
     await act(stack, CLIMATE, 'set', { temperature: 21.37 });
     const temperature = await sensorWhen<Sensor>(stack, ids.temperature!, (s) => s.state.temperature === 2137, 'temperature 2137');
     expect(temperature.state.humidity).toBeUndefined();

@@ -120,7 +120,7 @@ describeOnRuntimes('config reads', (gw) => {
           manufacturername: 'Philips',
           modelid: 'PHDL00',
           name: 'Daylight',
-          state: { dark: null, daylight: null, lastupdated: 'none', status: null },
+          state: { dark: null, daylight: null, lastupdated: 'none', status: null, sunrise: null, sunset: null },
           swversion: '1.0',
           type: 'Daylight',
           uniqueid: `${mac}-01`,

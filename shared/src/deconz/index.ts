@@ -13,6 +13,7 @@ export * from './describe';
 export * from './to-deconz';
 export * from './to-converter';
 export * from './item-ranges';
+export * from './item-kinds';
 export { ITEM_RULES } from './rules';
 export type { ItemRule } from './item-rules';
 export type { BoundItem, ItemBinding, KeyMap } from './bindings';

@@ -35,14 +35,14 @@ export function LightCard({ id, light }: { id: string; light: Light }) {
       <p class="meta">{light.type}{reachable ? '' : ' · '}{!reachable && <Badge kind="bad">unreachable</Badge>}</p>
       {isCover(light) ? <CoverControls id={id} light={light} /> : (
         <div class="controls">
-          {light.state.bri !== undefined && <Slider label="Brightness" min={1} max={254} value={light.state.bri} format={(bri) => `${Math.round((bri / 254) * 100)} %`} disabled={busy || !reachable} onCommit={(bri) => set({ bri })} />}
+          {light.state.bri !== undefined && <Slider label="Brightness" min={1} max={254} value={light.state.bri ?? 1} format={(bri) => `${Math.round((bri / 254) * 100)} %`} disabled={busy || !reachable} onCommit={(bri) => set({ bri })} />}
           {ct && light.state.ct !== undefined && (
-            <Slider label="White" min={ct.min} max={ct.max} value={light.state.ct} format={(mired) => `${kelvin(mired)} K`} disabled={busy || !reachable} onCommit={(value) => set({ ct: value })} />
+            <Slider label="White" min={ct.min} max={ct.max} value={light.state.ct ?? ct.min} format={(mired) => `${kelvin(mired)} K`} disabled={busy || !reachable} onCommit={(value) => set({ ct: value })} />
           )}
           {hasColor && (
             <label class="color">
               <span>Colour</span>
-              <input type="color" value={xyToHex(light.state.xy)} disabled={busy || !reachable} onChange={(e) => set({ xy: hexToXy((e.target as HTMLInputElement).value) })} />
+              <input type="color" value={xyToHex(light.state.xy ?? undefined)} disabled={busy || !reachable} onChange={(e) => set({ xy: hexToXy((e.target as HTMLInputElement).value) })} />
             </label>
           )}
         </div>

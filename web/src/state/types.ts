@@ -7,7 +7,7 @@ export interface Light {
   modelid?: string;
   manufacturername?: string;
   uniqueid: string;
-  state: { on?: boolean; bri?: number; ct?: number; xy?: [number, number]; hue?: number; sat?: number; colormode?: string; reachable?: boolean; lift?: number; open?: boolean; tilt?: number; [k: string]: unknown };
+  state: { on?: boolean | null; bri?: number | null; ct?: number | null; xy?: [number, number] | null; hue?: number | null; sat?: number | null; colormode?: string; reachable?: boolean; lift?: number | null; open?: boolean | null; tilt?: number | null; [k: string]: unknown };
   ctmin?: number;
   ctmax?: number;
   capabilities?: { color?: { ct?: { min: number; max: number }; modes?: string[] } };

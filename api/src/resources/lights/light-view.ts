@@ -1,10 +1,12 @@
+import { unsetValue } from '@herdgate/shared/deconz';
 import type { DeviceDescription, EndpointState, ItemValue, Subdevice } from '@herdgate/shared/mqtt';
 import { traitsOf } from './traits';
 import type { LightEntry } from './types';
 
 /**
- * The deCONZ `state` of a light sub-device from its endpoint's retained state: only the items the
- * sub-device declares, `alert` always `none` (it is momentary), and `reachable` from the device's
+ * The deCONZ `state` of a light sub-device from its endpoint's retained state: every item the
+ * sub-device declares, those the light has not reported yet at their unset value (deCONZ shows
+ * them from the start), `alert` always `none` (it is momentary), and `reachable` from the device's
  * availability when the endpoint does not say.
  */
 export function lightState(
@@ -16,7 +18,9 @@ export function lightState(
   const items = endpoint?.state ?? {};
   for (const name of subdevice.state) {
     const value = (items as Record<string, ItemValue | undefined>)[name];
-    if (value !== undefined && name !== 'lastupdated') out[name] = value;
+    if (name === 'lastupdated') continue;
+    const shown = value === undefined ? unsetValue(name) : value;
+    if (shown !== undefined) out[name] = shown;
   }
   if (subdevice.state.includes('alert')) out.alert = 'none';
   const reachable = (items as Record<string, ItemValue | undefined>).reachable;

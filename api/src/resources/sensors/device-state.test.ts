@@ -15,8 +15,8 @@ describe('sensors: device state from a shared endpoint', () => {
     expect(hum).toEqual({ humidity: 6125, lastupdated: '2026-01-15T12:00:01.000' });
   });
 
-  it('should stay at lastupdated none until its own item first arrives', () => {
-    expect(ownState(temperature, { lastupdated: 'none' }, { humidity: 1, lastupdated: '2026-01-15T12:00:01.000' }, false)).toEqual({ lastupdated: 'none' });
+  it('should show its items unset, at lastupdated none, until its own item first arrives', () => {
+    expect(ownState(temperature, { lastupdated: 'none' }, { humidity: 1, lastupdated: '2026-01-15T12:00:01.000' }, false)).toEqual({ temperature: null, lastupdated: 'none' });
     expect(ownState(temperature, { lastupdated: 'none' }, { temperature: 2000, lastupdated: '2026-01-15T12:00:01.000' }, false))
       .toEqual({ temperature: 2000, lastupdated: '2026-01-15T12:00:01.000' });
   });
@@ -26,6 +26,18 @@ describe('sensors: device state from a shared endpoint', () => {
     const current = { buttonevent: 1002, lastupdated: '2026-01-15T12:00:01.000' };
     expect(ownState(button, current, { buttonevent: 1002, lastupdated: '2026-01-15T12:00:05.000' }, true).lastupdated).toBe('2026-01-15T12:00:05.000');
     expect(ownState(button, current, { buttonevent: 1002, lastupdated: '2026-01-15T12:00:05.000' }, false).lastupdated).toBe('2026-01-15T12:00:01.000');
+  });
+
+  it('should show a string unset as empty, a keypad action as disarmed, and a presence event only once set', () => {
+    const keypad = sub('ZHAAncillaryControl', ['action', 'panel', 'seconds_remaining', 'lowbattery']);
+    expect(ownState(keypad, { lastupdated: 'none' }, {}, false)).toEqual({ action: 'disarmed', panel: '', seconds_remaining: null, lowbattery: null, lastupdated: 'none' });
+    const presence = sub('ZHAPresence', ['presence', 'presenceevent']);
+    expect(ownState(presence, { lastupdated: 'none' }, {}, false)).toEqual({ presence: null, lastupdated: 'none' });
+  });
+
+  it('should not take the endpoint stamp for an item that only became listed', () => {
+    const stamp = '2026-01-15T11:00:00.000';
+    expect(ownState(temperature, { lastupdated: stamp }, { humidity: 1, lastupdated: '2026-01-15T12:00:01.000' }, false)).toEqual({ temperature: null, lastupdated: stamp });
   });
 
   it('should compare list values by content', () => {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { withUnsetItems } from '@herdgate/shared/deconz';
 import type { Clock } from '../../../services/clock';
 import type { Timers } from '../../../services/timers';
 import type { Store } from '../../../store/types';
@@ -19,6 +20,13 @@ export interface DaylightDeps {
   timers: Timers;
 }
 
+/**
+ * The Daylight sensor's state items. deCONZ adds `sunrise`/`sunset` once it first computes them (a
+ * location is set); here they are `null` until then, as every other item not set yet, so a client
+ * that reads them by name (pydeconz) finds them from the start.
+ */
+const DAYLIGHT_ITEMS = ['dark', 'daylight', 'status', 'sunrise', 'sunset'] as const;
+
 /** deCONZ's fixed identity of the Daylight sensor (deconz-behavior.md §13). */
 function freshDaylight(id: string, uniqueid: string): SensorRecord {
   return {
@@ -30,7 +38,7 @@ function freshDaylight(id: string, uniqueid: string): SensorRecord {
     modelid: 'PHDL00',
     manufacturername: 'Philips',
     swversion: '1.0',
-    state: { dark: null, daylight: null, status: null, lastupdated: 'none' },
+    state: withUnsetItems(DAYLIGHT_ITEMS, { lastupdated: 'none' }),
     config: { configured: false, on: true, sunriseoffset: 30, sunsetoffset: -30 },
     localConfig: {},
     etag: newEtag(),
@@ -56,7 +64,10 @@ export class DaylightSensor {
   constructor(private readonly deps: DaylightDeps) {}
 
   async start(): Promise<void> {
-    if (!this.find()) {
+    const found = this.find();
+    // A sensor stored before an item was shown gets it at its unset value.
+    if (found && DAYLIGHT_ITEMS.some((item) => !(item in found.state))) this.deps.core.applyVolatile({ ...found, state: withUnsetItems(DAYLIGHT_ITEMS, found.state) }, []);
+    if (!found) {
       const id = await this.deps.store.allocateId('sensors');
       const uniqueid = `${this.deps.store.identity().mac}-01`;
       await this.deps.core.insert(freshDaylight(id, uniqueid));

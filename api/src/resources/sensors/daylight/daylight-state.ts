@@ -31,8 +31,9 @@ export interface DaylightValues {
   daylight: boolean;
   dark: boolean;
   status: number;
-  sunrise?: string;
-  sunset?: string;
+  /** Today's sunrise and sunset, UTC `yyyy-MM-ddTHH:mm:ss`; null where the sun neither rises nor sets. */
+  sunrise: string | null;
+  sunset: string | null;
 }
 
 interface Moment { at: number; name: string; code?: number }
@@ -72,8 +73,10 @@ export function daylightAt(now: number, settings: DaylightSettings): { values: D
   const daylight = edge && now - edge.at < DAY ? edge.name === 'daylight-start' : altitude > -0.833;
   const dark = twilight && now - twilight.at < DAY ? twilight.name === 'dusk' : altitude < -6;
   const today = sunTimes(now, settings.lat, settings.long);
-  const values: DaylightValues = { daylight, dark, status };
-  if (today.sunrise !== undefined) values.sunrise = utcSeconds(today.sunrise);
-  if (today.sunset !== undefined) values.sunset = utcSeconds(today.sunset);
+  const values: DaylightValues = {
+    daylight, dark, status,
+    sunrise: today.sunrise === undefined ? null : utcSeconds(today.sunrise),
+    sunset: today.sunset === undefined ? null : utcSeconds(today.sunset),
+  };
   return { values, next: moments.find((m) => m.at > now)?.at };
 }

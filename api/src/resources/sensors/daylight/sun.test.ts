@@ -18,8 +18,8 @@ const GOLDEN = [
   { lat: 51.5074, long: -0.1278, now: '2026-06-21T12:00:00Z', values: { daylight: true, dark: false, status: 160, sunrise: '2026-06-21T03:44:19', sunset: '2026-06-21T20:22:41' } },
   { lat: 51.5074, long: -0.1278, now: '2026-12-21T12:00:00Z', values: { daylight: true, dark: false, status: 170, sunrise: '2026-12-21T08:05:00', sunset: '2026-12-21T15:54:30' } },
   { lat: 0, long: 0, now: '2026-03-20T12:00:00Z', values: { daylight: true, dark: false, status: 160, sunrise: '2026-03-20T06:05:30', sunset: '2026-03-20T18:12:10' } },
-  { lat: 69.65, long: 18.96, now: '2026-06-21T12:00:00Z', values: { daylight: true, dark: false, status: 170 } },
-  { lat: 69.65, long: 18.96, now: '2026-12-21T12:00:00Z', values: { daylight: false, dark: false, status: 170 } },
+  { lat: 69.65, long: 18.96, now: '2026-06-21T12:00:00Z', values: { daylight: true, dark: false, status: 170, sunrise: null, sunset: null } },
+  { lat: 69.65, long: 18.96, now: '2026-12-21T12:00:00Z', values: { daylight: false, dark: false, status: 170, sunrise: null, sunset: null } },
 ];
 
 describe('daylight: solar maths', () => {
