@@ -270,6 +270,25 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     await waitFor(async () => (await stack.rest.get(`/groups/${gid}`)).body.state.any_on === false, 'any_on false', 10_000, 100);
   }, 30_000);
 
+  it('should turn the lamps of a room that is off on with a bri action, at the radio and in REST, the WebSocket and the group state', async () => {
+    const ids = LAMPS.map((ieee) => lightId(ieee)!);
+    const gid = Object.keys((await stack.rest.get('/groups')).body)[0]!;
+    await stack.rest.put(`/groups/${gid}/action`, { on: false });
+    await waitFor(async () => (await stack.rest.get(`/groups/${gid}`)).body.state.any_on === false, 'any_on false', 10_000, 100);
+    const ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
+    try {
+      expect((await stack.rest.put(`/groups/${gid}/action`, { bri: 200 })).status).toBe(200);
+      // A move to level with on/off: the lamps turn on, and everything that shows them must say so.
+      for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 1 && (await ep11(ieee)).genLevelCtrl!.currentLevel === 200, `${ieee} on at 200`, 5_000);
+      for (const id of ids) expect((await stack.rest.get(`/lights/${id}`)).body.state).toMatchObject({ on: true, bri: 200 });
+      expect((await stack.rest.get(`/groups/${gid}`)).body.state).toEqual({ all_on: true, any_on: true });
+      await waitFor(() => ws.events.some((e) => e.r === 'groups' && e.id === gid && (e.state as { any_on?: boolean } | undefined)?.any_on === true), 'the group any_on push', 5_000);
+      for (const id of ids) await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as { on?: boolean } | undefined)?.on === true), `light ${id} on push`, 5_000);
+    } finally {
+      ws.close();
+    }
+  }, 30_000);
+
   it('should store a scene on the devices and recall it with one frame', async () => {
     const ids = LAMPS.map((ieee) => lightId(ieee)!);
     const gid = Object.keys((await stack.rest.get('/groups')).body)[0]!;

@@ -21,8 +21,10 @@ export interface BridgeEventMap {
   /**
    * A group command went out (a REST/MQTT groupcast, a scene recall) or a device sent one to a
    * group (`from`: the remote). Group sync predicts or reads back the members' new state.
+   * `predicted`: what the converters say the frames they sent leave a light in (on/off implied by
+   * a level command with on/off, the colour mode a colour command sets), for a groupcast we sent.
    */
-  groupCommanded: { group: number; command: Record<string, unknown>; from?: string };
+  groupCommanded: { group: number; command: Record<string, unknown>; from?: string; predicted?: Record<string, unknown> };
   /** A command to a device failed; availability decides whether it is now unreachable. */
   commandFailed: { ieee: string; reason: FailureReason };
 }

@@ -134,6 +134,34 @@ describe.each(radioProtocols())('bridge groups on %s', (protocol) => {
     expect((await g.real(LAMP_A)).scenes).toHaveLength(1);
   });
 
+  it('should publish the on/off a level command implies: bri on lamps that are off turns them on', async () => {
+    expect(await groupSet(GROUP, { on: false })).toMatchObject({ status: 'ok' });
+    for (const ieee of [LAMP_A, LAMP_B]) await eventually(() => onOff(ieee, 11), (v) => v === 0, 5_000, `${ieee} off`);
+    const from = g.probe.messages.length;
+    expect(await groupSet(GROUP, { bri: 200, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    for (const ieee of [LAMP_A, LAMP_B]) {
+      // A move to level with on/off: the device turns on, and so must what the bridge publishes.
+      await eventually(async () => [await onOff(ieee, 11), await level(ieee, 11)], ([on, bri]) => on === 1 && bri === 200, 5_000, `${ieee} on at 200`);
+      await after(from, (m) => m.topic === g.dt(ieee, '11/state') && m.json().state.on === true && m.json().state.bri === 200, `${ieee} published on at 200`, 3_000);
+    }
+  });
+
+  // The ZCL colour mode the device is in, as deCONZ names it (enhanced hue counts as hs).
+  const MODES: Record<number, string> = { 0: 'hs', 1: 'xy', 2: 'ct', 3: 'hs' };
+  it.each([
+    ['ct', { ct: 300 }],
+    ['hue/sat', { hue: 10_000, sat: 200 }],
+    ['xy', { xy: [0.4, 0.35] }],
+  ] as const)('should publish the colour mode the lamps are in after a %s groupcast', async (_what, command) => {
+    const from = g.probe.messages.length;
+    expect(await groupSet(GROUP, { ...command, transitiontime: 0 })).toMatchObject({ status: 'ok' });
+    for (const ieee of [LAMP_A, LAMP_B]) {
+      const published = await after(from, (m) => m.topic === g.dt(ieee, '11/state') && m.json().state.colormode !== undefined, `${ieee} published a colour mode`, 3_000);
+      const mode = async () => MODES[(await g.real(ieee)).endpoints['11'].lightingColorCtrl.colorMode as number];
+      await eventually(mode, (m) => m === published.json().state.colormode, 5_000, `${ieee} in the published mode`);
+    }
+  });
+
   it('should refuse a bind for a device that sends no group cluster, naming why', async () => {
     const refused = await g.request('device/bind', { ieee: LAMP_A, endpoint: 11, group: GROUP });
     expect(refused).toMatchObject({ status: 'error', error: { code: 'not_supported', message: expect.stringContaining('sends none of') } });

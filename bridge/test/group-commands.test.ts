@@ -45,4 +45,12 @@ describe('group commands', () => {
     expect(predictMember({ bri_inc: 10 }, { on: true, lastupdated: 'none' })).toEqual({});
     expect(predictMember({ scene: 3 }, lamp)).toEqual({});
   });
+
+  it('should add what the converters predict for the frames sent, own relative values winning', () => {
+    const lamp = { on: false, bri: 100, ct: 300, lastupdated: 'none' };
+    // {"bri":200} went out as a move to level with on/off: the lamp turns on.
+    expect(predictMember({ bri: 200 }, lamp, { state: 'ON', brightness: 200 })).toEqual({ state: 'ON', brightness: 200 });
+    expect(predictMember({ hue: 1000, sat: 20 }, lamp, { color: { hue: 22, saturation: 8 }, color_mode: 'hs' })).toEqual({ color: { hue: 22, saturation: 8 }, color_mode: 'hs' });
+    expect(predictMember({ toggle: true }, lamp, { state: 'OFF' })).toEqual({ state: 'ON' });
+  });
 });

@@ -62,10 +62,13 @@ export function needsReadBack(data: { command?: string; scene?: number }): boole
 
 /**
  * The converter state a member shows after a group command, from its current deCONZ items.
+ * `sent`: what the converters predict for the frames that went out, the same for every member
+ * (`{"bri":200}` is a move to level with on/off, so the lamps also turn on; a hue/sat command sets
+ * the colour mode); relative items (a toggle, a step) follow from each member's own state and win.
  * Values a member cannot carry are dropped later by the mapping (a plug takes only `on`).
  */
-export function predictMember(command: Record<string, unknown>, current: EndpointState['state'] | undefined): ConverterState {
-  const out: ConverterState = {};
+export function predictMember(command: Record<string, unknown>, current: EndpointState['state'] | undefined, sent: ConverterState = {}): ConverterState {
+  const out: ConverterState = { ...sent };
   const now: Record<string, unknown> = current ?? {};
   if (command.toggle === true) out.state = now.on === true ? 'OFF' : 'ON';
   if (typeof command.on === 'boolean') out.state = command.on ? 'ON' : 'OFF';

@@ -17,11 +17,11 @@ export function groupSync(deps: FeatureDeps): Feature {
   const timers = new Set<NodeJS.Timeout>();
   let running = false;
 
-  const predict = (group: number, command: Record<string, unknown>) => {
+  const predict = (group: number, command: Record<string, unknown>, predicted: Record<string, unknown> = {}) => {
     for (const { ieee, endpoint } of radio.groupMembers(group)) {
       // A member that is away did not hear the groupcast: it keeps what it had.
       if (registry.get(ieee)?.availability !== 'online') continue;
-      const state = predictMember(command, registry.endpointState(ieee, endpoint)?.state);
+      const state = predictMember(command, registry.endpointState(ieee, endpoint)?.state, predicted);
       if (Object.keys(state).length === 0) continue;
       for (const change of registry.apply(ieee, endpoint, state)) bus.emit('endpointChanged', { ieee, change });
     }
@@ -61,9 +61,9 @@ export function groupSync(deps: FeatureDeps): Feature {
       radio.on('deviceInterview', ({ ieee, status }) => {
         if (running && status === 'successful') joinAllGroup(ieee);
       });
-      bus.on('groupCommanded', ({ group, command }) => {
+      bus.on('groupCommanded', ({ group, command, predicted }) => {
         if (!running) return;
-        predict(group, command);
+        predict(group, command, predicted);
         if (needsReadBack(command)) readBack(group);
       });
       radio.on('groupCommand', (raw) => {

@@ -114,6 +114,7 @@ export function createSetHandlers(deps: FeatureDeps) {
     if (late) return reply(resultTopic, errorResponse(transaction, 'expired', `group ${group}: ${late}`));
     const translated = mapping.command(GROUP_SUBDEVICES, command);
     if (!translated.ok) return reply(resultTopic, errorResponse(transaction, 'not_supported', translated.message, translated.field));
+    let predicted: Record<string, unknown> = {};
     const outcome = await queue.submit({
       lane: { kind: 'group' },
       target: `group/${group}`,
@@ -121,11 +122,11 @@ export function createSetHandlers(deps: FeatureDeps) {
       description: `groupcast to group ${group} ${summarise(command)}`,
       expiresAt,
       send: async () => {
-        for (const payload of translated.payloads) await radio.setGroup(group, payload);
+        for (const payload of translated.payloads) predicted = { ...predicted, ...(await radio.setGroup(group, payload)).state };
       },
     });
     // Nobody acknowledges a groupcast: group sync shows the members' predicted state.
-    if (outcome.status !== 'failed') bus.emit('groupCommanded', { group, command });
+    if (outcome.status !== 'failed') bus.emit('groupCommanded', { group, command, predicted });
     await reply(resultTopic, resultOf(outcome, transaction, translated.sent));
   }
 
