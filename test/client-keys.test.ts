@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectEvents, type EventClient } from './helpers/clients';
+import { ALARM_SYSTEM_KEYS, GROUP_KEYS, lightKeys, missingKeys, sensorKeys, type ResourceKeys } from './helpers/deconz-client-keys';
+import { startSupervisedGateway, type SupervisedGateway } from './helpers/supervised-gateway';
+import { waitFor } from './helpers/wait';
+
+const DEMO = { sensors: 53, lights: 14 };
+
+type Resource = Record<string, unknown> & { type: string; modelid?: string };
+
+const keysOf = (collection: string, resource: Resource): ResourceKeys | undefined =>
+  collection === 'sensors' ? sensorKeys(resource.type, String(resource.modelid)) : lightKeys(resource.type);
+
+/** `collection/id (type): problems` for every resource a client could not read as deCONZ's. */
+function problemsOf(collection: string, resources: Readonly<Record<string, Resource>>): string[] {
+  return Object.entries(resources).flatMap(([id, resource]) => {
+    const keys = keysOf(collection, resource);
+    const problems = keys ? missingKeys(resource, keys) : ['no row for its type in the client key table'];
+    return problems.map((problem) => `${collection}/${id} (${resource.type}, ${resource.modelid}): ${problem}`);
+  });
+}
+
+/**
+ * Issue #31: Home Assistant's deCONZ library reads keys by name from the first second. On the demo
+ * home as `npm start` pairs it, every resource is read the first time it is listed (right after
+ * pairing, mostly before its device reported anything): every key the client table names is there
+ * with deCONZ's type (null allowed). The same in single and full-state reads, in `added` events and
+ * in `changed` events (websocketnotifyall, on by default, sends the whole sub-object).
+ */
+describe('deCONZ client keys on the demo home from the first read (npm start)', () => {
+  let gateway: SupervisedGateway;
+  let ws: EventClient;
+  /** Each resource as first listed, by `collection/id`. */
+  const first = new Map<string, { collection: string; resource: Resource }>();
+
+  beforeAll(async () => {
+    gateway = await startSupervisedGateway('herdgate-client-keys-');
+    ws = await connectEvents(`ws://127.0.0.1:${gateway.ports.ws}`);
+    await waitFor(async () => {
+      for (const collection of ['sensors', 'lights'] as const) {
+        const listed = (await gateway.rest.get(`/${collection}`)).body as Record<string, Resource>;
+        for (const [id, resource] of Object.entries(listed)) if (!first.has(`${collection}/${id}`)) first.set(`${collection}/${id}`, { collection, resource });
+      }
+      const count = (collection: string) => [...first.values()].filter((seen) => seen.collection === collection).length;
+      return count('sensors') >= DEMO.sensors && count('lights') >= DEMO.lights;
+    }, 'every demo sensor and light listed', 150_000, 100);
+  }, 200_000);
+
+  afterAll(async () => {
+    ws?.close();
+    await gateway?.stop();
+  }, 30_000);
+
+  it('should list every key a client reads, with its type, the first time each resource is listed', () => {
+    const problems = [...first.entries()].flatMap(([key, { collection, resource }]) => problemsOf(collection, { [key.split('/')[1]!]: resource }));
+    expect(problems).toEqual([]);
+    // Most of the demo has not reported when first listed: the keys are there before any value.
+    const unset = [...first.values()].filter(({ resource }) => (resource.state as Record<string, unknown>).lastupdated === 'none');
+    expect(unset.length).toBeGreaterThan(0);
+  });
+
+  it('should list them in single reads, the full state, groups and the alarm system', async () => {
+    for (const collection of ['sensors', 'lights']) {
+      const listed = (await gateway.rest.get(`/${collection}`)).body as Record<string, Resource>;
+      expect(problemsOf(collection, listed)).toEqual([]);
+      for (const id of Object.keys(listed)) expect(problemsOf(collection, { [id]: (await gateway.rest.get(`/${collection}/${id}`)).body as Resource })).toEqual([]);
+    }
+    const lights = Object.keys((await gateway.rest.get('/lights')).body as object).slice(0, 2);
+    const created = await gateway.rest.post('/groups', { name: 'Client keys', lights });
+    expect(created.status).toBe(200);
+    const full = (await gateway.rest.get('')).body as Record<string, Record<string, Resource>>;
+    expect([...problemsOf('sensors', full.sensors!), ...problemsOf('lights', full.lights!)]).toEqual([]);
+    const groups = Object.entries(full.groups!);
+    expect(groups.length).toBeGreaterThan(0);
+    for (const [id, group] of groups) expect(missingKeys(group, GROUP_KEYS), `groups/${id}`).toEqual([]);
+    const alarms = (await gateway.rest.get('/alarmsystems')).body as Record<string, Resource>;
+    expect(Object.keys(alarms)).toContain('1');
+    for (const [id, alarm] of Object.entries(alarms)) expect(missingKeys(alarm, ALARM_SYSTEM_KEYS), `alarmsystems/${id}`).toEqual([]);
+  });
+
+  it('should carry every key in added events and every state key in changed events', async () => {
+    const typed = (r: string) => ws.events.filter((event) => event.r === r);
+    const added = [...typed('sensors'), ...typed('lights')].filter((event) => event.e === 'added');
+    expect(added.length).toBeGreaterThan(0);
+    for (const event of added) {
+      const resource = (event.sensor ?? event.light) as Resource;
+      expect(problemsOf(String(event.r), { [String(event.id)]: resource })).toEqual([]);
+    }
+    // A changed state event sends the whole state (websocketnotifyall): each key of the type is in it.
+    await waitFor(() => typed('sensors').some((event) => event.e === 'changed' && event.state), 'a sensor state change', 60_000);
+    const types = Object.fromEntries(Object.entries((await gateway.rest.get('/sensors')).body as Record<string, Resource>).map(([id, s]) => [id, s]));
+    const changed = [...typed('sensors'), ...typed('lights')].filter((event) => event.e === 'changed' && event.state);
+    for (const event of changed) {
+      const resource = event.r === 'sensors' ? types[String(event.id)] : ((await gateway.rest.get(`/lights/${event.id}`)).body as Resource);
+      const keys = resource && keysOf(String(event.r), resource);
+      if (!keys?.state) continue;
+      expect(missingKeys({ state: event.state }, { state: keys.state }), `${event.r}/${event.id} changed`).toEqual([]);
+    }
+  }, 90_000);
+});
