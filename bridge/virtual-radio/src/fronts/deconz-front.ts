@@ -16,7 +16,6 @@ export interface DeconzFront extends RadioFront {
 export function createDeconzFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks): DeconzFront {
   const params = saved?.parameters ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(mac);
   const core = new RadioCore({ params, networkState: saved?.parameters ? (saved.networkState ?? NetworkState.Offline) : NetworkState.Offline, firmware: saved?.parameters ? saved.firmware : undefined, route: hooks.route, changed: hooks.changed, log: hooks.log });
-  const u16 = (bytes: Uint8Array | undefined) => (bytes ? bytes[0] | (bytes[1] << 8) : 0);
   return {
     protocol: 'deconz',
     core,
@@ -26,8 +25,8 @@ export function createDeconzFront(saved: RadioState | undefined, mac: string, ho
       ieee: () => params.macAddress(),
       extendedPanId: () => params.extendedPanId(),
       endpoints: () => params.endpoints(),
-      channel: () => params.read(Param.CurrentChannel, new Uint8Array(0))?.[0] ?? 11,
-      panId: () => u16(params.read(Param.NwkPanId, new Uint8Array(0))),
+      channel: () => params.number(Param.CurrentChannel),
+      panId: () => params.number(Param.NwkPanId),
     },
     attach: (socket: Socket) => new HostLink(socket, core, hooks.log),
     rebooted: () => core.clearQueues(),

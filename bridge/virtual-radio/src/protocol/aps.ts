@@ -101,7 +101,11 @@ export interface ApsIndication {
   rssi: number;
 }
 
-/** `payloadLen, deviceState, dstMode, dst u16, dstEp, srcMode, srcNwk [, srcIeee], srcEp, profile, cluster, asduLen, asdu, 2 reserved, lqi, rssi`. */
+/**
+ * `payloadLen, deviceState, dstMode, dst u16, dstEp, srcMode, srcNwk [, srcIeee], srcEp, profile,
+ * cluster, asduLen, asdu, last hop u16 (reserved before protocol 1.8), lqi, rx time u32, rssi`, as the
+ * firmware sends it (herdsman's parser skips the rx time and reads its first byte as the RSSI).
+ */
 export function encodeApsIndication(ind: ApsIndication): Uint8Array {
   const body = new ByteWriter().u8(ind.deviceState);
   if (ind.dst.mode === 'group') body.u8(AddressMode.Group).u16(ind.dst.group);
@@ -110,7 +114,7 @@ export function encodeApsIndication(ind: ApsIndication): Uint8Array {
   body.u8(ind.srcIeee ? AddressMode.NwkAndIeee : AddressMode.Nwk).u16(ind.srcNwk);
   if (ind.srcIeee) body.ieee(ind.srcIeee);
   body.u8(ind.srcEndpoint).u16(ind.profileId).u16(ind.clusterId).u16(ind.asdu.length).bytes(ind.asdu);
-  body.u16(0).u8(ind.lqi).i8(ind.rssi);
+  body.u16(ind.srcNwk).u8(ind.lqi).bytes([0, 0, 0, 0]).i8(ind.rssi);
   const bytes = body.done();
   return new ByteWriter().u16(bytes.length).bytes(bytes).done();
 }

@@ -1,5 +1,6 @@
 /**
- * The nine firmware commands herdsman's deconz driver uses: host requests decoded into a tagged
+ * The firmware commands the public deCONZ drivers use (herdsman's nine, and UPDATE_NEIGHBOR, which
+ * zigpy-deconz sends to restore sleepy children on start): host requests decoded into a tagged
  * union, radio responses encoded into frames. Pure; no I/O.
  */
 import { ByteReader, ByteWriter } from './bytes';
@@ -17,6 +18,7 @@ export type HostCommand =
   | { kind: 'aps-request'; request: ApsRequest }
   | { kind: 'aps-confirm' }
   | { kind: 'aps-indication'; flags: number }
+  | { kind: 'update-neighbour'; entry: Uint8Array }
   | { kind: 'unknown'; command: number };
 
 /** Decodes a host request frame's payload; throws RangeError on a truncated payload. */
@@ -45,12 +47,14 @@ export function decodeHostCommand(frame: Frame): HostCommand {
       const flags = r.remaining >= 3 ? (r.u16(), r.u8()) : 0;
       return { kind: 'aps-indication', flags };
     }
+    case Command.UpdateNeighbour:
+      // payloadLen u16, action (1 = add), nwk u16, ieee u64, MAC capabilities
+      r.u16();
+      return { kind: 'update-neighbour', entry: r.take(12) };
     default:
       return { kind: 'unknown', command: frame.command };
   }
 }
-
-
 
 function reply(command: number, seq: number, payload: Uint8Array, status: number = Status.Success): Frame {
   return { command, seq, status, payload };
@@ -63,10 +67,13 @@ export const responses = {
     reply(Command.Version, seq, new ByteWriter().u16(version).u16(version >>> 16).done()),
   readParameter: (seq: number, param: number, value: Uint8Array): Frame =>
     reply(Command.ReadParameter, seq, new ByteWriter().u16(1 + value.length).u8(param).bytes(value).done()),
-  readParameterUnsupported: (seq: number, param: number): Frame =>
-    reply(Command.ReadParameter, seq, new ByteWriter().u16(1).u8(param).done(), Status.Unsupported),
+  /** A refused read echoes the parameter id and its argument (an endpoint index, an IEEE) with the status. */
+  readParameterRefused: (seq: number, param: number, arg: Uint8Array, status: number): Frame =>
+    reply(Command.ReadParameter, seq, new ByteWriter().u16(1 + arg.length).u8(param).bytes(arg).done(), status),
   writeParameter: (seq: number, param: number, status: number = Status.Success): Frame =>
     reply(Command.WriteParameter, seq, new ByteWriter().u16(1).u8(param).done(), status),
+  updateNeighbour: (seq: number, entry: Uint8Array): Frame =>
+    reply(Command.UpdateNeighbour, seq, new ByteWriter().u16(entry.length).bytes(entry).done()),
   changeNetworkState: (seq: number, state: number): Frame => reply(Command.ChangeNetworkState, seq, Uint8Array.of(state)),
   apsRequest: (seq: number, deviceState: number, requestId: number, status: number = Status.Success): Frame =>
     reply(Command.ApsDataRequest, seq, new ByteWriter().u16(2).u8(deviceState).u8(requestId).done(), status),

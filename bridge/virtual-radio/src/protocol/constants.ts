@@ -10,6 +10,7 @@ export const Command = {
   DeviceStateChanged: 0x0e,
   ApsDataRequest: 0x12,
   ApsDataIndication: 0x17,
+  UpdateNeighbour: 0x1d,
 } as const;
 
 export const Status = {
@@ -38,11 +39,16 @@ export const Param = {
   NwkPanId: 0x05,
   NwkNetworkAddress: 0x07,
   NwkExtendedPanId: 0x08,
+  ApsDesignedCoordinator: 0x09,
   ApsChannelMask: 0x0a,
   ApsUseExtendedPanId: 0x0b,
+  ApsUseInsecureJoin: 0x0d,
   ApsTrustCenterAddress: 0x0e,
+  SecurityMode: 0x10,
+  NetworkStatus: 0x11,
   Endpoint: 0x13,
   PredefinedPanId: 0x15,
+  StaticNetworkAddress: 0x16,
   NetworkKey: 0x18,
   LinkKey: 0x19,
   CurrentChannel: 0x1c,
@@ -51,6 +57,7 @@ export const Param = {
   NwkUpdateId: 0x24,
   WatchdogTtl: 0x26,
   FrameCounter: 0x27,
+  ZdpResponseHandling: 0x28,
   DebugLogLevel: 0x29,
 } as const;
 

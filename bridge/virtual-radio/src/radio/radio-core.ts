@@ -4,8 +4,9 @@
  * host link to nudge the host with DEVICE_STATE_CHANGED.
  */
 import type { ApsRequest, Frame, HostCommand } from '../protocol/index';
-import { Command, NetworkState, StateBit, Status, decodeHostCommand, responses } from '../protocol/index';
+import { Command, NetworkState, Param, StateBit, Status, decodeHostCommand, responses } from '../protocol/index';
 import type { HostPort, PendingConfirm, PendingIndication } from '../network/host-port';
+import { startNetwork } from './formation';
 import type { ParameterStore } from './parameter-store';
 
 /** ConBee II (platform byte 0x07), firmware 0x2678. */
@@ -88,18 +89,21 @@ export class RadioCore implements HostPort {
       case 'version':
         return responses.version(seq, this.firmware);
       case 'read-parameter': {
-        const value = this.deps.params.read(command.param, command.arg);
-        return value ? responses.readParameter(seq, command.param, value) : responses.readParameterUnsupported(seq, command.param);
+        if (command.param === Param.NetworkStatus) return responses.readParameter(seq, command.param, Uint8Array.of(this.deps.networkState));
+        const read = this.deps.params.read(command.param, command.arg);
+        return read.ok ? responses.readParameter(seq, command.param, read.value) : responses.readParameterRefused(seq, command.param, command.arg, read.status);
       }
       case 'write-parameter': {
-        const ok = this.deps.params.write(command.param, command.value);
-        if (ok) this.deps.changed();
-        return responses.writeParameter(seq, command.param, ok ? Status.Success : Status.InvalidValue);
+        const status = this.deps.params.write(command.param, command.value);
+        if (status === Status.Success) this.deps.changed();
+        return responses.writeParameter(seq, command.param, status);
       }
       case 'change-network-state':
-        this.deps.networkState = command.state === NetworkState.Connected ? NetworkState.Connected : NetworkState.Offline;
-        this.deps.changed();
+        this.changeNetworkState(command.state);
         return responses.changeNetworkState(seq, command.state);
+      case 'update-neighbour':
+        // The firmware adds the child to its neighbour table; the simulation keeps its own topology.
+        return responses.updateNeighbour(seq, command.entry);
       case 'aps-request':
         return this.acceptRequest(seq, command.request);
       case 'aps-confirm': {
@@ -115,6 +119,18 @@ export class RadioCore implements HostPort {
       default:
         return responses.failure(frame.command, seq, Status.Unsupported);
     }
+  }
+
+  /** Connected starts the network from the parameters (formation); anything else takes it offline. */
+  private changeNetworkState(state: number): void {
+    if (state === NetworkState.Connected) {
+      const outcome = startNetwork(this.deps.params);
+      this.deps.log(outcome.ok ? 'network-started' : 'network-not-started', { ...outcome });
+      this.deps.networkState = outcome.ok ? NetworkState.Connected : NetworkState.Offline;
+    } else {
+      this.deps.networkState = NetworkState.Offline;
+    }
+    this.deps.changed();
   }
 
   private acceptRequest(seq: number, request: ApsRequest): Frame {

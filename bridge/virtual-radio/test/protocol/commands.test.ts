@@ -48,9 +48,18 @@ describe('radio responses', () => {
     expect(Array.from(bytes.subarray(0, 10))).toEqual([0x0a, 0x09, 0x00, 0x0a, 0x00, 0x03, 0x00, 0x05, 0x34, 0x1a]);
   });
 
-  it('should answer an unsupported parameter with status 4', () => {
-    const bytes = encodeFrame(responses.readParameterUnsupported(0x02, 0x27));
-    expect(Array.from(bytes.subarray(0, 8))).toEqual([0x0a, 0x02, 0x04, 0x08, 0x00, 0x01, 0x00, 0x27]);
+  it('should answer a missing endpoint slot with status 4, echoing the parameter and its index', () => {
+    // As a ConBee II answers zigpy-deconz's read of slot 2: 0a 13 04 0900 0200 13 02.
+    const bytes = encodeFrame(responses.readParameterRefused(0x13, 0x13, Uint8Array.of(0x02), 4));
+    expect(Array.from(bytes.subarray(0, 9))).toEqual([0x0a, 0x13, 0x04, 0x09, 0x00, 0x02, 0x00, 0x13, 0x02]);
+    expect(Array.from(encodeFrame(responses.readParameterRefused(0x02, 0x29, new Uint8Array(0), 4)).subarray(0, 8))).toEqual([0x0a, 0x02, 0x04, 0x08, 0x00, 0x01, 0x00, 0x29]);
+  });
+
+  it('should decode UPDATE_NEIGHBOR and echo the entry in its answer', () => {
+    const entry = [0x01, 0x34, 0x12, 0x08, 0x07, 0x06, 0x05, 0x04, 0x03, 0x02, 0x01, 0x80]; // add, 0x1234, ieee, MAC caps
+    expect(decode([0x1d, 0x05, 0x00, 0x13, 0x00, 0x0c, 0x00, ...entry])).toEqual({ kind: 'update-neighbour', entry: Uint8Array.from(entry) });
+    const bytes = encodeFrame(responses.updateNeighbour(0x05, Uint8Array.from(entry)));
+    expect(Array.from(bytes.subarray(0, 19))).toEqual([0x1d, 0x05, 0x00, 0x13, 0x00, 0x0c, 0x00, ...entry]);
   });
 
   it('should encode VERSION as a u32 little endian with the ConBee II platform byte', () => {
