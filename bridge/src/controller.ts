@@ -129,6 +129,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       cleanups.push(() => feature.stop());
     }
     logger.info({ bridgeId, mqttUrl, devices: registry.all().length }, 'bridge started');
+    radio.background();
     const tlsHost = config.mqtt.tls?.host ?? config.mqtt.host;
     const tlsUrls = {
       mqtts: broker?.tlsPort === undefined ? undefined : `mqtts://${tlsHost}:${broker.tlsPort}`,

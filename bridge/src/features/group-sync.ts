@@ -2,6 +2,8 @@ import { ALL_LIGHTS_GROUP } from '@herdgate/shared/mqtt';
 import { interpretGroupCommand, needsReadBack, predictMember } from './group-commands';
 import type { Feature, FeatureDeps } from './types';
 
+/** ZCL Groups (genGroups). */
+const GROUPS_CLUSTER = 0x0004;
 /** A recalled scene's own transition is the device's; read back once it has likely settled. */
 const READ_BACK_DELAY_MS = 400;
 
@@ -39,10 +41,12 @@ export function groupSync(deps: FeatureDeps): Feature {
     timers.add(timer);
   };
 
-  // As deCONZ does: every light in the All group, so a /groups/0 action is one groupcast.
+  // As deCONZ does: every light in the All group, so a /groups/0 action is one groupcast. An
+  // endpoint without the Groups cluster (an AC controller's) would refuse it at every start.
   const joinAllGroup = (ieee: string) => {
     const members = radio.groupMembers(ALL_LIGHTS_GROUP);
-    const lights = new Set(registry.get(ieee)?.subdevices.filter((s) => s.resource === 'lights').map((s) => s.endpoint) ?? []);
+    const grouped = new Set(radio.device(ieee)?.endpoints.filter((e) => e.inputClusters.includes(GROUPS_CLUSTER)).map((e) => e.id));
+    const lights = new Set(registry.get(ieee)?.subdevices.filter((s) => s.resource === 'lights' && grouped.has(s.endpoint)).map((s) => s.endpoint) ?? []);
     for (const endpoint of lights) {
       if (members.some((m) => m.ieee === ieee && m.endpoint === endpoint)) continue;
       void queue.submit({ lane: { kind: 'device', ieee }, target: `${ieee}/${endpoint}/all-group`, keys: [], description: `add ${ieee} ep ${endpoint} to the All group`, send: () => radio.addGroupMember(ALL_LIGHTS_GROUP, ieee, endpoint) })

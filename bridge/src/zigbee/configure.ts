@@ -12,6 +12,13 @@ import { describeDefinition } from './translate';
  */
 const ATTEMPTS = 3;
 
+const markerOf = (definition: Definition) => `${definition.model}@${definition.version}`;
+
+/** Whether the device's configure has yet to succeed for this definition version. */
+export function needsConfigure(device: Models.Device, definition: Definition): boolean {
+  return definition.configure !== undefined && device.meta.herdgateConfigured !== markerOf(definition);
+}
+
 export async function configureOnce(
   device: Models.Device,
   coordinatorEndpoint: Models.Endpoint,
@@ -19,13 +26,13 @@ export async function configureOnce(
   logger: Logger,
   pause: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<boolean> {
-  if (!definition.configure) return true;
-  const marker = `${definition.model}@${definition.version}`;
-  if (device.meta.herdgateConfigured === marker) return true;
+  const { configure } = definition;
+  if (!configure || !needsConfigure(device, definition)) return true;
+  const marker = markerOf(definition);
   const log = logger.child({ ieee: device.ieeeAddr, model: definition.model });
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     try {
-      await definition.configure(device, coordinatorEndpoint, definition);
+      await configure(device, coordinatorEndpoint, definition);
       await configureExtraReporting(device, coordinatorEndpoint, exposedKeys(describeDefinition(definition, device).exposes));
       device.meta.herdgateConfigured = marker;
       device.save();
@@ -46,7 +53,7 @@ export async function configureOnce(
  * The marker is set only when every cluster answered, so a sleepy device is asked again.
  */
 export async function readOnce(device: Models.Device, definition: Definition, logger: Logger): Promise<void> {
-  const marker = `${definition.model}@${definition.version}`;
+  const marker = markerOf(definition);
   if (device.meta.herdgateInitialRead === marker) return;
   const exposed = exposedKeys(describeDefinition(definition, device).exposes);
   const { failed } = await readInitialState(device, exposed, logger.child({ ieee: device.ieeeAddr, model: definition.model }));

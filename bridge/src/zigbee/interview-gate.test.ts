@@ -52,4 +52,20 @@ describe('interview gate', () => {
     vi.advanceTimersByTime(1);
     expect(await settled(b)).toBe(true);
   });
+
+  it('should let waiting devices in when it widens and take no slot back when it narrows', async () => {
+    const gate = new InterviewGate(1);
+    await gate.enter('a');
+    const b = gate.enter('b');
+    const c = gate.enter('c');
+    gate.resize(2);
+    expect(await settled(b)).toBe(true);
+    expect(await settled(c)).toBe(false);
+    gate.resize(1);
+    expect(gate.active).toBe(2);
+    gate.leave('a');
+    expect(await settled(c)).toBe(false);
+    gate.leave('b');
+    expect(await settled(c)).toBe(true);
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * At most `limit` devices interviewed (and configured) at a time, first come first served.
+ * At most `limit` devices interviewed (and configured) at a time, first come first served; the
+ * limit moves with how the radio answers (interview-window.ts).
  *
  * Why: zigbee-herdsman starts an interview for every joining device at once, and its deCONZ
  * adapter matches a ZDO or ZCL answer to its request by cluster and 8-bit transaction number only,
@@ -16,9 +17,15 @@ export class InterviewGate {
   private readonly waiting = new Map<string, { promise: Promise<void>; wake: () => void }>();
 
   constructor(
-    private readonly limit: number,
+    private limit: number,
     private readonly maxHoldMs = 120_000,
   ) {}
+
+  /** A new number of slots (interview-window.ts): more lets waiting devices in; fewer takes no slot back. */
+  resize(limit: number): void {
+    this.limit = limit;
+    this.admitWaiting();
+  }
 
   /** Resolves once `ieee` holds a slot (at once if it already does). */
   enter(ieee: string): Promise<void> {
@@ -42,6 +49,10 @@ export class InterviewGate {
     if (timer === undefined) return;
     clearTimeout(timer);
     this.holders.delete(ieee);
+    this.admitWaiting();
+  }
+
+  private admitWaiting(): void {
     while (this.holders.size < this.limit && this.queue.length > 0) {
       const next = this.queue.shift()!;
       const entry = this.waiting.get(next);

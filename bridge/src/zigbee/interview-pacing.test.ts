@@ -90,4 +90,36 @@ describe('interview pacing', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(gone.interview).not.toHaveBeenCalled();
   });
+
+  it('should let more interviews in as interviews end in time and fewer after one fails', async () => {
+    const net = fakeNetwork();
+    const pacing = createInterviewPacing({ controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) }, 32);
+    const ieees = Array.from({ length: 14 }, (_, i) => `d${i}`);
+    const admitted: string[] = [];
+    for (const ieee of ieees) {
+      net.add(ieee);
+      void pacing.admit(net.controller, ieee).then(() => {
+        admitted.push(ieee);
+        net.devices.get(ieee)!.interviewState = 'IN_PROGRESS';
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect([admitted.length, pacing.slots()]).toEqual([8, 8]);
+    pacing.done('d0');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // One ended in time: 9 slots, 7 in use, so two more devices start.
+    expect([admitted.length, pacing.slots()]).toEqual([10, 9]);
+    pacing.failed('d1');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // A failure halves the window; running interviews keep their slots, nobody new starts.
+    expect([admitted.length, pacing.slots()]).toEqual([10, 4]);
+    for (const ieee of ['d2', 'd3']) pacing.done(ieee);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // 6 slots, 6 in use: still nobody new; the next success lets two in (7 slots, 5 in use).
+    expect([admitted.length, pacing.slots()]).toEqual([10, 6]);
+    pacing.done('d4');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect([admitted.length, pacing.slots()]).toEqual([12, 7]);
+    for (const ieee of ieees) pacing.forget(ieee);
+  });
 });

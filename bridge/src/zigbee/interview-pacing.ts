@@ -1,12 +1,14 @@
 import type { Controller, Models } from 'zigbee-herdsman';
 import type { Logger } from 'pino';
 import { InterviewGate } from './interview-gate';
+import { InterviewWindow } from './interview-window';
 
 /**
  * How the bridge paces interviews on a big network (see interview-gate.ts for why): joining
- * devices wait for one of `INTERVIEW_SLOTS` slots before herdsman interviews them, and a failed
- * interview is tried again later, in a slot too, up to `RETRIES` times with a growing pause, instead
- * of leaving the device half-known until someone pairs it again.
+ * devices wait for a slot before herdsman interviews them; the number of slots follows how the
+ * radio answers (interview-window.ts), at most `INTERVIEW_SLOTS`. A failed interview is tried
+ * again later, in a slot too, up to `RETRIES` times with a growing pause, instead of leaving the
+ * device half-known until someone pairs it again.
  */
 export const INTERVIEW_SLOTS = 8;
 const RETRIES = 3;
@@ -21,6 +23,10 @@ export interface InterviewPacing {
   done(ieee: string): void;
   /** The device left: no more tries. */
   forget(ieee: string): void;
+  /** Other work with a device's answers (a configure caught up after start), in a slot too. */
+  run<T>(ieee: string, work: () => Promise<T>): Promise<T>;
+  /** Slots now (the window). */
+  slots(): number;
 }
 
 export interface PacingDeps {
@@ -34,9 +40,25 @@ export interface PacingDeps {
 }
 
 export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS, pauseMs = RETRY_PAUSE_MS): InterviewPacing {
-  const gate = new InterviewGate(slots);
+  const window = new InterviewWindow(slots);
+  const gate = new InterviewGate(window.current);
   const attempts = new Map<string, number>();
   const timers = new Map<string, NodeJS.Timeout>();
+  /** ieee -> when its interview got its slot, for the window's timing. */
+  const since = new Map<string, number>();
+
+  const resize = (size: number) => {
+    gate.resize(size);
+    deps.log.debug({ slots: size, active: gate.active, queued: gate.queued }, 'interview slots');
+  };
+  /** The window moves first, so the freed slot goes to the next device only if the window allows. */
+  const ended = (ieee: string, ok: boolean) => {
+    const started = since.get(ieee);
+    since.delete(ieee);
+    if (started !== undefined && !ok) resize(window.failed());
+    if (started !== undefined && ok) resize(window.succeeded(deps.controller()?.getDeviceByIeeeAddr(ieee)?.modelID ?? 'unknown', Date.now() - started));
+    gate.leave(ieee);
+  };
 
   const interviewable = (device: Models.Device | undefined) =>
     device !== undefined && !device.isDeleted && (device.interviewState === 'PENDING' || device.interviewState === 'FAILED');
@@ -50,11 +72,12 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
     const device = deps.controller()?.getDeviceByIeeeAddr(ieee);
     if (!device || !interviewable(device)) return gate.leave(ieee);
     deps.started(device);
+    since.set(ieee, Date.now());
     try {
       await device.interview();
     } catch (err) {
       deps.log.warn({ ieee, attempt: attempts.get(ieee), err: err instanceof Error ? err.message : String(err) }, 'interview retry failed');
-      gate.leave(ieee);
+      ended(ieee, false);
       deps.failedAgain(device);
       plan(ieee);
       return;
@@ -63,7 +86,7 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
     try {
       await deps.succeeded(device);
     } finally {
-      gate.leave(ieee);
+      ended(ieee, true);
     }
   };
 
@@ -89,17 +112,29 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
       // device coming back already interviewed): then the slot is not needed.
       setTimeout(() => {
         if (controller.getDeviceByIeeeAddr(ieee)?.interviewState !== 'IN_PROGRESS') gate.leave(ieee);
+        else since.set(ieee, Date.now());
       }, 0);
       return true;
     },
     failed(ieee) {
-      gate.leave(ieee);
+      ended(ieee, false);
       plan(ieee);
     },
     done(ieee) {
-      gate.leave(ieee);
+      ended(ieee, true);
     },
+    async run(ieee, work) {
+      await gate.enter(ieee);
+      try {
+        return await work();
+      } finally {
+        // An interview holding this slot (a rejoin) frees it itself.
+        if (!since.has(ieee)) gate.leave(ieee);
+      }
+    },
+    slots: () => window.current,
     forget(ieee) {
+      since.delete(ieee);
       gate.leave(ieee);
       attempts.delete(ieee);
       clearTimeout(timers.get(ieee));

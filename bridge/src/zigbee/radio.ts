@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger, type Events, type Models } from 'zigbee-herdsman';
 import { setLogger as setConvertersLogger, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
-import { configureOnce, readOnce } from './configure';
+import { configureOnce, needsConfigure, readOnce } from './configure';
+import { createConfigureCatchUp } from './configure-catch-up';
 import { wrapRadioError } from './errors';
 import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
@@ -75,16 +76,31 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     await definition.onEvent?.({ type, data: { device, deviceExposesChanged: () => {}, state: stateOf(device.ieeeAddr), options: {} } });
   };
 
-  const prepare = async (device: Models.Device): Promise<void> => {
+  /** The definition and its start hooks: in memory only, no frame to the device. */
+  const load = async (device: Models.Device): Promise<Definition | undefined> => {
     const definition = await resolveDefinition(device);
     releaseVendorModulesWhenIdle((err) => log.warn({ err }, 'the converters\' vendor files stay loaded'));
     if (!definition) {
       log.warn({ ieee: device.ieeeAddr, modelId: device.modelID, manufacturer: device.manufacturerName }, 'no converter definition; device is listed but presents nothing');
-      return;
+      return undefined;
     }
     await notify('start', device, definition);
-    await configureOnce(device, coordinatorEndpoint(), definition, log);
+    return definition;
   };
+
+  const prepare = async (device: Models.Device): Promise<void> => {
+    const definition = await load(device);
+    if (definition) await configureOnce(device, coordinatorEndpoint(), definition, log);
+  };
+
+  // A configure that never succeeded is tried when the device is next heard, not at start.
+  const catchUp = createConfigureCatchUp((ieee) => pacing.run(ieee, async () => {
+    const device = up ? controller.getDeviceByIeeeAddr(ieee) : undefined;
+    const definition = cachedDefinition(ieee);
+    if (!device || !definition) return true;
+    log.info({ ieee, model: definition.model }, 'configuring a device not configured yet, now that it was heard');
+    return configureOnce(device, coordinatorEndpoint(), definition, log);
+  }));
 
   /**
    * Battery and config read once (configure.ts readOnce), after the interview success is out so
@@ -155,16 +171,21 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   const wire = (c: Controller) => {
     c.on('message', (m) => guard('message handling', () => onMessage(m)));
-    c.on('lastSeenChanged', ({ device }) => emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() }));
+    c.on('lastSeenChanged', ({ device }) => {
+      catchUp.heard(device.ieeeAddr);
+      emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() });
+    });
     c.on('deviceJoined', ({ device }) => emit('deviceJoined', { ieee: device.ieeeAddr }));
     c.on('deviceAnnounce', ({ device }) => {
       const definition = cachedDefinition(device.ieeeAddr);
       if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
       emit('deviceAnnounce', { ieee: device.ieeeAddr });
       readInitial(device);
+      catchUp.heard(device.ieeeAddr, true);
     });
     c.on('deviceLeave', ({ ieeeAddr }) => {
       pacing.forget(ieeeAddr);
+      catchUp.forget(ieeeAddr);
       forgetDefinition(ieeeAddr);
       states.delete(ieeeAddr);
       interviewing.forget(ieeeAddr);
@@ -201,8 +222,10 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     const version = await controller.getCoordinatorVersion();
     const network = await controller.getNetworkParameters();
     const coordinator = controller.getDevicesByType('Coordinator')[0];
+    // herdsman's database says what each device is: no frame to any device before the bridge is up.
     for (const device of controller.getDevicesIterator((d) => d.type !== 'Coordinator' && d.interviewState === 'SUCCESSFUL')) {
-      await prepare(device).catch((err: unknown) => log.error({ err, ieee: device.ieeeAddr }, 'prepare after restart failed'));
+      const definition = await load(device).catch((err: unknown) => void log.error({ err, ieee: device.ieeeAddr }, 'loading the definition after restart failed'));
+      if (definition && needsConfigure(device, definition)) catchUp.add(device.ieeeAddr);
     }
     log.info({ result, coordinator: coordinator.ieeeAddr, type: version.type, channel: network.channel }, 'zigbee network started');
     return {
@@ -221,6 +244,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   return {
     start: startCurrent,
+    background: () => catchUp.open(),
     state: stateOf,
     async stop() {
       await suspend();
@@ -237,6 +261,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       }
       controller = newController();
       const started = await startCurrent();
+      catchUp.open();
       // A new network: devices of the old one are gone and must pair again.
       if (change.network) {
         for (const device of controller.getDevices()) if (device.type !== 'Coordinator') device.removeFromDatabase();

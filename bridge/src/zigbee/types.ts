@@ -140,7 +140,13 @@ export interface Neighbour {
 }
 
 export interface ZigbeeRadio {
+  /** Starts the network from herdsman's database; sends no frame to any device. */
   start(): Promise<RadioStart>;
+  /**
+   * The bridge is up: work kept off the start may run now (a device whose configure never
+   * succeeded is configured once it is next heard; configure-catch-up.ts).
+   */
+  background(): void;
   stop(): Promise<void>;
   /** Stops the Controller and releases the adapter: the network is down until `resume`. */
   suspend(): Promise<void>;
