@@ -57,6 +57,19 @@ describe('load generator', () => {
     expect(result.requests).toBeGreaterThan(0);
   });
 
+  it('should stop starting requests once its signal aborts, and finish those under way', async () => {
+    const port = await serve((_req, res) => res.end('ok'));
+    const stop = new AbortController();
+    const run = runLoad({ host: '127.0.0.1', port, path: '/', connections: 2, durationMs: 60_000, signal: stop.signal });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const abortedAt = performance.now();
+    stop.abort();
+    const result = await run;
+    expect(performance.now() - abortedAt).toBeLessThan(2_000);
+    expect(result.requests).toBeGreaterThan(0);
+    expect(result.errors).toBe(0);
+  });
+
   it('should end the run with errors when the server stops answering', async () => {
     const port = await serve(() => {
       // Never answers.

@@ -16,8 +16,10 @@ export interface LoadOptions {
   durationMs: number;
   /** Stop starting requests after this many (default: unbounded within the duration). */
   maxRequests?: number;
-  /** How long past the duration an unanswered request may take before the run is cut (default 5 s). */
+  /** How long past the duration (or the abort) an unanswered request may take before the run is cut (default 5 s). */
   graceMs?: number;
+  /** Ends the run early, like the duration: no request starts after it aborts (a phase of unknown length). */
+  signal?: AbortSignal;
 }
 
 export interface LoadResult {
@@ -50,7 +52,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const started = performance.now();
   const cpuAtStart = process.cpuUsage();
   const deadline = started + options.durationMs;
-  const mayStart = () => performance.now() < deadline && sent < maxRequests;
+  const mayStart = () => performance.now() < deadline && sent < maxRequests && !options.signal?.aborted;
 
   function connection(): Promise<void> {
     return new Promise((resolve) => {
@@ -90,14 +92,23 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
   }
 
-  const watchdog = setTimeout(() => {
+  const cut = () => {
     for (const socket of sockets) socket.destroy();
-  }, options.durationMs + (options.graceMs ?? 5_000));
+  };
+  const graceMs = options.graceMs ?? 5_000;
+  const watchdog = setTimeout(cut, options.durationMs + graceMs);
+  let aborted: NodeJS.Timeout | undefined;
+  const onAbort = () => {
+    aborted = setTimeout(cut, graceMs);
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
     await Promise.all(Array.from({ length: options.connections }, connection));
   } finally {
     clearTimeout(watchdog);
-    for (const socket of sockets) socket.destroy();
+    clearTimeout(aborted);
+    options.signal?.removeEventListener('abort', onAbort);
+    cut();
   }
   const elapsedMs = Math.max(lastDone, started) - started;
   const cpu = process.cpuUsage(cpuAtStart);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { spawnStack } from './stack-process';
+import { jsonLine, spawnStack } from './stack-process';
 
 describe('stack process', () => {
   it('should read the RSS of a running child and stop it with SIGTERM', async () => {
@@ -20,5 +20,19 @@ describe('stack process', () => {
     await new Promise((resolve) => proc.child.stdout!.once('data', resolve));
     await proc.stop(200);
     expect(await proc.exited).toBe('SIGKILL');
+  });
+
+  it('should find a ready line printed before or after it looks, and fail on exit without one', async () => {
+    const script = 'console.log("noise"); console.log(JSON.stringify({ event: "early", port: 1 })); setTimeout(() => console.log(JSON.stringify({ event: "late", port: 2 })), 300); setTimeout(() => {}, 60000)';
+    const proc = spawnStack(process.execPath, ['-e', script], { cwd: process.cwd(), env: process.env });
+    try {
+      expect(await jsonLine(proc, 'late', 10_000)).toEqual({ event: 'late', port: 2 });
+      // Long past: found in the output kept so far.
+      expect(await jsonLine(proc, 'early', 1_000)).toEqual({ event: 'early', port: 1 });
+    } finally {
+      await proc.stop();
+    }
+    const quiet = spawnStack(process.execPath, ['-e', 'console.log("no ready line")'], { cwd: process.cwd(), env: process.env });
+    await expect(jsonLine(quiet, 'ready', 10_000)).rejects.toThrow(/exited with 0 before its ready line/);
   });
 });

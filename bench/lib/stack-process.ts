@@ -63,3 +63,39 @@ export function readRssMiB(pid: number): number {
     return Number.NaN;
   }
 }
+
+/**
+ * The first JSON line the process printed with `"event":"<event>"` (a ready line), parsed: from the
+ * output kept so far, or when it comes. Rejects on timeout or exit.
+ */
+export function jsonLine<T>(proc: StackProcess, event: string, timeoutMs: number): Promise<T> {
+  const find = (text: string): T | undefined => {
+    for (const line of text.split('\n')) {
+      if (!line.includes(`"event":"${event}"`)) continue;
+      try {
+        return JSON.parse(line) as T;
+      } catch {
+        // A line cut by the kept tail, or not JSON after all: keep looking.
+      }
+    }
+    return undefined;
+  };
+  return new Promise((resolve, reject) => {
+    let pending = '';
+    const done = (outcome: () => void) => {
+      clearTimeout(timer);
+      proc.child.stdout!.off('data', look);
+      outcome();
+    };
+    const look = (chunk: Buffer) => {
+      pending += chunk.toString();
+      const found = find(pending.slice(0, pending.lastIndexOf('\n') + 1));
+      if (found !== undefined) done(() => resolve(found));
+    };
+    const timer = setTimeout(() => done(() => reject(new Error(`no ${event} line within ${timeoutMs} ms:\n${proc.output()}`))), timeoutMs);
+    void proc.exited.then((code) => done(() => reject(new Error(`process exited with ${code} before its ${event} line:\n${proc.output()}`))));
+    proc.child.stdout!.on('data', look);
+    const seen = find(proc.output());
+    if (seen !== undefined) done(() => resolve(seen));
+  });
+}

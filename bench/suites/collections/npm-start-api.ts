@@ -6,12 +6,16 @@
  */
 import { buildApi } from '@herdgate/api/build';
 import { nodeChildEnv } from '../../../scripts/lib/node-child-env';
-import { spawnStack, type StackProcess } from '../../lib/stack-process';
+import { jsonLine, spawnStack, type StackProcess } from '../../lib/stack-process';
 
 export interface NpmStartApi {
   process: StackProcess;
   httpPort: number;
+  websocketPort: number;
 }
+
+/** What the api's `api-ready` line says about itself (api/src/runtime/run-api.ts). */
+export interface ApiReady { httpPort: number; websocketPort: number }
 
 export async function startNpmStartApi(root: string, env: Record<string, string>, timeoutMs = 60_000): Promise<NpmStartApi> {
   const { bundle } = await buildApi();
@@ -20,22 +24,8 @@ export async function startNpmStartApi(root: string, env: Record<string, string>
     env: { ...process.env, ...nodeChildEnv(process.env), HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', LOG_LEVEL: 'warn', ...env },
   });
   try {
-    const httpPort = await new Promise<number>((resolve, reject) => {
-      let pending = '';
-      const timer = setTimeout(() => reject(new Error(`api not ready within ${timeoutMs} ms:\n${proc.output()}`)), timeoutMs);
-      proc.child.stdout!.on('data', (chunk: Buffer) => {
-        pending += chunk.toString();
-        const line = pending.split('\n').find((candidate) => candidate.includes('"event":"api-ready"'));
-        if (!line) return;
-        clearTimeout(timer);
-        resolve((JSON.parse(line) as { httpPort: number }).httpPort);
-      });
-      void proc.exited.then((code) => {
-        clearTimeout(timer);
-        reject(new Error(`api exited with ${code} while starting:\n${proc.output()}`));
-      });
-    });
-    return { process: proc, httpPort };
+    const ready = await jsonLine<ApiReady>(proc, 'api-ready', timeoutMs);
+    return { process: proc, httpPort: ready.httpPort, websocketPort: ready.websocketPort };
   } catch (error) {
     await proc.stop();
     throw error;
