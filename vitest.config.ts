@@ -1,14 +1,68 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
-// One config for the whole monorepo. Each test file runs in its own forked process, which is what
-// zigbee-herdsman needs (one Controller per process); cross-process tests spawn their own children.
+// One config for the whole monorepo, split into projects so a change can be checked by its layer:
+// `npm test -- --project unit` is the quick loop, `npm test` runs every project. Each test file runs
+// in its own forked process, which is what zigbee-herdsman needs (one Controller per process);
+// cross-process tests spawn their own children. test/helpers/README.md says which project holds what.
+
+/**
+ * The runtime parity suite: these api files run on Node in `api` and again on workerd in `edge`
+ * (api/test/helpers/runtimes.ts reads HERDGATE_TEST_RUNTIMES). Together they prove the same answers
+ * on both runtimes for routing (and a remote libSQL server), storage across restarts and concurrent
+ * writes, body limits and bad input, events over the WebSocket, timers (schedules on the manual
+ * clock, rules firing webhooks through the runtime's own fetch), multipart uploads into the
+ * database (DDF bundles), the web app's assets, the password reset window (it differs on a Durable
+ * Object), and each resource type once. Every other api file runs on Node only.
+ */
+const PARITY = [
+  'api/test/routing.test.ts',
+  'api/test/restart.test.ts',
+  'api/test/bad-input.test.ts',
+  'api/test/store/lost-updates.test.ts',
+  'api/test/security/websocket-access.test.ts',
+  'api/test/web/web-app.test.ts',
+  'api/test/whitelist-password.test.ts',
+  'api/test/config-get.test.ts',
+  'api/test/lights/lights-state.test.ts',
+  'api/test/groups/groups.test.ts',
+  'api/test/scenes/scenes.test.ts',
+  'api/test/sensors/clip-write.test.ts',
+  'api/test/rules/rules-crud.test.ts',
+  'api/test/rules/rules-firing.test.ts',
+  'api/test/schedules/schedules-firing.test.ts',
+  'api/test/alarmsystems/alarmsystems-rest.test.ts',
+  'api/test/devices/devices.test.ts',
+  'api/test/ddf/bundles.test.ts',
+];
+
+/** What only workerd (or the Worker build) has: Durable Object alarms, the bundle, the edge stack. */
+const EDGE_ONLY = ['api/test/edge-runtime.test.ts', 'api/test/runtime-build.test.ts', 'test/edge-gateway.test.ts'];
+const BROWSER = ['test/web-*.test.ts'];
+/** Tests beside the source that start processes (a tsx child, sqld, a whole stack): not the quick loop. */
+const API_PROCESSES = ['api/src/runtime/env.test.ts', 'api/src/runtime/node-gateway-start.test.ts', 'api/src/runtime/node-websocket-close.test.ts', 'api/src/store/libsql-store.test.ts'];
+const STACK_PROCESSES = ['bench/lib/stack-process.test.ts'];
+
+type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
+const project = (name: string, include: string[], exclude: string[] = [], more: ProjectTest = {}): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: { name, include, exclude: ['**/node_modules/**', '**/data/**', ...exclude], ...more },
+});
+
 export default defineConfig({
   test: {
-    include: ['{shared,api,bridge,test,bench,scripts,web}/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/data/**'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      project('unit', ['shared/**/*.test.ts', '{api,bridge,bridge/virtual-radio}/src/**/*.test.ts', 'web/test/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'], [...API_PROCESSES, ...STACK_PROCESSES]),
+      project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, { env: { HERDGATE_TEST_RUNTIMES: 'node' } }),
+      project('bridge', ['bridge/test/**/*.test.ts']),
+      project('radio', ['bridge/virtual-radio/test/**/*.test.ts']),
+      project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER]),
+      // The Worker's migration bundle and web assets are built once for the project (global setup).
+      project('edge', [...PARITY, ...EDGE_ONLY], [], { env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'] }),
+      project('browser', BROWSER),
+    ],
   },
 });

@@ -31,9 +31,12 @@ export async function startEdgeGateway(vars: Record<string, string> = {}, stateD
   process.env.WRANGLER_LOG_PATH = join(ROOT, 'node_modules', '.cache', 'herdgate-wrangler-logs');
   await mkdir(process.env.WRANGLER_LOG_PATH, { recursive: true });
   process.env.WRANGLER_LOG ??= 'error';
-  writeMigrationBundle();
-  // The Worker bundles the web app's assets: built from today's sources before each start.
-  await writeWebApp();
+  // The Worker bundles the migrations and the web app's assets: built from today's sources, once
+  // per run by the suite's global setup (test/helpers/global-setup.ts), else before this start.
+  if (process.env.HERDGATE_TEST_EDGE_BUILT !== '1') {
+    writeMigrationBundle();
+    await writeWebApp();
+  }
   const { unstable_startWorker } = await import('wrangler');
   const bindings = Object.fromEntries(Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn', ...vars }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]));
   const worker = await unstable_startWorker({

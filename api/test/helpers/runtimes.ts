@@ -60,10 +60,18 @@ export const PEER_HEADER = 'CF-Connecting-IP';
 /** A restart of `wrangler dev` takes seconds on a loaded machine; a test with three needs room. */
 const TEST_TIMEOUT_MS = 90_000;
 
-/** Both runtimes on their own storage: what every conformance file runs against. */
-export const RUNTIMES: readonly Target[] = [{ runtime: 'node', database: 'local' }, { runtime: 'workerd', database: 'local' }];
+/**
+ * The runtimes this run covers: `HERDGATE_TEST_RUNTIMES` (a comma list) as the vitest project sets
+ * it: `api` runs every file on Node, `edge` runs the parity files (vitest.config.ts) on workerd.
+ * Unset (a file run outside those projects): both.
+ */
+const SELECTED = process.env.HERDGATE_TEST_RUNTIMES?.split(',').map((name) => name.trim());
+const selected = (targets: Target[]): readonly Target[] => targets.filter((target) => SELECTED?.includes(target.runtime) ?? true);
+
+/** Both runtimes on their own storage (as far as this run covers them): what every conformance file runs against. */
+export const RUNTIMES: readonly Target[] = selected([{ runtime: 'node', database: 'local' }, { runtime: 'workerd', database: 'local' }]);
 /** Plus both runtimes on a remote libSQL server (one file runs these, to keep `npm test` short). */
-export const RUNTIMES_AND_SQLD: readonly Target[] = [...RUNTIMES, { runtime: 'node', database: 'sqld' }, { runtime: 'workerd', database: 'sqld' }];
+export const RUNTIMES_AND_SQLD: readonly Target[] = [...RUNTIMES, ...selected([{ runtime: 'node', database: 'sqld' }, { runtime: 'workerd', database: 'sqld' }])];
 
 /** `vars`: more api settings (env vars on Node, Worker vars on workerd). */
 export async function startRuntimeGateway(target: Target, vars: Record<string, string> = {}): Promise<RuntimeGateway> {
