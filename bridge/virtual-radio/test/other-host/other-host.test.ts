@@ -9,15 +9,15 @@ import { ZnpInterviewer } from './znp-interview';
 /**
  * A Z-Stack host stack other than zigbee-herdsman (`znp-*.ts`, following zigpy-znp's default
  * start-up) against the Z-Stack front over TCP: a blank stick is probed, formed through BDB
- * commissioning and rewritten with the host's network, started on it, a lamp is paired and
- * interviewed through ZDO and ZCL, and after a radio restart the same network resumes.
+ * commissioning and rewritten with the host's network, started on it, its channels energy-scanned,
+ * a lamp paired and interviewed through ZDO and ZCL, and after a radio restart the network resumes.
  */
 describe('another host stack against the Z-Stack front', () => {
   const rig = restartRig('vr-other-host');
   const CHIP = '00124b0001020304';
   const LAMP = '0017880104a1e001';
 
-  it('should start, form, pair and interview a lamp, and resume the network after a radio restart', async () => {
+  it('should start, form, scan, pair and interview a lamp, and resume the network after a radio restart', async () => {
     let radio = await rig.startRadio({ factory: createDeviceFactory(), protocol: 'zstack', mac: CHIP, network: { devices: [{ model: 'LCT015', ieee: LAMP }] } });
     const first = new ZnpHost(await ZnpClient.connect(radio.port));
     await first.connect();
@@ -41,6 +41,11 @@ describe('another host stack against the Z-Stack front', () => {
     const interviewer = new ZnpInterviewer(first.z);
     const coordinator = await interviewer.zdo(0x0000, 0x0005, [0x00, 0x00]);
     expect([...coordinator.subarray(4, 4 + coordinator[3])].sort((a, b) => a - b)).toEqual([1, 2]);
+    // Energy scan of all 16 channels as the driver's tool asks it: Mgmt_NWK_Update_req to the coordinator.
+    const scan = await interviewer.zdo(0x0000, 0x0038, [0x00, 0xf8, 0xff, 0x07, 0x02, 0x01]);
+    expect({ status: scan[0], channels: scan.readUInt32LE(1), count: scan[9] }).toEqual({ status: 0, channels: 0x07fff800, count: 16 });
+    const energies = [...scan.subarray(10, 26)];
+    expect(energies[network.channel - 11]).toBe(Math.max(...energies)); // our own network is the busiest
     await interviewer.permit(0);
     const from = first.z.mark();
     await interviewer.permit(60);
