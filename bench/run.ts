@@ -66,7 +66,7 @@ writeFileSync(
   temporary,
   renderReport({
     machine: `${cpuList.length} cores (${cpuList[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB, ${platform()} ${release()}, Node ${process.version}`,
-    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    date: `${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`,
     commit,
     quick,
     suiteNames: suiteFiles(),

@@ -8,6 +8,7 @@ import { waitFor } from './helpers/wait';
 
 /** Every port 0: the banner must show what the children really bound. */
 const FREE_PORTS = { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_PORT: '0', RADIO_PORT: '0', RADIO_CONTROL_PORT: '0' };
+// biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour escapes (ESC [ … m)
 const stripAnsi = (text: string) => text.replace(/\x1b\[[0-9;]*m/g, '');
 
 /** The addresses a start announced are really served: public config over REST, a WebSocket, MQTT. */
@@ -87,6 +88,7 @@ describe('npm start output', () => {
     await reachable(rest, field('WebSocket')!, field('MQTT')!);
     // Coloured, human lines: time, process, level, message (no raw JSON for pino lines).
     const raw = child.output.join('\n');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: an ANSI colour escape (ESC [ n m)
     expect(raw).toMatch(/\x1b\[\d+m/);
     expect(banner).toMatch(/^\d\d:\d\d:\d\d\.\d{3} api\s+INFO\s+herdgate api listening\s+httpPort=\d+/m);
     expect(banner).not.toMatch(/^\{"level"/m);

@@ -28,7 +28,7 @@ describeOnRuntimes('bad input', (gw) => {
   });
 
   it('should refuse a large streamed body without a Content-Length', async () => {
-    const chunk = new TextEncoder().encode('{"name":"' + 'y'.repeat(16 * 1024));
+    const chunk = new TextEncoder().encode(`{"name":"${'y'.repeat(16 * 1024)}`);
     let sent = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {

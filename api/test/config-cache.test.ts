@@ -16,7 +16,6 @@ describeOnRuntimesWithBridge('config body cache', (gw, bridge) => {
   const read = async (path: string): Promise<Json> => (await gw().request(path)).json() as Promise<Json>;
   const config = (as = key) => read(`/api/${as}/config`);
   const stateConfig = async (as = key) => (await read(`/api/${as}`)).config as Json;
-  const configTag = async () => (await gw().request(`/api/${key}/config`)).headers.get('etag');
   /** The schedules' ETag is the store revision alone: unchanged means nothing was written. */
   const storeTag = async () => (await gw().request(`/api/${key}/schedules`)).headers.get('etag');
   /** Waits until `/config` shows `fields`, then checks the full state's config shows them at once. */

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { expectDeconzError } from './helpers/conformance';
 import { jsonInit } from './helpers/gateway';
 import { describeOnRuntimesWithBridge } from './helpers/runtimes';

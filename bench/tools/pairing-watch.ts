@@ -51,7 +51,8 @@ try {
     await new Promise((r) => setTimeout(r, 10_000));
     const log = readFileSync(join(outDir, 'bridge.log'), 'utf8');
     const count = (re: RegExp) => (log.match(re) ?? []).length;
-    const by = [...descriptions.values()].reduce<Record<string, number>>((acc, d) => ({ ...acc, [d.interview!]: (acc[d.interview!] ?? 0) + 1 }), {});
+    const by: Record<string, number> = {};
+    for (const d of descriptions.values()) by[d.interview!] = (by[d.interview!] ?? 0) + 1;
     process.stdout.write(`${((Date.now() - started) / 1000).toFixed(0)} s: joined at radio ${radio.radio.registry.size}; descriptions ${JSON.stringify(by)}; log: started ${count(/Interview for .* started/g)}, ok ${count(/Succesfully interviewed/g)}, failed ${count(/Interview failed/g)}\n`);
     if ((by.successful ?? 0) >= devices) break;
     if ((Date.now() - started) % 200_000 < 10_000) client.publish(`herdgate/bridge/${bridgeId}/request/permit_join`, JSON.stringify({ transaction: `w${Date.now()}`, time: 254 }));

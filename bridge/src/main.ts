@@ -13,7 +13,7 @@ export { BridgeConfigError, prepareBridge, startPreparedBridge } from './run-bri
 const STOP_TIMEOUT_MS = 15_000;
 
 async function main(): Promise<void> {
-  let prepared;
+  let prepared: ReturnType<typeof prepareBridge>;
   try {
     prepared = prepareBridge(process.env);
   } catch (err) {

@@ -1,4 +1,4 @@
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePayload, deviceSetSchema, groupSetSchema, REQUEST_NAMES, requestSchemas, SET_COMMAND_KEYS } from '@herdgate/shared/mqtt';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';

@@ -17,7 +17,7 @@ describe('log format', () => {
   it('should turn a pino line into time, process, level, message and its fields', () => {
     const plain = prettyFormatter(false);
     expect(plain.child('bridge', PINO)).toBe(`${new Date(1764114121123).toISOString().slice(11, 23)} bridge   WARN  device left  component=zigbee ieee=0x0017880104a1c001\n`);
-    expect(plain.child('api', 'not json at all')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} api            not json at all\n$/);
+    expect(plain.child('api', 'not json at all')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} api {12}not json at all\n$/);
     const err = JSON.stringify({ level: 50, time: 0, msg: 'failed', err: { message: 'boom', stack: 'Error: boom\n    at x' } });
     expect(plain.child('api', err)).toBe('00:00:00.000 api      ERROR failed  err="boom"\nError: boom\n    at x\n');
     expect(prettyFormatter(true).child('bridge', PINO)).toContain('\x1b[33mWARN \x1b[0m');

@@ -47,6 +47,7 @@ describe('supervisor', () => {
     const { journal, spec, output } = setup();
     await supervisor!.start([spec('radio'), spec('bridge'), spec('api')]);
     const lines = output().split('\n').filter((line) => line.includes('ready'));
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour escapes (ESC [ … m)
     expect(lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())).toEqual([
       'radio  | radio ready',
       'bridge | bridge ready',

@@ -8,7 +8,7 @@ import type { EventHub } from '../events';
 import type { Clock } from '../services/clock';
 import { platformTimers, type Timers } from '../services/timers';
 import type { Store } from '../store/types';
-import { InternalRequests } from './internal-requests';
+import type { InternalRequests } from './internal-requests';
 import { ResourceMirror, type Collections } from './resources/resource-mirror';
 import { runActions } from './rules/actions';
 import { RulesEngine } from './rules/engine';

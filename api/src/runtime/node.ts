@@ -10,7 +10,7 @@ import { EnvError, startApiProcess } from './run-api';
 export { EnvError, startApiProcess } from './run-api';
 
 async function main(): Promise<void> {
-  let started;
+  let started: Awaited<ReturnType<typeof startApiProcess>>;
   try {
     started = await startApiProcess(process.env);
   } catch (err) {

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
 import { addDevice, awaitJson, getJson, restartFollowing } from '../helpers/bridge-devices';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';

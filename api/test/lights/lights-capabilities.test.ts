@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { addDevice, awaitJson } from '../helpers/bridge-devices';
+import { addDevice } from '../helpers/bridge-devices';
 
 type Json = Record<string, any>;
 

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { colorLamp, cover, LAMP_STATE } from '../helpers/devices';
 import { expectDeconzError } from '../helpers/conformance';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
-import { addDevice, awaitJson } from '../helpers/bridge-devices';
+import { addDevice } from '../helpers/bridge-devices';
 
 const DESK = '0x0017880102a3b4c5';
 const SHELF = '0x0017880102a3b4c7';

@@ -49,7 +49,7 @@ describe('spec coverage checker', () => {
     '| `c.dev` | a deviation | deviates on purpose | `src/a.ts` | `t/a.test.ts` › `should do the thing` | Long keys. Keys are 32 characters instead of 10. |',
     '| `d.later` | not built | not yet — issue 12 | `src/a.ts` |  | builds it |',
   ];
-  const table = (lines: string[]) => HEAD + lines.join('\n') + '\n';
+  const table = (lines: string[]) => `${HEAD}${lines.join('\n')}\n`;
 
   it('should pass a table that holds', () => {
     expect(checkCoverage(table(good), sources(['GET /api/:key/things', 'GET /api/:key/things/']))).toEqual([]);

@@ -6,7 +6,9 @@ import { writeZ2mConfig } from './config';
 
 describe('Zigbee2MQTT bench configuration', () => {
   const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('should point Zigbee2MQTT at the loopback radio and broker with the extras off', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'herdgate-z2m-config-')), 'data');

@@ -133,7 +133,7 @@ async function groupToggle(ctx: BenchContext, radio: BenchRadio, rest: Rest, lig
     const replies: number[] = [];
     for (let i = 0; i < toggles; i++) {
       radio.radio.counters.reset();
-      const target = i % 2 === 0 ? false : true;
+      const target = i % 2 !== 0;
       const res = await rest('PUT', path, { on: target });
       replies.push(res.ms);
       const settled = performance.now() + 5_000;

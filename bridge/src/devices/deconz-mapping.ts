@@ -6,7 +6,6 @@ import {
   toConverterCommand,
   toDeconzItems,
   type ExposeJson,
-  type SubdevicePlan,
 } from '@herdgate/shared/deconz';
 import type { ZigbeeDevice } from '../zigbee/index';
 import type { DeconzMapping, EndpointItems } from './mapping';

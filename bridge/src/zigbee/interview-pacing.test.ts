@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Controller, Models } from 'zigbee-herdsman';
+import type { Controller } from 'zigbee-herdsman';
 import { createInterviewPacing } from './interview-pacing';
 
 type FakeDevice = { ieeeAddr: string; interviewState: string; isDeleted: boolean; interview: () => Promise<void> };

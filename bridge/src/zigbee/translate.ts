@@ -176,7 +176,7 @@ export async function toZigbee(
     };
     try {
       const result = await converter.convertSet!(target.entity, key, value, meta);
-      if (result && result.state) Object.assign(next, result.state);
+      if (result?.state) Object.assign(next, result.state);
       sent.push(key);
       if (!result?.state) await readBackWritten(converter, target.entity, key, meta);
     } catch (err) {

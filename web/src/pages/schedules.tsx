@@ -68,6 +68,7 @@ function ScheduleEditor({ onDone }: { onDone(): void }) {
           <label>{when === 'timer' ? 'Delay (hh:mm:ss)' : 'Time'}<input type={when === 'timer' ? 'text' : 'time'} value={time} aria-invalid={errors.localtime ? true : undefined} onInput={(e) => setTime((e.target as HTMLInputElement).value)} /></label>
         </div>
         {when === 'weekly' && (
+          // biome-ignore lint/a11y/useSemanticElements: a flex row of day checkboxes named as one control; a fieldset would add its own border and legend layout
           <div class="row" role="group" aria-label="Days">
             {DAYS.map((day, i) => (
               <label key={day} class="check"><input type="checkbox" checked={days[i]} onChange={(e) => setDays(days.map((d, j) => (j === i ? (e.target as HTMLInputElement).checked : d)))} />{day}</label>

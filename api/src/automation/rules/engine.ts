@@ -164,7 +164,7 @@ export class RulesEngine {
   private disableRulesOn(resource: string): void {
     for (const [id, compiled] of this.compiled) {
       const rule = this.deps.repository.get(id);
-      if (!rule || rule.status !== 'enabled' || !compiled.conditions.some((c) => c.resource === resource)) continue;
+      if (rule?.status !== 'enabled' || !compiled.conditions.some((c) => c.resource === resource)) continue;
       this.deps.logger.warn({ rule: id, name: rule.name, resource }, 'rule disabled: a condition resource was deleted');
       this.deps.repository.update(id, { status: 'disabled' })
         .catch((err: unknown) => this.deps.logger.error({ err, rule: id }, 'could not disable rule'));

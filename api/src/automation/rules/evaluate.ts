@@ -55,7 +55,7 @@ export function conditionHolds(condition: Condition, ctx: EvaluationContext): bo
       return !own || own.previous === undefined || !holds(own.previous);
     }
     case 'dx':
-      return own !== undefined && own.changed;
+      return own?.changed === true;
     case 'ddx': {
       if (ctx.trigger.kind !== 'tick') return false;
       const due = sample.changedAt + condition.durationMs!;

@@ -100,9 +100,9 @@ function readExtf(data: Uint8Array): BundleFile & { data: Uint8Array } {
 export async function parseBundle(bytes: Uint8Array): Promise<ParsedBundle> {
   if (bytes.length > MAX_BUNDLE_BYTES) throw new BundleFormatError(`${bytes.length} bytes, the limit is ${MAX_BUNDLE_BYTES}`);
   const [riff, ...rest] = readChunks(bytes, 'file');
-  if (!riff || riff.tag !== 'RIFF' || rest.length > 0) throw new BundleFormatError('file: expected one RIFF chunk');
+  if (riff?.tag !== 'RIFF' || rest.length > 0) throw new BundleFormatError('file: expected one RIFF chunk');
   const [ddfb, ...signs] = readChunks(riff.data, 'RIFF');
-  if (!ddfb || ddfb.tag !== 'DDFB') throw new BundleFormatError('RIFF: the first chunk must be DDFB');
+  if (ddfb?.tag !== 'DDFB') throw new BundleFormatError('RIFF: the first chunk must be DDFB');
   const stray = signs.find((c) => c.tag !== 'SIGN');
   if (stray) throw new BundleFormatError(`RIFF: unexpected chunk ${printable(stray.tag)} after DDFB`);
 

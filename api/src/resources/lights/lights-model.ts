@@ -6,7 +6,7 @@ import { EventGate } from './event-gate';
 import { LatestWrites } from './latest-writes';
 import { insertLightRow, loadLightRows, updateLightRow } from './light-rows';
 import { lightAttr, lightPowerup, lightState } from './light-view';
-import type { LightChange, LightEntry, LightRow } from './types';
+import type { LightChange, LightEntry } from './types';
 
 export interface LightsModelDeps {
   store: Store;

@@ -41,7 +41,7 @@ export async function uploadBundle(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const bytes = await bundlePart(c);
   const before = services.devices.snapshot();
-  let added;
+  let added: Awaited<ReturnType<typeof services.ddf.add>>;
   try {
     added = await services.ddf.add(bytes, services.clock.now());
   } catch (err) {

@@ -19,6 +19,7 @@ export class Timers {
   }
 
   /** Runs `fn` every `ms` until cleared; `fn` returning false stops the repetition. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most callbacks return nothing, only a stop returns false
   every(key: string, fn: () => boolean | void, ms: number): void {
     const tick = () => {
       if (fn() !== false) this.set(key, tick, ms);

@@ -126,7 +126,7 @@ export class Membership {
    */
   rejoin(ieee: Ieee): void {
     const entry = this.deps.registry.get(ieee);
-    if (!entry || !entry.online) return;
+    if (!entry?.online) return;
     entry.channel = undefined;
     this.announce(entry.device);
     this.deps.changed();

@@ -166,7 +166,7 @@ export class SimNetwork {
   emit(ieee: Ieee, frame: Emission): void {
     const entry = this.deps.registry.get(ieee);
     // A device stranded on an old channel transmits into the void.
-    if (!entry || !entry.online || this.channels.stranded(entry) || this.deps.faults.silenced(ieee)) return;
+    if (!entry?.online || this.channels.stranded(entry) || this.deps.faults.silenced(ieee)) return;
     const delay = this.deps.timing.airMs + this.deps.faults.delayFor(ieee);
     this.deps.clock.setTimeout(() => {
       if (!entry.online) return;

@@ -47,7 +47,7 @@ export function neighboursOf(nwk: number, registry: DeviceRegistry, coordinatorI
   const all = registry.all().filter((d) => d.online);
   if (nwk === 0) return all.filter((d) => d.parent === 0).map((d) => asNeighbour(d, Relationship.Child));
   const self = registry.byAddress(nwk);
-  if (!self || self.device.identity.logicalType !== 'router') return [];
+  if (self?.device.identity.logicalType !== 'router') return [];
   const parent: Neighbour = { ieee: coordinatorIeee, nwk: 0, deviceType: 0, rxOnWhenIdle: true, relationship: Relationship.Parent, depth: 0, lqi: self.lqi };
   const others = all
     .filter((d) => d.device.identity.nwk !== nwk && (d.parent === nwk || d.device.identity.logicalType === 'router'))

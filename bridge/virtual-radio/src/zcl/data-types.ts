@@ -4,7 +4,7 @@
  * Values: integers/enums/bitmaps/bool as numbers, strings as strings, octet strings as byte arrays,
  * IEEE addresses as 16 hex digits.
  */
-import { Reader, Writer, ZclDecodeError, readIeee, writeIeee } from './buffer';
+import { type Reader, type Writer, ZclDecodeError, readIeee, writeIeee } from './buffer';
 
 /** An array attribute (ZCL 2.6.2.11): the element type travels once, before the element count. */
 export interface ZclArray {

@@ -32,7 +32,7 @@ function network() {
     leave: (ieee) => left.push(ieee),
     energyScan: (scan, done) => done({ energies: scan.mask === 0x8000 ? [150] : [], transmissions: 7, failures: 1 }),
   };
-  return { deps, replies, left, joins, dispose: () => contexts.forEach((c) => c.dispose()) };
+  return { deps, replies, left, joins, dispose: () => { for (const c of contexts) c.dispose(); } };
 }
 
 describe('network-level ZDO', () => {
