@@ -81,7 +81,7 @@ export class ParameterStore {
       return Status.Success;
     }
     const spec = PARAMETERS.get(param);
-    if (!spec || !spec.writable) return Status.Unsupported;
+    if (!spec?.writable) return Status.Unsupported;
     return this.writeExact(param, value, spec.length, true);
   }
 

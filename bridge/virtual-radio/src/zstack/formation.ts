@@ -40,7 +40,7 @@ export function formNetwork(ctx: FirmwareContext, mask: number): void {
   const requested = u16(nv.get(NvItem.PanId));
   const panId = requested === 0xffff ? pickPanId() : requested;
   const configured = nv.get(NvItem.ApsUseExtPanId);
-  const extendedPanId = configured && configured.some((b) => b !== 0) ? configured.slice(0, 8) : nv.get(NvItem.ExtAddr)!.slice();
+  const extendedPanId = configured?.some((b) => b !== 0) ? configured.slice(0, 8) : nv.get(NvItem.ExtAddr)!.slice();
   const channel = firstChannel(mask);
   nv.set(NvItem.Nib, formedNib({ panId, channel, channelList: mask, extendedPanId, updateId: 0 }));
   nv.set(NvItem.PanId, Uint8Array.of(panId & 0xff, panId >> 8));

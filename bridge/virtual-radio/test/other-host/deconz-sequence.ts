@@ -5,7 +5,7 @@
  * non-success status throws, a current channel of 0 means "no network formed", the endpoint slots
  * are read until one answers UNSUPPORTED.
  */
-import { CommandError, DeconzHost, readLe, u16, u32, u64 } from './deconz-host';
+import { CommandError, type DeconzHost, readLe, u16, u32, u64 } from './deconz-host';
 
 export const P = {
   mac: 0x01, panId: 0x05, nwkAddress: 0x07, nwkExtPanId: 0x08, designedCoordinator: 0x09, channelMask: 0x0a, apsExtPanId: 0x0b,
