@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
-import { hasOpenssl, makeTestCa, type TestCa } from './support/test-ca';
+import { makeTestCa, type TestCa } from './support/test-ca';
 
 /**
  * A split install: the api on another host reaches the bridge's embedded broker over TLS
@@ -14,7 +14,7 @@ import { hasOpenssl, makeTestCa, type TestCa } from './support/test-ca';
  */
 const API = { username: 'herdgate-api', password: 'tls-test-only' };
 
-describe.skipIf(!hasOpenssl)('bridge broker over TLS (skipped: openssl is not installed)', () => {
+describe('bridge broker over TLS', () => {
   let dir: string;
   let ca: TestCa;
   let bridge: BridgeProcess;
