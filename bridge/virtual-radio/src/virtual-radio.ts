@@ -103,6 +103,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const hooks: FrontHooks = {
     route: (request) => network!.handleRequest(request),
     interPan: (request) => touchlink!.handle(request),
+    permitJoin: (seconds) => membership.permitJoin(seconds),
     changed, now: () => clock.now(), log,
   };
   const front: RadioFront = protocol === 'zstack' ? createZstackFront(ownState, mac, hooks) : createDeconzFront(ownState, mac, hooks);

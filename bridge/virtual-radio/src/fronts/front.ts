@@ -31,6 +31,8 @@ export interface FrontHooks {
   route(request: ApsRequest): void;
   interPan(request: InterPanRequest): void;
   changed(): void;
+  /** The coordinator's own join window (a firmware parameter write, not a ZDO frame). */
+  permitJoin?(seconds: number): void;
   now(): number;
   log(event: string, detail?: Record<string, unknown>): void;
 }

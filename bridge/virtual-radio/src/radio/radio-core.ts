@@ -23,6 +23,8 @@ export interface RadioCoreDeps {
   route(request: ApsRequest): void;
   /** Persisted radio state changed (parameters, network state). */
   changed(): void;
+  /** STK_PERMIT_JOIN was written: the coordinator's own join window, in seconds (0 closes it). */
+  permitJoin?(seconds: number): void;
   log(event: string, detail?: Record<string, unknown>): void;
 }
 
@@ -96,6 +98,8 @@ export class RadioCore implements HostPort {
       case 'write-parameter': {
         const status = this.deps.params.write(command.param, command.value);
         if (status === Status.Success) this.deps.changed();
+        const opensJoins = command.param === Param.PermitJoin && status === Status.Success && this.deps.networkState === NetworkState.Connected;
+        if (opensJoins) this.deps.permitJoin?.(command.value[0]);
         return responses.writeParameter(seq, command.param, status);
       }
       case 'change-network-state':

@@ -15,6 +15,7 @@ import { NOT_FORMED, P, ZIGPY_ENDPOINTS, addEndpoint, formNetwork, interview, lo
 
 const MAC = '00212effff0a0b0c';
 const BULB = '0017880100a0b0c1';
+const SENSOR = '00124b0000c0ffee';
 const KEY = Array.from({ length: 16 }, (_, i) => 0x10 + i);
 const FORMATION = { channel: 15, panId: 0x4b2e, extPanId: 0x0123456789abcdefn, key: KEY };
 const ALL_CHANNELS = 0x07fff800;
@@ -94,5 +95,14 @@ describe('a zigpy-deconz style host on the deCONZ front', () => {
     await host.changeNetworkState(2);
     const active = await zdo(host, 0x0000, 0x0005, u16(0));
     expect(active[3]).toBe(2);
+  });
+
+  it('should open the join window of the coordinator alone when only STK_PERMIT_JOIN is written', async () => {
+    radio!.membership.addToPool({ ieee: SENSOR, model: 'TH01' });
+    await host!.writeParameter(P.permitJoin, [60]); // zigpy's permit(node=<coordinator>)
+    const announce = await host!.indication((i) => i.profile === 0 && i.cluster === 0x0013, 10_000);
+    expect(readLe(announce.asdu, 3, 8)).toBe(BigInt(`0x${SENSOR}`));
+    await host!.writeParameter(P.permitJoin, [0]);
+    expect(radio!.membership.joinOpen).toBe(false);
   });
 });
