@@ -55,6 +55,7 @@ const XIAOMI_SMOKE = '00158d0002a60014';
 const SMOKE_HIGH = '0x0103000011010003';
 const SHADE = '54ef441000a60015';
 const HEAT = '00124b0022a6001d';
+const THERMOMETER = '00124b0022a6001e';
 const MEASURING: MeasureCase[] = [
   // 200 kWh, 1500 W: consumption in Wh.
   { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 }, ...PLUG_ID },
@@ -72,7 +73,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE, settings: { 1: { ssIasZone: { lumiStatus: SMOKE_HIGH } } } }, { model: 'lumi.curtain.acn002', ieee: SHADE }, { model: 'HM-5HA-E', ieee: HEAT }]);
+    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE, settings: { 1: { ssIasZone: { lumiStatus: SMOKE_HIGH } } } }, { model: 'lumi.curtain.acn002', ieee: SHADE }, { model: 'HM-5HA-E', ieee: HEAT }, { model: 'TH01', ieee: THERMOMETER }]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -175,6 +176,16 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     const plug = await stack.rest.put(`/sensors/${ids[`${PLUG}-0702`]!}/config`, { interfacemode: 1 });
     expect(plug.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
   }, 45_000);
+
+  it('should show what the devices hold from pairing, before any report: a thermometer\'s 21.50 °C, a meter\'s power', async () => {
+    // Nothing changes at the radio: the values come from the read of each reported attribute.
+    const temperature = await sensorId(stack, uniqueidOf(THERMOMETER, 1, '0402'));
+    await sensorWhen<Sensor>(stack, temperature, (s) => s.state.temperature === 2150, 'the temperature the thermometer holds');
+    const humidity = await sensorId(stack, uniqueidOf(THERMOMETER, 1, '0405'));
+    await sensorWhen<Sensor>(stack, humidity, (s) => s.state.humidity === 4500, 'the humidity the thermometer holds');
+    const power = await sensorId(stack, uniqueidOf(METER, 2, '0b04'));
+    await sensorWhen<Sensor>(stack, power, (s) => s.state.power === 0, 'the meter interface\'s power');
+  });
 
   it('should start a smoke detector\'s self-test on usertest, show it while it runs, and refuse what cannot be done', async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));

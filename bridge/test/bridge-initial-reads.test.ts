@@ -12,6 +12,8 @@ const THERMOSTAT = '0x000d6f000e5a20f1';
 const DOOR = '0x00124b0022a1200a';
 const KEYPAD = '0x000d6f000e5a200d';
 const SHADE = '0x54ef441000a60016';
+const THERMOMETER = '0x00124b0022a6e0f1';
+const SWITCH_MODULE = '0x001fee00000ae0f2';
 
 describe('bridge initial reads', () => {
   let g: JoinedBridge;
@@ -25,6 +27,8 @@ describe('bridge initial reads', () => {
       { model: 'DS01', ieee: DOOR },
       { model: '3400', ieee: KEYPAD },
       { model: 'lumi.curtain.acn002', ieee: SHADE },
+      { model: 'TH01', ieee: THERMOMETER },
+      { model: 'S2-5502', ieee: SWITCH_MODULE },
     ]);
   }, 120_000);
   afterAll(async () => {
@@ -64,6 +68,20 @@ describe('bridge initial reads', () => {
     expect(battery).toMatchObject({ endpoint: 1 });
     expect((await g.real(SHADE)).endpoints['1'].manuSpecificLumi.battery).toBe(80);
     await stateWith(SHADE, 1, (s) => s.state.battery === 80 && s.config.battery === 80, 'the shade battery read during configure');
+  });
+
+  it('should publish what a sensor measures at pairing, before it reports: every reported attribute is read once', async () => {
+    // The catalogue TH01 holds 21.50 °C and 45 % and reports only on change; nothing changes here.
+    await stateWith(THERMOMETER, 1, (s) => s.state.temperature === 2150, 'the temperature read after pairing');
+    await stateWith(THERMOMETER, 1, (s) => s.state.humidity === 4500, 'the humidity read after pairing');
+    expect(g.probe.messages.some((m) => m.topic === g.dt(THERMOMETER, '1/event'))).toBe(false);
+  });
+
+  it('should publish the power of a switch module at pairing, from the demand it is configured to report', async () => {
+    const description = g.probe.messages.filter((m) => m.topic === g.dt(SWITCH_MODULE)).at(-1)!.json();
+    const power = description.subdevices.find((s: { type: string }) => s.type === 'ZHAPower');
+    expect(power).toMatchObject({ endpoint: 5 });
+    await stateWith(SWITCH_MODULE, 5, (s) => s.state.power === 0, 'the switch module power read after pairing');
   });
 
   it('should read battery again on device/refresh when a report was lost', async () => {

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { Zcl, type Models } from 'zigbee-herdsman';
 import { LUMI_STATUS } from './lumi-smoke-status';
+import { readReported } from './reported-reads';
 
 /**
  * Attributes read once after a device is configured (and again on `device/refresh`), so items a
@@ -149,6 +150,8 @@ export interface ReadOutcome {
   read: number;
   /** Cluster reads that got no answer (timeout, no route...), with the error. */
   failed: Array<{ cluster: string; err: unknown }>;
+  /** `<cluster>.<attribute>` of every attribute asked for by name. */
+  asked: string[];
 }
 
 /**
@@ -172,9 +175,10 @@ export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySe
   const clusters = new Set(endpoint.getInputClusters().map((cluster) => cluster.name));
   const device = endpoint.getDevice();
   const table = INITIAL_READS.filter((row) => !row.keys.every((key) => skip.has(key)) && knows(device, row));
-  const outcome: ReadOutcome = { read: 0, failed: [] };
+  const outcome: ReadOutcome = { read: 0, failed: [], asked: [] };
   for (const [batch, attributes] of planReads(clusters, exposed, table)) {
     const [cluster, code] = batch.split(MANUFACTURER_BATCH);
+    for (const attribute of attributes) if (typeof attribute === 'string') outcome.asked.push(`${cluster}.${attribute}`);
     try {
       await endpoint.read(cluster!, attributes as never, code ? { manufacturerCode: Number(code) } : {});
       outcome.read += 1;
@@ -189,20 +193,27 @@ export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySe
 }
 
 /**
- * The reads after configure, on every endpoint. A cluster that gets no answer is logged and
- * skipped; the values then arrive with the next report or a refresh. Never throws.
+ * The reads after configure, on every endpoint, then every reported attribute they left out
+ * (reported-reads.ts). A cluster that gets no answer is logged and skipped; the values then arrive
+ * with the next report or a refresh. Never throws.
  */
 export async function readInitialState(device: Models.Device, exposed: ReadonlySet<string>, log: Pick<Logger, 'debug' | 'warn'>): Promise<{ read: number; failed: number }> {
   let read = 0;
   let failed = 0;
+  const asked = new Set<string>();
+  const warn = (endpoint: number, cluster: string, err: unknown) =>
+    log.warn({ err, ieee: device.ieeeAddr, endpoint, cluster }, 'initial read failed; the values arrive with the next report or a refresh');
   for (const endpoint of device.endpoints) {
     const outcome = await readPlanned(endpoint, exposed);
     read += outcome.read;
     failed += outcome.failed.length;
-    for (const { cluster, err } of outcome.failed) {
-      log.warn({ err, ieee: device.ieeeAddr, endpoint: endpoint.ID, cluster }, 'initial read failed; the values arrive with the next report or a refresh');
-    }
+    for (const name of outcome.asked) asked.add(name);
+    for (const { cluster, err } of outcome.failed) warn(endpoint.ID, cluster, err);
   }
+  const reported = await readReported(device, asked);
+  read += reported.read;
+  failed += reported.failed.length;
+  for (const { endpoint, cluster, err } of reported.failed) warn(endpoint, cluster, err);
   log.debug({ ieee: device.ieeeAddr, read, failed }, 'initial reads done');
   return { read, failed };
 }
