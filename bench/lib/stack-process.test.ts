@@ -23,11 +23,13 @@ describe('stack process', () => {
   });
 
   it('should find a ready line printed before or after it looks, and fail on exit without one', async () => {
-    const script = 'console.log("noise"); console.log(JSON.stringify({ event: "early", port: 1 })); setTimeout(() => console.log(JSON.stringify({ event: "late", port: 2 })), 300); setTimeout(() => {}, 60000)';
+    // The early line is followed by more output than the kept tail holds: it must still be found.
+    const script = 'console.log(JSON.stringify({ event: "early", port: 1 })); console.log("noise ".repeat(2000)); setTimeout(() => console.log(JSON.stringify({ event: "late", port: 2 })), 300); setTimeout(() => {}, 60000)';
     const proc = spawnStack(process.execPath, ['-e', script], { cwd: process.cwd(), env: process.env });
     try {
       expect(await jsonLine(proc, 'late', 10_000)).toEqual({ event: 'late', port: 2 });
-      // Long past: found in the output kept so far.
+      // Long past, and out of the tail: found among the event lines kept.
+      expect(proc.output()).not.toContain('early');
       expect(await jsonLine(proc, 'early', 1_000)).toEqual({ event: 'early', port: 1 });
     } finally {
       await proc.stop();

@@ -1,7 +1,8 @@
 /**
  * A benchmarked stack's process (herdgate's bridge or Zigbee2MQTT): spawned with a known start
- * instant, its output kept (tail only) for error messages, its resident memory read from /proc,
- * and always stopped: SIGTERM, then SIGKILL after a grace period.
+ * instant, its output kept (tail only) for error messages and its machine-readable event lines
+ * (ready lines) kept from the start, its resident memory read from /proc, and always stopped:
+ * SIGTERM, then SIGKILL after a grace period.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -16,6 +17,11 @@ export interface StackProcess {
   exited: Promise<number | string | null>;
   /** Last few KiB of stdout + stderr. */
   output(): string;
+  /**
+   * Every stdout line carrying an `"event":` field (ready lines) so far, parsed; `listen` also
+   * hears those still to come. Kept apart from the tail, which a noisy start can overrun.
+   */
+  events: { seen: Array<Record<string, unknown>>; listen(listener: (event: Record<string, unknown>) => void): () => void };
   /** Resident set size in MiB (VmRSS); NaN once the process is gone. */
   rssMiB(): number;
   stop(graceMs?: number): Promise<void>;
@@ -30,6 +36,7 @@ export function spawnStack(command: string, args: string[], options: { cwd: stri
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  const events = eventLines(child);
   const exited = once(child, 'exit').then(([code, signal]) => (code ?? signal) as number | string | null);
   // If the harness exits hard (a suite overran), the stack must not outlive it.
   const killOnExit = () => child.kill('SIGKILL');
@@ -41,6 +48,7 @@ export function spawnStack(command: string, args: string[], options: { cwd: stri
     child,
     exited,
     output: () => tail,
+    events,
     rssMiB: () => readRssMiB(child.pid as number),
     async stop(graceMs = 15_000) {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -64,38 +72,45 @@ export function readRssMiB(pid: number): number {
   }
 }
 
-/**
- * The first JSON line the process printed with `"event":"<event>"` (a ready line), parsed: from the
- * output kept so far, or when it comes. Rejects on timeout or exit.
- */
-export function jsonLine<T>(proc: StackProcess, event: string, timeoutMs: number): Promise<T> {
-  const find = (text: string): T | undefined => {
-    for (const line of text.split('\n')) {
-      if (!line.includes(`"event":"${event}"`)) continue;
+const MAX_EVENT_LINES = 100;
+
+function eventLines(child: ChildProcess): StackProcess['events'] {
+  const seen: Array<Record<string, unknown>> = [];
+  const listeners = new Set<(event: Record<string, unknown>) => void>();
+  let pending = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    pending += chunk.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop()!;
+    for (const line of lines) {
+      if (!line.includes('"event":')) continue;
+      let event: Record<string, unknown>;
       try {
-        return JSON.parse(line) as T;
+        event = JSON.parse(line) as Record<string, unknown>;
       } catch {
-        // A line cut by the kept tail, or not JSON after all: keep looking.
+        continue; // not JSON after all
       }
+      if (seen.length < MAX_EVENT_LINES) seen.push(event);
+      for (const listener of listeners) listener(event);
     }
-    return undefined;
-  };
+  });
+  return { seen, listen: (listener) => { listeners.add(listener); return () => listeners.delete(listener); } };
+}
+
+/** The first event line with `"event":"<event>"` (a ready line), printed already or still to come. Rejects on timeout or exit. */
+export function jsonLine<T>(proc: StackProcess, event: string, timeoutMs: number): Promise<T> {
+  const already = proc.events.seen.find((line) => line.event === event);
+  if (already) return Promise.resolve(already as T);
   return new Promise((resolve, reject) => {
-    let pending = '';
     const done = (outcome: () => void) => {
       clearTimeout(timer);
-      proc.child.stdout!.off('data', look);
+      unlisten();
       outcome();
     };
-    const look = (chunk: Buffer) => {
-      pending += chunk.toString();
-      const found = find(pending.slice(0, pending.lastIndexOf('\n') + 1));
-      if (found !== undefined) done(() => resolve(found));
-    };
+    const unlisten = proc.events.listen((line) => {
+      if (line.event === event) done(() => resolve(line as T));
+    });
     const timer = setTimeout(() => done(() => reject(new Error(`no ${event} line within ${timeoutMs} ms:\n${proc.output()}`))), timeoutMs);
     void proc.exited.then((code) => done(() => reject(new Error(`process exited with ${code} before its ${event} line:\n${proc.output()}`))));
-    proc.child.stdout!.on('data', look);
-    const seen = find(proc.output());
-    if (seen !== undefined) done(() => resolve(seen));
   });
 }
