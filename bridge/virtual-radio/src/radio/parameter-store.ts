@@ -43,6 +43,8 @@ export class ParameterStore {
     for (const [id, hex] of Object.entries(saved.values)) store.values.set(Number(id), fromHex(hex));
     for (const [index, hex] of Object.entries(saved.endpoints)) store.slots.set(Number(index), fromHex(hex));
     for (const [ieee, hex] of Object.entries(saved.linkKeys ?? {})) store.linkKeys.set(ieee, fromHex(hex));
+    // The protocol version belongs to the firmware, not to the state an older version saved.
+    store.values.set(Param.ProtocolVersion, blankValue(PARAMETERS.get(Param.ProtocolVersion)!, new Uint8Array(8)));
     return store;
   }
 

@@ -17,8 +17,8 @@ export interface ParameterSpec {
 }
 
 const ALL_CHANNELS = 0x07fff800;
-/** Serial protocol version the emulator reports (1.11). */
-export const PROTOCOL_VERSION = 0x010b;
+/** Serial protocol version the emulator reports: 1.14, what a ConBee II on firmware 0x2672 answers. */
+export const PROTOCOL_VERSION = 0x010e;
 /** "High security, no master key, trust-centre link key": what a ConBee coordinator runs with. */
 export const SECURITY_MODE_TC_LINK_KEY = 3;
 

@@ -27,7 +27,7 @@ describe('parameter store: a blank stick', () => {
     expect(read(store, Param.CurrentChannel)).toEqual([0]);
     expect(read(store, Param.NetworkKey, [0])).toEqual(new Array(17).fill(0));
     expect(read(store, Param.NwkUpdateId)).toEqual([0]);
-    expect(read(store, Param.ProtocolVersion)).toEqual([0x0b, 0x01]);
+    expect(read(store, Param.ProtocolVersion)).toEqual([0x0e, 0x01]);
     expect(read(store, Param.FrameCounter)).toEqual([0, 0, 0, 0]);
     expect(read(store, Param.ZdpResponseHandling)).toEqual([0, 0]);
   });
@@ -112,9 +112,11 @@ describe('parameter store: formation', () => {
     store.write(Param.NwkPanId, Uint8Array.of(0x62, 0x1a));
     const saved = JSON.parse(JSON.stringify(store.persist()));
     delete saved.values[Param.SecurityMode];
+    saved.values[Param.ProtocolVersion] = '0b01';
     const restored = ParameterStore.restore(saved);
     expect(read(restored, Param.NwkPanId)).toEqual([0x62, 0x1a]);
     expect(read(restored, Param.SecurityMode)).toEqual([3]);
+    expect(read(restored, Param.ProtocolVersion)).toEqual([0x0e, 0x01]);
     expect(restored.macAddress()).toBe(MAC);
     expect(read(restored, Param.CurrentChannel, [])).toEqual(read(store, Param.CurrentChannel, Array.from(none)));
   });
