@@ -16,7 +16,7 @@ import { startReadLoad } from '../lib/read-load';
 import { quiet } from '../lib/stack-parts';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { startGateway, type GatewayOptions, type Layout } from './gateway-load/gateway-modes';
-import { connectEvents, findProbeDevices, sampleLatency, type ProbeDevices } from './gateway-load/probe';
+import { connectEvents, findProbeDevices, sampleLatency } from './gateway-load/probe';
 
 /** The figures the lights and bridge suites hold a command → frame to (docs/benchmarks.md). */
 const TARGET = { p50: 5, p99: 20 };
