@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnTs } from './helpers/child-process';
-import { radioControl, type RestClient } from './helpers/clients';
+import { deconzRefusal } from '../api/test/helpers/deconz-events';
+import { connectEvents, radioControl, type EventClient, type RestClient } from './helpers/clients';
 import { startSupervisedGateway, type GatewayPorts, type SupervisedGateway } from './helpers/supervised-gateway';
 import { waitFor } from './helpers/wait';
 
@@ -36,6 +37,9 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
   let ports: GatewayPorts;
   let rest: RestClient;
   let setupOutput: string;
+  /** A deCONZ client (asks for nothing) and the web app's kind (`?events=all`), there for the whole run. */
+  let plain: EventClient;
+  let all: EventClient;
   const control = (method: string, path: string, body?: unknown) => radioControl(`http://127.0.0.1:${ports.control}`, method, path, body);
   /** The lamp's real on/off attribute inside the virtual radio. */
   const lampOn = async (ieee: string) => {
@@ -70,10 +74,14 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
   beforeAll(async () => {
     gateway = await startSupervisedGateway('herdgate-demo-');
     ({ ports, rest } = gateway);
+    plain = await connectEvents(`ws://127.0.0.1:${ports.ws}`);
+    all = await connectEvents(`ws://127.0.0.1:${ports.ws}/?events=all`);
     setupOutput = await runSetup();
   }, 180_000);
 
   afterAll(async () => {
+    plain?.close();
+    all?.close();
     await gateway?.stop();
   }, 30_000);
 
@@ -150,4 +158,10 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
     expect(onAt).toBeGreaterThanOrEqual(due - 50);
     expect(onAt - due).toBeLessThan(3_000);
   }, 30_000);
+
+  it('should have sent a deCONZ client only what deCONZ sends during the whole run, and the web app its device events too', () => {
+    expect(plain.events.length).toBeGreaterThan(0);
+    expect(plain.events.map(deconzRefusal).filter((why) => why !== undefined)).toEqual([]);
+    expect(all.events.some((e) => e.r === 'devices')).toBe(true);
+  });
 });

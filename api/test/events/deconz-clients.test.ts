@@ -1,38 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
 import { addDevice } from '../helpers/bridge-devices';
+import { deconzRefusal as refusal } from '../helpers/deconz-events';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';
 import { listenEvents, type EventLog } from '../helpers/events';
 import { jsonInit } from '../helpers/gateway';
 import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 
 /**
- * What a deCONZ client (pydeconz) can parse: deCONZ's own resource and event kinds and the keys its
- * event code puts in each (deconz-rest-plugin: handleLightEvent and handleSensorEvent in
- * rest_lights.cpp / rest_sensors.cpp, handleGroupEvent in rest_groups.cpp, the alarm system's event
- * handler, the scene-called notice in de_web_plugin.cpp), written out here from those sources
- * rather than taken from the gateway's own table. `name` beside a light's or sensor's `attr` is
- * the spec's rename event (Events, rule 4). A run touching every resource type must show such a
- * client nothing else, while a client that asks (`?events=all`) gets herdgate's own events too.
+ * A run touching every resource type shows a deCONZ client (one that takes only deCONZ's kinds and
+ * keys, helpers/deconz-events.ts) nothing else, while a client that asks (`?events=all`) gets
+ * herdgate's own events too.
  */
-const BASE = ['t', 'e', 'r', 'id'];
-const DECONZ: Record<string, Record<string, string[]>> = {
-  lights: { added: [...BASE, 'uniqueid', 'light'], changed: [...BASE, 'uniqueid', 'state', 'config', 'attr', 'capabilities', 'name'], deleted: [...BASE, 'uniqueid'] },
-  sensors: { added: [...BASE, 'uniqueid', 'sensor'], changed: [...BASE, 'uniqueid', 'state', 'config', 'attr', 'capabilities', 'name'], deleted: [...BASE, 'uniqueid'] },
-  groups: { added: [...BASE, 'group'], changed: [...BASE, 'state', 'name', 'type', 'class', 'uniqueid'], deleted: BASE },
-  alarmsystems: { added: [...BASE, 'alarmsystem'], changed: [...BASE, 'state', 'config', 'attr', 'name'] },
-  scenes: { 'scene-called': ['t', 'e', 'r', 'gid', 'scid'] },
-};
-
-/** Why a deCONZ client could not take the event; undefined when it can. */
-function refusal(event: Record<string, unknown>): string | undefined {
-  const keys = DECONZ[String(event.r)]?.[String(event.e)];
-  if (!keys) return `r ${String(event.r)} / e ${String(event.e)}`;
-  if (event.t !== 'event') return 't';
-  const foreign = Object.keys(event).filter((key) => !keys.includes(key));
-  return foreign.length > 0 ? `keys ${foreign.join(',')}` : undefined;
-}
-
 const THERMOMETER: DeviceDescription = {
   ...colorLamp('0x00124b0022a1e001', 'Hall thermometer'), manufacturername: 'eWeLink', modelid: 'TH01', powersource: 'battery',
   subdevices: [{ type: 'ZHATemperature', resource: 'sensors', uniqueid: '00:12:4b:00:22:a1:e0:01-01-0402', endpoint: 1, state: ['temperature'], config: ['battery', 'on', 'reachable'] }],
