@@ -5,8 +5,8 @@
  * time, matched by sequence number; a non-success status fails the command; the confirm and
  * indication flags of every device-state byte it sees make it read them; no idle polling.
  */
-import { connect } from 'node:net';
 import type { Socket } from 'node:net';
+import { connectLoopback } from '../support/loopback';
 
 const END = 0xc0, ESC = 0xdb, ESC_END = 0xdc, ESC_ESC = 0xdd;
 const Cmd = { Confirm: 0x04, DeviceState: 0x07, NetworkState: 0x08, Read: 0x0a, Write: 0x0b, Version: 0x0d, StateChanged: 0x0e, Request: 0x12, Indication: 0x17 } as const;
@@ -51,11 +51,8 @@ export class DeconzHost {
     socket.on('error', () => {});
   }
 
-  static connect(port: number): Promise<DeconzHost> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new DeconzHost(socket)));
-      socket.once('error', reject);
-    });
+  static async connect(port: number): Promise<DeconzHost> {
+    return new DeconzHost(await connectLoopback(port));
   }
 
   close(): void {

@@ -2,8 +2,8 @@
  * A minimal host speaking the serial protocol over TCP with our own codec: for tests of the radio's
  * transport behaviour that herdsman cannot provoke on purpose.
  */
-import { connect } from 'node:net';
 import type { Socket } from 'node:net';
+import { connectLoopback } from './loopback';
 import { SlipDecoder, decodeFrame, encodeFrame, slipEncode } from '../../src/protocol/index';
 import type { Frame } from '../../src/protocol/index';
 
@@ -25,11 +25,8 @@ export class RawHost {
     socket.on('error', () => {});
   }
 
-  static connect(port: number): Promise<RawHost> {
-    return new Promise((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => resolve(new RawHost(socket)));
-      socket.once('error', reject);
-    });
+  static async connect(port: number): Promise<RawHost> {
+    return new RawHost(await connectLoopback(port));
   }
 
   send(command: number, seq: number, payload: number[]): void {
