@@ -74,8 +74,14 @@ describe('sensors: devices on the real stack', () => {
       await waitFor(() => changesOf(ws.events, id, from).filter((e) => e.state).length > index, `push of press ${index + 1} (${kind})`, 10_000);
       expect((await stack.rest.get(`/sensors/${id}`)).body.state.buttonevent).toBe(code);
     }
-    // Both the bridge's event and its retained state carry each press: neither may add a push.
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // Both the bridge's event and its retained state carry each press: neither may add a push. The
+    // door opening and closing after them is the barrier: the bridge publishes in order and the api
+    // pushes in order, so a second push of a press would come before the door's.
+    const door = ids.door!;
+    await act(stack, DOOR, 'open');
+    await waitFor(() => changesOf(ws.events, door, from).some((e) => (e.state as Record<string, unknown> | undefined)?.open === true), 'the door opening after the presses', 10_000);
+    await act(stack, DOOR, 'close');
+    await waitFor(() => changesOf(ws.events, door, from).some((e) => (e.state as Record<string, unknown> | undefined)?.open === false), 'the door closing again', 10_000);
     const pushed = changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent);
     expect(pushed).toEqual([1002, 1002, 1004, 1003]);
   }, 60_000);

@@ -93,8 +93,10 @@ describe('bridge under faults', () => {
   it('should republish every retained topic and carry on when the broker restarts empty', async () => {
     await probe.close();
     const port = broker.port;
+    const lost = output.split('mqtt connection lost, reconnecting').length;
     await broker.close();
-    await new Promise((r) => setTimeout(r, 300));
+    // The bridge has seen the broker go before an empty one takes its place.
+    await until(() => output.split('mqtt connection lost, reconnecting').length > lost, 'the bridge noticing the broker gone', 10_000);
     broker = await bareBroker(port);
     probe = await connectProbe(broker.url, ['herdgate/#']);
     // Nothing is retained on a fresh broker: these came from the bridge after it reconnected.
