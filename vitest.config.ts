@@ -40,7 +40,7 @@ const EDGE_ONLY = ['api/test/edge-runtime.test.ts', 'api/test/runtime-build.test
 const BROWSER = ['test/web-*.test.ts'];
 /** Tests beside the source that start processes (a tsx child, sqld, a whole stack): not the quick loop. */
 const API_PROCESSES = ['api/src/runtime/env.test.ts', 'api/src/runtime/node-gateway-start.test.ts', 'api/src/runtime/node-websocket-close.test.ts', 'api/src/store/libsql-store.test.ts'];
-const STACK_PROCESSES = ['bench/lib/stack-process.test.ts'];
+const STACK_PROCESSES = ['bench/lib/stack-process.test.ts', 'bench/lib/soak.test.ts'];
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
 const project = (name: string, include: string[], exclude: string[] = [], more: ProjectTest = {}): TestProjectInlineConfiguration => ({
@@ -55,13 +55,16 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
-      project('unit', ['shared/**/*.test.ts', '{api,bridge,bridge/virtual-radio}/src/**/*.test.ts', 'web/test/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'], [...API_PROCESSES, ...STACK_PROCESSES]),
+      // Unit files share their test processes (not isolated): module loading was most of the
+      // project's time. A test that changes global state (fake timers, env, a mock) restores it.
+      project('unit', ['shared/**/*.test.ts', '{api,bridge,bridge/virtual-radio}/src/**/*.test.ts', 'web/test/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'], [...API_PROCESSES, ...STACK_PROCESSES], { isolate: false }),
       project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, { env: { HERDGATE_TEST_RUNTIMES: 'node' } }),
       project('bridge', ['bridge/test/**/*.test.ts']),
       project('radio', ['bridge/virtual-radio/test/**/*.test.ts']),
       project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER]),
-      // The Worker's migration bundle and web assets are built once for the project (global setup).
-      project('edge', [...PARITY, ...EDGE_ONLY], [], { env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'] }),
+      // The Worker's migration bundle and web assets are built once for the project (global setup);
+      // its files share a test process (not isolated), so wrangler is imported once per worker.
+      project('edge', [...PARITY, ...EDGE_ONLY], [], { env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'], isolate: false }),
       project('browser', BROWSER),
     ],
   },
