@@ -30,6 +30,9 @@ export function chromiumLaunch(): Promise<ChromiumLaunch> {
     if (!existsSync(wanted)) return Promise.reject(new Error(`CHROMIUM_PATH=${wanted}: no such file`));
     return Promise.resolve({ executablePath: wanted, env: {} });
   }
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    return Promise.reject(new Error(`the packaged Chromium is a Linux x64 build; on ${process.platform}-${process.arch} set CHROMIUM_PATH to a Chromium or Chrome`));
+  }
   unpacked ??= unpackPackaged();
   return unpacked;
 }
