@@ -61,6 +61,7 @@ describe('energy scan on the coordinator', () => {
     firmware.send = (frame) => out.push(frame);
     const sreq = (command: number, data: number[]) => firmware.handle({ type: MtType.SREQ, subsystem: Subsystem.ZDO, command, data: Uint8Array.from(data) });
     sreq(0x40, [0, 0]); // startupFromApp: forms the network from the blank stick's NV
+    sreq(0x3e, [0xff, 0xff]); // MsgCallbackRegister for every ZDO cluster, as zigpy-znp does
     out.length = 0;
     // dst 0x0000, addr mode 2, mask, duration 3, count 1, manager 0x0000
     sreq(0x37, [0, 0, 0x02, ...maskBytes(ALL_CHANNELS), 0x03, 0x01, 0, 0]);
@@ -73,6 +74,11 @@ describe('energy scan on the coordinator', () => {
     const energies = Array.from(notify.data.subarray(12));
     expect(energies).toEqual(channelEnergies(ALL_CHANNELS, { channel, devices: 0 }));
     expect(energies.indexOf(Math.max(...energies))).toBe(channel - 11);
+    // The registered host also gets the raw frame: srcaddr, not broadcast, cluster 0x8038, security, TSN, MAC dst, body.
+    const raw = await until(() => out.find((f) => f.type === MtType.AREQ && f.command === 0xff));
+    expect(Array.from(raw.data.subarray(0, 3))).toEqual([0, 0, 0]);
+    expect(Array.from(raw.data.subarray(3, 5))).toEqual([0x38, 0x80]);
+    expect(Array.from(raw.data.subarray(9))).toEqual(Array.from(notify.data.subarray(2)));
   });
 });
 
