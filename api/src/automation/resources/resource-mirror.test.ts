@@ -37,6 +37,16 @@ describe('resource mirror', () => {
     expect(changes[0]).toMatchObject({ changes: [{ address: '/sensors/2/state/buttonevent', changed: true }, { address: '/sensors/2/state/lastupdated' }] });
   });
 
+  it('should keep an item that appears not set yet without reporting it, and report its first value', () => {
+    const { mirror, hub, changes } = setup();
+    mirror.seed({ sensors: { '2': { state: { lastupdated: 'none' } } } });
+    hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '2', state: { buttonevent: null, panel: '', lastupdated: 'none' } });
+    expect(changes).toEqual([]);
+    expect(mirror.item('/sensors/2/state/buttonevent')?.value).toBeNull();
+    hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '2', state: { buttonevent: 1002, panel: '', lastupdated: 'b' } });
+    expect(changes[0]).toMatchObject({ changes: [{ address: '/sensors/2/state/buttonevent', previous: null, changed: true }, { address: '/sensors/2/state/lastupdated' }] });
+  });
+
   it('should take added resources, group states and deletions from the hub', () => {
     const { mirror, hub, changes } = setup();
     hub.publish({ t: 'event', e: 'added', r: 'sensors', id: '9', uniqueid: 'u', sensor: { state: { flag: false }, config: { on: true } } });

@@ -88,9 +88,12 @@ export class ResourceMirror {
         const address = `${resource}/${object}/${name}`;
         const before = this.items.get(address);
         const changed = before === undefined ? false : this.differs(address, value) || (pressed && PUSH_ALWAYS.has(`${object}/${name}`));
+        // An item first shown not set yet (null, or "" for a string) is no update: a sensor
+        // described again after a restart lists its never-pressed `buttonevent` as null.
+        const appeared = before === undefined && value !== null && value !== '';
         if (before === undefined || changed) this.items.set(address, { value, changedAt: now });
         addresses.add(address);
-        if (changed || before === undefined) changes.push({ address, previous: before?.value, changed: changed || before === undefined });
+        if (changed || appeared) changes.push({ address, previous: before?.value, changed: true });
       }
     }
     return changes;
