@@ -63,6 +63,16 @@ describe('sensors: ubisys switch modules on the real stack', () => {
     await sensorId(stack, uniqueidOf(S2, 5, '0702'));
   });
 
+  it.each([
+    { name: 'S2', ieee: S2, ep: 5 },
+    { name: 'J1', ieee: J1, ep: 3 },
+  ])('should show the $name meter\'s power from pairing and follow the active power it reports', async ({ ieee, ep }) => {
+    const power = await sensorId(stack, uniqueidOf(ieee, ep, '0b04'));
+    await sensorWhen<Sensor>(stack, power, (s) => s.state.power === 0, 'the power read at pairing');
+    await act(stack, ieee, 'set', { power: 7 });
+    await sensorWhen<Sensor>(stack, power, (s) => s.state.power === 7, 'the reported 7 W');
+  });
+
   it('should present the J1 as a window covering and a ZHASwitch on endpoint 2 with its input mode and covering type', async () => {
     const sensor = await sensorWhen<Sensor>(stack, ids.j1!, (s) => s.config.mode !== undefined && s.config.windowcoveringtype !== undefined, 'mode and type read at pairing');
     expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'J1 (5502)', manufacturername: 'ubisys', ep: 2, config: { mode: 'momentary', windowcoveringtype: 0, on: true, reachable: true } });

@@ -84,6 +84,12 @@ describe('bridge initial reads', () => {
     await stateWith(SWITCH_MODULE, 5, (s) => s.state.power === 0, 'the switch module power read after pairing');
   });
 
+  it('should follow the active power a switch module reports, which its definition neither binds nor reads', async () => {
+    const from = g.probe.messages.length;
+    await g.act(SWITCH_MODULE, 'set', { power: 7 });
+    await stateWith(SWITCH_MODULE, 5, (s) => s.state.power === 7, 'the reported 7 W', from);
+  });
+
   it('should read battery again on device/refresh when a report was lost', async () => {
     const fault = await g.radio('/faults', { method: 'POST', body: { kind: 'no-ack', ieee: DOOR.slice(2) } });
     try {

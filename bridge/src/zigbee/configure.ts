@@ -33,7 +33,8 @@ export async function configureOnce(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     try {
       await configure(device, coordinatorEndpoint, definition);
-      await configureExtraReporting(device, coordinatorEndpoint, exposedKeys(describeDefinition(definition, device).exposes));
+      const read = new Set(definition.fromZigbee.map((converter) => converter.cluster));
+      await configureExtraReporting(device, coordinatorEndpoint, exposedKeys(describeDefinition(definition, device).exposes), read);
       device.meta.herdgateConfigured = marker;
       device.save();
       log.info({ attempt }, 'configured (binds and reporting)');

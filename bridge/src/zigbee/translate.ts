@@ -83,13 +83,15 @@ export function describeDefinition(definition: Definition, device: Device): Defi
  * Generic converters for messages a definition leaves out: the 3400-D keypad definition handles
  * arm commands only, yet deCONZ reports its panic and emergency keys as keypad actions; ubisys' J1
  * definition reads nothing its inputs send (open, close and stop from its covering client), yet
- * deCONZ numbers them as button events. Used only when the definition has no converter of its own
- * for the message.
+ * deCONZ numbers them as button events; ubisys' S2 and J1 definitions read no electrical
+ * measurement, yet deCONZ shows its active power (the bridge configures its report,
+ * extra-reporting.ts). Used only when the definition has no converter of its own for the message.
  */
 type FzConverter = Definition['fromZigbee'][number];
 const SUPPLEMENTS: readonly FzConverter[] = [
   fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee,
   fzLibrary.command_cover_open, fzLibrary.command_cover_close, fzLibrary.command_cover_stop, lumiSmokeStatusFromZigbee,
+  fzLibrary.electrical_measurement,
 ];
 /**
  * Converters run beside a definition's own, for facts of the frame its converters leave out (a
