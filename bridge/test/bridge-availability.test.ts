@@ -47,8 +47,15 @@ describe.each(radioProtocols())('bridge availability on %s', (protocol) => {
 
   it('should keep a router that answers its pings online', async () => {
     const from = g.probe.messages.length;
-    await new Promise((r) => setTimeout(r, 2_500));
+    // The lamp is pinged after each second of silence: wait for two frames the host sent it (the
+    // radio's counters), each one a ping the lamp answered, instead of for a time.
+    const { nwk } = (await g.radio(`/devices/${LAMP.slice(2)}`)) as { nwk: number };
+    const key = `0x${nwk.toString(16).padStart(4, '0')}`;
+    const sent = async () => ((await g.radio('/counters')) as { nwk: Record<string, number> }).nwk[key] ?? 0;
+    const before = await sent();
+    await eventually(sent, (frames) => frames >= before + 2, 10_000, 'two pings of the lamp');
     expect(g.probe.messages.slice(from).some(description(LAMP, 'offline'))).toBe(false);
+    expect((await g.radio(`/devices/${LAMP.slice(2)}`)).online).toBe(true);
   });
 
   it('should mark an end device offline after its longer silence and online when it reports', async () => {
