@@ -14,6 +14,7 @@ import { limitsFor } from '../lib/bridge-rounds';
 import { latencyTable, readsTable, verdict, type ConditionRound, type LayoutFigures, type LoadLatencyInput } from '../lib/load-latency-report';
 import { startReadLoad } from '../lib/read-load';
 import { quiet } from '../lib/stack-parts';
+import { percentile } from '../lib/stats';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { startGateway, type GatewayOptions, type Layout } from './gateway-load/gateway-modes';
 import { connectEvents, findProbeDevices, sampleLatency } from './gateway-load/probe';
@@ -28,7 +29,7 @@ export const timeoutMs = (ctx: BenchContext) => (ctx.quick ? 15 : 45) * 60_000;
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const settings = ctx.quick
     ? { devices: 24, rounds: 1, samples: 8, connectionsPerPath: 5, warmupMs: 500 }
-    : { devices: 200, rounds: 4, samples: 60, connectionsPerPath: 5, warmupMs: 1_500 };
+    : { devices: 200, rounds: 6, samples: 60, connectionsPerPath: 5, warmupMs: 1_500 };
   const network = generateNetwork(settings.devices, catalogueModels());
   const devices = network.devices.map((d) => d.ieee);
   const lampIeee = network.devices.find((d) => d.model === 'LCT015')!.ieee;
@@ -122,10 +123,16 @@ function summary(figure: ConditionRound): string {
 }
 
 function conclusion(figures: Record<Layout, LayoutFigures>): string {
-  const judge = (layout: Layout, loaded: boolean, metric: 'commandMs' | 'reportMs') =>
-    verdict((loaded ? figures[layout].loaded : figures[layout].quiet).flatMap((r) => r[metric]), TARGET);
+  const samples = (layout: Layout, loaded: boolean, metric: 'commandMs' | 'reportMs') => (loaded ? figures[layout].loaded : figures[layout].quiet).flatMap((r) => r[metric]);
+  const judge = (layout: Layout, loaded: boolean, metric: 'commandMs' | 'reportMs') => verdict(samples(layout, loaded, metric), TARGET);
   const line = (layout: Layout) => `${LABELS[layout]}: command → frame ${judge(layout, false, 'commandMs')} without load, ${judge(layout, true, 'commandMs')} under load; report → event ${judge(layout, false, 'reportMs')} without load, ${judge(layout, true, 'reportMs')} under load`;
-  return `**Against the targets (p50 ≤ ${TARGET.p50} ms, p99 ≤ ${TARGET.p99} ms):** ${line('one')}. ${line('split')}.`;
+  const quietMissed = (['one', 'split'] as const).every((layout) => judge(layout, false, 'commandMs') === 'missed');
+  const p50 = (layout: Layout) => percentile(samples(layout, false, 'commandMs'), 50).toFixed(1);
+  // Without the read load the bridge suite's machine reaches the targets; if neither layout does here, the machine's own load sets the figures.
+  const caveat = quietMissed
+    ? ` Without any read load both layouts already miss the command → frame target (p50 ${p50('one')} and ${p50('split')} ms): on this run the machine's own load, not the read load, sets the absolute figures, so only the ratios between the layouts speak about the layout.`
+    : '';
+  return `**Against the targets (p50 ≤ ${TARGET.p50} ms, p99 ≤ ${TARGET.p99} ms):** ${line('one')}. ${line('split')}.${caveat}`;
 }
 
 interface LoadSeen { before: string; after: string; perRound: number[] }
