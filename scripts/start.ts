@@ -1,7 +1,7 @@
 /**
  * `npm start`: the whole gateway on one box. With no ZIGBEE_ADAPTER configured it first starts the
  * virtual radio (a ConBee II emulator with the demo network, or with RADIO_PROTOCOL=zstack a
- * Z-Stack CC2652 emulator) and points the bridge at it with the matching adapter; then the
+ * Z-Stack CC2652 emulator, with RADIO_PROTOCOL=ember an EmberZNet NCP) and points the bridge at it with the matching adapter; then the
  * bridge (zigbee-herdsman + embedded MQTT broker), then the REST/WebSocket api.
  * `npm run start:edge` (`--edge`): the same, with the api on workerd (`wrangler dev`, local mode)
  * following the bridge over MQTT-over-WebSocket.
@@ -62,7 +62,7 @@ if (!env.MQTT_URL) {
 
 if (!env.ZIGBEE_ADAPTER) {
   const protocol = env.RADIO_PROTOCOL ?? 'deconz';
-  if (protocol !== 'deconz' && protocol !== 'zstack') throw new Error(`RADIO_PROTOCOL must be deconz or zstack, got "${protocol}"`);
+  if (protocol !== 'deconz' && protocol !== 'zstack' && protocol !== 'ember') throw new Error(`RADIO_PROTOCOL must be deconz, zstack or ember, got "${protocol}"`);
   const radioPort = env.RADIO_PORT ?? '6638';
   const controlPort = env.RADIO_CONTROL_PORT ?? '6639';
   specs.push({

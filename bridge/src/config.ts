@@ -25,7 +25,7 @@ const EnvSchema = v.object({
   ZIGBEE_PATH: v.optional(v.pipe(v.string(), v.minLength(1, 'ZIGBEE_PATH must not be empty'))),
   ZIGBEE_CHANNEL: v.optional(int('ZIGBEE_CHANNEL', 11, 26), '15'),
   VIRTUAL_RADIO_NETWORK: v.optional(v.string()),
-  RADIO_PROTOCOL: v.optional(v.picklist(['deconz', 'zstack'], 'RADIO_PROTOCOL must be deconz or zstack'), 'deconz'),
+  RADIO_PROTOCOL: v.optional(v.picklist(['deconz', 'zstack', 'ember'], 'RADIO_PROTOCOL must be deconz, zstack or ember'), 'deconz'),
   VIRTUAL_RADIO_CONTROL: v.optional(v.pipe(v.string(), v.url('VIRTUAL_RADIO_CONTROL must be a URL such as http://127.0.0.1:6639'))),
   DATA_DIR: v.optional(v.string(), './data'),
   MQTT_URL: v.optional(v.pipe(v.string(), v.url('MQTT_URL must be a URL such as mqtt://127.0.0.1:1883'))),
@@ -68,10 +68,11 @@ export interface BridgeConfig {
    * Unset adapter: start the virtual radio with `virtualRadioNetwork` and connect to it.
    * `deconzFastPath`: herdgate's kicks for herdsman's deCONZ driver (zigbee/deconz-kick.ts); only
    * the deconz adapter (and the virtual radio, which is one) uses it. Off = plain herdsman.
-   * `radioProtocol`: which coordinator the virtual radio emulates (ConBee II or a Z-Stack CC2652);
+   * `radioProtocol`: which coordinator the virtual radio emulates (ConBee II, a Z-Stack CC2652 or an
+   * EmberZNet EFR32 NCP);
    * the bridge then drives it with the matching herdsman adapter.
    */
-  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack'; deconzFastPath: boolean; virtualRadioControl?: string; interviewSlots: number };
+  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack' | 'ember'; deconzFastPath: boolean; virtualRadioControl?: string; interviewSlots: number };
   dataDir: string;
   /**
    * `user`/`password`: with the embedded broker, the api's account (may send administrative

@@ -20,6 +20,12 @@ describe('config', () => {
     expect(result).toMatchObject({ ok: true, config: { zigbee: { adapter: 'zstack', path: '/dev/ttyUSB0', channel: 20 }, mqtt: { url: 'mqtt://127.0.0.1:1884' }, permitJoinOnStart: 0 } });
   });
 
+  it('should pick the emulated EmberZNet NCP with RADIO_PROTOCOL=ember, and refuse an unknown front', () => {
+    expect(loadConfig({ RADIO_PROTOCOL: 'ember' }, 'demo.json')).toMatchObject({ ok: true, config: { zigbee: { adapter: undefined, radioProtocol: 'ember' } } });
+    const bad = loadConfig({ RADIO_PROTOCOL: 'ezsp' }, 'demo.json');
+    expect(bad.ok ? [] : bad.errors).toContain('RADIO_PROTOCOL must be deconz, zstack or ember');
+  });
+
   it('should name every bad variable in its error messages', () => {
     const result = loadConfig({ ZIGBEE_ADAPTER: 'conbee', ZIGBEE_CHANNEL: '30', MQTT_PORT: 'abc' }, 'demo.json');
     expect(result.ok).toBe(false);

@@ -1,6 +1,6 @@
 /**
  * CLI options from argv (`--port 0`, `--control-port=0`, `--state f`, `--network f`, `--timing
- * fast|realistic`, `--mac hex`, `--protocol deconz|zstack`) with env fallbacks (RADIO_PORT, RADIO_PROTOCOL, RADIO_CONTROL_PORT, RADIO_STATE,
+ * fast|realistic`, `--mac hex`, `--protocol deconz|zstack|ember`) with env fallbacks (RADIO_PORT, RADIO_PROTOCOL, RADIO_CONTROL_PORT, RADIO_STATE,
  * RADIO_NETWORK, RADIO_TIMING, RADIO_MAC), validated with one valibot schema.
  */
 import { resolve } from 'node:path';
@@ -14,7 +14,7 @@ const schema = v.strictObject({
   state: v.optional(v.string()),
   network: v.optional(v.string()),
   timing: v.optional(v.picklist(['fast', 'realistic']), 'fast'),
-  protocol: v.optional(v.picklist(['deconz', 'zstack'], 'must be deconz or zstack'), 'deconz'),
+  protocol: v.optional(v.picklist(['deconz', 'zstack', 'ember'], 'must be deconz, zstack or ember'), 'deconz'),
   mac: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'))),
   logLevel: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });

@@ -8,6 +8,7 @@ import { createDeconzFront } from './fronts/deconz-front';
 import type { DeconzFront } from './fronts/deconz-front';
 import type { FrontHooks, RadioFront, RadioProtocol } from './fronts/front';
 import { createZstackFront } from './fronts/zstack-front';
+import { createEmberFront } from './fronts/ember-front';
 import { realClock } from './network/clock';
 import type { Clock } from './network/clock';
 import { FrameCounters } from './network/counters';
@@ -94,8 +95,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
 
   const saved = state.load();
   const ownState = saved && (saved.protocol ?? 'deconz') === protocol ? saved : undefined;
-  // ConBee II sticks ship in 00:21:2e:ff:ff:…, TI CC2652 ones in 00:12:4b:00:…
-  const mac = options.mac ?? (protocol === 'zstack' ? `00124b00${randomBytes(4).toString('hex')}` : conbeeMac());
+  const mac = options.mac ?? freshMac(protocol);
   // Devices whose refusal was logged already (a refused device retries every half second).
   const refused = new Set<string>();
   let network: SimNetwork | undefined;
@@ -106,7 +106,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     permitJoin: (seconds) => membership.permitJoin(seconds),
     changed, now: () => clock.now(), log,
   };
-  const front: RadioFront = protocol === 'zstack' ? createZstackFront(ownState, mac, hooks) : createDeconzFront(ownState, mac, hooks);
+  const front: RadioFront = createFront(protocol, ownState, mac, { ...hooks, ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee });
   const { coordinator, host } = front;
 
   const membership = new Membership({
@@ -178,6 +178,19 @@ function admitsByInstallCode(factory: DeviceFactory, linkKey: (ieee: string) => 
   if (!admitted && !refusedOnce.has(entry.ieee)) log('join-refused', { ieee: entry.ieee, reason: given ? 'link key does not match the install code' : 'no link key for this device' });
   if (!admitted) refusedOnce.add(entry.ieee);
   return admitted;
+}
+
+function createFront(protocol: RadioProtocol, saved: RadioState | undefined, mac: string, hooks: FrontHooks & { ieeeOf(nwk: number): string | undefined }): RadioFront {
+  if (protocol === 'zstack') return createZstackFront(saved, mac, hooks);
+  if (protocol === 'ember') return createEmberFront(saved, mac, hooks);
+  return createDeconzFront(saved, mac, hooks);
+}
+
+/** ConBee II sticks ship in 00:21:2e:ff:ff:…, TI CC2652 ones in 00:12:4b:00:…, Silicon Labs ones in 00:0d:6f:… */
+function freshMac(protocol: RadioProtocol): string {
+  if (protocol === 'zstack') return `00124b00${randomBytes(4).toString('hex')}`;
+  if (protocol === 'ember') return `000d6f00${randomBytes(4).toString('hex')}`;
+  return conbeeMac();
 }
 
 function seedNetwork(membership: Membership, definition: NetworkDefinition | undefined): void {

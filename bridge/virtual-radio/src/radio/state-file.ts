@@ -7,6 +7,7 @@
  */
 import { atomicFile, type AtomicFile, type ReadResult } from '@herdgate/shared/node';
 import type { PersistedNetwork } from '../network/persisted';
+import type { PersistedEmber } from '../ember/ncp-state';
 import type { PersistedNv } from '../zstack/nv-store';
 import type { PersistedParameters } from './parameter-store';
 
@@ -17,7 +18,7 @@ import type { PersistedParameters } from './parameter-store';
  */
 export interface RadioState {
   version: 1;
-  protocol?: 'deconz' | 'zstack';
+  protocol?: 'deconz' | 'zstack' | 'ember';
   /** deCONZ front. */
   networkState?: number;
   /** deCONZ front: firmware version after a simulated update (absent: the factory one). */
@@ -25,6 +26,8 @@ export interface RadioState {
   parameters?: PersistedParameters;
   /** Z-Stack front: NV items and tables. */
   znp?: PersistedNv;
+  /** EmberZNet front: the NCP's tokens. */
+  ember?: PersistedEmber;
   network: PersistedNetwork;
 }
 
@@ -32,7 +35,7 @@ function validate(value: unknown): RadioState {
   const state = value as RadioState;
   if (typeof state !== 'object' || state === null) throw new Error('not a JSON object');
   if (state.version !== 1) throw new Error(`unsupported state version ${String(state.version)}`);
-  const front = state.protocol === 'zstack' ? state.znp : state.parameters;
+  const front = state.protocol === 'zstack' ? state.znp : state.protocol === 'ember' ? state.ember : state.parameters;
   if (typeof front !== 'object' || typeof state.network !== 'object' || !Array.isArray(state.network?.devices)) throw new Error('coordinator (parameters or NV) or network missing');
   return state;
 }

@@ -9,6 +9,7 @@ import type { ControlServer } from '../../src/control/server';
 import { createDeviceFactory } from '../../src/devices/index';
 import { startVirtualRadio } from '../../src/virtual-radio';
 import type { VirtualRadio } from '../../src/virtual-radio';
+import type { RadioProtocol } from '../../src/fronts/front';
 import { HerdsmanChild } from './herdsman-child';
 import { tempDir } from './temp-dir';
 
@@ -22,7 +23,7 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string; protocol?: 'deconz' | 'zstack' } = {}): Promise<Session> {
+export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string; protocol?: RadioProtocol } = {}): Promise<Session> {
   const dir = tempDir('vr-herdsman');
   const radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath: options.statePath, network: { devices }, protocol: options.protocol });
   const control = await startControlServer(radio, 0);
@@ -109,7 +110,7 @@ export interface JoinedSession {
  * One session for the calling test file, as vitest hooks: opened with every device joined through
  * one real permit join before its tests, closed after them (also when joining failed).
  */
-export function joinedSession(devices: Array<{ model: string; ieee: string }>, protocol: 'deconz' | 'zstack' = 'deconz'): JoinedSession {
+export function joinedSession(devices: Array<{ model: string; ieee: string }>, protocol: RadioProtocol = 'deconz'): JoinedSession {
   let session: Session | undefined;
   beforeAll(async () => {
     session = await openSession(devices, { protocol });

@@ -80,7 +80,7 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
       databasePath: join(dir, 'database.db'),
       databaseBackupPath: join(dir, 'database.db.backup'),
       backupPath: join(dir, 'coordinator_backup.json'),
-      transport: { path: `tcp://127.0.0.1:${Number(args.port)}`, adapter: args.adapter === 'zstack' ? 'zstack' : 'deconz' },
+      transport: { path: `tcp://127.0.0.1:${Number(args.port)}`, adapter: (['zstack', 'ember'].includes(String(args.adapter)) ? args.adapter : 'deconz') as 'deconz' },
       adapter: { disableLED: true },
       acceptJoiningDeviceHandler: async () => true,
     });

@@ -1,0 +1,120 @@
+/**
+ * The emulated EmberZNet NCP: EZSP commands in, one response each, then the callbacks the command
+ * caused, sent as asynchronous callback frames. It is the EZSP front of the shared simulated network
+ * (a `HostPort`). Transport-free: `send` is set by the ASH link, `reboot` by the front.
+ */
+import type { ApsRequest } from '../protocol/index';
+import type { CoordinatorInfo, HostPort, PendingConfirm, PendingIndication } from '../network/host-port';
+import type { InterPanRequest } from '../network/touchlink';
+import type { CommandHandler, NcpContext } from './context';
+import { ByteReader } from './ezsp-codec';
+import { encodeEzspResponse, EzspStatus, FrameId, parseEzspCommand } from './ezsp-frame';
+import { deviceLeft, incomingMessage, messageSent, messagingHandlers, SendTable } from './messaging';
+import { networkHandlers } from './network-commands';
+import { freshRam } from './ncp-state';
+import type { NcpRam, PersistedEmber } from './ncp-state';
+import { securityHandlers } from './security-commands';
+import { stackHandlers } from './stack-commands';
+
+export interface EmberNcpDeps {
+  tokens: PersistedEmber;
+  route(request: ApsRequest): void;
+  interPan(request: InterPanRequest): void;
+  changed(): void;
+  /** The device registry's IEEE for a NWK address (incoming frames name their sender's EUI64). */
+  ieeeOf(nwk: number): string | undefined;
+  log(event: string, detail?: Record<string, unknown>): void;
+}
+
+export class EmberNcp implements HostPort {
+  readonly ram: NcpRam = freshRam();
+  private readonly sends = new SendTable();
+  private readonly handlers: Record<number, CommandHandler>;
+  private readonly ctx: NcpContext;
+  private pendingCallbacks: Uint8Array[] | undefined;
+  private lastSequence = 0;
+  /** Set by the ASH link; frames sent while no host is connected are lost, as on a UART. */
+  send: (frame: Uint8Array) => void = () => {};
+  /** Set by the front: the NCP reboots by itself (RSTACK to the host). */
+  reboot: () => void = () => {};
+
+  constructor(private readonly deps: EmberNcpDeps) {
+    this.handlers = { ...stackHandlers, ...networkHandlers, ...securityHandlers, ...messagingHandlers(this.sends) };
+    this.ctx = {
+      tokens: deps.tokens, ram: this.ram, route: deps.route, interPan: deps.interPan, changed: deps.changed, log: deps.log,
+      reboot: () => this.reboot(),
+      callback: (frameId, params) => this.callback(frameId, params),
+    };
+  }
+
+  get tokens(): PersistedEmber {
+    return this.deps.tokens;
+  }
+
+  /** One EZSP frame from the host: exactly one response, then any callbacks it caused. */
+  handle(bytes: Uint8Array): void {
+    const command = parseEzspCommand(bytes);
+    if (!command) return this.deps.log('ezsp-short-frame', { length: bytes.length });
+    this.lastSequence = command.sequence;
+    this.pendingCallbacks = [];
+    try {
+      const { frameId, params } = this.answer(command.frameId, command.params);
+      this.send(encodeEzspResponse(command.sequence, frameId, params, { legacy: command.legacy }));
+    } finally {
+      const queued = this.pendingCallbacks;
+      this.pendingCallbacks = undefined;
+      for (const frame of queued) this.send(frame);
+    }
+  }
+
+  private answer(frameId: number, params: Uint8Array): { frameId: number; params: Uint8Array } {
+    const invalid = (status: number) => ({ frameId: FrameId.InvalidCommand, params: Uint8Array.of(status) });
+    // Until the host has said which EZSP version it speaks, only `version` is understood.
+    if (frameId !== FrameId.Version && this.ram.protocol === undefined) return invalid(EzspStatus.VersionNotSet);
+    const handler = this.handlers[frameId];
+    if (!handler) {
+      this.deps.log('ezsp-unknown-command', { frameId });
+      return invalid(EzspStatus.InvalidFrameId);
+    }
+    try {
+      return { frameId, params: handler(this.ctx, new ByteReader(params)) };
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      this.deps.log('ezsp-short-command', { frameId });
+      return invalid(EzspStatus.InvalidValue);
+    }
+  }
+
+  private callback(frameId: number, params: Uint8Array): void {
+    const frame = encodeEzspResponse(this.lastSequence, frameId, params, { callback: true });
+    if (this.pendingCallbacks) this.pendingCallbacks.push(frame);
+    else this.send(frame);
+  }
+
+  /** A reset (RST from the host, or the NCP's own): RAM is gone, tokens stay. */
+  reset(): void {
+    Object.assign(this.ram, freshRam());
+    this.sends.clear();
+  }
+
+  confirm(confirm: PendingConfirm): void {
+    messageSent(this.ctx, this.sends, confirm);
+  }
+
+  indicate(ind: PendingIndication): void {
+    if (this.ram.networkUp) incomingMessage(this.ctx, ind, this.deps.ieeeOf);
+  }
+
+  left(nwk: number, ieee: string): void {
+    if (this.ram.networkUp) deviceLeft(this.ctx, nwk, ieee);
+  }
+
+  /** The coordinator as the network sees it. */
+  readonly coordinator: CoordinatorInfo = {
+    ieee: () => this.deps.tokens.eui64,
+    extendedPanId: () => Uint8Array.from(Buffer.from(this.deps.tokens.network?.extendedPanId ?? '0'.repeat(16), 'hex')),
+    endpoints: () => new Map([...this.ram.endpoints].sort(([a], [b]) => a - b)),
+    channel: () => this.deps.tokens.network?.channel ?? 0,
+    panId: () => this.deps.tokens.network?.panId ?? 0xffff,
+  };
+}

@@ -1,0 +1,44 @@
+/** The EmberZNet front (Silicon Labs EFR32 NCP): tokens + the EZSP NCP, over ASH. */
+import type { Socket } from 'node:net';
+import { AshLink } from '../ember/ash-link';
+import { EmberNcp } from '../ember/ember-ncp';
+import { blankTokens } from '../ember/ncp-state';
+import type { RadioState } from '../radio/state-file';
+import type { FrontHooks, RadioFront } from './front';
+
+export interface EmberFront extends RadioFront {
+  readonly protocol: 'ember';
+  readonly ncp: EmberNcp;
+  /** The host's ASH session, while one is connected. */
+  link(): AshLink | undefined;
+}
+
+export function createEmberFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks & { ieeeOf(nwk: number): string | undefined }): EmberFront {
+  const tokens = saved?.ember ?? blankTokens(mac);
+  const ncp = new EmberNcp({ tokens, route: hooks.route, interPan: hooks.interPan, changed: hooks.changed, ieeeOf: hooks.ieeeOf, log: hooks.log });
+  let current: AshLink | undefined;
+  return {
+    protocol: 'ember',
+    ncp,
+    host: ncp,
+    coordinator: ncp.coordinator,
+    link: () => current,
+    attach: (socket: Socket) => {
+      const link = new AshLink(socket, { received: (frame) => ncp.handle(frame), reset: () => ncp.reset() }, hooks.log);
+      current = link;
+      ncp.send = (frame) => link.send(frame);
+      ncp.reboot = () => {
+        ncp.reset();
+        link.resetByNcp(0x0b);
+      };
+      socket.on('close', () => {
+        if (current === link) current = undefined;
+      });
+      return link;
+    },
+    rebooted: () => ncp.reset(),
+    networkUp: () => ncp.ram.networkUp,
+    health: () => ({ networkUp: ncp.ram.networkUp, ezsp: ncp.ram.protocol ?? null, interPanChannel: ncp.ram.interPanChannel ?? null }),
+    persist: () => ({ protocol: 'ember', ember: tokens }),
+  };
+}

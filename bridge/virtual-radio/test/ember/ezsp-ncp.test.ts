@@ -1,0 +1,62 @@
+/** The EZSP NCP frame by frame, without a link: version negotiation, unknown ids, forming, keys. */
+import { describe, expect, it } from 'vitest';
+import { EmberNcp } from '../../src/ember/ember-ncp';
+import { blankTokens } from '../../src/ember/ncp-state';
+
+const hex = (s: string) => Uint8Array.from(s.split(' ').map((b) => Number.parseInt(b, 16)));
+const show = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0').toUpperCase()).join(' ');
+
+function ncp() {
+  const sent: string[] = [];
+  const routed: unknown[] = [];
+  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, log: () => {} });
+  n.send = (frame) => sent.push(show(frame));
+  /** One extended command: seq, fc 00 01, id, params. */
+  const call = (seq: number, id: number, params = '') => {
+    sent.length = 0;
+    n.handle(hex(`${seq.toString(16)} 00 01 ${(id & 0xff).toString(16)} ${(id >> 8).toString(16)}${params ? ` ${params}` : ''}`));
+    return [...sent];
+  };
+  return { n, sent, routed, call };
+}
+
+describe('EZSP NCP', () => {
+  it('answers the legacy version command in kind with EZSP 14, stack type 2, EmberZNet 8.0.2', () => {
+    const { n, sent } = ncp();
+    n.handle(hex('00 00 00 13'));
+    expect(sent).toEqual(['00 80 00 0E 02 20 80']);
+    // Not the version it speaks: not agreed yet.
+    expect(n.ram.protocol).toBeUndefined();
+  });
+
+  it('agrees on 14 in the extended format, and reports its version info', () => {
+    const { n, call } = ncp();
+    expect(call(1, 0x0000, '0E')).toEqual(['01 80 01 00 00 0E 02 20 80']);
+    expect(n.ram.protocol).toBe(14);
+    // getValue(VERSION_INFO): status u32, length 7, build 0, 8.0.2.0, GA (0xAA).
+    expect(call(2, 0x00aa, '11')).toEqual(['02 80 01 AA 00 00 00 00 00 07 00 00 08 00 02 00 AA']);
+  });
+
+  it('answers commands before the version with VERSION_NOT_SET, unknown frame ids with INVALID_FRAME_ID', () => {
+    const { call } = ncp();
+    expect(call(1, 0x0018)).toEqual(['01 80 01 58 00 30']);
+    call(2, 0x0000, '0E');
+    expect(call(3, 0x0018)).toEqual(['03 80 01 18 00 00']);
+    expect(call(4, 0x0123, '01 02')).toEqual(['04 80 01 58 00 31']);
+    // A command cut short: INVALID_VALUE, never silence.
+    expect(call(5, 0x0053, '05')).toEqual(['05 80 01 58 00 36']);
+  });
+
+  it('forms from the staged security state, reports NETWORK_UP as an async callback, and exports the key', () => {
+    const { n, call } = ncp();
+    call(1, 0x0000, '0E');
+    expect(call(2, 0x001e, 'DD DD DD DD DD DD DD DD 62 1A 05 0F 00 00 00 00 00 F8 FF 07')).toEqual(['02 80 01 1E 00 02 00 00 00']);
+    const key = '01 03 05 07 09 0B 0D 0F 00 02 04 06 08 0A 0C 0D';
+    call(3, 0x0068, `1C 03 5A 69 67 42 65 65 41 6C 6C 69 61 6E 63 65 30 39 ${key} 00 00 00 00 00 00 00 00 00`);
+    expect(call(4, 0x001e, 'DD DD DD DD DD DD DD DD 62 1A 05 0F 00 00 00 00 00 F8 FF 07')).toEqual(['04 80 01 1E 00 00 00 00 00', '04 90 01 19 00 15 00 00 00']);
+    expect(n.tokens.network).toMatchObject({ panId: 0x1a62, channel: 15, extendedPanId: 'dddddddddddddddd' });
+    const context = '01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00';
+    expect(call(5, 0x0114, context)).toEqual([`05 80 01 14 01 00 00 00 00 ${key} ${context}`]);
+    expect(call(6, 0x0018)).toEqual(['06 80 01 18 00 02']);
+  });
+});
