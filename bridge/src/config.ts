@@ -60,7 +60,7 @@ const EnvSchema = v.object({
   QUEUE_MAX_WAITING: v.optional(int('QUEUE_MAX_WAITING', 1, 100_000), '256'),
   QUEUE_MAX_GROUP_WAITING: v.optional(int('QUEUE_MAX_GROUP_WAITING', 1, 10_000), '32'),
   DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
-  INTERVIEW_SLOTS: v.optional(int('INTERVIEW_SLOTS', 1, 64), '8'),
+  INTERVIEW_SLOTS: v.optional(int('INTERVIEW_SLOTS', 1, 64), '32'),
 });
 
 export interface BridgeConfig {

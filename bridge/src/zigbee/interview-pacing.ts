@@ -10,7 +10,7 @@ import { InterviewWindow } from './interview-window';
  * again later, in a slot too, up to `RETRIES` times with a growing pause, instead of leaving the
  * device half-known until someone pairs it again.
  */
-export const INTERVIEW_SLOTS = 8;
+export const INTERVIEW_SLOTS = 32;
 const RETRIES = 3;
 const RETRY_PAUSE_MS = 10_000;
 

@@ -19,7 +19,7 @@ describe('interview window', () => {
     expect(window.failed()).toBe(1);
   });
 
-  it('should narrow by one when the same model takes far longer than its best, and not for another model', () => {
+  it('should narrow by one when the same model takes far longer than its recent interviews, and not for another model', () => {
     const window = new InterviewWindow(32, { initial: 8, slowFactor: 3, slowMarginMs: 2_000 });
     window.succeeded('LCT015', 500);
     expect(window.current).toBe(9);
@@ -27,7 +27,7 @@ describe('interview window', () => {
     expect(window.succeeded('DS01', 6_000)).toBe(10);
     // The lamp's work again, 3x slower but within the margin: still in time.
     expect(window.succeeded('LCT015', 2_400)).toBe(11);
-    // 10x its best and 4.5 s more: the radio's answers are queueing.
+    // about 6x its recent average (880 ms) and 4 s more: the radio's answers are queueing.
     expect(window.succeeded('LCT015', 5_000)).toBe(10);
   });
 
