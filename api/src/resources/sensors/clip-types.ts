@@ -20,7 +20,10 @@ const uint64 = int(0, Number.MAX_SAFE_INTEGER);
 export interface ClipType {
   state: Readonly<Record<string, ItemSchema>>;
   config: Readonly<Record<string, ItemSchema>>;
-  /** Values a new sensor starts with (flags start false; measurements stay absent until set). */
+  /**
+   * Values a new sensor starts with: flags false, other items null until a client sets them, so a
+   * client reading them by name finds them from the start (deCONZ lists them too, at 0).
+   */
   defaultState: Readonly<Record<string, unknown>>;
   defaultConfig: Readonly<Record<string, unknown>>;
 }
@@ -34,7 +37,8 @@ function clip(
   defaultConfig: Record<string, unknown> = {},
 ): ClipType {
   const defaultState: Record<string, unknown> = {};
-  for (const [item, schema] of Object.entries(state)) if (schema === bool) defaultState[item] = false;
+  // An item also kept in config (a presence sensor's duration) starts there only.
+  for (const [item, schema] of Object.entries(state)) if (!Object.hasOwn(config, item)) defaultState[item] = schema === bool ? false : null;
   return {
     state,
     config: { ...COMMON_CONFIG, ...config },
