@@ -58,7 +58,9 @@ export default defineConfig({
       // Unit files share their test processes (not isolated): module loading was most of the
       // project's time. A test that changes global state (fake timers, env, a mock) restores it.
       project('unit', ['shared/**/*.test.ts', '{api,bridge,bridge/virtual-radio}/src/**/*.test.ts', 'web/test/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'], [...API_PROCESSES, ...STACK_PROCESSES], { isolate: false }),
-      project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, { env: { HERDGATE_TEST_RUNTIMES: 'node' } }),
+      // The api files share their test processes too: each file starts its own gateway on its own
+      // temp database, and loading the app once per worker halved the project's time.
+      project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, { env: { HERDGATE_TEST_RUNTIMES: 'node' }, isolate: false }),
       project('bridge', ['bridge/test/**/*.test.ts']),
       project('radio', ['bridge/virtual-radio/test/**/*.test.ts']),
       project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER]),
