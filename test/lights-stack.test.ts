@@ -289,6 +289,15 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     }
   }, 30_000);
 
+  it('should show a lamp that is off on after a bri alone, as the device is', async () => {
+    const id = lightId(LAMPS[0]!)!;
+    expect((await stack.rest.put(`/lights/${id}/state`, { on: false })).status).toBe(200);
+    await waitFor(async () => (await ep11(LAMPS[0]!)).genOnOff!.onOff === 0, 'the lamp off', 5_000);
+    expect((await stack.rest.put(`/lights/${id}/state`, { bri: 120 })).status).toBe(200);
+    await waitFor(async () => (await ep11(LAMPS[0]!)).genOnOff!.onOff === 1 && (await ep11(LAMPS[0]!)).genLevelCtrl!.currentLevel === 120, 'the lamp on at 120', 5_000);
+    expect((await stack.rest.get(`/lights/${id}`)).body.state).toMatchObject({ on: true, bri: 120 });
+  }, 30_000);
+
   it('should store a scene on the devices and recall it with one frame', async () => {
     const ids = LAMPS.map((ieee) => lightId(ieee)!);
     const gid = Object.keys((await stack.rest.get('/groups')).body)[0]!;
