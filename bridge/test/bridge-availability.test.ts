@@ -23,13 +23,16 @@ describe.each(radioProtocols())('bridge availability on %s', (protocol) => {
     await g?.close();
   });
 
-  it('should publish join and interview progress as bridge events', () => {
+  it('should publish join and interview progress as bridge events and sum the pairing up in the log', async () => {
     for (const ieee of [LAMP, CLIMATE]) {
       const types = g.probe.messages.filter((m) => m.topic === g.bt('event') && m.json().ieee === ieee).map((m) => m.json().type);
       expect(types).toEqual(expect.arrayContaining(['join', 'interview_started', 'interview_succeeded']));
       expect(types.indexOf('join')).toBeLessThan(types.indexOf('interview_succeeded'));
     }
-    expect(g.bridge.logs.join('')).toContain('device joined; interview starting');
+    // Per device at debug; at info one summary once every device that joined is interviewed.
+    const logs = await eventually(async () => g.bridge.logs.join(''), (text) => text.includes('all done'), 15_000, 'the pairing summary');
+    expect(logs).toMatch(/pairing: 2 devices interviewed; all done/);
+    expect(logs).not.toContain('device joined; interview starting');
   });
 
   it('should mark a silent router offline after a failed ping and online again when it is heard', async () => {

@@ -1,12 +1,15 @@
+import { pairingSummary } from './pairing-summary';
 import type { Feature, FeatureDeps } from './types';
 
 /**
  * Keeps the device registry in step with the radio and turns radio happenings into bus events:
- * descriptions, endpoint state, and join / interview / leave events with clear log lines.
+ * descriptions, endpoint state, and join / interview / leave events. Joins and interviews are
+ * logged per device at debug and summed up at info (pairing-summary.ts): a first start pairs dozens.
  */
 export function deviceSync(deps: FeatureDeps): Feature {
   const { radio, registry, bus } = deps;
   const log = deps.logger.child({ feature: 'device-sync' });
+  const pairing = pairingSummary(log);
   let running = false;
 
   const refresh = (ieee: string) => {
@@ -24,7 +27,8 @@ export function deviceSync(deps: FeatureDeps): Feature {
       for (const device of radio.devices()) bus.emit('deviceUpdated', { description: registry.upsert(device) });
       radio.on('deviceJoined', ({ ieee }) => {
         if (!running) return;
-        log.info({ ieee }, 'device joined; interview starting');
+        log.debug({ ieee }, 'device joined; interview starting');
+        pairing.joined(ieee);
         refresh(ieee);
         bus.emit('bridgeEvent', { type: 'join', ieee, data: {} });
       });
@@ -34,7 +38,8 @@ export function deviceSync(deps: FeatureDeps): Feature {
         if (status === 'started') {
           bus.emit('bridgeEvent', { type: 'interview_started', ieee, data: {} });
         } else if (status === 'successful') {
-          log.info({ ieee, modelid: description?.modelid, supported: description?.supported }, 'interview succeeded');
+          log.debug({ ieee, modelid: description?.modelid, supported: description?.supported }, 'interview succeeded');
+          pairing.interviewed(ieee, true);
           // What a sub-device shows before it reports (a vibration sensor's sensitivitymax, a lamp's
           // alert "none"): published now, or a device that never reports would never show it.
           for (const endpoint of new Set(description?.subdevices.map((s) => s.endpoint) ?? [])) {
@@ -44,6 +49,7 @@ export function deviceSync(deps: FeatureDeps): Feature {
           bus.emit('bridgeEvent', { type: 'interview_succeeded', ieee, data: { modelid: description?.modelid ?? '', supported: description?.supported ?? false } });
         } else {
           log.warn({ ieee }, 'interview failed');
+          pairing.interviewed(ieee, false);
           bus.emit('bridgeEvent', { type: 'interview_failed', ieee, data: {} });
         }
       });
@@ -73,6 +79,7 @@ export function deviceSync(deps: FeatureDeps): Feature {
     },
     stop() {
       running = false;
+      pairing.stop();
     },
   };
 }

@@ -37,7 +37,7 @@ export async function configureOnce(
       await configureExtraReporting(device, coordinatorEndpoint, exposedKeys(describeDefinition(definition, device).exposes), read);
       device.meta.herdgateConfigured = marker;
       device.save();
-      log.info({ attempt }, 'configured (binds and reporting)');
+      log.debug({ attempt }, 'configured (binds and reporting)');
       return true;
     } catch (err) {
       const last = attempt === ATTEMPTS;

@@ -122,7 +122,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       emit('deviceInterview', { ieee: device.ieeeAddr, status: 'successful' });
       for (const [endpoint, state] of interviewing.release(device.ieeeAddr)) emit('deviceState', { ieee: device.ieeeAddr, endpoint, state });
       const replayed = joining.release(device.ieeeAddr);
-      if (replayed > 0) log.info({ ieee: device.ieeeAddr, frames: replayed }, 'frames sent before the interview handled now');
+      if (replayed > 0) log.debug({ ieee: device.ieeeAddr, frames: replayed }, 'frames sent before the interview handled now');
     }
     // Right after its interview a sleepy device is still awake to answer.
     readInitial(device);

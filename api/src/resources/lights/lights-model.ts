@@ -173,7 +173,7 @@ export class LightsModel {
     const endpoint = this.deps.link.endpointState(device.ieee, subdevice.endpoint);
     entry.state = lightState(subdevice, device, endpoint);
     entry.powerup = lightPowerup(subdevice, endpoint);
-    this.deps.logger.info({ light: row.id, uniqueid: row.uniqueid }, 'light added');
+    this.deps.logger.debug({ light: row.id, uniqueid: row.uniqueid }, 'light added');
     this.gate.push(row.id, { kind: 'added', entry });
     return entry;
   }

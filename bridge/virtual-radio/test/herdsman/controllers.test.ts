@@ -94,9 +94,12 @@ describe('buttons, remotes, keypad, cube, wall module and cover through zigbee-h
     await h('waitState', { ieee, match: { action: 'on' } });
   });
 
-  it('should identify the H1 double rocker, turn its multistate reports into actions and take a click mode', async () => {
+  it('should identify and configure the H1 double rocker, turn its multistate reports into actions and take a click mode', async () => {
     const { ieee } = devices.rocker;
     expect(await h('identify', { ieee })).toMatchObject({ model: 'WXKG15LM', vendor: 'Aqara' });
+    // The converter's configure writes the Lumi operation mode (event) first: the device has it.
+    await h('configure', { ieee });
+    await session.waitDevice(ieee, (s) => s.endpoints['1']?.manuSpecificLumi?.mode === 1);
     await act(ieee, 'press', { button: 'right', kind: 'double' });
     await h('waitState', { ieee, match: { action: 'double_right' } });
     await act(ieee, 'press', { button: 'both', kind: 'hold' });

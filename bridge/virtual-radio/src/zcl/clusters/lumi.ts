@@ -10,7 +10,10 @@ export const manuSpecificLumi: ClusterDef = {
     attr(0x0114, 'displayUnit', 'uint8', 'rw', LUMI),
     // 1 excellent, 2 good, 3 moderate, 4 poor, 5 unhealthy (0 unknown).
     attr(0x0129, 'airQuality', 'uint8', 'r', LUMI),
-    // Aqara's H1 wireless switches: 1 fast (single clicks sent at once), 2 multi (double, triple, hold too).
+    // Aqara's H1 wireless switches: operation mode 0 command (bound groups get On/Off), 1 event
+    // (clicks reported to the host, as a gateway sets it at configure); click mode 1 fast (single
+    // clicks sent at once), 2 multi (double, triple, hold too).
+    attr(0x0009, 'mode', 'uint8', 'rw', LUMI),
     attr(0x0125, 'clickMode', 'uint8', 'rw', LUMI),
     // The presence sensor FP1: sensitivity 1-3, presence 0/1, the last event (0 enter … 7 away),
     // monitoring mode, approach distance (0 far, 1 medium, 2 near), and a write-only reset.
