@@ -9,6 +9,7 @@ import type { DeconzFront } from './fronts/deconz-front';
 import type { FrontHooks, RadioFront, RadioProtocol } from './fronts/front';
 import { createZstackFront } from './fronts/zstack-front';
 import { createEmberFront } from './fronts/ember-front';
+import type { EmberFront } from './fronts/ember-front';
 import { realClock } from './network/clock';
 import type { Clock } from './network/clock';
 import { FrameCounters } from './network/counters';
@@ -163,8 +164,12 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   };
 }
 
-/** Link keys the host gave the coordinator, per device (only the deCONZ front keeps them so far). */
+/**
+ * Link keys the host gave the coordinator, per device: deCONZ's link-key parameter, EmberZNet's
+ * transient key (install codes) or key table. The Z-Stack front does not keep them yet.
+ */
 function linkKeyOf(front: RadioFront): (ieee: string) => Uint8Array | undefined {
+  if (front.protocol === 'ember') return (ieee) => (front as EmberFront).ncp.linkKey(ieee);
   const params = front.protocol === 'deconz' ? (front as DeconzFront).params : undefined;
   return (ieee) => params?.linkKey(ieee);
 }

@@ -109,6 +109,12 @@ export class EmberNcp implements HostPort {
     if (this.ram.networkUp) deviceLeft(this.ctx, nwk, ieee);
   }
 
+  /** The link key a joining device must hold: its transient key (an install code), else its key-table entry. */
+  linkKey(ieee: string): Uint8Array | undefined {
+    const key = this.ram.transientKeys.get(ieee) ?? this.deps.tokens.keyTable.find((entry) => entry.ieee === ieee)?.key;
+    return key === undefined ? undefined : Uint8Array.from(Buffer.from(key, 'hex'));
+  }
+
   /** The coordinator as the network sees it. */
   readonly coordinator: CoordinatorInfo = {
     ieee: () => this.deps.tokens.eui64,

@@ -59,4 +59,16 @@ describe('EZSP NCP', () => {
     expect(call(5, 0x0114, context)).toEqual([`05 80 01 14 01 00 00 00 00 ${key} ${context}`]);
     expect(call(6, 0x0018)).toEqual(['06 80 01 18 00 02']);
   });
+
+  it('keeps an install code as the transient link key the joining device must hold, until cleared', () => {
+    const { n, call } = ncp();
+    call(1, 0x0000, '0E');
+    const key = '11 22 33 44 55 66 77 88 99 AA BB CC DD EE FF 00';
+    // importTransientKey(EUI64 little endian, key): EZSP 14 carries no flags byte.
+    expect(call(2, 0x0111, `08 07 06 05 04 03 02 01 ${key}`)).toEqual(['02 80 01 11 01 00 00 00 00']);
+    expect(show(n.linkKey('0102030405060708')!)).toBe(key);
+    expect(n.linkKey('0102030405060709')).toBeUndefined();
+    expect(call(3, 0x006b)).toEqual(['03 80 01 6B 00']);
+    expect(n.linkKey('0102030405060708')).toBeUndefined();
+  });
 });

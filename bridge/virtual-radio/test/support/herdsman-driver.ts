@@ -99,6 +99,10 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     const result = await controller.start();
     return { result, ms: Date.now() - started, coordinator: controller.getDevicesByType('Coordinator')[0]?.ieeeAddr };
   },
+  async addInstallCode(args) {
+    await controller!.addInstallCode(`${String(args.ieee)}|${String(args.code)}`);
+    return true;
+  },
   async permitJoin(args) {
     await controller!.permitJoin(Number(args.seconds));
     return true;
