@@ -1,9 +1,9 @@
 /**
  * The coordinator protocols the virtual radio emulates. Cross-process suites run once per protocol
- * with `describe.each(radioProtocols())`; `HERDGATE_RADIO_PROTOCOLS=zstack` (comma-separated)
+ * with `describe.each(radioProtocols())`; `HERDGATE_RADIO_PROTOCOLS=zstack,ember` (comma-separated)
  * narrows a local run to one.
  */
-export const RADIO_PROTOCOLS = ['deconz', 'zstack'] as const;
+export const RADIO_PROTOCOLS = ['deconz', 'zstack', 'ember'] as const;
 export type RadioProtocol = (typeof RADIO_PROTOCOLS)[number];
 
 export function radioProtocols(): RadioProtocol[] {
