@@ -30,7 +30,7 @@ describe('web event socket', () => {
     let opens = 0;
     const events: unknown[] = [];
     const stream = followEvents(8088, 'KEY1234567', { onEvent: (e) => events.push(e), onStatus: (s) => statuses.push(s), onOpen: () => { opens += 1; } });
-    expect(FakeSocket.made[0]).toMatchObject({ url: 'ws://gw.local:8088/', protocols: ['KEY1234567'] });
+    expect(FakeSocket.made[0]).toMatchObject({ url: 'ws://gw.local:8088/?events=all', protocols: ['KEY1234567'] });
     FakeSocket.made[0]!.onopen!();
     FakeSocket.made[0]!.onmessage!({ data: '{"t":"event","e":"changed","r":"lights","id":"1"}' });
     FakeSocket.made[0]!.onmessage!({ data: 'not json' });
