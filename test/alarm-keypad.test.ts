@@ -121,7 +121,9 @@ describe('alarm system with a keypad on the real stack', () => {
       const published = () => mqtt.messages.filter((m) => m.topic.endsWith('/alarmsystems/1/state')).map((m) => JSON.parse(m.payload) as Record<string, unknown>);
       await waitFor(() => published().some((p) => p.armmode === 'armed_away' && p.armstate === 'exit_delay'), 'the alarm state on MQTT');
       const everything = JSON.stringify([ws.events, (await rest.get('')).body, mqtt.messages.map((m) => m.payload)]);
-      for (const pin of [PIN, '1357']) expect(everything).not.toContain(pin);
+      // A PIN as a token of its own (a value, or a word of a message): etags and IEEE addresses are
+      // hex and may hold the same digits by chance, so digits next to hex digits do not count.
+      for (const pin of [PIN, '1357']) expect(everything).not.toMatch(new RegExp(`(?<![0-9a-fA-F])${pin}(?![0-9a-fA-F])`));
       // Two presses and the refusal, each pushed once: the panel status the keypad is shown every
       // second of the exit delay repeats its last action in the retained state, and is no press.
       await armstateIs('armed_away');
