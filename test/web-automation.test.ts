@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { writeWebApp } from '@herdgate/web/build';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
+import { ROOT } from './helpers/child-process';
 import { radioControl } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
@@ -9,6 +12,12 @@ import { waitFor } from './helpers/wait';
 const LAMP = '0017880104a1e401';
 const BUTTON = '00124b0000d2e402';
 const PHASES = ['Joined', 'Interviewed', 'Ready'];
+/** The app's pages in its navigation order (web/src/pages/index.ts). */
+const PAGES = [
+  { route: 'rooms', title: 'Rooms & lights' }, { route: 'sensors', title: 'Sensors' }, { route: 'devices', title: 'Devices' },
+  { route: 'add', title: 'Add a device' }, { route: 'rules', title: 'Rules' }, { route: 'schedules', title: 'Schedules' },
+  { route: 'alarm', title: 'Alarm' }, { route: 'map', title: 'Network map' }, { route: 'settings', title: 'Settings' },
+];
 
 /**
  * The first five minutes in a real browser: pair a lamp and a button through "Add a device"
@@ -165,6 +174,10 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('status').filter({ hasText: 'Settings saved' }).waitFor();
     expect(((await stack.rest.get('/config')).body as { name: string }).name).toBe('My home');
     await waitFor(async () => (await page.locator('.brand').textContent()) === 'My home', 'the new name in the header', 5_000, 50);
+    // herdgate's version, the one the bridge reports over MQTT, not the deCONZ swversion it answers as.
+    const version = (JSON.parse(readFileSync(join(ROOT, 'bridge', 'package.json'), 'utf8')) as { version: string }).version;
+    await page.getByText(`herdgate ${version} · deCONZ API`).waitFor();
+    expect(await page.getByText(/2\.33\.2/).count()).toBe(0);
     await screenshot(page, 'settings-desktop');
   }, 60_000);
 
@@ -238,6 +251,33 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('button', { name: /^Theme: light/ }).click();
     await page.emulateMedia({ colorScheme: 'light' });
   }, 30_000);
+
+  it('should fit every page and the rule editor at phone width, with every tab reachable', async () => {
+    /** What sticks out past the viewport's right edge (none on a page without horizontal scrolling). */
+    const overflow = () => page.evaluate(`(() => {
+      const width = document.documentElement.clientWidth;
+      const out = [...document.querySelectorAll('main *, nav *, header *')].filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'absolute')
+        .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + ' ' + Math.round(el.getBoundingClientRect().right));
+      return { scroll: document.documentElement.scrollWidth - width, out: out.slice(0, 5) };
+    })()`) as Promise<{ scroll: number; out: string[] }>;
+    const nav = page.getByRole('navigation', { name: 'Pages' });
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      for (const { route, title } of PAGES) {
+        // Every tab is on screen (none hidden behind a scroll), and its page fits.
+        const box = (await nav.getByRole('link', { name: title, exact: true }).boundingBox())!;
+        expect(box.x >= 0 && box.x + box.width <= viewport.width, `${title} tab on screen at ${viewport.width} px`).toBe(true);
+        await go(route, title);
+        expect(await overflow(), `${title} at ${viewport.width} px`).toEqual({ scroll: 0, out: [] });
+      }
+      await go('rules', 'Rules');
+      await page.getByRole('button', { name: 'New rule' }).click();
+      await page.getByRole('form', { name: 'New rule' }).getByRole('button', { name: 'Add condition' }).click();
+      expect(await overflow(), `the rule editor at ${viewport.width} px`).toEqual({ scroll: 0, out: [] });
+      if (viewport === PHONE) await screenshot(page, 'rule-editor-phone');
+      await page.getByRole('form', { name: 'New rule' }).getByRole('button', { name: 'Cancel' }).click();
+    }
+  }, 120_000);
 
   it('should write screenshots of the other pages at desktop and phone width', async () => {
     for (const [route, title] of [['sensors', 'Sensors'], ['devices', 'Devices'], ['rooms', 'Rooms & lights'], ['alarm', 'Alarm'], ['schedules', 'Schedules']] as const) {

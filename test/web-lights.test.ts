@@ -77,10 +77,22 @@ describe('web app: sign in and lights', () => {
   it('should show a change made by another client without a reload', async () => {
     await stack.rest.put(`/lights/${lightId()}/state`, { bri: 77 });
     const brightness = page.getByRole('article', { name: 'Light Desk lamp' }).getByRole('slider', { name: 'Brightness' });
-    await waitFor(async () => (await brightness.inputValue()) === '77', 'the brightness pushed over the WebSocket', 15_000, 50);
+    // bri 77 of 254 reads as 30 %.
+    await waitFor(async () => (await brightness.inputValue()) === '30', 'the brightness pushed over the WebSocket, in percent', 15_000, 50);
+    expect(await brightness.getAttribute('aria-valuetext')).toBe('30 %');
     await stack.rest.put(`/lights/${lightId()}/state`, { on: false });
     await waitFor(async () => (await page.getByRole('switch', { name: 'Desk lamp on' }).getAttribute('aria-checked')) === 'false', 'the switch to follow', 15_000, 50);
   }, 60_000);
+
+  it('should set the brightness in percent from the card at phone width', async () => {
+    await page.setViewportSize(PHONE);
+    const brightness = page.getByRole('article', { name: 'Light Desk lamp' }).getByRole('slider', { name: 'Brightness' });
+    await brightness.fill('50');
+    // 50 % is bri 127: at the radio, the lamp's level.
+    await waitFor(async () => (await attribute(LAMP, 'genLevelCtrl', 'currentLevel')) === 127, 'the lamp at 50 % at the radio', 15_000, 50);
+    expect(await brightness.getAttribute('aria-valuetext')).toBe('50 %');
+    await page.setViewportSize(DESKTOP);
+  }, 30_000);
 
   it('should work from the keyboard: a skip link first, then a switch toggled with Space', async () => {
     await page.reload();

@@ -20,6 +20,8 @@ export interface WebBundle {
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** herdgate's one version, the repository's (the bridge reports the same in its MQTT info). */
+const VERSION = (JSON.parse(readFileSync(join(ROOT, '..', 'package.json'), 'utf8')) as { version: string }).version;
 export const ASSETS_PATH = join(ROOT, 'dist', 'assets.json');
 
 const TYPES: Record<string, string> = {
@@ -49,6 +51,7 @@ export async function buildWebApp(): Promise<WebBundle> {
     outdir: join(ROOT, 'dist', 'assets'),
     write: false,
     legalComments: 'none',
+    define: { __HERDGATE_VERSION__: JSON.stringify(VERSION) },
     logLevel: 'silent',
   });
   const files: Record<string, WebAsset> = {};

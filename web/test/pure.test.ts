@@ -4,6 +4,7 @@ import { placeErrors } from '../src/state/form-errors';
 import { EMPTY_STATE } from '../src/state/store';
 import { layout } from '../src/components/map-layout';
 import { hexToXy, xyToHex } from '../src/components/color';
+import { briToPercent, percentToBri } from '../src/components/percent';
 import { localtimeOf } from '../src/pages/schedules';
 import type { GatewayEvent } from '../src/api/events';
 
@@ -78,5 +79,13 @@ describe('web helpers', () => {
       expect(node.x).toBeGreaterThanOrEqual(0);
       expect(node.x).toBeLessThanOrEqual(600);
     }
+  });
+});
+
+describe('brightness in percent', () => {
+  it('should show bri 1-254 as 1-100 % and read every percent back as itself', () => {
+    expect([1, 77, 127, 254].map(briToPercent)).toEqual([1, 30, 50, 100]);
+    expect([1, 50, 100].map(percentToBri)).toEqual([3, 127, 254]);
+    for (let percent = 1; percent <= 100; percent += 1) expect(briToPercent(percentToBri(percent))).toBe(percent);
   });
 });

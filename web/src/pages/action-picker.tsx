@@ -1,4 +1,5 @@
 import { bodyFor, PRESET_LABELS, presetOf, presetsFor, type Preset, type Target } from '../components/targets';
+import { briToPercent, percentToBri } from '../components/percent';
 import { FieldError } from '../components/ui';
 import type { Dict } from '../state/types';
 
@@ -54,7 +55,7 @@ export function CommandPicker({ id, draft, targets, error, onChange, legend }: {
           </select>
         </label>
         {draft.preset === 'bri' && (
-          <label>Brightness (1–254)<input type="number" min={1} max={254} value={draft.bri} onInput={(e) => onChange({ ...draft, bri: Number((e.target as HTMLInputElement).value) })} /></label>
+          <label>Brightness (%)<input type="number" min={1} max={100} value={briToPercent(draft.bri)} onInput={(e) => onChange({ ...draft, bri: percentToBri(Number((e.target as HTMLInputElement).value)) })} /></label>
         )}
       </div>
       {draft.preset === 'custom' && (

@@ -1,4 +1,5 @@
 import { hexToXy, kelvin, xyToHex } from '../components/color';
+import { briToPercent, percentToBri } from '../components/percent';
 import { useApp } from '../components/context';
 import { Badge, Card, Slider, Switch, useAction } from '../components/ui';
 import type { Light } from '../state/types';
@@ -36,7 +37,7 @@ export function LightCard({ id, light }: { id: string; light: Light }) {
       <p class="meta">{light.type}{reachable ? '' : ' · '}{!reachable && <Badge kind="bad">unreachable</Badge>}</p>
       {isCover(light) ? <CoverControls id={id} light={light} /> : (
         <div class="controls">
-          {light.state.bri !== undefined && <Slider label="Brightness" min={1} max={254} value={light.state.bri ?? 1} format={(bri) => `${Math.round((bri / 254) * 100)} %`} disabled={busy || !reachable} onCommit={(bri) => set({ bri })} />}
+          {light.state.bri !== undefined && <Slider label="Brightness" unit="%" min={1} max={100} value={briToPercent(light.state.bri ?? 1)} disabled={busy || !reachable} onCommit={(percent) => set({ bri: percentToBri(percent) })} />}
           {ct && light.state.ct !== undefined && (
             <Slider label="White" min={ct.min} max={ct.max} value={light.state.ct ?? ct.min} format={(mired) => `${kelvin(mired)} K`} disabled={busy || !reachable} onCommit={(value) => set({ ct: value })} />
           )}

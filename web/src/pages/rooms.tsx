@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../components/context';
+import { briToPercent, percentToBri } from '../components/percent';
 import { Card, Empty, Slider, Switch, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import type { Group, Light } from '../state/types';
@@ -14,7 +15,7 @@ function RoomCard({ id, group }: { id: string; group: Group }) {
     <Card title={group.name} label={`Room ${group.name}`}
       actions={<Switch label={`${group.name} on`} checked={group.state.any_on === true} disabled={busy} onChange={(on) => act({ on })} />}>
       <p class="meta">{group.lights.length} light{group.lights.length === 1 ? '' : 's'} · {group.state.all_on ? 'all on' : group.state.any_on ? 'some on' : 'off'}</p>
-      {typeof group.action.bri === 'number' && group.lights.length > 0 && <Slider label="Brightness" min={1} max={254} value={group.action.bri} disabled={busy} onCommit={(bri) => act({ bri })} />}
+      {typeof group.action.bri === 'number' && group.lights.length > 0 && <Slider label="Brightness" unit="%" min={1} max={100} value={briToPercent(group.action.bri)} disabled={busy} onCommit={(percent) => act({ bri: percentToBri(percent) })} />}
       <Scenes id={id} group={group} />
     </Card>
   );

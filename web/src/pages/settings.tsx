@@ -3,6 +3,7 @@ import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
 import { ago, FieldError, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
+import { HERDGATE_VERSION } from '../version';
 
 const CHANNELS = [11, 15, 20, 25];
 
@@ -61,7 +62,7 @@ function General() {
       <FieldError id="timezone-error" error={errors.timezone} />
       {progress && <p class="progress" role="status"><span class="spinner" aria-hidden="true" />{progress}</p>}
       <button type="submit" class="primary" disabled={progress !== undefined}>Save</button>
-      <p class="meta">Version {String(config.swversion ?? '?')} · radio {config.rfconnected ? 'connected' : 'not connected'} · firmware {String(config.fwversion ?? '?')} · PAN id {String(config.panid ?? '?')}</p>
+      <p class="meta">herdgate {HERDGATE_VERSION} · deCONZ API {String(config.apiversion ?? '?')} · radio {config.rfconnected ? 'connected' : 'not connected'} · firmware {String(config.fwversion ?? '?')} · PAN id {String(config.panid ?? '?')}</p>
     </form>
   );
 }
