@@ -21,6 +21,7 @@ import { Supervisor, type ChildSpec } from './lib/supervisor';
 import { localBrokerHost, localBrokerUrl } from './lib/broker-url';
 import { nodeChildEnv } from './lib/node-child-env';
 import { buildOneProcess } from './one-process/build';
+import { seedDemoNames } from './lib/demo-names';
 
 const tsx = process.execPath;
 const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
@@ -63,6 +64,9 @@ if (!env.MQTT_URL) {
 if (!env.ZIGBEE_ADAPTER) {
   const protocol = env.RADIO_PROTOCOL ?? 'deconz';
   if (protocol !== 'deconz' && protocol !== 'zstack' && protocol !== 'ember') throw new Error(`RADIO_PROTOCOL must be deconz, zstack or ember, got "${protocol}"`);
+  const network = env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json';
+  // The simulated devices keep the names their network file gives them (first start only).
+  seedDemoNames(network, dataDir);
   const radioPort = env.RADIO_PORT ?? '6638';
   const controlPort = env.RADIO_CONTROL_PORT ?? '6639';
   specs.push({
@@ -73,7 +77,7 @@ if (!env.ZIGBEE_ADAPTER) {
       '--port', radioPort,
       '--control-port', controlPort,
       '--state', env.RADIO_STATE ?? `${dataDir}/virtual-radio.json`,
-      '--network', env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json',
+      '--network', network,
       '--protocol', protocol,
     ],
     ready: (line) => report.radio(line),

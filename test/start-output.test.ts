@@ -64,6 +64,13 @@ describe('npm start output', () => {
     if (processes === 'one') expect(pids('bridge')).toEqual(pids('api'));
     else expect([...pids('bridge')].some((pid) => pids('api').has(pid))).toBe(false);
 
+    // The demo's devices carry the names its network file gives them, from the first start.
+    const login = await fetch(`${ready.rest}`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` }, body: JSON.stringify({ devicetype: 'names-check' }) });
+    const key = ((await login.json()) as [{ success: { username: string } }])[0].success.username;
+    const names = async (kind: string) => Object.values((await (await fetch(`${ready.rest}/${key}/${kind}`)).json()) as Record<string, { name: string }>).map((r) => r.name);
+    await waitFor(async () => (await names('lights')).includes('Living room ceiling'), 'the ceiling light by its demo name', 60_000, 250);
+    await waitFor(async () => (await names('sensors')).includes('Bedside button'), 'the bedside button by its demo name', 60_000, 250);
+
     // `kill -INT` of npm alone (not its group), as from another terminal: npm passes it to the
     // start script, which runs in the shell's place (exec), and everything stops.
     child.process.kill('SIGINT');

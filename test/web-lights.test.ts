@@ -173,4 +173,42 @@ describe('web app: sign in and lights', () => {
     expect((await login('a-better-secret')).status).toBe(200);
     expect((await login('delight')).status).toBe(403);
   }, 30_000);
+  it('should rename a light, a room, its scene and a sensor from the app at phone width, with room and model beside the name', async () => {
+    await page.setViewportSize(PHONE);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Rooms & lights' }).click();
+    const lamp = page.getByRole('article', { name: 'Light Desk lamp' });
+    // Two lamps of one model cannot be confused: the card says which room and which model.
+    await lamp.getByText('Living room · LCT015').waitFor();
+    const rename = async (card: ReturnType<Page['getByRole']>, from: string, to: string) => {
+      await card.getByRole('button', { name: `Rename ${from}`, exact: true }).click();
+      const form = card.getByRole('form', { name: `Rename ${from}` });
+      await form.getByLabel('New name').fill(to);
+      await form.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: `Renamed to ${to}` }).waitFor();
+    };
+    await rename(lamp, 'Desk lamp', 'Reading lamp');
+    await page.getByRole('article', { name: 'Light Reading lamp' }).waitFor();
+    const room = page.getByRole('article', { name: 'Room Living room' });
+    await rename(room.getByRole('region', { name: 'Living room scenes' }), 'Evening', 'Cosy evening');
+    await rename(room, 'Living room', 'Lounge');
+    const lounge = page.getByRole('article', { name: 'Room Lounge' });
+    await lounge.getByRole('button', { name: 'Cosy evening', exact: true }).waitFor();
+    await page.getByRole('article', { name: 'Light Reading lamp' }).getByText('Lounge · LCT015').waitFor();
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Sensors' }).click();
+    const thermostat = page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'ZHAThermostat' });
+    const before = (await thermostat.getAttribute('aria-label'))!.replace(/^Sensor /, '');
+    await rename(thermostat, before, 'Hall radiator');
+    await page.getByRole('article', { name: 'Sensor Hall radiator' }).waitFor();
+    await screenshot(page, 'sensors-renamed-phone');
+    // Each name committed at the gateway, as every client reads it.
+    expect(((await stack.rest.get(`/lights/${lightId()}`)).body as { name: string }).name).toBe('Reading lamp');
+    const groups = (await stack.rest.get('/groups')).body as Record<string, { name: string }>;
+    const loungeId = Object.entries(groups).find(([, g]) => g.name === 'Lounge')?.[0];
+    expect(loungeId).toBeDefined();
+    const scenes = (await stack.rest.get(`/groups/${loungeId}/scenes`)).body as Record<string, { name: string }>;
+    expect(Object.values(scenes).map((scene) => scene.name)).toEqual(['Cosy evening']);
+    const sensors = (await stack.rest.get('/sensors')).body as Record<string, { name: string; type: string }>;
+    expect(Object.values(sensors).find((sensor) => sensor.type === 'ZHAThermostat')?.name).toBe('Hall radiator');
+    await page.setViewportSize(DESKTOP);
+  }, 60_000);
 });

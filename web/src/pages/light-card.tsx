@@ -1,6 +1,7 @@
 import { hexToXy, kelvin, xyToHex } from '../components/color';
 import { briToPercent, percentToBri } from '../components/percent';
 import { useApp } from '../components/context';
+import { identity, Rename } from '../components/rename';
 import { Badge, Card, Slider, Switch, useAction } from '../components/ui';
 import type { Light } from '../state/types';
 
@@ -24,8 +25,8 @@ function CoverControls({ id, light }: { id: string; light: Light }) {
 }
 
 /** One light: on/off, brightness, colour temperature and colour where the lamp has them. */
-export function LightCard({ id, light }: { id: string; light: Light }) {
-  const { gateway } = useApp();
+export function LightCard({ id, light, room }: { id: string; light: Light; room?: string }) {
+  const { gateway, store } = useApp();
   const [run, busy] = useAction();
   const set = (body: Record<string, unknown>) => run(light.name, () => gateway.put(`/lights/${id}/state`, body));
   const reachable = light.state.reachable !== false;
@@ -34,7 +35,8 @@ export function LightCard({ id, light }: { id: string; light: Light }) {
   return (
     <Card title={light.name} label={`Light ${light.name}`}
       actions={isCover(light) ? undefined : <Switch label={`${light.name} on`} checked={light.state.on === true} disabled={busy || !reachable} onChange={(on) => set({ on })} />}>
-      <p class="meta">{light.type}{reachable ? '' : ' · '}{!reachable && <Badge kind="bad">unreachable</Badge>}</p>
+      <p class="meta">{identity([room, light.modelid, light.type])}{reachable ? '' : ' · '}{!reachable && <Badge kind="bad">unreachable</Badge>}</p>
+      <Rename path={`/lights/${id}`} name={light.name} done={() => store.refresh('lights', id)} />
       {isCover(light) ? <CoverControls id={id} light={light} /> : (
         <div class="controls">
           {light.state.bri !== undefined && <Slider label="Brightness" unit="%" min={1} max={100} value={briToPercent(light.state.bri ?? 1)} disabled={busy || !reachable} onCommit={(percent) => set({ bri: percentToBri(percent) })} />}

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../components/context';
 import { briToPercent, percentToBri } from '../components/percent';
+import { identity, Rename } from '../components/rename';
 import { Card, Empty, Slider, Switch, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import type { Group, Light } from '../state/types';
@@ -8,13 +9,14 @@ import { LightCard } from './light-card';
 import { Scenes } from './scenes';
 
 function RoomCard({ id, group }: { id: string; group: Group }) {
-  const { gateway } = useApp();
+  const { gateway, store } = useApp();
   const [run, busy] = useAction();
   const act = (body: Record<string, unknown>) => run(group.name, () => gateway.put(`/groups/${id}/action`, body));
   return (
     <Card title={group.name} label={`Room ${group.name}`}
       actions={<Switch label={`${group.name} on`} checked={group.state.any_on === true} disabled={busy} onChange={(on) => act({ on })} />}>
       <p class="meta">{group.lights.length} light{group.lights.length === 1 ? '' : 's'} · {group.state.all_on ? 'all on' : group.state.any_on ? 'some on' : 'off'}</p>
+      <Rename path={`/groups/${id}`} name={group.name} done={() => store.refresh('groups', id)} />
       {typeof group.action.bri === 'number' && group.lights.length > 0 && <Slider label="Brightness" unit="%" min={1} max={100} value={briToPercent(group.action.bri)} disabled={busy} onCommit={(percent) => act({ bri: percentToBri(percent) })} />}
       <Scenes id={id} group={group} />
     </Card>
@@ -47,7 +49,7 @@ function NewRoom({ lights }: { lights: Record<string, Light> }) {
           <legend>Lights</legend>
           {Object.entries(lights).map(([id, light]) => (
             <label key={id} class="check"><input type="checkbox" checked={members.includes(id)}
-              onChange={(e) => setMembers((m) => ((e.target as HTMLInputElement).checked ? [...m, id] : m.filter((x) => x !== id)))} />{light.name}</label>
+              onChange={(e) => setMembers((m) => ((e.target as HTMLInputElement).checked ? [...m, id] : m.filter((x) => x !== id)))} />{light.name}<span class="meta"> {identity([light.modelid])}</span></label>
           ))}
         </fieldset>
         <button type="submit" class="primary" disabled={busy}>{busy ? 'Creating…' : 'Create room'}</button>
@@ -73,7 +75,7 @@ export function Rooms() {
       <section aria-labelledby="lights-heading">
         <h2 id="lights-heading">Lights and covers</h2>
         {lights.length === 0 ? <Empty>No lights yet. Use “Add a device” to pair one.</Empty> : (
-          <div class="grid">{lights.map(([id, light]) => <LightCard key={id} id={id} light={light} />)}</div>
+          <div class="grid">{lights.map(([id, light]) => <LightCard key={id} id={id} light={light} room={groups.find(([, g]) => g.lights.includes(id))?.[1].name} />)}</div>
         )}
       </section>
     </>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { useApp } from '../components/context';
+import { Rename } from '../components/rename';
 import { useAction } from '../components/ui';
 import type { Group } from '../state/types';
 
@@ -22,6 +23,7 @@ export function Scenes({ id, group }: { id: string; group: Group }) {
               <button type="button" disabled={busy} onClick={() => run(scene.name, async () => { await gateway.put(`/groups/${id}/scenes/${scene.id}/recall`, {}); announce(`${scene.name} recalled`); })}>{scene.name}</button>
               <button type="button" class="quiet" disabled={busy} aria-label={`Store current state in ${scene.name}`}
                 onClick={() => run(scene.name, async () => { await gateway.put(`/groups/${id}/scenes/${scene.id}/store`, {}); announce(`${scene.name} stored`); })}>Store</button>
+              <Rename path={`/groups/${id}/scenes/${scene.id}`} name={scene.name} done={refresh} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { useApp } from '../components/context';
+import { identity, Rename } from '../components/rename';
 import { ago, Badge, Card, Empty, Slider, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import type { Sensor } from '../state/types';
@@ -36,12 +37,14 @@ function Thermostat({ id, sensor }: { id: string; sensor: Sensor }) {
 }
 
 function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
+  const { store } = useApp();
   const reachable = sensor.config.reachable !== false;
   const values = Object.entries(sensor.state).filter(([key]) => !HIDDEN.has(key));
   return (
     <Card title={sensor.name} label={`Sensor ${sensor.name}`}
       actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>Battery {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>
-      <p class="meta">{sensor.type} · last seen {ago(sensor.lastseen ?? sensor.state.lastupdated)}</p>
+      <p class="meta">{identity([sensor.modelid, sensor.type])} · last seen {ago(sensor.lastseen ?? sensor.state.lastupdated)}</p>
+      <Rename path={`/sensors/${id}`} name={sensor.name} done={() => store.refresh('sensors', id)} />
       <dl class="values" aria-live="polite">
         {values.map(([key, value]) => <div key={key}><dt>{key}</dt><dd>{show(key, value)}</dd></div>)}
       </dl>
