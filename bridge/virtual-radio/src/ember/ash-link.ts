@@ -7,6 +7,7 @@
 import type { Socket } from 'node:net';
 import { AshDecoder, ASH_VERSION, encodeAsh, ResetReason } from './ash-codec';
 import type { AshFrame } from './ash-codec';
+import { LinkFaults } from './link-faults';
 
 /** What the link needs from the EZSP layer above it. */
 export interface AshUpper {
@@ -40,6 +41,7 @@ export class AshLink {
     private readonly socket: Socket,
     private readonly upper: AshUpper,
     private readonly log: (event: string, detail?: Record<string, unknown>) => void,
+    private readonly faults: LinkFaults = new LinkFaults(),
   ) {
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.onData(chunk));
@@ -76,6 +78,8 @@ export class AshLink {
   }
 
   private onData(chunk: Buffer): void {
+    // A stuck NCP hears nothing: no ACK, no answer, not even an RST.
+    if (this.faults.stuck()) return;
     for (const event of this.decoder.push(chunk)) {
       if (!event.ok) {
         this.log('ash-bad-frame', { error: event.error });
@@ -93,7 +97,10 @@ export class AshLink {
     if (frame.type === 'ack' || frame.type === 'nak' || frame.type === 'data') this.acknowledged(frame.ackNum);
     if (frame.type === 'nak') this.retransmit();
     if (frame.type !== 'data') return;
-    if (frame.frmNum === this.frmRx) {
+    if (frame.frmNum === this.frmRx && LinkFaults.take(this.faults, 'nak')) {
+      this.log('ash-fault-nak', { frmNum: frame.frmNum });
+      this.write({ type: 'nak', ackNum: this.frmRx, notReady: false });
+    } else if (frame.frmNum === this.frmRx) {
       this.frmRx = inc(this.frmRx);
       this.write({ type: 'ack', ackNum: this.frmRx, notReady: false });
       this.upper.received(frame.data);
@@ -139,7 +146,9 @@ export class AshLink {
       const frmNum = this.frmTx;
       this.frmTx = inc(this.frmTx);
       this.unacked.push({ frmNum, data });
-      this.write({ type: 'data', frmNum, ackNum: this.frmRx, reTx: false, data });
+      // A lost frame stays unacknowledged: the ACK timeout (or the host's NAK) sends it again.
+      if (LinkFaults.take(this.faults, 'lose')) this.log('ash-fault-lose', { frmNum });
+      else this.write({ type: 'data', frmNum, ackNum: this.frmRx, reTx: false, data });
     }
     if (this.unacked.length > 0 && !this.timer) this.startTimer();
   }
@@ -164,7 +173,7 @@ export class AshLink {
   }
 
   private write(frame: AshFrame): void {
-    if (this.closed || this.socket.destroyed) return;
+    if (this.closed || this.socket.destroyed || this.faults.stuck()) return;
     this.socket.write(encodeAsh(frame));
   }
 }
