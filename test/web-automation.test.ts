@@ -11,6 +11,7 @@ import { waitFor } from './helpers/wait';
 
 const LAMP = '0017880104a1e401';
 const BUTTON = '00124b0000d2e402';
+const DOOR = '00124b0000d2e403';
 const PHASES = ['Joined', 'Interviewed', 'Ready'];
 /** The app's pages in its navigation order (web/src/pages/index.ts). */
 const PAGES = [
@@ -226,7 +227,8 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('button', { name: 'Arm away' }).click();
     const refusal = page.locator('#pin-error');
     await refusal.waitFor();
-    expect((await refusal.textContent())?.length).toBeGreaterThan(3);
+    // In words, not the deCONZ parameter wording ("invalid value, ****, for parameter, code0").
+    expect(await refusal.textContent()).toBe('That PIN is not right. Nothing changed.');
     await pin.fill('4711');
     await page.getByRole('button', { name: 'Arm away' }).click();
     // The state arrives over the WebSocket: the exit delay counts down.
@@ -236,6 +238,58 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('button', { name: 'Disarm' }).click();
     await page.getByRole('status').filter({ hasText: 'disarmed' }).waitFor();
   }, 60_000);
+
+  it('should name an open door before arming, and fill the phone\'s screen in alarm until disarmed', async () => {
+    await stack.rest.put('/config', { permitjoin: 60 });
+    await control('POST', '/devices', { model: 'DS01', ieee: DOOR });
+    const doorSensor = async () => Object.values((await stack.rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string; name: string; state: { open?: boolean } }>)
+      .find((s) => s.type === 'ZHAOpenClose' && s.uniqueid.replace(/:/g, '').startsWith(DOOR));
+    await waitFor(async () => (await doorSensor()) !== undefined, 'the door sensor', 60_000, 200);
+    await stack.rest.put('/config', { permitjoin: 0 });
+    const door = (await doorSensor())!;
+    await stack.rest.put('/alarmsystems/1/config', { armed_away_exit_delay: 1, armed_away_entry_delay: 1, armed_away_trigger_duration: 120 });
+    await page.setViewportSize(PHONE);
+    await go('alarm', 'Alarm');
+    await page.getByLabel('Add a device').selectOption(door.uniqueid);
+    await page.getByRole('button', { name: 'Add (away, stay and night)' }).click();
+    await page.getByRole('button', { name: `Remove ${door.name}` }).waitFor();
+    await control('POST', `/devices/${DOOR}/actions/open`);
+    await waitFor(async () => (await doorSensor())?.state.open === true, 'the door open at the gateway', 15_000, 100);
+    // The app knows it is open once the event is in (the Sensors page shows it).
+    await go('sensors', 'Sensors');
+    await page.getByRole('article', { name: `Sensor ${door.name}` }).locator('dd', { hasText: 'yes' }).first().waitFor();
+    await go('alarm', 'Alarm');
+    const pin = page.getByLabel('PIN', { exact: true });
+    await pin.fill('4711');
+    await page.getByRole('button', { name: 'Arm away' }).click();
+    const warning = page.getByRole('alert').filter({ hasText: 'is open' });
+    expect(await warning.textContent()).toContain(`${door.name} is open. Close it first, or arm anyway.`);
+    expect(((await stack.rest.get('/alarmsystems/1')).body as { config: { armmode: string } }).config.armmode).toBe('disarmed');
+    await warning.getByRole('button', { name: 'Arm anyway' }).click();
+    const armstate = async () => ((await stack.rest.get('/alarmsystems/1')).body as { state: { armstate: string } }).state.armstate;
+    await waitFor(async () => (await armstate()) === 'armed_away', 'armed away', 20_000, 100);
+    await control('POST', `/devices/${DOOR}/actions/close`);
+    await waitFor(async () => (await doorSensor())?.state.open === false, 'the door closed', 15_000, 100);
+    await control('POST', `/devices/${DOOR}/actions/open`);
+    // In alarm the whole screen says so, whatever page is open.
+    await go('rooms', 'Rooms & lights');
+    const takeover = page.getByRole('alertdialog', { name: 'Alarm: default' });
+    await takeover.waitFor({ timeout: 20_000 });
+    const box = (await takeover.boundingBox())!;
+    expect([box.x, box.y, box.width, box.height]).toEqual([0, 0, PHONE.width, PHONE.height]);
+    await screenshot(page, 'alarm-takeover-phone');
+    await page.setViewportSize(DESKTOP);
+    const wide = (await takeover.boundingBox())!;
+    expect([wide.x, wide.y, wide.width, wide.height]).toEqual([0, 0, DESKTOP.width, DESKTOP.height]);
+    await takeover.getByLabel('PIN to disarm').fill('0000');
+    await takeover.getByRole('button', { name: 'Disarm' }).click();
+    await takeover.getByText('That PIN is not right. Nothing changed.').waitFor();
+    await takeover.getByLabel('PIN to disarm').fill('4711');
+    await takeover.getByRole('button', { name: 'Disarm' }).click();
+    await takeover.waitFor({ state: 'detached' });
+    expect(await armstate()).toBe('disarmed');
+    await page.setViewportSize(DESKTOP);
+  }, 120_000);
 
   it('should follow the system\'s dark theme and switch themes from the toggle', async () => {
     const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>;

@@ -209,6 +209,11 @@ describe('web app: sign in and lights', () => {
     expect(Object.values(scenes).map((scene) => scene.name)).toEqual(['Cosy evening']);
     const sensors = (await stack.rest.get('/sensors')).body as Record<string, { name: string; type: string }>;
     expect(Object.values(sensors).find((sensor) => sensor.type === 'ZHAThermostat')?.name).toBe('Hall radiator');
+    // The same at desktop width.
     await page.setViewportSize(DESKTOP);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Rooms & lights' }).click();
+    await rename(page.getByRole('article', { name: 'Light Reading lamp' }), 'Reading lamp', 'Desk lamp');
+    await page.getByRole('article', { name: 'Light Desk lamp' }).getByText('Lounge · LCT015').waitFor();
+    expect(((await stack.rest.get(`/lights/${lightId()}`)).body as { name: string }).name).toBe('Desk lamp');
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { SignIn } from './pages/sign-in';
 import { PAGES, pageFor } from './pages';
 import { GatewayStore, useGateway } from './state/store';
 import { ThemeToggle } from './components/theme';
+import { AlarmTakeover } from './pages/alarm';
 
 const KEY_STORAGE = 'herdgate.key';
 
@@ -69,6 +70,7 @@ function Shell({ store, onSignOut }: { store: GatewayStore; onSignOut(): void })
         <h1>{page.title}</h1>
         {loadError ? <ErrorNote error={loadError} /> : !store.loaded ? <p class="progress" role="status"><span class="spinner" aria-hidden="true" />Loading the gateway…</p> : <page.component />}
       </main>
+      {store.loaded && <AlarmTakeover />}
       <div class={`toast ${message ? `toast-${message.kind}` : ''}`} role={message?.kind === 'error' ? 'alert' : 'status'} aria-live="polite">{message?.text}</div>
     </AppContext.Provider>
   );

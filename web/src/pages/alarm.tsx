@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
 import { Badge, Empty, FieldError, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import type { AlarmSystem, GatewayState } from '../state/types';
+import { listOf, openZones, pinWords } from './alarm-words';
 
 const ARM = [
   { path: 'arm_away', label: 'Arm away' }, { path: 'arm_stay', label: 'Arm stay' }, { path: 'arm_night', label: 'Arm night' }, { path: 'disarm', label: 'Disarm' },
@@ -29,15 +29,22 @@ function Panel({ id, system }: { id: string; system: AlarmSystem }) {
   const [error, setError] = useState<string>();
   const [run, busy] = useAction();
   const [adding, setAdding] = useState('');
-  const arm = (path: string) => run('Alarm', async () => {
-    setError(undefined);
-    try {
-      await gateway.put(`/alarmsystems/${id}/${path}`, { code0: code });
-      setCode('');
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
-    }
-  });
+  // Open doors or windows the mode watches: named, and armed only when the user says so.
+  const [open, setOpen] = useState<{ path: string; zones: string[] }>();
+  const arm = (path: string, anyway = false) => {
+    const zones = openZones(state, system, path);
+    if (!anyway && zones.length > 0) return setOpen({ path, zones });
+    setOpen(undefined);
+    return run('Alarm', async () => {
+      setError(undefined);
+      try {
+        await gateway.put(`/alarmsystems/${id}/${path}`, { code0: code });
+        setCode('');
+      } catch (err) {
+        setError(pinWords(err));
+      }
+    });
+  };
   const armstate = system.state.armstate ?? 'unknown';
   const seconds = system.state.seconds_remaining ?? 0;
   return (
@@ -54,6 +61,15 @@ function Panel({ id, system }: { id: string; system: AlarmSystem }) {
         <div class="button-row">
           {ARM.map((a) => <button key={a.path} type="button" class={a.path === 'disarm' ? 'primary' : ''} disabled={busy} onClick={() => void arm(a.path)}>{a.label}</button>)}
         </div>
+        {open && (
+          <div class="warning" role="alert">
+            <p>{listOf(open.zones)} {open.zones.length === 1 ? 'is' : 'are'} open. Close {open.zones.length === 1 ? 'it' : 'them'} first, or arm anyway.</p>
+            <div class="button-row">
+              <button type="button" class="danger" disabled={busy} onClick={() => void arm(open.path, true)}>Arm anyway</button>
+              <button type="button" class="quiet" onClick={() => setOpen(undefined)}>Don't arm</button>
+            </div>
+          </div>
+        )}
         <button type="button" class="quiet" disabled={busy || code.length < 4} onClick={() => run('PIN', async () => { await gateway.put(`/alarmsystems/${id}/config`, { code0: code }); setCode(''); announce('PIN set'); })}>Set this as the PIN</button>
       </form>
       <h3>Devices taking part</h3>
@@ -91,4 +107,37 @@ export function Alarm() {
   const systems = Object.entries(state.alarmsystems);
   if (systems.length === 0) return <Empty>This gateway has no alarm system.</Empty>;
   return <>{systems.map(([id, system]) => <Panel key={id} id={id} system={system} />)}</>;
+}
+
+/** A system in alarm takes the whole screen, on every page, with the PIN field to disarm it. */
+export function AlarmTakeover() {
+  const { gateway, store } = useApp();
+  const state = useGateway(store);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [run, busy] = useAction();
+  const alarming = Object.entries(state.alarmsystems).find(([, system]) => system.state.armstate === 'in_alarm');
+  if (!alarming) return null;
+  const [id, system] = alarming;
+  const disarm = () => run('Alarm', async () => {
+    setError(undefined);
+    try {
+      await gateway.put(`/alarmsystems/${id}/disarm`, { code0: code });
+      setCode('');
+    } catch (err) {
+      setError(pinWords(err));
+    }
+  });
+  return (
+    <div class="takeover" role="alertdialog" aria-modal="true" aria-labelledby="takeover-heading">
+      <h2 id="takeover-heading">Alarm: {system.name}</h2>
+      <p>The alarm is sounding.</p>
+      <form onSubmit={(e) => { e.preventDefault(); void disarm(); }}>
+        {/* biome-ignore lint/a11y/noAutofocus: the one thing to do on this screen */}
+        <label>PIN to disarm<input type="password" inputMode="numeric" autocomplete="off" autoFocus value={code} onInput={(e) => setCode((e.target as HTMLInputElement).value)} aria-describedby="takeover-error" /></label>
+        <FieldError id="takeover-error" error={error} />
+        <button type="submit" class="primary" disabled={busy}>Disarm</button>
+      </form>
+    </div>
+  );
 }
