@@ -23,7 +23,8 @@ function network(dir: string): string {
 type Radio = { touchlink: Array<{ ieee: string; joined: boolean; identifying: boolean; resets: number }>; devices: { joined: Array<{ ieee: string }>; pool: Array<{ ieee: string; searching?: boolean }> } };
 
 /** Touchlink from REST through the bridge (herdsman's Touchlink over MQTT) to the simulated bulbs. */
-describe('touchlink on the Z-Stack coordinator', () => {
+/** On the two coordinators whose herdsman adapters speak inter-PAN: Z-Stack and EmberZNet. */
+describe.each(['zstack', 'ember'] as const)('touchlink on the %s coordinator', (protocol) => {
   let stack: Stack;
   let ws: EventClient;
   let dir: string;
@@ -34,7 +35,7 @@ describe('touchlink on the Z-Stack coordinator', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'herdgate-touchlink-'));
-    stack = await startStack({ protocol: 'zstack', network: network(dir) });
+    stack = await startStack({ protocol, network: network(dir) });
     await waitForLink(stack);
     await stack.rest.put('/config', { permitjoin: 60 });
     await waitFor(() => lightId(PAIRED) !== undefined && stack.api.services.bridge.devices().get(`0x${PAIRED}`)?.interview === 'successful', 'the paired bulb', 60_000, 100);

@@ -4,11 +4,12 @@
  * (a `HostPort`). Transport-free: `send` is set by the ASH link, `reboot` by the front.
  */
 import type { ApsRequest } from '../protocol/index';
-import type { CoordinatorInfo, HostPort, PendingConfirm, PendingIndication } from '../network/host-port';
+import type { CoordinatorInfo, HostPort, InterPanIndication, PendingConfirm, PendingIndication } from '../network/host-port';
 import type { InterPanRequest } from '../network/touchlink';
 import type { CommandHandler, NcpContext } from './context';
 import { ByteReader } from './ezsp-codec';
 import { encodeEzspResponse, EzspStatus, FrameId, parseEzspCommand } from './ezsp-frame';
+import { interPanHandlers, macFilterMatch } from './interpan';
 import { deviceLeft, incomingMessage, messageSent, messagingHandlers, SendTable } from './messaging';
 import { networkHandlers } from './network-commands';
 import { freshRam } from './ncp-state';
@@ -39,7 +40,7 @@ export class EmberNcp implements HostPort {
   reboot: () => void = () => {};
 
   constructor(private readonly deps: EmberNcpDeps) {
-    this.handlers = { ...stackHandlers, ...networkHandlers, ...securityHandlers, ...messagingHandlers(this.sends) };
+    this.handlers = { ...stackHandlers, ...networkHandlers, ...securityHandlers, ...messagingHandlers(this.sends), ...interPanHandlers };
     this.ctx = {
       tokens: deps.tokens, ram: this.ram, route: deps.route, interPan: deps.interPan, changed: deps.changed, log: deps.log,
       reboot: () => this.reboot(),
@@ -107,6 +108,10 @@ export class EmberNcp implements HostPort {
 
   left(nwk: number, ieee: string): void {
     if (this.ram.networkUp) deviceLeft(this.ctx, nwk, ieee);
+  }
+
+  interPan(ind: InterPanIndication): void {
+    macFilterMatch(this.ctx, ind);
   }
 
   /** The link key a joining device must hold: its transient key (an install code), else its key-table entry. */
