@@ -173,6 +173,23 @@ describe('web app: sign in and lights', () => {
     expect((await login('a-better-secret')).status).toBe(200);
     expect((await login('delight')).status).toBe(403);
   }, 30_000);
+  it('should show sensors by device, labelled in words, and say what Daylight needs, at phone and desktop width', async () => {
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Sensors' }).click();
+    const devices = (await stack.rest.get('/devices')).body as string[];
+    const thermostatMac = devices.find((mac) => mac.replace(/:/g, '') === THERMOSTAT)!;
+    const deviceName = ((await stack.rest.get(`/devices/${thermostatMac}`)).body as { name: string }).name;
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      const section = page.getByRole('region', { name: `Device ${deviceName}` });
+      await section.locator('article[aria-label^="Sensor "]').filter({ hasText: 'ZHAThermostat' }).waitFor();
+      // Labels are words ("Temperature", "Light level"), never the raw attribute names.
+      const labels = await page.locator('article[aria-label^="Sensor "] dt').allTextContents();
+      expect(labels.length).toBeGreaterThan(0);
+      expect(labels.filter((text) => /^[a-z_0-9]+$/.test(text))).toEqual([]);
+      await page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'Daylight' }).getByText(/Daylight needs the gateway's location/).waitFor();
+    }
+  }, 30_000);
+
   it('should rename a light, a room, its scene and a sensor from the app at phone width, with room and model beside the name', async () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Rooms & lights' }).click();

@@ -3,17 +3,10 @@ import { identity, Rename } from '../components/rename';
 import { ago, Badge, Card, Empty, Slider, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import type { Sensor } from '../state/types';
+import { deviceOf, label, needs, reading } from './sensor-words';
 
 const HIDDEN = new Set(['lastupdated', 'lastset']);
 const MODES = ['off', 'heat', 'auto', 'cool'];
-
-/** A readable value: temperatures and humidity are hundredths in deCONZ. */
-function show(key: string, value: unknown): string {
-  if (typeof value === 'number' && (key === 'temperature' || key === 'humidity' || key === 'heatsetpoint')) return `${(value / 100).toFixed(1)}${key === 'humidity' ? ' %' : ' °C'}`;
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
-  if (value === null || value === undefined) return '—';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
 function Thermostat({ id, sensor }: { id: string; sensor: Sensor }) {
   const { gateway } = useApp();
@@ -46,8 +39,9 @@ function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
       <p class="meta">{identity([sensor.modelid, sensor.type])} · last seen {ago(sensor.lastseen ?? sensor.state.lastupdated)}</p>
       <Rename path={`/sensors/${id}`} name={sensor.name} done={() => store.refresh('sensors', id)} />
       <dl class="values" aria-live="polite">
-        {values.map(([key, value]) => <div key={key}><dt>{key}</dt><dd>{show(key, value)}</dd></div>)}
+        {values.map(([key, value]) => <div key={key}><dt>{label(key)}</dt><dd>{reading(key, value)}</dd></div>)}
       </dl>
+      {needs(sensor) && <p class="hint">{needs(sensor)}</p>}
       {sensor.type === 'ZHAThermostat' && <Thermostat id={id} sensor={sensor} />}
     </Card>
   );
@@ -60,5 +54,24 @@ export function Sensors() {
   // The gateway's own Daylight sensor and CLIP helpers after the real devices.
   const sensors = Object.entries(state.sensors).sort(([, a], [, b]) => Number(a.type.startsWith('CLIP') || a.type === 'Daylight') - Number(b.type.startsWith('CLIP') || b.type === 'Daylight'));
   if (sensors.length === 0) return <Empty>No sensors yet. Use “Add a device” to pair one.</Empty>;
-  return <div class="grid">{sensors.map(([id, sensor]) => <SensorCard key={id} id={id} sensor={sensor} />)}</div>;
+  // One section per physical device: a motion sensor's presence, light level and temperature together.
+  const byDevice = new Map<string, [string, Sensor][]>();
+  for (const entry of sensors) {
+    const key = deviceOf(entry[1], entry[0]);
+    byDevice.set(key, [...(byDevice.get(key) ?? []), entry]);
+  }
+  return (
+    <>
+      {[...byDevice].map(([key, members]) => {
+        const device = state.devices[key];
+        const title = device?.name ?? members[0]![1].name;
+        return (
+          <section key={key} class="device-sensors" aria-label={`Device ${title}`}>
+            <h2>{title}{device?.modelid && <span class="meta"> · {device.modelid}</span>}</h2>
+            <div class="grid">{members.map(([id, sensor]) => <SensorCard key={id} id={id} sensor={sensor} />)}</div>
+          </section>
+        );
+      })}
+    </>
+  );
 }
