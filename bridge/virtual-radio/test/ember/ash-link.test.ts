@@ -42,57 +42,52 @@ afterEach(async () => {
 });
 
 const data = (frmNum: number, ackNum: number, bytes: number[], reTx = false): AshFrame => ({ type: 'data', frmNum, ackNum, reTx, data: Uint8Array.from(bytes) });
+const ack = (ackNum: number): AshFrame => ({ type: 'ack', ackNum, notReady: false });
+const nak = (ackNum: number): AshFrame => ({ type: 'nak', ackNum, notReady: false });
+
+/** The host writes one frame and reads what the NCP sends back, in order. */
+async function exchange(h: Harness, frame: AshFrame, ...expected: AshFrame[]): Promise<void> {
+  h.host.write(encodeAsh(frame));
+  for (const answer of expected) expect(await h.next()).toEqual(answer);
+}
+
+/** A link the host has reset (RST answered by RSTACK). */
+async function connected(): Promise<Harness> {
+  const h = (current = await start());
+  await exchange(h, { type: 'rst' }, { type: 'rstack', version: 2, code: 0x0b });
+  return h;
+}
 
 describe('ASH link (NCP side)', () => {
   it('answers RST with RSTACK version 2 and a software reset, then acknowledges and answers DATA in sequence', async () => {
     const h = (current = await start());
-    h.host.write(Uint8Array.of(0x1a, ...encodeAsh({ type: 'rst' })));
-    expect(await h.next()).toEqual({ type: 'rstack', version: 2, code: 0x0b });
+    h.host.write(Uint8Array.of(0x1a));
+    await exchange(h, { type: 'rst' }, { type: 'rstack', version: 2, code: 0x0b });
     expect(h.resets).toBe(1);
-    h.host.write(encodeAsh(data(0, 0, [1, 2, 3])));
-    expect(await h.next()).toEqual({ type: 'ack', ackNum: 1, notReady: false });
-    expect(await h.next()).toEqual(data(0, 1, [3, 2, 1]));
-    h.host.write(encodeAsh(data(1, 1, [4, 5, 6])));
-    expect(await h.next()).toEqual({ type: 'ack', ackNum: 2, notReady: false });
-    expect(await h.next()).toEqual(data(1, 2, [6, 5, 4]));
+    await exchange(h, data(0, 0, [1, 2, 3]), ack(1), data(0, 1, [3, 2, 1]));
+    await exchange(h, data(1, 1, [4, 5, 6]), ack(2), data(1, 2, [6, 5, 4]));
   });
 
   it('NAKs an out-of-sequence frame, re-ACKs a retransmitted one without running it twice', async () => {
-    const h = (current = await start());
-    h.host.write(encodeAsh({ type: 'rst' }));
-    await h.next();
-    h.host.write(encodeAsh(data(2, 0, [9, 9, 9])));
-    expect(await h.next()).toEqual({ type: 'nak', ackNum: 0, notReady: false });
-    h.host.write(encodeAsh(data(0, 0, [7, 8, 9])));
-    expect(await h.next()).toEqual({ type: 'ack', ackNum: 1, notReady: false });
-    expect(await h.next()).toEqual(data(0, 1, [9, 8, 7]));
-    h.host.write(encodeAsh(data(0, 1, [7, 8, 9], true)));
-    expect(await h.next()).toEqual({ type: 'ack', ackNum: 1, notReady: false });
-    h.host.write(encodeAsh(data(1, 1, [1, 1, 2])));
-    expect(await h.next()).toEqual({ type: 'ack', ackNum: 2, notReady: false });
-    expect(await h.next()).toEqual(data(1, 2, [2, 1, 1]));
+    const h = await connected();
+    await exchange(h, data(2, 0, [9, 9, 9]), nak(0));
+    await exchange(h, data(0, 0, [7, 8, 9]), ack(1), data(0, 1, [9, 8, 7]));
+    await exchange(h, data(0, 1, [7, 8, 9], true), ack(1));
+    await exchange(h, data(1, 1, [1, 1, 2]), ack(2), data(1, 2, [2, 1, 1]));
   });
 
   it('sends its unacknowledged frames again, flagged, on a NAK', async () => {
-    const h = (current = await start());
-    h.host.write(encodeAsh({ type: 'rst' }));
-    await h.next();
-    h.host.write(encodeAsh(data(0, 0, [1, 2, 3])));
-    await h.next();
-    expect(await h.next()).toEqual(data(0, 1, [3, 2, 1]));
-    h.host.write(encodeAsh({ type: 'nak', ackNum: 0, notReady: false }));
-    expect(await h.next()).toEqual(data(0, 1, [3, 2, 1], true));
-    h.host.write(encodeAsh({ type: 'ack', ackNum: 1, notReady: false }));
-    h.host.write(encodeAsh(data(1, 1, [4, 5, 6])));
-    expect(await h.next()).toEqual({ type: 'ack', ackNum: 2, notReady: false });
-    expect(await h.next()).toEqual(data(1, 2, [6, 5, 4]));
+    const h = await connected();
+    await exchange(h, data(0, 0, [1, 2, 3]), ack(1), data(0, 1, [3, 2, 1]));
+    await exchange(h, nak(0), data(0, 1, [3, 2, 1], true));
+    await exchange(h, ack(1));
+    await exchange(h, data(1, 1, [4, 5, 6]), ack(2), data(1, 2, [6, 5, 4]));
   });
 
   it('ignores DATA before the host reset it, and reports its own reset with its reason', async () => {
     const h = (current = await start());
     h.host.write(encodeAsh(data(0, 0, [1, 2, 3])));
-    h.host.write(encodeAsh({ type: 'rst' }));
-    expect(await h.next()).toEqual({ type: 'rstack', version: 2, code: 0x0b });
+    await exchange(h, { type: 'rst' }, { type: 'rstack', version: 2, code: 0x0b });
     h.link.resetByNcp(0x03);
     expect(await h.next()).toEqual({ type: 'rstack', version: 2, code: 0x03 });
   });
