@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, radioControl, type EventClient } from './helpers/clients';
-import { ALARM_SYSTEM_KEYS, GROUP_KEYS, lightKeys, missingKeys, sensorKeys, type ResourceKeys } from './helpers/deconz-client-keys';
+import { ALARM_SYSTEM_KEYS, GROUP_KEYS, lightKeys, missingKeys, notInitial, sensorKeys, type ResourceKeys } from './helpers/deconz-client-keys';
 import { startSupervisedGateway, type SupervisedGateway } from './helpers/supervised-gateway';
 import { waitFor } from './helpers/wait';
 
@@ -120,6 +120,14 @@ describe.each(NETWORKS)('deCONZ client keys from the first read on $name (npm st
     for (const event of added) {
       const resource = (event.sensor ?? event.light) as Resource;
       expect(problemsOf(String(event.r), { [String(event.id)]: resource })).toEqual([]);
+    }
+    // A sensor added before its device reported shows deCONZ's defaults (temperature 0, presence
+    // false), which Home Assistant needs to create its entity; items without one stay null or "".
+    const fresh = added.filter((event) => event.r === 'sensors' && (event.sensor as Resource).state && ((event.sensor as Resource).state as Record<string, unknown>).lastupdated === 'none');
+    expect(fresh.length).toBeGreaterThan(0);
+    for (const event of fresh) {
+      const sensor = event.sensor as Resource;
+      expect(notInitial(sensor, sensorKeys(sensor.type, String(sensor.modelid)) ?? {}), `sensors/${event.id} added`).toEqual([]);
     }
     // A changed state event sends the whole state (websocketnotifyall): each key of the type is in it.
     await waitFor(() => typed('sensors').some((event) => event.e === 'changed' && event.state), 'a sensor state change', 60_000);

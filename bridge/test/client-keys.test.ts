@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { findByDevice } from 'zigbee-herdsman-converters';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeSubdevices, ITEM_RULES, STATE_ITEM_KINDS, withUnsetItems, type ExposeJson, type SubdevicePlan } from '@herdgate/shared/deconz';
-import { LIGHT_KEYS, lightKeys, missingKeys, SENSOR_KEYS, sensorKeys } from '../../test/helpers/deconz-client-keys';
+import { describeSubdevices, ITEM_RULES, STATE_ITEM_KINDS, withItemDefaults, withUnsetItems, type ExposeJson, type SubdevicePlan } from '@herdgate/shared/deconz';
+import { LIGHT_KEYS, lightKeys, missingKeys, notInitial, SENSOR_KEYS, sensorKeys } from '../../test/helpers/deconz-client-keys';
 import { describeDefinition } from '../src/zigbee/translate';
 import { catalogueModels, interviewedDevice } from './support/catalogue-device';
 
@@ -17,10 +17,13 @@ const NETWORKS = ['demo.json', 'generated-200.json'].map((file) =>
 
 interface Described { model: string; modelid: string; plans: SubdevicePlan[] }
 
-/** A new resource's state as the api first shows it: every listed item unset, lights reachable. */
+/**
+ * A new resource's state as the api first shows it: every listed item unset, lights reachable and
+ * `alert` none, items at deCONZ's defaults where its generic item has one (the api's view fill).
+ */
 function freshState(plan: SubdevicePlan): Record<string, unknown> {
   const state = withUnsetItems(plan.state.filter((item) => item !== 'lastupdated'), {});
-  return plan.resource === 'lights' ? { ...state, reachable: true } : { ...state, lastupdated: 'none' };
+  return withItemDefaults(plan.resource === 'lights' ? { ...state, alert: 'none', reachable: true } : { ...state, lastupdated: 'none' });
 }
 
 describe('deCONZ client keys: item lists of the catalogue', () => {
@@ -41,13 +44,15 @@ describe('deCONZ client keys: item lists of the catalogue', () => {
     expect(NETWORKS.flatMap(({ devices }) => devices.map((d) => d.model)).filter((model) => !catalogue.has(model))).toEqual([]);
   });
 
-  it('should give each sub-device every key a client reads, unset until its device reports', () => {
+  it('should give each sub-device every key a client reads, unset or at deCONZ\'s default until its device reports', () => {
     const problems: string[] = [];
     for (const { model, modelid, plans } of described) {
       for (const plan of plans) {
         const keys = plan.resource === 'lights' ? lightKeys(plan.type) : sensorKeys(plan.type, modelid);
         if (!keys) { problems.push(`${model} ${plan.type}: no row for its type`); continue; }
-        for (const problem of missingKeys({ state: freshState(plan) }, { state: keys.state ?? {} })) problems.push(`${model} ${plan.type} ${plan.uniqueid}: ${problem}`);
+        const fresh = { state: freshState(plan) };
+        const own = { state: keys.state ?? {} };
+        for (const problem of [...missingKeys(fresh, own), ...notInitial(fresh, own)]) problems.push(`${model} ${plan.type} ${plan.uniqueid}: ${problem}`);
       }
     }
     expect(problems).toEqual([]);

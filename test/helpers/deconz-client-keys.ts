@@ -3,7 +3,10 @@
  * from the field tables of the gateway's REST spec and from pydeconz (Home Assistant's deCONZ
  * library), which indexes these keys (`raw["state"]["temperature"]`) and fails on a missing one,
  * plus deCONZ's item lists of each type; never derived from herdgate's own output or tables.
- * A value may be `null` (deCONZ shows an item never set as null) unless marked `set`.
+ * A value may be `null` (deCONZ shows an item never set as null) unless marked `set` or given the
+ * `initial` deCONZ shows before the device reported (the `default` of its generic item description,
+ * devices/generic/items/state_*_item.json in deconz-rest-plugin, which deCONZ writes into every new
+ * device resource; Home Assistant creates a sensor entity only for a value that is not null).
  */
 export type Kind = 'string' | 'number' | 'bool' | 'array' | 'object';
 export interface KeySpec {
@@ -12,6 +15,8 @@ export interface KeySpec {
   set?: true;
   /** The only values a client accepts (pydeconz parses them as an enum without a fallback). */
   values?: readonly string[];
+  /** What a new device resource shows before its device reported: never null. */
+  initial?: string | number | boolean;
 }
 export type Keys = Readonly<Record<string, Kind | KeySpec>>;
 /** Keys at the top level and in each sub-object of a resource. */
@@ -33,25 +38,32 @@ const SENSOR: ResourceKeys = {
 /** pydeconz's AncillaryControlAction: the keypad's last action. */
 const KEYPAD_ACTIONS = ['armed_away', 'armed_night', 'armed_stay', 'already_disarmed', 'disarmed', 'emergency', 'fire', 'invalid_code', 'panic'];
 
+/** A number deCONZ's generic item starts at 0, a bool at false. */
+const ZERO: KeySpec = { kind: 'number', initial: 0 };
+const FALSE: KeySpec = { kind: 'bool', initial: false };
+
 /** Device sensor types (the spec's "device sensor state attributes" table; pydeconz's models). */
 export const SENSOR_KEYS: Readonly<Record<string, ResourceKeys>> = {
-  ZHATemperature: { state: { temperature: 'number' } },
-  ZHAHumidity: { state: { humidity: 'number' } },
-  ZHAPressure: { state: { pressure: 'number' } },
-  ZHALightLevel: { state: { lightlevel: 'number', lux: 'number', dark: 'bool', daylight: 'bool' } },
-  ZHAPresence: { state: { presence: 'bool' } },
-  ZHAOpenClose: { state: { open: 'bool' } },
-  ZHAWater: { state: { water: 'bool' } },
-  ZHAFire: { state: { fire: 'bool' } },
-  ZHACarbonMonoxide: { state: { carbonmonoxide: 'bool' } },
-  ZHAAlarm: { state: { alarm: 'bool' } },
-  ZHAVibration: { state: { vibration: 'bool' } },
-  ZHAConsumption: { state: { consumption: 'number' } },
-  ZHAPower: { state: { power: 'number' } },
-  ZHASwitch: { state: { buttonevent: 'number' } },
-  ZHAThermostat: { state: { temperature: 'number' } },
-  ZHAAncillaryControl: { state: { action: { kind: 'string', values: KEYPAD_ACTIONS }, panel: 'string', seconds_remaining: 'number' } },
-  ZHAAirQuality: { state: { airquality: 'string', airqualityppb: 'number' } },
+  ZHATemperature: { state: { temperature: ZERO } },
+  ZHAHumidity: { state: { humidity: ZERO } },
+  ZHAPressure: { state: { pressure: ZERO } },
+  ZHALightLevel: { state: { lightlevel: ZERO, lux: ZERO, dark: FALSE, daylight: FALSE } },
+  ZHAPresence: { state: { presence: FALSE } },
+  ZHAOpenClose: { state: { open: FALSE } },
+  ZHAWater: { state: { water: FALSE } },
+  ZHAFire: { state: { fire: FALSE } },
+  ZHACarbonMonoxide: { state: { carbonmonoxide: FALSE } },
+  ZHAAlarm: { state: { alarm: FALSE } },
+  ZHAVibration: { state: { vibration: FALSE } },
+  ZHAConsumption: { state: { consumption: ZERO } },
+  ZHAPower: { state: { power: ZERO } },
+  ZHASwitch: { state: { buttonevent: ZERO } },
+  ZHAThermostat: { state: { temperature: ZERO } },
+  ZHAAncillaryControl: {
+    state: { action: { kind: 'string', values: KEYPAD_ACTIONS, initial: 'disarmed' }, panel: { kind: 'string', initial: 'disarmed' }, seconds_remaining: ZERO },
+  },
+  // deCONZ's airquality item has no default: "" until the device reports.
+  ZHAAirQuality: { state: { airquality: 'string', airqualityppb: ZERO } },
   ZHATime: { state: { lastset: 'string' } },
   ZHABattery: { state: { battery: 'number' } },
   // The gateway's own sensor: its config is always known, sunrise/sunset once a location is set.
@@ -64,29 +76,30 @@ export const SENSOR_KEYS: Readonly<Record<string, ResourceKeys>> = {
 /** Keys a model has beyond its type's (the spec lists them for the type; only these models have them). */
 export const MODEL_KEYS: Readonly<Record<string, Readonly<Record<string, ResourceKeys>>>> = {
   // Both of the Aqara cube's switches carry its gesture.
-  'lumi.sensor_cube': { ZHASwitch: { state: { gesture: 'number' } } },
-  'lumi.sensor_cube.aqgl01': { ZHASwitch: { state: { gesture: 'number' } } },
+  'lumi.sensor_cube': { ZHASwitch: { state: { gesture: ZERO } } },
+  'lumi.sensor_cube.aqgl01': { ZHASwitch: { state: { gesture: ZERO } } },
 };
 
 const LIGHT: ResourceKeys = {
   top: { ...ATTRS, config: { kind: 'object', set: true } },
   state: { reachable: { kind: 'bool', set: true } },
 };
-const ON_OFF: Keys = { on: 'bool', alert: 'string' };
-const DIMMABLE: Keys = { ...ON_OFF, bri: 'number' };
-const COLOR: Keys = { ...DIMMABLE, xy: 'array', hue: 'number', sat: 'number', colormode: 'string', effect: 'string' };
+const ON_OFF: Keys = { on: FALSE, alert: { kind: 'string', initial: 'none' } };
+const DIMMABLE: Keys = { ...ON_OFF, bri: ZERO };
+// deCONZ's xy and colormode items have no default: null and "" until the light reports.
+const COLOR: Keys = { ...DIMMABLE, xy: 'array', hue: ZERO, sat: ZERO, colormode: 'string', effect: { kind: 'string', initial: 'none' } };
 
 /** Light types (the spec's light `state` table; pydeconz's Light, Cover and fan models). */
 export const LIGHT_KEYS: Readonly<Record<string, ResourceKeys>> = {
-  'Extended color light': { state: { ...COLOR, ct: 'number' } },
+  'Extended color light': { state: { ...COLOR, ct: ZERO } },
   'Color light': { state: COLOR },
-  'Color temperature light': { state: { ...DIMMABLE, ct: 'number', colormode: 'string' } },
+  'Color temperature light': { state: { ...DIMMABLE, ct: ZERO, colormode: 'string' } },
   'Dimmable light': { state: DIMMABLE },
   'On/Off light': { state: ON_OFF },
   'On/Off plug-in unit': { state: ON_OFF },
-  'Window covering device': { state: { open: 'bool', lift: 'number' } },
-  'Window covering controller': { state: { open: 'bool', lift: 'number' } },
-  Fan: { state: { on: 'bool', speed: 'number' } },
+  'Window covering device': { state: { open: FALSE, lift: ZERO } },
+  'Window covering controller': { state: { open: FALSE, lift: ZERO } },
+  Fan: { state: { on: FALSE, speed: ZERO } },
 };
 
 /** A group (the spec's group and `action` tables; pydeconz's Group). */
@@ -136,12 +149,25 @@ export function missingKeys(resource: Record<string, unknown>, keys: ResourceKey
   for (const [object, items] of Object.entries(keys)) {
     const holder = object === 'top' ? resource : (resource[object] as Record<string, unknown> | undefined);
     for (const [key, spec] of Object.entries(items)) {
-      const { kind, set, values } = typeof spec === 'string' ? { kind: spec, set: undefined, values: undefined } : spec;
+      const { kind, set, values, initial } = typeof spec === 'string' ? { kind: spec, set: undefined, values: undefined, initial: undefined } : spec;
       const where = `${object}.${key}`;
       if (!holder || !Object.hasOwn(holder, key)) problems.push(`${where}: missing`);
-      else if (holder[key] === null) { if (set) problems.push(`${where}: null`); }
+      else if (holder[key] === null) { if (set || initial !== undefined) problems.push(`${where}: null`); }
       else if (kindOf(holder[key]) !== kind) problems.push(`${where}: ${kindOf(holder[key])}, not ${kind}`);
       else if (values && !values.includes(String(holder[key]))) problems.push(`${where}: ${JSON.stringify(holder[key])} is none of ${values.join(', ')}`);
+    }
+  }
+  return problems;
+}
+
+/** Every key of `keys` with an `initial` that `resource` shows at another value, as `object.key: why` lines. */
+export function notInitial(resource: Record<string, unknown>, keys: ResourceKeys): string[] {
+  const problems: string[] = [];
+  for (const [object, items] of Object.entries(keys)) {
+    const holder = (object === 'top' ? resource : resource[object]) as Record<string, unknown> | undefined;
+    for (const [key, spec] of Object.entries(items)) {
+      if (typeof spec === 'string' || spec.initial === undefined) continue;
+      if (holder?.[key] !== spec.initial) problems.push(`${object}.${key}: ${JSON.stringify(holder?.[key])}, not ${JSON.stringify(spec.initial)}`);
     }
   }
   return problems;

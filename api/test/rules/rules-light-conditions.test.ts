@@ -24,8 +24,8 @@ describeOnRuntimesWithBridge('rule conditions on lights', (gw, bridge) => {
   });
 
   it('should accept a condition on a light state item the lamp has not reported yet, and fire once it does', async () => {
-    // Listed from the start, null until the lamp reports it (as deCONZ shows an item never set).
-    expect((await getJson(gw(), key, `/lights/${lamp}`)).state.on).toBeNull();
+    // Listed from the start at deCONZ's default (off) until the lamp reports it.
+    expect((await getJson(gw(), key, `/lights/${lamp}`)).state).toMatchObject({ on: false, bri: 0, effect: 'none', colormode: '', xy: null });
     const res = await post(rule(`/lights/${lamp}/state/on`));
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
     const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;

@@ -32,7 +32,9 @@ function Thermostat({ id, sensor }: { id: string; sensor: Sensor }) {
 function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
   const { store } = useApp();
   const reachable = sensor.config.reachable !== false;
-  const values = Object.entries(sensor.state).filter(([key]) => !HIDDEN.has(key));
+  // A device sensor that never reported shows deCONZ's defaults (temperature 0): no reading to show.
+  const unreported = sensor.type.startsWith('ZHA') && sensor.state.lastupdated === 'none';
+  const values = Object.entries(sensor.state).filter(([key]) => !HIDDEN.has(key)).map(([key, value]) => [key, unreported ? null : value] as const);
   return (
     <Card title={sensor.name} label={`Sensor ${sensor.name}`}
       actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>Battery {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>

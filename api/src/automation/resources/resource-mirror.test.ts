@@ -47,6 +47,15 @@ describe('resource mirror', () => {
     expect(changes[0]).toMatchObject({ changes: [{ address: '/sensors/2/state/buttonevent', previous: null, changed: true }, { address: '/sensors/2/state/lastupdated' }] });
   });
 
+  it('should take a new sensor showing deCONZ defaults as not set, and its first real value as a change', () => {
+    const { mirror, hub, changes } = setup();
+    hub.publish({ t: 'event', e: 'added', r: 'sensors', id: '7', uniqueid: 't', sensor: { state: { temperature: 0, presence: false, lastupdated: 'none' } } });
+    expect(changes).toEqual([]);
+    expect(mirror.item('/sensors/7/state/temperature')?.value).toBe(0);
+    hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '7', state: { temperature: 2150, presence: false, lastupdated: 'b' } });
+    expect(changes[0]).toMatchObject({ changes: [{ address: '/sensors/7/state/temperature', previous: 0, changed: true }, { address: '/sensors/7/state/lastupdated' }] });
+  });
+
   it('should take added resources, group states and deletions from the hub', () => {
     const { mirror, hub, changes } = setup();
     hub.publish({ t: 'event', e: 'added', r: 'sensors', id: '9', uniqueid: 'u', sensor: { state: { flag: false }, config: { on: true } } });

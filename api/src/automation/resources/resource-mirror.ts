@@ -4,6 +4,7 @@
  * publishes its `added`/`changed`/`deleted` events there) after a seed from the modules' collections,
  * so the rules engine depends on no resource module's internals and never queries per evaluation.
  */
+import { isUnsetShown } from '@herdgate/shared/deconz';
 import { PUSH_ALWAYS, stringifySorted, type DeconzEvent, type EventHub } from '../../events';
 import type { ItemSample } from '../rules/evaluate';
 
@@ -88,9 +89,10 @@ export class ResourceMirror {
         const address = `${resource}/${object}/${name}`;
         const before = this.items.get(address);
         const changed = before === undefined ? false : this.differs(address, value) || (pressed && PUSH_ALWAYS.has(`${object}/${name}`));
-        // An item first shown not set yet (null, or "" for a string) is no update: a sensor
-        // described again after a restart lists its never-pressed `buttonevent` as null.
-        const appeared = before === undefined && value !== null && value !== '';
+        // An item first shown not set yet (null, "" for a string, or deCONZ's default a new device
+        // resource shows: temperature 0, presence false) is no update: a sensor paired or described
+        // again after a restart lists its never-reported items so.
+        const appeared = before === undefined && !(object === 'state' ? isUnsetShown(name, value) : value === null || value === '');
         if (before === undefined || changed) this.items.set(address, { value, changedAt: now });
         addresses.add(address);
         if (changed || appeared) changes.push({ address, previous: before?.value, changed: true });

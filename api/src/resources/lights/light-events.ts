@@ -1,6 +1,6 @@
 import { addedEvent, changedEvents, deletedEvent, type EventHub } from '../../events';
 import type { LightsModel } from './lights-model';
-import { lightAttr, lightView } from './light-view';
+import { lightAttr, lightView, shownLightState } from './light-view';
 import type { LightChange } from './types';
 
 export interface LightEventDeps {
@@ -28,7 +28,7 @@ function eventsOf(change: LightChange, deps: LightEventDeps) {
     case 'deleted':
       return [deletedEvent(ref)];
     case 'state':
-      return changedEvents({ ...ref, before: { state: withLegacyXy(change.before) }, after: { state: withLegacyXy(entry.state) }, notifyAll: deps.notifyAll() });
+      return changedEvents({ ...ref, before: { state: withLegacyXy(shownLightState(change.before)) }, after: { state: withLegacyXy(shownLightState(entry.state)) }, notifyAll: deps.notifyAll() });
     case 'attr':
       return changedEvents({ ...ref, before: { attr: change.before }, after: { attr: lightAttr(entry) }, notifyAll: deps.notifyAll() });
   }

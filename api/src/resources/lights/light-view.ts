@@ -1,4 +1,4 @@
-import { unsetValue } from '@herdgate/shared/deconz';
+import { unsetValue, withItemDefaults } from '@herdgate/shared/deconz';
 import type { DeviceDescription, EndpointState, ItemValue, Subdevice } from '@herdgate/shared/mqtt';
 import { traitsOf } from './traits';
 import type { LightEntry } from './types';
@@ -26,6 +26,15 @@ export function lightState(
   const reachable = (items as Record<string, ItemValue | undefined>).reachable;
   out.reachable = device.availability === 'online' && reachable !== false;
   return out;
+}
+
+/**
+ * A light's state as shown: items the light has not reported yet at deCONZ's defaults (`on` false,
+ * `bri` 0, `effect` "none"). A view only: `entry.state` keeps them unset, so a group's `all_on`
+ * and a relative step count only what the light reported.
+ */
+export function shownLightState(state: LightEntry['state']): Record<string, ItemValue> {
+  return withItemDefaults({ ...state });
 }
 
 /** A light's start-up brightness from its endpoint's config, when the sub-device declares one. */
@@ -65,7 +74,7 @@ export function lightView(entry: LightEntry, groups: readonly string[]): Record<
     hascolor: traits.colormodes.length > 0,
     // Listed by the spec as unused; clients that read it expect an object.
     pointsymbol: {},
-    state: { ...entry.state },
+    state: shownLightState(entry.state),
   };
   if (entry.device?.productid !== undefined) view.productid = entry.device.productid;
   if (traits.ct) {

@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, lightLevelFlags } from '@herdgate/shared/deconz';
+import { DEFAULT_THRESHOLDS, lightLevelFlags, withItemDefaults } from '@herdgate/shared/deconz';
 import type { ResourceView } from '../../events';
 import type { SensorRecord, SensorResource } from './types';
 
@@ -14,10 +14,20 @@ function visibleConfig(record: SensorRecord): Record<string, unknown> {
 }
 
 /**
+ * A sensor's state as shown: a device sensor's items not reported yet at deCONZ's defaults
+ * (temperature 0, presence false; only here, the record keeps them unset, so the first real
+ * value is a change and stamps `lastupdated`). CLIP and Daylight sensors are not DDF resources.
+ */
+function shownState(record: SensorRecord): Record<string, unknown> {
+  const state = measuredState(record);
+  return record.kind === 'device' ? withItemDefaults(state) : state;
+}
+
+/**
  * A device sensor's state; a light-level sensor's `dark`/`daylight` follow the thresholds the
  * gateway keeps for it (the bridge computes them against the defaults).
  */
-function deviceState(record: SensorRecord): Record<string, unknown> {
+function measuredState(record: SensorRecord): Record<string, unknown> {
   const { lightlevel } = record.state;
   const kept = record.localConfig;
   if (record.kind === 'device' && typeof kept.offset === 'number') {
@@ -43,7 +53,7 @@ export function toResource(record: SensorRecord): SensorResource {
     manufacturername: record.manufacturername,
     modelid: record.modelid,
     name: record.name,
-    state: deviceState(record),
+    state: shownState(record),
     swversion: record.swversion,
     type: record.type,
     uniqueid: record.uniqueid,
