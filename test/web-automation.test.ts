@@ -123,7 +123,10 @@ describe('web app: pairing, rules and settings', () => {
     await first.getByLabel('Resource').selectOption(`/sensors/${button}`);
     await first.getByLabel('Attribute').selectOption('state/buttonevent');
     await first.getByLabel('Operator').selectOption('eq');
-    await first.getByLabel('Value').fill('1002');
+    // The value is the button's own event in words, from the gateway's introspection of the device.
+    const event = first.getByLabel('Button event');
+    await event.locator('option', { hasText: 'Button 1, short press' }).waitFor({ state: 'attached' });
+    await event.selectOption({ label: 'Button 1, short press' });
     await form.getByRole('button', { name: 'Add condition' }).click();
     const second = form.getByRole('group', { name: 'Condition 2' });
     await second.getByLabel('Resource').selectOption(`/sensors/${button}`);

@@ -6,6 +6,7 @@ import { FieldError } from '../components/ui';
 import { placeErrors } from '../state/form-errors';
 import { useGateway } from '../state/store';
 import type { Rule } from '../state/types';
+import { ButtonEventValue } from './button-events';
 import { CommandPicker, commandBody, commandFrom, emptyCommand, type CommandDraft } from './action-picker';
 
 interface ConditionDraft { resource: string; attribute: string; operator: string; value: string }
@@ -60,9 +61,9 @@ function ConditionRow({ index, draft, subjects, error, onChange, onRemove }: { i
             {OPERATORS.filter((o) => Boolean(o.clock) === clock).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
           </select>
         </label>
-        {draft.operator !== 'dx' && (
-          <label>Value<input value={draft.value} aria-invalid={invalid} onInput={(e) => onChange({ ...draft, value: (e.target as HTMLInputElement).value })} /></label>
-        )}
+        {draft.operator !== 'dx' && (draft.attribute === 'state/buttonevent' && draft.operator === 'eq'
+          ? <ButtonEventValue resource={draft.resource} value={draft.value} invalid={invalid} onChange={(value) => onChange({ ...draft, value })} />
+          : <label>Value<input value={draft.value} aria-invalid={invalid} onInput={(e) => onChange({ ...draft, value: (e.target as HTMLInputElement).value })} /></label>)}
         {onRemove && <button type="button" class="quiet danger" aria-label={`Remove condition ${index + 1}`} onClick={onRemove}>Remove</button>}
       </div>
       <FieldError id={errorId} error={error} />
