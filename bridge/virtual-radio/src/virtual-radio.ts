@@ -107,7 +107,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     permitJoin: (seconds) => membership.permitJoin(seconds),
     changed, now: () => clock.now(), log,
   };
-  const front: RadioFront = createFront(protocol, ownState, mac, { ...hooks, ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee });
+  const front: RadioFront = createFront(protocol, ownState, mac, { ...hooks, ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee, parentOf: (nwk) => registry.byAddress(nwk)?.parent });
   const { coordinator, host } = front;
 
   const membership = new Membership({
@@ -185,7 +185,9 @@ function admitsByInstallCode(factory: DeviceFactory, linkKey: (ieee: string) => 
   return admitted;
 }
 
-function createFront(protocol: RadioProtocol, saved: RadioState | undefined, mac: string, hooks: FrontHooks & { ieeeOf(nwk: number): string | undefined }): RadioFront {
+type EmberHooks = FrontHooks & { ieeeOf(nwk: number): string | undefined; parentOf(nwk: number): number | undefined };
+
+function createFront(protocol: RadioProtocol, saved: RadioState | undefined, mac: string, hooks: EmberHooks): RadioFront {
   if (protocol === 'zstack') return createZstackFront(saved, mac, hooks);
   if (protocol === 'ember') return createEmberFront(saved, mac, hooks);
   return createDeconzFront(saved, mac, hooks);

@@ -7,7 +7,7 @@ import type { ApsRequest } from '../protocol/index';
 import type { CoordinatorInfo, HostPort, InterPanIndication, PendingConfirm, PendingIndication } from '../network/host-port';
 import type { InterPanRequest } from '../network/touchlink';
 import type { CommandHandler, NcpContext } from './context';
-import { ByteReader } from './ezsp-codec';
+import { ByteReader, ByteWriter } from './ezsp-codec';
 import { encodeEzspResponse, EzspStatus, FrameId, parseEzspCommand } from './ezsp-frame';
 import { interPanHandlers, macFilterMatch } from './interpan';
 import { deviceLeft, incomingMessage, messageSent, messagingHandlers, SendTable } from './messaging';
@@ -24,6 +24,8 @@ export interface EmberNcpDeps {
   changed(): void;
   /** The device registry's IEEE for a NWK address (incoming frames name their sender's EUI64). */
   ieeeOf(nwk: number): string | undefined;
+  /** The NWK address of a device's parent (0: the coordinator), for source routes. */
+  parentOf(nwk: number): number | undefined;
   log(event: string, detail?: Record<string, unknown>): void;
 }
 
@@ -103,7 +105,21 @@ export class EmberNcp implements HostPort {
   }
 
   indicate(ind: PendingIndication): void {
-    if (this.ram.networkUp) incomingMessage(this.ctx, ind, this.deps.ieeeOf);
+    if (!this.ram.networkUp) return;
+    this.routeRecord(ind);
+    incomingMessage(this.ctx, ind, this.deps.ieeeOf);
+  }
+
+  /**
+   * A concentrator learns the route of a device behind a router from the route record that comes
+   * with its first frame: incomingRouteRecordHandler with the relay (its parent), once per route.
+   */
+  private routeRecord(ind: PendingIndication): void {
+    const parent = this.deps.parentOf(ind.srcNwk);
+    if (parent === undefined || parent === 0 || this.ram.routes.get(ind.srcNwk) === parent) return;
+    this.ram.routes.set(ind.srcNwk, parent);
+    const w = new ByteWriter().u16(ind.srcNwk).ieee(ind.srcIeee ?? this.deps.ieeeOf(ind.srcNwk) ?? '0000000000000000').u8(ind.lqi).i8(ind.rssi);
+    this.ctx.callback(FrameId.IncomingRouteRecordHandler, w.u8(1).u16(parent).done());
   }
 
   left(nwk: number, ieee: string): void {

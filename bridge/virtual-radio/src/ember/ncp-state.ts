@@ -52,6 +52,8 @@ export interface NcpRam {
   networkUp: boolean;
   manufacturerCode: number;
   radioPower?: number;
+  /** Source routes learnt from route records: device NWK → its relay (parent). */
+  routes: Map<number, number>;
   /** A network key sent ahead of a key switch. */
   nextNetworkKey?: string;
   /** Channel the radio is tuned to for inter-PAN (touchlink), when not the network's. */
@@ -59,6 +61,6 @@ export interface NcpRam {
 }
 
 export const freshRam = (): NcpRam => ({
-  config: new Map(), policies: new Map(), values: new Map(), endpoints: new Map(), multicast: new Map(), transientKeys: new Map(),
+  config: new Map(), policies: new Map(), values: new Map(), endpoints: new Map(), multicast: new Map(), transientKeys: new Map(), routes: new Map(),
   networkUp: false, manufacturerCode: 0x1049,
 });

@@ -9,7 +9,7 @@ const show = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padS
 function ncp() {
   const sent: string[] = [];
   const routed: unknown[] = [];
-  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, log: () => {} });
+  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0), log: () => {} });
   n.send = (frame) => sent.push(show(frame));
   /** One extended command: seq, fc 00 01, id, params. */
   const call = (seq: number, id: number, params = '') => {
@@ -71,4 +71,21 @@ describe('EZSP NCP', () => {
     expect(call(3, 0x006b)).toEqual(['03 80 01 6B 00']);
     expect(n.linkKey('0102030405060708')).toBeUndefined();
   });
+
+  it('sends a route record for a device behind a router once, then its frames as incomingMessageHandler', () => {
+    const { n, sent } = ncp();
+    n.handle(hex('01 00 01 00 00 0E'));
+    n.ram.networkUp = true;
+    sent.length = 0;
+    const report = { dst: { mode: 'nwk', nwk: 0 }, dstEndpoint: 1, srcNwk: 0x4444, srcIeee: '00124b0000004444', srcEndpoint: 1, profileId: 0x0104, clusterId: 0x0402, asdu: hex('18 01 0A'), lqi: 200, rssi: -50 } as const;
+    n.indicate(report);
+    // source, EUI64, last hop LQI and RSSI, one relay: the parent 0x1111.
+    expect(sent[0]).toBe('01 90 01 59 00 44 44 44 44 00 00 00 4B 12 00 C8 CE 01 11 11');
+    // type unicast, APS frame, sender, its EUI64, binding/address index, LQI, RSSI, timestamp, payload.
+    expect(sent[1]).toBe('01 90 01 45 00 00 04 01 02 04 01 01 00 00 00 00 00 44 44 44 44 00 00 00 4B 12 00 FF FF C8 CE 00 00 00 00 03 18 01 0A');
+    sent.length = 0;
+    n.indicate(report);
+    expect(sent).toHaveLength(1);
+  });
 });
+
