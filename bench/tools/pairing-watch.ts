@@ -1,6 +1,7 @@
 /**
  * Watches a big network pair: the virtual radio with a generated network (in this process) and the
- * bridge bundle as `npm start` launches it, its log at info level in `<outdir>/bridge.log`; prints
+ * bridge bundle as `npm start` launches it, its log at debug level (where herdsman's per-device
+ * interview lines are) in `<outdir>/bridge.log`; prints
  * joined / interviewed / failed counts every 10 s and keeps the permit join open (as a user would
  * reopen it). `tsx bench/tools/pairing-watch.ts [devices=1000] [outdir] [minutes=20]`.
  */
@@ -28,7 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), 'herdgate-pairing-run-'));
 const radio = await startBenchRadio(dir, network);
 const mqttPort = await freePort();
 const logFile = createWriteStream(join(outDir, 'bridge.log'));
-const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...bridgeEnv(radio.port, mqttPort, join(dir, 'bridge')), LOG_LEVEL: 'info' }, stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...bridgeEnv(radio.port, mqttPort, join(dir, 'bridge')), LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
 child.stdout.pipe(logFile);
 child.stderr.pipe(logFile);
 const started = Date.now();
