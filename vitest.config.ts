@@ -40,6 +40,10 @@ const EDGE_ONLY = ['api/test/edge-runtime.test.ts', 'api/test/runtime-build.test
 const BROWSER = ['test/web-*.test.ts'];
 /** Tests beside the source that start processes (a tsx child, sqld, a whole stack): not the quick loop. */
 const API_PROCESSES = ['api/src/runtime/env.test.ts', 'api/src/runtime/node-gateway-start.test.ts', 'api/src/runtime/node-websocket-close.test.ts', 'api/src/store/libsql-store.test.ts'];
+/** Every test file of the monorepo: what the projects below share out. */
+const ALL = '{shared,api,bridge,test,bench,scripts,web}/**/*.test.ts';
+/** The folders of the process-level projects (api, bridge, radio, stack; edge and browser are inside them). */
+const PROCESS_FOLDERS = ['api/test/**', 'bridge/test/**', 'bridge/virtual-radio/test/**', 'test/**'];
 const STACK_PROCESSES = ['bench/lib/stack-process.test.ts', 'bench/lib/soak.test.ts'];
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
@@ -57,7 +61,8 @@ export default defineConfig({
     projects: [
       // Unit files share their test processes (not isolated): module loading was most of the
       // project's time. A test that changes global state (fake timers, env, a mock) restores it.
-      project('unit', ['shared/**/*.test.ts', '{api,bridge,bridge/virtual-radio}/src/**/*.test.ts', 'web/test/**/*.test.ts', 'scripts/**/*.test.ts', 'bench/**/*.test.ts'], [...API_PROCESSES, ...STACK_PROCESSES], { isolate: false }),
+      // Everything no other project claims, so a test file in a new folder is never left out.
+      project('unit', [ALL], [...PROCESS_FOLDERS, ...API_PROCESSES, ...STACK_PROCESSES], { isolate: false }),
       // The api files share their test processes too: each file starts its own gateway on its own
       // temp database, and loading the app once per worker halved the project's time.
       project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, { env: { HERDGATE_TEST_RUNTIMES: 'node' }, isolate: false }),
