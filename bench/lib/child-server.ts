@@ -43,15 +43,27 @@ function firstLine<Info>(child: ChildProcess, timeoutMs: number, stderr: () => s
     };
     const timer = setTimeout(() => fail(`server child not ready after ${timeoutMs} ms`), timeoutMs);
     child.once('exit', (code) => fail(`server child exited early with code ${code}`));
-    lines.once('line', (line) => {
-      clearTimeout(timer);
+    const onLine = (line: string) => {
+      let parsed: unknown;
       try {
-        resolve(JSON.parse(line) as Info);
+        parsed = JSON.parse(line);
       } catch {
-        reject(new Error(`server child printed ${JSON.stringify(line)} instead of its JSON info line`));
+        parsed = undefined;
       }
-    });
+      // The gateway's own log lines (pino: level and msg) may come first, e.g. the default
+      // password warning; the info line is the first JSON object that is not one.
+      if (isLogLine(parsed)) return;
+      lines.off('line', onLine);
+      clearTimeout(timer);
+      if (parsed && typeof parsed === 'object') resolve(parsed as Info);
+      else reject(new Error(`server child printed ${JSON.stringify(line)} instead of its JSON info line`));
+    };
+    lines.on('line', onLine);
   });
+}
+
+function isLogLine(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && 'level' in value && 'msg' in value;
 }
 
 async function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
