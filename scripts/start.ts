@@ -22,6 +22,7 @@ import { localBrokerHost, localBrokerUrl } from './lib/broker-url';
 import { nodeChildEnv } from './lib/node-child-env';
 import { buildOneProcess } from './one-process/build';
 import { seedDemoNames } from './lib/demo-names';
+import { recoverDataDir } from './lib/data-swap';
 
 const tsx = process.execPath;
 const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
@@ -38,6 +39,14 @@ try {
   process.exit(1);
 }
 mkdirSync(dataDir, { recursive: true });
+// An import or restore killed half way is finished (committed) or undone before anything reads the data.
+try {
+  const recovered = await recoverDataDir(dataDir);
+  if (recovered !== 'none') process.stdout.write(`herdgate: an interrupted data replacement was ${recovered}\n`);
+} catch (err) {
+  process.stderr.write(`herdgate: ${(err as Error).message}\n`);
+  process.exit(1);
+}
 // What the children report about themselves (bound ports, broker URLs), for the next child and the banner.
 const report = new GatewayReport();
 
