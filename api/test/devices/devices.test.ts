@@ -50,7 +50,7 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     const device = await json(`/devices/${MAC.toUpperCase()}`);
     expect(device).toEqual({
       uniqueid: MAC, name: 'Desk lamp', manufacturername: 'Signify Netherlands B.V.', modelid: 'LCT015', productid: '9290012573A',
-      swversion: '1.88.1', lastannounced: '2026-01-15T11:00:00Z', lastseen: '2026-01-15T11:59Z', ddf_policy: 'latest_prefer_stable',
+      swversion: '1.88.1', powersource: 'mains', lastannounced: '2026-01-15T11:00:00Z', lastseen: '2026-01-15T11:59Z', ddf_policy: 'latest_prefer_stable',
       subdevices: [{
         type: 'Extended color light', uniqueid: `${MAC}-0b`, config: {},
         state: Object.fromEntries(['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'reachable'].map((item) => [item, { value: LAMP_STATE[item as keyof typeof LAMP_STATE], lastupdated: '2026-01-15T11:59:00Z' }])),
@@ -105,6 +105,55 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     expect(ws.events.find((e) => e.e === 'deleted')).toEqual({ t: 'event', e: 'deleted', r: 'devices', id: '00:0b:57:ff:fe:8a:00:05', uniqueid: '00:0b:57:ff:fe:8a:00:05' });
     await expectDeconzError(await api('/devices/00:0b:57:ff:fe:8a:00:05'), 404, 3, '/devices/00:0b:57:ff:fe:8a:00:05');
     ws.close();
+  });
+
+  describe('rename (herdgate extension)', () => {
+    const HALL = colorLamp('0x000b57fffe8a0007', 'Hall lamp');
+    const HALL_MAC = '00:0b:57:ff:fe:8a:00:07';
+    const SECOND = { ...HALL.subdevices[0]!, uniqueid: `${HALL_MAC}-0c`, endpoint: 12 };
+    const TWO_LIGHTS: DeviceDescription = { ...HALL, subdevices: [HALL.subdevices[0]!, SECOND] };
+    const rename = (mac: string, body: unknown) => api(`/devices/${mac}`, jsonInit('PUT', body));
+    const nameOf = async (path: string) => (await json(path)).name;
+
+    it('should rename a device at the bridge, its lights and sensors following unless renamed on their own', async () => {
+      const first = await addDevice(gw(), bridge(), key, TWO_LIGHTS, 11, LAMP_STATE);
+      const second = await awaitId(gw(), key, 'lights', SECOND.uniqueid);
+      expect([await nameOf(`/lights/${first}`), await nameOf(`/lights/${second}`)]).toEqual(['Hall lamp 1', 'Hall lamp 2']);
+      await api(`/lights/${second}`, jsonInit('PUT', { name: 'Stairs' }));
+      const ws = await listenEvents(gw(), (event) => event.e === 'changed' && (event.r === 'devices' || event.r === 'lights'), { extensions: true });
+      const res = await rename(HALL_MAC.toUpperCase(), { name: 'Landing' });
+      expect(await res.json()).toEqual([{ success: { [`/devices/${HALL_MAC}/name`]: 'Landing' } }]);
+      expect(bridge().requests.at(-1)).toEqual({ name: 'device/rename', data: { ieee: HALL.ieee, name: 'Landing' } });
+      // Committed before the answer: read back at once.
+      expect(await nameOf(`/devices/${HALL_MAC}`)).toBe('Landing');
+      expect([await nameOf(`/lights/${first}`), await nameOf(`/lights/${second}`)]).toEqual(['Landing 1', 'Stairs']);
+      await ws.until((events) => events.length >= 2);
+      expect(ws.events).toEqual(expect.arrayContaining([
+        { t: 'event', e: 'changed', r: 'devices', id: HALL_MAC, uniqueid: HALL_MAC, attr: { name: 'Landing' } },
+        expect.objectContaining({ r: 'lights', id: first, attr: expect.objectContaining({ name: 'Landing 1' }) }),
+      ]));
+      expect(ws.events.some((event) => event.r === 'lights' && event.id === second)).toBe(false);
+      ws.close();
+      const sensor = await awaitId(gw(), key, 'sensors', BUTTON.subdevices[0]!.uniqueid);
+      const buttonMac = '00:12:4b:00:22:a1:30:0b';
+      await rename(buttonMac, { name: 'Bedside switch' });
+      expect(await nameOf(`/sensors/${sensor}`)).toBe('Bedside switch');
+    });
+
+    it('should refuse bad names with the error array and change nothing, and say when the bridge cannot take one', async () => {
+      const count = bridge().requests.length;
+      await expectDeconzError(await rename(HALL_MAC, {}), 400, 5, `/devices/${HALL_MAC}/name`);
+      await expectDeconzError(await rename(HALL_MAC, { name: 7 }), 400, 7, `/devices/${HALL_MAC}/name`);
+      await expectDeconzError(await rename(HALL_MAC, { name: 'x'.repeat(33) }), 400, 7, `/devices/${HALL_MAC}/name`);
+      await expectDeconzError(await rename(HALL_MAC, { name: '   ' }), 400, 7, `/devices/${HALL_MAC}/name`);
+      await expectDeconzError(await rename(HALL_MAC, { name: 'Ok', colour: 'red' }), 400, 6, `/devices/${HALL_MAC}/colour`);
+      await expectDeconzError(await api(`/devices/${HALL_MAC}`, { method: 'PUT', body: '{"name":' }), 400, 2);
+      await expectDeconzError(await rename('00:00:00:00:00:00:00:01', { name: 'Ghost' }), 404, 3, '/devices/00:00:00:00:00:00:00:01');
+      expect(bridge().requests.length).toBe(count);
+      bridge().requestScript.push({ status: 'error', code: 'busy', message: 'queue full' });
+      await expectDeconzError(await rename(HALL_MAC, { name: 'Upstairs' }), 503, 951);
+      expect(await nameOf(`/devices/${HALL_MAC}`)).toBe('Landing');
+    });
   });
 
   describe('DDF', () => {

@@ -19,6 +19,8 @@ export function deviceView(entry: DeviceEntry, policy: PolicyRecord, ddfHash: st
     modelid: d.modelid,
     ...(d.productid === undefined ? {} : { productid: d.productid }),
     swversion: d.swversion,
+    // herdgate addition: what powers the device (`mains`, `battery`, `unknown`), for apps to show.
+    powersource: d.powersource,
     lastannounced: d.lastannounced,
     lastseen: later(d.lastseen, entry.activity),
     ddf_policy: policy.policy,

@@ -119,6 +119,19 @@ export class DevicesModel {
     this.pushAttrs(mac, before);
   }
 
+  /**
+   * The bridge took a new name for the device: shown at once (one `attr` event), so a read right
+   * after the answer has it; the bridge's new description then changes nothing.
+   */
+  applyName(mac: string, name: string): void {
+    const entry = this.entries.get(mac);
+    if (!entry || entry.description.name === name) return;
+    const before = this.view(mac);
+    this.entries.set(mac, { ...entry, description: { ...entry.description, name } });
+    this.changes += 1;
+    this.pushAttrs(mac, before);
+  }
+
   /** A bundle arrived: the devices it now applies to change their `ddf_hash`. Returns their MACs. */
   bundleAdded(before: Map<string, Record<string, unknown> | undefined>): string[] {
     this.changes += 1;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
+import { lightNameFrom } from './default-name';
 import { EventGate } from './event-gate';
 import { LatestWrites } from './latest-writes';
 import { insertLightRow, loadLightRows, updateLightRow } from './light-rows';
@@ -157,14 +158,13 @@ export class LightsModel {
   private async syncDevice(device: DeviceDescription): Promise<void> {
     const subdevices = device.subdevices.filter((s) => s.resource === 'lights');
     for (const [index, subdevice] of subdevices.entries()) {
-      const name = subdevices.length > 1 ? `${device.name} ${index + 1}` : device.name;
-      const entry = this.byUniqueid.get(subdevice.uniqueid) ?? (await this.create(device, subdevice, name));
+      const entry = this.byUniqueid.get(subdevice.uniqueid) ?? (await this.create(device, subdevice, lightNameFrom(device.name, index, subdevices.length)));
       this.attach(entry, device, subdevice);
     }
   }
 
   private async create(device: DeviceDescription, subdevice: Subdevice, name: string): Promise<LightEntry> {
-    const draft = { uniqueid: subdevice.uniqueid, ieee: device.ieee, endpoint: subdevice.endpoint, name: name.slice(0, 32), deleted: false };
+    const draft = { uniqueid: subdevice.uniqueid, ieee: device.ieee, endpoint: subdevice.endpoint, name, deleted: false };
     const entry: LightEntry = { row: { ...draft, id: '' }, device, subdevice, state: {}, etag: this.nextEtag() };
     const row = await insertLightRow(this.deps.store, draft, (stored) => {
       entry.row = stored;

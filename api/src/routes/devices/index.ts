@@ -5,11 +5,13 @@ import { getDevice, listDevices } from './get';
 import { setInstallCode } from './install-code';
 import { introspectDevice, introspectItemRoute } from './introspect';
 import { setPolicy } from './policy';
+import { renameDevice } from './rename';
 
 /** Mounted at `/api/<key>/devices`. PUT routes also answer PATCH, as in deCONZ. */
 export const devicesRoutes = new Hono<AppEnv>()
   .get('/', listDevices)
   .get('/:mac', getDevice)
+  .on(['PUT', 'PATCH'], '/:mac', renameDevice)
   .get('/:mac/ddf', getDdf)
   .get('/:mac/ddffull', getDdf)
   .get('/:mac/introspect', introspectDevice)

@@ -14,3 +14,8 @@ export const policySchema = v.object({
 export const installCodeSchema = v.object({
   installcode: v.string(),
 });
+
+/** `PUT /devices/<mac>` (herdgate extension): the device's name, 1-32 characters, not blank. */
+export const renameDeviceSchema = v.strictObject({
+  name: v.pipe(v.string(), v.maxLength(32), v.check((name) => name.trim() !== '')),
+});
