@@ -10,6 +10,7 @@ import { startVirtualRadio, type VirtualRadio } from '../../bridge/virtual-radio
 import { createDeviceFactory } from '../../bridge/virtual-radio/src/devices/index';
 import { timingProfiles } from '../../bridge/virtual-radio/src/network/timing';
 import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { RadioProtocol } from '../../bridge/virtual-radio/src/fronts/front';
 
 export interface BenchRadio {
   port: number;
@@ -25,7 +26,7 @@ export interface BenchRadio {
   stop(): Promise<void>;
 }
 
-export async function startBenchRadio(dir: string, network: NetworkDefinition, protocol: 'deconz' | 'zstack' = 'deconz'): Promise<BenchRadio> {
+export async function startBenchRadio(dir: string, network: NetworkDefinition, protocol: RadioProtocol = 'deconz'): Promise<BenchRadio> {
   const radio = await startVirtualRadio({
     factory: createDeviceFactory(),
     protocol,

@@ -3,10 +3,11 @@
  * driven by the same loop: start it against a radio (and know when it is really up), switch a
  * lamp, see a lamp's and a contact sensor's state arrive, read its memory, stop it.
  */
+import type { RadioProtocol } from '../../bridge/virtual-radio/src/fronts/front';
 import type { StackProcess } from './stack-process';
 
 /** Which coordinator the virtual radio emulates, and so which herdsman adapter the stack uses. */
-export type RadioProtocol = 'deconz' | 'zstack';
+export type { RadioProtocol };
 
 export interface StackStartOptions {
   radioPort: number;
@@ -25,9 +26,9 @@ export interface StackStartOptions {
   timeoutMs: number;
   /** Progress lines while a start takes long. */
   log?(line: string): void;
-  /** Extra node options for the stack's process (the soak's event-loop probe); herdgate only. */
+  /** Extra node options for the stack's process (the soak's event-loop probe, bench/tools/report-path.ts's probe). */
   nodeArgs?: string[];
-  /** Extra environment for the stack's process (the soak's api account on the broker); herdgate only. */
+  /** Extra environment for the stack's process (the soak's api account on the broker, a probe's settings). */
   env?: Record<string, string>;
   /**
    * What node runs instead of the bridge bundle, e.g. the one-process gateway with its two bundles

@@ -7,16 +7,14 @@
  * run, herdgate is still measured and the section says why the comparison is missing.
  */
 import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
 import type { BenchContext, BenchSection } from '../lib/types';
 import type { StackDriver } from '../lib/bridge-stack';
-import { limitsFor, measureRound, pairStack, type PairedStack } from '../lib/bridge-rounds';
+import { limitsFor } from '../lib/bridge-rounds';
 import { renderBridgeReport, type StackResult } from '../lib/bridge-report';
 import { herdgateStack } from '../lib/herdgate-stack';
+import { errorText, measureInterleaved } from '../lib/interleaved';
 import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
 import { zigbee2mqttStack } from '../lib/z2m/stack';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 12).join(' ');
 
 /** Networks compared with Zigbee2MQTT, and networks measured for herdgate alone (`0` or empty: none). */
 function sizesFrom(value: string | undefined, fallback: number[]): number[] {
@@ -46,67 +44,16 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
 
   const models = catalogueModels();
   const results: StackResult[] = [];
-  const measure = { rounds, samples, quietMs, missing, log: ctx.log };
-  for (const size of compared) results.push(...(await measureNetwork(generateNetwork(size, models), drivers, measure)));
-  for (const size of alone) results.push(...(await measureNetwork(generateNetwork(size, models), [herdgateStack], measure)));
+  // herdgate failing is the suite failing; Zigbee2MQTT failing is a reported gap in the comparison.
+  const measure = { rounds, samples, quietMs, missing, log: ctx.log, optional: (driver: StackDriver) => driver !== herdgateStack };
+  for (const size of compared) results.push(...(await measureInterleaved(generateNetwork(size, models), drivers, measure)));
+  for (const size of alone) results.push(...(await measureInterleaved(generateNetwork(size, models), [herdgateStack], measure)));
   const sizes = [...compared, ...alone];
   return {
     title: 'Bridge: herdgate vs Zigbee2MQTT on the same virtual radio',
     method: method(drivers, compared, alone, rounds, samples, quietMs),
     markdown: renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes, results, missing, alone }),
   };
-}
-
-interface MeasureOptions { rounds: number; samples: number; quietMs: number; missing: string[]; log(line: string): void }
-
-/** Each stack pairs its own fresh radio with the network once, then timed restarts, interleaved. */
-async function measureNetwork(network: NetworkDefinition, drivers: readonly StackDriver[], options: MeasureOptions): Promise<StackResult[]> {
-  const { rounds, missing, log } = options;
-  const size = network.devices.length;
-  const lamp = network.devices.find((d) => d.model === 'LCT015')!.ieee;
-  const contact = network.devices.find((d) => d.model === 'DS01')!.ieee;
-  const paired: PairedStack[] = [];
-  try {
-    for (const driver of drivers) {
-      const pairedStack = await attempt(driver, missing, `pairing ${size} devices`, () => pairStack(driver, network, log));
-      if (pairedStack) paired.push(pairedStack);
-    }
-    const figures = new Map(paired.map((p) => [p, [] as StackResult['rounds']]));
-    // Interleaved, start position rotating, so drift and noise hit both stacks alike.
-    for (let round = 0; round < rounds; round++) {
-      for (const p of rotate(paired, round)) {
-        if (!figures.has(p)) continue;
-        const quietMs = round === rounds - 1 ? options.quietMs : undefined;
-        const figure = await attempt(p.driver, missing, `restart round ${round + 1} with ${size} devices`, () =>
-          measureRound(p, { network, lamp, contact, samples: options.samples, quietMs, log }),
-        );
-        if (!figure) figures.delete(p);
-        else {
-          figures.get(p)!.push(figure);
-          log(`${size} devices, round ${round + 1}/${rounds}, ${p.driver.name}: start ${Math.round(figure.startMs)} ms, RSS ${Math.round(figure.rssIdleMiB)} MiB`);
-        }
-      }
-    }
-    return [...figures].map(([p, figure]) => ({ stack: p.driver.name, size, pairingMs: p.pairingMs, rounds: figure }));
-  } finally {
-    for (const p of paired) await p.dispose();
-  }
-}
-
-/** herdgate failing is the suite failing; Zigbee2MQTT failing is a reported gap in the comparison. */
-async function attempt<T>(driver: StackDriver, missing: string[], what: string, step: () => Promise<T>): Promise<T | undefined> {
-  if (driver === herdgateStack) return step();
-  try {
-    return await step();
-  } catch (error) {
-    missing.push(`${driver.name} failed while ${what}: ${errorText(error)}`);
-    return undefined;
-  }
-}
-
-function rotate<T>(items: readonly T[], by: number): T[] {
-  const shift = items.length === 0 ? 0 : by % items.length;
-  return [...items.slice(shift), ...items.slice(0, shift)];
 }
 
 function method(drivers: StackDriver[], sizes: number[], alone: number[], rounds: number, samples: number, quietMs: number): string {

@@ -8,13 +8,11 @@
 import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { onProtocol, type StackDriver } from '../lib/bridge-stack';
-import { measureRound, pairStack, type PairedStack } from '../lib/bridge-rounds';
-import { renderBridgeReport, type StackResult } from '../lib/bridge-report';
+import { renderBridgeReport } from '../lib/bridge-report';
 import { herdgateStack } from '../lib/herdgate-stack';
+import { errorText, measureInterleaved } from '../lib/interleaved';
 import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
 import { zigbee2mqttStack } from '../lib/z2m/stack';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 12).join(' ');
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const size = ctx.quick ? 12 : 50;
@@ -30,39 +28,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   else missing.push(`Zigbee2MQTT could not be installed into ${z2mScratchDir()}: ${errorText(install.ok ? '' : install.error)}`);
 
   const network = generateNetwork(size, catalogueModels());
-  const lamp = network.devices.find((d) => d.model === 'LCT015')!.ieee;
-  const contact = network.devices.find((d) => d.model === 'DS01')!.ieee;
-  const paired: PairedStack[] = [];
-  const results: StackResult[] = [];
-  try {
-    for (const driver of drivers) {
-      try {
-        paired.push(await pairStack(driver, network, ctx.log));
-      } catch (error) {
-        if (driver !== z2m) throw error;
-        missing.push(`${driver.name} failed while pairing: ${errorText(error)}`);
-      }
-    }
-    const figures = new Map(paired.map((p) => [p, [] as StackResult['rounds']]));
-    for (let round = 0; round < rounds; round++) {
-      // Interleaved with a rotating start, so drift and noise hit every stack alike.
-      for (const p of rotate(paired, round)) {
-        if (!figures.has(p)) continue;
-        try {
-          const figure = await measureRound(p, { network, lamp, contact, samples, log: ctx.log });
-          figures.get(p)!.push(figure);
-          ctx.log(`round ${round + 1}/${rounds}, ${p.driver.name}: start ${Math.round(figure.startMs)} ms`);
-        } catch (error) {
-          if (p.driver !== z2m) throw error;
-          missing.push(`${p.driver.name} failed in restart round ${round + 1}: ${errorText(error)}`);
-          figures.delete(p);
-        }
-      }
-    }
-    for (const [p, rs] of figures) results.push({ stack: p.driver.name, size, pairingMs: p.pairingMs, rounds: rs });
-  } finally {
-    for (const p of paired) await p.dispose();
-  }
+  const results = await measureInterleaved(network, drivers, { rounds, samples, missing, log: ctx.log, optional: (driver) => driver === z2m });
   const coordinators = renderBridgeReport({ subject: onZstack.name, baseline: onConbee.name, sizes: [size], results, missing: [] });
   const peer = z2m ? renderBridgeReport({ subject: onZstack.name, baseline: z2m.name, sizes: [size], results, missing }) : missing.join('\n');
   return {
@@ -70,11 +36,6 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     method: method(drivers, size, rounds, samples),
     markdown: `#### herdgate on the Z-Stack emulator vs herdgate on the ConBee emulator\n\n${coordinators}\n\n#### herdgate vs Zigbee2MQTT, both on the Z-Stack emulator\n\n${peer}`,
   };
-}
-
-function rotate<T>(items: readonly T[], by: number): T[] {
-  const shift = items.length === 0 ? 0 : by % items.length;
-  return [...items.slice(shift), ...items.slice(0, shift)];
 }
 
 function method(drivers: StackDriver[], size: number, rounds: number, samples: number): string {

@@ -1,10 +1,11 @@
 /**
- * Zigbee2MQTT's configuration.yaml for the bench: the virtual radio (deCONZ or Z-Stack adapter) over TCP,
+ * Zigbee2MQTT's configuration.yaml for the bench: the virtual radio (deCONZ, Z-Stack or EmberZNet adapter) over TCP,
  * the suite's bare broker, no frontend, no Home Assistant discovery, no onboarding, logs at warning.
  * Availability is on because herdgate always tracks it, so both do the same work at start.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { RadioProtocol } from '../../../bridge/virtual-radio/src/fronts/front';
 
 export interface Z2mConfigOptions {
   dataDir: string;
@@ -14,7 +15,7 @@ export interface Z2mConfigOptions {
   /** Same channel as herdgate's default, so both form the same kind of network on the radio. */
   channel: number;
   /** herdsman adapter: the radio's protocol (default deconz). */
-  adapter?: 'deconz' | 'zstack';
+  adapter?: RadioProtocol;
 }
 
 export function writeZ2mConfig(options: Z2mConfigOptions): void {
