@@ -13,7 +13,9 @@ import type { BenchContext, BenchSuite } from './lib/types';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const suitesDir = join(root, 'bench', 'suites');
-const quick = process.env.BENCH_QUICK === '1';
+const args = process.argv.slice(2);
+// `npm run bench -- <suite> --quick` is the same smoke run as BENCH_QUICK=1.
+const quick = process.env.BENCH_QUICK === '1' || args.includes('--quick');
 const suiteTimeoutMs = Number(process.env.BENCH_SUITE_TIMEOUT_MS ?? 10 * 60_000);
 const output = process.env.BENCH_OUT ?? (quick ? join(tmpdir(), 'herdgate-benchmarks-quick.md') : join(root, 'docs', 'benchmarks.md'));
 
@@ -23,7 +25,7 @@ const suiteFiles = () =>
     .map((file) => file.slice(0, -'.ts'.length))
     .sort();
 const available = suiteFiles();
-const requested = process.argv.slice(2);
+const requested = args.filter((arg) => arg !== '--quick');
 const unknown = requested.filter((name) => !available.includes(name));
 if (unknown.length > 0) {
   process.stderr.write(`unknown suite(s): ${unknown.join(', ')}; available: ${available.join(', ')}\n`);

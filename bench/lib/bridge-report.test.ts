@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderBridgeReport, type StackResult } from './bridge-report';
+import { renderBridgeReport, renderRatioSummary, type StackResult } from './bridge-report';
 import type { RoundFigures } from './bridge-rounds';
 
 const round = (startMs: number, rss: number, latency: number): RoundFigures => ({
@@ -63,5 +63,16 @@ describe('bridge benchmark report', () => {
     expect(markdown).toContain('| 1000 devices | 6 | 4.0 | 4.0 | not run | not run | — | — | p50 ≤ 5, p99 ≤ 20: met |');
     expect(markdown).toContain('| 1000 devices | 500.0 | not run | — | 500.0 | – |');
     expect(markdown).not.toContain('Comparison incomplete');
+  });
+});
+
+describe('ratio summary', () => {
+  it('should put one row of herdgate ÷ Zigbee2MQTT ratios per front, and — where a stack is missing', () => {
+    const onFront = (front: string) => results.map((r) => ({ ...r, stack: `${r.stack} on ${front}` }));
+    const pairs = ['ConBee', 'EmberZNet'].map((label) => ({ label, subject: `herdgate on ${label}`, baseline: `Zigbee2MQTT on ${label}` }));
+    const markdown = renderRatioSummary({ subject: 'herdgate', baseline: 'Zigbee2MQTT', pairs, sizes: [50], results: onFront('ConBee') });
+    expect(markdown).toContain('**Ratios, herdgate ÷ Zigbee2MQTT**');
+    expect(markdown).toContain('| ConBee | 50 devices | 0.50× | 0.50× | 0.50× | 0.50× | 0.50× | 0.50× | — |');
+    expect(markdown).toContain('| EmberZNet | 50 devices | — | — | — | — | — | — | — |');
   });
 });

@@ -86,3 +86,31 @@ function perRound(input: BridgeReportInput, title: string, unit: string, fmt: (v
   ];
   return `**${title}** (${unit}, median and min–max over restarts)\n\n${table(header, rows)}`;
 }
+
+export interface RatioPair {
+  /** The row's name, e.g. the radio front. */
+  label: string;
+  subject: string;
+  baseline: string;
+}
+
+/**
+ * One row per pair and network: the subject ÷ baseline ratios of every figure the full tables
+ * carry (below 1 = the subject ahead), so several pairs measured in one run read side by side.
+ */
+export function renderRatioSummary(input: { subject: string; baseline: string; pairs: readonly RatioPair[]; sizes: readonly number[]; results: readonly StackResult[] }): string {
+  const { pairs, sizes, results } = input;
+  const rows = pairs.flatMap((pair) => sizes.map((size) => {
+    const of = (stack: string) => results.find((r) => r.stack === stack && r.size === size)?.rounds ?? [];
+    const [subject, base] = [of(pair.subject), of(pair.baseline)];
+    const latency = (pick: (r: RoundFigures) => number[], p: number) => ratio(percentile(subject.flatMap(pick), p), percentile(base.flatMap(pick), p));
+    const perRound = (pick: (r: RoundFigures) => number) => {
+      const medianOf = (rounds: RoundFigures[]) => spread(rounds.map(pick).filter(Number.isFinite)).median;
+      return ratio(medianOf(subject), medianOf(base));
+    };
+    return [pair.label, `${size} devices`, perRound((r) => r.startMs), latency((r) => r.commandMs, 50), latency((r) => r.commandMs, 99),
+      latency((r) => r.reportMs, 50), latency((r) => r.reportMs, 99), perRound((r) => r.rssIdleMiB), perRound((r) => r.rssQuietMiB ?? Number.NaN)];
+  }));
+  const header = ['Front', 'Network', 'start', 'command → frame p50', 'p99', 'report → MQTT p50', 'p99', 'RSS +2 s', 'RSS quiet'];
+  return `**Ratios, ${input.subject} ÷ ${input.baseline}** (below 1 = ${input.subject} ahead; medians over restarts, percentiles over all samples)\n\n${table(header, rows)}`;
+}
