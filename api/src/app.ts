@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { AppEnv } from './context';
-import type { Services } from './services/types';
+import type { AppEnv, Services } from './context';
 import { preflight } from './middleware/cors';
 import { onError } from './middleware/error-handler';
 import { fallThrough } from './middleware/fall-through';

@@ -1,7 +1,8 @@
 /** Public entry of @herdgate/api: the app factory and the service contracts it is built from. */
 export { createApp, type CreateAppOptions } from './app';
 export type { AppEnv } from './context';
-export type { Services, GatewayOptions, GatewaySession } from './services/types';
+export type { Services, GatewayOptions } from './context';
+export type { GatewaySession } from './resources/gateway/session';
 export { systemClock, ManualClock, type Clock } from './services/clock';
 export {
   createPlaceholderRadioInfo,

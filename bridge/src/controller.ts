@@ -21,7 +21,7 @@ import { mqttPublisher } from './features/mqtt-publisher';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
 import { KeypadSeal } from './features/keypad-seal';
-import type { NetworkStatus } from './features/network-control';
+import type { NetworkStatus } from './features/network-status';
 import { PermitWindow } from './features/permit-window';
 import { virtualRadioFirmware } from './virtual-radio-firmware';
 import { connectMqtt, type MqttLink } from './mqtt/link';

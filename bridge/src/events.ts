@@ -1,5 +1,5 @@
 import type { BridgeEvent, DeviceDescription } from '@herdgate/shared/mqtt';
-import type { FailureReason } from './commands/index';
+import type { FailureReason } from './zigbee/radio-error';
 import type { StateChange } from './devices/registry';
 
 /** The one event map of the bridge's bus; every feature talks through these events only. */

@@ -1,4 +1,4 @@
-import type { FirmwareUpdater } from './features/network-control';
+import type { FirmwareUpdater } from './features/network-status';
 
 /**
  * The virtual radio's simulated firmware update, through its control API: the radio drops the host

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCommandQueue, RadioError, type QueuedCommand, type QueueOptions } from '../src/commands/index';
+import { createCommandQueue, type QueuedCommand, type QueueOptions } from '../src/commands/index';
+import { RadioError } from '../src/zigbee/radio-error';
 
 const options: QueueOptions = { maxInFlight: 1, timeoutMs: 1_000, groupDelayMs: 50, broadcastBudget: { max: 3, windowMs: 900 } };
 

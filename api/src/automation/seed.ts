@@ -1,4 +1,4 @@
-import type { Services } from '../services/types';
+import type { Services } from '../context';
 import { listGroups } from '../routes/groups/list';
 import { listLights } from '../routes/lights/list';
 import { listSensors } from '../routes/sensors/list';

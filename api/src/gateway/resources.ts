@@ -19,7 +19,7 @@ import type { ResolveHost } from '../security/webhook-target';
 import type { BridgeLink } from '../services/bridge-link';
 import type { Clock } from '../services/clock';
 import type { Timers } from '../services/timers';
-import type { Services } from '../services/types';
+import type { Services } from '../context';
 import type { Store } from '../store/types';
 
 export type ResourceModels = Pick<Services, 'automation' | 'sensors' | 'lights' | 'groups' | 'scenes' | 'alarms' | 'ddf' | 'devices'>;

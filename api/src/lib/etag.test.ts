@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Services } from '../services/types';
+import type { Services } from '../context';
 import { currentEtag, etagWithCounters, etagWithFacts } from './etag';
 
 /** Only what the tag functions read: the store's prefix and revision. */

@@ -1,4 +1,4 @@
-import type { Services } from '../services/types';
+import type { Services } from '../context';
 
 /**
  * Versioned ETags (deconz-behavior.md §3 allows a counter): the database's random prefix plus the

@@ -2,9 +2,9 @@ import type { ErrorHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { DeconzError, renderResultItems } from '@herdgate/shared/errors';
 import type { AppEnv } from '../context';
+import { BusyError } from '../lib/busy';
 import { sendJson } from '../lib/respond';
 import { redactPath } from '../security/redact';
-import { StoreUnavailableError } from '../store/unavailable';
 import { pathAfterKey } from './require-key';
 
 /**
@@ -18,8 +18,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return sendJson(c, renderResultItems(err.items), err.status as ContentfulStatusCode);
   }
   const logger = c.get('logger') ?? c.get('services')?.logger;
-  if (err instanceof StoreUnavailableError) {
-    logger?.warn({ reason: err.reason, method: c.req.method, path: redactPath(c.req.path) }, 'database unavailable; answered busy');
+  if (err instanceof BusyError) {
+    logger?.warn({ reason: err.reason, method: c.req.method, path: redactPath(c.req.path) }, `${err.what} unavailable; answered busy`);
     const busy = new DeconzError({ type: 951, address: pathAfterKey(c.req.path) });
     c.header('Retry-After', '1');
     return sendJson(c, renderResultItems(busy.items), busy.status as ContentfulStatusCode);

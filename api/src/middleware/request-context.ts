@@ -1,6 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
-import type { Services } from '../services/types';
+import type { AppEnv, Services } from '../context';
 import { redactPath } from '../security/redact';
 import { setCorsHeaders } from './cors';
 

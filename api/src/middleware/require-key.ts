@@ -1,7 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
-import type { AppEnv } from '../context';
-import type { Services } from '../services/types';
+import type { AppEnv, Services } from '../context';
 
 /** The part of a path after `/api/<key>`, as deCONZ addresses errors (`/` when nothing follows). */
 export function pathAfterKey(path: string): string {

@@ -1,12 +1,14 @@
+import { BusyError } from '../lib/busy';
+
 /**
  * The database could not take a call in time: the write queue is full, a call ran past its
  * timeout, or the file is locked by someone else. Routes answer 503 type 951 ("gateway busy",
  * which deCONZ clients retry) instead of hanging; nothing was acknowledged.
  */
-export class StoreUnavailableError extends Error {
+export class StoreUnavailableError extends BusyError {
   override name = 'StoreUnavailableError';
-  constructor(readonly reason: 'queue full' | 'timeout' | 'locked', options?: { cause?: unknown }) {
-    super(`database unavailable: ${reason}`, options);
+  constructor(override readonly reason: 'queue full' | 'timeout' | 'locked', options?: { cause?: unknown }) {
+    super('database', reason, options);
   }
 }
 

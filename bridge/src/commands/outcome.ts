@@ -1,28 +1,15 @@
+import { RadioError, type FailureReason } from '../zigbee/radio-error';
+
 /**
  * What really happened to a command. `acknowledged`: the device answered (ZCL default response or
  * APS ack). `sent`: a groupcast or broadcast left the coordinator; nobody acknowledges those, so we
  * do not pretend they were. `failed`: never reached the device, with a reason a client can act on.
  */
-export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | 'superseded' | 'busy' | 'expired' | 'error';
-
 export type CommandOutcome =
   | { status: 'acknowledged'; description: string }
   | { status: 'sent'; description: string }
   /** `field`: the command item a device cannot carry, where the failure names one (`unsupported`). */
   | { status: 'failed'; reason: FailureReason; description: string; message: string; field?: string };
-
-/** A radio failure already classified by the zigbee layer; `message` says what was attempted. */
-export class RadioError extends Error {
-  readonly reason: FailureReason;
-  /** The key the device cannot take, for an `unsupported` failure that names one. */
-  readonly field?: string;
-  constructor(message: string, reason: FailureReason, options?: { cause?: unknown; field?: string }) {
-    super(message, options);
-    this.name = 'RadioError';
-    this.reason = reason;
-    if (options?.field !== undefined) this.field = options.field;
-  }
-}
 
 export function failed(description: string, reason: FailureReason, detail: string): CommandOutcome {
   return { status: 'failed', reason, description, message: `${description}: ${detail}` };

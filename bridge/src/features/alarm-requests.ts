@@ -1,5 +1,6 @@
 import { topics, type RequestPayloads, type ResponsePayloads } from '@herdgate/shared/mqtt';
-import { RadioError, type Lane } from '../commands/index';
+import type { Lane } from '../commands/index';
+import { RadioError } from '../zigbee/radio-error';
 import type { FeatureDeps } from './types';
 
 type AlarmName = 'alarm/keypad_key' | 'alarm/state' | 'alarm/arm_response';

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@herdgate/shared/mqtt';
-import { RadioError, type FailureReason } from '../commands/index';
+import { RadioError, type FailureReason } from '../zigbee/radio-error';
 
 /** Radio failure reasons -> contract error codes. */
 const CODES: Record<FailureReason, ErrorCode> = {

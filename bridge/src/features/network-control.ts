@@ -1,7 +1,7 @@
-import type { BridgeInfo, RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
+import type { RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
 import { generateNetworkParams } from '../zigbee/network-params';
-import type { RadioStart } from '../zigbee/index';
 import { RequestError } from './error-codes';
+import type { FirmwareUpdater, NetworkStateName } from './network-status';
 import type { FeatureDeps } from './types';
 
 /**
@@ -10,20 +10,7 @@ import type { FeatureDeps } from './types';
  * `busy`); each reports its stages as `network` bridge events and in the logs, and the bridge
  * info says what the network is doing (`network_state`) and what is true once it is done.
  */
-export type NetworkStateName = NonNullable<BridgeInfo['network_state']>;
 type Operation = 'connect' | 'disconnect' | 'channel' | 'reset' | 'firmware';
-
-/** Mutable facts the controller's `info()` reads. */
-export interface NetworkStatus {
-  started: RadioStart;
-  state: NetworkStateName;
-  options: { group_delay_ms: number; ota: boolean; light_lastseen_s: number };
-}
-
-/** Flashes the radio where that is safe (the virtual radio); absent for real adapters. */
-export interface FirmwareUpdater {
-  update(): Promise<void>;
-}
 
 /** Vendor tools named when the bridge cannot flash the adapter itself. */
 const FLASH_TOOLS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { topics, type NetworkMap, type RequestPayloads } from '@herdgate/shared/mqtt';
-import { RadioError, type Lane } from '../commands/index';
+import type { Lane } from '../commands/index';
+import { RadioError } from '../zigbee/radio-error';
 import { RequestError } from './error-codes';
 import { scanNetwork, type ScanNode } from './network-map-scan';
 import type { FeatureDeps } from './types';

@@ -1,5 +1,6 @@
 import type { RequestName, RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
-import { RadioError, type Lane } from '../commands/index';
+import type { Lane } from '../commands/index';
+import { RadioError } from '../zigbee/radio-error';
 import { createNetworkControl } from './network-control';
 import type { FeatureDeps } from './types';
 import { createAlarmRequestHandlers } from './alarm-requests';

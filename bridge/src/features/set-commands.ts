@@ -1,6 +1,7 @@
 import { decodePayload, deviceSetSchema, errorResponse, groupSetSchema, okResponse, topics, type ErrorResponse, type Transaction } from '@herdgate/shared/mqtt';
 import type { SubdevicePlan } from '@herdgate/shared/deconz';
-import { RadioError, type CommandOutcome } from '../commands/index';
+import type { CommandOutcome } from '../commands/index';
+import { RadioError } from '../zigbee/radio-error';
 import { errorCodeOf } from './error-codes';
 import { leftOut } from './items-carried-by';
 import { splitStartup } from './startup-items';

@@ -10,7 +10,7 @@ import type { BridgeEventMap } from '../events';
 import type { MqttLink } from '../mqtt/link';
 import type { ZigbeeRadio } from '../zigbee/index';
 import type { KeypadSeal } from './keypad-seal';
-import type { FirmwareUpdater, NetworkStatus } from './network-control';
+import type { FirmwareUpdater, NetworkStatus } from './network-status';
 import type { PermitWindow } from './permit-window';
 
 /** Everything a feature may use, handed over as one object (no module globals). */

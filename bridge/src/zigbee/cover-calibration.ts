@@ -1,6 +1,6 @@
 import type { Definition, Tz } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
-import { RadioError } from '../commands/index';
+import { RadioError } from './radio-error';
 import { converterOf } from './input-setup';
 import type { ExposeJson } from './types';
 

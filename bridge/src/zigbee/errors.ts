@@ -1,4 +1,4 @@
-import { RadioError, type FailureReason } from '../commands/index';
+import { RadioError, type FailureReason } from './radio-error';
 
 /**
  * herdsman reports failures as plain Errors whose text names the cause (APS confirm statuses,

@@ -1,6 +1,6 @@
 import type { Definition, Tz } from 'zigbee-herdsman-converters';
 import type { Models } from 'zigbee-herdsman';
-import { RadioError } from '../commands/index';
+import { RadioError } from './radio-error';
 import type { ExposeJson } from './types';
 
 /**

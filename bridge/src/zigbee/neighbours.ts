@@ -3,7 +3,7 @@
  * zigbee2mqtt's network map reads them from the coordinator and each router.
  */
 import type { Controller } from 'zigbee-herdsman';
-import { RadioError } from '../commands/index';
+import { RadioError } from './radio-error';
 import { wrapRadioError } from './errors';
 import type { Neighbour } from './types';
 

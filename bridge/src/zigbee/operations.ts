@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Controller, Models } from 'zigbee-herdsman';
 import { toZigbee as tz, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
-import { RadioError } from '../commands/index';
+import { RadioError } from './radio-error';
 import { wrapRadioError } from './errors';
 import { cachedDefinition, readBack, toZigbee } from './translate';
 import { sceneExtensions } from './scene-extensions';

@@ -10,7 +10,7 @@ import { toZigbeeDevice } from './device-info';
 import { toLibraryLogger } from './herdsman-logger';
 import { loadNetworkParams, saveNetworkParams, type NetworkParams } from './network-params';
 import { retireDriver } from './retire-driver';
-import { RadioError } from '../commands/index';
+import { RadioError } from './radio-error';
 import { installDeconzKick } from './deconz-kick';
 import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';

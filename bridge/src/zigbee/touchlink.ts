@@ -7,7 +7,7 @@
  */
 import type { Controller } from 'zigbee-herdsman';
 import type { Logger } from 'pino';
-import { RadioError } from '../commands/index';
+import { RadioError } from './radio-error';
 import { TOUCHLINK_ADAPTERS } from '@herdgate/shared/mqtt';
 import type { AdapterName } from '../config';
 

@@ -1,4 +1,4 @@
-import type { Read } from './item-rules';
+import type { Read } from './read';
 
 /**
  * Switches whose buttons deCONZ numbers its own way, keyed by the converters' model, as data:

@@ -1,4 +1,5 @@
 import { GESTURE, buttonEventFor } from './buttons';
+import type { Read } from './read';
 import { isNumber } from './values';
 
 /**
@@ -20,8 +21,6 @@ export const CUBE_GESTURE = {
   rotate_clockwise: 7,
   rotate_counterclockwise: 8,
 } as const;
-
-type Read = (key: string) => unknown;
 
 /** The converters number a cube's sides 0-5 as Aqara encodes them; deCONZ shows them as 1-6. */
 const SIDES: readonly number[] = [1, 3, 5, 6, 4, 2];

@@ -1,6 +1,7 @@
 import type { ItemValue } from '../mqtt/schemas/common';
 import type { SubdeviceType } from '../mqtt/schemas/device';
 import type { ItemBinding } from './bindings';
+import type { Read } from './read';
 import { KEYPAD_ACTION_NAMES } from './buttons';
 import { switchAngle, switchButtonEvent, switchGesture, type SwitchRole } from './gestures';
 import { buttonMapEvent } from './button-maps';
@@ -18,8 +19,6 @@ import {
   type LightLevelThresholds,
 } from './values';
 
-/** Reads one converter key of the sub-device (suffixed for multi-endpoint devices). */
-export type Read = (key: string) => unknown;
 export interface ReadContext {
   thresholds: LightLevelThresholds;
   /** The item's binding to its device's expose, for items read through a bound table. */

@@ -1,6 +1,7 @@
 import type { BoundItem } from './bindings';
 import { boundRule } from './bound-rule';
-import type { ItemRule, Read } from './item-rules';
+import type { ItemRule } from './item-rules';
+import type { Read } from './read';
 import { isNumber } from './values';
 
 /**

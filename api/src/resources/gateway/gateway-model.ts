@@ -4,7 +4,7 @@ import type { EventHub } from '../../events/types';
 import type { BridgeLink } from '../../services/bridge-link';
 import type { Clock } from '../../services/clock';
 import type { RadioControl, RadioInfo, RadioOutcome } from '../../services/radio';
-import type { GatewaySession } from '../../services/types';
+import type { GatewaySession } from './session';
 import type { GatewaySettings, Store } from '../../store/types';
 import { noteClientClock } from './client-clock';
 import { planChanges } from './plan-changes';

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 
 /** What the alarm system needs to know about a device before taking it as a member. */
 export interface DeviceKind {

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 
 /** The alarmsystems collection keyed by id, from memory. */
 export function listAlarmsystems(services: Services): Record<string, unknown> {

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
-import type { Services } from '../../services/types';
+import type { AppEnv, Services } from '../../context';
 import { currentEtag } from '../../lib/etag';
 import { sendTagged } from '../../lib/respond';
 

@@ -1,5 +1,5 @@
 import type { RadioSnapshot } from '../../services/radio';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { localSeconds, utcSeconds } from '../../lib/timestamps';
 
 /**

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { BodyCache } from '../../lib/body-cache';
 import { configMoment, fullConfig, publicConfig, type ConfigMoment } from './build-config';
 import { configFacts } from './etag';

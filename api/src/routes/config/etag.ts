@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { etagWithFacts } from '../../lib/etag';
 import { configMoment, type ConfigMoment } from './build-config';
 

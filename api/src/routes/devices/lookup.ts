@@ -1,5 +1,5 @@
 import { DeconzError } from '@herdgate/shared/errors';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import type { DeviceEntry } from '../../resources/devices/types';
 
 const MAC = /^([0-9a-f]{2}:){7}[0-9a-f]{2}$/;

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { etagWithCounters } from '../../lib/etag';
 import type { ConfigMoment } from '../config/build-config';
 import { configFacts } from '../config/etag';

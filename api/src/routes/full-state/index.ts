@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../context';
-import type { Services } from '../../services/types';
+import type { AppEnv, Services } from '../../context';
 import { BodyCache } from '../../lib/body-cache';
 import { sendTaggedBytes } from '../../lib/respond';
 import { configMoment, fullConfig, type ConfigMoment } from '../config/build-config';

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { groupView } from '../../resources/groups/group-view';
 import type { GroupEntry } from '../../resources/groups/types';
 

@@ -1,5 +1,5 @@
 import { DeconzError } from '@herdgate/shared/errors';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { inOrder, type MembershipDeps } from '../../resources/groups/write-membership';
 
 /** What `writeMembership` needs, from the services. */

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { lightView } from '../../resources/lights/light-view';
 import { groupIdsOf } from './lookup';
 

@@ -1,7 +1,6 @@
 import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
-import type { AppEnv } from '../../context';
-import type { Services } from '../../services/types';
+import type { AppEnv, Services } from '../../context';
 import type { LightEntry } from '../../resources/lights/types';
 import { etagWithCounters } from '../../lib/etag';
 

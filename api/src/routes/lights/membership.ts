@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import type { LightEntry } from '../../resources/lights/types';
 import type { GroupEntry } from '../../resources/groups/types';
 

@@ -1,5 +1,5 @@
 import type { NetworkMap } from '@herdgate/shared/mqtt';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 
 const uniqueidPrefix = (ieee: string) => ieee.slice(2).match(/../g)!.join(':');
 const byNumber = (a: string, b: string) => Number(a) - Number(b) || a.localeCompare(b);

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 
 /** The resourcelinks collection keyed by id; empty until the resourcelinks issue lands. */
 export function listResourcelinks(_services: Services): Record<string, unknown> {

@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { renderRule } from './render';
 
 /** The rules collection keyed by id (also the `rules` member of the full state). */

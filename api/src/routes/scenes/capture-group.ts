@@ -1,5 +1,5 @@
 import { DeconzError } from '@herdgate/shared/errors';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import type { GroupEntry } from '../../resources/groups/types';
 import { captureLight } from '../../resources/scenes/capture';

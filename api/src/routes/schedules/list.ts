@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { renderSchedule } from './render';
 
 /** The schedules collection keyed by id (also the `schedules` member of the full state). */

@@ -1,7 +1,7 @@
 import { DeconzError } from '@herdgate/shared/errors';
 import type { ScheduleInput, ScheduleRecord } from '../../automation';
 import { nextFireOf } from '../../automation/schedules/plan';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { invalid } from './validate-schedule';
 
 /** The first free form of a name: `Wake up`, else `Wake up 2`, `Wake up 3`… (the spec's "a number is appended"). */

@@ -6,7 +6,7 @@
 import { DeconzError, type ErrorItemInput } from '@herdgate/shared/errors';
 import type { ScheduleCommand } from '../../automation';
 import { parseScheduleTime } from '../../automation/schedules/schedule-time';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 
 export interface ScheduleFields {
   name?: string;

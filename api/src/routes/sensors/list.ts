@@ -1,4 +1,4 @@
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 
 /** The sensors collection keyed by id, from the in-memory model. */
 export function listSensors(services: Services): Record<string, unknown> {

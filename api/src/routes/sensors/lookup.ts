@@ -1,6 +1,6 @@
 import { DeconzError } from '@herdgate/shared/errors';
 import type { SensorRecord } from '../../resources/sensors';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { etagWithCounters } from '../../lib/etag';
 
 /** The sensor a route addresses, or deCONZ's 404 type 3 for `/sensors/<id>`. */

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import { DeconzError } from '@herdgate/shared/errors';
-import type { AppEnv } from '../../context';
+import type { AppEnv, Services } from '../../context';
 import { CLIP_TYPES, CONFIG_ALIASES, checkItems, notModifiable, type ConfigOutcome, type SensorRecord } from '../../resources/sensors';
-import type { Services } from '../../services/types';
 import { readJsonObject } from '../../lib/validate';
 import { findSensor } from './lookup';
 import { sendItemResults } from './results';

@@ -2,7 +2,8 @@
  * "A person acts": the actions a device offers follow from its clusters and catalogue data (buttons,
  * zone type), never from its model id.
  */
-import type { ActionInfo, ActionResult } from '../network/types';
+import type { ActionResult } from '../network/types';
+import type { Action } from './action';
 import { type DataTypeName, Writer, commandByName, encodeCommand, resolveCluster, writeValue } from '../zcl/index';
 import type { CatalogueEmission } from './catalogue-schema';
 import { heartbeatAction } from './heartbeat-action';
@@ -20,9 +21,6 @@ import { datapointAction } from './datapoint-action';
 import { inputAction } from './input-action';
 
 type Params = Record<string, unknown>;
-interface Action extends ActionInfo {
-  run(host: DeviceHost, params: Params): ActionResult;
-}
 
 const ZoneType = { motion: 0x000d, contact: 0x0015, fire: 0x0028, water: 0x002a, carbonMonoxide: 0x002b } as const;
 const fail = (error: string): ActionResult => ({ ok: false, error });
@@ -188,4 +186,3 @@ export function availableActions(host: DeviceHost): Action[] {
   return builders.map((b) => b(host)).filter((a): a is Action => a !== undefined);
 }
 
-export type { Action };

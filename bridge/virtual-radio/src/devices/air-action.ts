@@ -2,7 +2,7 @@
  * The `air` action: the air around an air-quality monitor changes. The monitor measures the VOC
  * level (ppb, its analog input) and gives its own verdict on it (Lumi's air-quality attribute).
  */
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 /** The verdict the monitor gives, by the highest ppb of each level (then 5, unhealthy). */

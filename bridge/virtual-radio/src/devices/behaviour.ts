@@ -2,10 +2,11 @@
  * What a cluster behaviour is and what it may touch. Behaviours are small modules registered by cluster
  * name (see behaviours/index.ts) and composed per endpoint from the catalogue's in/out cluster lists.
  */
-import type { Destination, Ieee } from '../network/types';
+import type { Ieee } from '../network/types';
 import type { ClusterDef, CommandPayload, ZclValue } from '../zcl/index';
 import type { DeviceBehaviourConfig } from './catalogue-schema';
 import type { DeviceMemory } from './memory';
+import type { SendOptions } from './send-options';
 import type { Timers } from './timers';
 import type { TuyaMcu } from './tuya-mcu';
 
@@ -25,13 +26,7 @@ export type CommandOutcome =
 
 export type CommandHandler = (host: BehaviourHost, call: CommandCall) => CommandOutcome;
 
-export interface SendOptions {
-  direction: 'toServer' | 'toClient';
-  /** Explicit destinations; default: the endpoint's bindings for the cluster, else the coordinator. */
-  to?: Destination[];
-  disableDefaultResponse?: boolean;
-  manufacturerCode?: number;
-}
+export type { SendOptions };
 
 /** The device as a behaviour sees it. */
 export interface BehaviourHost {

@@ -3,7 +3,7 @@
  * shade driver E1) or pulls it out. The device announces, unasked, its charging state on Lumi's
  * cluster (attribute 0x0409: 1 charging, 0 not).
  */
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 export function chargingAction(host: DeviceHost): Action | undefined {

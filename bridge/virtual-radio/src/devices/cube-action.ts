@@ -6,7 +6,7 @@
  * (negative = counter-clockwise), whatever reporting was configured.
  */
 import type { ActionResult } from '../network/types';
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 const SIMPLE: Readonly<Record<string, number>> = { shake: 0, throw: 1, wakeup: 2, fall: 3 };

@@ -2,7 +2,7 @@
  * The `datapoint` action: a Tuya device's MCU changes one of its data points by itself (the room
  * warms, the battery drains, someone turns the valve's knob) and reports it to the coordinator.
  */
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 export function datapointAction(host: DeviceHost): Action | undefined {

@@ -3,7 +3,7 @@
  * the basic cluster's Lumi attribute 0xFF01: a character string carrying a struct of tagged values,
  * here tag 1 the battery voltage (mV, uint16) and tag 3 the device's own temperature (°C, int8).
  */
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 const UINT16 = 0x21;

@@ -8,7 +8,7 @@
  * endpoint to its bindings, else to the coordinator, like any switch's.
  */
 import { isZclArray } from '../zcl/index';
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 const C = 'manuSpecificUbisysDeviceSetup';

@@ -3,7 +3,7 @@
  * unasked, the event it saw on Lumi's cluster (0 enter, 1 leave, 2 left_enter, 3 right_leave,
  * 4 right_enter, 5 left_leave, 6 approach, 7 away), then whether anyone is present.
  */
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 const EVENTS = ['enter', 'leave', 'left_enter', 'right_leave', 'right_enter', 'left_leave', 'approach', 'away'] as const;

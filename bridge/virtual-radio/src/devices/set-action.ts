@@ -1,6 +1,6 @@
 /** The `set` action: the world changes (temperature, humidity, pressure, light, battery, power use). */
 import type { ActionResult } from '../network/types';
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 interface Quantity {

@@ -5,9 +5,11 @@
  * the MCU only knows each point's type, range and whether the host may write it.
  */
 import type { Destination } from '../network/types';
-import { DpType, type DpValue, type TuyaDatapoint, decodeDpValue, encodeDpValue } from '../zcl/index';
-import type { BehaviourHost } from './behaviour';
+import { type CommandPayload, DpType, type DpValue, type TuyaDatapoint, decodeDpValue, encodeDpValue } from '../zcl/index';
 import type { DatapointSpec, TuyaSpec } from './catalogue-schema';
+import type { DeviceMemory } from './memory';
+import type { SendOptions } from './send-options';
+import type { Timers } from './timers';
 
 const C = 'manuSpecificTuya';
 const COORDINATOR: Destination[] = [{ kind: 'coordinator', endpoint: 1 }];
@@ -44,10 +46,19 @@ export function datapointProblem(spec: DatapointSpec, value: unknown): string | 
   return undefined;
 }
 
+/** What the MCU uses of its device (the device host, seen through the part an MCU needs). */
+export interface McuHost {
+  readonly memory: DeviceMemory;
+  readonly timers: Timers;
+  now(): number;
+  changed(): void;
+  sendCommand(endpoint: number, cluster: string, command: string, payload: CommandPayload, options: SendOptions): void;
+}
+
 export class TuyaMcu {
   private seq = 0;
 
-  constructor(private readonly host: BehaviourHost, readonly spec: TuyaSpec) {}
+  constructor(private readonly host: McuHost, readonly spec: TuyaSpec) {}
 
   get endpoint(): number {
     return this.spec.endpoint;

@@ -4,7 +4,7 @@
  * strength of a vibration or the angle of a tilt, and the accelerometer axes it rests at.
  */
 import { GlobalCommand, encodeAttributeValues, resolveCluster, attributeByName } from '../zcl/index';
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 
 const C = 'closuresDoorLock';

@@ -1,5 +1,5 @@
 /** The `window` action: a window near a radiator valve with window-open detection opens or closes. */
-import type { Action } from './actions';
+import type { Action } from './action';
 import type { DeviceHost } from './device-host';
 import { updateRunningState } from './behaviours/thermostat';
 import { windowSeen } from './behaviours/valve';
