@@ -69,8 +69,9 @@ export default defineConfig({
       project('bridge', ['bridge/test/**/*.test.ts']),
       project('radio', ['bridge/virtual-radio/test/**/*.test.ts']),
       project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER]),
-      // The Worker's migration bundle and web assets are built once for the project (global setup);
-      // its files share a test process (not isolated), so wrangler is imported once per worker.
+      // The global setup builds the Worker's migration bundle and web assets once and starts one test
+      // Worker per test process; each test gateway is a Durable Object of its own on it. Its files
+      // share a test process (not isolated), so wrangler is imported once per worker.
       project('edge', [...PARITY, ...EDGE_ONLY], [], { env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'], isolate: false }),
       project('browser', BROWSER),
     ],

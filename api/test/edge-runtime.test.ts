@@ -1,5 +1,6 @@
 import { createClient } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { jsonInit } from './helpers/gateway';
 import { startRuntimeGateway, type RuntimeGateway } from './helpers/runtimes';
 import { startSqld, type Sqld } from './helpers/sqld';
@@ -34,6 +35,30 @@ describe('api on workerd: timers on Durable Object alarms', () => {
       events.close();
     }
   }, 30_000);
+
+  // The suite shares one Worker: a test restart resets this object only, as the runtime does when it
+  // evicts one. Its event sockets close, its storage stays, and another object is not touched.
+  it('should reset only this object on a test restart, keeping its storage', async () => {
+    const other = await startRuntimeGateway({ runtime: 'workerd', database: 'local' });
+    try {
+      const key = await gw.createKey();
+      const otherKey = await other.createKey();
+      const mine = new WebSocket(gw.websocketUrl);
+      const theirs = new WebSocket(other.websocketUrl);
+      await Promise.all([mine, theirs].map((socket) => new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))));
+      const closed = new Promise<number>((resolve) => mine.once('close', (code) => resolve(code)));
+      await gw.restart();
+      expect(await closed).toBeGreaterThan(0);
+      expect(theirs.readyState).toBe(WebSocket.OPEN);
+      // `/config` answers any key (deCONZ's public subset); `/lights` only a key of that gateway.
+      expect((await gw.request(`/api/${key}/lights`)).status).toBe(200);
+      expect((await other.request(`/api/${key}/lights`)).status).toBe(403);
+      expect((await other.request(`/api/${otherKey}/lights`)).status).toBe(200);
+      theirs.close();
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
 });
 
 describe.each(['node', 'workerd'] as const)('remote libSQL database (sqld) on %s', (runtime) => {

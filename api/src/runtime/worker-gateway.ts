@@ -96,6 +96,12 @@ export interface GatewayObjectOptions {
   extraRoutes?: (app: Hono<AppEnv>) => void;
 }
 
+/** What an object starts with: its settings (the Worker's vars, unless a subclass adds its own) and the options. */
+export interface ObjectStart {
+  vars: WorkerVars;
+  options: GatewayObjectOptions;
+}
+
 async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>, options: GatewayObjectOptions): Promise<Started> {
   const env = parseWorkerEnv(vars);
   const publicPort = publicWebsocketPort(vars);
@@ -140,26 +146,30 @@ function startFailure(err: unknown): Response {
 }
 
 export class GatewayObject {
-  private ready: Promise<Started>;
+  private ready: Promise<Started> | undefined;
 
-  constructor(protected readonly ctx: DurableObjectState, private readonly env: WorkerVars, private readonly options: GatewayObjectOptions = {}) {
-    this.ready = this.start();
+  constructor(protected readonly ctx: DurableObjectState, protected readonly env: WorkerVars, private readonly options: GatewayObjectOptions = {}) {}
+
+  /** The settings and options this object starts with: the Worker's vars (the test entry gives each object its own). */
+  protected async startWith(): Promise<ObjectStart> {
+    return { vars: this.env, options: this.options };
   }
 
   private start(): Promise<Started> {
-    // Every event awaits the start. Not blockConcurrencyWhile: a storage transaction inside it
-    // (the start commits the gateway identity) waits for the gate it holds.
-    const ready = start(this.ctx, stringVars(this.env), this.options);
+    // Every event awaits the start, which the first event begins. Not blockConcurrencyWhile: a
+    // storage transaction inside it (the start commits the gateway identity) waits for the gate it holds.
+    const ready = this.startWith().then(({ vars, options }) => start(this.ctx, stringVars(vars), options));
     ready.catch((err: unknown) => console.error(JSON.stringify({ level: 50, msg: 'herdgate api could not start on workerd', err: String(err) })));
     return ready;
   }
 
   /** The started gateway; a failed start (e.g. a remote database that was down) is tried again. */
   protected async gateway(): Promise<Started> {
+    this.ready ??= this.start();
     try {
       return await this.ready;
     } catch (err) {
-      if (!(err instanceof EnvError)) this.ready = this.start();
+      if (!(err instanceof EnvError)) this.ready = undefined;
       throw err;
     }
   }

@@ -134,7 +134,8 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
   return {
     runtime,
     get base() { return edge.base; },
-    get websocketUrl() { return `ws://127.0.0.1:${edge.port}/`; },
+    // The object's own prefix on the suite's Worker (its WebSockets are served by upgrade on that port).
+    get websocketUrl() { return `${edge.base.replace(/^http/, 'ws')}/`; },
     get websocketPort() { return edge.port; },
     request,
     async createKey(devicetype = 'test#client') {

@@ -29,7 +29,7 @@ describe('websocket access', () => {
     return result;
   };
   /** `path` below the event socket's URL, e.g. `/?key=…`. */
-  const at = (base: string, path = '/') => new URL(path, base).href;
+  const at = (base: string, path = '/') => `${base.replace(/\/$/, '')}${path}`;
 
   describeOnRuntimes('with allowed origins', (gw) => {
     it('should stay open to clients without a key by default, but refuse pages of origins not allowed', async () => {

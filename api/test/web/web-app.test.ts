@@ -74,7 +74,7 @@ describe.each(RUNTIMES)('web app serving on $runtime', (target) => {
 
   it('should let the gateway\'s own page create a key and refuse a page of another origin', async () => {
     const init = (origin: string) => ({ method: 'POST', headers: { Authorization: BASIC_DEFAULT, Origin: origin }, body: JSON.stringify({ devicetype: 'web' }) });
-    const own = await gw.request('/api', init(gw.base));
+    const own = await gw.request('/api', init(new URL(gw.base).origin));
     expect(own.status).toBe(200);
     expect(((await own.json()) as [{ success: { username: string } }])[0].success.username).toMatch(/^[0-9A-F]{32}$/);
     await expectDeconzError(await gw.request('/api', init('http://evil.example')), 403, 1);
@@ -82,7 +82,7 @@ describe.each(RUNTIMES)('web app serving on $runtime', (target) => {
   });
 
   it('should open the event socket for the gateway\'s own page on the WebSocket port and refuse other pages', async () => {
-    expect(await upgradeStatus(gw.websocketUrl, gw.base)).toBe(101);
+    expect(await upgradeStatus(gw.websocketUrl, new URL(gw.base).origin)).toBe(101);
     expect(await upgradeStatus(gw.websocketUrl, 'http://evil.example')).toBe(403);
     expect(await upgradeStatus(gw.websocketUrl, `http://localhost:${httpPort()}`)).toBe(403);
   });
