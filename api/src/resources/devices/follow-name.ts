@@ -1,5 +1,5 @@
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
-import type { Services } from '../../services/types';
+import type { Services } from '../../context';
 import { lightNameFrom, NAME_MAX } from '../lights/default-name';
 
 /**
