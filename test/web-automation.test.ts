@@ -327,6 +327,11 @@ describe('web app: pairing, rules and settings', () => {
         await go(route, title);
         expect(await overflow(), `${title} at ${viewport.width} px`).toEqual({ scroll: 0, out: [] });
       }
+      // A device page (the button's: facts, its sensor, settings, removal).
+      const button = ((await stack.rest.get('/devices')).body as string[]).find((mac) => mac.replace(/:/g, '') === BUTTON)!;
+      await page.evaluate(`location.hash = '#/devices/${button}'`);
+      await page.getByRole('article', { name: /^Device / }).locator('.facts').waitFor();
+      expect(await overflow(), `a device page at ${viewport.width} px`).toEqual({ scroll: 0, out: [] });
       await go('rules', 'Rules');
       await page.getByRole('button', { name: 'New rule' }).click();
       await page.getByRole('form', { name: 'New rule' }).getByRole('button', { name: 'Add condition' }).click();

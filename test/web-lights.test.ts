@@ -233,4 +233,53 @@ describe('web app: sign in and lights', () => {
     await page.getByRole('article', { name: 'Light Desk lamp' }).getByText('Lounge · LCT015').waitFor();
     expect(((await stack.rest.get(`/lights/${lightId()}`)).body as { name: string }).name).toBe('Desk lamp');
   }, 60_000);
+
+  it('should show a device page with its facts, lights and settings, rename the device with its light following, and remove it with a reset', async () => {
+    const macs = (await stack.rest.get('/devices')).body as string[];
+    const macFor = (ieee: string) => macs.find((mac) => mac.replace(/:/g, '') === ieee)!;
+    const blind = macFor(BLIND);
+    const blindName = ((await stack.rest.get(`/devices/${blind}`)).body as { name: string }).name;
+    const blindLight = () => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${BLIND}`);
+    expect(blindLight()?.row.name).toBe(blindName);
+    await page.setViewportSize(PHONE);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Devices' }).click();
+    await page.getByRole('link', { name: blindName }).click();
+    const device = page.getByRole('article', { name: `Device ${blindName}` });
+    const fact = (term: string) => device.locator('.facts div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
+    await fact('Power').getByText(/^Battery/).waitFor();
+    expect(await fact('Model').textContent()).toMatch(/FYRTUR/);
+    expect(await fact('Vendor').textContent()).toMatch(/IKEA/);
+    await device.getByRole('article', { name: `Light ${blindName}` }).getByRole('button', { name: 'Close' }).waitFor();
+    // Renamed from its page: the device at the bridge, and its light, which had the device's name, with it.
+    await device.getByRole('button', { name: `Rename the device ${blindName}`, exact: true }).click();
+    const form = device.getByRole('form', { name: `Rename the device ${blindName}` });
+    await form.getByLabel('New name').fill('Bedroom blind');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('article', { name: 'Device Bedroom blind' }).getByRole('article', { name: 'Light Bedroom blind' }).waitFor();
+    expect(((await stack.rest.get(`/devices/${blind}`)).body as { name: string }).name).toBe('Bedroom blind');
+    expect(blindLight()?.row.name).toBe('Bedroom blind');
+    await page.getByRole('button', { name: 'Interview again' }).click();
+    await page.getByRole('status').filter({ hasText: 'Bedroom blind interviewed again' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'device-phone');
+
+    // The thermostat's settings, as fields with units and the device's own ranges; a change reaches the radio.
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${stack.rest.base}/#/devices/${macFor(THERMOSTAT)}`);
+    const settings = page.getByRole('form', { name: /^Settings of / });
+    const offset = settings.getByLabel(/^Offset \(°C\)/);
+    await offset.waitFor();
+    await offset.fill('-0.5');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'settings saved' }).waitFor();
+    await waitFor(async () => (await attribute(THERMOSTAT, 'hvacThermostat', 'localTemperatureCalibration')) === -5, 'the offset at the radio', 15_000, 100);
+    await screenshot(page, 'device-desktop');
+
+    // Removed with a reset: the blind leaves the network, and the app.
+    await page.goto(`${stack.rest.base}/#/devices/${blind}`);
+    await page.getByText('Remove this device').click();
+    await page.getByRole('button', { name: 'Remove Bedroom blind' }).click();
+    await page.waitForURL('**/#/devices');
+    await waitFor(async () => !((await stack.rest.get('/devices')).body as string[]).includes(blind), 'the blind gone from the gateway', 30_000, 100);
+    await waitFor(async () => (await page.getByRole('link', { name: 'Bedroom blind' }).count()) === 0, 'the blind gone from the list', 10_000, 100);
+  }, 120_000);
 });

@@ -7,18 +7,9 @@ import { PAGES, pageFor } from './pages';
 import { GatewayStore, useGateway } from './state/store';
 import { ThemeToggle } from './components/theme';
 import { AlarmTakeover } from './pages/alarm';
+import { useHashRoute } from './components/route';
 
 const KEY_STORAGE = 'herdgate.key';
-
-function useHashRoute(): string {
-  const [hash, setHash] = useState(location.hash);
-  useEffect(() => {
-    const on = () => setHash(location.hash);
-    addEventListener('hashchange', on);
-    return () => removeEventListener('hashchange', on);
-  }, []);
-  return hash.replace(/^#\/?/, '') || 'rooms';
-}
 
 function Shell({ store, onSignOut }: { store: GatewayStore; onSignOut(): void }) {
   const state = useGateway(store);

@@ -4,17 +4,17 @@ import { useAction } from './ui';
 
 /**
  * "Rename" beside a light, sensor, room or scene: an inline form that writes the resource's REST
- * `name` (`PUT <path> {name}`) and, once the gateway has committed it, lets `done` read it back.
+ * `name` (`PUT <path> {name}`; `what` names it for assistive tech where two share a name) and, once the gateway has committed it, lets `done` read it back.
  */
-export function Rename({ path, name, done }: { path: string; name: string; done(): Promise<void> }) {
+export function Rename({ path, name, done, what = name }: { path: string; name: string; done(): Promise<void>; what?: string }) {
   const { gateway, announce } = useApp();
   const [run, busy] = useAction();
   const [draft, setDraft] = useState<string>();
   if (draft === undefined) {
-    return <button type="button" class="quiet rename" aria-label={`Rename ${name}`} onClick={() => setDraft(name)}>Rename</button>;
+    return <button type="button" class="quiet rename" aria-label={`Rename ${what}`} onClick={() => setDraft(name)}>Rename</button>;
   }
   return (
-    <form class="inline rename" aria-label={`Rename ${name}`} onSubmit={(e) => {
+    <form class="inline rename" aria-label={`Rename ${what}`} onSubmit={(e) => {
       e.preventDefault();
       void run(`Rename ${name}`, async () => {
         await gateway.put(path, { name: draft.trim() });

@@ -3,7 +3,8 @@ import { identity, Rename } from '../components/rename';
 import { ago, Badge, Card, Empty, Slider, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import type { Sensor } from '../state/types';
-import { deviceOf, label, needs, reading } from './sensor-words';
+import { roomOf } from './device/facts';
+import { deviceOf, label, lastHeard, needs, reading } from './sensor-words';
 
 const HIDDEN = new Set(['lastupdated', 'lastset']);
 const MODES = ['off', 'heat', 'auto', 'cool'];
@@ -29,7 +30,7 @@ function Thermostat({ id, sensor }: { id: string; sensor: Sensor }) {
   );
 }
 
-function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
+export function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
   const { store } = useApp();
   const reachable = sensor.config.reachable !== false;
   // A device sensor that never reported shows deCONZ's defaults (temperature 0): no reading to show.
@@ -38,7 +39,7 @@ function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
   return (
     <Card title={sensor.name} label={`Sensor ${sensor.name}`}
       actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>Battery {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>
-      <p class="meta">{identity([sensor.modelid, sensor.type])} · last seen {ago(sensor.lastseen ?? sensor.state.lastupdated)}</p>
+      <p class="meta">{identity([sensor.modelid, sensor.type])} · last seen {ago(lastHeard(sensor))}</p>
       <Rename path={`/sensors/${id}`} name={sensor.name} done={() => store.refresh('sensors', id)} />
       <dl class="values" aria-live="polite">
         {values.map(([key, value]) => <div key={key}><dt>{label(key)}</dt><dd>{reading(key, value)}</dd></div>)}
@@ -62,18 +63,30 @@ export function Sensors() {
     const key = deviceOf(entry[1], entry[0]);
     byDevice.set(key, [...(byDevice.get(key) ?? []), entry]);
   }
+  // Devices by room (a device's room: one its lights are in or its switch is bound to), rooms in name order, devices without one last.
+  const byRoom = new Map<string, [string, [string, Sensor][]][]>();
+  for (const entry of byDevice) {
+    const room = state.devices[entry[0]] ? roomOf(state, entry[0]) ?? '' : '';
+    byRoom.set(room, [...(byRoom.get(room) ?? []), entry]);
+  }
+  const rooms = [...byRoom].sort(([a], [b]) => (a === '') !== (b === '') ? Number(a === '') - Number(b === '') : a.localeCompare(b));
   return (
     <>
-      {[...byDevice].map(([key, members]) => {
-        const device = state.devices[key];
-        const title = device?.name ?? members[0]![1].name;
-        return (
-          <section key={key} class="device-sensors" aria-label={`Device ${title}`}>
-            <h2>{title}{device?.modelid && <span class="meta"> · {device.modelid}</span>}</h2>
-            <div class="grid">{members.map(([id, sensor]) => <SensorCard key={id} id={id} sensor={sensor} />)}</div>
-          </section>
-        );
-      })}
+      {rooms.map(([room, devices]) => (
+        <section key={room} aria-label={room ? `Room ${room}` : 'Not in a room'}>
+          <h2>{room || (rooms.length > 1 ? 'Not in a room' : 'All sensors')}</h2>
+          {devices.map(([key, members]) => {
+            const device = state.devices[key];
+            const title = device?.name ?? members[0]![1].name;
+            return (
+              <section key={key} class="device-sensors" aria-label={`Device ${title}`}>
+                <h3>{device ? <a href={`#/devices/${key}`}>{title}</a> : title}{device?.modelid && <span class="meta"> · {device.modelid}</span>}</h3>
+                <div class="grid">{members.map(([id, sensor]) => <SensorCard key={id} id={id} sensor={sensor} />)}</div>
+              </section>
+            );
+          })}
+        </section>
+      ))}
     </>
   );
 }

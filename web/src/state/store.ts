@@ -72,6 +72,12 @@ export class GatewayStore {
     this.update((state) => ({ ...state, [collection]: { ...state[collection], [id]: value } }));
   }
 
+  /** Reads one Device object again (after a rename, whose event may come after the answer). */
+  async refreshDevice(mac: string): Promise<void> {
+    const device = await this.gateway.get<Device>(`/devices/${mac}`);
+    this.update((state) => ({ ...state, devices: { ...state.devices, [mac]: device } }));
+  }
+
   /** Reloads one collection after a write the WebSocket does not announce (rules, schedules, whitelist). */
   async reload(what: 'rules' | 'schedules' | 'config'): Promise<void> {
     const value = await this.gateway.get<Record<string, unknown>>(`/${what}`);

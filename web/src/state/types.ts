@@ -17,6 +17,8 @@ export interface Group {
   name: string;
   type?: string;
   lights: string[];
+  /** Sensors of devices bound to the group (a remote's switch). */
+  devicemembership?: string[];
   action: Dict;
   state: { all_on?: boolean; any_on?: boolean };
   scenes: { id: string; name: string }[];
@@ -68,6 +70,8 @@ export interface Device {
   modelid?: string;
   productid?: string;
   swversion?: string;
+  /** herdgate addition: `mains`, `battery` or `unknown`. */
+  powersource?: string;
   lastseen?: string;
   lastannounced?: string | null;
   subdevices?: SubDevice[];
