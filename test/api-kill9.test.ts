@@ -18,7 +18,7 @@ describe('api killed with SIGKILL', () => {
   let base = '';
 
   async function startApi(): Promise<void> {
-    api = spawnTs('api/src/runtime/node.ts', [], {
+    api = spawnTs('api/src/runtime/node/main.ts', [], {
       HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: 'none', LOG_LEVEL: 'info',
       DATABASE_URL: `file:${join(dir, 'herdgate.db')}`,
     });

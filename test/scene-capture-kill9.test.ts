@@ -29,7 +29,7 @@ describe('scene capture killed with SIGKILL', () => {
   const account = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(12).toString('hex') };
 
   async function startApi(): Promise<void> {
-    api = spawnTs('api/src/runtime/node.ts', [], {
+    api = spawnTs('api/src/runtime/node/main.ts', [], {
       HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: mqttUrl, ...account, LOG_LEVEL: 'info',
       DATABASE_URL: `file:${join(dir, 'api.db')}`,
     });

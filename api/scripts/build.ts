@@ -1,5 +1,5 @@
 /**
- * Builds the api's Node entry into one plain-JavaScript file, `api/dist/runtime/node.mjs`: what
+ * Builds the api's Node entry into one plain-JavaScript file, `api/dist/runtime/node/main.mjs`: what
  * `npm run start:api` (`npm start -w @herdgate/api`), `npm start` (scripts/start.ts) and the
  * benchmarks run, so the tsx loader and its transformed sources stay out of the api process
  * (`@herdgate/shared/build`, shared with the bridge's build).
@@ -9,12 +9,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleEntry, type BuildResult } from '@herdgate/shared/build';
 
 const API = fileURLToPath(new URL('..', import.meta.url));
-export const API_ENTRY = join(API, 'src', 'runtime', 'node.ts');
+export const API_ENTRY = join(API, 'src', 'runtime', 'node', 'main.ts');
 /**
- * Two levels below the workspace, like the entry: the database module finds the migrations at
- * `../../drizzle` from its own URL, which in the bundle is this file's.
+ * Three levels below the workspace, like the entry's folder: the database module finds the
+ * migrations at `../../../drizzle` from its own URL, which in the bundle is this file's.
  */
-export const API_BUNDLE = join(API, 'dist', 'runtime', 'node.mjs');
+export const API_BUNDLE = join(API, 'dist', 'runtime', 'node', 'main.mjs');
 
 export const buildApi = (outfile = API_BUNDLE): Promise<BuildResult> => bundleEntry(API_ENTRY, outfile);
 

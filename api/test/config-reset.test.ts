@@ -1,7 +1,7 @@
 import { getTableName, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { openDatabase } from '../src/runtime/node-database';
+import { openDatabase } from '../src/runtime/node/database';
 import { SURVIVING_TABLES, schemaTables } from '../src/store/forget';
 import { settings } from '../src/store/schema';
 import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';

@@ -23,7 +23,7 @@ describe('api build', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('should bundle the api and @herdgate/shared sources and leave npm packages to node_modules', () => {
-    expect(built.inputs).toContain('api/src/runtime/node.ts');
+    expect(built.inputs).toContain('api/src/runtime/node/main.ts');
     expect(built.inputs.some((file) => file.startsWith('shared/src/errors/'))).toBe(true);
     expect(built.inputs.filter((file) => file.includes('node_modules'))).toEqual([]);
     expect(built.external).toEqual(expect.arrayContaining(['@libsql/client', 'hono', 'pino']));

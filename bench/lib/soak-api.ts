@@ -11,7 +11,7 @@ import { acquireKey } from './acquire-key';
 import { spawnStack, type StackProcess } from './stack-process';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const API_ENTRY = join(ROOT, 'api', 'src', 'runtime', 'node.ts');
+const API_ENTRY = join(ROOT, 'api', 'src', 'runtime', 'node', 'main.ts');
 
 export interface RestTally { sent: number; ok: number; error: number; errors: string[] }
 

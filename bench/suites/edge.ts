@@ -31,7 +31,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     ctx.log('starting npm run start:edge (radio, bridge, Worker)');
     edge = await startSupervisedGateway('herdgate-bench-edge-', { edge: true });
     const nodePorts = { http: await freePort(), ws: await freePort() };
-    node = spawnTs('api/src/runtime/node.ts', [], {
+    node = spawnTs('api/src/runtime/node/main.ts', [], {
       HTTP_HOST: HOST, HTTP_PORT: String(nodePorts.http), WEBSOCKET_PORT: String(nodePorts.ws), LOG_LEVEL: 'warn',
       DATABASE_URL: `file:${edge.dir}/node-api.db`, MQTT_URL: `mqtt://${HOST}:${edge.ports.mqtt}`,
     });
@@ -66,7 +66,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     return {
       title: 'api on workerd vs on Node (same bridge, same radio)',
       method: [
-        '`npm run start:edge` (virtual radio with the demo network, bridge with MQTT and MQTT-over-WebSocket, the Worker under `wrangler dev` in local mode) plus a Node api (`api/src/runtime/node.ts`, own libSQL file) following the same bridge over MQTT.',
+        '`npm run start:edge` (virtual radio with the demo network, bridge with MQTT and MQTT-over-WebSocket, the Worker under `wrangler dev` in local mode) plus a Node api (`api/src/runtime/node/main.ts`, own libSQL file) following the same bridge over MQTT.',
         `Reads: ${settings.rounds} rounds × ${settings.durationMs} ms per route and runtime, ${settings.connections} keep-alive connections, after ${settings.warmupMs} ms warm-up; the Worker is measured through wrangler dev's local proxy (Node → workerd), which costs much of its throughput, so a deployed Worker or raw \`workerd serve\` would do better.`,
         `Machine load average during the reads (1 / 5 / 15 min): ${load}, on a machine shared with other work, so absolutes are low and only the ratio travels; a hello-world Worker under the same wrangler dev measured about the same requests per second as the gateway Worker in a spot check, so the proxy, not the gateway, sets the Worker's ceiling here.`,
         `Light commands: ${settings.commands} sequential on/off toggles of the same demo lamp per runtime, alternating runtimes, each answered after the bridge reported the radio's result.`,

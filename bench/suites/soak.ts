@@ -30,7 +30,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       `${minutes} min through the MQTT contract: ${SOAK_RATES.lampCommandsPerSecond} lamp commands/s (round robin, on/off and brightness),`,
       `${SOAK_RATES.sensorEventsPerSecond} contact sensor event/s (opened/closed at the radio), a groupcast to every lamp every`,
       `${SOAK_RATES.groupcastEverySeconds} s, and a device page plus network info every ${SOAK_RATES.requestsEverySeconds} s; every answer is checked.`,
-      'The api (its Node entry `api/src/runtime/node.ts` through the tsx loader, as `npm start` ran it until it switched to the api bundle; the same probe preloaded) runs in its own process on a libSQL file,',
+      'The api (its Node entry `api/src/runtime/node/main.ts` through the tsx loader, as `npm start` ran it until it switched to the api bundle; the same probe preloaded) runs in its own process on a libSQL file,',
       `linked to the bridge's broker, with the REST traffic of the home's clients: ${SOAK_RATES.restLightCommandsPerSecond} light command/s (PUT …/state, round robin),`,
       `full reads of \`/lights\`, \`/sensors\` and \`/config\` every ${SOAK_RATES.restReadsEverySeconds} s, and one WebSocket client connected throughout, counting its events.`,
       'RSS (VmRSS) sampled every 10 s; "start" is the median of the first three samples and of the first three lag windows, "end"',

@@ -1,6 +1,6 @@
 /**
  * The api half of `npm run start:edge`: `wrangler dev` in local mode (no account, no network)
- * running the Worker (api/src/runtime/worker.ts), which follows the bridge over MQTT-over-WebSocket.
+ * running the Worker (api/src/runtime/worker/main.ts), which follows the bridge over MQTT-over-WebSocket.
  * The api's settings from this environment become Worker vars, written to an env file in the data
  * folder (not the command line, where other users could read secrets).
  */

@@ -1,7 +1,7 @@
 /**
  * The whole gateway in one node process: `npm start`'s default on one box (HERDGATE_PROCESSES=one).
  * `node scripts/dist/one-process.mjs <bridge bundle> <api bundle>` loads the two bundles the split
- * processes run (bridge/dist/main.mjs, api/dist/runtime/node.mjs) as modules, starts the bridge
+ * processes run (bridge/dist/main.mjs, api/dist/runtime/node/main.mjs) as modules, starts the bridge
  * (radio and embedded broker), then the api, which talks to that broker over loopback as it does
  * from its own process. One node binary, one V8 heap and one copy of the modules both load, instead
  * of two (docs/benchmarks.md: the memory it saves).

@@ -1,6 +1,6 @@
 /**
  * The WebSocket event hub's public contract. Routes and the MQTT link publish deCONZ events here;
- * the runtime's WebSocket server (Node: `runtime/node-websocket.ts`) subscribes and fans them out.
+ * the runtime's WebSocket server (Node: `runtime/node/websocket.ts`) subscribes and fans them out.
  * Platform-free: nothing here may import `node:` modules.
  */
 

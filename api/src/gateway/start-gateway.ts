@@ -1,7 +1,7 @@
 /**
  * Everything a runtime starts for the api, given what only the runtime can provide (database,
- * bridge link, timers, host facts). Node (`runtime/node-gateway.ts`) and workerd
- * (`runtime/worker-gateway.ts`) both call this, so a resource added here runs on both.
+ * bridge link, timers, host facts). Node (`runtime/node/gateway.ts`) and workerd
+ * (`runtime/worker/gateway.ts`) both call this, so a resource added here runs on both.
  */
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';

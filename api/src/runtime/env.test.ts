@@ -64,7 +64,7 @@ describe('parseEnv', () => {
 
 describe('node entry', () => {
   it('should exit with code 1 and one readable line on a bad variable', async () => {
-    const entry = fileURLToPath(new URL('./node.ts', import.meta.url));
+    const entry = fileURLToPath(new URL('./node/main.ts', import.meta.url));
     const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
     const child = spawn(tsx, [entry], { env: { ...process.env, HTTP_PORT: 'http', HTTP_HOST: '127.0.0.1' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';

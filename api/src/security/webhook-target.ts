@@ -5,7 +5,7 @@
  * link-local and unspecified addresses are refused unless the operator allows them
  * (`WEBHOOK_ALLOW_LOCAL=1`); the home network itself (Node-RED on another box) stays reachable.
  * This check runs before the call; on Node the connection checks the address it really uses again
- * (runtime/node-webhook-fetch.ts), which closes the gap a rebinding name would slip through.
+ * (runtime/node/webhook-fetch.ts), which closes the gap a rebinding name would slip through.
  */
 export type ResolveHost = (host: string) => Promise<string[]>;
 

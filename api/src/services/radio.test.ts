@@ -2,7 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
 import { createBridgeLink, createMemoryTransport, createVolatileRadioMemory, loadRadioMemory } from '../bridge-link';
-import { openDatabase } from '../runtime/node-database';
+import { openDatabase } from '../runtime/node/database';
 import { createLibsqlStore } from '../store/libsql-store';
 import type { Store } from '../store/types';
 import { ManualClock } from './clock';

@@ -5,7 +5,7 @@ import type { Client } from '@libsql/client';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSqld, type Sqld } from '../../test/helpers/sqld';
-import { openDatabase } from '../runtime/node-database';
+import { openDatabase } from '../runtime/node/database';
 import { createLibsqlStore } from './libsql-store';
 import { idSequences, settings } from './schema';
 import type { Store, Transaction } from './types';

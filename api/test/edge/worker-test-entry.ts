@@ -7,7 +7,7 @@
  * (`wrangler.toml`) never contains these routes.
  */
 import type { DurableObjectNamespace, DurableObjectState } from '@cloudflare/workers-types';
-import { GatewayObject as ProductionGatewayObject, type ObjectStart, type WorkerVars } from '../../src/runtime/worker-gateway';
+import { GatewayObject as ProductionGatewayObject, type ObjectStart, type WorkerVars } from '../../src/runtime/worker/gateway';
 import { ManualClock } from '../../src/services/clock';
 import { TEST_CLOCK_START } from '../helpers/test-clock';
 import { addTestRoutes } from '../helpers/test-routes';

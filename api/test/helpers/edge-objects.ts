@@ -10,7 +10,7 @@ export const VARS_HEADER = 'x-herdgate-test-vars';
 
 export const OBJECT_PATH = {
   prefix: '/__gw/',
-  /** The production Worker's one object (api/src/runtime/worker.ts), for requests outside any prefix. */
+  /** The production Worker's one object (api/src/runtime/worker/main.ts), for requests outside any prefix. */
   defaultName: 'gateway',
 } as const;
 

@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/services/clock';
 import { createBridgeLink, createDisconnectedLink, createMemoryTransport, type MemoryTransport } from '../../src/bridge-link';
 import type { BridgeLink } from '../../src/services/bridge-link';
 import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/services/radio';
-import { createNodeGateway, type NodeGateway } from '../../src/runtime/node-gateway';
+import { createNodeGateway, type NodeGateway } from '../../src/runtime/node/gateway';
 import type { ResolveHost } from '../../src/security/webhook-target';
 import { TEST_CLOCK_START } from './test-clock';
 

@@ -14,7 +14,7 @@ export interface NpmStartApi {
   websocketPort: number;
 }
 
-/** What the api's `api-ready` line says about itself (api/src/runtime/run-api.ts). */
+/** What the api's `api-ready` line says about itself (api/src/runtime/node/run-api.ts). */
 export interface ApiReady { httpPort: number; websocketPort: number }
 
 export async function startNpmStartApi(root: string, env: Record<string, string>, timeoutMs = 60_000): Promise<NpmStartApi> {

@@ -94,7 +94,7 @@ export async function measurePressToFrame(ctx: BenchContext, presses: number): P
       env: childEnv({ ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radio.port}`, DATA_DIR: join(dir, 'bridge'), MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', PERMIT_JOIN_ON_START: '0' }),
     });
     const httpPort = await freePort();
-    api = spawnStack(process.execPath, ['--import', 'tsx', 'api/src/runtime/node.ts'], {
+    api = spawnStack(process.execPath, ['--import', 'tsx', 'api/src/runtime/node/main.ts'], {
       cwd: ROOT,
       env: childEnv({ HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort), WEBSOCKET_PORT: String(await freePort()), DATABASE_URL: `file:${join(dir, 'api.db')}`, MQTT_URL: mqttUrl }),
     });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../runtime/node-database';
+import { openDatabase } from '../../runtime/node/database';
 import { createLibsqlStore } from '../../store/libsql-store';
 import type { Store } from '../../store/types';
 import { MembershipDoubts } from './membership-doubts';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { connect, startRig, withTimeout } from './node-websocket-test-kit';
+import { connect, startRig, withTimeout } from './websocket-test-kit';
 
 describe('websocket server close', () => {
   it('should disconnect every client and free the port, but leave the HTTP server to its owner', async () => {
@@ -18,7 +18,7 @@ describe('websocket server close', () => {
   });
 
   it('should leave nothing behind that keeps the process alive', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./node-websocket-close.child.ts', import.meta.url))], {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./websocket-close.child.ts', import.meta.url))], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

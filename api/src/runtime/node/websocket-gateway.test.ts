@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupStateEvent } from '../events';
-import { createNodeGateway, type NodeGateway } from './node-gateway';
-import { connect, waitFor, type TestClient } from './node-websocket-test-kit';
+import { groupStateEvent } from '../../events';
+import { createNodeGateway, type NodeGateway } from './gateway';
+import { connect, waitFor, type TestClient } from './websocket-test-kit';
 
 // The WebSocket server as the gateway wires it: both ports, and the port the config reports.
 describe('gateway websocket', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Logger } from 'pino';
-import type { WebAssets } from '../routes/web';
+import type { WebAssets } from '../../routes/web';
 
 /**
  * The built web app (`@herdgate/web/assets`, written by its build: npm ci, npm start), read once

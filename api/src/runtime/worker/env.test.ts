@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError } from './env';
-import { parseWorkerEnv, publicWebsocketPort, websocketPortFor } from './worker-env';
+import { EnvError } from '../env';
+import { parseWorkerEnv, publicWebsocketPort, websocketPortFor } from './env';
 
 describe('parseWorkerEnv', () => {
   it('should accept the api settings that workerd can honour', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
-import type { DeconzEvent } from '../events/types';
-import { connect, startRig, waitFor, withTimeout, type Rig, type TestClient } from './node-websocket-test-kit';
+import type { DeconzEvent } from '../../events/types';
+import { connect, startRig, waitFor, withTimeout, type Rig, type TestClient } from './websocket-test-kit';
 
 const rigs: Rig[] = [];
 const clients: TestClient[] = [];

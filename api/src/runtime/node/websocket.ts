@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
-import { eventMessages, wantsExtensions } from '../events/deconz-view';
-import type { DeconzEvent, EventHub } from '../events/types';
-import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
+import { eventMessages, wantsExtensions } from '../../events/deconz-view';
+import type { DeconzEvent, EventHub } from '../../events/types';
+import { admitWebSocket, type WebSocketPolicy } from '../../security/websocket-admission';
 
 /**
  * The deCONZ WebSocket push channel on Node. Like deCONZ it needs no key by default, ignores what

@@ -12,8 +12,8 @@ import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudfla
  * queue's size nor its draining, and `close()` waits behind the queue, so the Node limit can neither
  * be measured nor enforced (api/README.md, "On workerd"). The runtime closes sockets whose peer is gone.
  */
-import { wantsExtensions, type EventMessages } from '../events/deconz-view';
-import { admitWebSocket, type WebSocketPolicy } from '../security/websocket-admission';
+import { wantsExtensions, type EventMessages } from '../../events/deconz-view';
+import { admitWebSocket, type WebSocketPolicy } from '../../security/websocket-admission';
 
 /** The tag (kept by the runtime across hibernation) of clients that asked for herdgate's own events. */
 const EXTENSIONS_TAG = 'events:all';

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { DeconzEvent } from '../events/types';
-import { startWebSocket } from './node-websocket';
-import { connect, startRig, waitFor, type Rig, type TestClient } from './node-websocket-test-kit';
+import type { DeconzEvent } from '../../events/types';
+import { startWebSocket } from './websocket';
+import { connect, startRig, waitFor, type Rig, type TestClient } from './websocket-test-kit';
 
 const rigs: Rig[] = [];
 const clients: TestClient[] = [];

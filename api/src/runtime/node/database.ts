@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { migrate } from 'drizzle-orm/libsql/migrator';
-import * as schema from '../store/schema';
-import type { Database } from '../store/types';
+import * as schema from '../../store/schema';
+import type { Database } from '../../store/types';
 
-const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+const MIGRATIONS = fileURLToPath(new URL('../../../drizzle', import.meta.url));
 
 /** `file:` URLs name a path relative to the working directory; its folder is created on first start. */
 async function ensureDirectory(url: string): Promise<void> {

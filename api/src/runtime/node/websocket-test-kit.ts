@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { WebSocket, type ClientOptions } from 'ws';
-import { createEventHub } from '../events/event-hub';
-import type { EventHub } from '../events/types';
-import { startWebSocket, type WebSocketHandle, type WebSocketOptions } from './node-websocket';
+import { createEventHub } from '../../events/event-hub';
+import type { EventHub } from '../../events/types';
+import { startWebSocket, type WebSocketHandle, type WebSocketOptions } from './websocket';
 
 /** Test helpers for the WebSocket server: a real HTTP server, real clients, bounded waits only. */
 

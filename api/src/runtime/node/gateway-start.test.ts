@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createNodeGateway } from './node-gateway';
-import { withTimeout } from './node-websocket-test-kit';
+import { createNodeGateway } from './gateway';
+import { withTimeout } from './websocket-test-kit';
 
 async function runChild(which: string): Promise<{ code: number | null; output: string }> {
-  const entry = fileURLToPath(new URL('./node-gateway-start.child.ts', import.meta.url));
+  const entry = fileURLToPath(new URL('./gateway-start.child.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', entry, which], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -1,5 +1,5 @@
 /**
- * Child process for node-gateway-start.test.ts: makes a gateway start fail on a port that is in
+ * Child process for gateway-start.test.ts: makes a gateway start fail on a port that is in
  * use (`http` or `websocket`, argv[2]), after the database, bridge link, sensors and automation
  * timers are up. It never calls process.exit: it ends only if the failed start stopped all of them.
  */
@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { createNodeGateway } from './node-gateway';
+import { createNodeGateway } from './gateway';
 
 const listening = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));

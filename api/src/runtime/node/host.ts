@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { networkInterfaces } from 'node:os';
-import { LOOPBACK_HOST, type HostInfo } from '../services/host-info';
+import { LOOPBACK_HOST, type HostInfo } from '../../services/host-info';
 
 /** The first external IPv4 interface; `gateway` is guessed as deCONZ does (last octet → 1). */
 export function readHostInfo(): HostInfo {

@@ -13,8 +13,8 @@
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction } from '@libsql/client';
 import type { DurableObjectStorage, SqlStorageValue } from '@cloudflare/workers-types';
-import * as schema from '../store/schema';
-import type { Database } from '../store/types';
+import * as schema from '../../store/schema';
+import type { Database } from '../../store/types';
 
 type Value = SqlStorageValue;
 

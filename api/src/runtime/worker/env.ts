@@ -1,4 +1,4 @@
-import { EnvError, parseEnv, type GatewayEnv } from './env';
+import { EnvError, parseEnv, type GatewayEnv } from '../env';
 
 /**
  * The api's settings as Worker vars: the same schema as on Node, plus what workerd cannot do.

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { DurableObjectStorage } from '@cloudflare/workers-types';
-import type { Timers } from '../services/timers';
+import type { Timers } from '../../services/timers';
 
 /**
  * Timers backed by the Durable Object's alarm: the object keeps its pending callbacks in memory and

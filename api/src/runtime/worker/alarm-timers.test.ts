@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DurableObjectStorage } from '@cloudflare/workers-types';
-import { AlarmTimers } from './worker-alarm-timers';
+import { AlarmTimers } from './alarm-timers';
 
 function setup(heartbeatMs?: number) {
   let now = 1_000;

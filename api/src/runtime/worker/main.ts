@@ -5,7 +5,7 @@
  */
 import type { DurableObjectNamespace } from '@cloudflare/workers-types';
 
-export { GatewayObject } from './worker-gateway';
+export { GatewayObject } from './gateway';
 
 interface WorkerEnv {
   GATEWAY: DurableObjectNamespace;

@@ -5,11 +5,11 @@
  * (`@herdgate/api/run` names the types).
  */
 import { pino, type Logger } from 'pino';
-import { createNodeGateway, type NodeGateway } from './node-gateway';
-import { parseEnv } from './env';
-import { defaultPasswordInUse } from '../security/default-password';
+import { createNodeGateway, type NodeGateway } from './gateway';
+import { parseEnv } from '../env';
+import { defaultPasswordInUse } from '../../security/default-password';
 
-export { EnvError } from './env';
+export { EnvError } from '../env';
 
 export interface StartedApi {
   gateway: NodeGateway;

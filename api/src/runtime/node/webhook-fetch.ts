@@ -11,7 +11,7 @@
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Agent } from 'undici';
-import { isLocalAddress, type ResolveHost } from '../security/webhook-target';
+import { isLocalAddress, type ResolveHost } from '../../security/webhook-target';
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
