@@ -27,7 +27,7 @@ import { virtualRadioFirmware } from './virtual-radio-firmware';
 import { connectMqtt, type MqttLink } from './mqtt/link';
 import { startRadioChild, type RadioChild } from './radio-child';
 import { VERSIONS } from './versions';
-import { createZigbeeRadio, type ZigbeeRadio } from './zigbee/index';
+import type { ZigbeeRadio } from './zigbee/index';
 
 /**
  * Composes the bridge: virtual radio child (when no adapter is configured), embedded broker (when
@@ -46,7 +46,15 @@ export interface RunningBridge {
   stop(): Promise<void>;
 }
 
-export async function startBridge(config: BridgeConfig, logger: Logger, onFatal: (reason: string) => void): Promise<RunningBridge> {
+/**
+ * `parts.radio`: a radio already made (a test's fake behind the same interface) instead of
+ * herdsman's; no virtual radio child is started then.
+ */
+export interface BridgeParts {
+  radio?: ZigbeeRadio;
+}
+
+export async function startBridge(config: BridgeConfig, logger: Logger, onFatal: (reason: string) => void, parts: BridgeParts = {}): Promise<RunningBridge> {
   const cleanups: Array<() => Promise<void> | void> = [];
   const stop = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) {
@@ -55,7 +63,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
   };
   try {
     let child: RadioChild | undefined;
-    if (!config.zigbee.adapter) {
+    if (!config.zigbee.adapter && !parts.radio) {
       child = await startRadioChild({ network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json'), protocol: config.zigbee.radioProtocol }, logger);
       cleanups.push(() => child!.stop());
     }
@@ -67,7 +75,9 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       broker = await startBroker({ host, port, wsPort, baseTopic, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
       cleanups.push(() => broker!.close());
     }
-    const radio: ZigbeeRadio = await createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots }, logger);
+    // Loaded here, not at the top: herdsman and the converters take seconds to import, and a
+    // bridge on a given radio never needs them.
+    const radio: ZigbeeRadio = parts.radio ?? await (await import('./zigbee/index')).createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots }, logger);
     const started = await radio.start();
     cleanups.push(() => radio.stop());
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();
