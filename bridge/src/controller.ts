@@ -24,6 +24,7 @@ import { KeypadSeal } from './features/keypad-seal';
 import type { NetworkStatus } from './features/network-status';
 import { PermitWindow } from './features/permit-window';
 import { virtualRadioFirmware } from './virtual-radio-firmware';
+import { embeddedLink } from './mqtt/embedded-link';
 import { connectMqtt, type MqttLink } from './mqtt/link';
 import { startRadioChild, type RadioChild } from './radio-child';
 import { VERSIONS } from './versions';
@@ -83,11 +84,12 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();
     const ctx: TopicContext = { base: config.mqtt.baseTopic, bridge: bridgeId };
     const mqttUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker!.port}`;
-    const link: MqttLink = await connectMqtt({
+    // The embedded broker is reached in process (embedded-link.ts says why), an external one over MQTT.
+    const link: MqttLink = broker ? embeddedLink(broker.broker, logger) : await connectMqtt({
       url: mqttUrl,
-      clientId: `${broker?.internal.clientIdPrefix ?? BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}`,
-      user: broker?.internal.username ?? config.mqtt.user,
-      password: broker?.internal.password ?? config.mqtt.password,
+      clientId: `${BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}`,
+      user: config.mqtt.user,
+      password: config.mqtt.password,
       will: { topic: topics.bridgeState(ctx), payload: { state: 'offline' } },
     }, logger);
     cleanups.push(() => link.close());
