@@ -127,7 +127,8 @@ export async function measureRound(paired: PairedStack, options: RoundOptions): 
   }
 }
 
-function isOpen(radio: BenchRadio, ieee: string): boolean {
+/** The contact sensor's real state at the radio (zone status bit 0). */
+export function isOpen(radio: BenchRadio, ieee: string): boolean {
   return (Number(radio.attribute(ieee, 'ssIasZone', 'zoneStatus') ?? 0) & 1) === 1;
 }
 

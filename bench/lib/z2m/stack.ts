@@ -45,7 +45,7 @@ async function start(install: Z2mInstall, options: StackStartOptions): Promise<R
     const seen: Seen = { online: false, interviewed: new Set(), failed: new Set(), available: new Set() };
     watch = await connectWatch(broker.url, [`${BASE}/bridge/state`, `${BASE}/bridge/devices`, `${BASE}/bridge/response/#`, `${BASE}/+`, `${BASE}/+/availability`]);
     watch.on((message) => track(seen, message));
-    proc = spawnStack(process.execPath, [install.entry], { cwd: z2mScratchDir(), env: z2mEnv(options, broker) });
+    proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), install.entry], { cwd: z2mScratchDir(), env: z2mEnv(options, broker) });
     const running = proc;
     const died = proc.exited.then((code) => {
       throw new Error(`Zigbee2MQTT exited with ${code} while starting:\n${running.output()}`);
@@ -76,6 +76,7 @@ function z2mEnv(options: StackStartOptions, broker: BareBroker): NodeJS.ProcessE
     // Never the onboarding web server (it would bind 0.0.0.0:8080).
     Z2M_ONBOARD_NO_SERVER: '1',
     Z2M_ONBOARD_NO_FAILURE_PAGE: '1',
+    ...options.env,
   };
   delete env.Z2M_WATCHDOG;
   return env;
