@@ -93,7 +93,6 @@ export class SimNetwork {
     const ieee = entry.device.identity.ieee;
     if (!entry.online || this.channels.stranded(entry) || faults.takeDrop(ieee)) return this.confirm(req, ConfirmStatus.MacNoAck, timing.macRetryMs);
     const delay = timing.airMs + faults.delayFor(ieee) + this.untilPoll(entry);
-    this.confirm(req, ConfirmStatus.Success, delay);
     const endpoint = req.dst.mode === 'group' ? 0 : req.dst.endpoint;
     clock.setTimeout(() => {
       if (req.profileId === ZDO_PROFILE && isNetworkLevel(req.clusterId)) {
@@ -103,6 +102,8 @@ export class SimNetwork {
       } else {
         this.deliver(entry, { ...this.delivery(req), dstEndpoint: endpoint });
       }
+      // The confirm reports the device's acknowledgement: it follows the delivery, never precedes it.
+      this.confirm(req, ConfirmStatus.Success, 0);
     }, delay);
   }
 
@@ -116,8 +117,10 @@ export class SimNetwork {
 
   private groupcast(req: ApsRequest, group: number): void {
     this.deps.counters.count('group', group);
-    this.confirm(req, ConfirmStatus.Success, this.deps.timing.airMs);
-    this.deps.clock.setTimeout(() => this.fanOutGroup(group, this.delivery(req)), this.deps.timing.airMs);
+    this.deps.clock.setTimeout(() => {
+      this.fanOutGroup(group, this.delivery(req));
+      this.confirm(req, ConfirmStatus.Success, 0);
+    }, this.deps.timing.airMs);
   }
 
   private fanOutGroup(group: number, base: Omit<Delivery, 'dstEndpoint'>, except?: Ieee): void {
@@ -129,15 +132,18 @@ export class SimNetwork {
 
   private broadcast(req: ApsRequest, address: number): void {
     this.deps.counters.count('broadcast', address);
-    this.confirm(req, ConfirmStatus.Success, this.deps.timing.airMs);
     if (req.profileId === ZDO_PROFILE) {
+      this.confirm(req, ConfirmStatus.Success, this.deps.timing.airMs);
       // Permit join and channel changes matter network-wide; other broadcasts need no simulation.
       if (req.clusterId === ZdoCluster.MgmtPermitJoinReq && req.asdu.length >= 2) this.deps.permitJoin(req.asdu[1]);
       if (req.clusterId === ZdoCluster.MgmtNwkUpdateReq) this.channels.broadcast(address, req.asdu);
       return;
     }
     const endpoint = req.dst.mode === 'nwk' ? req.dst.endpoint : 0xff;
-    this.deps.clock.setTimeout(() => this.fanOutBroadcast(address, { ...this.delivery(req), dstEndpoint: endpoint, broadcast: true }), this.deps.timing.airMs);
+    this.deps.clock.setTimeout(() => {
+      this.fanOutBroadcast(address, { ...this.delivery(req), dstEndpoint: endpoint, broadcast: true });
+      this.confirm(req, ConfirmStatus.Success, 0);
+    }, this.deps.timing.airMs);
   }
 
   private fanOutBroadcast(address: number, delivery: Delivery, except?: Ieee): void {
