@@ -107,7 +107,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     permitJoin: (seconds) => membership.permitJoin(seconds),
     changed, now: () => clock.now(), log,
   };
-  const front: RadioFront = createFront(protocol, ownState, mac, { ...hooks, ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee, parentOf: (nwk) => registry.byAddress(nwk)?.parent });
+  const front: RadioFront = createFront(protocol, ownState, mac, { ...hooks, ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee, parentOf: (nwk) => registry.byAddress(nwk)?.parent, endDeviceType: (nwk) => endDeviceType(registry, nwk) });
   const { coordinator, host } = front;
 
   const membership = new Membership({
@@ -164,6 +164,13 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   };
 }
 
+/** EmberNodeType of an end device (3 rx-on when idle, 4 sleepy), undefined for a router or an unknown address. */
+function endDeviceType(registry: DeviceRegistry, nwk: number): number | undefined {
+  const identity = registry.byAddress(nwk)?.device.identity;
+  if (identity?.logicalType !== 'end-device') return undefined;
+  return identity.rxOnWhenIdle ? 3 : 4;
+}
+
 /**
  * Link keys the host gave the coordinator, per device: deCONZ's link-key parameter, EmberZNet's
  * transient key (install codes) or key table. The Z-Stack front does not keep them yet.
@@ -185,7 +192,7 @@ function admitsByInstallCode(factory: DeviceFactory, linkKey: (ieee: string) => 
   return admitted;
 }
 
-type EmberHooks = FrontHooks & { ieeeOf(nwk: number): string | undefined; parentOf(nwk: number): number | undefined };
+type EmberHooks = Parameters<typeof createEmberFront>[2];
 
 function createFront(protocol: RadioProtocol, saved: RadioState | undefined, mac: string, hooks: EmberHooks): RadioFront {
   if (protocol === 'zstack') return createZstackFront(saved, mac, hooks);

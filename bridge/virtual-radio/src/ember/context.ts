@@ -14,9 +14,10 @@ export interface NcpContext {
   interPan(request: InterPanRequest): void;
   /** Tokens changed: the state file is written. */
   changed(): void;
-  /** The NCP reboots (resetNode, a token factory reset): RSTACK to the host. */
+  /** The NCP reboots once the current response is out (resetNode): RSTACK to the host. */
   reboot(): void;
   log(event: string, detail?: Record<string, unknown>): void;
+  now(): number;
 }
 
 /** One command: its parameters in, the response parameters out. */

@@ -14,8 +14,12 @@ import { deviceLeft, incomingMessage, messageSent, messagingHandlers, SendTable 
 import { networkHandlers } from './network-commands';
 import { freshRam } from './ncp-state';
 import type { NcpRam, PersistedEmber } from './ncp-state';
+import { keyHandlers } from './key-commands';
 import { securityHandlers } from './security-commands';
 import { stackHandlers } from './stack-commands';
+import { childChanged, tableHandlers } from './table-commands';
+import { tokenHandlers } from './token-commands';
+import { effectiveEui64 } from './tokens';
 
 export interface EmberNcpDeps {
   tokens: PersistedEmber;
@@ -26,6 +30,9 @@ export interface EmberNcpDeps {
   ieeeOf(nwk: number): string | undefined;
   /** The NWK address of a device's parent (0: the coordinator), for source routes. */
   parentOf(nwk: number): number | undefined;
+  /** EmberNodeType of an end device (3 rx-on, 4 sleepy); undefined for a router. */
+  endDeviceType(nwk: number): number | undefined;
+  now(): number;
   log(event: string, detail?: Record<string, unknown>): void;
 }
 
@@ -36,16 +43,22 @@ export class EmberNcp implements HostPort {
   private readonly ctx: NcpContext;
   private pendingCallbacks: Uint8Array[] | undefined;
   private lastSequence = 0;
+  /** resetNode: the NCP reboots once its response is out. */
+  private rebootPending = false;
   /** Set by the ASH link; frames sent while no host is connected are lost, as on a UART. */
   send: (frame: Uint8Array) => void = () => {};
   /** Set by the front: the NCP reboots by itself (RSTACK to the host). */
   reboot: () => void = () => {};
 
   constructor(private readonly deps: EmberNcpDeps) {
-    this.handlers = { ...stackHandlers, ...networkHandlers, ...securityHandlers, ...messagingHandlers(this.sends), ...interPanHandlers };
+    this.handlers = {
+      ...stackHandlers, ...networkHandlers, ...securityHandlers, ...keyHandlers, ...tokenHandlers, ...tableHandlers, ...messagingHandlers(this.sends), ...interPanHandlers,
+    };
     this.ctx = {
-      tokens: deps.tokens, ram: this.ram, route: deps.route, interPan: deps.interPan, changed: deps.changed, log: deps.log,
-      reboot: () => this.reboot(),
+      tokens: deps.tokens, ram: this.ram, route: deps.route, interPan: deps.interPan, changed: deps.changed, log: deps.log, now: deps.now,
+      reboot: () => {
+        this.rebootPending = true;
+      },
       callback: (frameId, params) => this.callback(frameId, params),
     };
   }
@@ -67,6 +80,10 @@ export class EmberNcp implements HostPort {
       const queued = this.pendingCallbacks;
       this.pendingCallbacks = undefined;
       for (const frame of queued) this.send(frame);
+      if (this.rebootPending) {
+        this.rebootPending = false;
+        this.reboot();
+      }
     }
   }
 
@@ -98,6 +115,8 @@ export class EmberNcp implements HostPort {
   reset(): void {
     Object.assign(this.ram, freshRam());
     this.sends.clear();
+    this.deps.tokens.bootCounter = ((this.deps.tokens.bootCounter ?? 0) + 1) & 0xffff;
+    this.deps.changed();
   }
 
   confirm(confirm: PendingConfirm): void {
@@ -107,7 +126,13 @@ export class EmberNcp implements HostPort {
   indicate(ind: PendingIndication): void {
     if (!this.ram.networkUp) return;
     this.routeRecord(ind);
-    incomingMessage(this.ctx, ind, this.deps.ieeeOf);
+    incomingMessage(this.ctx, ind, this.deps.ieeeOf, (nwk, ieee) => this.joined(nwk, ieee));
+  }
+
+  /** A device announced itself: a child of the coordinator is in its child table first, then the TC join. */
+  private joined(nwk: number, ieee: string): void {
+    const type = this.deps.endDeviceType(nwk);
+    if (type !== undefined && this.deps.parentOf(nwk) === 0) childChanged(this.ctx, ieee, nwk, type, true);
   }
 
   /**
@@ -123,7 +148,10 @@ export class EmberNcp implements HostPort {
   }
 
   left(nwk: number, ieee: string): void {
-    if (this.ram.networkUp) deviceLeft(this.ctx, nwk, ieee);
+    if (!this.ram.networkUp) return;
+    const child = this.deps.tokens.children?.find((c) => c?.ieee === ieee);
+    if (child) childChanged(this.ctx, ieee, nwk, child.type, false);
+    deviceLeft(this.ctx, nwk, ieee);
   }
 
   interPan(ind: InterPanIndication): void {
@@ -132,13 +160,13 @@ export class EmberNcp implements HostPort {
 
   /** The link key a joining device must hold: its transient key (an install code), else its key-table entry. */
   linkKey(ieee: string): Uint8Array | undefined {
-    const key = this.ram.transientKeys.get(ieee) ?? this.deps.tokens.keyTable.find((entry) => entry.ieee === ieee)?.key;
+    const key = this.ram.transientKeys.get(ieee)?.key ?? this.deps.tokens.keyTable.find((entry) => entry?.ieee === ieee)?.key;
     return key === undefined ? undefined : Uint8Array.from(Buffer.from(key, 'hex'));
   }
 
   /** The coordinator as the network sees it. */
   readonly coordinator: CoordinatorInfo = {
-    ieee: () => this.deps.tokens.eui64,
+    ieee: () => effectiveEui64(this.deps.tokens),
     extendedPanId: () => Uint8Array.from(Buffer.from(this.deps.tokens.network?.extendedPanId ?? '0'.repeat(16), 'hex')),
     endpoints: () => new Map([...this.ram.endpoints].sort(([a], [b]) => a - b)),
     channel: () => this.deps.tokens.network?.channel ?? 0,

@@ -44,7 +44,9 @@ export const FrameId = {
   RawTransmitCompleteHandler: 0x0098, SetRadioPower: 0x0099, GetValue: 0x00aa, SetValue: 0x00ab, ClearKeyTable: 0x00b1,
   SetLogicalAndRadioChannel: 0x00b9, GetTokenCount: 0x0100, GetTokenInfo: 0x0101, GetTokenData: 0x0102, SetTokenData: 0x0103,
   ResetNode: 0x0104, GetApsKeyInfo: 0x010c, ImportLinkKey: 0x010e, ExportLinkKeyByIndex: 0x010f, ImportTransientKey: 0x0111,
-  ExportKey: 0x0114, GetNetworkKeyInfo: 0x0116,
+  ExportKey: 0x0114, GetNetworkKeyInfo: 0x0116, ImportKey: 0x0115, ExportLinkKeyByEui: 0x010d, CheckKeyContext: 0x0110,
+  ExportTransientKeyByIndex: 0x0112, ExportTransientKeyByEui: 0x0113, GetChildData: 0x004a, GetMulticastTableEntry: 0x0063,
+  GetSourceRouteTableEntry: 0x00c1, GetSourceRouteTableFilledSize: 0x00c2, GetSourceRouteTableTotalSize: 0x00c3,
 } as const;
 
 /** EZSP-level statuses (the one byte an INVALID_COMMAND response carries). */
@@ -53,6 +55,6 @@ export const EzspStatus = { Success: 0x00, VersionNotSet: 0x30, InvalidFrameId: 
 /** SLStatus codes (u32 on the wire from EZSP 14 on). */
 export const SlStatus = {
   Ok: 0x0000, Fail: 0x0001, InvalidState: 0x0002, NetworkUp: 0x0015, NetworkDown: 0x0016, NotJoined: 0x0017,
-  InvalidParameter: 0x0021, NotFound: 0x002d, DeliveryFailed: 0x0c02, NetworkOpened: 0x0c18, NetworkClosed: 0x0c19,
+  NotAvailable: 0x000e, NotSupported: 0x000f, Full: 0x001c, InvalidParameter: 0x0021, InvalidType: 0x0026, InvalidIndex: 0x0027, NotFound: 0x002d, DeliveryFailed: 0x0c02, NetworkOpened: 0x0c18, NetworkClosed: 0x0c19,
   EzspError: 0x0c1e,
 } as const;

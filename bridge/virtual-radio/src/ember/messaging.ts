@@ -101,9 +101,10 @@ export function messageSent(ctx: NcpContext, table: SendTable, confirm: PendingC
 }
 
 /** A frame from a device: incomingMessageHandler; a device announce is preceded by the TC join. */
-export function incomingMessage(ctx: NcpContext, ind: PendingIndication, ieeeOf: (nwk: number) => string | undefined): void {
+export function incomingMessage(ctx: NcpContext, ind: PendingIndication, ieeeOf: (nwk: number) => string | undefined, joined: (nwk: number, ieee: string) => void): void {
   if (ind.profileId === 0 && ind.clusterId === ZDO_ANNOUNCE && ind.asdu.length >= 11) {
     const ieee = Array.from(ind.asdu.subarray(3, 11)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+    joined(ind.srcNwk, ieee);
     trustCenterJoin(ctx, ind.srcNwk, ieee, DeviceUpdate.UnsecuredJoin, JoinDecision.UsePreconfiguredKey);
   }
   const type = ind.dst.mode === 'group' ? Incoming.Multicast : ind.dst.nwk >= 0xfff8 ? Incoming.Broadcast : Incoming.Unicast;

@@ -26,9 +26,29 @@ export interface PersistedEmber {
   tcLinkKey: string;
   nwkFrameCounter: number;
   apsFrameCounter: number;
-  /** APS link keys by index (key table): IEEE and key. */
-  keyTable: { ieee: string; key: string }[];
+  /** APS link keys by index (the key table; null: an empty slot). */
+  keyTable: (KeyEntry | null)[];
+  /** The alternate network key (a key switch's next key, or one the host imported at index 1). */
+  alternateKey?: string;
+  /** The bitmask of the initial security state the network was formed with. */
+  securityBitmask?: number;
+  /** End devices that joined with the coordinator as their parent, by child table index. */
+  children?: (ChildEntry | null)[];
+  /** An EUI64 restored from another stick's tokens: the NCP uses it instead of its own. */
+  restoredEui64?: string;
+  /** How often the NCP booted (the boot counter token). */
+  bootCounter?: number;
+  /** Token data the host wrote that the NCP keeps as raw bytes, by `nvm3Key:index` (hex). */
+  rawTokens?: Record<string, string>;
 }
+
+export interface KeyEntry { ieee: string; key: string; outgoing?: number; incoming?: number }
+/** EmberNodeType of a child: 3 end device, 4 sleepy end device. */
+export interface ChildEntry { ieee: string; nwk: number; type: number }
+
+/** Table sizes of this image (EzspConfigId KEY_TABLE_SIZE, MAX_END_DEVICE_CHILDREN defaults). */
+export const KEY_TABLE_SIZE = 12;
+export const CHILD_TABLE_SIZE = 32;
 
 export const ZERO_KEY = '0'.repeat(32);
 
@@ -45,10 +65,10 @@ export interface NcpRam {
   /** Simple descriptors by endpoint: endpoint, profile, device, version, in/out cluster lists. */
   endpoints: Map<number, Uint8Array>;
   multicast: Map<number, { group: number; endpoint: number }>;
-  /** Transient link keys for joining devices, by IEEE (all-zero IEEE: any device). */
-  transientKeys: Map<string, string>;
+  /** Transient link keys for joining devices, by IEEE (all-zero IEEE: any device), with when they were added. */
+  transientKeys: Map<string, { key: string; addedAt: number }>;
   /** Security state staged by setInitialSecurityState for the next formNetwork. */
-  staged?: { networkKey: string; networkKeySequence: number; tcLinkKey: string; keepFrameCounter: boolean };
+  staged?: { networkKey: string; networkKeySequence: number; tcLinkKey: string; keepFrameCounter: boolean; bitmask: number };
   networkUp: boolean;
   manufacturerCode: number;
   radioPower?: number;

@@ -43,7 +43,7 @@ export const networkHandlers: Record<number, CommandHandler> = {
     const staged = ctx.ram.staged;
     // Forming without security state first is refused, as the stack does (no network key).
     if (!staged) return statusOnly(SlStatus.InvalidState);
-    Object.assign(ctx.tokens, { network: { panId, extendedPanId, channel, txPower, nwkUpdateId, nwkManagerId }, networkKey: staged.networkKey, networkKeySequence: staged.networkKeySequence, tcLinkKey: staged.tcLinkKey });
+    Object.assign(ctx.tokens, { network: { panId, extendedPanId, channel, txPower, nwkUpdateId, nwkManagerId }, networkKey: staged.networkKey, networkKeySequence: staged.networkKeySequence, tcLinkKey: staged.tcLinkKey, securityBitmask: staged.bitmask });
     if (!staged.keepFrameCounter) ctx.tokens.nwkFrameCounter = 0;
     ctx.changed();
     networkUp(ctx);

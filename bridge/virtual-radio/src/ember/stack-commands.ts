@@ -6,6 +6,8 @@ import type { CommandHandler } from './context';
 import { ByteWriter, readU32, statusOnly, u32 } from './ezsp-codec';
 import { FrameId, SlStatus } from './ezsp-frame';
 import { NCP_VERSION } from './ncp-state';
+import { multicastIndexValid, refuseIndex } from './table-commands';
+import { effectiveEui64 } from './tokens';
 
 /**
  * Configuration values (EzspConfigId → value) as an EmberZNet 8.0 NCP image boots with them. Ids
@@ -18,7 +20,9 @@ const CONFIG_DEFAULTS: ReadonlyMap<number, number> = new Map([
   [52, 16], [53, 15], [54, 300], [55, 1], [56, 300], [57, 0], [64, 0], [65, 0], [66, 0], [67, 0],
 ]);
 
-const Value = { VersionInfo: 0x11, NwkFrameCounter: 0x23, ApsFrameCounter: 0x24 } as const;
+const Value = { VersionInfo: 0x11, NwkFrameCounter: 0x23, ApsFrameCounter: 0x24, KeyStorageVersion: 0x44 } as const;
+/** Keys live in the tokens themselves (classic key storage), not in PSA. */
+const CLASSIC_KEY_STORAGE = 0;
 const ENDPOINT_FLAGS = 0x00;
 const ENDPOINT_ENABLED = 0x0001;
 /** EmberCounterType.COUNT: readAndClearCounters answers this many u16 counters. */
@@ -60,6 +64,7 @@ export const stackHandlers: Record<number, CommandHandler> = {
   [FrameId.GetValue]: (ctx, r) => {
     const id = r.u8();
     if (id === Value.VersionInfo) return valueAnswer(SlStatus.Ok, versionInfo());
+    if (id === Value.KeyStorageVersion) return valueAnswer(SlStatus.Ok, Uint8Array.of(CLASSIC_KEY_STORAGE));
     if (id === Value.NwkFrameCounter) return valueAnswer(SlStatus.Ok, u32(new ByteWriter(), ctx.tokens.nwkFrameCounter).done());
     if (id === Value.ApsFrameCounter) return valueAnswer(SlStatus.Ok, u32(new ByteWriter(), ctx.tokens.apsFrameCounter).done());
     const value = ctx.ram.values.get(id);
@@ -68,7 +73,7 @@ export const stackHandlers: Record<number, CommandHandler> = {
   [FrameId.SetValue]: (ctx, r) => {
     const id = r.u8();
     const value = r.take(r.u8());
-    if (id === Value.VersionInfo) return statusOnly(SlStatus.EzspError);
+    if (id === Value.VersionInfo || id === Value.KeyStorageVersion) return statusOnly(SlStatus.EzspError);
     if (id === Value.NwkFrameCounter || id === Value.ApsFrameCounter) {
       const counter = value.length === 4 ? (value[0] | (value[1] << 8) | (value[2] << 16) | (value[3] << 24)) >>> 0 : 0;
       if (id === Value.NwkFrameCounter) ctx.tokens.nwkFrameCounter = counter;
@@ -105,6 +110,7 @@ export const stackHandlers: Record<number, CommandHandler> = {
   },
   [FrameId.SetMulticastTableEntry]: (ctx, r) => {
     const index = r.u8();
+    if (!multicastIndexValid(index)) return refuseIndex();
     ctx.ram.multicast.set(index, { group: r.u16(), endpoint: r.u8() });
     return statusOnly(SlStatus.Ok);
   },
@@ -117,6 +123,6 @@ export const stackHandlers: Record<number, CommandHandler> = {
   [FrameId.SetSourceRouteDiscoveryMode]: () => u32(new ByteWriter(), 0).done(),
   [FrameId.SetRadioIeee802154CcaMode]: () => statusOnly(SlStatus.Ok),
   [FrameId.ReadAndClearCounters]: () => new Uint8Array(COUNTER_TYPES * 2),
-  [FrameId.GetEui64]: (ctx) => new ByteWriter().ieee(ctx.tokens.eui64).done(),
+  [FrameId.GetEui64]: (ctx) => new ByteWriter().ieee(effectiveEui64(ctx.tokens)).done(),
   [FrameId.GetNodeId]: () => new ByteWriter().u16(0x0000).done(),
 };

@@ -9,7 +9,7 @@ const show = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padS
 function ncp() {
   const sent: string[] = [];
   const routed: unknown[] = [];
-  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0), log: () => {} });
+  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0), endDeviceType: () => undefined, now: () => 0, log: () => {} });
   n.send = (frame) => sent.push(show(frame));
   /** One extended command: seq, fc 00 01, id, params. */
   const call = (seq: number, id: number, params = '') => {
