@@ -3,10 +3,10 @@
  * imported state (scripts/import writes one into the data dir it stages).
  */
 import { pathToFileURL } from 'node:url';
-import { writeImportedState, type ImportedState } from '../import/imported-state';
-import { openDatabase } from './node-database';
+import { writeImportedState, type ImportedState } from '../../import/imported-state';
+import { openDatabase } from './database';
 
-export type { ImportedState } from '../import/imported-state';
+export type { ImportedState } from '../../import/imported-state';
 
 export async function createImportedDatabase(path: string, state: ImportedState, now = Date.now()): Promise<void> {
   const { db, client } = await openDatabase(pathToFileURL(path).href, undefined);
