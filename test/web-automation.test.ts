@@ -102,15 +102,17 @@ describe('web app: pairing, rules and settings', () => {
     const form = page.getByRole('form', { name: 'New rule' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('bad rule');
     const condition = form.getByRole('group', { name: 'Condition 1' });
-    await condition.getByLabel('Resource').selectOption(`/sensors/${button}`);
-    await condition.getByLabel('Attribute').selectOption('state/buttonevent');
-    await condition.getByLabel('Operator').selectOption('gt');
+    await condition.getByLabel('When').selectOption(`/sensors/${button}`);
+    // Said in words before the gateway is asked: a missing value.
+    await condition.getByLabel('Does').selectOption({ label: 'Button event greater than' });
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    expect(await condition.getByRole('alert').textContent()).toBe('Enter a value.');
+    // The gateway's refusal (607), in words at the condition.
     await condition.getByLabel('Value').fill('not a number');
     await form.getByRole('button', { name: 'Save rule' }).click();
-    const error = condition.getByRole('alert');
+    const error = condition.getByRole('alert').filter({ hasText: /condition cannot work/ });
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/condition/i);
-    expect(await condition.getByLabel('Operator').getAttribute('aria-invalid')).toBe('true');
+    expect(await condition.getByLabel('Does').getAttribute('aria-invalid')).toBe('true');
     await form.getByRole('button', { name: 'Cancel' }).click();
   }, 60_000);
 
@@ -120,18 +122,16 @@ describe('web app: pairing, rules and settings', () => {
     const form = page.getByRole('form', { name: 'New rule' });
     await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Button switches the lamp on');
     const first = form.getByRole('group', { name: 'Condition 1' });
-    await first.getByLabel('Resource').selectOption(`/sensors/${button}`);
-    await first.getByLabel('Attribute').selectOption('state/buttonevent');
-    await first.getByLabel('Operator').selectOption('eq');
+    await first.getByLabel('When').selectOption(`/sensors/${button}`);
+    await first.getByLabel('Does').selectOption({ label: 'button pressed' });
     // The value is the button's own event in words, from the gateway's introspection of the device.
     const event = first.getByLabel('Button event');
     await event.locator('option', { hasText: 'Button 1, short press' }).waitFor({ state: 'attached' });
     await event.selectOption({ label: 'Button 1, short press' });
     await form.getByRole('button', { name: 'Add condition' }).click();
     const second = form.getByRole('group', { name: 'Condition 2' });
-    await second.getByLabel('Resource').selectOption(`/sensors/${button}`);
-    await second.getByLabel('Attribute').selectOption('state/lastupdated');
-    await second.getByLabel('Operator').selectOption('dx');
+    await second.getByLabel('When').selectOption(`/sensors/${button}`);
+    await second.getByLabel('Does').selectOption({ label: 'reports anything' });
     const action = form.getByRole('group', { name: 'Action 1' });
     await action.getByLabel('Target').selectOption(`/lights/${lightId()}/state`);
     await action.getByLabel('Do').selectOption('on');
@@ -151,6 +151,15 @@ describe('web app: pairing, rules and settings', () => {
     // The list follows without a reload: the trigger count comes in after the button's event.
     await card.getByText(/Triggered 1×/).waitFor();
     await screenshot(page, 'rules-desktop');
+    // Edited: the stored conditions read back as their phrases.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit rule Button switches the lamp on' });
+    expect(await edit.getByRole('group', { name: 'Condition 1' }).getByLabel('Does').locator('option:checked').textContent()).toBe('button pressed');
+    expect(await edit.getByRole('group', { name: 'Condition 2' }).getByLabel('Does').locator('option:checked').textContent()).toBe('reports anything');
+    await edit.getByRole('textbox', { name: 'Name', exact: true }).fill('Bedside button: lamp on');
+    await edit.getByRole('button', { name: 'Save rule' }).click();
+    await page.getByRole('article', { name: 'Rule Bedside button: lamp on' }).waitFor();
+    expect(Object.values((await stack.rest.get('/rules')).body as Record<string, { name: string; conditions: unknown[] }>)[0]).toMatchObject({ name: 'Bedside button: lamp on', conditions: [{ value: '1002' }, { operator: 'dx' }] });
   }, 60_000);
 
   it('should show a sensor\'s new value live on the sensors page', async () => {
@@ -218,6 +227,16 @@ describe('web app: pairing, rules and settings', () => {
     const schedules = (await stack.rest.get('/schedules')).body as Record<string, { localtime: string; command: { address: string; body: unknown } }>;
     const key = (await page.evaluate("localStorage.getItem('herdgate.key')")) as string;
     expect(Object.values(schedules)[0]).toMatchObject({ localtime: 'W124/T06:45:00', command: { address: `/api/${key}/lights/${lightId()}/state`, body: { on: true } } });
+    // Shown in words, edited in the same editor, deleted.
+    const card = page.getByRole('article', { name: 'Schedule Wake up' });
+    await card.getByText('Weekdays at 06:45').waitFor();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit schedule Wake up' });
+    expect(await edit.getByLabel('Time').inputValue()).toBe('06:45');
+    await edit.getByLabel('Time').fill('07:15');
+    await edit.getByRole('button', { name: 'Save schedule' }).click();
+    await card.getByText('Weekdays at 07:15').waitFor();
+    expect(Object.values((await stack.rest.get('/schedules')).body as Record<string, { localtime: string }>).map((s) => s.localtime)).toEqual(['W124/T07:15:00']);
   }, 60_000);
 
   it('should set the alarm PIN, refuse a wrong one with the gateway\'s words, and arm with the right one', async () => {

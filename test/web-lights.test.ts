@@ -282,4 +282,23 @@ describe('web app: sign in and lights', () => {
     await waitFor(async () => !((await stack.rest.get('/devices')).body as string[]).includes(blind), 'the blind gone from the gateway', 30_000, 100);
     await waitFor(async () => (await page.getByRole('link', { name: 'Bedroom blind' }).count()) === 0, 'the blind gone from the list', 10_000, 100);
   }, 120_000);
+
+  it('should change a room\'s lights, delete its scene and then the room, each at the gateway', async () => {
+    await page.setViewportSize(PHONE);
+    await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Rooms & lights' }).click();
+    const room = page.getByRole('article', { name: 'Room Lounge' });
+    const loungeId = Object.entries((await stack.rest.get('/groups')).body as Record<string, { name: string }>).find(([, g]) => g.name === 'Lounge')![0];
+    await room.getByRole('button', { name: 'Delete scene Cosy evening' }).click();
+    await page.getByRole('status').filter({ hasText: 'Scene Cosy evening deleted' }).waitFor();
+    expect((await stack.rest.get(`/groups/${loungeId}/scenes`)).body).toEqual({});
+    await room.getByText('Edit Lounge').click();
+    await room.getByRole('group', { name: 'Lights in Lounge' }).getByRole('checkbox', { name: /Desk lamp/ }).uncheck();
+    await room.getByRole('button', { name: 'Save lights' }).click();
+    await page.getByRole('status').filter({ hasText: 'Lounge: lights saved' }).waitFor();
+    expect(((await stack.rest.get(`/groups/${loungeId}`)).body as { lights: string[] }).lights).toEqual([]);
+    await room.getByRole('button', { name: 'Delete Lounge' }).click();
+    await room.waitFor({ state: 'detached' });
+    expect((await stack.rest.get(`/groups/${loungeId}`)).status).toBe(404);
+    await page.setViewportSize(DESKTOP);
+  }, 60_000);
 });

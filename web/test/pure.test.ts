@@ -44,13 +44,13 @@ describe('web form errors', () => {
       { type: 901, address: '/', description: 'internal error' },
     ], 'rules', { conditions: ['/sensors/1/state/dx', '/sensors/2/state/buttonevent'], actions: ['/lights/9/state'] });
     expect(placed).toEqual({
-      name: 'invalid value, , for parameter, name',
-      'condition-1': 'Rule conditions are invalid',
-      'action-0': 'Rule actions are invalid',
-      conditions: 'unplaced condition',
+      name: 'This value is not one this takes.',
+      'condition-1': 'This condition cannot work: check what it watches, how, and its value.',
+      'action-0': 'This action cannot work: check its target and what it does.',
+      conditions: 'This condition cannot work: check what it watches, how, and its value.',
       form: 'internal error',
     });
-    expect(placeErrors([{ type: 6, address: '/schedules/3/command', description: 'bad' }], 'schedules')).toEqual({ command: 'bad' });
+    expect(placeErrors([{ type: 6, address: '/schedules/3/command', description: 'bad' }], 'schedules')).toEqual({ command: 'The gateway does not take this here.' });
   });
 });
 

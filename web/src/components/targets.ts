@@ -71,6 +71,14 @@ const TYPE_ITEMS: Record<string, string[]> = {
   ZHAVibration: ['vibration'], ZHAAlarm: ['alarm'], ZHACarbonMonoxide: ['carbonmonoxide'], Daylight: ['daylight', 'status'],
 };
 
+/** A sensor type as people say it, beside the sensor's name. */
+const TYPE_WORDS: Record<string, string> = {
+  ZHASwitch: 'switch', ZHAPresence: 'motion sensor', ZHAOpenClose: 'door or window', ZHATemperature: 'thermometer', ZHAHumidity: 'humidity',
+  ZHALightLevel: 'light level', ZHAWater: 'water leak', ZHAFire: 'smoke detector', ZHAVibration: 'vibration', ZHAAlarm: 'alarm',
+  ZHACarbonMonoxide: 'carbon monoxide', ZHAThermostat: 'thermostat', ZHAPressure: 'pressure', ZHAPower: 'power', ZHAConsumption: 'energy',
+  Daylight: 'daylight', ZHAAncillaryControl: 'keypad', ZHAAirQuality: 'air quality', ZHABattery: 'battery',
+};
+
 const itemsOf = (resource: { type?: string; state?: Dict; config?: Dict }) => [...new Set([
   ...(TYPE_ITEMS[resource.type ?? ''] ?? []).map((k) => `state/${k}`),
   ...Object.keys(resource.state ?? {}).map((k) => `state/${k}`),
@@ -79,10 +87,15 @@ const itemsOf = (resource: { type?: string; state?: Dict; config?: Dict }) => [.
 
 export function subjectsOf(state: GatewayState): Subject[] {
   const subjects: Subject[] = [];
-  for (const [id, sensor] of Object.entries(state.sensors)) subjects.push({ resource: `/sensors/${id}`, label: `Sensor: ${sensor.name} (${sensor.type})`, attributes: itemsOf(sensor) });
-  for (const [id, light] of Object.entries(state.lights)) subjects.push({ resource: `/lights/${id}`, label: `Light: ${light.name}`, attributes: itemsOf({ state: light.state as Dict }) });
-  for (const [id, group] of Object.entries(state.groups)) subjects.push({ resource: `/groups/${id}`, label: `Room: ${group.name}`, attributes: ['state/any_on', 'state/all_on'] });
-  for (const [id, alarm] of Object.entries(state.alarmsystems)) subjects.push({ resource: `/alarmsystems/${id}`, label: `Alarm: ${alarm.name}`, attributes: ['state/armstate'] });
-  subjects.push({ resource: '/config', label: 'Gateway clock', attributes: ['localtime'] });
+  // Devices' sensors first, the gateway's own (Daylight, CLIP) after them.
+  const sensors = Object.entries(state.sensors).sort(([, a], [, b]) => Number(!a.type.startsWith('ZHA')) - Number(!b.type.startsWith('ZHA')));
+  for (const [id, sensor] of sensors) {
+    const kind = TYPE_WORDS[sensor.type] ?? sensor.type.replace(/^(ZHA|CLIP)/, '').toLowerCase();
+    subjects.push({ resource: `/sensors/${id}`, label: sensor.name.toLowerCase() === kind ? sensor.name : `${sensor.name} (${kind})`, attributes: itemsOf(sensor) });
+  }
+  for (const [id, light] of Object.entries(state.lights)) subjects.push({ resource: `/lights/${id}`, label: `${light.name} (light)`, attributes: itemsOf({ state: light.state as Dict }) });
+  for (const [id, group] of Object.entries(state.groups)) subjects.push({ resource: `/groups/${id}`, label: `${group.name} (room)`, attributes: ['state/any_on', 'state/all_on'] });
+  for (const [id, alarm] of Object.entries(state.alarmsystems)) subjects.push({ resource: `/alarmsystems/${id}`, label: `${alarm.name} (alarm system)`, attributes: ['state/armstate'] });
+  subjects.push({ resource: '/config', label: 'The clock', attributes: ['localtime'] });
   return subjects;
 }

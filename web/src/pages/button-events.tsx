@@ -45,7 +45,7 @@ export function ButtonEventValue({ resource, value, invalid, onChange }: { resou
   }
   return (
     <label>Button event
-      <select value={value} aria-invalid={invalid} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+      <select value={value} aria-label="Button event" aria-invalid={invalid} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
         {!choices.some((c) => c.code === value) && <option value={value}>{value === '' ? 'Choose…' : value}</option>}
         {choices.map((c) => <option key={c.code} value={c.code}>{c.text}</option>)}
       </select>

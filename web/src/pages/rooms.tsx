@@ -19,7 +19,41 @@ function RoomCard({ id, group }: { id: string; group: Group }) {
       <Rename path={`/groups/${id}`} name={group.name} done={() => store.refresh('groups', id)} />
       {typeof group.action.bri === 'number' && group.lights.length > 0 && <Slider label="Brightness" unit="%" min={1} max={100} value={briToPercent(group.action.bri)} disabled={busy} onCommit={(percent) => act({ bri: percentToBri(percent) })} />}
       <Scenes id={id} group={group} />
+      <RoomLights id={id} group={group} />
     </Card>
+  );
+}
+
+/** A room's lights changed (`PUT /groups/<id> {lights}`), or the room deleted. */
+function RoomLights({ id, group }: { id: string; group: Group }) {
+  const { gateway, store, announce } = useApp();
+  const state = useGateway(store);
+  const [run, busy] = useAction();
+  const [members, setMembers] = useState<string[]>(group.lights);
+  return (
+    <details class="room-edit">
+      <summary>Edit {group.name}</summary>
+      <form onSubmit={(e) => {
+        e.preventDefault();
+        void run(`Edit ${group.name}`, async () => { await gateway.put(`/groups/${id}`, { lights: members }); await store.refresh('groups', id); announce(`${group.name}: lights saved`); });
+      }}>
+        <fieldset>
+          <legend>Lights in {group.name}</legend>
+          {Object.entries(state.lights).map(([lightId, light]) => (
+            <label key={lightId} class="check"><input type="checkbox" checked={members.includes(lightId)}
+              onChange={(e) => setMembers((m) => ((e.target as HTMLInputElement).checked ? [...m, lightId] : m.filter((x) => x !== lightId)))} />{light.name}<span class="meta"> {identity([light.modelid])}</span></label>
+          ))}
+        </fieldset>
+        <div class="button-row">
+          <button type="submit" class="primary" disabled={busy}>Save lights</button>
+          <button type="button" class="danger" disabled={busy} onClick={() => run(`Delete ${group.name}`, async () => {
+            await gateway.delete(`/groups/${id}`);
+            store.update((s) => ({ ...s, groups: Object.fromEntries(Object.entries(s.groups).filter(([g]) => g !== id)) }));
+            announce(`Room ${group.name} deleted`);
+          })}>Delete {group.name}</button>
+        </div>
+      </form>
+    </details>
   );
 }
 

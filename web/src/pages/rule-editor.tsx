@@ -8,14 +8,10 @@ import { useGateway } from '../state/store';
 import type { Rule } from '../state/types';
 import { ButtonEventValue } from './button-events';
 import { CommandPicker, commandBody, commandFrom, emptyCommand, type CommandDraft } from './action-picker';
+import { ARMSTATES, conditionProblem, duration, phraseOf, phrasesFor, secondsOf, timeRange, timesOf, toShown, toStored, type Phrase } from './rule-words';
+import { unitOf } from './sensor-words';
 
 interface ConditionDraft { resource: string; attribute: string; operator: string; value: string }
-
-const OPERATORS: { value: string; label: string; clock?: boolean }[] = [
-  { value: 'eq', label: 'equals' }, { value: 'ne', label: 'is not' }, { value: 'gt', label: 'greater than' }, { value: 'lt', label: 'less than' },
-  { value: 'dx', label: 'changes' }, { value: 'ddx', label: 'changed, after a delay (PT…)' }, { value: 'stable', label: 'unchanged for (PT…)' },
-  { value: 'in', label: 'within (T22:00:00/T06:00:00)', clock: true }, { value: 'not in', label: 'outside (T22:00:00/T06:00:00)', clock: true },
-];
 
 const addressOf = (c: ConditionDraft) => (c.resource === '/config' ? '/config/localtime' : `${c.resource}/${c.attribute}`);
 
@@ -25,45 +21,81 @@ function conditionFrom(address: string, operator: string, value: string | undefi
   return { resource: parts.slice(0, 3).join('/'), attribute: parts.slice(3).join('/'), operator, value: value ?? '' };
 }
 
+/** A new condition on the first subject: its first phrase ("button pressed" for a switch). */
 function newCondition(subjects: Subject[]): ConditionDraft {
   const subject = subjects[0];
-  const attribute = subject?.attributes.find((a) => a === 'state/buttonevent') ?? subject?.attributes[0] ?? '';
-  return { resource: subject?.resource ?? '', attribute, operator: 'eq', value: '' };
+  const phrase = phrasesFor(subject?.attributes ?? [])[0];
+  return { resource: subject?.resource ?? '', attribute: phrase?.attribute ?? '', operator: phrase?.operator ?? 'eq', value: phrase?.value ?? '' };
+}
+
+const phraseFor = (draft: ConditionDraft, subjects: Subject[]) => phraseOf(phrasesFor(subjects.find((s) => s.resource === draft.resource)?.attributes ?? []), draft.attribute, draft.operator, draft.value);
+
+/** The value control a phrase asks for, in the unit people read. */
+function ValueControl({ draft, phrase, invalid, onChange }: { draft: ConditionDraft; phrase: Phrase; invalid?: boolean; onChange(value: string): void }) {
+  if (phrase.input === 'none' || phrase.value !== undefined) return null;
+  if (phrase.input === 'buttonevent') return <ButtonEventValue resource={draft.resource} value={draft.value} invalid={invalid} onChange={onChange} />;
+  if (phrase.input === 'timerange') {
+    const [from, to] = timesOf(draft.value);
+    return (
+      <>
+        <label>From<input type="time" value={from} aria-invalid={invalid} onInput={(e) => onChange(timeRange((e.target as HTMLInputElement).value, to) || `T${(e.target as HTMLInputElement).value}:00/`)} /></label>
+        <label>To<input type="time" value={to} aria-invalid={invalid} onInput={(e) => onChange(timeRange(from, (e.target as HTMLInputElement).value))} /></label>
+      </>
+    );
+  }
+  if (phrase.input === 'duration') {
+    return <label>Seconds<input type="number" min={1} value={secondsOf(draft.value)} aria-invalid={invalid} onInput={(e) => onChange(duration((e.target as HTMLInputElement).value))} /></label>;
+  }
+  if (phrase.input === 'armstate') {
+    return (
+      <label>Alarm state
+        <select value={draft.value} aria-invalid={invalid} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
+          {!ARMSTATES.includes(draft.value) && <option value={draft.value}>{draft.value || 'Choose…'}</option>}
+          {ARMSTATES.map((a) => <option key={a} value={a}>{a.replace(/_/g, ' ')}</option>)}
+        </select>
+      </label>
+    );
+  }
+  const unit = unitOf(draft.attribute.split('/').pop() ?? '');
+  if (phrase.input === 'number') {
+    return <label>{unit ? `Value (${unit.unit})` : 'Value'}<input type="number" step="any" value={toShown(draft.attribute, draft.value)} aria-invalid={invalid} onInput={(e) => onChange(toStored(draft.attribute, (e.target as HTMLInputElement).value))} /></label>;
+  }
+  return <label>Value<input value={draft.value} aria-invalid={invalid} onInput={(e) => onChange((e.target as HTMLInputElement).value)} /></label>;
 }
 
 function ConditionRow({ index, draft, subjects, error, onChange, onRemove }: { index: number; draft: ConditionDraft; subjects: Subject[]; error?: string; onChange(next: ConditionDraft): void; onRemove?: () => void }) {
   const subject = subjects.find((s) => s.resource === draft.resource);
-  const clock = draft.resource === '/config';
+  const phrases = phrasesFor(subject?.attributes ?? []);
+  const phrase = phraseOf(phrases, draft.attribute, draft.operator, draft.value);
   const errorId = `condition-${index}-error`;
   const invalid = error ? true : undefined;
+  const own = phrases.filter((p) => !p.other);
+  const others = phrases.filter((p) => p.other);
   return (
     <fieldset aria-describedby={error ? errorId : undefined}>
       <legend>Condition {index + 1}</legend>
       <div class="row">
-        <label>Resource
-          <select value={draft.resource} aria-invalid={invalid} onChange={(e) => {
+        <label>When
+          <select value={draft.resource} aria-label="When" aria-invalid={invalid} onChange={(e) => {
             const resource = (e.target as HTMLSelectElement).value;
-            const next = subjects.find((s) => s.resource === resource);
-            onChange({ ...draft, resource, attribute: next?.attributes[0] ?? '', operator: resource === '/config' ? 'in' : 'eq' });
+            const first = phrasesFor(subjects.find((s) => s.resource === resource)?.attributes ?? [])[0];
+            onChange({ resource, attribute: first?.attribute ?? '', operator: first?.operator ?? 'eq', value: first?.value ?? '' });
           }}>
             {!subject && <option value={draft.resource}>{draft.resource || 'Choose…'}</option>}
             {subjects.map((s) => <option key={s.resource} value={s.resource}>{s.label}</option>)}
           </select>
         </label>
-        <label>Attribute
-          <select value={draft.attribute} aria-invalid={invalid} onChange={(e) => onChange({ ...draft, attribute: (e.target as HTMLSelectElement).value })}>
-            {!subject?.attributes.includes(draft.attribute) && <option value={draft.attribute}>{draft.attribute}</option>}
-            {subject?.attributes.map((a) => <option key={a} value={a}>{a}</option>)}
+        <label>Does
+          <select value={phrase?.key ?? ''} aria-label="Does" aria-invalid={invalid} onChange={(e) => {
+            const next = phrases.find((p) => p.key === (e.target as HTMLSelectElement).value);
+            if (next) onChange({ ...draft, attribute: next.attribute, operator: next.operator, value: next.value ?? (next.input === phrase?.input ? draft.value : '') });
+          }}>
+            {!phrase && <option value="">{`${draft.attribute} ${draft.operator}`}</option>}
+            {own.map((p) => <option key={p.key} value={p.key}>{p.text}</option>)}
+            {others.length > 0 && <optgroup label="Other conditions">{others.map((p) => <option key={p.key} value={p.key}>{p.text}</option>)}</optgroup>}
           </select>
         </label>
-        <label>Operator
-          <select value={draft.operator} aria-invalid={invalid} onChange={(e) => onChange({ ...draft, operator: (e.target as HTMLSelectElement).value })}>
-            {OPERATORS.filter((o) => Boolean(o.clock) === clock).map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
-          </select>
-        </label>
-        {draft.operator !== 'dx' && (draft.attribute === 'state/buttonevent' && draft.operator === 'eq'
-          ? <ButtonEventValue resource={draft.resource} value={draft.value} invalid={invalid} onChange={(value) => onChange({ ...draft, value })} />
-          : <label>Value<input value={draft.value} aria-invalid={invalid} onInput={(e) => onChange({ ...draft, value: (e.target as HTMLInputElement).value })} /></label>)}
+        {phrase && <ValueControl draft={draft} phrase={phrase} invalid={invalid} onChange={(value) => onChange({ ...draft, value })} />}
         {onRemove && <button type="button" class="quiet danger" aria-label={`Remove condition ${index + 1}`} onClick={onRemove}>Remove</button>}
       </div>
       <FieldError id={errorId} error={error} />
@@ -86,6 +118,16 @@ export function RuleEditor({ id, rule, onDone }: { id?: string; rule?: Rule; onD
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
+    // What is missing is said before the gateway is asked, at the condition it concerns.
+    const problems = Object.fromEntries(conditions.flatMap((c, i) => {
+      const problem = conditionProblem(phraseFor(c, subjects), c.value);
+      return problem ? [[`condition-${i}`, problem]] : [];
+    }));
+    if (!name.trim()) problems.name = 'Give the rule a name.';
+    if (Object.keys(problems).length > 0) {
+      setErrors(problems);
+      return;
+    }
     const body = {
       name,
       conditions: conditions.map((c) => (c.operator === 'dx' ? { address: addressOf(c), operator: c.operator } : { address: addressOf(c), operator: c.operator, value: c.value })),

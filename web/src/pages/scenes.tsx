@@ -24,6 +24,8 @@ export function Scenes({ id, group }: { id: string; group: Group }) {
               <button type="button" class="quiet" disabled={busy} aria-label={`Store current state in ${scene.name}`}
                 onClick={() => run(scene.name, async () => { await gateway.put(`/groups/${id}/scenes/${scene.id}/store`, {}); announce(`${scene.name} stored`); })}>Store</button>
               <Rename path={`/groups/${id}/scenes/${scene.id}`} name={scene.name} done={refresh} />
+              <button type="button" class="quiet danger" disabled={busy} aria-label={`Delete scene ${scene.name}`}
+                onClick={() => run(scene.name, async () => { await gateway.delete(`/groups/${id}/scenes/${scene.id}`); await refresh(); announce(`Scene ${scene.name} deleted`); })}>Delete</button>
             </li>
           ))}
         </ul>

@@ -5,7 +5,8 @@ import { targetsOf } from '../components/targets';
 import { Empty, FieldError, Switch, useAction } from '../components/ui';
 import { placeErrors } from '../state/form-errors';
 import { useGateway } from '../state/store';
-import { CommandPicker, commandBody, emptyCommand, type CommandDraft } from './action-picker';
+import type { Schedule } from '../state/types';
+import { CommandPicker, commandBody, commandFrom, emptyCommand, type CommandDraft } from './action-picker';
 
 type When = 'weekly' | 'once' | 'timer';
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -19,26 +20,51 @@ export function localtimeOf(when: When, days: boolean[], time: string, date: str
   return `W${bitmap}/T${clock}`;
 }
 
-function ScheduleEditor({ onDone }: { onDone(): void }) {
+/** The editor's fields from a stored `localtime` (weekly, a date, or a timer); undefined for other forms. */
+export function whenOf(localtime: string | undefined): { when: When; days: boolean[]; time: string; date?: string } | undefined {
+  const weekly = /^W(\d{1,3})\/T(\d\d:\d\d)(?::\d\d)?$/.exec(localtime ?? '');
+  if (weekly) return { when: 'weekly', days: DAYS.map((_, i) => (Number(weekly[1]) & (1 << (6 - i))) !== 0), time: weekly[2]! };
+  const once = /^(\d{4}-\d\d-\d\d)T(\d\d:\d\d)(?::\d\d)?$/.exec(localtime ?? '');
+  if (once) return { when: 'once', days: DAYS.map(() => false), time: once[2]!, date: once[1] };
+  const timer = /^PT(\d\d:\d\d:\d\d)$/.exec(localtime ?? '');
+  if (timer) return { when: 'timer', days: DAYS.map(() => false), time: timer[1]! };
+  return undefined;
+}
+
+/** A schedule's time in words: "Mon, Tue, Wed at 06:45", "on 2026-12-24 at 18:00", "in 00:10:00". */
+export function scheduleWords(localtime: string | undefined): string {
+  const parsed = whenOf(localtime);
+  if (!parsed) return localtime ?? '';
+  if (parsed.when === 'timer') return `after ${parsed.time}`;
+  if (parsed.when === 'once') return `on ${parsed.date} at ${parsed.time}`;
+  const days = DAYS.filter((_, i) => parsed.days[i]);
+  const list = days.length === 7 ? 'Every day' : days.join(', ') === 'Mon, Tue, Wed, Thu, Fri' ? 'Weekdays' : days.join(', ') === 'Sat, Sun' ? 'Weekends' : days.join(', ');
+  return `${list} at ${parsed.time}`;
+}
+
+function ScheduleEditor({ id, schedule, onDone }: { id?: string; schedule?: Schedule; onDone(): void }) {
+  const stored = whenOf(schedule?.localtime);
   const { gateway, store, announce } = useApp();
   const state = useGateway(store);
   const targets = useMemo(() => targetsOf(state).filter((t) => t.kind !== 'scene'), [state.lights, state.groups]);
-  const [name, setName] = useState('');
-  const [when, setWhen] = useState<When>('weekly');
-  const [days, setDays] = useState([true, true, true, true, true, false, false]);
-  const [time, setTime] = useState('07:00');
-  const [date, setDate] = useState(new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
-  const [command, setCommand] = useState<CommandDraft>(() => emptyCommand(targets));
+  const [name, setName] = useState(schedule?.name ?? '');
+  const [when, setWhen] = useState<When>(stored?.when ?? 'weekly');
+  const [days, setDays] = useState(stored?.when === 'weekly' ? stored.days : [true, true, true, true, true, false, false]);
+  const [time, setTime] = useState(stored?.time ?? '07:00');
+  const [date, setDate] = useState(stored?.date ?? new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
+  const [command, setCommand] = useState<CommandDraft>(() => (schedule ? commandFrom(schedule.command.address.replace(/^\/api\/[^/]+/, ''), schedule.command.body) : emptyCommand(targets)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     setBusy(true);
     setErrors({});
     try {
-      await gateway.create('/schedules', {
+      const body = {
         name, localtime: localtimeOf(when, days, time, date),
         command: { address: `/api/${gateway.key}${command.address}`, method: 'PUT', body: commandBody(command) },
-      });
+      };
+      if (id) await gateway.put(`/schedules/${id}`, body);
+      else await gateway.create('/schedules', body);
       await store.reload('schedules');
       announce(`Schedule ${name} saved`);
       onDone();
@@ -52,8 +78,8 @@ function ScheduleEditor({ onDone }: { onDone(): void }) {
     }
   };
   return (
-    <form class="card editor" aria-label="New schedule" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <h2>New schedule</h2>
+    <form class="card editor" aria-label={id ? `Edit schedule ${schedule?.name}` : 'New schedule'} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <h2>{id ? `Edit ${schedule?.name}` : 'New schedule'}</h2>
       <label>Name<input value={name} maxLength={32} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-invalid={errors.name ? true : undefined} /></label>
       <FieldError id="schedule-name-error" error={errors.name} />
       <fieldset aria-describedby={errors.localtime ? 'schedule-time-error' : undefined}>
@@ -91,12 +117,13 @@ export function Schedules() {
   const { gateway, store, announce } = useApp();
   const state = useGateway(store);
   const [run, busy] = useAction();
-  const [editing, setEditing] = useState(false);
-  if (editing) return <ScheduleEditor onDone={() => setEditing(false)} />;
+  const [editing, setEditing] = useState<string | 'new'>();
+  if (editing !== undefined) return <ScheduleEditor key={editing} id={editing === 'new' ? undefined : editing} schedule={editing === 'new' ? undefined : state.schedules[editing]} onDone={() => setEditing(undefined)} />;
   const schedules = Object.entries(state.schedules);
+  const targets = targetsOf(state);
   return (
     <>
-      <button type="button" class="primary" onClick={() => setEditing(true)}>New schedule</button>
+      <button type="button" class="primary" onClick={() => setEditing('new')}>New schedule</button>
       {schedules.length === 0 ? <Empty>No schedules yet.</Empty> : (
         <div class="grid">
           {schedules.map(([id, schedule]) => (
@@ -105,9 +132,12 @@ export function Schedules() {
                 <Switch label={`${schedule.name} enabled`} checked={schedule.status === 'enabled'} disabled={busy}
                   onChange={(on) => run(schedule.name, async () => { await gateway.put(`/schedules/${id}`, { status: on ? 'enabled' : 'disabled' }); await store.reload('schedules'); })} />
               </header>
-              <p class="meta"><code>{schedule.localtime ?? schedule.time}</code></p>
-              <p class="meta">{schedule.command.address.replace(/^\/api\/[^/]+/, '')} <code>{JSON.stringify(schedule.command.body)}</code></p>
-              <button type="button" class="danger" disabled={busy} onClick={() => run(schedule.name, async () => { await gateway.delete(`/schedules/${id}`); await store.reload('schedules'); announce(`Schedule ${schedule.name} deleted`); })}>Delete</button>
+              <p class="meta">{scheduleWords(schedule.localtime ?? schedule.time)}</p>
+              <p class="meta">{targets.find((t) => t.address === schedule.command.address.replace(/^\/api\/[^/]+/, ''))?.label ?? schedule.command.address.replace(/^\/api\/[^/]+/, '')} <code>{JSON.stringify(schedule.command.body)}</code></p>
+              <div class="button-row">
+                <button type="button" onClick={() => setEditing(id)}>Edit</button>
+                <button type="button" class="danger" disabled={busy} onClick={() => run(schedule.name, async () => { await gateway.delete(`/schedules/${id}`); await store.reload('schedules'); announce(`Schedule ${schedule.name} deleted`); })}>Delete</button>
+              </div>
             </article>
           ))}
         </div>
