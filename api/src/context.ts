@@ -17,6 +17,7 @@ import type { HostInfo } from './services/host-info';
 import type { RadioControl, RadioInfo } from './services/radio';
 import type { TouchlinkService } from './services/touchlink';
 import type { NetworkMapService } from './services/network-map';
+import type { BackupService } from './backup/backup-service';
 
 /** The one Hono environment every route and middleware is typed with. */
 export interface AppEnv {
@@ -84,6 +85,8 @@ export interface Services {
   devices: DevicesModel;
   /** Uploaded DDF bundles (issue #10). */
   ddf: DdfBundles;
+  /** Backup archives: export, the kept ones, automatic backups (issue #27). */
+  backups: BackupService;
   logger: Logger;
   options: GatewayOptions;
   host: HostInfo;

@@ -29,6 +29,8 @@ import { createTouchlinkService } from '../services/touchlink';
 import { createNetworkMapService } from '../services/network-map';
 import type { Timers } from '../services/timers';
 import { createLibsqlStore } from '../store/libsql-store';
+import { memoryArchiveStore, type ArchiveStore } from '../backup/archive-store';
+import { BackupService } from '../backup/backup-service';
 import type { Database, Store } from '../store/types';
 
 export interface GatewaySettingsFromEnv {
@@ -58,6 +60,8 @@ export interface StartGatewayDeps {
   clientAddress?: ClientAddress;
   /** The running herdgate version and where newer ones are learned (`POST /config/update`). */
   version?: string;
+  /** Where backup archives are kept (Node: `BACKUP_DIR`); memory by default. */
+  archives?: ArchiveStore;
   releases?: ReleaseSource;
   /** Name resolution for the webhook target check, where the platform has it. */
   resolveHost?: ResolveHost;
@@ -101,8 +105,9 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   });
   gateway.start();
   teardown.add('gateway', () => gateway.stop());
+  const backups = new BackupService({ store, bridge, clock, logger, version: deps.version ?? '0.0.0', archives: deps.archives ?? memoryArchiveStore() });
   const services: Services = {
-    store, clock, events, internal, ...resources.models, logger, bridge, gateway,
+    store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups,
     radioInfo,
     radioControl,
     touchlink,

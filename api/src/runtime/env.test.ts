@@ -21,6 +21,8 @@ describe('parseEnv', () => {
       MQTT_PASSWORD: undefined,
       MQTT_BASE_TOPIC: 'herdgate',
       RELEASES_URL: 'https://registry.npmjs.org/-/package/herdgate/dist-tags',
+      BACKUP_INTERVAL_HOURS: 24,
+      BACKUP_KEEP: 7,
       BRIDGE_ID: undefined,
       CORS_ORIGINS: undefined,
       WEBSOCKET_AUTH: 'off',

@@ -58,6 +58,23 @@ export const envSchema = v.object({
     v.optional(v.string(), NPM_DIST_TAGS_URL),
     v.regex(/^(https?:\/\/.+|none)$/, 'RELEASES_URL must be an http(s) URL of npm dist-tags, or none'),
   ),
+  /** Folder of the backup archives (`POST /config/export`, automatic backups); default `backups/` beside a local database. */
+  BACKUP_DIR: v.optional(v.pipe(v.string(), v.minLength(1, 'BACKUP_DIR must not be empty'))),
+  /** Hours between automatic backups; 0 turns them off. */
+  BACKUP_INTERVAL_HOURS: v.pipe(
+    v.optional(v.string(), '24'),
+    v.regex(/^\d{1,4}$/, 'BACKUP_INTERVAL_HOURS must be a whole number of hours 0-8760 (0: no automatic backups)'),
+    v.transform(Number),
+    v.maxValue(8760, 'BACKUP_INTERVAL_HOURS must be a whole number of hours 0-8760 (0: no automatic backups)'),
+  ),
+  /** How many archives the folder keeps (oldest removed first). */
+  BACKUP_KEEP: v.pipe(
+    v.optional(v.string(), '7'),
+    v.regex(/^\d{1,4}$/, 'BACKUP_KEEP must be a number 1-1000'),
+    v.transform(Number),
+    v.minValue(1, 'BACKUP_KEEP must be a number 1-1000'),
+    v.maxValue(1000, 'BACKUP_KEEP must be a number 1-1000'),
+  ),
   BRIDGE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{16}$/, 'BRIDGE_ID must be 16 hex digits (the coordinator IEEE)'), v.toUpperCase())),
 });
 

@@ -5,6 +5,7 @@ import { createNetworkControl } from './network-control';
 import type { FeatureDeps } from './types';
 import { createAlarmRequestHandlers } from './alarm-requests';
 import { createNetworkMapHandler } from './network-map';
+import { readBridgeDataFiles } from '../backup/data-files';
 
 /**
  * One handler per request topic. Handlers return the response `data` or throw (a RadioError keeps
@@ -143,6 +144,11 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     },
     async backup() {
       return { backup: (await radio.backup()) as ResponsePayloads['backup']['backup'] };
+    },
+    async 'backup/data'() {
+      // herdsman's coordinator backup and database on disk now, so the files are current.
+      await radio.backup();
+      return readBridgeDataFiles(deps.config.dataDir);
     },
     async 'touchlink/scan'() {
       const results = await radio.touchlink.scan((found) => log.info({ ...found }, 'touchlink: found'));

@@ -56,7 +56,7 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
  * device's secret (its link key derives from it), and giving one lets that device into the network.
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
-  'backup', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
+  'backup', 'backup/data', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
   'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code', 'network/map',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;

@@ -31,6 +31,7 @@ export const REQUEST_NAMES = [
   'scene/add',
   'network/info',
   'backup',
+  'backup/data',
   'devices',
   'touchlink/scan',
   'touchlink/identify',

@@ -7,6 +7,7 @@ import { modifyConfig } from './modify';
 import { resetPassword } from './reset-password';
 import { checkForUpdate, updateFirmware } from './update';
 import { resetGateway } from './reset';
+import { getExport, postExport } from './export';
 
 /** Mounted at `/api/<key>/config`, behind the key check. */
 export const configRoutes = new Hono<AppEnv>()
@@ -15,6 +16,8 @@ export const configRoutes = new Hono<AppEnv>()
   .post('/update', checkForUpdate)
   .post('/updatefirmware', updateFirmware)
   .post('/reset', resetGateway)
+  .post('/export', postExport)
+  .get('/export', getExport)
   // The older form of the password reset, with a key.
   .delete('/password', resetPassword)
   .delete('/whitelist/:key2', deleteWhitelistEntry);

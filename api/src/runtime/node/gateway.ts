@@ -24,6 +24,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { startWebSocket } from './websocket';
 import { loadWebAssets } from './web-assets';
 import { createNodeWebhookFetch } from './webhook-fetch';
+import { backupDir, nodeArchiveStore } from './archive-store';
 import type { ResolveHost } from '../../security/webhook-target';
 
 const systemResolve: ResolveHost = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
@@ -124,6 +125,7 @@ export async function createNodeGateway(
       version: pkg.version, releases,
       resolveHost, webhookFetch: webhooks.fetch,
       web: { assets: loadWebAssets(logger) },
+      archives: nodeArchiveStore(backupDir(env)),
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));

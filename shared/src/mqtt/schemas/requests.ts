@@ -86,6 +86,8 @@ export const requestSchemas = {
   'scene/remove': request({ group: groupIdSchema, scene: v.optional(sceneIdSchema), ieee: v.optional(ieeeSchema), endpoint: v.optional(endpointSchema) }),
   'network/info': request({}),
   backup: request({}),
+  /** The bridge's data files for a gateway backup (after a fresh coordinator backup). */
+  'backup/data': request({}),
   devices: request({ offset: v.optional(intRange(0, 1_000_000), 0), limit: v.optional(intRange(1, 100), 50) }),
   /** Touchlink (inter-PAN): scan every channel for lights held close (about 11 s), then identify or reset one found on `channel`. */
   'touchlink/scan': request({}),

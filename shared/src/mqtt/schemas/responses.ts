@@ -40,6 +40,13 @@ export const responseDataSchemas = {
   }),
   /** herdsman's coordinator backup, as herdsman writes it (opaque to the contract). */
   backup: v.object({ backup: v.record(v.string(), itemValueSchema) }),
+  /**
+   * The bridge's data files by name: SHA-256 of the file and its bytes gzipped, then base64 (herdsman's
+   * database compresses about tenfold, which keeps a large network's files within one MQTT packet).
+   */
+  'backup/data': v.object({
+    files: v.record(v.string(), v.object({ sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), gzip: v.string() })),
+  }),
   /** `next` is the offset of the following page, or null on the last one. */
   /** One entry per channel that answered: `address`/`panid` of the network it is on (0xffff when factory new). */
   'touchlink/scan': v.object({

@@ -1,0 +1,5 @@
+export * from './format';
+export { archiveFile, bridgeFileBytes, decodeArchive, encodeArchive, REQUIRED_BRIDGE_FILES, type DecodeResult } from './archive';
+export { detectUpload, type UploadKind } from './detect';
+export { fromBase64, gunzip, gzip, sha256Hex, toBase64 } from './bytes';
+export { coordinatorFacts, parseCoordinatorBackup, restoreRefusal } from './coordinator';
