@@ -6,11 +6,7 @@
  * keeps (per destination) are wrapped on this instance only.
  */
 import { join } from 'node:path';
-import { startVirtualRadio, type VirtualRadio } from '../../bridge/virtual-radio/src/virtual-radio';
-import { createDeviceFactory } from '../../bridge/virtual-radio/src/devices/index';
-import { timingProfiles } from '../../bridge/virtual-radio/src/network/timing';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
-import type { RadioProtocol } from '../../bridge/virtual-radio/src/fronts/front';
+import { startVirtualRadio, type VirtualRadio, createDeviceFactory, timingProfiles, type NetworkDefinition, type RadioProtocol } from '@herdgate/virtual-radio';
 
 export interface BenchRadio {
   port: number;

@@ -3,7 +3,7 @@
  * driven by the same loop: start it against a radio (and know when it is really up), switch a
  * lamp, see a lamp's and a contact sensor's state arrive, read its memory, stop it.
  */
-import type { RadioProtocol } from '../../bridge/virtual-radio/src/fronts/front';
+import type { RadioProtocol } from '@herdgate/virtual-radio';
 import type { StackProcess } from './stack-process';
 
 /** Which coordinator the virtual radio emulates, and so which herdsman adapter the stack uses. */

@@ -4,7 +4,7 @@
  * drift and noise on this shared machine hit every stack alike. A stack marked optional (a peer we
  * compare against) that fails becomes a reported gap; any other stack failing fails the suite.
  */
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import type { StackDriver } from './bridge-stack';
 import { measureRound, pairStack, type PairedStack } from './bridge-rounds';
 import type { StackResult } from './bridge-report';

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { generateNetwork, catalogueModels } from '../../bridge/virtual-radio/networks/generate';
+import { generateNetwork, catalogueModels } from '@herdgate/virtual-radio';
 import { pairStack } from './bridge-rounds';
 import { herdgateStack } from './herdgate-stack';
 import { connectWatch } from './mqtt-watch';

@@ -6,7 +6,7 @@
  * network must show). Zigbee2MQTT is installed into a scratch folder outside the repo; if it cannot
  * run, herdgate is still measured and the section says why the comparison is missing.
  */
-import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
+import { catalogueModels, generateNetwork } from '@herdgate/virtual-radio';
 import type { BenchContext, BenchSection } from '../lib/types';
 import type { StackDriver } from '../lib/bridge-stack';
 import { limitsFor } from '../lib/bridge-rounds';

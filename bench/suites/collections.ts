@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleEntry } from '@herdgate/shared/build';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { startBenchRadio, type BenchRadio } from '../lib/bench-radio';
 import type { ChildServer } from '../lib/child-server';
 import { acquireKey } from '../lib/acquire-key';

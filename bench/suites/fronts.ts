@@ -10,8 +10,7 @@
  * BENCH_FRONTS_ROUNDS=3, BENCH_FRONTS_SAMPLES=60 (per restart); BENCH_QUICK=1 / --quick: 12
  * devices, 1 round, 10 samples.
  */
-import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
-import { RADIO_PROTOCOLS, type RadioProtocol } from '../../bridge/virtual-radio/src/fronts/front';
+import { catalogueModels, generateNetwork, RADIO_PROTOCOLS, type RadioProtocol } from '@herdgate/virtual-radio';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { onProtocol, type StackDriver } from '../lib/bridge-stack';
 import { limitsFor } from '../lib/bridge-rounds';

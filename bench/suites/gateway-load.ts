@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
+import { catalogueModels, generateNetwork } from '@herdgate/virtual-radio';
 import { acquireKey } from '../lib/acquire-key';
 import { startBenchRadio, type BenchRadio } from '../lib/bench-radio';
 import { limitsFor } from '../lib/bridge-rounds';

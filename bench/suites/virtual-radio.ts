@@ -8,11 +8,7 @@
 import { join } from 'node:path';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { percentile, spread } from '../lib/stats';
-import { startVirtualRadio } from '../../bridge/virtual-radio/src/virtual-radio';
-import type { VirtualRadio } from '../../bridge/virtual-radio/src/virtual-radio';
-import { createDeviceFactory } from '../../bridge/virtual-radio/src/devices/index';
-import { timingProfiles } from '../../bridge/virtual-radio/src/network/timing';
-import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
+import { startVirtualRadio, type VirtualRadio, createDeviceFactory, timingProfiles, catalogueModels, generateNetwork } from '@herdgate/virtual-radio';
 import { HerdsmanChild } from '../../bridge/virtual-radio/test/support/herdsman-child';
 import { RawHost } from '../../bridge/virtual-radio/test/support/raw-host';
 import { tempDir } from '../../bridge/virtual-radio/test/support/temp-dir';

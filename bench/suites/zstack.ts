@@ -5,7 +5,7 @@
  * command → frame and report → MQTT. Then Zigbee2MQTT on the same Z-Stack emulator, so the
  * comparison with the peer is also made on the adapter most of its users own.
  */
-import { catalogueModels, generateNetwork } from '../../bridge/virtual-radio/networks/generate';
+import { catalogueModels, generateNetwork } from '@herdgate/virtual-radio';
 import type { BenchContext, BenchSection } from '../lib/types';
 import { onProtocol, type StackDriver } from '../lib/bridge-stack';
 import { renderBridgeReport } from '../lib/bridge-report';

@@ -16,7 +16,7 @@ import { buildApi } from '@herdgate/api/build';
 import { buildBridge } from '@herdgate/bridge/build';
 import { nodeChildEnv } from '../../scripts/lib/node-child-env';
 import { buildOneProcess } from '../../scripts/one-process/build';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { startBenchRadio } from '../lib/bench-radio';
 import { freePort, herdgateStack } from '../lib/herdgate-stack';
 import { uniqueResidentMiB } from '../lib/footprint';

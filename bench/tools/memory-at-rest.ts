@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApi } from '@herdgate/api/build';
 import { buildBridge } from '@herdgate/bridge/build';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { startBenchRadio } from '../lib/bench-radio';
 import { acquireKey } from '../lib/acquire-key';
 import { freePort } from '../lib/herdgate-stack';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { buildBridge } from '@herdgate/bridge/build';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { startBenchRadio } from '../lib/bench-radio';
 import { freePort } from '../lib/herdgate-stack';
 import { bridgeEnv } from '../lib/stack-parts';

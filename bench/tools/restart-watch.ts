@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildBridge } from '@herdgate/bridge/build';
 import { DEFAULT_BASE_TOPIC, parseTopic } from '@herdgate/shared/mqtt';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { pairStack } from '../lib/bridge-rounds';
 import { freePort, herdgateStack } from '../lib/herdgate-stack';
 import { connectWatch } from '../lib/mqtt-watch';

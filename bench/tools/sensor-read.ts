@@ -13,7 +13,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleEntry } from '@herdgate/shared/build';
-import type { NetworkDefinition } from '../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { acquireKey } from '../lib/acquire-key';
 import { startBenchRadio } from '../lib/bench-radio';
 import { herdgateStack } from '../lib/herdgate-stack';

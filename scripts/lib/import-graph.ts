@@ -30,19 +30,32 @@ export function trackedSources(root: string): string[] {
     .filter((path) => existsSync(path));
 }
 
-export function importGraph(root: string, files: string[]): ImportGraph {
+/** One import of a repository file by another: who, whom, and as written. */
+export interface ImportEdge {
+  from: string;
+  to: string;
+  specifier: string;
+}
+
+/** Every import between files of the repository, resolved. */
+export function importEdges(root: string, files: string[]): ImportEdge[] {
   const host = ts.sys;
   const inRepo = (path: string) => path.startsWith(root) && !path.includes('/node_modules/');
   const cache = ts.createModuleResolutionCache(root, (name) => name, OPTIONS);
-  const graph: ImportGraph = new Map();
-  for (const file of files) {
-    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-    const targets = new Set<string>();
-    for (const { fileName } of importedFiles) {
-      const resolved = ts.resolveModuleName(fileName, file, OPTIONS, host, cache).resolvedModule?.resolvedFileName;
-      if (resolved && inRepo(resolved) && !resolved.endsWith('.json')) targets.add(host.realpath?.(resolved) ?? resolved);
-    }
-    graph.set(file, [...targets]);
+  return files.flatMap((from) =>
+    ts.preProcessFile(readFileSync(from, 'utf8'), true, true).importedFiles.flatMap(({ fileName: specifier }) => {
+      const resolved = ts.resolveModuleName(specifier, from, OPTIONS, host, cache).resolvedModule?.resolvedFileName;
+      if (!resolved || !inRepo(resolved) || resolved.endsWith('.json')) return [];
+      return [{ from, to: host.realpath?.(resolved) ?? resolved, specifier }];
+    }),
+  );
+}
+
+export function importGraph(root: string, files: string[], edges = importEdges(root, files)): ImportGraph {
+  const graph: ImportGraph = new Map(files.map((file) => [file, []]));
+  for (const { from, to } of edges) {
+    const targets = graph.get(from)!;
+    if (!targets.includes(to)) targets.push(to);
   }
   return graph;
 }

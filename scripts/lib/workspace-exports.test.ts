@@ -23,13 +23,16 @@ describe('workspace exports', () => {
       const path = join(ROOT, folder, 'package.json');
       const { name, exports = {} } = manifest(path);
       return Object.entries(exports)
-        .filter(([, target]) => !existsSync(join(dirname(path), target)))
+        // A pattern export (`./networks/*`) names a folder: the part before its star must exist.
+        .filter(([, target]) => !existsSync(join(dirname(path), target.split('*')[0])))
         .map(([key, target]) => `${name} "${key}": ${target}`);
     });
     expect(missing).toEqual([]);
   });
 
-  it('should give the bridge a public entry', () => {
+  it('should give the bridge and the virtual radio a public entry', () => {
     expect(manifest(join(ROOT, 'bridge/package.json')).exports?.['.']).toBe('./src/index.ts');
+    expect(manifest(join(ROOT, 'bridge/virtual-radio/package.json'))).toMatchObject({ name: '@herdgate/virtual-radio', exports: { '.': './src/index.ts' } });
+    expect(workspaces).toContain('bridge/virtual-radio');
   });
 });

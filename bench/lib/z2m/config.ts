@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RadioProtocol } from '../../../bridge/virtual-radio/src/fronts/front';
+import type { RadioProtocol } from '@herdgate/virtual-radio';
 
 export interface Z2mConfigOptions {
   dataDir: string;

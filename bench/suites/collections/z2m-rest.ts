@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NetworkDefinition } from '../../../bridge/virtual-radio/src/network-definition';
+import type { NetworkDefinition } from '@herdgate/virtual-radio';
 import { startBenchRadio, type BenchRadio } from '../../lib/bench-radio';
 import type { RunningStack } from '../../lib/bridge-stack';
 import { atRest, quiet } from '../../lib/stack-parts';

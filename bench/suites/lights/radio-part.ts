@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { catalogueModels, generateNetwork } from '../../../bridge/virtual-radio/networks/generate';
+import { catalogueModels, generateNetwork } from '@herdgate/virtual-radio';
 import { startBenchRadio, type BenchRadio } from '../../lib/bench-radio';
 import type { ChildServer } from '../../lib/child-server';
 import { BENCH_API_ACCOUNT, bridgeEnv, quiet, startChildWith } from '../../lib/stack-parts';

@@ -11,8 +11,7 @@
 import { fileURLToPath } from 'node:url';
 import { pairStack } from '../../../bench/lib/bridge-rounds';
 import { herdgateStack } from '../../../bench/lib/herdgate-stack';
-import { Command } from '../../virtual-radio/src/protocol/index';
-import type { NetworkDefinition } from '../../virtual-radio/src/network-definition';
+import { Command, type NetworkDefinition } from '@herdgate/virtual-radio';
 
 const CONTACT = '00124b0022a1100a';
 const LAMP = '0017880104a1c001';

@@ -1,5 +1,5 @@
 import { Zcl } from 'zigbee-herdsman';
-import { createDeviceFactory } from '../../virtual-radio/src/devices/index';
+import { createDeviceFactory } from '@herdgate/virtual-radio';
 
 /**
  * A catalogue model of the virtual radio as herdsman records it after an interview: the fields

@@ -9,8 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startVirtualRadio } from '../../virtual-radio/src/virtual-radio';
-import { createDeviceFactory } from '../../virtual-radio/src/devices/index';
+import { startVirtualRadio, createDeviceFactory } from '@herdgate/virtual-radio';
 import type { DeconzKickStats } from '../../src/zigbee/deconz-kick';
 
 const CHILD = fileURLToPath(new URL('./deconz-kick-child.ts', import.meta.url));
