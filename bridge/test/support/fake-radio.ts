@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { RadioError, type FailureReason } from '../../src/commands/index';
+import { RadioError, type FailureReason } from '../../src/zigbee/radio-error';
 import type { ConverterState, RadioStart, SetResult, ZigbeeDevice, ZigbeeEventMap, ZigbeeRadio } from '../../src/zigbee/index';
 
 /**
