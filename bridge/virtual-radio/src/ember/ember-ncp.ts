@@ -74,7 +74,7 @@ export class EmberNcp implements HostPort {
     this.lastSequence = command.sequence;
     this.pendingCallbacks = [];
     try {
-      const { frameId, params } = this.answer(command.frameId, command.params);
+      const { frameId, params } = this.answer(command.frameId, command.params, command.legacy);
       this.send(encodeEzspResponse(command.sequence, frameId, params, { legacy: command.legacy }));
     } finally {
       const queued = this.pendingCallbacks;
@@ -87,8 +87,10 @@ export class EmberNcp implements HostPort {
     }
   }
 
-  private answer(frameId: number, params: Uint8Array): { frameId: number; params: Uint8Array } {
+  private answer(frameId: number, params: Uint8Array, legacy: boolean): { frameId: number; params: Uint8Array } {
     const invalid = (status: number) => ({ frameId: FrameId.InvalidCommand, params: Uint8Array.of(status) });
+    // The legacy layout (and EZSP 5-7's) is understood for the host's first `version` only.
+    if (legacy && frameId !== FrameId.Version) return invalid(EzspStatus.UnsupportedControl);
     // Until the host has said which EZSP version it speaks, only `version` is understood.
     if (frameId !== FrameId.Version && this.ram.protocol === undefined) return invalid(EzspStatus.VersionNotSet);
     const handler = this.handlers[frameId];

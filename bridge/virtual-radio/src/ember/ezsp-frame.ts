@@ -50,7 +50,7 @@ export const FrameId = {
 } as const;
 
 /** EZSP-level statuses (the one byte an INVALID_COMMAND response carries). */
-export const EzspStatus = { Success: 0x00, VersionNotSet: 0x30, InvalidFrameId: 0x31, InvalidValue: 0x36, InvalidId: 0x37, InvalidCall: 0x38 } as const;
+export const EzspStatus = { Success: 0x00, VersionNotSet: 0x30, InvalidFrameId: 0x31, InvalidValue: 0x36, InvalidId: 0x37, InvalidCall: 0x38, UnsupportedControl: 0x49 } as const;
 
 /** SLStatus codes (u32 on the wire from EZSP 14 on). */
 export const SlStatus = {

@@ -37,6 +37,39 @@ describe('EZSP NCP', () => {
     expect(call(2, 0x00aa, '11')).toEqual(['02 80 01 AA 00 00 00 00 00 07 00 00 08 00 02 00 AA']);
   });
 
+  it('answers an older host in kind with its own version and agrees only on 14, as bellows and herdsman negotiate', () => {
+    const { n, sent, call } = ncp();
+    // bellows opens with version(4) in the legacy layout; the answer is legacy, protocol 14.
+    n.handle(hex('00 00 00 04'));
+    expect(sent).toEqual(['00 80 00 0E 02 20 80']);
+    // Asked for an older version in the extended layout: still 14, still not agreed.
+    expect(call(1, 0x0000, '08')).toEqual(['01 80 01 00 00 0E 02 20 80']);
+    expect(call(2, 0x0018)).toEqual(['02 80 01 58 00 30']);
+    // EZSP 5-7 framing (frame control high byte 0xFF): a v14 NCP does not understand it.
+    sent.length = 0;
+    n.handle(hex('03 00 FF 00 00 0D'));
+    expect(sent).toEqual(['03 80 58 49']);
+    expect(n.ram.protocol).toBeUndefined();
+    // The host asks again for what the NCP speaks: agreed, and commands are answered.
+    expect(call(4, 0x0000, '0E')).toEqual(['04 80 01 00 00 0E 02 20 80']);
+    expect(call(5, 0x0018)).toEqual(['05 80 01 18 00 00']);
+    // A later legacy-layout command is refused rather than misread.
+    sent.length = 0;
+    n.handle(hex('06 00 18'));
+    expect(sent).toEqual(['06 80 58 49']);
+  });
+
+  it('answers resetNode, then reboots', () => {
+    const { n, call } = ncp();
+    let rebooted = 0;
+    n.reboot = () => {
+      rebooted++;
+    };
+    call(1, 0x0000, '0E');
+    expect(call(2, 0x0104)).toEqual(['02 80 01 04 01']);
+    expect(rebooted).toBe(1);
+  });
+
   it('answers commands before the version with VERSION_NOT_SET, unknown frame ids with INVALID_FRAME_ID', () => {
     const { call } = ncp();
     expect(call(1, 0x0018)).toEqual(['01 80 01 58 00 30']);
