@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '@herdgate/shared/mqtt';
 import { publishDenial } from './acl';
 import type { BrokerHandle } from './start-broker';
-import { closed, collect, connect, connectBridge, endAll, startTestBroker } from './test-support';
+import { closed, collect, connect, connectBridge, endAll, startTestBroker } from '../../test/support/broker-clients';
 
 const ctx = { base: 'herdgate', bridge: '00212EFFFF012345' };
 const ieee = '0x0017880102a3b4c5';

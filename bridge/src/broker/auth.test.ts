@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerHandle } from './start-broker';
-import { connect, connectBridge, endAll, startTestBroker } from './test-support';
+import { connect, connectBridge, endAll, startTestBroker } from '../../test/support/broker-clients';
 
 const handles: BrokerHandle[] = [];
 const clients: MqttClient[] = [];

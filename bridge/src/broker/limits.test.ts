@@ -2,7 +2,7 @@ import { connect as netConnect } from 'node:net';
 import { connect as mqttConnect, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrokerHandle } from './start-broker';
-import { closed, collect, connect, connectBridge, endAll, startTestBroker } from './test-support';
+import { closed, collect, connect, connectBridge, endAll, startTestBroker } from '../../test/support/broker-clients';
 
 /** The embedded broker's resource limits, on the wire. */
 describe('broker limits', () => {

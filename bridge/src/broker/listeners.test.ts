@@ -1,6 +1,6 @@
 import { connect as netConnect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { closed, collect, connect, connectBridge, startTestBroker } from './test-support';
+import { closed, collect, connect, connectBridge, startTestBroker } from '../../test/support/broker-clients';
 
 const refused = (port: number) =>
   new Promise<string>((resolve) => {

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { connect, silent, startTestBroker } from './test-support';
+import { connect, silent, startTestBroker } from '../../test/support/broker-clients';
 import { connectMqtt } from '../mqtt/link';
 
 /** mqtt-packet's number cache, the copy aedes and mqtt.js write with (one in node_modules). */

@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { topics } from '@herdgate/shared/mqtt';
 import type { BrokerHandle } from '../broker/index';
-import { collect, connect, endAll, silent, startTestBroker } from '../broker/test-support';
+import { collect, connect, endAll, silent, startTestBroker } from '../../test/support/broker-clients';
 import { embeddedLink } from './embedded-link';
 import type { MqttLink } from './link';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createNodeGateway } from './gateway';
-import { withTimeout } from './websocket-test-kit';
+import { withTimeout } from '../../../../test/helpers/wait';
 
 async function runChild(which: string): Promise<{ code: number | null; output: string }> {
   const entry = fileURLToPath(new URL('./gateway-start.child.ts', import.meta.url));

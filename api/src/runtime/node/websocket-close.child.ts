@@ -3,7 +3,7 @@
  * ports, closes everything and then simply returns. If close() left a timer, server or socket
  * behind, this process would never exit on its own, which is what the test watches for.
  */
-import { connect, startRig } from './websocket-test-kit';
+import { connect, startRig } from '../../../test/helpers/websocket-rig';
 
 const rig = await startRig({ pingIntervalMs: 60_000 });
 const clients = [await connect(`ws://127.0.0.1:${rig.ws.port}`), await connect(`ws://127.0.0.1:${rig.httpPort}`)];

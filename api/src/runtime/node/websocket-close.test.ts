@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { connect, startRig, withTimeout } from './websocket-test-kit';
+import { connect, startRig } from '../../../test/helpers/websocket-rig';
+import { withTimeout } from '../../../../test/helpers/wait';
 
 describe('websocket server close', () => {
   it('should disconnect every client and free the port, but leave the HTTP server to its owner', async () => {

@@ -5,7 +5,8 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupStateEvent } from '../../events';
 import { createNodeGateway, type NodeGateway } from './gateway';
-import { connect, waitFor, type TestClient } from './websocket-test-kit';
+import { connect, type TestClient } from '../../../test/helpers/websocket-rig';
+import { waitFor } from '../../../../test/helpers/wait';
 
 // The WebSocket server as the gateway wires it: both ports, and the port the config reports.
 describe('gateway websocket', () => {
@@ -45,7 +46,7 @@ describe('gateway websocket', () => {
     const shared = await connect(`ws://127.0.0.1:${gateway.httpPort}/ws`);
     clients.push(dedicated, shared);
     gateway.services.events.publish(groupStateEvent({ id: '4', all_on: false, any_on: true }));
-    await waitFor(() => dedicated.received.length === 1 && shared.received.length === 1, 5_000, 'both clients');
+    await waitFor(() => dedicated.received.length === 1 && shared.received.length === 1, 'both clients', 5_000);
     const expected = '{"e":"changed","id":"4","r":"groups","state":{"all_on":false,"any_on":true},"t":"event"}';
     expect(dedicated.received).toEqual([expected]);
     expect(shared.received).toEqual([expected]);

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, type ClientOptions } from 'ws';
 import type { DeconzEvent } from '../../events/types';
-import { connect, startRig, waitFor, withTimeout, type Rig, type TestClient } from './websocket-test-kit';
+import { connect, startRig, type Rig, type TestClient } from '../../../test/helpers/websocket-rig';
+import { waitFor, withTimeout } from '../../../../test/helpers/wait';
 
 const rigs: Rig[] = [];
 const clients: TestClient[] = [];
@@ -39,7 +40,7 @@ describe('websocket slow clients', () => {
     // Bounded: at most 64 MiB in 32-message batches; loopback buffers hold a few MiB at most.
     for (let batch = 0; batch < 256 && !cutOff(); batch++) {
       for (let n = 0; n < 32; n++) hub.publish(bulkEvent(published++));
-      await waitFor(() => healthy.received.length === published, 10_000, `healthy client to get ${published}`);
+      await waitFor(() => healthy.received.length === published, `healthy client to get ${published}`, 10_000);
     }
     expect(cutOff()).toBe(true);
     const warning = logs.find((line) => line.level === 40)!;
@@ -48,7 +49,7 @@ describe('websocket slow clients', () => {
     expect(ws.clientCount()).toBe(1);
     // The healthy client keeps receiving after the cut, and never missed or reordered one.
     hub.publish(bulkEvent(published++));
-    await waitFor(() => healthy.received.length === published, 5_000, 'the event after the cut');
+    await waitFor(() => healthy.received.length === published, 'the event after the cut', 5_000);
     expect(healthy.received.map(idOf)).toEqual(Array.from({ length: published }, (_, n) => n));
     // Once it reads again the slow client finds itself disconnected, with what it got in order.
     slow.socket.resume();
@@ -67,10 +68,10 @@ describe('websocket keepalive', () => {
     answering.socket.on('ping', () => pings++);
     expect(await withTimeout(dead.closed, 5_000, 'dead client dropped')).toBe(1006);
     expect(logs.some((line) => line.level === 40 && /no pong/.test(line.msg) && /^ws#2 /.test(line.client!))).toBe(true);
-    await waitFor(() => pings >= 4, 5_000, 'four pings to the answering client');
+    await waitFor(() => pings >= 4, 'four pings to the answering client', 5_000);
     expect(answering.socket.readyState).toBe(WebSocket.OPEN);
     expect(ws.clientCount()).toBe(1);
     hub.publish({ t: 'event', e: 'deleted', r: 'groups', id: '9' });
-    await waitFor(() => answering.received.length === 1, 5_000, 'an event after the keepalive rounds');
+    await waitFor(() => answering.received.length === 1, 'an event after the keepalive rounds', 5_000);
   });
 });

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { DeconzEvent } from '../../events/types';
 import { startWebSocket } from './websocket';
-import { connect, startRig, waitFor, type Rig, type TestClient } from './websocket-test-kit';
+import { connect, startRig, type Rig, type TestClient } from '../../../test/helpers/websocket-rig';
+import { waitFor } from '../../../../test/helpers/wait';
 
 const rigs: Rig[] = [];
 const clients: TestClient[] = [];
@@ -38,7 +39,7 @@ describe('websocket server', () => {
     const { hub, ws } = await rig();
     const listener = await client(`ws://127.0.0.1:${ws.port}/`);
     for (let n = 0; n < 200; n++) hub.publish(sensorEvent(n));
-    await waitFor(() => listener.received.length === 200, 5_000, '200 events');
+    await waitFor(() => listener.received.length === 200, '200 events', 5_000);
     expect(listener.received[0]).toBe(
       '{"e":"changed","id":"5","r":"sensors","state":{"buttonevent":1000,"lastupdated":"2024-01-01T12:00:00.000"},"t":"event","uniqueid":"00:15:8d:00:01:02:03:04-01-0006"}',
     );
@@ -51,7 +52,7 @@ describe('websocket server', () => {
     const onRoot = await client(`ws://127.0.0.1:${httpPort}/`);
     const onPath = await client(`ws://127.0.0.1:${httpPort}/api/some/where?x=1`);
     hub.publish(sensorEvent(1));
-    await waitFor(() => onRoot.received.length === 1 && onPath.received.length === 1, 5_000, 'both clients');
+    await waitFor(() => onRoot.received.length === 1 && onPath.received.length === 1, 'both clients', 5_000);
     expect(onPath.received).toEqual(onRoot.received);
     const response = await fetch(`http://127.0.0.1:${httpPort}/api/config`);
     expect(await response.json()).toEqual({ ok: true });
@@ -63,7 +64,7 @@ describe('websocket server', () => {
     const shared = await client(`ws://127.0.0.1:${httpPort}`);
     expect(ws.clientCount()).toBe(2);
     for (let n = 0; n < 20; n++) hub.publish(sensorEvent(n));
-    await waitFor(() => dedicated.received.length === 20 && shared.received.length === 20, 5_000, '20 events each');
+    await waitFor(() => dedicated.received.length === 20 && shared.received.length === 20, '20 events each', 5_000);
     expect(shared.received).toEqual(dedicated.received);
   });
 
@@ -73,7 +74,7 @@ describe('websocket server', () => {
     chatty.socket.send('{"subscribe":"everything"}');
     chatty.socket.send('not json at all');
     hub.publish(sensorEvent(7));
-    await waitFor(() => chatty.received.length === 1, 5_000, 'an event after chatter');
+    await waitFor(() => chatty.received.length === 1, 'an event after chatter', 5_000);
     expect(chatty.socket.readyState).toBe(WebSocket.OPEN);
   });
 

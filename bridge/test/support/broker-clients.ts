@@ -1,8 +1,8 @@
 /** Helpers for the broker tests: real mqtt clients on loopback with bounded waits. */
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { pino } from 'pino';
-import { startBroker, type BrokerHandle } from './start-broker';
-import type { BrokerOptions } from './options';
+import { startBroker, type BrokerHandle } from '../../src/broker/start-broker';
+import type { BrokerOptions } from '../../src/broker/options';
 
 export const silent = pino({ level: 'silent' });
 

@@ -2,11 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import { WebSocket, type ClientOptions } from 'ws';
-import { createEventHub } from '../../events/event-hub';
-import type { EventHub } from '../../events/types';
-import { startWebSocket, type WebSocketHandle, type WebSocketOptions } from './websocket';
+import { createEventHub } from '../../src/events/event-hub';
+import type { EventHub } from '../../src/events/types';
+import { startWebSocket, type WebSocketHandle, type WebSocketOptions } from '../../src/runtime/node/websocket';
+import { withTimeout } from '../../../test/helpers/wait';
 
-/** Test helpers for the WebSocket server: a real HTTP server, real clients, bounded waits only. */
+/**
+ * The WebSocket server's test rig: a real HTTP server, real clients, bounded waits only (the
+ * harness's `waitFor` and `withTimeout`, test/helpers/wait.ts).
+ */
 
 export interface LogLine {
   level: number;
@@ -70,20 +74,4 @@ export async function connect(url: string, options: ClientOptions = {}): Promise
     `connect ${url}`,
   );
   return { socket, received, closed };
-}
-
-export async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
-export function withTimeout<T>(promise: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${timeoutMs} ms: ${what}`)), timeoutMs);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
