@@ -214,6 +214,15 @@ describe('web app: pairing, rules and settings', () => {
     await screenshot(page, 'map-desktop');
   }, 90_000);
 
+  it('should reach touchlink from "Add a device" and say in words why this radio cannot scan', async () => {
+    await go('add', 'Add a device');
+    await page.getByRole('link', { name: 'touchlink it' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Touchlink' }).waitFor();
+    await page.getByRole('button', { name: 'Scan for close lamps' }).click();
+    // The demo's ConBee II sends no inter-PAN frames: the gateway's own reason, not a bare failure.
+    await page.getByRole('alert').filter({ hasText: 'inter-PAN' }).waitFor();
+  }, 30_000);
+
   it('should create a weekday schedule from the editor in the deCONZ time form', async () => {
     await go('schedules', 'Schedules');
     await page.getByText('No schedules yet.').waitFor();

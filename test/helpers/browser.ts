@@ -36,8 +36,8 @@ export async function signedInPage(browser: Browser, base: string, viewport = DE
   return page;
 }
 
-/** Writes `<SCREENSHOTS>/<name>.png` (the whole page). */
+/** Writes `<SCREENSHOTS>/<name>.png` (the whole page), without the passing message of the last action. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, style: '.toast { visibility: hidden; }' });
 }

@@ -52,7 +52,7 @@ function Shell({ store, onSignOut }: { store: GatewayStore; onSignOut(): void })
       </header>
       <nav class="nav" aria-label="Pages">
         <ul>
-          {PAGES.map((p) => (
+          {PAGES.filter((p) => !p.hidden).map((p) => (
             <li key={p.route}><a href={`#/${p.route}`} aria-current={p === page ? 'page' : undefined}>{p.title}</a></li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEvent } from '../src/state/apply-event';
 import { placeErrors } from '../src/state/form-errors';
 import { EMPTY_STATE } from '../src/state/store';
-import { layout } from '../src/components/map-layout';
+import { layout, mapSize, NODE_GAP, type NetworkMap } from '../src/components/map-layout';
 import { hexToXy, xyToHex } from '../src/components/color';
 import { briToPercent, percentToBri } from '../src/components/percent';
 import { localtimeOf } from '../src/pages/schedules';
@@ -79,6 +79,30 @@ describe('web helpers', () => {
       expect(node.x).toBeGreaterThanOrEqual(0);
       expect(node.x).toBeLessThanOrEqual(600);
     }
+  });
+});
+
+describe('network map at 200 devices', () => {
+  it('should keep every node a label\'s height from its ring neighbours and every node inside the drawing', () => {
+    // 60 routers round the coordinator, 139 end devices behind them: the generated-200 network's shape.
+    const routers = Array.from({ length: 60 }, (_, i) => `r${i}`);
+    const ends = Array.from({ length: 139 }, (_, i) => `e${i}`);
+    const map: NetworkMap = {
+      nodes: [{ ieee: 'c', type: 'Coordinator' }, ...routers.map((ieee) => ({ ieee, type: 'Router' })), ...ends.map((ieee) => ({ ieee, type: 'EndDevice' }))],
+      links: [...routers.map((r) => ({ source: r, target: 'c', lqi: 200 })), ...ends.map((e, i) => ({ source: e, target: routers[i % 60]!, lqi: 120 }))],
+    };
+    const size = mapSize(map);
+    expect(size).toBeGreaterThan(640);
+    expect(size).toBeLessThan(3000);
+    const nodes = layout(map, size);
+    for (const ring of [1, 2]) {
+      const members = nodes.filter((n) => n.ring === ring).sort((a, b) => a.angle - b.angle);
+      for (const [i, node] of members.entries()) {
+        const next = members[(i + 1) % members.length]!;
+        expect(Math.hypot(node.x - next.x, node.y - next.y), `ring ${ring}`).toBeGreaterThanOrEqual(NODE_GAP - 1);
+      }
+    }
+    for (const node of nodes) expect(Math.min(node.x, node.y, size - node.x, size - node.y)).toBeGreaterThanOrEqual(120);
   });
 });
 

@@ -69,7 +69,7 @@ export function AddDevice() {
     <>
       <section aria-labelledby="open-heading" class="card">
         <h2 id="open-heading">Open the network</h2>
-        <p class="hint">Reset the device or hold its pairing button; it joins while the network is open.</p>
+        <p class="hint">Reset the device or hold its pairing button; it joins while the network is open. A lamp that will not reset: <a href="#/touchlink">touchlink it</a>.</p>
         {open ? (
           <>
             <p class="countdown" role="timer" aria-label="Seconds the network stays open">{left} s</p>

@@ -8,11 +8,14 @@ import { Rules } from './rules';
 import { Schedules } from './schedules';
 import { Sensors } from './sensors';
 import { Settings } from './settings';
+import { Touchlink } from './touchlink';
 
 export interface Page {
   route: string;
   title: string;
   component: FunctionComponent;
+  /** Reached through a link on another page, not from the tab bar. */
+  hidden?: boolean;
 }
 
 /** The pages in navigation order; the first is the default. */
@@ -26,6 +29,7 @@ export const PAGES: Page[] = [
   { route: 'alarm', title: 'Alarm', component: Alarm },
   { route: 'map', title: 'Network map', component: NetworkMapPage },
   { route: 'settings', title: 'Settings', component: Settings },
+  { route: 'touchlink', title: 'Touchlink', component: Touchlink, hidden: true },
 ];
 
 export const pageFor = (route: string): Page => PAGES.find((p) => p.route === route.split('/')[0]) ?? PAGES[0]!;

@@ -1,34 +1,76 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
-import { layout, quality, type NetworkMap } from '../components/map-layout';
+import { layout, mapSize, quality, type NetworkMap, type Placed } from '../components/map-layout';
 import { ago, Empty, ErrorNote } from '../components/ui';
 
-const SIZE = 640;
 const unanswered = (map: NetworkMap) => map.nodes.filter((n) => n.reachable === false).length;
+const DEGREES = 180 / Math.PI;
 
+/** Under its node; on a big map pointing outward from it, upright on both halves of the circle. */
+function Label({ node, radial }: { node: Placed; radial: boolean }) {
+  const text = (node.name ?? node.ieee).slice(0, 18);
+  if (node.ring === 0 || !radial) return <text y={22} text-anchor="middle">{text}</text>;
+  const left = Math.cos(node.angle) < 0;
+  const rotate = node.angle * DEGREES + (left ? 180 : 0);
+  return <text transform={`rotate(${rotate.toFixed(1)}) translate(${left ? -12 : 12} 0)`} text-anchor={left ? 'end' : 'start'} dominant-baseline="middle">{text}</text>;
+}
+
+/** A small network fits the screen; a big one is drawn 1:1 (11 px labels) and scrolls in its frame. */
 function MapDrawing({ map }: { map: NetworkMap }) {
-  const nodes = layout(map, SIZE);
+  const size = mapSize(map);
+  const nodes = layout(map, size);
   const at = new Map(nodes.map((n) => [n.ieee, n]));
+  const big = map.nodes.length > 40;
   return (
     <figure class="map">
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={`Network map: ${map.nodes.length} devices, ${map.links.length} links`}>
-        {map.links.map((link) => {
-          const a = at.get(link.source);
-          const b = at.get(link.target);
-          if (!a || !b) return null;
-          return <line key={`${link.source}-${link.target}`} class={`edge edge-${quality(link.lqi)}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y}><title>{`${a.name ?? a.ieee} ↔ ${b.name ?? b.ieee}: LQI ${link.lqi}`}</title></line>;
-        })}
-        {nodes.map((node) => (
-          <g key={node.ieee} class={`node node-${node.type}${node.reachable === false ? ' node-unreachable' : ''}`} transform={`translate(${node.x} ${node.y})`}>
-            <title>{`${node.name ?? node.ieee} (${node.type}${node.reachable === false ? ', did not answer' : ''})`}</title>
-            {node.type === 'EndDevice' ? <circle r={7} /> : <rect x={-9} y={-9} width={18} height={18} rx={node.type === 'Coordinator' ? 9 : 3} />}
-            <text y={22} text-anchor="middle">{(node.name ?? node.ieee).slice(0, 18)}</text>
-          </g>
-        ))}
-      </svg>
+      <div class={big ? 'map-scroll' : undefined}>
+        <svg viewBox={`0 0 ${size} ${size}`} style={big ? { width: `${size}px`, maxWidth: 'none' } : undefined} role="img" aria-label={`Network map: ${map.nodes.length} devices, ${map.links.length} links`}>
+          {map.links.map((link) => {
+            const a = at.get(link.source);
+            const b = at.get(link.target);
+            if (!a || !b) return null;
+            return <line key={`${link.source}-${link.target}`} class={`edge edge-${quality(link.lqi)}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y}><title>{`${a.name ?? a.ieee} ↔ ${b.name ?? b.ieee}: LQI ${link.lqi}`}</title></line>;
+          })}
+          {nodes.map((node) => (
+            <g key={node.ieee} class={`node node-${node.type}${node.reachable === false ? ' node-unreachable' : ''}`} transform={`translate(${node.x} ${node.y})`}>
+              <title>{`${node.name ?? node.ieee} (${node.type}${node.reachable === false ? ', did not answer' : ''})`}</title>
+              {node.type === 'EndDevice' ? <circle r={6} /> : <rect x={-8} y={-8} width={16} height={16} rx={node.type === 'Coordinator' ? 8 : 3} />}
+              <Label node={node} radial={big} />
+            </g>
+          ))}
+        </svg>
+      </div>
       <figcaption class="meta">■ coordinator and routers, ● end devices; links by quality: <span class="q-good">good</span>, <span class="q-fair">fair</span>, <span class="q-poor">poor</span>.</figcaption>
     </figure>
+  );
+}
+
+/** Every device with its best link, the weakest first: the map as a list that reads at any size. */
+function LinkList({ map }: { map: NetworkMap }) {
+  const names = new Map(map.nodes.map((n) => [n.ieee, n.name ?? n.ieee]));
+  const rows = map.nodes.filter((n) => n.type !== 'Coordinator').map((node) => {
+    const heard = map.links.filter((l) => l.source === node.ieee).sort((a, b) => b.lqi - a.lqi)[0];
+    return { node, lqi: heard?.lqi, via: heard ? names.get(heard.target) : undefined, depth: heard?.depth };
+  }).sort((a, b) => (a.lqi ?? -1) - (b.lqi ?? -1));
+  return (
+    <details class="link-list">
+      <summary>Every device's link, weakest first ({rows.length})</summary>
+      <table>
+        <thead><tr><th>Device</th><th>Kind</th><th>Best link</th><th>Through</th><th>Hops</th></tr></thead>
+        <tbody>
+          {rows.map(({ node, lqi, via, depth }) => (
+            <tr key={node.ieee}>
+              <td data-label="Device">{node.name ?? node.ieee}</td>
+              <td data-label="Kind">{node.type === 'EndDevice' ? 'end device' : 'router'}{node.reachable === false ? ' (did not answer)' : ''}</td>
+              <td data-label="Best link">{lqi === undefined ? 'none heard' : <span class={`q-${quality(lqi)}`}>{lqi} / 255</span>}</td>
+              <td data-label="Through">{via ?? '—'}</td>
+              <td data-label="Hops">{depth ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
@@ -84,6 +126,7 @@ export function NetworkMapPage() {
         <>
           <p class="meta">Scanned {ago(map.scannedat)} · {map.nodes.length} devices · {map.links.length} links{unanswered(map) > 0 ? ` · ${unanswered(map)} did not answer` : ''}</p>
           <MapDrawing map={map} />
+          <LinkList map={map} />
         </>
       ))}
     </>
