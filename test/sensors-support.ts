@@ -20,7 +20,7 @@ export const herdsmanIeee = (ieee: string) => `0x${ieee.toLowerCase()}`;
  * The real stack with `devices` in the radio's pairing pool, paired the way a user does it: a
  * `PUT /config {"permitjoin"}` through the api, then every device interviewed in the api's mirror.
  */
-export async function startSensorStack(devices: NetworkDevice[], options: Pick<StackOptions, 'bridgeEnv'> = {}): Promise<Stack> {
+export async function startSensorStack(devices: NetworkDevice[], options: Pick<StackOptions, 'bridgeEnv' | 'apiEnv' | 'protocol'> = {}): Promise<Stack> {
   const folder = mkdtempSync(join(tmpdir(), 'herdgate-sensors-net-'));
   const network = join(folder, 'network.json');
   writeFileSync(network, JSON.stringify({ devices }));
