@@ -4,6 +4,7 @@
  * out, and `{event}` messages for adapter disconnects. One Controller per process; `stop` ends with
  * process.exit(), because the deconz driver's timers keep the process alive after controller.stop().
  */
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger } from 'zigbee-herdsman';
 import { findByDevice, postProcessConvertedFromZigbeeMessage, setLogger as setConvertersLogger } from 'zigbee-herdsman-converters';
@@ -17,6 +18,7 @@ setConvertersLogger(quiet as never);
 
 type Args = Record<string, unknown>;
 let controller: Controller | undefined;
+let dataDir = '';
 const interviewed = new Map<string, string>();
 /** Wall-clock times per device: deviceJoined and the end of its interview. */
 const times = new Map<string, { joined?: number; interviewed?: number }>();
@@ -75,6 +77,7 @@ const matches = (state: Record<string, unknown>, expected: Record<string, unknow
 const ops: Record<string, (args: Args) => Promise<unknown>> = {
   async start(args) {
     const dir = String(args.dir);
+    dataDir = dir;
     controller = new Controller({
       network: { panID: 0x1a62, extendedPanID: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd], channelList: [15], networkKey: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13] },
       databasePath: join(dir, 'database.db'),
@@ -98,6 +101,11 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     const started = Date.now();
     const result = await controller.start();
     return { result, ms: Date.now() - started, coordinator: controller.getDevicesByType('Coordinator')[0]?.ieeeAddr };
+  },
+  /** controller.backup(): the open coordinator backup herdsman writes. */
+  async backup() {
+    await controller!.backup();
+    return JSON.parse(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8'));
   },
   async addInstallCode(args) {
     await controller!.addInstallCode(`${String(args.ieee)}|${String(args.code)}`);
