@@ -61,6 +61,11 @@ const EnvSchema = v.object({
   QUEUE_MAX_GROUP_WAITING: v.optional(int('QUEUE_MAX_GROUP_WAITING', 1, 10_000), '32'),
   DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
   INTERVIEW_SLOTS: v.optional(int('INTERVIEW_SLOTS', 1, 64), '32'),
+  Z2M_API: v.optional(v.picklist(['0', '1'], 'Z2M_API must be 0 (off) or 1 (on)'), '1'),
+  Z2M_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_BASE_TOPIC must not contain # or +')), 'zigbee2mqtt'),
+  Z2M_HOMEASSISTANT: v.optional(v.picklist(['0', '1'], 'Z2M_HOMEASSISTANT must be 0 (off) or 1 (on)'), '1'),
+  Z2M_DISCOVERY_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_DISCOVERY_TOPIC must not contain # or +')), 'homeassistant'),
+  Z2M_HOMEASSISTANT_STATUS_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_HOMEASSISTANT_STATUS_TOPIC must not contain # or +')), 'homeassistant/status'),
 });
 
 export interface BridgeConfig {
@@ -95,6 +100,11 @@ export interface BridgeConfig {
    */
   commands: { maxInFlight: number; groupDelayMs: number; timeoutMs: number; clockToleranceMs: number; limits: { waiting: number; groupWaiting: number } };
   availability: { routerQuietMs: number; endDeviceTimeoutMs: number };
+  /**
+   * The Zigbee2MQTT-compatible API (features/z2m): off when `enabled` is false; `homeassistant`
+   * is its Home Assistant MQTT discovery (`prefix` the discovery topic, `statusTopic` HA's birth).
+   */
+  z2m: { enabled: boolean; baseTopic: string; homeassistant: { enabled: boolean; prefix: string; statusTopic: string } };
 }
 
 export type ConfigResult = { ok: true; config: BridgeConfig } | { ok: false; errors: string[] };
@@ -114,6 +124,9 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   ];
   const half = pairs.find(([user, password]) => (user === undefined) !== (password === undefined));
   if (half) return { ok: false, errors: [`${half[2]}_USER and ${half[2]}_PASSWORD must be set together`] };
+  const nested = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+  if (e.Z2M_API === '1' && nested(e.Z2M_BASE_TOPIC, e.MQTT_BASE_TOPIC)) return { ok: false, errors: ['Z2M_BASE_TOPIC must not be MQTT_BASE_TOPIC or lie inside it (or it inside Z2M_BASE_TOPIC)'] };
+  if (e.Z2M_API === '1' && e.Z2M_HOMEASSISTANT === '1' && nested(e.Z2M_DISCOVERY_TOPIC, e.Z2M_BASE_TOPIC)) return { ok: false, errors: ['Z2M_DISCOVERY_TOPIC must not be Z2M_BASE_TOPIC or lie inside it'] };
   const accounts = pairs.filter(([user]) => user !== undefined).map(([username, password, , role]) => ({ username: username!, password: password!, role }));
   return {
     ok: true,
@@ -134,6 +147,10 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
         limits: { waiting: e.QUEUE_MAX_WAITING, groupWaiting: e.QUEUE_MAX_GROUP_WAITING },
       },
       availability: { routerQuietMs: e.AVAILABILITY_ROUTER_SECONDS * 1000, endDeviceTimeoutMs: e.AVAILABILITY_END_DEVICE_SECONDS * 1000 },
+      z2m: {
+        enabled: e.Z2M_API === '1', baseTopic: e.Z2M_BASE_TOPIC,
+        homeassistant: { enabled: e.Z2M_HOMEASSISTANT === '1', prefix: e.Z2M_DISCOVERY_TOPIC, statusTopic: e.Z2M_HOMEASSISTANT_STATUS_TOPIC },
+      },
     },
   };
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { BridgeInfo, TopicContext } from '@herdgate/shared/mqtt';
-import { topics } from '@herdgate/shared/mqtt';
+import { topics, z2mTopics } from '@herdgate/shared/mqtt';
 import { startBroker, BRIDGE_CLIENT_ID_PREFIX, type BrokerHandle } from './broker/index';
 import { createBus } from './bus';
 import { createCommandQueue } from './commands/index';
@@ -18,6 +18,7 @@ import { groupSync } from './features/group-sync';
 import { DEFAULT_LIGHT_LASTSEEN_S, lightLastSeen } from './features/light-lastseen';
 import { mqttCommands } from './features/mqtt-commands';
 import { mqttPublisher } from './features/mqtt-publisher';
+import { z2mApi } from './features/z2m/index';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
 import { KeypadSeal } from './features/keypad-seal';
@@ -73,7 +74,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       const { host, port, wsPort, user, password, baseTopic, allowAnonymous, accounts, tls, limits } = config.mqtt;
       const users = [...(user && password ? [{ username: user, password, role: 'api' as const }] : []), ...accounts];
       const certificate = tls ? { cert: await readFile(tls.cert), key: await readFile(tls.key) } : undefined;
-      broker = await startBroker({ host, port, wsPort, baseTopic, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
+      broker = await startBroker({ host, port, wsPort, baseTopic, z2mBaseTopic: config.z2m.enabled ? config.z2m.baseTopic : undefined, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
       cleanups.push(() => broker!.close());
     }
     // Loaded here, not at the top: herdsman and the converters take seconds to import, and a
@@ -136,6 +137,18 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
     const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware };
     const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
+    if (config.z2m.enabled) {
+      // Its own connection: Zigbee2MQTT's `bridge/state` needs a last will of its own.
+      const z2mLink = await connectMqtt({
+        url: mqttUrl,
+        clientId: `${broker?.internal.clientIdPrefix ?? BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}-z2m`,
+        user: broker?.internal.username ?? config.mqtt.user,
+        password: broker?.internal.password ?? config.mqtt.password,
+        will: { topic: z2mTopics.bridgeState(config.z2m.baseTopic), payload: { state: 'offline' } },
+      }, logger.child({ api: 'z2m' }));
+      cleanups.push(() => z2mLink.close());
+      features.push(z2mApi(deps, z2mLink));
+    }
     for (const feature of features) {
       await feature.start();
       cleanups.push(() => feature.stop());

@@ -1,6 +1,6 @@
 import type { AedesOptions, AedesPublishPacket, Client, PublishPacket } from 'aedes';
 import type { Logger } from 'pino';
-import { accessOf, parseTopic, redactionsFor, type MqttRole } from '@herdgate/shared/mqtt';
+import { accessOf, parseTopic, redactionsFor, z2mMayRead, z2mPublishDenial, type MqttRole } from '@herdgate/shared/mqtt';
 import type { RetainedBudget } from './limits';
 
 type AuthorizePublish = NonNullable<AedesOptions['authorizePublish']>;
@@ -12,9 +12,10 @@ type AuthorizeForward = NonNullable<AedesOptions['authorizeForward']>;
  * (@herdgate/shared/mqtt access.ts). Topics outside the base topic are left to other
  * applications sharing the broker (their retained messages are budgeted elsewhere).
  */
-export function publishDenial(base: string, role: MqttRole | undefined, packet: PublishPacket): string | undefined {
+export function publishDenial(base: string, role: MqttRole | undefined, packet: PublishPacket, z2mBase?: string): string | undefined {
   if (packet.topic.startsWith('$SYS')) return '$SYS topics are reserved';
   if (role === undefined) return 'not authenticated';
+  if (z2mBase !== undefined && (packet.topic === z2mBase || packet.topic.startsWith(`${z2mBase}/`))) return z2mPublishDenial(z2mBase, role, packet.topic, packet.retain);
   if (packet.topic !== base && !packet.topic.startsWith(`${base}/`)) return undefined;
   const parsed = parseTopic(base, packet.topic);
   if (parsed === undefined) return role === 'bridge' ? undefined : 'topic is not part of the herdgate contract';
@@ -28,11 +29,11 @@ export function publishDenial(base: string, role: MqttRole | undefined, packet: 
 }
 
 /** Publishing is checked per packet; a denied client is disconnected (MQTT 3.1.1 §3.3.5). */
-export function createAuthorizePublish(base: string, roles: WeakMap<Client, MqttRole>, retained: RetainedBudget, logger: Logger): AuthorizePublish {
+export function createAuthorizePublish(base: string, roles: WeakMap<Client, MqttRole>, retained: RetainedBudget, logger: Logger, z2mBase?: string): AuthorizePublish {
   return (client, packet, callback) => {
     // client is null only for a stored will of a client that is gone: it was checked when it connected.
     const role = client === null ? 'bridge' : roles.get(client);
-    const denial = publishDenial(base, role, packet) ?? (role === 'bridge' ? undefined : retained.admit(packet));
+    const denial = publishDenial(base, role, packet, z2mBase) ?? (role === 'bridge' ? undefined : retained.admit(packet));
     if (denial === undefined) return callback(null);
     logger.warn({ clientId: client?.id, topic: packet.topic, reason: denial }, 'mqtt publish denied');
     callback(new Error(`publish to ${packet.topic} denied: ${denial}`));
@@ -67,10 +68,11 @@ function withoutFields(payload: Buffer, paths: readonly string[][]): Buffer | un
  * Per delivery: a client only receives what its role may read (admin responses carry the network
  * key), and keypad PINs are cut out of events for roles that are not trusted with them.
  */
-export function createAuthorizeForward(base: string, roles: WeakMap<Client, MqttRole>): AuthorizeForward {
+export function createAuthorizeForward(base: string, roles: WeakMap<Client, MqttRole>, z2mBase?: string): AuthorizeForward {
   return (client, packet) => {
     const role = roles.get(client);
     if (role === undefined) return null;
+    if (z2mBase !== undefined && role !== 'bridge' && !z2mMayRead(z2mBase, role, packet.topic)) return null;
     if (role === 'bridge' || !packet.topic.startsWith(`${base}/`)) return packet;
     const parsed = parseTopic(base, packet.topic);
     if (parsed === undefined) return packet;

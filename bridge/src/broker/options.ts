@@ -29,6 +29,8 @@ export interface BrokerOptions {
   tls?: BrokerTls;
   /** Base topic the ACL guards. Default `herdgate`. */
   baseTopic?: string;
+  /** The Zigbee2MQTT-compatible API's base topic, when it is on: its topics get the same access rule. */
+  z2mBaseTopic?: string;
   /** Accounts for the api, an admin and scripts. */
   users?: BrokerUser[];
   /**

@@ -46,9 +46,9 @@ export async function startBroker(options: BrokerOptions): Promise<BrokerHandle>
   const broker = await Aedes.createBroker({
     persistence,
     authenticate: createAuthenticate({ internal, users, allowAnonymous, limits, logger }, roles, counts),
-    authorizePublish: createAuthorizePublish(base, roles, createRetainedBudget(limits.maxRetained), logger),
+    authorizePublish: createAuthorizePublish(base, roles, createRetainedBudget(limits.maxRetained), logger, options.z2mBaseTopic),
     authorizeSubscribe: createAuthorizeSubscribe(roles),
-    authorizeForward: createAuthorizeForward(base, roles),
+    authorizeForward: createAuthorizeForward(base, roles, options.z2mBaseTopic),
     // A client must say CONNECT within 10 s, or its socket is closed (bounds half-open sockets).
     connectTimeout: 10_000,
   });

@@ -20,6 +20,7 @@ export function toZigbeeDevice(device: Models.Device, definition: Definition | u
     powerSource: device.powerSource,
     interview: INTERVIEW[device.interviewState] ?? 'pending',
     lastSeen: device.lastSeen,
+    linkquality: device.linkquality,
     endpoints: device.endpoints.map((ep) => ({
       id: ep.ID, profileId: ep.profileID, deviceId: ep.deviceID,
       inputClusters: [...ep.inputClusters], outputClusters: [...ep.outputClusters],

@@ -1,2 +1,3 @@
 export { createZigbeeRadio } from './radio';
 export type * from './types';
+export { clusterName } from './cluster-names';

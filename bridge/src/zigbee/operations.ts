@@ -5,7 +5,7 @@ import { toZigbee as tz, type Definition } from 'zigbee-herdsman-converters';
 import type { Logger } from 'pino';
 import { RadioError } from './radio-error';
 import { wrapRadioError } from './errors';
-import { cachedDefinition, readBack, toZigbee } from './translate';
+import { cachedDefinition, readBack, toZigbee, toZigbeeGet } from './translate';
 import { sceneExtensions } from './scene-extensions';
 import { sendArmResponse, sendPanelStatus, type PanelMemory } from './ias-ace';
 import type { ConverterState, ZigbeeRadio } from './types';
@@ -72,6 +72,14 @@ export function createOperations(deps: Deps): Operations {
       return result;
     },
 
+    async get(ieee, endpoint, keys) {
+      const device = deviceOf(ieee);
+      const definition = cachedDefinition(ieee);
+      const what = `get ${ieee} (${hex(device.networkAddress)}) ep ${endpoint}`;
+      if (!definition) throw new RadioError(`${what}: device has no converter definition`, 'unsupported');
+      return toZigbeeGet({ entity: endpointOf(ieee, endpoint), device, definition, attempt: what }, keys, deps.stateOf(ieee));
+    },
+
     async setGroup(group, values) {
       const entity = groupOf(group);
       const members = entity.members.map((ep) => cachedDefinition(ep.deviceIeeeAddress)).filter((d): d is Definition => d !== undefined);
@@ -135,6 +143,8 @@ export function createOperations(deps: Deps): Operations {
 
     groupMembers: (group) =>
       (deps.controller().getGroupByID(group)?.members ?? []).map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
+
+    groups: () => [...deps.controller().getGroupsIterator()].map((g) => ({ id: g.groupID, members: g.members.map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })) })),
 
     outputClusters: (ieee, endpoint) => endpointOf(ieee, endpoint).getOutputClusters().map((c) => c.name),
 

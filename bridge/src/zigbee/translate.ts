@@ -76,6 +76,7 @@ export function describeDefinition(definition: Definition, device: Device): Defi
       ...inputSetupExposes(definition, device), ...coveringTypeExposes(definition),
     ],
     endpointNames: definition.endpoint?.(device) ?? {},
+    z2m: { exposes: own, options: JSON.parse(JSON.stringify(definition.options ?? [])) as ExposeJson[], supportsOta: definition.ota !== undefined, source: definition.generated ? 'generated' : 'native', ...(definition.version ? { version: definition.version } : {}) },
   };
 }
 
@@ -186,6 +187,33 @@ export async function toZigbee(
     }
   }
   return { sent, state: next, skipped };
+}
+
+/**
+ * Zigbee2MQTT's `/get`: ask the device for `keys` through the converters' getters (one read per
+ * converter); the answer comes back as a report. Keys no getter covers are `skipped`.
+ */
+export async function toZigbeeGet(target: { entity: Endpoint; device: Device; definition: Definition; attempt: string }, keys: string[], state: ConverterState): Promise<{ read: string[]; skipped: string[] }> {
+  const used = new Set<Tz.Converter>();
+  const read: string[] = [];
+  const skipped: string[] = [];
+  for (const key of keys) {
+    const converter = OVERRIDES[key]?.convertGet ? OVERRIDES[key] : target.definition.toZigbee.find((c) => c.key?.includes(key) && c.convertGet && !c.endpoints);
+    if (!converter?.convertGet) {
+      skipped.push(key);
+      continue;
+    }
+    if (used.has(converter)) continue;
+    used.add(converter);
+    const meta: Tz.Meta = { message: { [key]: '' }, device: target.device, mapped: target.definition, options: {}, state, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+    try {
+      await converter.convertGet(target.entity, key, meta);
+      read.push(key);
+    } catch (err) {
+      throw wrapRadioError(`${target.attempt} ${key}`, err);
+    }
+  }
+  return { read, skipped };
 }
 
 /**

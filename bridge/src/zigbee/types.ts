@@ -37,6 +37,11 @@ export interface DefinitionInfo {
   exposes: ExposeJson[];
   /** Endpoint names the definition uses (e.g. { l1: 1, l2: 2 }), empty when single-endpoint. */
   endpointNames: Record<string, number>;
+  /**
+   * The definition as Zigbee2MQTT shows it: the converters' own exposes (without the ones the
+   * bridge adds for deCONZ items), the options and whether it has an OTA handler.
+   */
+  z2m?: { exposes: ExposeJson[]; options: ExposeJson[]; supportsOta: boolean; source: 'native' | 'generated'; version?: string };
 }
 
 export interface ZigbeeDevice {
@@ -51,6 +56,8 @@ export interface ZigbeeDevice {
   powerSource?: string;
   interview: InterviewStatus;
   lastSeen?: number;
+  /** Link quality of the last frame herdsman heard from the device. */
+  linkquality?: number;
   endpoints: EndpointInfo[];
   /** Undefined until interviewed, or when the converters know no definition. */
   definition?: DefinitionInfo;
@@ -168,6 +175,8 @@ export interface ZigbeeRadio {
   state(ieee: string): ConverterState;
   /** Send converter keys (e.g. { state: 'ON', brightness: 128, transition: 0.5 }) to one endpoint. */
   set(ieee: string, endpoint: number, values: ConverterState): Promise<SetResult>;
+  /** Read `keys` back through the converters' getters (Zigbee2MQTT's `/get`); the answer arrives as deviceState. */
+  get(ieee: string, endpoint: number, keys: string[]): Promise<{ read: string[]; skipped: string[] }>;
   /** The same as one groupcast to a Zigbee group. */
   setGroup(group: number, values: ConverterState): Promise<SetResult>;
   read(ieee: string, endpoint: number, cluster: string | number, attributes: Array<string | number>): Promise<Record<string, unknown>>;
@@ -180,6 +189,8 @@ export interface ZigbeeRadio {
   scene(action: 'store' | 'recall' | 'remove', group: number, scene?: number, transitiontime?: number): Promise<void>;
   /** Member endpoints of a Zigbee group, as herdsman recorded them when membership was written. */
   groupMembers(group: number): Array<{ ieee: string; endpoint: number }>;
+  /** Every Zigbee group herdsman knows, with its member endpoints. */
+  groups(): Array<{ id: number; members: Array<{ ieee: string; endpoint: number }> }>;
   /** Bind (or unbind) client clusters of a device endpoint to a group; returns the clusters done. */
   bindGroup(ieee: string, endpoint: number, clusters: string[], group: number, unbind: boolean): Promise<string[]>;
   /** Output clusters of a device endpoint by name (what a remote can send). */

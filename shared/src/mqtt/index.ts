@@ -17,3 +17,4 @@ export * from './schemas/network-map';
 export * from './schemas/removed-devices';
 export * from './sealed-code';
 export * from './examples';
+export * from './z2m/index';

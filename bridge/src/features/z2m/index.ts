@@ -1,0 +1,164 @@
+import { parseZ2mTopic, z2mTopics as t } from '@herdgate/shared/mqtt';
+import type { MqttLink } from '../../mqtt/link';
+import type { DefinitionInfo } from '../../zigbee/index';
+import type { Feature, FeatureDeps } from '../types';
+import { coordinatorPayload, definitionPayload, devicePayload, groupsPayload, infoPayload } from './bridge-payloads';
+import { createZ2mCommands } from './commands';
+import { createFriendlyNames } from './friendly-names';
+import { createZ2mRequests } from './requests';
+import { createStateCache } from './state-cache';
+
+/**
+ * The Zigbee2MQTT-compatible MQTT API (docs/mqtt.md): per device `<base>/<friendly name>` state,
+ * `/set`, `/get` and `/availability`, the retained bridge topics and `bridge/request/*`. It has
+ * its own MQTT connection (`link`), so its `bridge/state` gets its own last will.
+ */
+export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
+  const { bus, radio, registry, config } = deps;
+  const base = config.z2m.baseTopic;
+  const log = deps.logger.child({ feature: 'z2m-api' });
+  const names = createFriendlyNames(registry, () => radio.groups().map((g) => g.id));
+  const cache = createStateCache();
+  const availability = new Map<string, string>();
+  const devicesJson = { value: '' };
+  const offs: Array<() => void> = [];
+  let running = false;
+  let listTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const send = (topic: string, payload: unknown, retain = false) => {
+    link.publish(topic, payload, { retain }).catch((err: unknown) => log.error({ err, topic }, 'publish failed'));
+  };
+  const clear = (topic: string) => link.clear(topic).catch((err: unknown) => log.error({ err, topic }, 'clearing retained topic failed'));
+  const logging = (level: 'info' | 'warning' | 'error', message: string) => {
+    log[level === 'warning' ? 'warn' : level]({ z2m: true }, message);
+    send(t.bridgeLogging(base), { level, message, namespace: 'z2m' });
+  };
+  // radio.device() describes the definition afresh: kept per device until its description changes.
+  const definitions = new Map<string, DefinitionInfo | undefined>();
+  const definitionOf = (ieee: string) => {
+    if (!definitions.has(ieee)) definitions.set(ieee, radio.device(ieee)?.definition);
+    return definitions.get(ieee);
+  };
+  const deviceState = (ieee: string, state: Record<string, unknown>) => {
+    const message = cache.update(ieee, definitionOf(ieee), state);
+    if (Object.keys(message).length > 0) send(t.entity(base, names.of(ieee)), message);
+  };
+  const groupState = (group: number, state: Record<string, unknown>) => send(t.entity(base, names.groupName(group)), state);
+  const publishAvailability = (ieee: string, force = false) => {
+    const state = registry.get(ieee)?.availability ?? 'offline';
+    if (!force && availability.get(ieee) === state) return;
+    availability.set(ieee, state);
+    send(t.availability(base, names.of(ieee)), { state }, true);
+  };
+  const publishInfo = () => {
+    const info = deps.info();
+    send(t.bridgeInfo(base), infoPayload(info, {
+      baseTopic: base, logLevel: config.logLevel, homeassistant: config.z2m.homeassistant.enabled,
+      permitJoinEnd: info.permit_join.open ? Date.now() + info.permit_join.remaining * 1000 : undefined,
+    }), true);
+  };
+  /** bridge/devices and bridge/groups, only when something in them changed (not on every last-seen). */
+  const publishLists = (force = false) => {
+    const info = deps.info();
+    const devices = [coordinatorPayload(info), ...radio.devices().map((d) => devicePayload(d, names.of(d.ieee), info.coordinator.ieee))];
+    const json = JSON.stringify(devices);
+    if (force || json !== devicesJson.value) {
+      devicesJson.value = json;
+      send(t.bridgeDevices(base), json, true);
+    }
+    send(t.bridgeGroups(base), groupsPayload(radio.groups(), names.groupName), true);
+  };
+  const listsChanged = () => {
+    listTimer ??= setTimeout(() => {
+      listTimer = undefined;
+      if (running) publishLists();
+    }, 100);
+  };
+  /** A rename (either API) or a removal: the old topics are emptied, the new ones published. */
+  const namesChanged = () => {
+    for (const { ieee, from, to } of names.refresh()) {
+      if (from !== undefined) {
+        void clear(t.entity(base, from));
+        void clear(t.availability(base, from));
+      }
+      if (to === undefined) {
+        cache.delete(ieee);
+        availability.delete(ieee);
+        continue;
+      }
+      publishAvailability(ieee, true);
+      const state = cache.get(ieee);
+      if (Object.keys(state).length > 0) send(t.entity(base, to), state);
+    }
+  };
+  const publishAll = () => {
+    send(t.bridgeState(base), { state: 'online' }, true);
+    publishInfo();
+    publishLists(true);
+    for (const d of registry.all()) {
+      publishAvailability(d.ieee, true);
+      const state = cache.get(d.ieee);
+      if (Object.keys(state).length > 0) send(t.entity(base, names.of(d.ieee)), state);
+    }
+  };
+  const event = (type: string, data: Record<string, unknown>) => send(t.bridgeEvent(base), { type, data });
+  const commands = createZ2mCommands(deps, { names, deviceState, groupState, log: logging });
+  const requests = createZ2mRequests(deps, { link, names, logging, publishLists: () => publishLists(), namesChanged });
+
+  return {
+    name: 'z2m-api',
+    async start() {
+      running = true;
+      names.refresh();
+      radio.on('deviceState', ({ ieee, state }) => { if (running) deviceState(ieee, state); });
+      radio.on('deviceJoined', ({ ieee }) => { if (running) event('device_joined', { friendly_name: names.of(ieee), ieee_address: ieee }); });
+      radio.on('deviceAnnounce', ({ ieee }) => { if (running) event('device_announce', { friendly_name: names.of(ieee), ieee_address: ieee }); });
+      radio.on('deviceLeave', ({ ieee }) => { if (running) event('device_leave', { ieee_address: ieee, friendly_name: names.of(ieee) }); });
+      radio.on('deviceInterview', ({ ieee, status }) => {
+        if (!running) return;
+        const device = radio.device(ieee);
+        const done = status === 'successful' && device ? { supported: device.definition !== undefined, definition: definitionPayload(device) ?? null } : {};
+        event('device_interview', { friendly_name: names.of(ieee), status, ieee_address: ieee, ...done });
+      });
+      offs.push(
+        bus.on('deviceUpdated', ({ description }) => {
+          definitions.delete(description.ieee);
+          namesChanged();
+          publishAvailability(description.ieee);
+          listsChanged();
+        }),
+        bus.on('deviceRemoved', () => {
+          namesChanged();
+          listsChanged();
+        }),
+        bus.on('infoChanged', () => publishInfo()),
+        // A REST command changed what the radio holds: show it here too (a report already did).
+        bus.on('endpointChanged', ({ ieee }) => {
+          setImmediate(() => {
+            if (!running) return;
+            const before = JSON.stringify(cache.get(ieee));
+            const message = cache.update(ieee, definitionOf(ieee), radio.state(ieee));
+            if (JSON.stringify(cache.get(ieee)) !== before) send(t.entity(base, names.of(ieee)), message);
+          });
+        }),
+      );
+      await link.subscribe(t.inbound(base), (topic, raw) => {
+        if (!running) return;
+        const parsed = parseZ2mTopic(base, topic);
+        const text = raw.toString('utf8');
+        let work: Promise<void> | undefined;
+        if (parsed?.kind === 'set' || parsed?.kind === 'get') work = commands.handle(parsed.kind, parsed.path, parsed.attribute, text);
+        else if (parsed?.kind === 'request') work = requests.handle(parsed.name, text);
+        work?.catch((err: unknown) => log.error({ err, topic }, 'handling a Zigbee2MQTT message failed'));
+      });
+      link.onConnect(publishAll);
+      publishAll();
+    },
+    async stop() {
+      running = false;
+      clearTimeout(listTimer);
+      for (const off of offs.splice(0)) off();
+      await link.publish(t.bridgeState(base), { state: 'offline' }, { retain: true }).catch(() => {});
+    },
+  };
+}
