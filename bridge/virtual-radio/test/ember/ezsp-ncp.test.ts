@@ -93,6 +93,21 @@ describe('EZSP NCP', () => {
     expect(call(6, 0x0018)).toEqual(['06 80 01 18 00 02']);
   });
 
+  it('wipes the tokens on tokenFactoryReset, keeping the frame counters when asked', () => {
+    const { n, call } = ncp();
+    call(1, 0x0000, '0E');
+    call(2, 0x0068, `1C 03 ${'00 '.repeat(16)}${'11 '.repeat(16)}00 00 00 00 00 00 00 00 00`.trim());
+    call(3, 0x001e, 'DD DD DD DD DD DD DD DD 62 1A 05 0F 00 00 00 00 00 F8 FF 07');
+    n.tokens.nwkFrameCounter = 4242;
+    // excludeOutgoingFC 1, excludeBootCounter 0: an empty response.
+    expect(call(4, 0x0077, '01 00')).toEqual(['04 80 01 77 00']);
+    expect(n.tokens.network).toBeUndefined();
+    expect(n.tokens).toMatchObject({ networkKey: '0'.repeat(32), nwkFrameCounter: 4242, keyTable: [] });
+    n.reset();
+    call(5, 0x0000, '0E');
+    expect(call(6, 0x0017, '00 00')).toEqual(['06 80 01 17 00 17 00 00 00']);
+  });
+
   it('keeps an install code as the transient link key the joining device must hold, until cleared', () => {
     const { n, call } = ncp();
     call(1, 0x0000, '0E');
