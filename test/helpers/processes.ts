@@ -38,9 +38,10 @@ export interface RadioProcess {
 }
 
 /** The virtual radio (`bridge/virtual-radio/src/main.ts`), ports read from its two stdout JSON lines. */
-export async function startRadio(options: { statePath: string; network?: string; protocol?: RadioProtocol }): Promise<RadioProcess> {
+export async function startRadio(options: { statePath: string; network?: string; protocol?: RadioProtocol; newStick?: boolean }): Promise<RadioProcess> {
   const args = ['--port', '0', '--control-port', '0', '--state', options.statePath, '--log-level', 'warn', '--protocol', options.protocol ?? 'deconz'];
   if (options.network) args.push('--network', options.network);
+  if (options.newStick) args.push('--new-stick');
   const child = spawnTs(join(ROOT, 'bridge/virtual-radio/src/main.ts'), args, {});
   try {
     const portOf = (service: string) => (line: string) => {

@@ -22,6 +22,7 @@ async function main(): Promise<void> {
     statePath: options.state,
     network: options.network ? loadNetworkDefinition(options.network) : undefined,
     mac: options.mac,
+    newStick: options.newStick,
     timing: timingProfiles[options.timing],
     log: (event, detail) => logger.info({ event, ...detail }, event),
   });

@@ -42,6 +42,11 @@ export interface VirtualRadioOptions {
   network?: NetworkDefinition;
   /** Coordinator MAC for a fresh radio; random otherwise. */
   mac?: string;
+  /**
+   * A new stick next to the same network: the saved coordinator (its parameters or NV, its IEEE) is
+   * dropped and a blank one with a fresh IEEE takes its place; the devices stay joined as they were.
+   */
+  newStick?: boolean;
   timing?: Timing;
   clock?: Clock;
   log?: RadioLog;
@@ -95,7 +100,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const changed = () => state.schedule();
 
   const saved = state.load();
-  const ownState = saved && (saved.protocol ?? 'deconz') === protocol ? saved : undefined;
+  const ownState = saved && !options.newStick && (saved.protocol ?? 'deconz') === protocol ? saved : undefined;
   const mac = options.mac ?? freshMac(protocol);
   // Devices whose refusal was logged already (a refused device retries every half second).
   const refused = new Set<string>();
@@ -134,7 +139,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
 
   const server = new RadioServer(front, log);
   const port = await server.listen(options.port ?? 0);
-  log('listening', { port, protocol, devices: registry.size, pool: registry.pool().length, resumed: Boolean(ownState) });
+  log('listening', { port, protocol, devices: registry.size, pool: registry.pool().length, resumed: Boolean(ownState), ...(options.newStick ? { newStick: coordinator.ieee() } : {}) });
 
   const deconz = front.protocol === 'deconz' ? (front as DeconzFront) : undefined;
   return {

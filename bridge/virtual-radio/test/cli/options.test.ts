@@ -11,6 +11,13 @@ describe('radio options', () => {
     expect(options).toMatchObject({ port: 4000, controlPort: 0, timing: 'realistic', state: '/tmp/s.json', logLevel: 'info' });
   });
 
+  it('should take --new-stick without a value, or RADIO_NEW_STICK=1, and default to the saved stick', () => {
+    expect(parseOptions(['--new-stick', '--port', '1'], {})).toMatchObject({ newStick: true, port: 1 });
+    expect(parseOptions([], { RADIO_NEW_STICK: '1' })).toMatchObject({ newStick: true });
+    expect(parseOptions([], {})).toMatchObject({ newStick: false });
+    expect(() => parseOptions([], { RADIO_NEW_STICK: 'yes' })).toThrow(/newStick/);
+  });
+
   it('should name the bad option', () => {
     expect(() => parseOptions(['--port', 'x'], {})).toThrow(/port/);
     expect(() => parseOptions(['--colour', 'red'], {})).toThrow(/unknown argument --colour/);
