@@ -132,9 +132,11 @@ export class EmberNcp implements HostPort {
   }
 
   /** A device announced itself: a child of the coordinator is in its child table first, then the TC join. */
-  private joined(nwk: number, ieee: string): void {
+  private joined(nwk: number, ieee: string): number {
     const type = this.deps.endDeviceType(nwk);
-    if (type !== undefined && this.deps.parentOf(nwk) === 0) childChanged(this.ctx, ieee, nwk, type, true);
+    const parent = this.deps.parentOf(nwk) ?? 0;
+    if (type !== undefined && parent === 0) childChanged(this.ctx, ieee, nwk, type, true);
+    return parent;
   }
 
   /**

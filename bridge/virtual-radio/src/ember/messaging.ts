@@ -101,11 +101,12 @@ export function messageSent(ctx: NcpContext, table: SendTable, confirm: PendingC
 }
 
 /** A frame from a device: incomingMessageHandler; a device announce is preceded by the TC join. */
-export function incomingMessage(ctx: NcpContext, ind: PendingIndication, ieeeOf: (nwk: number) => string | undefined, joined: (nwk: number, ieee: string) => void): void {
+/** `joined` reports an announced device to the NCP and answers its parent's address. */
+export function incomingMessage(ctx: NcpContext, ind: PendingIndication, ieeeOf: (nwk: number) => string | undefined, joined: (nwk: number, ieee: string) => number): void {
   if (ind.profileId === 0 && ind.clusterId === ZDO_ANNOUNCE && ind.asdu.length >= 11) {
     const ieee = Array.from(ind.asdu.subarray(3, 11)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
-    joined(ind.srcNwk, ieee);
-    trustCenterJoin(ctx, ind.srcNwk, ieee, DeviceUpdate.UnsecuredJoin, JoinDecision.UsePreconfiguredKey);
+    const parent = joined(ind.srcNwk, ieee);
+    trustCenterJoin(ctx, ind.srcNwk, ieee, DeviceUpdate.UnsecuredJoin, JoinDecision.UsePreconfiguredKey, parent);
   }
   const type = ind.dst.mode === 'group' ? Incoming.Multicast : ind.dst.nwk >= 0xfff8 ? Incoming.Broadcast : Incoming.Unicast;
   const aps: ApsFrame = {
@@ -117,8 +118,8 @@ export function incomingMessage(ctx: NcpContext, ind: PendingIndication, ieeeOf:
   ctx.callback(FrameId.IncomingMessageHandler, u32(w, 0).u8(ind.asdu.length).bytes(ind.asdu).done());
 }
 
-export function trustCenterJoin(ctx: NcpContext, nwk: number, ieee: string, status: number, decision: number): void {
-  ctx.callback(FrameId.TrustCenterJoinHandler, new ByteWriter().u16(nwk).ieee(ieee).u8(status).u8(decision).u16(0x0000).done());
+export function trustCenterJoin(ctx: NcpContext, nwk: number, ieee: string, status: number, decision: number, parent = 0x0000): void {
+  ctx.callback(FrameId.TrustCenterJoinHandler, new ByteWriter().u16(nwk).ieee(ieee).u8(status).u8(decision).u16(parent).done());
 }
 
 export const deviceLeft = (ctx: NcpContext, nwk: number, ieee: string): void => trustCenterJoin(ctx, nwk, ieee, DeviceUpdate.DeviceLeft, JoinDecision.NoAction);

@@ -60,10 +60,13 @@ describe('EZSP callbacks through zigbee-herdsman 11.1.1', () => {
     const record = new Promise<unknown[]>((resolve) => {
       vi.spyOn(ezsp, 'ezspIncomingRouteRecordHandler').mockImplementation((...args: unknown[]) => resolve(args));
     });
+    const joined = new Promise<unknown[]>((resolve) => ezsp.once('trustCenterJoin', (...args: unknown[]) => resolve(args)));
     await permitJoin(ezsp);
     const [source, eui, , , relayCount, relays] = await record;
     const router = radio.registry.get('0017880100ee0001')!.device.identity.nwk;
     expect([eui, relayCount, relays]).toEqual(['0x00124b00000000e2', 1, [router]]);
+    // The trust centre join names the router as the new device's parent.
+    expect((await joined)[4]).toBe(router);
     expect(await ezsp.ezspGetSourceRouteTableFilledSize()).toBe(1);
     expect(await ezsp.ezspGetSourceRouteTableEntry(0)).toEqual([SLStatus.OK, source, 0xff]);
   });

@@ -27,6 +27,8 @@ const JOINER = '0x00124b00000000aa';
 const BOTH_VALID = (SecManFlag.KEY_INDEX_IS_VALID | SecManFlag.EUI_IS_VALID) as SecManFlag;
 const context = (over: Partial<ReturnType<typeof initSecurityManagerContext>>) => ({ ...initSecurityManagerContext(), ...over });
 const aps = { profileId: 0x0104, clusterId: 0x0006, sourceEndpoint: 1, destinationEndpoint: 11, options: 0x1140, groupId: 0, sequence: 0 };
+/** MAC header (short broadcast destination, PAN 0xFFFF, long source), stub NWK, inter-PAN APS, ZCL scan request. */
+const TOUCHLINK_SCAN = '01c800ffffffff621ad4c3b2a1006f0d000b000b00105ec0110100785634120412';
 const bulbNwk = (host: EzspHost) => host.radio.registry.get('0017880100ee0001')!.device.identity.nwk;
 
 export const CODEC_ROWS: CodecRow[] = [
@@ -125,6 +127,7 @@ export const CODEC_ROWS: CodecRow[] = [
   { name: 'sendMulticast', call: (e) => e.ezspSendMulticast({ ...aps, groupId: 0x0007, destinationEndpoint: 0xff }, 30, 0xfffd, 0, 0, 9, Buffer.from('010201', 'hex')), returns: [SLStatus.OK, 2], command: '0401060001ff40110700001efdff000000090003010201', answer: '0000000002' },
   { name: 'setRadioPower', call: (e) => e.ezspSetRadioPower(8), returns: SLStatus.OK, command: '08', answer: '00000000' },
   { name: 'setLogicalAndRadioChannel', call: (e) => e.ezspSetLogicalAndRadioChannel(15), returns: SLStatus.OK, command: '0f', answer: '00000000' },
+  { name: 'sendRawMessage (an inter-PAN touchlink scan request)', call: (e) => e.ezspSendRawMessage(Buffer.from(TOUCHLINK_SCAN, 'hex'), 0, true), returns: SLStatus.OK, command: '2101c800ffffffff621ad4c3b2a1006f0d000b000b00105ec01101007856341204120001', answer: '00000000' },
   { name: 'setConcentrator', call: (e) => e.ezspSetConcentrator(true, 0xfff9, 5, 60, 3, 1, 0), returns: SLStatus.OK, command: '01f9ff05003c00030100', answer: '00000000' },
   { name: 'setSourceRouteDiscoveryMode', call: (e) => e.ezspSetSourceRouteDiscoveryMode(2), returns: 0, command: '02', answer: '00000000' },
   { name: 'setRadioIeee802154CcaMode', call: (e) => e.ezspSetRadioIeee802154CcaMode(0), returns: SLStatus.OK, command: '00', answer: '00000000' },
