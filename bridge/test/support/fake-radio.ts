@@ -84,6 +84,10 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
       remember(ieee, values);
       return written(values);
     },
+    async get(ieee, endpoint, keys) {
+      frame('get', ieee, endpoint, keys);
+      return { read: keys, skipped: [] };
+    },
     async setGroup(group, values) {
       calls.push({ op: 'setGroup', args: [group, values] });
       return written(values);
@@ -114,6 +118,7 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
     },
     async scene(action, group, scene, transitiontime) { calls.push({ op: 'scene', args: [action, group, scene, transitiontime] }); },
     groupMembers: (group) => [...(members.get(group) ?? [])],
+    groups: () => [...members.entries()].map(([id, list]) => ({ id, members: [...list] })),
     async bindGroup(ieee, endpoint, clusters, group, unbind) {
       frame(unbind ? 'unbindGroup' : 'bindGroup', ieee, endpoint, clusters, group);
       return clusters;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { pino } from 'pino';
-import { startTestBroker, connect, collect } from '../../src/broker/test-support';
+import { startTestBroker, connect, collect } from './broker-clients';
 import { createBus } from '../../src/bus';
 import { createCommandQueue } from '../../src/commands/index';
 import { loadConfig } from '../../src/config';

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { z2mTopics as t } from '@herdgate/shared/mqtt';
-import { RadioError } from '../../commands/index';
+import { RadioError } from '../../zigbee/radio-error';
 import { describeError } from '../error-codes';
 import { createRequestHandlers } from '../requests';
 import type { MqttLink } from '../../mqtt/link';
