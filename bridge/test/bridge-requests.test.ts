@@ -105,13 +105,6 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     expect(await level(LAMP_B)).toBe(40);
   });
 
-  it('should rename a device and keep the name in its retained description', async () => {
-    expect(await g.request('device/rename', { ieee: LAMP_A, name: 'Kitchen' })).toMatchObject({ status: 'ok', data: { ieee: LAMP_A, name: 'Kitchen' } });
-    const late = await connectProbe(g.bridge.mqttUrl, [g.dt(LAMP_A)]);
-    const description = await late.waitFor((m) => m.topic === g.dt(LAMP_A), 5_000).finally(() => late.close());
-    expect(description.json().name).toBe('Kitchen');
-  });
-
   it('should page the device list and report the network and a backup', async () => {
     const first = await g.request('devices', { limit: 2 });
     expect(first.data).toMatchObject({ total: 3, next: 2 });
@@ -143,7 +136,8 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     await after(from, (m) => m.topic === g.bt('event') && m.json().type === 'leave' && m.json().ieee === OUTLET, 'leave event');
   });
 
-  it('should remember a removed device across a restart: listed on the retained removed topic, its commands answered not_found', async () => {
+  // The removed list is the bridge's own file, the same on every front: one front proves the restart.
+  it.runIf(protocol === radioProtocols()[0])('should remember a removed device across a restart: listed on the retained removed topic, its commands answered not_found', async () => {
     const removed = await g.probe.waitFor((m) => m.topic === g.bt('removed') && m.json().devices.some((d: { ieee: string }) => d.ieee === OUTLET), 5_000, 'the removed list');
     expect(removed.json().devices).toEqual([{ ieee: OUTLET, at: expect.any(Number), reason: 'removed' }]);
     await g.close();

@@ -147,7 +147,8 @@ describe.each(radioProtocols())('bridge sensors on %s', (protocol) => {
     await next(stateOf(CLIMATE, 1, (s) => s.state.humidity === 6125), 'humidity', 20_000);
   }, 45_000);
 
-  it('should still parse the remote arrows after a restart, when configure does not run again', async () => {
+  // herdsman's ZCL layer parses the arrows on every front alike: one front proves the restart.
+  it.runIf(protocol === radioProtocols()[0])('should still parse the remote arrows after a restart, when configure does not run again', async () => {
     await g.probe.close();
     expect(await g.bridge.stop()).toBe(0);
     const bridge = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
