@@ -48,7 +48,7 @@ function workerOrigin(): Promise<string> {
 export async function startEdgeGateway(vars: Record<string, string> = {}): Promise<EdgeGateway> {
   const origin = await workerOrigin();
   const name = `gw-${process.pid}-${randomBytes(6).toString('hex')}`;
-  const base = `${origin}${objectPrefix(name, { MQTT_URL: 'none', LOG_LEVEL: 'warn', ...vars })}`;
+  const base = `${origin}${objectPrefix(name, { MQTT_URL: 'none', RELEASES_URL: 'none', LOG_LEVEL: 'warn', ...vars })}`;
   const hook = (path: string) => fetch(`${base}/__test/${path}`, { method: 'POST', signal: AbortSignal.timeout(30_000) }).then((res) => res.arrayBuffer());
   // The object starts (migrations, models) on its first request; on a loaded machine that can
   // take several seconds, which no test's own request bound should have to absorb.

@@ -58,7 +58,8 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
   const radio = new RecordingRadioControl();
   const logger = options.logger ?? pino({ level: 'silent' });
   const gateway = await createNodeGateway(
-    { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, ...env },
+    // No release source unless a test names one: `POST /config/update` must not reach the npm registry.
+    { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, RELEASES_URL: 'none', ...env },
     options.bridge
       ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost }
       // No bridge: a radio that records commands and reports the stored settings back.
