@@ -15,6 +15,7 @@ import { networkHandlers } from './network-commands';
 import { freshRam } from './ncp-state';
 import type { NcpRam, PersistedEmber } from './ncp-state';
 import { keyHandlers } from './key-commands';
+import { expireTransientKeys } from './sec-man';
 import { securityHandlers } from './security-commands';
 import { stackHandlers } from './stack-commands';
 import { childChanged, tableHandlers } from './table-commands';
@@ -164,6 +165,7 @@ export class EmberNcp implements HostPort {
 
   /** The link key a joining device must hold: its transient key (an install code), else its key-table entry. */
   linkKey(ieee: string): Uint8Array | undefined {
+    expireTransientKeys(this.ram, this.deps.now());
     const key = this.ram.transientKeys.get(ieee)?.key ?? this.deps.tokens.keyTable.find((entry) => entry?.ieee === ieee)?.key;
     return key === undefined ? undefined : Uint8Array.from(Buffer.from(key, 'hex'));
   }

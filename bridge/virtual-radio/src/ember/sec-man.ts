@@ -59,6 +59,12 @@ export function transientMetadata(ram: NcpRam, ieee: string, now: number): KeyMe
 /** EzspConfigId.TRANSIENT_KEY_TIMEOUT_S. */
 export const ConfigTransientTimeout = 54;
 
+/** Drops the transient keys whose time ran out, as the stack times them out. */
+export function expireTransientKeys(ram: NcpRam, now: number): void {
+  const timeoutMs = (ram.config.get(ConfigTransientTimeout) ?? 300) * 1000;
+  for (const [ieee, entry] of ram.transientKeys) if (now - entry.addedAt >= timeoutMs) ram.transientKeys.delete(ieee);
+}
+
 /** The key a context names, with the context as the NCP completes it (the EUI64 of an indexed entry). */
 export interface FoundKey { key: string; context: SecManContext; metadata: KeyMetadata }
 
@@ -77,6 +83,7 @@ export function findKey(tokens: PersistedEmber, ram: NcpRam, c: SecManContext, n
       return entry ? { key: entry.key, context: appLinkContext(index, entry.ieee), metadata: linkKeyMetadata(entry) } : undefined;
     }
     case KeyType.TcLinkWithTimeout: {
+      expireTransientKeys(ram, now);
       const ieees = [...ram.transientKeys.keys()];
       const ieee = c.flags & SecManFlag.KeyIndexIsValid ? ieees[c.keyIndex] : c.eui64;
       const entry = ieee === undefined ? undefined : ram.transientKeys.get(ieee);

@@ -7,9 +7,10 @@ const hex = (s: string) => Uint8Array.from(s.split(' ').map((b) => Number.parseI
 const show = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0').toUpperCase()).join(' ');
 
 function ncp() {
+  const clock = { now: 0 };
   const sent: string[] = [];
   const routed: unknown[] = [];
-  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0), endDeviceType: () => undefined, now: () => 0, log: () => {} });
+  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0), endDeviceType: () => undefined, now: () => clock.now, log: () => {} });
   n.send = (frame) => sent.push(show(frame));
   /** One extended command: seq, fc 00 01, id, params. */
   const call = (seq: number, id: number, params = '') => {
@@ -17,7 +18,7 @@ function ncp() {
     n.handle(hex(`${seq.toString(16)} 00 01 ${(id & 0xff).toString(16)} ${(id >> 8).toString(16)}${params ? ` ${params}` : ''}`));
     return [...sent];
   };
-  return { n, sent, routed, call };
+  return { n, sent, routed, call, clock };
 }
 
 describe('EZSP NCP', () => {
@@ -108,8 +109,8 @@ describe('EZSP NCP', () => {
     expect(call(6, 0x0017, '00 00')).toEqual(['06 80 01 17 00 17 00 00 00']);
   });
 
-  it('keeps an install code as the transient link key the joining device must hold, until cleared', () => {
-    const { n, call } = ncp();
+  it('keeps an install code as the transient link key the joining device must hold, until cleared or timed out', () => {
+    const { n, call, clock } = ncp();
     call(1, 0x0000, '0E');
     const key = '11 22 33 44 55 66 77 88 99 AA BB CC DD EE FF 00';
     // importTransientKey(EUI64 little endian, key): EZSP 14 carries no flags byte.
@@ -117,6 +118,12 @@ describe('EZSP NCP', () => {
     expect(show(n.linkKey('0102030405060708')!)).toBe(key);
     expect(n.linkKey('0102030405060709')).toBeUndefined();
     expect(call(3, 0x006b)).toEqual(['03 80 01 6B 00']);
+    expect(n.linkKey('0102030405060708')).toBeUndefined();
+    // A transient key times out after TRANSIENT_KEY_TIMEOUT_S (300 s unless configured).
+    call(4, 0x0111, `08 07 06 05 04 03 02 01 ${key}`);
+    clock.now = 299_999;
+    expect(n.linkKey('0102030405060708')).toBeDefined();
+    clock.now = 300_000;
     expect(n.linkKey('0102030405060708')).toBeUndefined();
   });
 
