@@ -49,3 +49,9 @@ export async function exportArchive(deps: ExportDeps): Promise<ExportOutcome> {
 export function archiveName(bridgeid: string, created: string): string {
   return `herdgate-${bridgeid}-${created.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.herdgate-backup`;
 }
+
+/** The creation time an archive name carries (epoch ms), if it is one of ours. */
+export function archiveTime(name: string): number | undefined {
+  const m = /-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.herdgate-backup$/.exec(name);
+  return m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])) : undefined;
+}

@@ -41,6 +41,8 @@ export interface GatewaySettingsFromEnv {
   CORS_ORIGINS?: string;
   HERDGATE_RESTARTED_BY_SUPERVISOR?: '0' | '1';
   WEBHOOK_ALLOW_LOCAL?: '0' | '1';
+  BACKUP_INTERVAL_HOURS?: number;
+  BACKUP_KEEP?: number;
 }
 
 export interface StartGatewayDeps {
@@ -105,7 +107,12 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   });
   gateway.start();
   teardown.add('gateway', () => gateway.stop());
-  const backups = new BackupService({ store, bridge, clock, logger, version: deps.version ?? '0.0.0', archives: deps.archives ?? memoryArchiveStore() });
+  const backups = new BackupService({
+    store, bridge, clock, logger, version: deps.version ?? '0.0.0', archives: deps.archives ?? memoryArchiveStore(),
+    automatic: { intervalHours: env.BACKUP_INTERVAL_HOURS ?? 24, keep: env.BACKUP_KEEP ?? 7 },
+  });
+  backups.start(timers);
+  teardown.add('automatic backups', () => backups.stop());
   const services: Services = {
     store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups,
     radioInfo,

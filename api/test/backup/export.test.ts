@@ -94,3 +94,53 @@ describe('config export', () => {
     expect(await res.json()).toMatchObject([{ error: { type: 1 } }]);
   });
 });
+
+describe('automatic backups', () => {
+  let bridge: TestBridge;
+  let gw: TestGateway;
+  let backupDir: string;
+  const archives = async () => (await readdir(backupDir).catch(() => [])).filter((name) => name.endsWith('.herdgate-backup')).sort();
+  const DAY = 24 * 3_600_000;
+
+  beforeAll(async () => {
+    bridge = await startTestBridge();
+    const dir = await mkdtemp(join(tmpdir(), 'herdgate-auto-backup-'));
+    backupDir = join(dir, 'backups');
+    gw = await startTestGateway({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '3' }, dir, { bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }) });
+    await waitUntil(() => gw.gateway.services.bridge.connected(), 20_000);
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await bridge?.close();
+  });
+
+  it('should write one a day, keep the newest three, and try again after a failure without removing any', async () => {
+    const { backups } = gw.gateway.services;
+    const day = async () => {
+      bridge.requestScript.push(await bridgeFiles({ 'network.json': NETWORK, 'database.db': DATABASE }));
+      return backups.tick();
+    };
+    expect(await day()).toBe('written');
+    bridge.requestScript.length = 0;
+    gw.clock.advance(DAY - 60_000);
+    expect(await backups.tick()).toBe('not due');
+    const written: string[] = [...(await archives())];
+    for (let i = 0; i < 4; i++) {
+      gw.clock.advance(DAY);
+      expect(await day()).toBe('written');
+      written.push((await archives()).at(-1)!);
+    }
+    expect(await archives()).toEqual(written.slice(-3));
+
+    await bridge.setOnline(false);
+    await waitUntil(() => !gw.gateway.services.bridge.connected());
+    gw.clock.advance(DAY);
+    expect(await backups.tick()).toBe('failed');
+    expect(await archives()).toEqual(written.slice(-3));
+    await bridge.setOnline(true);
+    await waitUntil(() => gw.gateway.services.bridge.connected());
+    expect(await day()).toBe('written');
+    expect(await archives()).toHaveLength(3);
+    expect((await archives()).slice(0, 2)).toEqual(written.slice(-2));
+  });
+});

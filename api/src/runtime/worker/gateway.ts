@@ -118,7 +118,8 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     // Cloudflare's edge names the client; a bare workerd (no header) cannot tell, so nothing is loopback.
     const clientAddress = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP');
     const { app, services } = await startGateway({
-      db, env, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
+      // No folder to keep archives in: automatic backups are off, exports are downloaded.
+      db, env: { ...env, BACKUP_INTERVAL_HOURS: 0 }, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
       version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes,
     });
     services.events.subscribe((message, event) => fanOut(ctx, eventMessages(message, event)));
