@@ -88,6 +88,9 @@ try {
   for (const p of paired) await p.dispose();
   rmSync(scratch, { recursive: true, force: true });
 }
+// As bench/run.ts does: a radio front's timer left running (the EmberZNet link's retransmit timer
+// after its host went away) must not keep the tool alive.
+process.exit(0);
 
 async function sampleOnce(p: PairedStack, file: string): Promise<{ samples: Sample[]; probe: Probe; benchLag: number }> {
   const devices = network.devices.map((d) => d.ieee);
