@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { BridgeInfo, TopicContext } from '@herdgate/shared/mqtt';
 import { topics, z2mTopics } from '@herdgate/shared/mqtt';
 import { startBroker, BRIDGE_CLIENT_ID_PREFIX, type BrokerHandle } from './broker/index';
-import { createBus } from './bus';
+import { createBus } from '@herdgate/shared/bus';
 import { createCommandQueue } from './commands/index';
 import type { BridgeConfig } from './config';
 import { createDeviceRegistry } from './devices/registry';

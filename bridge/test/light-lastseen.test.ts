@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
-import { createBus } from '../src/bus';
+import { createBus } from '@herdgate/shared/bus';
 import type { BridgeEventMap } from '../src/events';
 import { lightLastSeen } from '../src/features/light-lastseen';
 import type { FeatureDeps } from '../src/features/types';

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createBus } from '@herdgate/shared/bus';
 import type * as v from 'valibot';
 import {
   responseDataSchemas,
@@ -52,18 +53,12 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LINK_TIMEOUT_MS;
   const mirror = new LinkMirror({ base, preferredBridge: options.preferredBridge, logger });
   const pending = new PendingCalls('api');
-  const listeners = new Set<(event: LinkEvent) => void>();
+  const listeners = createBus<{ link: LinkEvent }>((err, _name, event) => logger.error({ err, event: (event as LinkEvent).kind }, 'bridge link listener failed'));
 
   const emit = (events: LinkEvent[]) => {
     for (const event of events) {
       if (event.kind === 'bridge-offline') pending.failAll('not_connected', `bridge ${event.bridge} went offline`);
-      for (const listener of [...listeners]) {
-        try {
-          listener(event);
-        } catch (err) {
-          logger.error({ err, event: event.kind }, 'bridge link listener failed');
-        }
-      }
+      listeners.emit('link', event);
     }
   };
 
@@ -124,8 +119,7 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     removedDevices: () => mirror.removedDevices(),
     endpointState: (ieee, endpoint) => mirror.endpointState(ieee, endpoint),
     subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return listeners.on('link', listener);
     },
     setDevice(ieee: string, endpoint: number, command: DeviceCommand, wait?: number): Promise<CommandOutcome> {
       return call(`set ${ieee}/${endpoint}`, () => topics.deviceSet(base, ieee, endpoint), command, wait) as Promise<CommandOutcome>;

@@ -1,3 +1,4 @@
+import { createBus } from '@herdgate/shared/bus';
 import { stringifySorted } from './sorted-json';
 import type { DeconzEvent, EventHub, EventHubOptions, EventListener } from './types';
 
@@ -7,26 +8,21 @@ import type { DeconzEvent, EventHub, EventHubOptions, EventListener } from './ty
  * publish order, also when a listener publishes from inside its own callback.
  */
 export function createEventHub(options: EventHubOptions = {}): EventHub {
-  const listeners = new Set<EventListener>();
+  // One broken subscriber must not cost the others their events: the bus isolates each.
+  const bus = createBus<{ event: { message: string; event: DeconzEvent } }>((error, _name, delivery) =>
+    options.onListenerError?.(error, (delivery as { event: DeconzEvent }).event),
+  );
   const queue: DeconzEvent[] = [];
   let delivering = false;
 
   function deliver(event: DeconzEvent): void {
-    const message = stringifySorted(event);
-    // A snapshot, so a listener that unsubscribes (or subscribes) mid-delivery changes nothing now.
-    for (const listener of [...listeners]) {
-      try {
-        listener(message, event);
-      } catch (error) {
-        // One broken subscriber must not cost the others their events.
-        options.onListenerError?.(error, event);
-      }
-    }
+    // The bus delivers to a snapshot: a listener that unsubscribes (or subscribes) mid-delivery changes nothing now.
+    bus.emit('event', { message: stringifySorted(event), event });
   }
 
   return {
     publish(event) {
-      if (listeners.size === 0) return;
+      if (bus.listenerCount('event') === 0) return;
       queue.push(event);
       if (delivering) return;
       delivering = true;
@@ -36,11 +32,8 @@ export function createEventHub(options: EventHubOptions = {}): EventHub {
         delivering = false;
       }
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
+    subscribe(listener: EventListener) {
+      return bus.on('event', ({ message, event }) => listener(message, event));
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { BridgeInfo, TopicContext } from '@herdgate/shared/mqtt';
-import type { Bus } from '../bus';
+import type { Bus } from '@herdgate/shared/bus';
 import type { CommandQueue } from '../commands/index';
 import type { BridgeConfig } from '../config';
 import type { DeconzMapping } from '../devices/mapping';

@@ -5,6 +5,7 @@
  * ends, and tests call `tick()` after moving a ManualClock.
  */
 import type { Logger } from 'pino';
+import { createBus } from '@herdgate/shared/bus';
 import type { EventHub } from '../../events';
 import { hashSecret } from '../../lib/credentials';
 import type { Clock } from '../../services/clock';
@@ -36,7 +37,9 @@ const sameState = (a: AlarmSystemRecord['state'], b: AlarmSystemRecord['state'])
 export class AlarmSystemsModel {
   private readonly queue = new SerialQueue();
   private readonly shownSeconds = new Map<string, number>();
-  private readonly listeners = new Set<AlarmStateListener>();
+  private readonly changes = createBus<{ state: { record: Readonly<AlarmSystemRecord>; members: readonly AlarmDevice[] } }>((err, _event, change) =>
+    this.deps.logger.error({ err, alarmsystem: (change as { record: AlarmSystemRecord }).record.id }, 'alarm state listener failed'),
+  );
   private timer: unknown;
   private closed = false;
   /** Grows with every change, stored or not (countdown seconds); part of the full-state ETag. */
@@ -99,8 +102,7 @@ export class AlarmSystemsModel {
   }
 
   onStateChange(listener: AlarmStateListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on('state', ({ record, members }) => listener(record, members));
   }
 
   rename(id: string, name: string): Promise<void> {
@@ -209,13 +211,7 @@ export class AlarmSystemsModel {
     const { state } = next;
     this.deps.logger.info({ alarmsystem: next.id, armstate: state.armstate, armmode: state.armmode }, 'alarm state changed');
     this.pushState(next, now);
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(next, this.membersOf(next.id));
-      } catch (err) {
-        this.deps.logger.error({ err, alarmsystem: next.id }, 'alarm state listener failed');
-      }
-    }
+    if (this.changes.listenerCount('state') > 0) this.changes.emit('state', { record: next, members: this.membersOf(next.id) });
     if (state.armmode !== before.state.armmode) this.deps.events.publish(configEvent(next));
     if (state.deadline !== before.state.deadline) this.schedule();
   }

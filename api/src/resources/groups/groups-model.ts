@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createBus } from '@herdgate/shared/bus';
 import type { LightsModel } from '../lights/lights-model';
 import type { LightChange } from '../lights/types';
 import type { Store } from '../../store/types';
@@ -23,7 +24,9 @@ export type GroupChange =
  */
 export class GroupsModel {
   private readonly entries = new Map<string, GroupEntry>();
-  private readonly listeners = new Set<(change: GroupChange) => void>();
+  private readonly changes = createBus<{ change: GroupChange }>((err, _event, change) =>
+    this.deps.logger.error({ err, group: (change as GroupChange).entry.record.id }, 'group change listener failed'),
+  );
   private readonly etagBase = crypto.randomUUID().slice(0, 8);
   private counter = 0;
   version = 0;
@@ -51,8 +54,7 @@ export class GroupsModel {
   }
 
   onChange(listener: (change: GroupChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on('change', listener);
   }
 
   /** A live group by id; `0` (and the real address) is the `All` group. */
@@ -176,13 +178,7 @@ export class GroupsModel {
   }
 
   private emit(change: GroupChange): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(change);
-      } catch (err) {
-        this.deps.logger.error({ err, group: change.entry.record.id }, 'group change listener failed');
-      }
-    }
+    this.changes.emit('change', change);
   }
 
   private touch(entry: GroupEntry): void {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
+import { createBus } from '@herdgate/shared/bus';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
 import { lightNameFrom } from './default-name';
@@ -27,7 +28,9 @@ const REJOIN: ReadonlySet<string> = new Set(['join', 'announce']);
 export class LightsModel {
   private readonly entries = new Map<string, LightEntry>();
   private readonly byUniqueid = new Map<string, LightEntry>();
-  private readonly listeners = new Set<(change: LightChange) => void>();
+  private readonly changes = createBus<{ change: LightChange }>((err, _event, change) =>
+    this.deps.logger.error({ err, light: (change as LightChange).entry.row.id }, 'light change listener failed'),
+  );
   readonly gate = new EventGate<LightChange>((change) => this.emit(change));
   /** State writes in flight, so a superseded one answers as the newest did. */
   readonly writes = new LatestWrites();
@@ -58,8 +61,7 @@ export class LightsModel {
   settled(): Promise<void> { return this.chain; }
 
   onChange(listener: (change: LightChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on('change', listener);
   }
 
   /** A live light by id, or by uniqueid as deCONZ allows. */
@@ -129,13 +131,7 @@ export class LightsModel {
   }
 
   private emit(change: LightChange): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(change);
-      } catch (err) {
-        this.deps.logger.error({ err, light: change.entry.row.id }, 'light change listener failed');
-      }
-    }
+    this.changes.emit('change', change);
   }
 
   private async onLink(event: LinkEvent): Promise<void> {

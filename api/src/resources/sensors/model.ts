@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
+import { createBus } from '@herdgate/shared/bus';
 import { addedEvent, changedEvents, deletedEvent, stringifySorted, type EventHub } from '../../events';
 import type { Store } from '../../store/types';
 import { insertSensor, readSensor, removeSensor, updateSensor } from './repository';
-import type { SensorListener, SensorRecord, SensorResource, SensorsReader } from './types';
+import type { SensorChange, SensorListener, SensorRecord, SensorResource, SensorsReader } from './types';
 import { eventView, toResource } from './view';
 
 /** deCONZ treats an id of this length or more as a uniqueid (deconz-behavior.md §0). */
@@ -26,7 +27,9 @@ export const newEtag = () => crypto.randomUUID().replace(/-/g, '');
 export class SensorsCore implements SensorsReader {
   private readonly records = new Map<string, SensorRecord>();
   private readonly views = new Map<string, SensorResource>();
-  private readonly listeners = new Set<SensorListener>();
+  private readonly changes = createBus<{ change: SensorChange }>((err, _event, change) =>
+    this.deps.logger.error({ err, sensor: (change as SensorChange).id }, 'sensor listener failed'),
+  );
   /** Changes that were not store writes (device values, Daylight state); see `version()`. */
   private memoryChanges = 0;
 
@@ -52,8 +55,7 @@ export class SensorsCore implements SensorsReader {
   }
 
   subscribe(listener: SensorListener): () => void {
-    this.listeners.add(listener);
-    return () => void this.listeners.delete(listener);
+    return this.changes.on('change', listener);
   }
 
   version(): number {
@@ -154,13 +156,7 @@ export class SensorsCore implements SensorsReader {
     if (!durable) this.memoryChanges += 1;
     const afterView = stored.deleted ? undefined : this.viewOf(stored);
     this.publish(stored, before, afterView, written);
-    for (const listener of [...this.listeners]) {
-      try {
-        listener({ id: next.id, before, after: afterView, written });
-      } catch (err) {
-        this.deps.logger.error({ err, sensor: next.id }, 'sensor listener failed');
-      }
-    }
+    this.changes.emit('change', { id: next.id, before, after: afterView, written });
   }
 
   private publish(record: SensorRecord, before: SensorResource | undefined, after: SensorResource | undefined, written: readonly string[]) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createBus } from '../src/bus';
+import { createBus } from './bus';
 
 interface TestEvents {
   ping: { n: number };
@@ -44,6 +44,23 @@ describe('bus', () => {
     bus.emit('pong', { text: 'x' });
     await new Promise((r) => setImmediate(r));
     expect(lines[0]).toMatchObject({ event: 'pong', err: { message: 'late' } });
+  });
+
+  it('should hand a failure to a function sink with the event and its payload', () => {
+    const failures: Array<[string, unknown]> = [];
+    const bus = createBus<TestEvents>((err, event, payload) => failures.push([`${event}: ${(err as Error).message}`, payload]));
+    bus.on('ping', () => { throw new Error('boom'); });
+    bus.emit('ping', { n: 3 });
+    expect(failures).toEqual([['ping: boom', { n: 3 }]]);
+  });
+
+  it('should forget every listener on clear', () => {
+    const { logger } = capturingLogger();
+    const bus = createBus<TestEvents>(logger);
+    bus.on('ping', () => {});
+    bus.on('pong', () => {});
+    bus.clear();
+    expect([bus.listenerCount('ping'), bus.listenerCount('pong')]).toEqual([0, 0]);
   });
 
   it('should stop delivering after unsubscribe', () => {

@@ -1,0 +1,1 @@
+export { createBus, type Bus, type Listener, type ListenerErrorSink } from './bus';
