@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { pino } from 'pino';
 import { startTestBroker, connect, collect } from './broker-clients';
-import { createBus } from '../../src/bus';
+import { createBus } from '@herdgate/shared/bus';
 import { createCommandQueue } from '../../src/commands/index';
 import { loadConfig } from '../../src/config';
 import { deconzMapping } from '../../src/devices/deconz-mapping';
