@@ -6,6 +6,7 @@ import { SURVIVING_TABLES, schemaTables } from '../src/store/forget';
 import { settings } from '../src/store/schema';
 import { jsonInit, startTestGateway, type TestGateway } from './helpers/gateway';
 import { describeOnRuntimes } from './helpers/runtimes';
+import { waitFor } from '../../test/helpers/wait';
 
 /**
  * `POST /config/reset {"deleteDB": true}` against the database itself: every table of the schema
@@ -123,8 +124,7 @@ describeOnRuntimes('config reset deleteDB', (gw) => {
       const sensors = Object.values((await (await call('GET', '/sensors')).json()) as Record<string, { type: string }>);
       expect(sensors.map((s) => s.type)).toEqual(['Daylight']);
       expect((await call('POST', '/groups', { name: 'After' })).status).toBe(200);
-      const deadline = Date.now() + 10_000;
-      while (!events.some((e) => e.r === 'config') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await waitFor(() => events.some((e) => e.r === 'config'), 'the config changed event', 10_000);
       expect(events.some((e) => e.e === 'deleted' && e.r === 'sensors' && e.id === flagId)).toBe(true);
       expect(events.some((e) => e.r === 'config' && (e.config as Record<string, unknown>).databasereset === true)).toBe(true);
       expect(socket.readyState).toBe(WebSocket.OPEN);

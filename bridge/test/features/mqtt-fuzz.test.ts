@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePayload, deviceSetSchema, groupSetSchema, REQUEST_NAMES, requestSchemas, SET_COMMAND_KEYS } from '@herdgate/shared/mqtt';
+import { waitFor } from '../../../test/helpers/wait';
 import { COLOR_LAMP } from '../support/fake-devices';
 import { startInProcessBridge, type InProcessBridge } from '../support/in-process-bridge';
 
@@ -87,8 +88,7 @@ describe('bridge mqtt fuzz', () => {
       }
     }
     for (const { answer, payloads } of plan) {
-      const deadline = Date.now() + 30_000;
-      while (answered(answer).length < payloads.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(() => answered(answer).length >= payloads.length, `${payloads.length} answers on ${answer}`, 30_000);
       const answers = answered(answer).map((m) => m.json());
       expect(answers.length, answer).toBe(payloads.length);
       expect(answers.filter((a) => a.status !== 'error'), answer).toEqual([]);
