@@ -41,6 +41,11 @@ export interface StackOptions {
   apiEnv?: Record<string, string>;
   /** Extra bridge environment (e.g. broker accounts for an admin or user client). */
   bridgeEnv?: Record<string, string>;
+  /**
+   * A data dir laid out as npm start's (virtual-radio.json, the bridge's files, herdgate.db), e.g.
+   * one an import filled: the radio, the bridge and the api start from it. Left in place on close.
+   */
+  dataDir?: string;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -51,7 +56,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    const radio = await startRadio({ statePath: join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
+    const data = options.dataDir;
+    const radio = await startRadio({ statePath: data ? join(data, 'virtual-radio.json') : join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
     cleanups.push(() => radio.stop());
     let mqttPort = await freePort();
     // The api's own broker account, as npm start gives it (administrative requests need one).
@@ -59,7 +65,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let bridge: BridgeProcess | undefined;
     const launchBridge = async () => {
       // The radio's control API lets the bridge run the virtual radio's simulated firmware update.
-      bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount, ...options.bridgeEnv } });
+      bridge = await startBridge({ radioPath: radio.path, dataDir: data ?? join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount, ...options.bridgeEnv } });
       return bridge;
     };
     cleanups.push(async () => { await bridge?.stop(); });
@@ -75,7 +81,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const apiLogs: Record<string, unknown>[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => apiLogs.push(JSON.parse(line) as Record<string, unknown>) });
     const api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...apiAccount, ...options.apiEnv },
+      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${data ? join(data, 'herdgate.db') : join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...apiAccount, ...options.apiEnv },
       { logger },
     );
     cleanups.push(() => api.close());

@@ -7,6 +7,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createImportedDatabase } from '@herdgate/api/import';
+import { takeoverState } from '@herdgate/virtual-radio/takeover';
 import { replaceDataDir } from '../../lib/data-swap';
 import { coordinatorBackup, networkParams, parseDeconzConf } from './network';
 import { buildPlan, describePlan, networkFromZbconf, type ImportPlan } from './plan';
@@ -17,7 +18,7 @@ export interface ImportOptions {
   source: string;
   dataDir: string;
   dryRun: boolean;
-  /** ZIGBEE_ADAPTER: deconz (the stick deCONZ used) or unset. */
+  /** ZIGBEE_ADAPTER: deconz (the stick deCONZ used) or unset (the virtual radio becomes that stick). */
   adapter?: string;
   now?: number;
   /** Called after the data is staged and fsynced, before the swap (tests hold the import there). */
@@ -81,7 +82,9 @@ export async function importDeconz(options: ImportOptions): Promise<ImportResult
     } catch (err) {
       throw new ImportRefused((err as Error).message);
     }
-    const report = describePlan(plan, db);
+    // No adapter configured: the virtual radio becomes the stick deCONZ left behind.
+    const radio = options.adapter ? undefined : virtualStick(plan);
+    const report = describePlan(plan, db) + (radio?.note ?? '');
     if (options.dryRun) return { plan, report };
     await replaceDataDir(options.dataDir, async (staging) => {
       await createImportedDatabase(join(staging, 'herdgate.db'), plan.state, now);
@@ -89,10 +92,31 @@ export async function importDeconz(options: ImportOptions): Promise<ImportResult
       await writeFile(join(staging, 'coordinator_backup.json'), `${JSON.stringify(coordinatorBackup(plan.network, new Date(now)), null, 2)}\n`, { mode: 0o600 });
       await writeFile(join(staging, 'database.db'), plan.herdsmanDb);
       await writeFile(join(staging, 'names.json'), `${JSON.stringify(plan.names, null, 2)}\n`);
+      if (radio) await writeFile(join(staging, 'virtual-radio.json'), JSON.stringify(radio.state), { mode: 0o600 });
       await options.onStaged?.();
     });
     return { plan, report };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+function virtualStick(plan: ImportPlan) {
+  const joined = plan.devices.filter((d) => d.nwkAddr !== undefined);
+  const { state, unknown } = takeoverState({
+    mac: plan.network.mac, panId: plan.network.panId, channel: plan.network.channel, networkKey: plan.network.networkKey,
+    nwkUpdateId: plan.network.nwkUpdateId, frameCounter: plan.network.frameCounter ?? 0,
+    devices: joined.map((d) => ({ ieee: d.ieeeAddr, nwk: d.nwkAddr!, modelId: d.modelId, manufacturer: d.manufName, groups: groupsOf(plan, d.ieeeAddr) })),
+  });
+  const lines = [`virtual radio: deCONZ's stick with ${state.network.devices.length} simulated device(s)`];
+  for (const d of unknown) lines.push(`  not simulated: ${d.ieee} (${d.modelId || 'no model id'}): the virtual radio's catalogue has no such model`);
+  const addressless = plan.devices.length - joined.length;
+  if (addressless > 0) lines.push(`  not simulated: ${addressless} device(s) without a network address in zll.db`);
+  return { state, note: `${lines.join('\n')}\n` };
+}
+
+/** The Zigbee groups a device's lights are members of in deCONZ. */
+function groupsOf(plan: ImportPlan, ieee: string): number[] {
+  const lights = new Set(plan.state.lights.filter((l) => l.ieee === ieee).map((l) => String(l.id)));
+  return plan.state.groups.filter((g) => !g.deleted && (JSON.parse(g.lights) as string[]).some((id) => lights.has(id))).map((g) => g.id);
 }

@@ -3,7 +3,7 @@
  * the network, herdsman's database, the device names, and what is left behind and why.
  */
 import type { ImportedState } from '@herdgate/api/import';
-import { herdsmanDatabase, herdsmanDevices } from './herdsman-db';
+import { herdsmanDatabase, herdsmanDevices, type HerdsmanDevice } from './herdsman-db';
 import { mapGateway } from './map-gateway';
 import { mapResources, type Leftover } from './map-resources';
 import { parseNetwork, type DeconzNetwork } from './network';
@@ -16,7 +16,7 @@ export interface ImportPlan {
   herdsmanDb: string;
   /** The bridge's names.json: ieee → the name of the device's first light or sensor. */
   names: Record<string, string>;
-  devices: number;
+  devices: HerdsmanDevice[];
   leftovers: Leftover[];
 }
 
@@ -58,7 +58,7 @@ export function buildPlan(db: ZllDb, network: DeconzNetwork, now: number): Impor
     state: { ...gateway.out, ...resources.out },
     herdsmanDb: herdsmanDatabase(devices, groups, network),
     names,
-    devices: devices.length,
+    devices,
     leftovers,
   };
 }
@@ -72,7 +72,7 @@ export function describePlan(plan: ImportPlan, db: ZllDb): string {
     `network from ${plan.network.source}: bridge id ${s.identity.bridgeid}, PAN 0x${plan.network.panId.toString(16).padStart(4, '0')}, extended PAN ${plan.network.extPanId}, channel ${plan.network.channel}, update id ${plan.network.nwkUpdateId}, frame counter ${plan.network.frameCounter ?? 'unknown'}`,
     'taken:',
     `  ${s.keys.length} API key(s), gateway name "${s.settings.name ?? 'herdgate'}", timezone ${s.settings.timezone ?? 'Etc/UTC'}`,
-    `  ${plan.devices} device(s) for zigbee-herdsman`,
+    `  ${plan.devices.length} device(s) for zigbee-herdsman`,
     `  ${live(s.lights)} light(s), ${live(s.sensors)} sensor(s), ${live(s.groups)} group(s), ${s.scenes.length} scene(s)`,
     `  ${s.rules.length} rule(s), ${s.schedules.length} schedule(s), ${s.alarmSystems.length} alarm system(s) with ${s.alarmDevices.length} device(s)`,
   ];

@@ -1,0 +1,84 @@
+/**
+ * A radio state file that makes the virtual ConBee II the stick another gateway left behind (a
+ * deCONZ takeover): its MAC, a formed network with that gateway's PAN id, channel, network key,
+ * update id and frame counter, and its devices already joined at their network addresses, each
+ * simulated by the catalogue model with the same Zigbee model id and manufacturer, configured as
+ * the old gateway left them (reports bound to the coordinator, group memberships). As deCONZ
+ * leaves a stick, APS_USE_EXTENDED_PANID is 0 (the extended PAN id follows the MAC).
+ */
+import { NetworkState, Param, ieeeToBytes } from './protocol/index';
+import { loadCatalogue, type CatalogueEntry } from './devices/index';
+import type { PersistedDevice } from './network/persisted';
+import { ParameterStore } from './radio/parameter-store';
+import type { RadioState } from './radio/state-file';
+
+export interface TakeoverNetwork {
+  /** 16 hex digits each. */
+  mac: string;
+  panId: number;
+  channel: number;
+  /** 32 hex digits, in the byte order the host configures. */
+  networkKey: string;
+  nwkUpdateId: number;
+  frameCounter: number;
+  /** `groups`: the Zigbee groups the device's endpoints are members of. */
+  devices: { ieee: string; nwk: number; modelId: string; manufacturer: string; groups?: number[] }[];
+}
+
+/**
+ * The reports a gateway sets up at pairing (deCONZ does the same): cluster → attribute, bound to the
+ * coordinator, so the devices report to the new gateway at once.
+ */
+const REPORTED: Record<number, number> = { 0x0006: 0x0000, 0x0008: 0x0000, 0x0400: 0x0000, 0x0402: 0x0000, 0x0405: 0x0000, 0x0406: 0x0000, 0x0500: 0x0002, 0x0201: 0x0000, 0x0001: 0x0021 };
+
+function configuredSnapshot(entry: CatalogueEntry, coordinator: string, groups: number[]) {
+  const bindings = [];
+  const reporting = [];
+  const memberships: Record<string, Record<string, string>> = {};
+  for (const ep of entry.endpoints) {
+    for (const cluster of ep.inClusters) {
+      const attribute = REPORTED[cluster];
+      if (attribute === undefined) continue;
+      bindings.push({ endpoint: ep.id, cluster, to: { kind: 'ieee' as const, ieee: coordinator, endpoint: 1 } });
+      reporting.push({ endpoint: ep.id, cluster, attribute, min: 1, max: 300 });
+    }
+    // Group members are the endpoints that take group commands (on/off servers).
+    if (groups.length > 0 && ep.inClusters.includes(0x0006)) memberships[String(ep.id)] = Object.fromEntries(groups.map((g) => [String(g), '']));
+  }
+  return { version: 1, attributes: {}, reporting, memory: { bindings, groups: memberships, scenes: [] } };
+}
+
+const u16 = (v: number) => Uint8Array.of(v & 0xff, v >> 8);
+const u32 = (v: number) => Uint8Array.of(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
+
+/** The state and the devices the catalogue has no model for (not simulated). */
+export function takeoverState(network: TakeoverNetwork, catalogueDir?: string): { state: RadioState; unknown: TakeoverNetwork['devices'] } {
+  const params = ParameterStore.fresh(network.mac);
+  const mac = ieeeToBytes(network.mac);
+  params.set(Param.ApsDesignedCoordinator, Uint8Array.of(1));
+  params.set(Param.NwkPanId, u16(network.panId));
+  params.set(Param.PredefinedPanId, Uint8Array.of(1));
+  params.set(Param.NwkNetworkAddress, u16(0));
+  params.set(Param.NwkExtendedPanId, mac);
+  params.set(Param.ApsUseExtendedPanId, new Uint8Array(8));
+  params.set(Param.ApsTrustCenterAddress, mac);
+  params.set(Param.ApsChannelMask, u32(1 << network.channel));
+  params.set(Param.CurrentChannel, Uint8Array.of(network.channel));
+  params.set(Param.NetworkKey, Uint8Array.from([0, ...Buffer.from(network.networkKey, 'hex')]));
+  params.set(Param.NwkUpdateId, Uint8Array.of(network.nwkUpdateId & 0xff));
+  params.set(Param.FrameCounter, u32(network.frameCounter));
+  const catalogue = [...loadCatalogue(catalogueDir)];
+  const devices: PersistedDevice[] = [];
+  const unknown: TakeoverNetwork['devices'] = [];
+  for (const device of network.devices) {
+    const match = catalogue.find(([, e]) => e.modelId === device.modelId && e.manufacturerName === device.manufacturer)
+      ?? catalogue.find(([, e]) => e.modelId === device.modelId);
+    if (!match) {
+      unknown.push(device);
+      continue;
+    }
+    const snapshot = configuredSnapshot(match[1], network.mac, device.groups ?? []);
+    devices.push({ ieee: device.ieee.replace(/^0x/, '').toLowerCase(), nwk: device.nwk, model: match[0], online: true, parent: 0, lqi: 200, snapshot });
+  }
+  return { state: { version: 1, protocol: 'deconz', networkState: NetworkState.Connected, parameters: params.persist(), network: { devices, pool: [] } }, unknown };
+}

@@ -1,0 +1,72 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COORDINATOR, KEY, sampleHome, writeExport } from '../scripts/import/deconz/fixtures';
+import { importDeconz } from '../scripts/import/deconz/import-deconz';
+import { radioControl } from './helpers/clients';
+import { startStack, type Stack } from './helpers/stack';
+import { waitFor } from './helpers/wait';
+
+const MOTION = '0017880102030405';
+const HUE = '001788010a0b0c0d';
+
+/**
+ * A deCONZ home taken over on the real stack: the import fills a data dir and makes the virtual
+ * radio deCONZ's stick, then radio, bridge and api start from it with permit join closed. The old
+ * API key answers with the same bridge id, ids and names; the devices work without joining or
+ * being interviewed again; a rule imported from deCONZ fires.
+ */
+describe('deCONZ takeover on the real stack', () => {
+  let work: string;
+  let stack: Stack;
+  const old = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.rest.base}/api/${KEY}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'herdgate-takeover-'));
+    const archive = join(work, 'deCONZ.tar.gz');
+    await writeFile(archive, await writeExport(work, sampleHome()));
+    await importDeconz({ source: archive, dataDir: join(work, 'data'), dryRun: false });
+    // At debug the bridge logs every join and interview it starts.
+    stack = await startStack({ dataDir: join(work, 'data'), bridgeEnv: { LOG_LEVEL: 'debug' } });
+  });
+  afterAll(async () => {
+    await stack?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('should answer the old key with the same bridge id, ids and names, and resume the network', async () => {
+    await waitFor(async () => (await old('GET', '/config')).body.rfconnected === true, 'network up', 60_000);
+    const config = (await old('GET', '/config')).body;
+    expect(config).toMatchObject({ bridgeid: COORDINATOR.toUpperCase(), name: 'Phoscon-GW', zigbeechannel: 20, panid: 0x4d2e, permitjoin: 0 });
+    const lights = (await old('GET', '/lights')).body;
+    expect(lights['3']).toMatchObject({ name: 'Living room ceiling', uniqueid: '00:17:88:01:0a:0b:0c:0d-0b' });
+    expect(lights['7']).toMatchObject({ name: 'Reading lamp' });
+    expect((await old('GET', '/sensors/4')).body).toMatchObject({ name: 'Hall motion', type: 'ZHAPresence' });
+    expect((await old('GET', '/groups/1')).body).toMatchObject({ name: 'Living room', lights: ['3', '7'] });
+  });
+
+  it('should drive a light and take a sensor report at once, and fire the imported rule', async () => {
+    await waitFor(async () => (await old('GET', '/lights/3')).body.state?.reachable === true, 'light 3 reachable', 60_000);
+    const off = await old('PUT', '/lights/3/state', { on: false });
+    expect(off.body).toEqual([{ success: { '/lights/3/state/on': false } }]);
+    await waitFor(async () => (await radioControl(stack.radio.control, 'GET', `/devices/${HUE}`)).state?.endpoints?.['11']?.genOnOff?.onOff === 0, 'the bulb is off', 20_000);
+    // Rule 2 (from deCONZ): presence on sensor 4 turns group 1 on.
+    await radioControl(stack.radio.control, 'POST', `/devices/${MOTION}/actions/motion`, {});
+    await waitFor(async () => (await old('GET', '/sensors/4')).body.state?.presence === true, 'presence reported', 30_000);
+    await waitFor(async () => (await old('GET', '/lights/3')).body.state?.on === true, 'the rule turned the light on', 30_000);
+    expect((await old('GET', '/rules/2')).body.timestriggered).toBeGreaterThan(4);
+  }, 120_000);
+
+  it('should have joined and interviewed no device again', async () => {
+    const bridgeLog = stack.bridge!.child.output.join('\n');
+    expect(bridgeLog).toContain('"level":20');
+    expect(bridgeLog).not.toContain('device joined; interview starting');
+    expect(stack.api.services.bridge.devices().get(`0x${HUE}`)?.interview).toBe('successful');
+    const { joined } = await radioControl<{ joined: { ieee: string; nwk: number }[] }>(stack.radio.control, 'GET', '/devices');
+    expect(joined.find((d) => d.ieee === HUE)?.nwk).toBe(0x1a2b);
+  });
+});
