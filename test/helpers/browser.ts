@@ -39,5 +39,9 @@ export async function signedInPage(browser: Browser, base: string, viewport = DE
 /** Writes `<SCREENSHOTS>/<name>.png` (the whole page), without the passing message of the last action. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true, style: '.toast { visibility: hidden; }' });
+  // Through the CSSOM: the page's Content-Security-Policy refuses an injected stylesheet.
+  const toast = page.locator('.toast');
+  await toast.evaluate((el) => { (el as unknown as { style: { display: string } }).style.display = 'none'; });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await toast.evaluate((el) => { (el as unknown as { style: { display: string } }).style.display = ''; });
 }

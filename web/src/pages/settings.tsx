@@ -1,3 +1,4 @@
+import { Backups } from './backups';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
@@ -141,6 +142,7 @@ export function Settings() {
       <General />
       <Password />
       <Keys />
+      <Backups />
     </div>
   );
 }

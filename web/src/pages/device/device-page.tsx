@@ -89,6 +89,7 @@ export function DevicePage({ mac }: { mac: string }) {
           await gateway.put(`/devices/${mac}/ddf/reload`, {});
           announce(`${name} interviewed again: identity, reporting and values read back`);
         })}>{busy ? 'Asking the device…' : 'Interview again'}</button>
+        <a class="button" href="#/settings">Backups</a>
       </div>
       <section aria-label={`${name}: lights and sensors`}>
         <h3>Lights and sensors</h3>
