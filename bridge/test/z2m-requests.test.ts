@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LAMP, startZ2mHarness } from './support/z2m-harness';
+import { LAMP, z2mPerTest } from './support/z2m-harness';
 
-type Harness = Awaited<ReturnType<typeof startZ2mHarness>>;
-let h: Harness | undefined;
-const ends: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const end of ends.splice(0)) await end();
-  await h?.stop();
-  h = undefined;
-});
+const z = z2mPerTest(afterEach);
 const start = async (username?: string) => {
-  h = await startZ2mHarness();
-  const c = await h.client(username);
-  ends.push(() => c.mqtt.endAsync(true));
+  const h = await z.start();
+  const c = await z.client(username);
   const request = async (name: string, payload: unknown) => {
     await c.mqtt.publishAsync(`zigbee2mqtt/bridge/request/${name}`, typeof payload === 'string' ? payload : JSON.stringify(payload));
     return JSON.parse((await c.next((m) => m.topic === `zigbee2mqtt/bridge/response/${name}`)).payload) as Record<string, unknown>;
@@ -67,8 +59,7 @@ describe('z2m api: bridge requests', () => {
     c.mqtt.publish('zigbee2mqtt/bridge/request/backup', '{}');
     await expect.poll(() => c.mqtt.connected).toBe(false);
     expect(c.messages.some((m) => m.topic.startsWith('zigbee2mqtt/bridge/response/backup'))).toBe(false);
-    const admin = await h.client('admin');
-    ends.push(() => admin.mqtt.endAsync(true));
+    const admin = await z.client('admin');
     await admin.mqtt.publishAsync('zigbee2mqtt/bridge/request/backup', '{}');
     expect(JSON.parse((await admin.next((m) => m.topic === 'zigbee2mqtt/bridge/response/backup')).payload)).toMatchObject({ status: 'error' });
   });

@@ -113,11 +113,11 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   });
   const permitJoin = new PermitWindow({ permitJoin: async () => {}, now: Date.now, setTimer: (run, ms) => setTimeout(run, ms), clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout), logger, onChange: () => {} });
   const deps = { bus, radio, registry, queue, link, topics: { base: 'herdgate', bridge: '00212EFFFF000001' }, mapping: deconzMapping, names: nameStore, config, logger, info, permitJoin, status: {} } as unknown as FeatureDeps;
-  const feature = z2mApi(deps, z2mLink);
+  const feature = z2mApi(deps, z2mLink, { birthDelayMs: 10 });
 
   const client = async (username?: string) => {
     const c = await connect(url, username ? { username, password: 'pw' } : { username: broker.internal.username, password: broker.internal.password, clientId: `${broker.internal.clientIdPrefix}-probe-${Math.random()}` });
-    await c.subscribeAsync(['zigbee2mqtt/#']);
+    await c.subscribeAsync(['zigbee2mqtt/#', 'homeassistant/#']);
     return { mqtt: c, ...collect(c) };
   };
   await feature.start();
@@ -133,6 +133,28 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
       queue.stop();
       await Promise.all([link.close(), z2mLink.close()]);
       await broker.close();
+    },
+  };
+}
+
+/** One harness per test, stopped after it with every client the test opened. */
+export function z2mPerTest(afterEach: (fn: () => Promise<void>) => void) {
+  let current: Awaited<ReturnType<typeof startZ2mHarness>> | undefined;
+  const ends: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const end of ends.splice(0)) await end();
+    await current?.stop();
+    current = undefined;
+  });
+  return {
+    async start() {
+      current = await startZ2mHarness();
+      return current;
+    },
+    async client(username?: string) {
+      const c = await current!.client(username);
+      ends.push(() => c.mqtt.endAsync(true));
+      return c;
     },
   };
 }

@@ -4,6 +4,7 @@ import type { DefinitionInfo } from '../../zigbee/index';
 import type { Feature, FeatureDeps } from '../types';
 import { coordinatorPayload, definitionPayload, devicePayload, groupsPayload, infoPayload } from './bridge-payloads';
 import { createZ2mCommands } from './commands';
+import { createDiscovery, type Discovery } from './discovery';
 import { createFriendlyNames } from './friendly-names';
 import { createZ2mRequests } from './requests';
 import { createStateCache } from './state-cache';
@@ -13,7 +14,10 @@ import { createStateCache } from './state-cache';
  * `/set`, `/get` and `/availability`, the retained bridge topics and `bridge/request/*`. It has
  * its own MQTT connection (`link`), so its `bridge/state` gets its own last will.
  */
-export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
+/** HA subscribes after its birth message; Zigbee2MQTT waits 30 s before announcing again. */
+const BIRTH_DELAY_MS = 30_000;
+
+export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayMs?: number } = {}): Feature {
   const { bus, radio, registry, config } = deps;
   const base = config.z2m.baseTopic;
   const log = deps.logger.child({ feature: 'z2m-api' });
@@ -24,6 +28,13 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
   const offs: Array<() => void> = [];
   let running = false;
   let listTimer: ReturnType<typeof setTimeout> | undefined;
+  let birthTimer: ReturnType<typeof setTimeout> | undefined;
+  const ha = config.z2m.homeassistant;
+  let discovery: Discovery | undefined;
+  const discover = (ieee: string) => {
+    const device = radio.device(ieee);
+    if (discovery && device) discovery.discover(device, names.of(ieee));
+  };
 
   const send = (topic: string, payload: unknown, retain = false) => {
     link.publish(topic, payload, { retain }).catch((err: unknown) => log.error({ err, topic }, 'publish failed'));
@@ -82,11 +93,13 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
         void clear(t.availability(base, from));
       }
       if (to === undefined) {
+        discovery?.forget(ieee);
         cache.delete(ieee);
         availability.delete(ieee);
         continue;
       }
       publishAvailability(ieee, true);
+      discover(ieee);
       const state = cache.get(ieee);
       if (Object.keys(state).length > 0) send(t.entity(base, to), state);
     }
@@ -110,6 +123,22 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
     async start() {
       running = true;
       names.refresh();
+      if (ha.enabled) {
+        discovery = createDiscovery({
+          link, base, prefix: ha.prefix, coordinator: deps.info().coordinator.ieee, version: deps.info().versions.herdgate,
+          onError: (err, topic) => log.error({ err, topic }, 'discovery publish failed'),
+        });
+        for (const d of registry.all()) discover(d.ieee);
+        await link.subscribe([ha.statusTopic], (topic, raw) => {
+          if (!running || topic !== ha.statusTopic || raw.toString('utf8').trim().toLowerCase() !== 'online') return;
+          clearTimeout(birthTimer);
+          birthTimer = setTimeout(() => {
+            if (!running) return;
+            discovery?.announceAll();
+            publishAll();
+          }, options.birthDelayMs ?? BIRTH_DELAY_MS);
+        });
+      }
       radio.on('deviceState', ({ ieee, state }) => { if (running) deviceState(ieee, state); });
       radio.on('deviceJoined', ({ ieee }) => { if (running) event('device_joined', { friendly_name: names.of(ieee), ieee_address: ieee }); });
       radio.on('deviceAnnounce', ({ ieee }) => { if (running) event('device_announce', { friendly_name: names.of(ieee), ieee_address: ieee }); });
@@ -124,6 +153,8 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
         bus.on('deviceUpdated', ({ description }) => {
           definitions.delete(description.ieee);
           namesChanged();
+          // An interview that finished, a definition that changed: the configs follow.
+          if (description.interview === 'successful') discover(description.ieee);
           publishAvailability(description.ieee);
           listsChanged();
         }),
@@ -157,6 +188,7 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink): Feature {
     async stop() {
       running = false;
       clearTimeout(listTimer);
+      clearTimeout(birthTimer);
       for (const off of offs.splice(0)) off();
       await link.publish(t.bridgeState(base), { state: 'offline' }, { retain: true }).catch(() => {});
     },

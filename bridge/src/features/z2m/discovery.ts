@@ -1,0 +1,69 @@
+import type { MqttLink } from '../../mqtt/link';
+import type { ZigbeeDevice } from '../../zigbee/index';
+import { discoveryConfigs } from './discovery-configs';
+
+/**
+ * Home Assistant MQTT discovery as Zigbee2MQTT publishes it: one retained config per entity on
+ * `<prefix>/<component>/<ieee>/<object_id>/config`, with the device block, availability (the
+ * bridge state and the device's), command topics under the compatible base, and Zigbee2MQTT's
+ * `unique_id`. A config that no longer applies is emptied; HA's `online` birth message makes the
+ * bridge announce again (after `birthDelayMs`, 30 s like Zigbee2MQTT, so HA has subscribed).
+ */
+export interface Discovery {
+  discover(device: ZigbeeDevice, name: string): void;
+  forget(ieee: string): void;
+  /** Every config again (HA restarted). */
+  announceAll(): void;
+}
+
+export function createDiscovery(options: { link: MqttLink; base: string; prefix: string; coordinator: string; version: string; onError: (err: unknown, topic: string) => void }): Discovery {
+  const { link, base, prefix } = options;
+  const published = new Map<string, Map<string, string>>();
+  const bridgeId = `zigbee2mqtt_bridge_${options.coordinator}`;
+
+  const send = (topic: string, payload: string) => link.publish(topic, payload, { retain: true }).catch((err: unknown) => options.onError(err, topic));
+
+  return {
+    discover(device, name) {
+      const definition = device.definition;
+      const next = new Map<string, string>();
+      if (definition && device.interview === 'successful') {
+        const devicePayload = {
+          identifiers: [`zigbee2mqtt_${device.ieee}`], name, model: definition.description, model_id: definition.model, manufacturer: definition.vendor,
+          ...(device.swBuildId ? { sw_version: device.swBuildId } : {}), via_device: bridgeId,
+        };
+        const state = `${base}/${name}`;
+        for (const config of discoveryConfigs(device)) {
+          const { state_topic_postfix: postfix, ...rest } = config.payload as Record<string, unknown> & { state_topic_postfix?: string };
+          let objectId = name.replace(/\s+/g, '_').toLowerCase();
+          if (config.objectId.startsWith(config.component) && config.objectId.includes('_')) objectId += `_${config.objectId.split(/_(.+)/)[1]}`;
+          else if (!config.objectId.startsWith(config.component)) objectId += `_${config.objectId}`;
+          const payload: Record<string, unknown> = {
+            ...rest,
+            state_topic: postfix ? `${state}/${postfix}` : state,
+            ...(config.command ? { command_topic: `${state}/${config.command.prefix ? `${config.command.prefix}/` : ''}set${config.command.postfix ? `/${config.command.postfix}` : ''}` } : {}),
+            object_id: objectId,
+            default_entity_id: `${config.component}.${objectId}`,
+            unique_id: `${device.ieee}_${config.objectId}_${base}`,
+            device: devicePayload,
+            origin: { name: 'herdgate', sw: options.version },
+            availability: [{ topic: `${base}/bridge/state`, value_template: '{{ value_json.state }}' }, { topic: `${state}/availability`, value_template: '{{ value_json.state }}' }],
+            availability_mode: 'all',
+          };
+          next.set(`${prefix}/${config.component}/${device.ieee}/${config.objectId}/config`, JSON.stringify(payload));
+        }
+      }
+      const before = published.get(device.ieee) ?? new Map<string, string>();
+      for (const [topic, payload] of next) if (before.get(topic) !== payload) void send(topic, payload);
+      for (const topic of before.keys()) if (!next.has(topic)) void link.clear(topic).catch((err: unknown) => options.onError(err, topic));
+      published.set(device.ieee, next);
+    },
+    forget(ieee) {
+      for (const topic of published.get(ieee)?.keys() ?? []) void link.clear(topic).catch((err: unknown) => options.onError(err, topic));
+      published.delete(ieee);
+    },
+    announceAll() {
+      for (const configs of published.values()) for (const [topic, payload] of configs) void send(topic, payload);
+    },
+  };
+}
