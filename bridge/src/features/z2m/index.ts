@@ -1,6 +1,7 @@
 import { parseZ2mTopic, z2mTopics as t } from '@herdgate/shared/mqtt';
 import type { MqttLink } from '../../mqtt/link';
 import type { DefinitionInfo } from '../../zigbee/index';
+import { RadioError } from '../../zigbee/radio-error';
 import type { Feature, FeatureDeps } from '../types';
 import { coordinatorPayload, definitionPayload, devicePayload, groupsPayload, infoPayload } from './bridge-payloads';
 import { createZ2mCommands } from './commands';
@@ -77,12 +78,26 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
       devicesJson.value = json;
       send(t.bridgeDevices(base), json, true);
     }
-    send(t.bridgeGroups(base), groupsPayload(radio.groups(), names.groupName), true);
+    // With the network down (a reset or a channel change under way) the groups are not readable:
+    // the retained list stays as it was until the network is back and something changes again.
+    let groups: ReturnType<typeof radio.groups>;
+    try {
+      groups = radio.groups();
+    } catch (err) {
+      if (err instanceof RadioError && err.reason === 'offline') return;
+      throw err;
+    }
+    send(t.bridgeGroups(base), groupsPayload(groups, names.groupName), true);
   };
   const listsChanged = () => {
     listTimer ??= setTimeout(() => {
       listTimer = undefined;
-      if (running) publishLists();
+      try {
+        if (running) publishLists();
+      } catch (err) {
+        // A timer's throw would end the process: the lists wait for the next change instead.
+        log.warn({ err }, 'bridge/devices and bridge/groups not published');
+      }
     }, 100);
   };
   /** A rename (either API) or a removal: the old topics are emptied, the new ones published. */
