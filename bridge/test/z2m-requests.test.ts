@@ -54,7 +54,7 @@ describe('z2m api: bridge requests', () => {
   });
 
   it('should keep network-changing requests and their answers from a scripts account', async () => {
-    const { h, c } = await start('script');
+    const { c } = await start('script');
     // The broker refuses the publish and drops the connection (MQTT 3.1.1): nothing is answered.
     c.mqtt.publish('zigbee2mqtt/bridge/request/backup', '{}');
     await expect.poll(() => c.mqtt.connected).toBe(false);
