@@ -107,7 +107,10 @@ describe('automatic backups', () => {
     const dir = await mkdtemp(join(tmpdir(), 'herdgate-auto-backup-'));
     backupDir = join(dir, 'backups');
     gw = await startTestGateway({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '3' }, dir, { bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }) });
-    await waitUntil(() => gw.gateway.services.bridge.connected(), 20_000);
+    // Seen online through REST, as above: the api's own start-up requests to the bridge are answered
+    // before the test scripts the bridge's next answer.
+    const key = await gw.createKey('auto');
+    await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
   });
   afterAll(async () => {
     await gw?.close();
