@@ -31,8 +31,12 @@ function keyPair(): { privatePem: string; keys: { privateKey: forge.pki.rsa.Priv
 function certificate(subject: string, publicKey: forge.pki.rsa.PublicKey, extensions: object[]): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  // A positive serial: the top bit clear.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  // A positive serial in minimal DER: the first byte in 0x40-0x7f (top bit clear, never a 0x00 pad).
+  // A leading "0" on odd-length hex made forge write a 0x00 pad before a small byte, which OpenSSL
+  // rejects as illegal padding about half the time ("unable to verify the first certificate").
+  const serial = randomBytes(16);
+  serial[0] = (serial[0]! & 0x3f) | 0x40;
+  cert.serialNumber = serial.toString('hex');
   cert.validity.notBefore = new Date(Date.now() - DAY_MS);
   cert.validity.notAfter = new Date(Date.now() + 2 * DAY_MS);
   cert.setSubject([{ name: 'commonName', value: subject }]);
