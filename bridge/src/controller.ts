@@ -14,6 +14,7 @@ import { deconzMapping } from './devices/deconz-mapping';
 import type { BridgeEventMap } from './events';
 import { availability } from './features/availability';
 import { deviceSync } from './features/device-sync';
+import { initialState } from './features/initial-state';
 import { groupSync } from './features/group-sync';
 import { DEFAULT_LIGHT_LASTSEEN_S, lightLastSeen } from './features/light-lastseen';
 import { mqttCommands } from './features/mqtt-commands';
@@ -136,7 +137,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
     const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
     const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware };
-    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
+    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), initialState(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
     if (config.z2m.enabled) {
       // Its own connection: Zigbee2MQTT's `bridge/state` needs a last will of its own.
       const z2mLink = await connectMqtt({

@@ -1,16 +1,22 @@
 /**
  * `npm run import -- <kind> <source> [--dry-run]`: takes over another gateway's data into
- * DATA_DIR while herdgate is stopped. Kinds: `deconz` (deCONZ.tar.gz or a deCONZ data folder).
+ * DATA_DIR while herdgate is stopped. Kinds: `deconz` (deCONZ.tar.gz or a deCONZ data folder),
+ * `zigbee2mqtt` (a stopped Zigbee2MQTT's data folder, or a tar.gz/zip of it).
  * Exit status 0 when done (or planned, with --dry-run), 1 when refused, 2 on a usage error.
  */
 import { resolve } from 'node:path';
 import { importDeconz, ImportRefused } from './deconz/import-deconz';
+import { importZigbee2mqtt } from './zigbee2mqtt/import-zigbee2mqtt';
 
-const USAGE = 'usage: npm run import -- deconz <deCONZ.tar.gz | deCONZ data folder> [--dry-run]\n';
+const USAGE = [
+  'usage: npm run import -- deconz <deCONZ.tar.gz | deCONZ data folder> [--dry-run]',
+  '       npm run import -- zigbee2mqtt <Zigbee2MQTT data folder | tar.gz | zip of it> [--dry-run]',
+  '',
+].join('\n');
 const args = process.argv.slice(2);
 const dryRun = args.includes('--dry-run');
 const [kind, source, ...rest] = args.filter((a) => a !== '--dry-run');
-if (kind !== 'deconz' || !source || rest.length > 0) {
+if ((kind !== 'deconz' && kind !== 'zigbee2mqtt') || !source || rest.length > 0) {
   process.stderr.write(USAGE);
   process.exit(2);
 }
@@ -20,8 +26,11 @@ if (database && database !== `file:${process.env.DATA_DIR ?? './data'}/herdgate.
   process.stderr.write(`herdgate import: DATABASE_URL points outside DATA_DIR (${database}); the import writes ${dataDir}/herdgate.db: unset DATABASE_URL or point it there\n`);
   process.exit(1);
 }
+const adapter = process.env.ZIGBEE_ADAPTER || undefined;
 try {
-  const { report } = await importDeconz({ source: resolve(source), dataDir, dryRun, adapter: process.env.ZIGBEE_ADAPTER || undefined });
+  const { report } = kind === 'deconz'
+    ? await importDeconz({ source: resolve(source), dataDir, dryRun, adapter })
+    : await importZigbee2mqtt({ source: resolve(source), dataDir, dryRun, adapter });
   process.stdout.write(report);
   process.stdout.write(dryRun ? 'dry run: nothing written\n' : `imported into ${dataDir}; start herdgate with npm start\n`);
 } catch (err) {

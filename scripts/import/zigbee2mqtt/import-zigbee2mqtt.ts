@@ -1,0 +1,71 @@
+/**
+ * `npm run import -- zigbee2mqtt <data folder | archive> [--dry-run]`: reads a stopped
+ * Zigbee2MQTT's data folder (or a tar.gz/zip of it), checks all of it, then replaces herdgate's
+ * data dir in one swap (scripts/lib/data-swap.ts): a refusal or a crash changes nothing. herdgate
+ * then resumes the network on the same stick with the same herdsman adapter.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createImportedDatabase } from '@herdgate/api/import';
+import { replaceDataDir } from '../../lib/data-swap';
+import { ImportRefused } from '../deconz/import-deconz';
+import { networkParams } from './network';
+import { buildPlan, describePlan, type Z2mPlan } from './plan';
+import { FolderRefused, readZ2mArchive, readZ2mFolder, type Z2mFolder } from './source';
+
+export { ImportRefused };
+
+export interface Z2mImportOptions {
+  /** A data folder, or a tar.gz/zip of one, on disk… */
+  source?: string;
+  /** …or the bytes of an uploaded tar.gz/zip of one. */
+  archive?: Uint8Array;
+  /** herdgate's data dir (replaced as a whole). */
+  dataDir: string;
+  dryRun: boolean;
+  /** ZIGBEE_ADAPTER, when set: it must be the adapter of Zigbee2MQTT's stick. */
+  adapter?: string;
+  now?: number;
+  /** Called after the data is staged, before the swap (tests hold the import there). */
+  onStaged?: () => Promise<void>;
+}
+
+export interface Z2mImportResult {
+  plan: Z2mPlan;
+  /** What is taken and what is not, for the user. */
+  report: string;
+  /** The environment herdgate must start with to drive Zigbee2MQTT's stick. */
+  env: { ZIGBEE_ADAPTER: string; ZIGBEE_PATH?: string };
+}
+
+async function open(options: Z2mImportOptions): Promise<Z2mFolder> {
+  if (options.archive) return readZ2mArchive(Buffer.from(options.archive));
+  if (!options.source) throw new FolderRefused('no Zigbee2MQTT data folder or archive given');
+  return readZ2mFolder(options.source);
+}
+
+/** Refusals throw ImportRefused (message for the user, nothing changed); anything else is a bug. */
+export async function importZigbee2mqtt(options: Z2mImportOptions): Promise<Z2mImportResult> {
+  let plan: Z2mPlan;
+  try {
+    plan = buildPlan(await open(options), options.adapter);
+  } catch (err) {
+    if (err instanceof FolderRefused) throw new ImportRefused(err.message);
+    throw err;
+  }
+  const port = plan.network.port?.startsWith('tcp://') || plan.network.port?.startsWith('/') ? plan.network.port : undefined;
+  const env = { ZIGBEE_ADAPTER: plan.network.adapter, ...(port ? { ZIGBEE_PATH: port } : {}) };
+  const report = `${describePlan(plan)}start herdgate on Zigbee2MQTT's stick: ZIGBEE_ADAPTER=${env.ZIGBEE_ADAPTER} ZIGBEE_PATH=${port ?? '<the stick\'s serial port>'}\n`;
+  if (options.dryRun) return { plan, report, env };
+  const now = options.now ?? Date.now();
+  await replaceDataDir(options.dataDir, async (staging) => {
+    await createImportedDatabase(join(staging, 'herdgate.db'), plan.state, now);
+    await writeFile(join(staging, 'network.json'), `${JSON.stringify(networkParams(plan.network), null, 2)}\n`, { mode: 0o600 });
+    if (plan.network.backup !== undefined) await writeFile(join(staging, 'coordinator_backup.json'), plan.network.backup, { mode: 0o600 });
+    await writeFile(join(staging, 'database.db'), plan.db.text);
+    await writeFile(join(staging, 'names.json'), `${JSON.stringify(plan.names, null, 2)}\n`);
+    await writeFile(join(staging, 'initial-state.json'), `${JSON.stringify(plan.initialState)}\n`);
+    await options.onStaged?.();
+  });
+  return { plan, report, env };
+}
