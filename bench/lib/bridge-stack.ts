@@ -41,7 +41,7 @@ export interface RunningStack {
   process: StackProcess;
   /** Spawn → online with every expected device interviewed (pairing) or available (restart). */
   startMs: number;
-  /** The stack's broker, for suites that talk the MQTT contract themselves (herdgate only). */
+  /** The stack's broker, for suites and tests that talk to the stack over MQTT themselves. */
   mqttUrl?: string;
   /** Publishes a switch command for the lamp; resolves once it is written to the socket. */
   publishOn(ieee: string, on: boolean): Promise<void>;

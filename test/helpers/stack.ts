@@ -46,6 +46,8 @@ export interface StackOptions {
    * one an import filled: the radio, the bridge and the api start from it. Left in place on close.
    */
   dataDir?: string;
+  /** A radio already running (the stick another gateway left, e.g. Zigbee2MQTT's): used as it is, not stopped on close. */
+  radio?: RadioProcess;
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -57,8 +59,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   try {
     const data = options.dataDir;
-    const radio = await startRadio({ statePath: data ? join(data, 'virtual-radio.json') : join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
-    cleanups.push(() => radio.stop());
+    const radio = options.radio ?? await startRadio({ statePath: data ? join(data, 'virtual-radio.json') : join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
+    if (!options.radio) cleanups.push(() => radio.stop());
     let mqttPort = await freePort();
     // The api's own broker account, as npm start gives it (administrative requests need one).
     const apiAccount = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(12).toString('hex') };

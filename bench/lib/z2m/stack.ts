@@ -123,6 +123,7 @@ function runningStack(proc: StackProcess, watch: MqttWatch, broker: BareBroker, 
   return {
     process: proc,
     startMs,
+    mqttUrl: broker.url,
     publishOn: (ieee, on) => watch.publish(`${BASE}/${hex(ieee)}/set`, { state: on ? 'ON' : 'OFF' }),
     waitOn: (ieee, on, timeoutMs) =>
       watch.next((m) => stateOf(m, ieee)?.state === (on ? 'ON' : 'OFF'), timeoutMs, `state ${on ? 'ON' : 'OFF'} from ${ieee}`).then((m) => m.at),

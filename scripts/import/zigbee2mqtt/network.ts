@@ -53,7 +53,9 @@ function checkBackup(backup: OpenBackup, network: Z2mNetwork, coordinator: strin
   if (lower(backup.extended_pan_id) !== network.extPanId) differs.push(`extended PAN id ${backup.extended_pan_id}`);
   if (lower(backup.network_key?.key) !== network.networkKey) differs.push('network key');
   if (backup.channel !== network.channel) differs.push(`channel ${backup.channel}`);
-  if (lower(backup.coordinator_ieee) !== coordinator) differs.push(`coordinator ${backup.coordinator_ieee}`);
+  // herdsman's ember adapter writes the coordinator IEEE byte-reversed (little-endian).
+  const reversed = coordinator.match(/../g)!.reverse().join('');
+  if (lower(backup.coordinator_ieee) !== coordinator && lower(backup.coordinator_ieee) !== reversed) differs.push(`coordinator ${backup.coordinator_ieee}`);
   if (differs.length > 0) {
     throw new FolderRefused(`coordinator_backup.json is of another network than configuration.yaml and database.db (${differs.join(', ')}): Zigbee2MQTT has not run since the settings changed; start it once, or remove the stale backup`);
   }
