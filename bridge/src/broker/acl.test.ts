@@ -37,7 +37,7 @@ describe('broker ACL rules', () => {
   });
 
   it('should keep administrative requests to the api and admin accounts', () => {
-    for (const name of ['backup', 'touchlink/reset'] as const) {
+    for (const name of ['backup', 'touchlink/reset', 'device/ota'] as const) {
       const topic = topics.request(ctx, name);
       expect(publishDenial('herdgate', 'user', packet(topic)), name).toBe('not allowed for user clients');
       expect(publishDenial('herdgate', 'anonymous', packet(topic)), name).toBe('not allowed for anonymous clients');

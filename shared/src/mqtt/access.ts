@@ -39,6 +39,7 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   'group/set': { publish: CLIENTS, read: EVERYONE },
   'group/set/result': { publish: BRIDGE, read: EVERYONE },
   device: { publish: BRIDGE, read: EVERYONE },
+  'device/ota': { publish: BRIDGE, read: EVERYONE },
   'device/state': { publish: BRIDGE, read: EVERYONE },
   'device/event': { publish: BRIDGE, read: EVERYONE, redact: [['state', 'code'], ['state', 'code_sealed']] },
   'device/set': { publish: CLIENTS, read: EVERYONE },
@@ -54,10 +55,11 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
  * the api's and an admin account may send them, and only trusted roles read their requests and
  * responses. A future network key request belongs here, and so do install codes: the code is the
  * device's secret (its link key derives from it), and giving one lets that device into the network.
+ * A device firmware update (`device/ota`) rewrites a device and keeps the network busy for minutes.
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
   'backup', 'backup/data', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
-  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code', 'network/map',
+  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code', 'network/map', 'device/ota',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;
 const ADMIN_RESPONSE_ACCESS = { publish: BRIDGE, read: TRUSTED } as const;

@@ -14,6 +14,7 @@ import type { RequestName } from './topics';
 import { alarmStateSchema, type AlarmStatePayload } from './schemas/alarm';
 import { networkMapProgressSchema, networkMapSchema, type NetworkMap, type NetworkMapProgress } from './schemas/network-map';
 import { removedDevicesSchema, type RemovedDevices } from './schemas/removed-devices';
+import { otaStateSchema, type OtaState } from './schemas/ota';
 
 /**
  * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
@@ -32,6 +33,7 @@ export interface MqttContract {
   'group/set': GroupSetCommand;
   'group/set/result': Response<SetResultData>;
   device: DeviceDescription;
+  'device/ota': OtaState;
   'device/state': EndpointState;
   'device/event': EndpointEvent;
   'device/set': DeviceSetCommand;
@@ -51,6 +53,7 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'group/set': false,
   'group/set/result': false,
   device: true,
+  'device/ota': true,
   'device/state': true,
   'device/event': false,
   'device/set': false,
@@ -70,6 +73,7 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'bridge/request': return requestSchemas[topic.name];
     case 'group/set': return groupSetSchema;
     case 'device': return deviceSchema;
+    case 'device/ota': return otaStateSchema;
     case 'device/state': return endpointStateSchema;
     case 'device/event': return endpointEventSchema;
     case 'device/set': return deviceSetSchema;

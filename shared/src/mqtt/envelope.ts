@@ -10,6 +10,9 @@ export type Transaction = v.InferOutput<typeof transactionSchema>;
  * for the same attribute of the same device replaced this one before it was sent (a dimmer
  * slider sends only its latest value); nothing failed, the newer value wins. `expired`: the
  * command's `expires` time passed before it could be sent (after an outage); it was not sent.
+ * Firmware updates (`device/ota`): `no_image` (no matching image in the sources), `refused` (the
+ * device declined the image), `transfer_failed` (it stopped asking or ended with an error),
+ * `aborted` (someone aborted the transfer).
  */
 export const ERROR_CODES = [
   'invalid_json',
@@ -25,6 +28,10 @@ export const ERROR_CODES = [
   'expired',
   'not_connected',
   'internal',
+  'no_image',
+  'refused',
+  'transfer_failed',
+  'aborted',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

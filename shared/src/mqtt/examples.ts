@@ -39,6 +39,7 @@ export const examples = {
   },
   networkMapProgress: { done: 1, total: 2, ieee: EXAMPLE_IEEE, reachable: true, neighbours: 2 },
   removedDevices: { devices: [{ ieee: EXAMPLE_REMOTE, at: 1_790_000_000_000, reason: 'removed' as const }] },
+  deviceOta: { state: 'updating' as const, installed: 16909060, available: 16909316, progress: 42.5, remaining: 95, size: 262_144, sent: 111_411, sleepy: false },
   device: {
     ieee: EXAMPLE_IEEE,
     uniqueid: '00:17:88:01:02:a3:b4:c5',
@@ -104,6 +105,7 @@ export const examples = {
   networkMap: MqttContract['bridge/networkmap'];
   networkMapProgress: MqttContract['bridge/networkmap/progress'];
   removedDevices: MqttContract['bridge/removed'];
+  deviceOta: MqttContract['device/ota'];
 };
 
 export const requestExamples = {
@@ -138,6 +140,7 @@ export const requestExamples = {
   'network/reset': {},
   'firmware/update': {},
   'network/map': { node_timeout_ms: 5000 },
+  'device/ota': { ieee: EXAMPLE_IEEE, action: 'update' },
 } satisfies { [K in keyof RequestPayloads]: Partial<RequestPayloads[K]> };
 
 export const responseExamples = {
@@ -172,4 +175,5 @@ export const responseExamples = {
   'network/reset': { channel: 15, panid: 4242, extpanid: '0x1a2b3c4d5e6f7081' },
   'firmware/update': { firmware: '0x26790700', updated: true },
   'network/map': examples.networkMap,
+  'device/ota': { ieee: EXAMPLE_IEEE, action: 'update', ota: examples.deviceOta },
 } satisfies ResponsePayloads;

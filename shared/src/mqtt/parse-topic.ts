@@ -15,7 +15,7 @@ export type ParsedTopic =
   | { kind: 'group/set' | 'group/set/result'; bridge: string; group: number }
   | { kind: 'bridge/alarm'; bridge: string; alarmsystem: string }
   | { kind: 'bridge/networkmap' | 'bridge/networkmap/progress'; bridge: string }
-  | { kind: 'device'; ieee: string }
+  | { kind: 'device' | 'device/ota'; ieee: string }
   | { kind: 'device/state' | 'device/event' | 'device/set' | 'device/set/result'; ieee: string; endpoint: number };
 
 export type TopicKind = ParsedTopic['kind'];
@@ -55,6 +55,7 @@ function parseBridgeTopic(bridge: string, rest: string[]): ParsedTopic | undefin
 function parseDeviceTopic(ieee: string, rest: string[]): ParsedTopic | undefined {
   if (!IEEE_PATTERN.test(ieee)) return undefined;
   if (rest.length === 0) return { kind: 'device', ieee };
+  if (rest.length === 1 && rest[0] === 'ota') return { kind: 'device/ota', ieee };
   const endpoint = parseDecimal(rest[0], MIN_ENDPOINT, MAX_ENDPOINT);
   if (endpoint === undefined) return undefined;
   const leaf = rest.slice(1).join('/');

@@ -37,6 +37,8 @@ describe('mqtt topics', () => {
   it('should round-trip every device topic through the parser', () => {
     const base = 'home/zigbee';
     expect(parseTopic(base, topics.device(base, ieee))).toEqual({ kind: 'device', ieee });
+    expect(parseTopic(base, topics.deviceOta(base, ieee))).toEqual({ kind: 'device/ota', ieee });
+    expect(parseTopic(base, `${topics.deviceOta(base, ieee)}/x`)).toBeUndefined();
     for (const endpoint of [1, 11, 240]) {
       expect(parseTopic(base, topics.deviceState(base, ieee, endpoint))).toEqual({ kind: 'device/state', ieee, endpoint });
       expect(parseTopic(base, topics.deviceEvent(base, ieee, endpoint))).toEqual({ kind: 'device/event', ieee, endpoint });

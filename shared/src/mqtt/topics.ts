@@ -45,6 +45,7 @@ export const REQUEST_NAMES = [
   'network/reset',
   'firmware/update',
   'network/map',
+  'device/ota',
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 
@@ -75,6 +76,8 @@ export const topics = {
   device: (base: string, ieee: string) => deviceRoot(base, ieee),
   deviceState: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/state`,
   deviceEvent: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/event`,
+  /** Retained: the device's firmware update state (schemas/ota.ts). */
+  deviceOta: (base: string, ieee: string) => `${deviceRoot(base, ieee)}/ota`,
   deviceSet: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/set`,
   deviceSetResult: (base: string, ieee: string, endpoint: number) =>
     `${deviceRoot(base, ieee)}/${endpoint}/set/result`,

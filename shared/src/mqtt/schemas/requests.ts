@@ -11,6 +11,7 @@ import {
 } from './common';
 import { alarmRequestEntries } from './alarm';
 import { networkMapRequestEntries } from './network-map';
+import { otaRequestEntries } from './ota';
 
 const request = <E extends v.ObjectEntries>(entries: E) =>
   v.strictObject({ ...entries, ...envelopeEntries });
@@ -108,6 +109,8 @@ export const requestSchemas = {
   'firmware/update': request({}),
   /** Read the neighbour table of the coordinator and every router (a herdgate extension); answered with the map. */
   'network/map': request(networkMapRequestEntries),
+  /** Firmware update of one device: check, update (scheduled for a sleepy one), schedule, unschedule, abort. */
+  'device/ota': request(otaRequestEntries),
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type RequestPayloads = { [K in RequestName]: v.InferOutput<(typeof requestSchemas)[K]> };

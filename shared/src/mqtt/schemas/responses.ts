@@ -4,6 +4,7 @@ import { bridgeIdSchema, endpointSchema, groupIdSchema, ieeeSchema, intRange, it
 import { deviceSchema } from './device';
 import { alarmResponseSchemas } from './alarm';
 import { networkMapSchema } from './network-map';
+import { otaResponseSchema } from './ota';
 
 const member = v.object({ group: groupIdSchema, ieee: ieeeSchema, endpoint: endpointSchema });
 const scene = v.object({ group: groupIdSchema, scene: sceneIdSchema });
@@ -75,6 +76,7 @@ export const responseDataSchemas = {
   /** `firmware` is the version running after the update. */
   'firmware/update': v.object({ firmware: v.string(), updated: v.boolean() }),
   'network/map': networkMapSchema,
+  'device/ota': otaResponseSchema,
 } satisfies Record<RequestName, v.GenericSchema>;
 
 export type ResponsePayloads = { [K in RequestName]: v.InferOutput<(typeof responseDataSchemas)[K]> };
