@@ -61,6 +61,11 @@ const EnvSchema = v.object({
   QUEUE_MAX_GROUP_WAITING: v.optional(int('QUEUE_MAX_GROUP_WAITING', 1, 10_000), '32'),
   DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
   INTERVIEW_SLOTS: v.optional(int('INTERVIEW_SLOTS', 1, 64), '32'),
+  OTA_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
+  OTA_INDEX: v.optional(v.pipe(v.string(), v.minLength(1))),
+  OTA_BLOCK_DELAY_MS: v.optional(int('OTA_BLOCK_DELAY_MS', 0, 10_000), '250'),
+  OTA_REQUEST_TIMEOUT_MS: v.optional(int('OTA_REQUEST_TIMEOUT_MS', 1000, 3_600_000), '150000'),
+  OTA_BLOCK_SIZE: v.optional(int('OTA_BLOCK_SIZE', 10, 100), '50'),
   Z2M_API: v.optional(v.picklist(['0', '1'], 'Z2M_API must be 0 (off) or 1 (on)'), '1'),
   Z2M_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_BASE_TOPIC must not contain # or +')), 'zigbee2mqtt'),
   Z2M_HOMEASSISTANT: v.optional(v.picklist(['0', '1'], 'Z2M_HOMEASSISTANT must be 0 (off) or 1 (on)'), '1'),
@@ -105,6 +110,12 @@ export interface BridgeConfig {
    * is its Home Assistant MQTT discovery (`prefix` the discovery topic, `statusTopic` HA's birth).
    */
   z2m: { enabled: boolean; baseTopic: string; homeassistant: { enabled: boolean; prefix: string; statusTopic: string } };
+  /**
+   * Device firmware updates: `dir` the image folder (`OTA_DIR`, default `<DATA_DIR>/ota`), `index`
+   * an optional herdsman override index (file or URL, `OTA_INDEX`); the block pacing as Zigbee2MQTT's
+   * `image_block_response_delay`, `image_block_request_timeout`, `default_maximum_data_size`.
+   */
+  ota: { dir: string; index?: string; settings: { responseDelayMs: number; requestTimeoutMs: number; blockSize: number } };
 }
 
 export type ConfigResult = { ok: true; config: BridgeConfig } | { ok: false; errors: string[] };
@@ -147,6 +158,11 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
         limits: { waiting: e.QUEUE_MAX_WAITING, groupWaiting: e.QUEUE_MAX_GROUP_WAITING },
       },
       availability: { routerQuietMs: e.AVAILABILITY_ROUTER_SECONDS * 1000, endDeviceTimeoutMs: e.AVAILABILITY_END_DEVICE_SECONDS * 1000 },
+      ota: {
+        dir: e.OTA_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}/ota`,
+        index: e.OTA_INDEX,
+        settings: { responseDelayMs: e.OTA_BLOCK_DELAY_MS, requestTimeoutMs: e.OTA_REQUEST_TIMEOUT_MS, blockSize: e.OTA_BLOCK_SIZE },
+      },
       z2m: {
         enabled: e.Z2M_API === '1', baseTopic: e.Z2M_BASE_TOPIC,
         homeassistant: { enabled: e.Z2M_HOMEASSISTANT === '1', prefix: e.Z2M_DISCOVERY_TOPIC, statusTopic: e.Z2M_HOMEASSISTANT_STATUS_TOPIC },

@@ -20,6 +20,8 @@ import { DEFAULT_LIGHT_LASTSEEN_S, lightLastSeen } from './features/light-lastse
 import { mqttCommands } from './features/mqtt-commands';
 import { mqttPublisher } from './features/mqtt-publisher';
 import { z2mApi } from './features/z2m/index';
+import { otaUpdates } from './features/ota/index';
+import { createOtaTracker } from './features/ota/tracker';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
 import { KeypadSeal } from './features/keypad-seal';
@@ -80,7 +82,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     }
     // Loaded here, not at the top: herdsman and the converters take seconds to import, and a
     // bridge on a given radio never needs them.
-    const radio: ZigbeeRadio = parts.radio ?? await (await import('./zigbee/index')).createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots }, logger);
+    const radio: ZigbeeRadio = parts.radio ?? await (await import('./zigbee/index')).createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots, ota: config.ota }, logger);
     const started = await radio.start();
     cleanups.push(() => radio.stop());
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();
@@ -136,8 +138,9 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
 
     const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
     const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
-    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware };
-    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), initialState(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps)];
+    const ota = createOtaTracker({ radio, bus, logger });
+    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware, ota };
+    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), initialState(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
     if (config.z2m.enabled) {
       // Its own connection: Zigbee2MQTT's `bridge/state` needs a last will of its own.
       const z2mLink = await connectMqtt({

@@ -1,4 +1,4 @@
-import type { BridgeEvent, DeviceDescription } from '@herdgate/shared/mqtt';
+import type { BridgeEvent, DeviceDescription, OtaState } from '@herdgate/shared/mqtt';
 import type { FailureReason } from './zigbee/radio-error';
 import type { StateChange } from './devices/registry';
 
@@ -27,4 +27,6 @@ export interface BridgeEventMap {
   groupCommanded: { group: number; command: Record<string, unknown>; from?: string; predicted?: Record<string, unknown> };
   /** A command to a device failed; availability decides whether it is now unreachable. */
   commandFailed: { ieee: string; reason: FailureReason };
+  /** A device's firmware update state changed (features/ota). */
+  otaChanged: { ieee: string; ota: OtaState };
 }

@@ -11,6 +11,10 @@ const CODES: Record<FailureReason, ErrorCode> = {
   busy: 'busy',
   expired: 'expired',
   error: 'internal',
+  no_image: 'no_image',
+  refused: 'refused',
+  transfer_failed: 'transfer_failed',
+  aborted: 'aborted',
 };
 
 export const errorCodeOf = (reason: FailureReason): ErrorCode => CODES[reason];

@@ -70,7 +70,10 @@ export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdate
   return {
     async options({ group_delay_ms, ota, light_lastseen_s }) {
       if (group_delay_ms !== undefined) queue.setGroupDelay(group_delay_ms);
-      if (ota !== undefined) status.options.ota = ota;
+      if (ota !== undefined) {
+        status.options.ota = ota;
+        radio.ota.setActive(ota);
+      }
       if (light_lastseen_s !== undefined) status.options.light_lastseen_s = light_lastseen_s;
       status.options.group_delay_ms = queue.groupDelay();
       log.info(status.options, 'options applied');

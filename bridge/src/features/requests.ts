@@ -168,6 +168,10 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       const end = start + (limit ?? 50);
       return { devices: all.slice(start, end), total: all.length, next: end < all.length ? end : null };
     },
+    async 'device/ota'({ ieee, action }) {
+      known(ieee);
+      return { ieee, action, ota: await deps.ota.act(ieee, action) };
+    },
     ...createAlarmRequestHandlers(deps, queued),
     ...createNetworkMapHandler(deps, queued),
     ...createNetworkControl(deps, deps.firmware),

@@ -12,6 +12,7 @@ import type { ZigbeeRadio } from '../zigbee/index';
 import type { KeypadSeal } from './keypad-seal';
 import type { FirmwareUpdater, NetworkStatus } from './network-status';
 import type { PermitWindow } from './permit-window';
+import type { OtaTracker } from './ota/tracker';
 
 /** Everything a feature may use, handed over as one object (no module globals). */
 export interface FeatureDeps {
@@ -33,6 +34,8 @@ export interface FeatureDeps {
   keypadSeal: KeypadSeal;
   /** What the network is and does (coordinator, channel, running operation, options), read by info(). */
   status: NetworkStatus;
+  /** Device firmware updates: state and actions for both MQTT APIs. */
+  ota: OtaTracker;
   /** Present where the bridge can flash the radio itself (the virtual radio). */
   firmware?: FirmwareUpdater;
 }

@@ -27,7 +27,7 @@ interface Deps {
   panels: PanelMemory;
 }
 
-type Operations = Omit<ZigbeeRadio, 'start' | 'background' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink' | 'suspend' | 'resume' | 'isUp' | 'channel' | 'reconfigure' | 'neighbours' | 'state'>;
+type Operations = Omit<ZigbeeRadio, 'start' | 'background' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink' | 'ota' | 'suspend' | 'resume' | 'isUp' | 'channel' | 'reconfigure' | 'neighbours' | 'state'>;
 
 /** Groups whose members are unknown still get the common light and covering verbs. */
 const GENERIC_GROUP = {

@@ -1,9 +1,11 @@
 /**
  * Why a radio operation failed, as the zigbee layer classifies it (errors.ts) and every layer above
  * reports it: `no_ack`, `timeout`, `offline` and `unsupported` come from the radio; `superseded`,
- * `busy` and `expired` from the command queue; `error` is anything else.
+ * `busy` and `expired` from the command queue; the OTA reasons from a firmware update; `error` is anything else.
  */
-export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | 'superseded' | 'busy' | 'expired' | 'error';
+export type FailureReason = 'no_ack' | 'timeout' | 'offline' | 'unsupported' | 'superseded' | 'busy' | 'expired' | 'error' | OtaFailureReason;
+/** How a device firmware update fails (zigbee/ota): no image in the sources, the device declined, the transfer broke, someone aborted. */
+export type OtaFailureReason = 'no_image' | 'refused' | 'transfer_failed' | 'aborted';
 
 /** A radio failure already classified by the zigbee layer; `message` says what was attempted. */
 export class RadioError extends Error {

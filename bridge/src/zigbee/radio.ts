@@ -15,6 +15,8 @@ import { installDeconzKick } from './deconz-kick';
 import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
+import { createImageSources } from './ota/image-sources';
+import { createDeviceOta } from './ota/device-ota';
 import { createNeighbourReader } from './neighbours';
 import { createInterviewPacing } from './interview-pacing';
 import { releaseVendorModulesWhenIdle } from './vendor-modules';
@@ -138,6 +140,24 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   const panels = new PanelMemory();
 
+  const otaOptions = options.ota ?? { dir: join(options.dataDir, 'ota'), settings: { responseDelayMs: 250, requestTimeoutMs: 150_000, blockSize: 50 } };
+  const ota = createDeviceOta({
+    controller: current,
+    sources: createImageSources({ dir: otaOptions.dir, index: otaOptions.index, dataDir: options.dataDir }, log.child({ feature: 'ota' })),
+    settings: otaOptions.settings,
+    extraMetas: (ieee) => {
+      const meta = cachedDefinition(ieee)?.ota;
+      return typeof meta === 'object' ? meta : {};
+    },
+    emit: (event, payload) => emit(event, payload as never),
+    // The new image's build id and date code, as herdsman keeps them from the read response.
+    updated: async (ieee) => {
+      const basic = current().getDeviceByIeeeAddr(ieee)?.endpoints.find((ep) => ep.supportsInputCluster('genBasic'));
+      if (basic) await basic.read('genBasic', ['swBuildId', 'dateCode']);
+    },
+    log: log.child({ feature: 'ota' }),
+  });
+
   const onMessage = async (message: Events.MessagePayload): Promise<void> => {
     // A keypad asking for the panel status gets what the alarm system last showed on it.
     if (message.cluster === 'ssIasAce' && message.type === 'commandGetPanelStatus' && message.meta.zclTransactionSequenceNumber !== undefined) {
@@ -170,7 +190,10 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   };
 
   const wire = (c: Controller) => {
-    c.on('message', (m) => guard('message handling', () => onMessage(m)));
+    c.on('message', (m) => {
+      ota.onMessage(m);
+      guard('message handling', () => onMessage(m));
+    });
     c.on('lastSeenChanged', ({ device }) => {
       catchUp.heard(device.ieeeAddr);
       emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() });
@@ -282,6 +305,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     },
     ...operations,
     touchlink: createTouchlink(() => controller, options.adapter, log),
+    ota,
     neighbours: createNeighbourReader(current),
     async reconfigure(ieee) {
       const device = controller.getDeviceByIeeeAddr(ieee);

@@ -77,8 +77,12 @@ export interface NetworkInfo {
 }
 
 import type { Touchlink } from './touchlink';
+import type { DeviceOta, OtaEventMap } from './ota/types';
+import type { OtaSettings } from './ota/device-ota';
+export type * from './ota/types';
+export type { OtaSettings } from './ota/device-ota';
 
-export interface ZigbeeEventMap {
+export interface ZigbeeEventMap extends OtaEventMap {
   deviceJoined: { ieee: string };
   deviceInterview: { ieee: string; status: 'started' | 'successful' | 'failed' };
   deviceAnnounce: { ieee: string };
@@ -102,6 +106,8 @@ export interface RadioOptions {
   deconzFastPath: boolean;
   /** How many interviews run at once (interview-pacing.ts); 8 unless set. */
   interviewSlots?: number;
+  /** Device firmware updates: the image folder, an optional index (file or URL) and the block pacing. */
+  ota?: { dir: string; index?: string; settings: OtaSettings };
 }
 
 /** What `set`/`setGroup` did: the converter keys sent and the state the converters predict. */
@@ -202,6 +208,8 @@ export interface ZigbeeRadio {
   backup(): Promise<Record<string, unknown>>;
   /** Touchlink through herdsman (inter-PAN; `unsupported` on adapters that cannot send it). */
   readonly touchlink: Touchlink;
+  /** Device firmware updates (OTA cluster 0x0019) from the configured image sources. */
+  readonly ota: DeviceOta;
   /** IAS ACE panel status to a keypad (what it shows: armed, counting down, in alarm). */
   keypadPanel(ieee: string, endpoint: number, state: Pick<AlarmStatePayload, 'armstate' | 'seconds_remaining'>): Promise<void>;
   /** IAS ACE arm response to a keypad's arm command with sequence number `seq`. */

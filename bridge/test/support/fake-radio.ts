@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { RadioError, type FailureReason } from '../../src/zigbee/radio-error';
+import { createFakeOta, type FakeOta } from './fake-ota';
 import type { ConverterState, RadioStart, SetResult, ZigbeeDevice, ZigbeeEventMap, ZigbeeRadio } from '../../src/zigbee/index';
 
 /**
@@ -22,6 +23,8 @@ export interface FakeRadio extends ZigbeeRadio {
   emit<K extends keyof ZigbeeEventMap>(event: K, payload: ZigbeeEventMap[K]): void;
   /** Put a device on the network (herdsman's database after its interview): `join` also announces it. */
   add(device: ZigbeeDevice): void;
+  /** OTA clients of the devices (fake-ota.ts). */
+  readonly ota: FakeOta;
 }
 
 const CLUSTER_NAMES: Record<number, string> = { 5: 'genScenes', 6: 'genOnOff', 8: 'genLevelCtrl', 768: 'lightingColorCtrl' };
@@ -137,6 +140,7 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
     async reconfigure(ieee) { frame('reconfigure', ieee); return true; },
     async addInstallCode(ieee, code) { calls.push({ op: 'addInstallCode', args: [ieee, code] }); },
     async neighbours(ieee) { frame('neighbours', ieee); return []; },
+    ota: createFakeOta((event, payload) => events.emit(event, payload), (ieee) => known.get(ieee)),
   };
   return radio;
 }

@@ -30,12 +30,14 @@ export interface InProcessBridge {
 
 let counter = 0;
 
-export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<string, string> = {}): Promise<InProcessBridge> {
+/** `setup` prepares the fake radio before the bridge starts (its devices' OTA clients, say). */
+export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<string, string> = {}, setup?: (radio: FakeRadio) => void): Promise<InProcessBridge> {
   const dataDir = mkdtempSync(join(tmpdir(), 'herdgate-bridge-'));
   const account = { username: 'test-api', password: randomBytes(12).toString('hex') };
   const loaded = loadConfig({ DATA_DIR: dataDir, MQTT_HOST: '127.0.0.1', MQTT_PORT: '0', PERMIT_JOIN_ON_START: '0', GROUP_DELAY_MS: '0', MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env }, '');
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const radio = createFakeRadio(devices);
+  setup?.(radio);
   const fatal: string[] = [];
   const bridge = await startBridge(loaded.config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), (reason) => fatal.push(reason), { radio });
   const probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account).catch(async (err: unknown) => {

@@ -1,0 +1,39 @@
+import { topics } from '@herdgate/shared/mqtt';
+import type { Feature, FeatureDeps } from '../types';
+
+/**
+ * Device firmware updates on the contract: the retained `<base>/devices/<ieee>/ota` of every
+ * device with an OTA client, kept current from the tracker (tracker.ts), cleared when the device
+ * leaves, all of them again after a reconnect. The `device/ota` request is answered in requests.ts.
+ */
+export function otaUpdates(deps: FeatureDeps): Feature {
+  const { link, bus, config } = deps;
+  const base = config.mqtt.baseTopic;
+  const log = deps.logger.child({ feature: 'ota' });
+  const offs: Array<() => void> = [];
+  const send = (ieee: string, ota: unknown) => {
+    link.publish(topics.deviceOta(base, ieee), ota, { retain: true }).catch((err: unknown) => log.error({ err, ieee }, 'publishing the OTA state failed'));
+  };
+  const publishAll = () => {
+    for (const { ieee, ota } of deps.ota.all()) send(ieee, ota);
+  };
+  return {
+    name: 'ota',
+    start() {
+      offs.push(
+        bus.on('otaChanged', ({ ieee, ota }) => send(ieee, ota)),
+        bus.on('deviceRemoved', ({ ieee }) => {
+          if (!deps.ota.state(ieee)) return;
+          deps.ota.forget(ieee);
+          link.clear(topics.deviceOta(base, ieee)).catch((err: unknown) => log.error({ err, ieee }, 'clearing the OTA state failed'));
+        }),
+      );
+      deps.radio.ota.setActive(deps.status.options.ota);
+      deps.ota.start();
+      link.onConnect(publishAll);
+    },
+    stop() {
+      for (const off of offs.splice(0)) off();
+    },
+  };
+}
