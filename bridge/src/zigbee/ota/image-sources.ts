@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { Logger } from 'pino';
-import { parseOtaImage } from 'zigbee-herdsman';
+import { parseOtaImage } from '@herdgate/shared/ota';
 import type { OtaImageInfo } from './types';
 
 /**
@@ -34,28 +34,21 @@ export interface IndexEntry {
   [key: string]: unknown;
 }
 
-const IDENTIFIER = Buffer.from([0x1e, 0xf1, 0xee, 0x0b]);
 const INDEX_TTL_MS = 10 * 60_000;
 const isUrl = (text: string) => /^https?:\/\//i.test(text);
 
-/** Checks an OTA file's bytes; returns the image part (a vendor prefix stripped) and its header facts. */
+/**
+ * Checks an OTA file's bytes with the product's parser, as lenient as herdsman is when it sends
+ * (a vendor prefix before the identifier, bytes after the total size), plus the index's facts.
+ */
 export function verifyImage(bytes: Buffer, expect: { sha512?: string; fileSize?: number } = {}) {
-  if (expect.sha512 !== undefined && createHash('sha512').update(bytes).digest('hex') !== expect.sha512.toLowerCase()) throw new Error('sha512 does not match the index');
-  const start = bytes.indexOf(IDENTIFIER);
-  if (start === -1) throw new Error('not an OTA file (no upgrade file identifier)');
-  const raw = bytes.subarray(start);
-  if (raw.length < 56) throw new Error('OTA header truncated');
-  const total = raw.readUInt32LE(52);
-  if (raw.length < total) throw new Error(`image truncated: header says ${total} bytes, file has ${raw.length}`);
-  if (expect.fileSize !== undefined && expect.fileSize !== total) throw new Error(`size ${total} differs from the index's fileSize ${expect.fileSize}`);
-  let image: ReturnType<typeof parseOtaImage>;
-  try {
-    image = parseOtaImage(raw);
-  } catch (err) {
-    throw new Error(`invalid OTA image (${err instanceof Error ? err.message : String(err)})`);
-  }
-  const { manufacturerCode, imageType, fileVersion, otaHeaderString, totalImageSize } = image.header;
-  return { manufacturerCode, imageType, fileVersion, size: totalImageSize, otaHeaderString: otaHeaderString.replace(/\0+$/, ''), sha512: createHash('sha512').update(bytes).digest('hex') };
+  const sha512 = createHash('sha512').update(bytes).digest('hex');
+  if (expect.sha512 !== undefined && sha512 !== expect.sha512.toLowerCase()) throw new Error('sha512 does not match the index');
+  const parsed = parseOtaImage(bytes, { allowPrefix: true, allowTrailing: true });
+  if (!parsed.ok) throw new Error(`${parsed.problem}: ${parsed.message}`);
+  const { manufacturerCode, imageType, fileVersion, headerString, totalImageSize } = parsed.image.header;
+  if (expect.fileSize !== undefined && expect.fileSize !== totalImageSize) throw new Error(`size ${totalImageSize} differs from the index's fileSize ${expect.fileSize}`);
+  return { manufacturerCode, imageType, fileVersion, size: totalImageSize, otaHeaderString: headerString, sha512 };
 }
 
 export interface ImageSources {
