@@ -24,6 +24,8 @@ import { otaUpdates } from './features/ota/index';
 import { createOtaTracker } from './features/ota/tracker';
 import { permitJoin } from './features/permit-join';
 import type { Feature, FeatureDeps } from './features/types';
+import { logRelay } from './features/log-relay';
+import type { LogRing } from '@herdgate/shared/log';
 import { KeypadSeal } from './features/keypad-seal';
 import type { NetworkStatus } from './features/network-status';
 import { PermitWindow } from './features/permit-window';
@@ -57,6 +59,8 @@ export interface RunningBridge {
  */
 export interface BridgeParts {
   radio?: ZigbeeRadio;
+  /** Where the root logger keeps its warnings and errors; relayed on `bridge/<id>/log`. */
+  logs?: LogRing;
 }
 
 export async function startBridge(config: BridgeConfig, logger: Logger, onFatal: (reason: string) => void, parts: BridgeParts = {}): Promise<RunningBridge> {
@@ -141,6 +145,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const ota = createOtaTracker({ radio, bus, logger });
     const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware, ota };
     const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), initialState(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
+    if (parts.logs) features.push(logRelay(deps, parts.logs));
     if (config.z2m.enabled) {
       // Its own connection: Zigbee2MQTT's `bridge/state` needs a last will of its own.
       const z2mLink = await connectMqtt({

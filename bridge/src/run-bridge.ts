@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type BridgeConfig } from './config';
 import { startBridge, type RunningBridge } from './controller';
-import { createLogger, type Logger } from './logger';
+import { createLogger, LogRing, type Logger } from './logger';
 
 /**
  * The bridge as a process runs it, in two steps: configuration from the environment and the root
@@ -23,23 +23,26 @@ export interface PreparedBridge {
   logger: Logger;
   /** Added as `process` to every log and ready line (several halves share one process's output). */
   tag?: string;
+  /** The bridge's recent warnings and errors, relayed to the api's log view. */
+  logs: LogRing;
 }
 
 /** Throws BridgeConfigError; nothing is started yet. */
 export function prepareBridge(env: Record<string, string | undefined>, tag?: string): PreparedBridge {
   const result = loadConfig(env, DEFAULT_NETWORK);
   if (!result.ok) throw new BridgeConfigError(result.errors);
-  return { config: result.config, logger: createLogger(result.config.logLevel, 'bridge', tag), tag };
+  const logs = new LogRing();
+  return { config: result.config, logger: createLogger(result.config.logLevel, 'bridge', tag, logs), tag, logs };
 }
 
 /**
  * Starts the bridge (`onFatal`: the radio is lost, the process should stop and exit non-zero so its
  * supervisor restarts it) and prints the ready line; a failed start is logged and rethrown.
  */
-export async function startPreparedBridge({ config, logger, tag }: PreparedBridge, onFatal: (reason: string) => void): Promise<RunningBridge> {
+export async function startPreparedBridge({ config, logger, tag, logs }: PreparedBridge, onFatal: (reason: string) => void): Promise<RunningBridge> {
   let bridge: RunningBridge;
   try {
-    bridge = await startBridge(config, logger, onFatal);
+    bridge = await startBridge(config, logger, onFatal, { logs });
   } catch (err) {
     logger.error({ err }, 'bridge failed to start');
     throw err;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config';
 import { startBridge, type RunningBridge } from '../../src/controller';
+import { createLogger, type LogRing } from '../../src/logger';
 import type { ZigbeeDevice } from '../../src/zigbee/index';
 import { createFakeRadio, type FakeRadio } from './fake-radio';
 import { connectProbe, type Probe } from './mqtt-probe';
@@ -30,8 +31,11 @@ export interface InProcessBridge {
 
 let counter = 0;
 
-/** `setup` prepares the fake radio before the bridge starts (its devices' OTA clients, say). */
-export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<string, string> = {}, setup?: (radio: FakeRadio) => void): Promise<InProcessBridge> {
+/**
+ * `setup` prepares the fake radio before the bridge starts (its devices' OTA clients, say); `logs`:
+ * the root logger keeps its warnings there and the bridge relays them (the log view).
+ */
+export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<string, string> = {}, setup?: (radio: FakeRadio) => void, logs?: LogRing): Promise<InProcessBridge> {
   const dataDir = mkdtempSync(join(tmpdir(), 'herdgate-bridge-'));
   const account = { username: 'test-api', password: randomBytes(12).toString('hex') };
   const loaded = loadConfig({ DATA_DIR: dataDir, MQTT_HOST: '127.0.0.1', MQTT_PORT: '0', PERMIT_JOIN_ON_START: '0', GROUP_DELAY_MS: '0', MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env }, '');
@@ -39,7 +43,8 @@ export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<
   const radio = createFakeRadio(devices);
   setup?.(radio);
   const fatal: string[] = [];
-  const bridge = await startBridge(loaded.config, pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }), (reason) => fatal.push(reason), { radio });
+  const level = process.env.TEST_LOG_LEVEL ?? 'silent';
+  const bridge = await startBridge(loaded.config, logs ? createLogger(level, 'bridge', undefined, logs) : pino({ level }), (reason) => fatal.push(reason), { radio, logs });
   const probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account).catch(async (err: unknown) => {
     await bridge.stop();
     throw err;

@@ -34,6 +34,8 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   // The map shows every device's address and links: readers of administrative answers only.
   'bridge/networkmap': { publish: BRIDGE, read: TRUSTED },
   'bridge/networkmap/progress': { publish: BRIDGE, read: TRUSTED },
+  // Warnings name devices, accounts and addresses: for the api and operators.
+  'bridge/log': { publish: BRIDGE, read: TRUSTED },
   'bridge/request': { publish: CLIENTS, read: EVERYONE },
   'bridge/response': { publish: BRIDGE, read: EVERYONE },
   'group/set': { publish: CLIENTS, read: EVERYONE },

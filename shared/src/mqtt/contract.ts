@@ -15,6 +15,7 @@ import { alarmStateSchema, type AlarmStatePayload } from './schemas/alarm';
 import { networkMapProgressSchema, networkMapSchema, type NetworkMap, type NetworkMapProgress } from './schemas/network-map';
 import { removedDevicesSchema, type RemovedDevices } from './schemas/removed-devices';
 import { otaStateSchema, type OtaState } from './schemas/ota';
+import { bridgeLogSchema, type BridgeLog } from './schemas/log';
 
 /**
  * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
@@ -28,6 +29,7 @@ export interface MqttContract {
   'bridge/networkmap': NetworkMap;
   'bridge/networkmap/progress': NetworkMapProgress;
   'bridge/removed': RemovedDevices;
+  'bridge/log': BridgeLog;
   'bridge/request': RequestPayloads;
   'bridge/response': { [K in RequestName]: Response<ResponsePayloads[K]> };
   'group/set': GroupSetCommand;
@@ -48,6 +50,7 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'bridge/networkmap': true,
   'bridge/networkmap/progress': false,
   'bridge/removed': true,
+  'bridge/log': false,
   'bridge/request': false,
   'bridge/response': false,
   'group/set': false,
@@ -70,6 +73,7 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'bridge/networkmap': return networkMapSchema;
     case 'bridge/networkmap/progress': return networkMapProgressSchema;
     case 'bridge/removed': return removedDevicesSchema;
+    case 'bridge/log': return bridgeLogSchema;
     case 'bridge/request': return requestSchemas[topic.name];
     case 'group/set': return groupSetSchema;
     case 'device': return deviceSchema;

@@ -40,6 +40,7 @@ export const examples = {
   networkMapProgress: { done: 1, total: 2, ieee: EXAMPLE_IEEE, reachable: true, neighbours: 2 },
   removedDevices: { devices: [{ ieee: EXAMPLE_REMOTE, at: 1_790_000_000_000, reason: 'removed' as const }] },
   deviceOta: { state: 'updating' as const, installed: 16909060, available: 16909316, progress: 42.5, remaining: 95, size: 262_144, sent: 111_411, sleepy: false },
+  bridgeLog: { time: '2026-10-01T08:12:33.000Z', level: 'warn' as const, msg: 'interview failed', module: 'bridge', ieee: EXAMPLE_IEEE },
   device: {
     ieee: EXAMPLE_IEEE,
     uniqueid: '00:17:88:01:02:a3:b4:c5',
@@ -106,6 +107,7 @@ export const examples = {
   networkMapProgress: MqttContract['bridge/networkmap/progress'];
   removedDevices: MqttContract['bridge/removed'];
   deviceOta: MqttContract['device/ota'];
+  bridgeLog: MqttContract['bridge/log'];
 };
 
 export const requestExamples = {

@@ -19,3 +19,4 @@ export * from './schemas/ota';
 export * from './sealed-code';
 export * from './examples';
 export * from './z2m/index';
+export * from './schemas/log';

@@ -10,7 +10,7 @@ import {
 
 /** A topic of the contract, recognised. `kind` is the key of the payload map in contract.ts. */
 export type ParsedTopic =
-  | { kind: 'bridge/state' | 'bridge/info' | 'bridge/event' | 'bridge/removed'; bridge: string }
+  | { kind: 'bridge/state' | 'bridge/info' | 'bridge/event' | 'bridge/removed' | 'bridge/log'; bridge: string }
   | { kind: 'bridge/request' | 'bridge/response'; bridge: string; name: RequestName }
   | { kind: 'group/set' | 'group/set/result'; bridge: string; group: number }
   | { kind: 'bridge/alarm'; bridge: string; alarmsystem: string }
@@ -30,7 +30,7 @@ function parseDecimal(text: string | undefined, min: number, max: number): numbe
 function parseBridgeTopic(bridge: string, rest: string[]): ParsedTopic | undefined {
   if (!BRIDGE_ID_PATTERN.test(bridge)) return undefined;
   const [head, ...tail] = rest;
-  if (tail.length === 0 && (head === 'state' || head === 'info' || head === 'event' || head === 'removed')) {
+  if (tail.length === 0 && (head === 'state' || head === 'info' || head === 'event' || head === 'removed' || head === 'log')) {
     return { kind: `bridge/${head}`, bridge };
   }
   if (head === 'networkmap' && (tail.length === 0 || (tail.length === 1 && tail[0] === 'progress'))) {

@@ -11,6 +11,7 @@ import { REQUEST_NAMES } from './topics';
 import { alarmStateSchema } from './schemas/alarm';
 import { networkMapProgressSchema, networkMapSchema } from './schemas/network-map';
 import { removedDevicesSchema } from './schemas/removed-devices';
+import { bridgeLogSchema } from './schemas/log';
 
 const accepts = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);
@@ -41,6 +42,7 @@ describe('mqtt payload schemas', () => {
     accepts(networkMapSchema, examples.networkMap);
     accepts(networkMapProgressSchema, examples.networkMapProgress);
     accepts(removedDevicesSchema, examples.removedDevices);
+    accepts(bridgeLogSchema, examples.bridgeLog);
     for (const name of REQUEST_NAMES) {
       accepts(requestSchemas[name], requestExamples[name]);
       accepts(responseSchema(responseDataSchemas[name]), { status: 'ok', data: responseExamples[name] });

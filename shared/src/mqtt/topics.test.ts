@@ -28,6 +28,7 @@ describe('mqtt topics', () => {
     expect(parseTopic(ctx.base, topics.networkMapProgress(ctx))).toEqual({ kind: 'bridge/networkmap/progress', bridge });
     expect(parseTopic(ctx.base, `${topics.networkMap(ctx)}/other`)).toBeUndefined();
     expect(parseTopic(ctx.base, topics.removedDevices(ctx))).toEqual({ kind: 'bridge/removed', bridge });
+    expect(parseTopic(ctx.base, topics.bridgeLog(ctx))).toEqual({ kind: 'bridge/log', bridge });
     for (const name of REQUEST_NAMES) {
       expect(parseTopic(ctx.base, topics.request(ctx, name))).toEqual({ kind: 'bridge/request', bridge, name });
       expect(parseTopic(ctx.base, topics.response(ctx, name))).toEqual({ kind: 'bridge/response', bridge, name });

@@ -89,6 +89,8 @@ export const topics = {
   networkMapProgress: (ctx: TopicContext) => `${bridgeRoot(ctx)}/networkmap/progress`,
   /** Retained: the devices this bridge no longer has (schemas/removed-devices.ts). */
   removedDevices: (ctx: TopicContext) => `${bridgeRoot(ctx)}/removed`,
+  /** Not retained: one warning or error the bridge wrote (schemas/log.ts). */
+  bridgeLog: (ctx: TopicContext) => `${bridgeRoot(ctx)}/log`,
 };
 
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */
