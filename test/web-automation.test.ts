@@ -230,6 +230,37 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('alert').filter({ hasText: 'inter-PAN' }).waitFor();
   }, 30_000);
 
+  it("should show the radio bridge's warning about a lamp that stopped answering in the gateway log, and on the lamp's own page", async () => {
+    const lamp = ((await stack.rest.get('/devices')).body as string[]).find((mac) => mac.replace(/:/g, '') === LAMP)!;
+    await control('POST', `/devices/${LAMP}/offline`);
+    try {
+      // The bridge reports the failed command in the answer and warns; it relays the warning over MQTT.
+      const answer = await stack.rest.put(`/lights/${lightId()}/state`, { on: false });
+      expect(JSON.stringify(answer.body)).toContain('error');
+    } finally {
+      await control('POST', `/devices/${LAMP}/online`);
+    }
+    await go('settings', 'Settings');
+    await page.getByRole('link', { name: 'Open the log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Gateway log' }).waitFor();
+    const entries = page.getByRole('list', { name: 'Log entries' }).getByRole('listitem');
+    const entry = entries.filter({ hasText: 'radio bridge' }).filter({ has: page.locator(`a[href="#/devices/${lamp}"]`) }).first();
+    await entry.waitFor({ timeout: 15_000 });
+    expect(await entry.textContent()).toMatch(/^Warning/);
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'), 'the log at phone width').toBe(0);
+    await page.setViewportSize(DESKTOP);
+    // From the lamp's page: only its entries.
+    await page.evaluate(`location.hash = '#/devices/${lamp}'`);
+    await page.getByRole('link', { name: 'Log entries' }).click();
+    await page.waitForURL(`**/#/logs/${lamp}`);
+    await page.getByText(/^Entries about /).waitFor();
+    await entries.first().waitFor();
+    expect(await entries.filter({ hasNot: page.locator(`a[href="#/devices/${lamp}"]`) }).count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Errors only' }).check();
+    await page.getByText('No errors since the gateway started.').waitFor();
+  }, 60_000);
+
   it('should create a weekday schedule from the editor in the deCONZ time form', async () => {
     await go('schedules', 'Schedules');
     await page.getByText('No schedules yet.').waitFor();

@@ -13,6 +13,7 @@ import { devicesRoutes } from './routes/devices';
 import { fullStateRoutes } from './routes/full-state';
 import { groupsRoutes } from './routes/groups';
 import { lightsRoutes } from './routes/lights';
+import { logsRoutes } from './routes/logs';
 import { networkmapRoutes } from './routes/networkmap';
 import { resourcelinksRoutes } from './routes/resourcelinks';
 import { rulesRoutes } from './routes/rules';
@@ -33,6 +34,7 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   devices: devicesRoutes,
   groups: groupsRoutes,
   lights: lightsRoutes,
+  logs: logsRoutes,
   networkmap: networkmapRoutes,
   resourcelinks: resourcelinksRoutes,
   rules: rulesRoutes,

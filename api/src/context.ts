@@ -1,3 +1,4 @@
+import type { LogRing } from '@herdgate/shared/log';
 import type { Logger } from 'pino';
 import type { EventHub } from './events/types';
 import type { Store } from './store/types';
@@ -88,6 +89,8 @@ export interface Services {
   /** Backup archives: export, the kept ones, automatic backups (issue #27). */
   backups: BackupService;
   logger: Logger;
+  /** Recent warnings and errors of the api and the bridge, for `GET /logs` and the web app. */
+  logs: LogRing;
   options: GatewayOptions;
   host: HostInfo;
   /** Short-lived state that is deliberately not persisted (the unlock window). */

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
+import { LogRing, ringDestination } from '@herdgate/shared/log';
 import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
 import { connectMqtt, createRestClient, type RestClient } from './clients';
 import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './processes';
@@ -81,10 +82,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
 
     const apiLogs: Record<string, unknown>[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => apiLogs.push(JSON.parse(line) as Record<string, unknown>) });
+    // The lines for the test to read, and the warnings for the log view, as the api process keeps them.
+    const logs = new LogRing();
+    const logger = pino({ level: 'info' }, pino.multistream([
+      { level: 'info', stream: { write: (line: string) => void apiLogs.push(JSON.parse(line) as Record<string, unknown>) } },
+      { level: 'warn', stream: ringDestination(logs, 'api') },
+    ]));
     const api = await createNodeGateway(
       { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${data ? join(data, 'herdgate.db') : join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...apiAccount, ...options.apiEnv },
-      { logger },
+      { logger, logs },
     );
     cleanups.push(() => api.close());
     const rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);

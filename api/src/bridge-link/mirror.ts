@@ -8,6 +8,7 @@ import {
   endpointEventSchema,
   endpointStateSchema,
   networkMapProgressSchema,
+  bridgeLogSchema,
   networkMapSchema,
   parseTopic,
   removedDevicesSchema,
@@ -101,6 +102,7 @@ export class LinkMirror {
       case 'bridge/networkmap': return { events: this.onNetworkMap(topic.bridge, payload) };
       case 'bridge/networkmap/progress': return { events: this.onNetworkMapProgress(topic.bridge, payload) };
       case 'bridge/removed': return { events: this.onRemoved(topic.bridge, payload) };
+      case 'bridge/log': return { events: this.onLog(topic.bridge, payload) };
       case 'bridge/response':
       case 'group/set/result':
         return topic.bridge === this.selectedId ? { events: [], reply: { topic, payload } } : { events: [] };
@@ -177,6 +179,12 @@ export class LinkMirror {
     if (!this.follows(bridge)) return [];
     const progress = this.decode(networkMapProgressSchema, `bridge ${bridge} network map progress`, payload);
     return progress ? [{ kind: 'networkmap-progress', bridge, progress }] : [];
+  }
+
+  private onLog(bridge: string, payload: Uint8Array): LinkEvent[] {
+    if (!this.follows(bridge)) return [];
+    const entry = this.decode(bridgeLogSchema, `bridge ${bridge} log`, payload);
+    return entry ? [{ kind: 'bridge-log', bridge, entry }] : [];
   }
 
   private onRemoved(bridge: string, payload: Uint8Array): LinkEvent[] {

@@ -32,6 +32,8 @@ import { createLibsqlStore } from '../store/libsql-store';
 import { memoryArchiveStore, type ArchiveStore } from '../backup/archive-store';
 import { BackupService } from '../backup/backup-service';
 import type { Database, Store } from '../store/types';
+import { LogRing } from '@herdgate/shared/log';
+import { followBridgeLogs } from '../services/bridge-logs';
 
 export interface GatewaySettingsFromEnv {
   GATEWAY_USER: string;
@@ -71,6 +73,8 @@ export interface StartGatewayDeps {
   webhookFetch?: typeof fetch;
   /** The web app served at `/` (see `CreateAppOptions.web`). */
   web?: CreateAppOptions['web'];
+  /** Where the runtime's root logger keeps warnings and errors; a ring of its own otherwise. */
+  logs?: LogRing;
 }
 
 export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<AppEnv>; services: Services }> {
@@ -113,8 +117,10 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   });
   backups.start(timers);
   teardown.add('automatic backups', () => backups.stop());
+  const logs = deps.logs ?? new LogRing();
+  teardown.add('bridge logs', followBridgeLogs(bridge, logs));
   const services: Services = {
-    store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups,
+    store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups, logs,
     radioInfo,
     radioControl,
     touchlink,

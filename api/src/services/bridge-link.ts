@@ -11,6 +11,7 @@ import type {
   EndpointState,
   NetworkMap,
   NetworkMapProgress,
+  BridgeLog,
   RequestName,
   RemovedDevice,
   RequestPayloads,
@@ -41,7 +42,8 @@ export type LinkEvent =
   | { kind: 'event'; ieee: string; endpoint: number; state: Record<string, unknown> }
   /** The last finished network map scan (retained) and the progress of a running one. */
   | { kind: 'networkmap'; bridge: string; map: NetworkMap }
-  | { kind: 'networkmap-progress'; bridge: string; progress: NetworkMapProgress };
+  | { kind: 'networkmap-progress'; bridge: string; progress: NetworkMapProgress }
+  | { kind: 'bridge-log'; bridge: string; entry: BridgeLog };
 
 export interface BridgeLink {
   /** True while the broker connection is up and the bridge says it is online. */

@@ -12,6 +12,8 @@ import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/ser
 import { createNodeGateway, type NodeGateway } from '../../src/runtime/node/gateway';
 import type { ResolveHost } from '../../src/security/webhook-target';
 import { TEST_CLOCK_START } from './test-clock';
+import type { LogRing } from '@herdgate/shared/log';
+import { ringLogger } from '@herdgate/shared/node';
 
 /** A real gateway (HTTP, libSQL file, WebSocket) on loopback ephemeral ports, for API tests. */
 export interface TestGateway {
@@ -43,6 +45,8 @@ export interface TestGatewayOptions {
   bridge?: () => BridgeLink;
   /** Where the gateway logs (silent by default). */
   logger?: Logger;
+  /** Keep the gateway's warnings in this ring (`GET /logs`), printing nothing. */
+  logs?: LogRing;
   /** Pose requests as coming from another host (only loopback can run here). */
   clientAddress?: ClientAddress;
   /** Routes added to the app (helpers/test-routes.ts). */
@@ -56,14 +60,14 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
   const databaseUrl = `file:${join(folder, 'herdgate.db')}`;
   const clock = new ManualClock(TEST_CLOCK_START);
   const radio = new RecordingRadioControl();
-  const logger = options.logger ?? pino({ level: 'silent' });
+  const logger = options.logger ?? (options.logs ? ringLogger('silent', options.logs, 'api') : pino({ level: 'silent' }));
   const gateway = await createNodeGateway(
     // No release source unless a test names one: `POST /config/update` must not reach the npm registry.
     { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, RELEASES_URL: 'none', ...env },
     options.bridge
-      ? { logger, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost }
+      ? { logger, logs: options.logs, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost }
       // No bridge: a radio that records commands and reports the stored settings back.
-      : { logger, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost },
+      : { logger, logs: options.logs, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost },
   );
   const base = `http://127.0.0.1:${gateway.httpPort}`;
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });

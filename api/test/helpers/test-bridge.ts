@@ -62,6 +62,8 @@ export interface TestBridge {
   publishRemoved(devices: RemovedDevice[]): Promise<void>;
   /** A bridge event (not retained), e.g. a remote's `group_command`; malformed bodies on purpose too. */
   emitEvent(event: Record<string, unknown>): Promise<void>;
+  /** A warning or error on `bridge/<id>/log` (not retained); malformed bodies on purpose too. */
+  publishLog(entry: Record<string, unknown>): Promise<void>;
   setOnline(online: boolean): Promise<void>;
   close(): Promise<void>;
 }
@@ -142,6 +144,7 @@ export async function startTestBridge(): Promise<TestBridge> {
     },
     publishRemoved: (devices) => publish(topics.removedDevices(ctx), { devices }, true),
     emitEvent: (event) => publish(topics.bridgeEvent(ctx), event),
+    publishLog: (entry) => publish(topics.bridgeLog(ctx), entry),
     setOnline: (online) => publish(topics.bridgeState(ctx), { state: online ? 'online' : 'offline' }, true),
     async close() {
       await client.endAsync(true);

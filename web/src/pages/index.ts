@@ -2,6 +2,7 @@ import type { FunctionComponent } from 'preact';
 import { AddDevice } from './add-device';
 import { Alarm } from './alarm';
 import { Devices } from './devices';
+import { Logs } from './logs';
 import { NetworkMapPage } from './network-map';
 import { Rooms } from './rooms';
 import { Rules } from './rules';
@@ -30,6 +31,7 @@ export const PAGES: Page[] = [
   { route: 'map', title: 'Network map', component: NetworkMapPage },
   { route: 'settings', title: 'Settings', component: Settings },
   { route: 'touchlink', title: 'Touchlink', component: Touchlink, hidden: true },
+  { route: 'logs', title: 'Gateway log', component: Logs, hidden: true },
 ];
 
 export const pageFor = (route: string): Page => PAGES.find((p) => p.route === route.split('/')[0]) ?? PAGES[0]!;

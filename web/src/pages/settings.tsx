@@ -2,7 +2,7 @@ import { Backups } from './backups';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
-import { ago, FieldError, useAction } from '../components/ui';
+import { ago, Card, FieldError, useAction } from '../components/ui';
 import { useGateway } from '../state/store';
 import { HERDGATE_VERSION } from '../version';
 
@@ -143,6 +143,12 @@ export function Settings() {
       <Password />
       <Keys />
       <Backups />
+      <section aria-label="Gateway log">
+        <Card title="Gateway log">
+          <p class="hint">Warnings and errors the gateway and its radio bridge wrote recently, with the request that caused each.</p>
+          <a class="button" href="#/logs">Open the log</a>
+        </Card>
+      </section>
     </div>
   );
 }

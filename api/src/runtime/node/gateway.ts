@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Hono } from 'hono';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { LogRing } from '@herdgate/shared/log';
+import { ringLogger } from '@herdgate/shared/node';
 import type { ClientAddress } from '../../app';
 import type { AppEnv, Services } from '../../context';
 import { startGateway } from '../../gateway/start-gateway';
@@ -42,6 +44,8 @@ export interface NodeGatewayOptions {
   /** Routes on the same app and server, after the common middleware (the benchmark's bare route). */
   extraRoutes?: (app: Hono<AppEnv>) => void;
   logger?: Logger;
+  /** The ring `logger` keeps its warnings and errors in (`GET /logs`); the gateway's own otherwise. */
+  logs?: LogRing;
   /** Tests move time with a ManualClock. */
   clock?: Clock;
   /** Replace what the bridge link backs (API tests record radio commands without a bridge). */
@@ -104,7 +108,8 @@ export async function createNodeGateway(
   options: NodeGatewayOptions = {},
 ): Promise<NodeGateway> {
   const env = parseEnv(vars);
-  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const logs = options.logs ?? new LogRing();
+  const logger = options.logger ?? ringLogger(env.LOG_LEVEL, logs, 'api');
   const clock = options.clock ?? systemClock;
   const teardown = new Teardown(logger);
   try {
@@ -126,6 +131,7 @@ export async function createNodeGateway(
       resolveHost, webhookFetch: webhooks.fetch,
       web: { assets: loadWebAssets(logger) },
       archives: nodeArchiveStore(backupDir(env)),
+      logs,
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));

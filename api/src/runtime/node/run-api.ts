@@ -4,7 +4,9 @@
  * one-process gateway (scripts/one-process/) runs it beside the bridge through the bundle's exports
  * (`@herdgate/api/run` names the types).
  */
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
+import { LogRing } from '@herdgate/shared/log';
+import { ringLogger } from '@herdgate/shared/node';
 import { createNodeGateway, type NodeGateway } from './gateway';
 import { parseEnv } from '../env';
 import { defaultPasswordInUse } from '../../security/default-password';
@@ -22,9 +24,10 @@ export interface StartedApi {
  */
 export async function startApiProcess(env: Record<string, string | undefined>, tag?: string): Promise<StartedApi> {
   const { LOG_LEVEL: level, GATEWAY_PASSWORD: password } = parseEnv(env);
-  const root = pino({ level });
+  const logs = new LogRing();
+  const root = ringLogger(level, logs, 'api');
   const logger = tag ? root.child({ process: tag }) : root;
-  const gateway = await createNodeGateway(env, { logger });
+  const gateway = await createNodeGateway(env, { logger, logs });
   logger.info({ httpPort: gateway.httpPort, websocketPort: gateway.websocketPort }, 'herdgate api listening');
   // One machine-readable line for supervisors (npm start's banner), whatever the log level.
   const ready = {

@@ -4,6 +4,7 @@
  * as on Node. The Worker (`worker.ts`) routes every request here.
  */
 import type { Context, Hono } from 'hono';
+import { LogRing, recordFromPino } from '@herdgate/shared/log';
 import { pino, type Logger } from 'pino';
 import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudflare/workers-types';
 import { createClient } from '@libsql/client/web';
@@ -71,9 +72,20 @@ function serializeError(err: unknown): unknown {
   return err instanceof Error ? { type: err.constructor.name, message: err.message, stack: err.stack } : err;
 }
 
-function createLogger(level: string, write: (record: object) => void = (record) => console.log(JSON.stringify(record))): Logger {
-  // pino's browser build (what workerd gets) writes objects; one JSON line each keeps logs structured.
-  return pino({ level, serializers: { err: serializeError }, browser: { asObject: true, serialize: true, write } });
+const WARN = 40;
+
+/**
+ * pino's browser build (what workerd gets) writes objects; one JSON line each keeps logs structured.
+ * Warnings and errors also go to `logs` (the log view) whatever `level` prints.
+ */
+function createLogger(level: string, logs: LogRing, print: (record: object) => void = (record) => console.log(JSON.stringify(record))): Logger {
+  const printed = pino.levels.values[level] ?? Number.POSITIVE_INFINITY;
+  const write = (record: object) => {
+    const kept = recordFromPino(record as Record<string, unknown>, 'api');
+    if (kept) logs.push(kept);
+    if (((record as { level?: number }).level ?? 0) >= printed) print(record);
+  };
+  return pino({ level: printed < WARN ? level : 'warn', serializers: { err: serializeError }, browser: { asObject: true, serialize: true, write } });
 }
 
 /** The object's own SQLite storage, or a remote libSQL server for `libsql://` / `http(s)://` URLs. */
@@ -105,7 +117,8 @@ export interface ObjectStart {
 async function start(ctx: DurableObjectState, vars: Record<string, string | undefined>, options: GatewayObjectOptions): Promise<Started> {
   const env = parseWorkerEnv(vars);
   const publicPort = publicWebsocketPort(vars);
-  const logger = createLogger(env.LOG_LEVEL, options.logWrite);
+  const logs = new LogRing();
+  const logger = createLogger(env.LOG_LEVEL, logs, options.logWrite);
   if (vars.WEBSOCKET_PORT) logger.warn({ WEBSOCKET_PORT: vars.WEBSOCKET_PORT }, 'WEBSOCKET_PORT is ignored on workerd: WebSockets are served on the port of the request (PUBLIC_WEBSOCKET_PORT names another)');
   const teardown = new Teardown(logger);
   try {
@@ -120,7 +133,7 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     const { app, services } = await startGateway({
       // No folder to keep archives in: automatic backups are off, exports are downloaded.
       db, env: { ...env, BACKUP_INTERVAL_HOURS: 0 }, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
-      version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes,
+      version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes, logs,
     });
     services.events.subscribe((message, event) => fanOut(ctx, eventMessages(message, event)));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');

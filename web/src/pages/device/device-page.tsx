@@ -90,6 +90,7 @@ export function DevicePage({ mac }: { mac: string }) {
           announce(`${name} interviewed again: identity, reporting and values read back`);
         })}>{busy ? 'Asking the device…' : 'Interview again'}</button>
         <a class="button" href="#/settings">Backups</a>
+        <a class="button" href={`#/logs/${mac}`}>Log entries</a>
       </div>
       <section aria-label={`${name}: lights and sensors`}>
         <h3>Lights and sensors</h3>
