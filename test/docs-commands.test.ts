@@ -19,6 +19,8 @@ const CANNOT_RUN: Array<[RegExp, string]> = [
   [/^sudo |^journalctl /, 'installs and reads a systemd service on the host (users, /etc, systemctl)'],
   [/^npx wrangler (login|secret|deploy)\b/, 'needs a Cloudflare account and an interactive login'],
   [/^ZIGBEE_ADAPTER=deconz ZIGBEE_PATH=\/dev\/ttyACM0 /, 'needs a real ConBee stick on /dev/ttyACM0'],
+  [/^ZIGBEE_ADAPTER=zstack ZIGBEE_PATH=\/dev\/ttyUSB0 /, "needs Zigbee2MQTT's real Z-Stack stick on /dev/ttyUSB0"],
+  [/^(DATA_DIR=\S+ )?(ZIGBEE_ADAPTER=\S+ )?npm run import -- zigbee2mqtt /, "needs a stopped Zigbee2MQTT's data folder (test/zigbee2mqtt-takeover.test.ts runs this import on the folder of a real Zigbee2MQTT 2.14.1), and it would replace the documented gateway's data"],
   [/ -h (192\.168\.1\.20|radio-host) /, "talks to another host of the example network (its address and CA certificate are the reader's)"],
   [/"kind":"(ash-nak|ash-lose|ncp-stuck|ncp-reset)"/, 'a fault of the EmberZNet front only, and the documented gateway runs the ConBee front (the radio\'s ember fault tests send each)'],
 ];

@@ -28,11 +28,15 @@ if (database && database !== `file:${process.env.DATA_DIR ?? './data'}/herdgate.
 }
 const adapter = process.env.ZIGBEE_ADAPTER || undefined;
 try {
-  const { report } = kind === 'deconz'
-    ? await importDeconz({ source: resolve(source), dataDir, dryRun, adapter })
-    : await importZigbee2mqtt({ source: resolve(source), dataDir, dryRun, adapter });
-  process.stdout.write(report);
-  process.stdout.write(dryRun ? 'dry run: nothing written\n' : `imported into ${dataDir}; start herdgate with npm start\n`);
+  let start = 'npm start';
+  if (kind === 'deconz') {
+    process.stdout.write((await importDeconz({ source: resolve(source), dataDir, dryRun, adapter })).report);
+  } else {
+    const { report, env } = await importZigbee2mqtt({ source: resolve(source), dataDir, dryRun, adapter });
+    process.stdout.write(report);
+    start = `ZIGBEE_ADAPTER=${env.ZIGBEE_ADAPTER} ZIGBEE_PATH=${env.ZIGBEE_PATH ?? '<serial port>'} npm start`;
+  }
+  process.stdout.write(dryRun ? 'dry run: nothing written\n' : `imported into ${dataDir}; start herdgate with ${start}\n`);
 } catch (err) {
   if (!(err instanceof ImportRefused)) throw err;
   process.stderr.write(`herdgate import refused, nothing changed: ${err.message}\n`);

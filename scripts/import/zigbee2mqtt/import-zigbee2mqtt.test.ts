@@ -5,7 +5,7 @@ import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeTarGz } from '../deconz/tar';
 import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from './fixtures';
-import { importZigbee2mqtt, ImportRefused } from './import-zigbee2mqtt';
+import { importZigbee2mqtt, ImportRefused, isZ2mArchive } from './import-zigbee2mqtt';
 
 async function writeFolder(dir: string, files: Record<string, string>): Promise<string> {
   await mkdir(dir, { recursive: true });
@@ -74,6 +74,8 @@ describe('Zigbee2MQTT import', () => {
     const fromTar = await importZigbee2mqtt({ archive: writeTarGz(Object.fromEntries(Object.entries(files).map(([n, c]) => [`zigbee2mqtt/${n}`, c]))), dataDir: join(root, 'tar'), dryRun: true });
     expect(fromZip.report).toBe(fromTar.report);
     expect(fromZip.plan.names[BULB]).toBe('Living room ceiling');
+    expect(isZ2mArchive(writeZip(files))).toBe(true);
+    expect(isZ2mArchive(writeTarGz({ 'deCONZ.conf': '{}', 'zll.db': '' }))).toBe(false);
     await expect(importZigbee2mqtt({ archive: writeZip(files).subarray(0, 300), dataDir: join(root, 'zip'), dryRun: true })).rejects.toThrow(ImportRefused);
   });
 

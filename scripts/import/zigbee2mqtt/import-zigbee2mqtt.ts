@@ -14,6 +14,7 @@ import { buildPlan, describePlan, type Z2mPlan } from './plan';
 import { FolderRefused, readZ2mArchive, readZ2mFolder, type Z2mFolder } from './source';
 
 export { ImportRefused };
+export { isZ2mArchive } from './source';
 
 export interface Z2mImportOptions {
   /** A data folder, or a tar.gz/zip of one, on disk… */
@@ -55,7 +56,7 @@ export async function importZigbee2mqtt(options: Z2mImportOptions): Promise<Z2mI
   }
   const port = plan.network.port?.startsWith('tcp://') || plan.network.port?.startsWith('/') ? plan.network.port : undefined;
   const env = { ZIGBEE_ADAPTER: plan.network.adapter, ...(port ? { ZIGBEE_PATH: port } : {}) };
-  const report = `${describePlan(plan)}start herdgate on Zigbee2MQTT's stick: ZIGBEE_ADAPTER=${env.ZIGBEE_ADAPTER} ZIGBEE_PATH=${port ?? '<the stick\'s serial port>'}\n`;
+  const report = `${describePlan(plan)}herdgate drives Zigbee2MQTT's stick with ZIGBEE_ADAPTER=${env.ZIGBEE_ADAPTER} ZIGBEE_PATH=${port ?? '<the stick\'s serial port>'}\n`;
   if (options.dryRun) return { plan, report, env };
   const now = options.now ?? Date.now();
   await replaceDataDir(options.dataDir, async (staging) => {

@@ -16,8 +16,8 @@ export interface Leftover {
 /** Top-level settings herdgate has its own way for (taken ones are not listed). */
 const SETTINGS: Record<string, string> = {
   frontend: 'herdgate serves its own web app at /',
-  homeassistant: "herdgate's Home Assistant discovery is its own (or use Home Assistant's deCONZ integration)",
-  mqtt: 'herdgate runs its own MQTT broker (port 1883, accounts in MQTT_USERS)',
+  homeassistant: "herdgate publishes Home Assistant MQTT discovery itself (Z2M_HOMEASSISTANT, Z2M_DISCOVERY_TOPIC; on by default)",
+  mqtt: "herdgate runs its own MQTT broker (port 1883); its Zigbee2MQTT-compatible API publishes under Z2M_BASE_TOPIC (default zigbee2mqtt)",
   availability: 'herdgate tracks availability itself (REST reachable)',
   ota: "herdgate's OTA settings are its own (REST /config otau*)",
   passlist: 'herdgate has no join allow list: open the network only for the devices you pair',
@@ -49,6 +49,8 @@ function optionCounts(maps: Record<string, Options>): Map<string, number> {
 export function leftoversOf(folder: Z2mFolder, settings: Z2mSettings, db: HerdsmanDb): Leftover[] {
   const out: Leftover[] = [];
   for (const [key, why] of Object.entries(SETTINGS)) if (settings.raw[key] !== undefined && settings.raw[key] !== null) out.push({ what: `${key} settings`, why });
+  const mqtt = settings.raw.mqtt as Options | undefined;
+  if (typeof mqtt?.base_topic === 'string' && mqtt.base_topic !== 'zigbee2mqtt') out.push({ what: `mqtt.base_topic ${mqtt.base_topic}`, why: `start herdgate with Z2M_BASE_TOPIC=${mqtt.base_topic} so scripts written for it keep their topics` });
   const advanced = settings.raw.advanced as Options | undefined;
   const other = Object.keys(advanced ?? {}).filter((key) => !['pan_id', 'ext_pan_id', 'channel', 'network_key'].includes(key));
   if (other.length > 0) out.push({ what: `advanced settings ${other.join(', ')}`, why: "Zigbee2MQTT's own (logging, state cache, output format); herdgate has its own settings" });

@@ -59,3 +59,13 @@ export function readZ2mArchive(bytes: Buffer, what = 'the archive'): Z2mFolder {
   }
   return { files, entries: [...entries].sort() };
 }
+
+/** Whether an upload is an archive of a Zigbee2MQTT data folder (it holds configuration.yaml and database.db). */
+export function isZ2mArchive(bytes: Uint8Array): boolean {
+  try {
+    const { files } = readZ2mArchive(Buffer.from(bytes));
+    return files.has('configuration.yaml') && files.has('database.db');
+  } catch {
+    return false;
+  }
+}
