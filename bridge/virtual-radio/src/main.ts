@@ -24,6 +24,7 @@ async function main(): Promise<void> {
     mac: options.mac,
     newStick: options.newStick,
     timing: timingProfiles[options.timing],
+    otaPacing: options.otaPacing,
     log: (event, detail) => logger.info({ event, ...detail }, event),
   });
   const control = await startControlServer(radio, options.controlPort);

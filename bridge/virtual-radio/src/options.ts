@@ -1,6 +1,6 @@
 /**
  * CLI options from argv (`--port 0`, `--control-port=0`, `--state f`, `--network f`, `--timing
- * fast|realistic`, `--mac hex`, `--protocol deconz|zstack|ember`, `--new-stick`) with env fallbacks (RADIO_PORT, RADIO_PROTOCOL, RADIO_CONTROL_PORT, RADIO_STATE,
+ * fast|realistic`, `--ota-pacing realistic|fast`, `--mac hex`, `--protocol deconz|zstack|ember`, `--new-stick`) with env fallbacks (RADIO_PORT, RADIO_PROTOCOL, RADIO_CONTROL_PORT, RADIO_STATE,
  * RADIO_NETWORK, RADIO_TIMING, RADIO_MAC, RADIO_NEW_STICK=1), validated with one valibot schema.
  * `--new-stick` (no value) swaps the coordinator for a blank one with another IEEE, next to the same
  * devices: the stick a restore moves the network to (docs/backup.md).
@@ -16,6 +16,7 @@ const schema = v.strictObject({
   state: v.optional(v.string()),
   network: v.optional(v.string()),
   timing: v.optional(v.picklist(['fast', 'realistic']), 'fast'),
+  otaPacing: v.optional(v.picklist(['fast', 'realistic'], 'must be fast or realistic'), 'realistic'),
   protocol: v.optional(v.picklist(['deconz', 'zstack', 'ember'], 'must be deconz, zstack or ember'), 'deconz'),
   mac: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'))),
   logLevel: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'silent']), 'info'),
@@ -25,12 +26,12 @@ const schema = v.strictObject({
 export type RadioCliOptions = v.InferOutput<typeof schema>;
 
 const FLAGS: Record<string, keyof RadioCliOptions> = {
-  port: 'port', 'control-port': 'controlPort', state: 'state', network: 'network', timing: 'timing', mac: 'mac', 'log-level': 'logLevel', protocol: 'protocol', 'new-stick': 'newStick',
+  port: 'port', 'control-port': 'controlPort', state: 'state', network: 'network', timing: 'timing', 'ota-pacing': 'otaPacing', mac: 'mac', 'log-level': 'logLevel', protocol: 'protocol', 'new-stick': 'newStick',
 };
 /** Flags that take no value. */
 const SWITCHES = new Set<keyof RadioCliOptions>(['newStick']);
 const ENV: Record<string, keyof RadioCliOptions> = {
-  RADIO_PORT: 'port', RADIO_CONTROL_PORT: 'controlPort', RADIO_STATE: 'state', RADIO_NETWORK: 'network', RADIO_TIMING: 'timing', RADIO_MAC: 'mac', RADIO_LOG_LEVEL: 'logLevel', RADIO_PROTOCOL: 'protocol', RADIO_NEW_STICK: 'newStick',
+  RADIO_PORT: 'port', RADIO_CONTROL_PORT: 'controlPort', RADIO_STATE: 'state', RADIO_NETWORK: 'network', RADIO_TIMING: 'timing', RADIO_OTA_PACING: 'otaPacing', RADIO_MAC: 'mac', RADIO_LOG_LEVEL: 'logLevel', RADIO_PROTOCOL: 'protocol', RADIO_NEW_STICK: 'newStick',
 };
 
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): RadioCliOptions {

@@ -21,7 +21,7 @@ import { DeviceRegistry, type PooledDevice } from './network/registry';
 import { timingProfiles } from './network/timing';
 import type { Timing } from './network/timing';
 import { TouchlinkResponder } from './network/touchlink';
-import type { DeviceFactory } from './network/types';
+import type { DeviceFactory, OtaPacingName } from './network/types';
 import type { NetworkDefinition } from './network-definition';
 import type { ParameterStore } from './radio/parameter-store';
 import type { RadioCore } from './radio/radio-core';
@@ -48,6 +48,8 @@ export interface VirtualRadioOptions {
    */
   newStick?: boolean;
   timing?: Timing;
+  /** How fast devices download firmware: `realistic` (default) or `fast` (tests). */
+  otaPacing?: OtaPacingName;
   clock?: Clock;
   log?: RadioLog;
 }
@@ -66,6 +68,9 @@ export interface VirtualRadio {
   readonly core?: RadioCore;
   readonly params?: ParameterStore;
   hostConnected(): boolean;
+  /** OTA download pacing of every device (devices/ota/pacing.ts). */
+  readonly otaPacing: OtaPacingName;
+  setOtaPacing(pacing: OtaPacingName): void;
   reboot(downMs: number): void;
   /**
    * Simulated firmware update (deCONZ front): the next version (platform byte kept), then a reboot.
@@ -104,6 +109,7 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   const mac = options.mac ?? freshMac(protocol);
   // Devices whose refusal was logged already (a refused device retries every half second).
   const refused = new Set<string>();
+  let otaPacing: OtaPacingName = options.otaPacing ?? 'realistic';
   let network: SimNetwork | undefined;
   let touchlink: TouchlinkResponder | undefined;
   const hooks: FrontHooks = {
@@ -121,6 +127,8 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     admits: (entry) => admitsByInstallCode(options.factory, linkKeyOf(front), entry, log, refused),
     emit: (ieee, frame) => network!.emit(ieee, frame),
     changed,
+    otaPacing: () => otaPacing,
+    otaServer: () => otaServerEndpoint(coordinator.endpoints()),
   });
   network = new SimNetwork({
     registry, host, coordinator, counters, faults, clock, timing,
@@ -146,6 +154,14 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     port, protocol, front, registry, membership, faults, counters, touchlink, factory: options.factory,
     core: deconz?.core, params: deconz?.params,
     hostConnected: () => server.hostConnected,
+    get otaPacing() {
+      return otaPacing;
+    },
+    setOtaPacing: (pacing) => {
+      otaPacing = pacing;
+      for (const entry of registry.all()) entry.device.ota?.()?.repace();
+      log('ota-pacing', { pacing });
+    },
     reboot: (downMs) => {
       state.flush();
       server.reboot(downMs);
@@ -167,6 +183,16 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
       await server.close();
     },
   };
+}
+
+/** The coordinator endpoint whose descriptor lists the OTA cluster (0x0019) as a server cluster. */
+function otaServerEndpoint(descriptors: Map<number, Uint8Array>): number | undefined {
+  for (const [endpoint, d] of descriptors) {
+    // endpoint u8, profile u16, device u16, version u8, in count u8, in clusters u16…
+    const count = d[6] ?? 0;
+    for (let i = 0; i < count; i++) if ((d[7 + 2 * i] | (d[8 + 2 * i] << 8)) === 0x0019) return endpoint;
+  }
+  return undefined;
 }
 
 /** EmberNodeType of an end device (3 rx-on when idle, 4 sleepy), undefined for a router or an unknown address. */

@@ -10,8 +10,9 @@ import { compile, match } from './router';
 import { deviceRoutes } from './routes/devices';
 import { faultRoutes } from './routes/faults';
 import { radioRoutes } from './routes/radio';
+import { otaRoutes } from './routes/ota';
 
-const routes = compile([...radioRoutes, ...deviceRoutes, ...faultRoutes]);
+const routes = compile([...radioRoutes, ...deviceRoutes, ...faultRoutes, ...otaRoutes]);
 
 export interface ControlServer {
   readonly port: number;

@@ -9,6 +9,7 @@ import type { DeviceMemory } from './memory';
 import type { SendOptions } from './send-options';
 import type { Timers } from './timers';
 import type { TuyaMcu } from './tuya-mcu';
+import type { OtaClient } from './ota/ota-client';
 
 export interface CommandCall {
   endpoint: number;
@@ -16,6 +17,10 @@ export interface CommandCall {
   args: CommandPayload;
   /** Set when the command arrived as a groupcast. */
   group?: number;
+  /** The frame's ZCL sequence number, the sender's endpoint and whether it was a broadcast. */
+  tsn?: number;
+  srcEndpoint?: number;
+  broadcast?: boolean;
 }
 
 /** How the device answers a command: a default response with this status, a cluster response, or nothing. */
@@ -35,6 +40,8 @@ export interface BehaviourHost {
   readonly memory: DeviceMemory;
   /** A Tuya device's MCU (its catalogue entry declares data points), else undefined. */
   readonly tuya?: TuyaMcu;
+  /** The OTA upgrade client (its catalogue entry has `ota`), else undefined. */
+  readonly ota?: OtaClient;
   now(): number;
   coordinatorIeee(): Ieee;
   has(endpoint: number, cluster: string): boolean;

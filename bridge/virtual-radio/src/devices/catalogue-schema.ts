@@ -97,6 +97,39 @@ const TuyaSchema = v.strictObject({
   follows: v.optional(v.array(v.strictObject({ when: v.strictObject({ dp: DpId, value: DpValueSchema }), set: v.strictObject({ dp: DpId, value: DpValueSchema }) })), []),
 });
 
+const u32 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffffffff));
+
+/**
+ * An OTA upgrade client (ZCL 11.13): the model's firmware identity and how it downloads. Models the
+ * converters mark with `ota` have one (see devices/ota/README.md).
+ */
+const OtaSchema = v.strictObject({
+  /** Endpoint with the OTA client (out-cluster 0x0019); default the first that has it. */
+  endpoint: v.optional(v.pipe(u8, v.minValue(1))),
+  imageType: u16,
+  /** The firmware it ships with. */
+  fileVersion: u32,
+  /** Zigbee stack version it reports (2 = ZigBee PRO). */
+  stackVersion: v.optional(u16, 2),
+  /** Sent in Query Next Image (field control bit 0) when given. */
+  hardwareVersion: v.optional(u16),
+  /** Maximum data size it asks for in each Image Block Request. */
+  maxDataSize: v.optional(v.pipe(u8, v.minValue(1)), 64),
+  /** Time it takes to store a block before it asks for the next one (realistic pacing), milliseconds. */
+  blockDelayMs: v.optional(v.pipe(v.number(), v.minValue(0)), 50),
+  /** Seconds between the Query Next Image Requests it sends by itself (a sleepy device's check-in). */
+  queryIntervalS: v.optional(v.pipe(v.number(), v.minValue(1)), 86_400),
+  /** Time it is off the network while it boots the new image, milliseconds. */
+  rebootMs: v.optional(v.pipe(v.number(), v.minValue(0)), 3_000),
+  /**
+   * genBasic swBuildId after an update, from the new file version: `{hex}` (8 hex digits),
+   * `{version}` (decimal), `{b3}`…`{b0}` (its bytes, most significant first, decimal).
+   */
+  swBuildId: v.optional(v.string(), '{b3}.{b2}.{b1}.{b0}'),
+  /** Largest image its flash takes; a bigger offer is aborted. */
+  maxImageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1_048_576),
+});
+
 export const CatalogueEntrySchema = v.strictObject({
   description: v.string(),
   manufacturerName: v.string(),
@@ -122,6 +155,7 @@ export const CatalogueEntrySchema = v.strictObject({
    */
   cube: v.optional(v.strictObject({ gestures: v.pipe(u8, v.minValue(1)), rotation: v.pipe(u8, v.minValue(1)) })),
   tuya: v.optional(TuyaSchema),
+  ota: v.optional(OtaSchema),
   /** button name → press kind → frames sent, in order. */
   buttons: v.optional(v.record(v.string(), v.record(PressKind, v.array(EmissionSchema)))),
 });
@@ -132,4 +166,5 @@ export type CatalogueEmission = v.InferOutput<typeof EmissionSchema>;
 export type DeviceBehaviourConfig = CatalogueEntry['behaviour'];
 export type PressKindName = v.InferOutput<typeof PressKind>;
 export type TuyaSpec = v.InferOutput<typeof TuyaSchema>;
+export type OtaSpec = v.InferOutput<typeof OtaSchema>;
 export type DatapointSpec = v.InferOutput<typeof DatapointSchema>;

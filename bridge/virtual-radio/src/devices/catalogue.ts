@@ -64,6 +64,10 @@ function referenceProblems(entry: CatalogueEntry): string[] {
       });
     }
   }
+  if (entry.ota) {
+    const ep = entry.ota.endpoint === undefined ? entry.endpoints.find((e) => e.outClusters.includes(0x0019)) : entry.endpoints.find((e) => e.id === entry.ota!.endpoint);
+    if (!ep?.outClusters.includes(0x0019)) problems.push('ota.endpoint: no endpoint with the OTA client cluster (out-cluster 0x0019)');
+  }
   if (entry.tuya) {
     const ep = entry.endpoints.find((e) => e.id === entry.tuya!.endpoint);
     if (!ep?.inClusters.includes(0xef00)) problems.push(`tuya.endpoint: endpoint ${entry.tuya.endpoint} has no manuSpecificTuya (0xef00) server cluster`);

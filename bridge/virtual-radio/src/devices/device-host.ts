@@ -24,6 +24,7 @@ import { DeviceMemory, destinationOf } from './memory';
 import { ReportingEngine } from './reporting';
 import { Timers } from './timers';
 import { TuyaMcu } from './tuya-mcu';
+import { OtaClient } from './ota/ota-client';
 
 export class DeviceHost implements BehaviourHost {
   readonly store = new AttributeStore();
@@ -35,6 +36,7 @@ export class DeviceHost implements BehaviourHost {
   /** endpoint → cluster id → behaviour of the client side (out-clusters) */
   readonly clients = new Map<number, Map<number, Behaviour>>();
   readonly tuya?: TuyaMcu;
+  readonly ota?: OtaClient;
   private tsn = 0;
 
   constructor(
@@ -44,6 +46,7 @@ export class DeviceHost implements BehaviourHost {
   ) {
     this.timers = new Timers(ctx);
     if (entry.tuya) this.tuya = new TuyaMcu(this, entry.tuya);
+    if (entry.ota) this.ota = new OtaClient(this, entry.ota);
     this.reporting = new ReportingEngine({
       timers: this.timers,
       now: () => ctx.now(),

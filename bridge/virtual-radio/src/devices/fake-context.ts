@@ -2,7 +2,7 @@
  * A DeviceContext for unit tests: records every emission and runs timers on a manual clock
  * (`advance(ms)` fires due timers in time order). Test-only, but kept beside the code it serves.
  */
-import type { DeviceContext, Emission } from '../network/types';
+import type { DeviceContext, Emission, OtaPacingName } from '../network/types';
 
 interface Pending {
   at: number;
@@ -13,6 +13,11 @@ interface Pending {
 export class FakeContext implements DeviceContext {
   readonly sent: Emission[] = [];
   changes = 0;
+  /** Reboots the device asked for (their downtime, ms). */
+  readonly reboots: number[] = [];
+  pacing: OtaPacingName = 'realistic';
+  /** Set it to give the device an OTA server to check in with (none by default). */
+  otaServer?: () => number | undefined;
   private clock = 0;
   private seq = 0;
   private readonly timers = new Map<number, Pending>();
@@ -43,6 +48,14 @@ export class FakeContext implements DeviceContext {
 
   changed(): void {
     this.changes += 1;
+  }
+
+  reboot(downMs: number): void {
+    this.reboots.push(downMs);
+  }
+
+  otaPacing(): OtaPacingName {
+    return this.pacing;
   }
 
   pendingTimers(): number {

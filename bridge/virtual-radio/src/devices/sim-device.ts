@@ -1,5 +1,5 @@
 /** A simulated device composed from a catalogue entry: the `SimDevice` the radio core talks to. */
-import type { ActionInfo, ActionResult, Delivery, DeviceContext, DeviceIdentity, DeviceSettings, DeviceStateView, SimDevice } from '../network/types';
+import type { ActionInfo, ActionResult, Delivery, DeviceContext, DeviceIdentity, DeviceSettings, DeviceStateView, OtaControl, SimDevice } from '../network/types';
 import { attributeById, clusterById, resolveCluster } from '../zcl/index';
 import { type ZdoDevice, respondZdo } from '../zdo/responder';
 import { availableActions } from './actions';
@@ -81,6 +81,7 @@ export class CatalogueDevice implements SimDevice {
       reporting: reporting.list().map((r) => ({ ...r, ...attrName(r.cluster, r.attribute) })),
       ...(Object.keys(memory.schedules).length > 0 ? { schedules: structuredClone(memory.schedules) } : {}),
       ...(this.host.tuya ? { datapoints: this.host.tuya.view(), mcuClock: this.host.tuya.clock() ?? null } : {}),
+      ...(this.host.ota ? { ota: this.host.ota.view() } : {}),
     };
   }
 
@@ -91,6 +92,11 @@ export class CatalogueDevice implements SimDevice {
   start(): void {
     this.host.reporting.start();
     for (const [ep, behaviours] of this.host.servers) for (const b of behaviours.values()) b.start?.(this.host, ep);
+    this.host.ota?.start();
+  }
+
+  ota(): OtaControl | undefined {
+    return this.host.ota;
   }
 
   stop(): void {

@@ -59,7 +59,8 @@ export function handleZcl(host: DeviceHost, delivery: Delivery): void {
   let outcome: CommandOutcome;
   try {
     const args = decodeCommand(def, frame.payload);
-    outcome = handler(host, { endpoint: delivery.dstEndpoint, cluster, args, ...(delivery.group !== undefined ? { group: delivery.group } : {}) });
+    const from = { tsn: frame.header.tsn, srcEndpoint: delivery.srcEndpoint, broadcast: delivery.broadcast === true };
+    outcome = handler(host, { endpoint: delivery.dstEndpoint, cluster, args, ...from, ...(delivery.group !== undefined ? { group: delivery.group } : {}) });
   } catch (err) {
     if (err instanceof ZclDecodeError) return reply.status(Status.malformedCommand);
     throw err;

@@ -3,13 +3,17 @@
  * the radio's clock and are all cleared when the device stops.
  */
 import type { Clock } from './clock';
-import type { DeviceContext, Emission, Ieee } from './types';
+import type { DeviceContext, Emission, Ieee, OtaPacingName } from './types';
 
 export interface ContextDeps {
   clock: Clock;
   coordinatorIeee(): Ieee;
   emit(ieee: Ieee, frame: Emission): void;
   changed(): void;
+  /** The device restarts: off the network for `downMs`, then announced. */
+  reboot?(ieee: Ieee, downMs: number): void;
+  otaPacing?(): OtaPacingName;
+  otaServer?(): number | undefined;
 }
 
 export interface ManagedContext extends DeviceContext {
@@ -42,6 +46,9 @@ export function createDeviceContext(ieee: Ieee, deps: ContextDeps): ManagedConte
       deps.clock.clearTimeout(handle);
     },
     changed: () => deps.changed(),
+    reboot: (downMs) => deps.reboot?.(ieee, downMs),
+    otaPacing: () => deps.otaPacing?.() ?? 'realistic',
+    otaServer: () => deps.otaServer?.(),
     dispose: () => {
       for (const handle of timers) deps.clock.clearTimeout(handle);
       timers.clear();

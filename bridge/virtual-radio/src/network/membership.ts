@@ -12,7 +12,7 @@ import type { PersistedNetwork } from './persisted';
 import type { DeviceRegistry, JoinedDevice, PooledDevice } from './registry';
 import { chooseParent, linkQuality } from './topology';
 import type { Timing } from './timing';
-import type { DeviceFactory, Emission, Ieee, SimDevice } from './types';
+import type { DeviceFactory, Emission, Ieee, OtaPacingName, SimDevice } from './types';
 
 export interface MembershipDeps {
   registry: DeviceRegistry;
@@ -25,6 +25,10 @@ export interface MembershipDeps {
   admits?(entry: PooledDevice): boolean;
   emit(ieee: Ieee, frame: Emission): void;
   changed(): void;
+  /** How fast OTA clients download (default realistic). */
+  otaPacing?(): OtaPacingName;
+  /** The coordinator endpoint with the OTA server cluster, if any. */
+  otaServer?(): number | undefined;
 }
 
 /** How often a device the trust centre refused (no link key for it yet) tries to join again. */
@@ -35,6 +39,7 @@ export class Membership {
   private joinTimer: unknown;
   private announceTsn = 0;
   private readonly contexts = new Map<Ieee, ManagedContext>();
+  private readonly reboots = new Set<unknown>();
 
   constructor(private readonly deps: MembershipDeps) {}
 
@@ -120,6 +125,16 @@ export class Membership {
     return entry;
   }
 
+  /** A device restarts by itself (a new firmware image): offline for `downMs`, then back and announced. */
+  reboot(ieee: Ieee, downMs: number): void {
+    if (!this.setOnline(ieee, false)) return;
+    const handle = this.deps.clock.setTimeout(() => {
+      this.reboots.delete(handle);
+      this.setOnline(ieee, true);
+    }, downMs);
+    this.reboots.add(handle);
+  }
+
   /**
    * A device that lost its parent (the network moved while it slept) scans, finds its network on
    * the new channel and rejoins with its old address: the host sees a Device_annce.
@@ -152,6 +167,8 @@ export class Membership {
   stopAll(): void {
     if (this.joinTimer !== undefined) this.deps.clock.clearTimeout(this.joinTimer);
     this.joinTimer = undefined;
+    for (const handle of this.reboots) this.deps.clock.clearTimeout(handle);
+    this.reboots.clear();
     for (const entry of this.deps.registry.all()) this.stopDevice(entry);
   }
 
@@ -171,6 +188,9 @@ export class Membership {
       coordinatorIeee: () => this.deps.coordinatorIeee(),
       emit: (from, frame) => this.deps.emit(from, frame),
       changed: () => this.deps.changed(),
+      reboot: (id, downMs) => this.reboot(id, downMs),
+      otaPacing: () => this.deps.otaPacing?.() ?? 'realistic',
+      otaServer: () => this.deps.otaServer?.(),
     });
     this.contexts.set(ieee, ctx);
     return ctx;

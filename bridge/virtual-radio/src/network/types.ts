@@ -57,6 +57,46 @@ export interface DeviceContext {
   clearTimeout(handle: unknown): void;
   /** Called whenever persisted device state changed (attributes, bindings, groups, scenes). */
   changed(): void;
+  /** The device restarts (a new firmware image): off the network for `downMs`, then it announces itself. */
+  reboot?(downMs: number): void;
+  /** How fast OTA clients download: `realistic` (the default) or `fast` (tests). */
+  otaPacing?(): OtaPacingName;
+  /**
+   * The coordinator endpoint serving the OTA cluster (what a Match_Desc for 0x0019 finds), undefined
+   * while there is none. Without it a device never asks for firmware by itself.
+   */
+  otaServer?(): number | undefined;
+}
+
+export type OtaPacingName = 'fast' | 'realistic';
+
+/** A device's OTA client as the control API sees it. */
+export interface OtaView {
+  manufacturerCode: number;
+  imageType: number;
+  fileVersion: number;
+  stackVersion: number;
+  hardwareVersion?: number;
+  /** idle, querying, downloading, waiting (wait for data), ending, upgrading, stalled. */
+  state: string;
+  /** The image being downloaded (its offer), with bytes received so far. */
+  download?: { manufacturerCode: number; imageType: number; fileVersion: number; imageSize: number; offset: number };
+  /** How the last attempt ended, with the radio time. */
+  lastResult?: { result: string; at: number; fileVersion?: number; problem?: string };
+  fault?: OtaFault;
+  blocksRequested: number;
+}
+
+/** OTA faults a device can be given: it stops mid-transfer, finds its image corrupt, or refuses. */
+export type OtaFault = { kind: 'stall'; afterBytes: number } | { kind: 'corrupt' } | { kind: 'refuse' };
+
+export interface OtaControl {
+  view(): OtaView;
+  /** Sends a Query Next Image Request now (the device woke up); false when it is busy. */
+  query(): boolean;
+  setFault(fault: OtaFault | undefined): void;
+  /** The pacing changed: reschedule the periodic query. */
+  repace(): void;
 }
 
 /** Node descriptor facts the radio core needs for joining, routing and LQI tables. */
@@ -93,6 +133,8 @@ export interface SimDevice {
   start(): void;
   /** Stop every timer. */
   stop(): void;
+  /** The OTA upgrade client, for models that have one. */
+  ota?(): OtaControl | undefined;
 }
 
 export interface ActionInfo {
@@ -117,6 +159,7 @@ export interface DeviceStateView {
   /** A Tuya device's data points (dp id → name, type, value) and its MCU clock (null until the host set it). */
   datapoints?: Record<string, { name: string; type: string; value: unknown }>;
   mcuClock?: { utc: number; local: number } | null;
+  ota?: OtaView;
 }
 
 /** The endpoint a touchlink-capable light reports in its scan response. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { Controller, setLogger as setHerdsmanLogger } from 'zigbee-herdsman';
 import { findByDevice, postProcessConvertedFromZigbeeMessage, setLogger as setConvertersLogger } from 'zigbee-herdsman-converters';
 import type { Definition, Tz } from 'zigbee-herdsman-converters';
+import { onOtaMessage, otaOps } from './herdsman-ota';
 
 const quiet = { debug: () => {}, info: () => {}, warning: () => {}, error: () => {} };
 // VR_DEBUG=1 shows herdsman's own log on stderr when a test needs explaining.
@@ -46,6 +47,7 @@ async function definitionOf(ieee: string): Promise<Definition> {
 }
 
 async function onMessage(msg: any): Promise<void> {
+  onOtaMessage(msg);
   const ieee = String(msg.device.ieeeAddr).slice(2);
   messages.push({ ieee, type: msg.type, cluster: msg.cluster, data: msg.data });
   const definition = definitions.get(ieee);
@@ -75,6 +77,7 @@ const matches = (state: Record<string, unknown>, expected: Record<string, unknow
   Object.entries(expected).every(([k, v]) => JSON.stringify(state[k]) === JSON.stringify(v));
 
 const ops: Record<string, (args: Args) => Promise<unknown>> = {
+  ...otaOps(device),
   async start(args) {
     const dir = String(args.dir);
     dataDir = dir;

@@ -51,7 +51,8 @@ export const deviceRoutes: Route[] = [
     path: '/devices/:ieee',
     handle: ({ radio, params }) => {
       const entry = joined(radio, params.ieee);
-      return { body: { ...describeJoined(entry), state: entry.device.inspect() } };
+      const ota = entry.device.ota?.();
+      return { body: { ...describeJoined(entry), ...(ota ? { ota: ota.view() } : {}), state: entry.device.inspect() } };
     },
   },
   {

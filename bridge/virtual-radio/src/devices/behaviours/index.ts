@@ -15,6 +15,7 @@ import { time } from './time';
 import { tuya } from './tuya';
 import { windowCovering } from './window-covering';
 import { deviceSetup } from './device-setup';
+import { otaClient } from './ota';
 
 export const servers: Record<string, Behaviour> = {
   genBasic: passive.basic,
@@ -50,4 +51,5 @@ export const servers: Record<string, Behaviour> = {
 
 export const clients: Record<string, Behaviour> = {
   ssIasAce: iasAceClient,
+  genOta: otaClient,
 };

@@ -13,6 +13,7 @@ import { heimanClusterSpecial } from './heiman';
 import { manuSpecificLumi } from './lumi';
 import { manuSpecificTuya } from './tuya';
 import { manuSpecificUbisysDeviceSetup } from './ubisys';
+import { genOta } from './ota';
 
 export type { AttributeDef, ClusterDef, CommandDef, FieldDef, FieldType } from './define';
 
@@ -26,6 +27,7 @@ const all: ClusterDef[] = [
   genLevelCtrl,
   genPollCtrl,
   genTime,
+  genOta,
   haDiagnostic,
   genAnalogInput,
   genAnalogOutput,
