@@ -23,6 +23,7 @@ import { nodeChildEnv } from './lib/node-child-env';
 import { buildOneProcess } from './one-process/build';
 import { seedDemoNames } from './lib/demo-names';
 import { recoverDataDir } from './lib/data-swap';
+import { stickMismatch } from './lib/taken-stick';
 
 const tsx = process.execPath;
 const tsxArgs = (entry: string) => ['--import', 'tsx', entry];
@@ -45,6 +46,11 @@ try {
   if (recovered !== 'none') process.stdout.write(`herdgate: an interrupted data replacement was ${recovered}\n`);
 } catch (err) {
   process.stderr.write(`herdgate: ${(err as Error).message}\n`);
+  process.exit(1);
+}
+const wrongStick = stickMismatch(dataDir, env.ZIGBEE_ADAPTER || undefined);
+if (wrongStick) {
+  process.stderr.write(`herdgate: ${wrongStick}\n`);
   process.exit(1);
 }
 // What the children report about themselves (bound ports, broker URLs), for the next child and the banner.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stickMismatch } from '../../lib/taken-stick';
 import { writeTarGz } from '../deconz/tar';
 import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from './fixtures';
 import { importZigbee2mqtt, ImportRefused, isZ2mArchive } from './import-zigbee2mqtt';
@@ -56,6 +57,10 @@ describe('Zigbee2MQTT import', () => {
     expect(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8')).toBe(sampleFolder()['coordinator_backup.json']);
     expect(JSON.parse(await readFile(join(dataDir, 'names.json'), 'utf8'))).toEqual({ [BULB]: 'Living room ceiling', [PLUG]: 'Coffee machine', [CONTACT]: 'Front door' });
     expect(JSON.parse(await readFile(join(dataDir, 'initial-state.json'), 'utf8'))).toEqual({ [BULB]: { state: 'ON', brightness: 200 }, [CONTACT]: { contact: false, battery: 87 } });
+    // npm start without the stick's adapter would form a new network on the virtual radio.
+    expect(stickMismatch(dataDir, 'zstack')).toBeUndefined();
+    expect(stickMismatch(dataDir, undefined)).toContain('start with ZIGBEE_ADAPTER=zstack ZIGBEE_PATH=/dev/ttyUSB0 npm start');
+    expect(stickMismatch(dataDir, 'deconz')).toContain('ZIGBEE_ADAPTER is deconz');
     const api = await apiOn(dataDir);
     try {
       const config = await api.get('/config');
@@ -99,6 +104,13 @@ describe('Zigbee2MQTT import', () => {
     await expect(importZigbee2mqtt({ source, dataDir, dryRun: false })).rejects.toThrow(message);
     expect(await readdir(dataDir)).toEqual(['herdgate.db']);
     expect(await readFile(join(dataDir, 'herdgate.db'), 'utf8')).toBe('the old gateway');
+  });
+
+  it('should change nothing when the import stops after staging', async () => {
+    const source = await writeFolder(join(root, 'staged', 'z2m'), sampleFolder());
+    const dataDir = await writeFolder(join(root, 'staged', 'data'), { 'herdgate.db': 'the old gateway' });
+    await expect(importZigbee2mqtt({ source, dataDir, dryRun: false, onStaged: () => Promise.reject(new Error('disk full')) })).rejects.toThrow('disk full');
+    expect(await readdir(dataDir)).toEqual(['herdgate.db']);
   });
 
   it('should refuse another adapter than the stick Zigbee2MQTT used', async () => {

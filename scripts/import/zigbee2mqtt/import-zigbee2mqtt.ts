@@ -8,6 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createImportedDatabase } from '@herdgate/api/import';
 import { replaceDataDir } from '../../lib/data-swap';
+import { STICK_FILE } from '../../lib/taken-stick';
 import { ImportRefused } from '../deconz/import-deconz';
 import { networkParams } from './network';
 import { buildPlan, describePlan, type Z2mPlan } from './plan';
@@ -66,6 +67,7 @@ export async function importZigbee2mqtt(options: Z2mImportOptions): Promise<Z2mI
     await writeFile(join(staging, 'database.db'), plan.db.text);
     await writeFile(join(staging, 'names.json'), `${JSON.stringify(plan.names, null, 2)}\n`);
     await writeFile(join(staging, 'initial-state.json'), `${JSON.stringify(plan.initialState)}\n`);
+    await writeFile(join(staging, STICK_FILE), `${JSON.stringify({ ...env.ZIGBEE_PATH ? { path: env.ZIGBEE_PATH } : {}, adapter: env.ZIGBEE_ADAPTER, from: 'Zigbee2MQTT' })}\n`);
     await options.onStaged?.();
   });
   return { plan, report, env };
