@@ -24,8 +24,14 @@ const COVERS: Cover[] = [
 /**
  * Lights, groups and scenes on the real stack: the api over MQTT to the bridge, herdsman on the
  * virtual radio. Assertions read the virtual devices' real state and the radio's frame counters.
+ * Every front proves what its frames carry (a unicast command and its acknowledgement, a groupcast,
+ * a scene recall, a lamp that does not answer); the api's own handling of colours, effects,
+ * coverings, fans and group actions is the same on every front, so the first front alone proves it
+ * and the others pair the two lamps only.
  */
 describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (protocol) => {
+  const first = protocol === radioProtocols()[0];
+  const paired = first ? [...LAMPS, BLIND, FAN, SHADE] : LAMPS;
   let stack: Stack;
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
   const device = async (ieee: string) => (await control('GET', `/devices/${ieee}`)) as { state: Record<string, any> };
@@ -36,12 +42,14 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     await waitForLink(stack);
     // Devices pair the way a user pairs them: into the pool, then the network is opened.
     for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });
-    await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
-    await control('POST', '/devices', { model: 'HBUniversalCFRemote', ieee: FAN });
-    await control('POST', '/devices', { model: 'lumi.curtain.acn002', ieee: SHADE });
+    if (first) {
+      await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
+      await control('POST', '/devices', { model: 'HBUniversalCFRemote', ieee: FAN });
+      await control('POST', '/devices', { model: 'lumi.curtain.acn002', ieee: SHADE });
+    }
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => [...LAMPS, BLIND, FAN, SHADE].every((ieee) => lightId(ieee) !== undefined), 'the lamps, the coverings and the fan as lights', 60_000, 100);
-    await waitFor(() => [...LAMPS, BLIND, FAN, SHADE].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await waitFor(() => paired.every((ieee) => lightId(ieee) !== undefined), 'the paired devices as lights', 60_000, 100);
+    await waitFor(() => paired.every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
   }, 120_000);
 
@@ -62,7 +70,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     expect(light.state).toMatchObject({ on: true, bri: 128, reachable: true });
   }, 30_000);
 
-  it('should colour a lamp, and push exactly one changed event after the reply to a real WebSocket client', async () => {
+  it.runIf(first)('should colour a lamp, and push exactly one changed event after the reply to a real WebSocket client', async () => {
     const id = lightId(LAMPS[1]!)!;
     // Only changed items, so a second event for the same change would show.
     await stack.rest.put('/config', { websocketnotifyall: false });
@@ -86,7 +94,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     }
   }, 30_000);
 
-  it('should run the colour loop at the requested colorloopspeed on the device', async () => {
+  it.runIf(first)('should run the colour loop at the requested colorloopspeed on the device', async () => {
     const id = lightId(LAMPS[1]!)!;
     const res = await stack.rest.put(`/lights/${id}/state`, { on: true, effect: 'colorloop', colorloopspeed: 7 });
     expect(res).toEqual({ status: 200, body: [
@@ -102,7 +110,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     expect(bad.body).toEqual(expect.arrayContaining([{ error: expect.objectContaining({ type: 7, address: `/lights/${id}/state/colorloopspeed` }) }]));
   }, 30_000);
 
-  it.each(COVERS)('should stop a moving $name on the deprecated bri "stop" and show where it stopped', async ({ ieee, lift }) => {
+  it.runIf(first).each(COVERS)('should stop a moving $name on the deprecated bri "stop" and show where it stopped', async ({ ieee, lift }) => {
     const id = lightId(ieee)!;
     const real = async () => lift((await device(ieee)).state);
     // Towards the far end from wherever it is (a full travel takes 10 to 15 s).
@@ -121,12 +129,12 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     await waitFor(async () => (await stack.rest.get(`/lights/${id}`)).body.state.lift === stoppedAt, `REST lift ${stoppedAt}`, 10_000, 100);
   }, 30_000);
 
-  it('should refuse "stop" for a lamp', async () => {
+  it.runIf(first)('should refuse "stop" for a lamp', async () => {
     const lamp = await stack.rest.put(`/lights/${lightId(LAMPS[0]!)!}/state`, { bri: 'stop' });
     expect(lamp.body).toEqual([{ error: expect.objectContaining({ type: 7 }) }]);
   });
 
-  it('should move a real blind on the deprecated on and sat: on false opens, on true closes, sat is the tilt', async () => {
+  it.runIf(first)('should move a real blind on the deprecated on and sat: on false opens, on true closes, sat is the tilt', async () => {
     const id = lightId(BLIND)!;
     const position = async () => (await device(BLIND)).state.endpoints['1'].closuresWindowCovering as Record<string, number>;
     const opened = await stack.rest.put(`/lights/${id}/state`, { on: false, sat: 25 });
@@ -147,7 +155,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     expect((await position()).currentPositionLiftPercentage).toBe(100);
   }, 60_000);
 
-  it('should drive the roller shade by open, lift, bri and on, halt it on stop, bri_inc 0 and lift "stop", push where it is, and refuse bad values', async () => {
+  it.runIf(first)('should drive the roller shade by open, lift, bri and on, halt it on stop, bri_inc 0 and lift "stop", push where it is, and refuse bad values', async () => {
     const id = lightId(SHADE)!;
     const real = async () => (await device(SHADE)).state.endpoints['1'] as Record<string, Record<string, number>>;
     const lift = async () => 100 - (await real()).genAnalogOutput!.presentValue!;
@@ -229,7 +237,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     }
   }, 90_000);
 
-  it('should set a fan speed on the device, show it in REST and on the WebSocket, and refuse bad speeds', async () => {
+  it.runIf(first)('should set a fan speed on the device, show it in REST and on the WebSocket, and refuse bad speeds', async () => {
     const mac = FAN.match(/../g)!.join(':');
     const fan = stack.api.services.lights.live().find((l) => l.row.uniqueid === `${mac}-01-0202`)!.row.id;
     const fanMode = async () => ((await device(FAN)).state.endpoints['1'].hvacFanCtrl as Record<string, number>).fanMode;
@@ -270,7 +278,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     await waitFor(async () => (await stack.rest.get(`/groups/${gid}`)).body.state.any_on === false, 'any_on false', 10_000, 100);
   }, 30_000);
 
-  it('should turn the lamps of a room that is off on with a bri action, at the radio and in REST, the WebSocket and the group state', async () => {
+  it.runIf(first)('should turn the lamps of a room that is off on with a bri action, at the radio and in REST, the WebSocket and the group state', async () => {
     const ids = LAMPS.map((ieee) => lightId(ieee)!);
     const gid = Object.keys((await stack.rest.get('/groups')).body)[0]!;
     await stack.rest.put(`/groups/${gid}/action`, { on: false });
@@ -289,7 +297,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
     }
   }, 30_000);
 
-  it('should show a lamp that is off on after a bri alone, as the device is', async () => {
+  it.runIf(first)('should show a lamp that is off on after a bri alone, as the device is', async () => {
     const id = lightId(LAMPS[0]!)!;
     expect((await stack.rest.put(`/lights/${id}/state`, { on: false })).status).toBe(200);
     await waitFor(async () => (await ep11(LAMPS[0]!)).genOnOff!.onOff === 0, 'the lamp off', 5_000);
