@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import {
   EXAMPLE_BRIDGE, examples, filters, parseTopic, responseExamples, topics,
-  type BridgeInfo, type DeviceDescription, type EndpointState, type RemovedDevice, type RequestName,
+  type BridgeInfo, type DeviceDescription, type EndpointState, type RemovedDevice, type RequestName, type NetworkMap,
 } from '@herdgate/shared/mqtt';
 import type { CommandOutcome, DeviceCommand } from '../../src/services/bridge-link';
 
@@ -62,6 +62,8 @@ export interface TestBridge {
   publishRemoved(devices: RemovedDevice[]): Promise<void>;
   /** A bridge event (not retained), e.g. a remote's `group_command`; malformed bodies on purpose too. */
   emitEvent(event: Record<string, unknown>): Promise<void>;
+  /** A finished network map scan on the retained `bridge/<id>/networkmap`. */
+  publishNetworkMap(map: NetworkMap): Promise<void>;
   /** A warning or error on `bridge/<id>/log` (not retained); malformed bodies on purpose too. */
   publishLog(entry: Record<string, unknown>): Promise<void>;
   setOnline(online: boolean): Promise<void>;
@@ -145,6 +147,7 @@ export async function startTestBridge(): Promise<TestBridge> {
     publishRemoved: (devices) => publish(topics.removedDevices(ctx), { devices }, true),
     emitEvent: (event) => publish(topics.bridgeEvent(ctx), event),
     publishLog: (entry) => publish(topics.bridgeLog(ctx), entry),
+    publishNetworkMap: (map) => publish(topics.networkMap(ctx), map, true),
     setOnline: (online) => publish(topics.bridgeState(ctx), { state: online ? 'online' : 'offline' }, true),
     async close() {
       await client.endAsync(true);
