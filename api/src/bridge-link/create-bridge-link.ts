@@ -17,7 +17,7 @@ import { PendingCalls, type Settled } from './pending';
 
 /** The wire under the link: an MQTT client already subscribed to the consumer filters. */
 export interface LinkTransport {
-  publish(topic: string, payload: string): Promise<void>;
+  publish(topic: string, payload: string, options?: { retain?: boolean }): Promise<void>;
   onMessage(handler: (topic: string, payload: Uint8Array) => void): void;
   /** Called with false when the broker connection drops and true when it is back. */
   onConnection(handler: (up: boolean) => void): void;
@@ -129,6 +129,16 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     },
     request<N extends RequestName>(name: N, data: Record<string, unknown>, wait?: number) {
       return call<ResponsePayloads[N]>(`request ${name}`, (ctx) => topics.request(ctx, name), data, wait);
+    },
+    async answerGateway(name, response) {
+      const bridge = mirror.selected();
+      if (bridge === undefined || !transport.connected()) return;
+      await transport.publish(topics.gatewayResponse({ base, bridge }, name), JSON.stringify(response));
+    },
+    async publishGroups(groups) {
+      const bridge = mirror.selected();
+      if (bridge === undefined || !transport.connected()) return;
+      await transport.publish(topics.gatewayGroups({ base, bridge }), JSON.stringify(groups), { retain: true });
     },
     async close() {
       listeners.clear();

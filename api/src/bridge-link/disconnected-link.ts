@@ -17,6 +17,8 @@ export function createDisconnectedLink(): BridgeLink {
     setDevice: async () => NOT_CONNECTED,
     setGroup: async () => NOT_CONNECTED,
     request: async () => NOT_CONNECTED,
+    answerGateway: async () => {},
+    publishGroups: async () => {},
     close: async () => {},
   };
 }

@@ -5,7 +5,7 @@ import type { LinkTransport } from './create-bridge-link';
  * as a broker would. For tests of the link and of what is built on it without a broker.
  */
 export interface MemoryTransport extends LinkTransport {
-  published: { topic: string; body: Record<string, unknown> }[];
+  published: { topic: string; body: Record<string, unknown>; retain?: boolean }[];
   deliver(topic: string, payload: unknown): void;
   setConnected(up: boolean): void;
 }
@@ -17,7 +17,7 @@ export function createMemoryTransport(): MemoryTransport {
   const published: MemoryTransport['published'] = [];
   return {
     published,
-    publish: async (topic, payload) => { published.push({ topic, body: JSON.parse(payload) as Record<string, unknown> }); },
+    publish: async (topic, payload, options) => { published.push({ topic, body: JSON.parse(payload) as Record<string, unknown>, ...(options?.retain ? { retain: true } : {}) }); },
     onMessage: (handler) => { onMessage = handler; },
     onConnection: (handler) => { onConnection = handler; },
     connected: () => up,

@@ -15,6 +15,7 @@ import {
   type BridgeInfo,
   type DeviceDescription,
   type EndpointState,
+  type GatewayRequestName,
   type ParsedTopic,
   type RemovedDevice,
 } from '@herdgate/shared/mqtt';
@@ -107,9 +108,20 @@ export class LinkMirror {
       case 'group/set/result':
         return topic.bridge === this.selectedId ? { events: [], reply: { topic, payload } } : { events: [] };
       case 'device/set/result': return { events: [], reply: { topic, payload } };
+      case 'gateway/request': return { events: topic.bridge === this.selectedId ? this.onGatewayRequest(topic.bridge, topic.name, payload) : [] };
       // Commands other clients send to the bridge: not ours to act on.
       default: return { events: [] };
     }
+  }
+
+  private onGatewayRequest(bridge: string, name: GatewayRequestName, payload: Uint8Array): LinkEvent[] {
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder().decode(payload));
+    } catch {
+      body = undefined;
+    }
+    return [{ kind: 'gateway-request', bridge, name, payload: body }];
   }
 
   private decode<S extends v.GenericSchema>(schema: S, topic: string, payload: Uint8Array): v.InferOutput<S> | undefined {

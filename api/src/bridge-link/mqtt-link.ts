@@ -72,8 +72,8 @@ export function createMqttTransport(options: MqttLinkOptions): LinkTransport {
   client.on('error', (err) => log.debug({ err: err.message, url: options.url }, 'mqtt connection attempt failed'));
 
   return {
-    async publish(topic, payload) {
-      await client.publishAsync(topic, payload, { qos: 1 });
+    async publish(topic, payload, publishOptions) {
+      await client.publishAsync(topic, payload, { qos: 1, retain: publishOptions?.retain === true });
     },
     onMessage(handler) {
       client.on('message', (topic, payload) => handler(topic, payload));

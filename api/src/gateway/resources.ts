@@ -5,6 +5,8 @@
  * (`rebuildResources`): the event hub, the bridge link, the app and its WebSocket clients stay.
  */
 import type { Logger } from 'pino';
+import { serveBridgeGroups } from '../routes/groups/bridge-requests';
+import { followBridgeNames } from '../resources/devices/follow-bridge-names';
 import { loadAutomation, type Automation, type InternalRequests } from '../automation';
 import { automationCollections } from '../automation/seed';
 import { deletedEvent, type EventHub } from '../events';
@@ -72,7 +74,10 @@ export async function openResources(deps: ResourceDeps): Promise<OpenResources> 
     const { lights, groups, scenes } = lighting;
     return {
       models: { automation, sensors, lights, groups, scenes, alarms: alarms.model, ddf, devices },
-      start: (services) => automation.start(automationCollections(services)),
+      start: (services) => {
+        closers.push(serveBridgeGroups(services), followBridgeNames(services));
+        return automation.start(automationCollections(services));
+      },
       close,
     };
   } catch (err) {

@@ -9,6 +9,8 @@ import type {
   BridgeInfo,
   DeviceDescription,
   EndpointState,
+  GatewayGroups,
+  GatewayRequestName,
   NetworkMap,
   NetworkMapProgress,
   BridgeLog,
@@ -43,7 +45,10 @@ export type LinkEvent =
   /** The last finished network map scan (retained) and the progress of a running one. */
   | { kind: 'networkmap'; bridge: string; map: NetworkMap }
   | { kind: 'networkmap-progress'; bridge: string; progress: NetworkMapProgress }
-  | { kind: 'bridge-log'; bridge: string; entry: BridgeLog };
+  | { kind: 'bridge-log'; bridge: string; entry: BridgeLog }
+
+  /** The followed bridge asks the api something (its Zigbee2MQTT API's group requests); `payload` unchecked. */
+  | { kind: 'gateway-request'; bridge: string; name: GatewayRequestName; payload: unknown };
 
 export interface BridgeLink {
   /** True while the broker connection is up and the bridge says it is online. */
@@ -68,5 +73,9 @@ export interface BridgeLink {
     data: RequestPayloads[N],
     timeoutMs?: number,
   ): Promise<{ status: 'ok'; data: ResponsePayloads[N] } | { status: 'error'; code: string; message: string; field?: string }>;
+  /** Answers a `gateway-request` (the contract's envelope, `transaction` echoed by the caller). */
+  answerGateway(name: GatewayRequestName, response: Record<string, unknown>): Promise<void>;
+  /** The api's groups, retained for the bridge (and anyone) to read. */
+  publishGroups(groups: GatewayGroups): Promise<void>;
   close(): Promise<void>;
 }

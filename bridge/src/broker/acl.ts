@@ -1,6 +1,6 @@
 import type { AedesOptions, AedesPublishPacket, Client, PublishPacket } from 'aedes';
 import type { Logger } from 'pino';
-import { accessOf, parseTopic, redactionsFor, z2mMayRead, z2mPublishDenial, type MqttRole } from '@herdgate/shared/mqtt';
+import { accessOf, parseTopic, RETAINED, redactionsFor, z2mMayRead, z2mPublishDenial, type MqttRole } from '@herdgate/shared/mqtt';
 import type { RetainedBudget } from './limits';
 
 type AuthorizePublish = NonNullable<AedesOptions['authorizePublish']>;
@@ -23,8 +23,8 @@ export function publishDenial(base: string, role: MqttRole | undefined, packet: 
   if (!access.publish.includes(role)) {
     return access.publish.length === 1 && access.publish[0] === 'bridge' ? 'only the bridge publishes this topic' : `not allowed for ${role} clients`;
   }
-  // A retained command would be replayed at every bridge (re)start.
-  if (packet.retain && role !== 'bridge') return 'commands and requests must not be retained';
+  // A retained command would be replayed at every bridge (re)start. The api's group list is state.
+  if (packet.retain && role !== 'bridge' && !RETAINED[parsed.kind]) return 'commands and requests must not be retained';
   return undefined;
 }
 

@@ -173,16 +173,18 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       const command = message.type.charAt(7).toLowerCase() + message.type.slice(8);
       emit('groupCommand', { ieee, endpoint, group: message.groupID, cluster: message.cluster, command, payload: { ...(message.data as Record<string, unknown>) } });
     }
+    // What Zigbee2MQTT adds to every state message: the frame's link quality, when it was heard.
+    const heard = { linkquality: message.linkquality, lastSeen: message.device.lastSeen };
     const later = (state: ConverterState) => {
       remember(ieee, state);
       interviewing.hold(ieee, endpoint, state);
-      emit('deviceState', { ieee, endpoint, state });
+      emit('deviceState', { ieee, endpoint, state, ...heard });
     };
     const state = await fromZigbee(definition, message, stateOf(ieee), later);
     if (Object.keys(state).length === 0) return;
     remember(ieee, state);
     interviewing.hold(ieee, endpoint, state);
-    emit('deviceState', { ieee, endpoint, state });
+    emit('deviceState', { ieee, endpoint, state, ...heard });
   };
 
   const guard = (what: string, fn: () => Promise<void>) => {

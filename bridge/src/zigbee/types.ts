@@ -88,7 +88,7 @@ export interface ZigbeeEventMap extends OtaEventMap {
   deviceAnnounce: { ieee: string };
   deviceLeave: { ieee: string };
   /** Converter state produced by a message from `endpoint` (merged keys, z2m vocabulary). */
-  deviceState: { ieee: string; endpoint: number; state: ConverterState };
+  deviceState: { ieee: string; endpoint: number; state: ConverterState; linkquality?: number; lastSeen?: number };
   /** A device transmitted something (for availability). */
   deviceSeen: { ieee: string; at: number };
   /** A device sent a ZCL command to a group (a remote bound to it): `command` is herdsman's name. */

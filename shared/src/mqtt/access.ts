@@ -16,6 +16,7 @@ const EVERYONE: readonly MqttRole[] = MQTT_ROLES;
 const BRIDGE: readonly MqttRole[] = ['bridge'];
 const CLIENTS: readonly MqttRole[] = ['api', 'admin', 'user', 'anonymous'];
 const TRUSTED: readonly MqttRole[] = ['bridge', 'api', 'admin'];
+const API: readonly MqttRole[] = ['api'];
 
 export interface TopicAccess {
   publish: readonly MqttRole[];
@@ -38,6 +39,10 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   'bridge/log': { publish: BRIDGE, read: TRUSTED },
   'bridge/request': { publish: CLIENTS, read: EVERYONE },
   'bridge/response': { publish: BRIDGE, read: EVERYONE },
+  // The api's groups: only the api speaks for them; the bridge asks, the api answers.
+  'gateway/groups': { publish: API, read: EVERYONE },
+  'gateway/request': { publish: BRIDGE, read: TRUSTED },
+  'gateway/response': { publish: API, read: TRUSTED },
   'group/set': { publish: CLIENTS, read: EVERYONE },
   'group/set/result': { publish: BRIDGE, read: EVERYONE },
   device: { publish: BRIDGE, read: EVERYONE },

@@ -16,6 +16,7 @@ import { networkMapProgressSchema, networkMapSchema, type NetworkMap, type Netwo
 import { removedDevicesSchema, type RemovedDevices } from './schemas/removed-devices';
 import { otaStateSchema, type OtaState } from './schemas/ota';
 import { bridgeLogSchema, type BridgeLog } from './schemas/log';
+import { gatewayGroupsSchema, gatewayRequestSchemas, type GatewayGroups, type GatewayRequestPayloads, type GatewayResponsePayloads } from './schemas/gateway';
 
 /**
  * The whole MQTT API as one map: topic kind -> payload type. Request and response topics are
@@ -32,6 +33,9 @@ export interface MqttContract {
   'bridge/log': BridgeLog;
   'bridge/request': RequestPayloads;
   'bridge/response': { [K in RequestName]: Response<ResponsePayloads[K]> };
+  'gateway/groups': GatewayGroups;
+  'gateway/request': GatewayRequestPayloads;
+  'gateway/response': { [K in keyof GatewayResponsePayloads]: Response<GatewayResponsePayloads[K]> };
   'group/set': GroupSetCommand;
   'group/set/result': Response<SetResultData>;
   device: DeviceDescription;
@@ -53,6 +57,9 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'bridge/log': false,
   'bridge/request': false,
   'bridge/response': false,
+  'gateway/groups': true,
+  'gateway/request': false,
+  'gateway/response': false,
   'group/set': false,
   'group/set/result': false,
   device: true,
@@ -75,6 +82,8 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'bridge/removed': return removedDevicesSchema;
     case 'bridge/log': return bridgeLogSchema;
     case 'bridge/request': return requestSchemas[topic.name];
+    case 'gateway/groups': return gatewayGroupsSchema;
+    case 'gateway/request': return gatewayRequestSchemas[topic.name];
     case 'group/set': return groupSetSchema;
     case 'device': return deviceSchema;
     case 'device/ota': return otaStateSchema;

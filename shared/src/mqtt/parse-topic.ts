@@ -7,6 +7,7 @@ import {
   isRequestName,
   type RequestName,
 } from './topics';
+import { isGatewayRequestName, type GatewayRequestName } from './schemas/gateway';
 
 /** A topic of the contract, recognised. `kind` is the key of the payload map in contract.ts. */
 export type ParsedTopic =
@@ -15,6 +16,8 @@ export type ParsedTopic =
   | { kind: 'group/set' | 'group/set/result'; bridge: string; group: number }
   | { kind: 'bridge/alarm'; bridge: string; alarmsystem: string }
   | { kind: 'bridge/networkmap' | 'bridge/networkmap/progress'; bridge: string }
+  | { kind: 'gateway/groups'; bridge: string }
+  | { kind: 'gateway/request' | 'gateway/response'; bridge: string; name: GatewayRequestName }
   | { kind: 'device' | 'device/ota'; ieee: string }
   | { kind: 'device/state' | 'device/event' | 'device/set' | 'device/set/result'; ieee: string; endpoint: number };
 
@@ -39,6 +42,12 @@ function parseBridgeTopic(bridge: string, rest: string[]): ParsedTopic | undefin
   if (head === 'request' || head === 'response') {
     const name = tail.join('/');
     return isRequestName(name) ? { kind: `bridge/${head}`, bridge, name } : undefined;
+  }
+  if (head === 'gateway') {
+    if (tail.length === 1 && tail[0] === 'groups') return { kind: 'gateway/groups', bridge };
+    const name = tail.slice(1).join('/');
+    if ((tail[0] === 'request' || tail[0] === 'response') && isGatewayRequestName(name)) return { kind: `gateway/${tail[0]}`, bridge, name };
+    return undefined;
   }
   if (head === 'alarmsystems' && tail.length === 2 && tail[1] === 'state' && /^[1-9][0-9]{0,3}$/.test(tail[0] ?? '')) {
     return { kind: 'bridge/alarm', bridge, alarmsystem: tail[0]! };

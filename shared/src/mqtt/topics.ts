@@ -91,6 +91,11 @@ export const topics = {
   removedDevices: (ctx: TopicContext) => `${bridgeRoot(ctx)}/removed`,
   /** Not retained: one warning or error the bridge wrote (schemas/log.ts). */
   bridgeLog: (ctx: TopicContext) => `${bridgeRoot(ctx)}/log`,
+  /** Retained, published by the api: its groups (schemas/gateway.ts). */
+  gatewayGroups: (ctx: TopicContext) => `${bridgeRoot(ctx)}/gateway/groups`,
+  /** The bridge asks the api (schemas/gateway.ts); the api answers on the response topic. */
+  gatewayRequest: (ctx: TopicContext, name: string) => `${bridgeRoot(ctx)}/gateway/request/${name}`,
+  gatewayResponse: (ctx: TopicContext, name: string) => `${bridgeRoot(ctx)}/gateway/response/${name}`,
 };
 
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */
@@ -104,4 +109,6 @@ export const filters = {
   /** What a consumer (the api) listens to: every bridge's status and every device topic. */
   consumer: (base: string) => [`${base}/bridge/#`, `${base}/devices/#`],
   allBridges: (base: string) => `${base}/bridge/+/state`,
+  /** What a bridge hears from the api: its group list and its answers. */
+  gatewayToBridge: (ctx: TopicContext) => [`${bridgeRoot(ctx)}/gateway/groups`, `${bridgeRoot(ctx)}/gateway/response/#`],
 };

@@ -77,14 +77,22 @@ export class GroupsModel {
   /**
    * Create a group at the smallest address no group has used (deconz-behavior §11), chosen inside
    * the insert's transaction from the committed rows, so concurrent creates never share one. A live
-   * group of the same name is answered instead (`created` false). Undefined: every address is used.
+   * group of the same name is answered instead (`created` false). Undefined: every address is used
+   * (or the `wanted` one was, once).
    */
-  async create(draft: Omit<GroupRecord, 'id'>): Promise<{ entry: GroupEntry; created: boolean } | undefined> {
+  async create(draft: Omit<GroupRecord, 'id'>, wanted?: number): Promise<{ entry: GroupEntry; created: boolean } | undefined> {
     type Outcome = { existing: GroupEntry; record?: undefined } | { record: GroupRecord; existing?: undefined } | undefined;
     const outcome = await this.deps.store.write(async (tx): Promise<Outcome> => {
       const named = this.live().find((entry) => entry.record.name === draft.name);
       if (named) return { existing: named };
       const used = await usedGroupAddresses(tx);
+      // An address asked for (a Zigbee2MQTT `group/add` with an id): only one never used.
+      if (wanted !== undefined) {
+        if (used.has(String(wanted))) return undefined;
+        const record: GroupRecord = { ...draft, id: String(wanted) };
+        await insertGroupRecord(tx, record);
+        return { record };
+      }
       let address = 1;
       while (used.has(String(address))) address += 1;
       if (address > MAX_GROUP_ADDRESS) return undefined;

@@ -5,6 +5,7 @@ import { sendJson } from '../../lib/respond';
 import { parseBody } from '../../lib/validate';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
 import type { LightEntry } from '../../resources/lights/types';
+import { renameDeviceOf } from '../../resources/devices/resource-renames-device';
 import { lightNotFound, requireLight } from './lookup';
 import { updateLightSchema } from './schemas';
 import { SET_STATE_TIMEOUT_MS } from './set-state';
@@ -30,12 +31,14 @@ export async function updateLight(c: Context<AppEnv>): Promise<Response> {
   }
   if (input.name !== undefined) {
     const name = input.name === '' ? entry.row.id : input.name;
+    const before = entry.row.name;
     const release = services.lights.gate.hold(entry.row.id);
     try {
       if (!(await services.lights.rename(entry, name))) throw lightNotFound(entry.row.id);
     } finally {
       release();
     }
+    await renameDeviceOf(services, c.get('logger'), { ieee: entry.row.ieee, kind: 'light', before, name });
     successes.push({ [`${base}/name`]: name });
   }
   if (input.powerup !== undefined) successes.push({ [`${base}/powerup`]: input.powerup });

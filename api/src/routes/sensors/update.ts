@@ -6,6 +6,7 @@ import { readJsonObject, validateBody } from '../../lib/validate';
 import { findSensor, requireWritten, sensorNotFound } from './lookup';
 import { READ_ONLY_FIELDS, updateSensorSchema } from './schemas';
 import { configure } from './set-config';
+import { renameDeviceOf } from '../../resources/devices/resource-renames-device';
 
 const ALLOWED: ReadonlySet<string> = new Set(['name', 'mode', 'config']);
 
@@ -33,7 +34,9 @@ export async function updateSensor(c: Context<AppEnv>): Promise<Response> {
   }
   const items: ResultItem[] = [];
   if (input.name !== undefined || input.mode !== undefined) {
+    const before = record.name;
     requireWritten(await services.sensors.rename(record, { name: input.name, mode: input.mode }), record.id);
+    if (input.name !== undefined) await renameDeviceOf(services, c.get('logger'), { ieee: record.ieee, kind: 'sensor', before, name: input.name });
     if (input.name !== undefined) items.push({ success: { [`${base}/name`]: input.name } });
     if (input.mode !== undefined) items.push({ success: { [`${base}/mode`]: input.mode } });
   }

@@ -73,7 +73,7 @@ export function groupsPayload(groups: Array<{ id: number; members: Array<{ ieee:
   }));
 }
 
-export function infoPayload(info: BridgeInfo, options: { baseTopic: string; logLevel: string; homeassistant: boolean; permitJoinEnd?: number }) {
+export function infoPayload(info: BridgeInfo, options: { baseTopic: string; logLevel: string; homeassistant: boolean; lastSeen: string; permitJoinEnd?: number }) {
   return {
     version: info.versions.herdgate,
     commit: 'herdgate',
@@ -89,7 +89,7 @@ export function infoPayload(info: BridgeInfo, options: { baseTopic: string; logL
     config: {
       mqtt: { base_topic: options.baseTopic },
       homeassistant: { enabled: options.homeassistant },
-      advanced: { output: 'json', cache_state: true, last_seen: 'ISO_8601', log_level: options.logLevel, channel: info.network.channel, pan_id: info.network.panid },
+      advanced: { output: 'json', cache_state: true, last_seen: options.lastSeen, log_level: options.logLevel, channel: info.network.channel, pan_id: info.network.panid },
       availability: { enabled: true },
       serial: { adapter: info.coordinator.type },
     },

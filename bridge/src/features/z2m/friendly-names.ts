@@ -3,9 +3,10 @@ import type { DeviceRegistry } from '../../devices/registry';
 
 /**
  * Friendly names of the Zigbee2MQTT-compatible API: a device's name is its REST name (the
- * registry's), a group's `group_<id>`. A name that cannot be a topic (wildcards, `bridge`, a
- * number as last level) or that an earlier device already has is replaced by the IEEE address,
- * Zigbee2MQTT's own default, so every entity keeps one topic of its own.
+ * registry's), a group's its REST group's name (`group_<id>` when the api has not said). A name
+ * that cannot be a topic (wildcards, `bridge`, a number as last level) or that an earlier entity
+ * already has is replaced by the IEEE address (a group's by `group_<id>`), Zigbee2MQTT's own
+ * default, so every entity keeps one topic of its own.
  */
 export interface FriendlyNames {
   /** The name of a device. */
@@ -17,7 +18,15 @@ export interface FriendlyNames {
   groupName(id: number): string;
 }
 
-export function createFriendlyNames(registry: DeviceRegistry, groupIds: () => number[]): FriendlyNames {
+export interface KnownGroup {
+  id: number;
+  name?: string;
+}
+
+export const defaultGroupName = (id: number) => (id === 901 ? 'default_bind_group' : `group_${id}`);
+
+/** `groups` must not throw (it is read on every lookup): the caller keeps the last list it could read. */
+export function createFriendlyNames(registry: DeviceRegistry, groups: () => KnownGroup[]): FriendlyNames {
   let byIeee = new Map<string, string>();
   let byName = new Map<string, string>();
 
@@ -34,17 +43,31 @@ export function createFriendlyNames(registry: DeviceRegistry, groupIds: () => nu
     return { nextByIeee, nextByName };
   };
 
-  const groupName = (id: number) => `group_${id}`;
+  /** Group names, by id: a device's name wins over a group's, a lower id over a higher. */
+  const groupNames = () => {
+    const names = new Map<number, string>();
+    const taken = new Set<string>();
+    for (const g of [...groups()].sort((a, b) => a.id - b.id)) {
+      const wanted = g.name?.trim();
+      const usable = wanted !== undefined && isValidFriendlyName(wanted) && !byName.has(wanted) && !taken.has(wanted) && !wanted.startsWith('0x') && !/^group_\d+$/.test(wanted);
+      const name = usable ? wanted : defaultGroupName(g.id);
+      names.set(g.id, name);
+      taken.add(name);
+    }
+    return names;
+  };
+  const groupName = (id: number) => groupNames().get(id) ?? defaultGroupName(id);
 
   return {
     of: (ieee) => byIeee.get(ieee) ?? ieee,
     groupName,
     resolve(id) {
-      if (typeof id === 'number') return groupIds().includes(id) ? { kind: 'group', id } : undefined;
+      const names = groupNames();
+      if (typeof id === 'number') return names.has(id) ? { kind: 'group', id } : undefined;
       const ieee = byName.get(id) ?? (byIeee.has(id.toLowerCase()) ? id.toLowerCase() : undefined);
       if (ieee) return { kind: 'device', ieee };
-      const group = groupIds().find((g) => groupName(g) === id || String(g) === id);
-      return group === undefined ? undefined : { kind: 'group', id: group };
+      for (const [group, name] of names) if (name === id || String(group) === id) return { kind: 'group', id: group };
+      return undefined;
     },
     refresh() {
       const { nextByIeee, nextByName } = build();

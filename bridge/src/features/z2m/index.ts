@@ -1,12 +1,13 @@
 import { parseZ2mTopic, z2mTopics as t } from '@herdgate/shared/mqtt';
 import type { MqttLink } from '../../mqtt/link';
 import type { DefinitionInfo } from '../../zigbee/index';
-import { RadioError } from '../../zigbee/radio-error';
 import type { Feature, FeatureDeps } from '../types';
 import { coordinatorPayload, definitionPayload, devicePayload, groupsPayload, infoPayload } from './bridge-payloads';
 import { createZ2mCommands } from './commands';
 import { createDiscovery, type Discovery } from './discovery';
 import { createFriendlyNames } from './friendly-names';
+import { createGatewayGroups } from './gateway-groups';
+import { createHeard, LAST_SEEN_FORMATS, type LastSeenFormat } from './heard';
 import { createZ2mRequests } from './requests';
 import { createStateCache } from './state-cache';
 
@@ -17,13 +18,18 @@ import { createStateCache } from './state-cache';
  */
 /** HA subscribes after its birth message; Zigbee2MQTT waits 30 s before announcing again. */
 const BIRTH_DELAY_MS = 30_000;
+/** Zigbee2MQTT waits 2 s between clearing a renamed entity's configs and publishing them anew. */
+const HA_RENAME_DELAY_MS = 2_000;
 
 export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayMs?: number } = {}): Feature {
   const { bus, radio, registry, config } = deps;
   const base = config.z2m.baseTopic;
   const log = deps.logger.child({ feature: 'z2m-api' });
-  const names = createFriendlyNames(registry, () => radio.groups().map((g) => g.id));
+  // Its changes arrive only once started, when `listsChanged` below exists.
+  const groups = createGatewayGroups({ link, topics: deps.topics, radio, onChange: () => listsChanged() });
+  const names = createFriendlyNames(registry, () => groups.known());
   const cache = createStateCache();
+  const heard = createHeard(radio);
   const availability = new Map<string, string>();
   const devicesJson = { value: '' };
   const offs: Array<() => void> = [];
@@ -51,10 +57,11 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
     if (!definitions.has(ieee)) definitions.set(ieee, radio.device(ieee)?.definition);
     return definitions.get(ieee);
   };
-  const deviceState = (ieee: string, state: Record<string, unknown>) => {
-    const message = cache.update(ieee, definitionOf(ieee), state);
-    if (Object.keys(message).length > 0) send(t.entity(base, names.of(ieee)), message);
+  /** A device's state message: the cached state (never empty) plus linkquality and last_seen. */
+  const publishState = (ieee: string, state: Record<string, unknown>) => {
+    if (Object.keys(state).length > 0) send(t.entity(base, names.of(ieee)), heard.decorate(ieee, state));
   };
+  const deviceState = (ieee: string, state: Record<string, unknown>) => publishState(ieee, cache.update(ieee, definitionOf(ieee), state));
   const groupState = (group: number, state: Record<string, unknown>) => send(t.entity(base, names.groupName(group)), state);
   const publishAvailability = (ieee: string, force = false) => {
     const state = registry.get(ieee)?.availability ?? 'offline';
@@ -65,7 +72,7 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
   const publishInfo = () => {
     const info = deps.info();
     send(t.bridgeInfo(base), infoPayload(info, {
-      baseTopic: base, logLevel: config.logLevel, homeassistant: config.z2m.homeassistant.enabled,
+      baseTopic: base, logLevel: config.logLevel, homeassistant: config.z2m.homeassistant.enabled, lastSeen: heard.lastSeenFormat(),
       permitJoinEnd: info.permit_join.open ? Date.now() + info.permit_join.remaining * 1000 : undefined,
     }), true);
   };
@@ -78,16 +85,8 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
       devicesJson.value = json;
       send(t.bridgeDevices(base), json, true);
     }
-    // With the network down (a reset or a channel change under way) the groups are not readable:
-    // the retained list stays as it was until the network is back and something changes again.
-    let groups: ReturnType<typeof radio.groups>;
-    try {
-      groups = radio.groups();
-    } catch (err) {
-      if (err instanceof RadioError && err.reason === 'offline') return;
-      throw err;
-    }
-    send(t.bridgeGroups(base), groupsPayload(groups, names.groupName), true);
+    // With the network down (a reset or a channel change under way) the radio's groups are the last read.
+    send(t.bridgeGroups(base), groupsPayload(groups.list(), names.groupName), true);
   };
   const listsChanged = () => {
     listTimer ??= setTimeout(() => {
@@ -101,6 +100,9 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
     }, 100);
   };
   /** A rename (either API) or a removal: the old topics are emptied, the new ones published. */
+  const renameTimers = new Set<ReturnType<typeof setTimeout>>();
+  /** Devices whose next rename is a `homeassistant_rename`. */
+  const haRenames = new Set<string>();
   const namesChanged = () => {
     for (const { ieee, from, to } of names.refresh()) {
       if (from !== undefined) {
@@ -110,13 +112,22 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
       if (to === undefined) {
         discovery?.forget(ieee);
         cache.delete(ieee);
+        heard.forget(ieee);
         availability.delete(ieee);
         continue;
       }
       publishAvailability(ieee, true);
-      discover(ieee);
-      const state = cache.get(ieee);
-      if (Object.keys(state).length > 0) send(t.entity(base, to), state);
+      if (haRenames.delete(ieee) && discovery) {
+        // Zigbee2MQTT's homeassistant_rename: the configs go first, so HA drops the old entities and
+        // makes new ones with ids from the new name; 2 s later the new configs (same unique_id).
+        discovery.forget(ieee);
+        const timer = setTimeout(() => {
+          renameTimers.delete(timer);
+          if (running) discover(ieee);
+        }, HA_RENAME_DELAY_MS);
+        renameTimers.add(timer);
+      } else discover(ieee);
+      publishState(ieee, cache.get(ieee));
     }
   };
   const publishAll = () => {
@@ -125,19 +136,34 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
     publishLists(true);
     for (const d of registry.all()) {
       publishAvailability(d.ieee, true);
-      const state = cache.get(d.ieee);
-      if (Object.keys(state).length > 0) send(t.entity(base, names.of(d.ieee)), state);
+      publishState(d.ieee, cache.get(d.ieee));
     }
   };
   const event = (type: string, data: Record<string, unknown>) => send(t.bridgeEvent(base), { type, data });
   const commands = createZ2mCommands(deps, { names, deviceState, groupState, log: logging });
-  const requests = createZ2mRequests(deps, { link, names, logging, publishLists: () => publishLists(), namesChanged });
+  const requests = createZ2mRequests(deps, {
+    link, names, groups, logging, publishLists: () => publishLists(), namesChanged,
+    haRename: (ieee, on) => { if (on) haRenames.add(ieee); else haRenames.delete(ieee); },
+    async setOptions(settings) {
+      const format = settings['advanced.last_seen'];
+      if (!(LAST_SEEN_FORMATS as readonly unknown[]).includes(format)) throw new Error(`advanced.last_seen must be one of ${LAST_SEEN_FORMATS.join(', ')}`);
+      heard.setLastSeen(format as LastSeenFormat);
+      log.info({ last_seen: format }, 'Zigbee2MQTT API options applied');
+      publishInfo();
+    },
+    async restart() {
+      logging('info', 'Restarting the Zigbee stack');
+      await requests.restartNetwork();
+      publishAll();
+    },
+  });
 
   return {
     name: 'z2m-api',
     async start() {
       running = true;
       names.refresh();
+      await groups.start();
       if (ha.enabled) {
         discovery = createDiscovery({
           link, base, prefix: ha.prefix, coordinator: deps.info().coordinator.ieee, version: deps.info().versions.herdgate,
@@ -154,7 +180,11 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
           }, options.birthDelayMs ?? BIRTH_DELAY_MS);
         });
       }
-      radio.on('deviceState', ({ ieee, state }) => { if (running) deviceState(ieee, state); });
+      radio.on('deviceState', ({ ieee, state, linkquality, lastSeen }) => {
+        if (!running) return;
+        heard.heard(ieee, linkquality, lastSeen);
+        deviceState(ieee, state);
+      });
       radio.on('deviceJoined', ({ ieee }) => { if (running) event('device_joined', { friendly_name: names.of(ieee), ieee_address: ieee }); });
       radio.on('deviceAnnounce', ({ ieee }) => { if (running) event('device_announce', { friendly_name: names.of(ieee), ieee_address: ieee }); });
       radio.on('deviceLeave', ({ ieee }) => { if (running) event('device_leave', { ieee_address: ieee, friendly_name: names.of(ieee) }); });
@@ -184,7 +214,7 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
             if (!running) return;
             const before = JSON.stringify(cache.get(ieee));
             const message = cache.update(ieee, definitionOf(ieee), radio.state(ieee));
-            if (JSON.stringify(cache.get(ieee)) !== before) send(t.entity(base, names.of(ieee)), message);
+            if (JSON.stringify(cache.get(ieee)) !== before) publishState(ieee, message);
           });
         }),
       );
@@ -204,6 +234,8 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
       running = false;
       clearTimeout(listTimer);
       clearTimeout(birthTimer);
+      for (const timer of renameTimers) clearTimeout(timer);
+      groups.stop();
       for (const off of offs.splice(0)) off();
       await link.publish(t.bridgeState(base), { state: 'offline' }, { retain: true }).catch(() => {});
     },

@@ -12,7 +12,12 @@ const ieee = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{16}$/, 'expected an IEEE
 export const z2mRequestSchemas = {
   permit_join: v.object({ time: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(254, 'time must be at most 254')), device: v.optional(v.string()) }),
   health_check: v.object({}),
-  networkmap: v.object({ type: v.optional(v.picklist(['raw'], "only type 'raw' is served"), 'raw'), routes: v.optional(v.boolean(), false) }),
+  networkmap: v.object({ type: v.optional(v.picklist(['raw', 'graphviz', 'plantuml'], 'Type not supported, allowed are: raw,graphviz,plantuml'), 'raw'), routes: v.optional(v.boolean(), false) }),
+  options: v.object({ options: v.record(v.string(), v.unknown()) }),
+  restart: v.object({}),
+  'group/add': v.object({ friendly_name: v.pipe(v.string(), v.minLength(1), v.maxLength(32, 'friendly_name: at most 32 characters (the REST name)')), id: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(0xffef)), v.pipe(v.string(), v.regex(/^\d+$/))])) }),
+  'group/remove': v.object({ id, force: v.optional(v.boolean(), false) }),
+  'group/rename': v.object({ from: id, to: v.pipe(v.string(), v.minLength(1), v.maxLength(32, 'to: at most 32 characters (the REST name)')), homeassistant_rename: v.optional(v.boolean(), false) }),
   'device/remove': v.object({ id, block: v.optional(v.boolean(), false), force: v.optional(v.boolean(), false), keep_config: v.optional(v.boolean()), clear_cache: v.optional(v.boolean()) }),
   'device/rename': v.object({ from: v.optional(id), to: v.pipe(v.string(), v.minLength(1), v.maxLength(32, 'to: at most 32 characters (the REST name)')), last: v.optional(v.boolean()), homeassistant_rename: v.optional(v.boolean(), false) }),
   'device/configure': v.object({ id }),
