@@ -126,7 +126,11 @@ const OtaSchema = v.strictObject({
    * `{version}` (decimal), `{b3}`…`{b0}` (its bytes, most significant first, decimal).
    */
   swBuildId: v.optional(v.string(), '{b3}.{b2}.{b1}.{b0}'),
-  /** Largest image its flash takes; a bigger offer is aborted. */
+  /** Asks for pages of this many bytes (Image Page Request) instead of single blocks. */
+  pageSize: v.optional(v.pipe(u16, v.minValue(1))),
+  /** With pageSize: milliseconds it wants between the server's blocks. */
+  responseSpacingMs: v.optional(u16, 0),
+  /** Largest image its flash takes; a bigger offer is refused (INVALID_IMAGE). */
   maxImageSize: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 1_048_576),
 });
 

@@ -1,16 +1,28 @@
-import { writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOtaImage, otaFiller } from '@herdgate/shared/ota';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinedSession, waitFor } from '../support/catalogue-session';
 import { tempDir } from '../support/temp-dir';
 
-// A Hue bulb (router, answers image notify) and a Hue motion sensor (sleepy: asks at its check-in).
+// A Hue bulb (router, answers image notify), a Hue motion sensor (sleepy: asks at its check-in) and
+// an IKEA bulb made to ask for pages (Image Page Request), a variant in this test's own catalogue.
 const bulb = { model: 'LCT015', ieee: '0017880100000c01' };
 const sensor = { model: 'SML001', ieee: '0017880100000c02' };
+const paged = { model: 'TRADFRI-paged', ieee: '000b57fffe000c03' };
+
+function catalogue(): string {
+  const dir = tempDir('vr-ota-catalogue');
+  const source = new URL('../../catalogue/', import.meta.url);
+  for (const model of [bulb.model, sensor.model]) copyFileSync(new URL(`${model}.json`, source), join(dir.path, `${model}.json`));
+  const ikea = JSON.parse(readFileSync(new URL('TRADFRI-bulb-E27-WW-806lm.json', source), 'utf8'));
+  writeFileSync(join(dir.path, `${paged.model}.json`), JSON.stringify({ ...ikea, ota: { ...ikea.ota, pageSize: 256 } }));
+  return dir.path;
+}
 
 describe('OTA updates through zigbee-herdsman', () => {
-  const session = joinedSession([bulb, sensor]);
+  const catalogueDir = catalogue();
+  const session = joinedSession([bulb, sensor, paged], 'deconz', { catalogueDir });
   const { h, api } = session;
   const files = tempDir('vr-ota');
   const ota = async (ieee: string) => (await api('GET', `/devices/${ieee}`)).body.ota;
@@ -31,13 +43,16 @@ describe('OTA updates through zigbee-herdsman', () => {
   beforeAll(async () => {
     expect((await api('PUT', '/ota', { pacing: 'fast' })).body).toEqual({ pacing: 'fast' });
   });
-  afterAll(() => files.remove());
+  afterAll(() => {
+    files.remove();
+    rmSync(catalogueDir, { recursive: true, force: true });
+  });
 
   it('should show each OTA client identity on the control API', async () => {
     expect(await ota(bulb.ieee)).toMatchObject({ manufacturerCode: 0x100b, imageType: 0x010c, fileVersion: 16783874, hardwareVersion: 1, state: 'idle' });
     const { body } = await api('GET', '/ota');
     expect(body.pacing).toBe('fast');
-    expect(body.clients.map((c: any) => c.ieee).sort()).toEqual([bulb.ieee, sensor.ieee]);
+    expect(body.clients.map((c: any) => c.ieee).sort()).toEqual([paged.ieee, bulb.ieee, sensor.ieee]);
   });
 
   it('should update the bulb through herdsman and come back with the new version and build id', async () => {
@@ -51,6 +66,13 @@ describe('OTA updates through zigbee-herdsman', () => {
     expect(after.blocksRequested).toBe(Math.ceil(image.size / 50));
     const expectedBuild = [3, 2, 1, 0].map((i) => (image.fileVersion >>> (8 * i)) & 0xff).join('.');
     expect(await h('read', { ieee: bulb.ieee, endpoint: 11, cluster: 'genBasic', attributes: ['swBuildId'] })).toEqual({ swBuildId: expectedBuild });
+  });
+
+  it('should update a device that asks for pages, herdsman answering each with its blocks', async () => {
+    const image = await imageFor(paged.ieee, 'paged', { size: 1_200 });
+    expect(await update(paged.ieee, image.path)).toMatchObject({ ok: true, to: { fileVersion: image.fileVersion } });
+    // One Image Page Request per 256 bytes (the last one shorter), each answered with 50-byte blocks.
+    expect(await ota(paged.ieee)).toMatchObject({ fileVersion: image.fileVersion, blocksRequested: Math.ceil(image.size / 256), lastResult: { result: 'upgraded' } });
   });
 
   it('should update the sleepy sensor when it checks in after the update was scheduled', async () => {

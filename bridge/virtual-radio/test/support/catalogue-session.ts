@@ -23,9 +23,9 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string; protocol?: RadioProtocol } = {}): Promise<Session> {
+export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string; protocol?: RadioProtocol; catalogueDir?: string } = {}): Promise<Session> {
   const dir = tempDir('vr-herdsman');
-  const radio = await startVirtualRadio({ factory: createDeviceFactory(), statePath: options.statePath, network: { devices }, protocol: options.protocol });
+  const radio = await startVirtualRadio({ factory: createDeviceFactory(options.catalogueDir ? { catalogueDir: options.catalogueDir } : {}), statePath: options.statePath, network: { devices }, protocol: options.protocol });
   const control = await startControlServer(radio, 0);
   let herdsman: HerdsmanChild | undefined;
   const session: Session = {
@@ -108,12 +108,13 @@ export interface JoinedSession {
 
 /**
  * One session for the calling test file, as vitest hooks: opened with every device joined through
- * one real permit join before its tests, closed after them (also when joining failed).
+ * one real permit join before its tests, closed after them (also when joining failed). A test may
+ * bring its own catalogue folder (model variants).
  */
-export function joinedSession(devices: Array<{ model: string; ieee: string }>, protocol: RadioProtocol = 'deconz'): JoinedSession {
+export function joinedSession(devices: Array<{ model: string; ieee: string }>, protocol: RadioProtocol = 'deconz', options: { catalogueDir?: string } = {}): JoinedSession {
   let session: Session | undefined;
   beforeAll(async () => {
-    session = await openSession(devices, { protocol });
+    session = await openSession(devices, { protocol, ...options });
     await joinAll(session, devices.map((d) => d.ieee));
   }, 60_000);
   afterAll(async () => {

@@ -1,15 +1,16 @@
 /**
  * One image download: the bytes received so far and the block loop (request, store, next), with
  * wait-for-data, abort and retries of a block whose response never came. Kept after a stall or a
- * timeout so the next offer of the same image resumes at its offset.
+ * timeout so the next offer of the same image resumes at its offset. With a page size it asks for a
+ * page at a time (Image Page Request) and takes the server's blocks until the page is in.
  */
 import type { BlockResponse } from './ota-frames';
 import { OtaStatus } from './ota-frames';
 import type { Offer } from './verify';
 
 export interface DownloadDeps {
-  /** Sends an Image Block Request for `offset`; returns its TSN. */
-  request(offset: number, maximumDataSize: number): number;
+  /** Sends an Image Block Request for `offset` (an Image Page Request when `pageSize` is given); returns its TSN. */
+  request(offset: number, maximumDataSize: number, pageSize?: number): number;
   /** Runs `fn` after `ms` (one pending timer). */
   later(fn: () => void, ms: number): void;
   /** Milliseconds the device takes to store a block (pacing applied), and the server's minimum block period. */
@@ -36,8 +37,10 @@ export class Download {
   state: 'downloading' | 'waiting' | 'stalled' | 'done' = 'downloading';
   private tsn = -1;
   private retries = 0;
+  /** Where the page asked for ends (page mode). */
+  private pageEnd = 0;
 
-  constructor(readonly offer: Offer, private readonly maxDataSize: number, private readonly deps: DownloadDeps) {
+  constructor(readonly offer: Offer, private readonly maxDataSize: number, private readonly deps: DownloadDeps, private readonly pageSize?: number) {
     this.bytes = new Uint8Array(offer.imageSize);
   }
 
@@ -62,7 +65,11 @@ export class Download {
       return;
     }
     this.state = 'downloading';
-    this.tsn = this.deps.request(this.offset, Math.min(this.maxDataSize, this.offer.imageSize - this.offset));
+    const left = this.offer.imageSize - this.offset;
+    // A page never runs past the end of the file: the server would have nothing to fill it with.
+    const page = this.pageSize === undefined ? undefined : Math.min(this.pageSize, left);
+    this.pageEnd = this.offset + (page ?? 0);
+    this.tsn = this.deps.request(this.offset, Math.min(this.maxDataSize, left), page);
     this.deps.later(() => this.noResponse(), RESPONSE_TIMEOUT_MS);
   }
 
@@ -78,8 +85,8 @@ export class Download {
   /** An Image Block Response; false when it does not answer the outstanding request. */
   answer(tsn: number, response: BlockResponse): boolean {
     if (tsn !== this.tsn || this.state !== 'downloading') return false;
-    this.tsn = -1;
     if (response.status === OtaStatus.success && 'data' in response) return this.store(response.fileOffset, response.data);
+    this.tsn = -1;
     if (response.status === OtaStatus.waitForData && 'requestTime' in response) {
       const { currentTime, requestTime, minimumBlockPeriod } = response;
       if (minimumBlockPeriod !== undefined) this.deps.setMinimumBlockPeriod(minimumBlockPeriod);
@@ -106,9 +113,14 @@ export class Download {
     this.retries = 0;
     this.deps.setOffset(this.offset);
     if (this.offset >= this.bytes.length) {
+      this.tsn = -1;
       this.state = 'done';
       this.deps.complete(this.bytes);
+    } else if (this.pageSize !== undefined && this.offset < this.pageEnd) {
+      // More blocks of this page are on their way; a gap is asked for again after the timeout.
+      this.deps.later(() => this.noResponse(), RESPONSE_TIMEOUT_MS);
     } else {
+      this.tsn = -1;
       this.deps.later(() => this.requestNext(), this.deps.blockDelay());
     }
     return true;

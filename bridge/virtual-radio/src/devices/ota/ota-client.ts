@@ -147,11 +147,13 @@ export class OtaClient {
 
   private newDownload(offer: Offer): Download {
     return new Download(offer, this.spec.maxDataSize, {
-      request: (offset, size) => {
-        const o = offer;
+      request: (offset, size, page) => {
+        const image = [...le(offer.manufacturerCode, 2), ...le(offer.imageType, 2), ...le(offer.fileVersion, 4), ...le(offset, 4), size];
         this.blocks += 1;
+        // An Image Page Request has no minimum block period: the response spacing says how fast to send.
+        if (page !== undefined) return this.send(0x04, [0x00, ...image, ...le(page, 2), ...le(this.spec.responseSpacingMs, 2)]);
         const tail = { minimumBlockPeriod: this.attr('minimumBlockReqDelay') ?? 0 };
-        return this.send(0x03, [blockRequestFieldControl(tail), ...le(o.manufacturerCode, 2), ...le(o.imageType, 2), ...le(o.fileVersion, 4), ...le(offset, 4), size, ...encodeBlockRequestTail(tail)]);
+        return this.send(0x03, [blockRequestFieldControl(tail), ...image, ...encodeBlockRequestTail(tail)]);
       },
       later: (fn, ms) => this.host.timers.set('ota:block', fn, ms),
       blockDelay: () => Math.max(this.spec.blockDelayMs * this.pacing().block, (this.attr('minimumBlockReqDelay') ?? 0) * this.pacing().wait),
@@ -166,7 +168,7 @@ export class OtaClient {
       ended: (result) => this.finish(result, offer.fileVersion),
       setOffset: (offset) => this.setAttrs({ fileOffset: offset }),
       setMinimumBlockPeriod: (ms) => this.setAttrs({ minimumBlockReqDelay: ms }),
-    });
+    }, this.spec.pageSize);
   }
 
   imageBlockResponse(response: BlockResponse, tsn?: number): void {
