@@ -144,7 +144,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
     const ota = createOtaTracker({ radio, bus, logger });
     const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware, ota };
-    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), initialState(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
+    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
     if (parts.logs) features.push(logRelay(deps, parts.logs));
     if (config.z2m.enabled) {
       // Its own connection: Zigbee2MQTT's `bridge/state` needs a last will of its own.
@@ -158,6 +158,8 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       cleanups.push(() => z2mLink.close());
       features.push(z2mApi(deps, z2mLink));
     }
+    // Last: every publisher is listening when the imported states are applied.
+    features.push(initialState(deps));
     for (const feature of features) {
       await feature.start();
       cleanups.push(() => feature.stop());

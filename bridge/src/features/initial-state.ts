@@ -28,6 +28,8 @@ export function initialState(deps: FeatureDeps): Feature {
       for (const [ieee, state] of Object.entries(states ?? {})) {
         const endpoint = deps.registry.get(ieee)?.subdevices[0]?.endpoint;
         if (endpoint === undefined || typeof state !== 'object' || state === null) continue;
+        // The radio's state too: relative commands start from it, and the Zigbee2MQTT API shows it.
+        deps.radio.seedState?.(ieee, state);
         for (const change of deps.registry.apply(ieee, endpoint, state)) deps.bus.emit('endpointChanged', { ieee, change });
         applied++;
       }

@@ -271,6 +271,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     start: startCurrent,
     background: () => catchUp.open(),
     state: stateOf,
+    seedState: (ieee, state) => states.set(ieee, { ...state, ...stateOf(ieee) }),
     async stop() {
       await suspend();
     },

@@ -179,6 +179,8 @@ export interface ZigbeeRadio {
   device(ieee: string): ZigbeeDevice | undefined;
   /** The converter state the bridge holds for a device (what its reports and writes left). */
   state(ieee: string): ConverterState;
+  /** Start a device from a state kept elsewhere (a takeover's last state): merged under what the device reports. */
+  seedState?(ieee: string, state: ConverterState): void;
   /** Send converter keys (e.g. { state: 'ON', brightness: 128, transition: 0.5 }) to one endpoint. */
   set(ieee: string, endpoint: number, values: ConverterState): Promise<SetResult>;
   /** Read `keys` back through the converters' getters (Zigbee2MQTT's `/get`); the answer arrives as deviceState. */
