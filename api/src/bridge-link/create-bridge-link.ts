@@ -118,6 +118,7 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     devices: () => mirror.devices,
     removedDevices: () => mirror.removedDevices(),
     endpointState: (ieee, endpoint) => mirror.endpointState(ieee, endpoint),
+    deviceOta: (ieee) => mirror.deviceOta(ieee),
     subscribe(listener) {
       return listeners.on('link', listener);
     },

@@ -13,6 +13,7 @@ export function createDisconnectedLink(): BridgeLink {
     devices: () => new Map(),
     removedDevices: () => [],
     endpointState: () => undefined,
+    deviceOta: () => undefined,
     subscribe: () => () => {},
     setDevice: async () => NOT_CONNECTED,
     setGroup: async () => NOT_CONNECTED,

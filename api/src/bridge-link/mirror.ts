@@ -10,6 +10,8 @@ import {
   networkMapProgressSchema,
   bridgeLogSchema,
   networkMapSchema,
+  otaStateSchema,
+  type OtaState,
   parseTopic,
   removedDevicesSchema,
   type BridgeInfo,
@@ -50,6 +52,7 @@ const stateKey = (ieee: string, endpoint: number) => `${ieee}/${endpoint}`;
 export class LinkMirror {
   readonly devices = new Map<string, DeviceDescription>();
   private readonly states = new Map<string, EndpointState>();
+  private readonly otas = new Map<string, OtaState>();
   private readonly bridges = new Map<string, BridgeEntry>();
   private selectedId: string | undefined;
   private removed: RemovedDevice[] = [];
@@ -73,6 +76,10 @@ export class LinkMirror {
   /** The followed bridge's last record of the devices it no longer has. */
   removedDevices(): readonly RemovedDevice[] {
     return this.removed;
+  }
+
+  deviceOta(ieee: string): OtaState | undefined {
+    return this.otas.get(ieee);
   }
 
   endpointState(ieee: string, endpoint: number): EndpointState | undefined {
@@ -99,6 +106,7 @@ export class LinkMirror {
       case 'bridge/event': return { events: this.onBridgeEvent(topic.bridge, payload) };
       case 'device': return { events: this.onDevice(topic.ieee, payload) };
       case 'device/state': return { events: this.onState(topic.ieee, topic.endpoint, payload) };
+      case 'device/ota': return { events: this.onOta(topic.ieee, payload) };
       case 'device/event': return { events: this.onEvent(topic.ieee, topic.endpoint, payload) };
       case 'bridge/networkmap': return { events: this.onNetworkMap(topic.bridge, payload) };
       case 'bridge/networkmap/progress': return { events: this.onNetworkMapProgress(topic.bridge, payload) };
@@ -232,6 +240,14 @@ export class LinkMirror {
     if (!state) return [];
     this.states.set(stateKey(ieee, endpoint), state);
     return [{ kind: 'state', ieee, endpoint, state }];
+  }
+
+  private onOta(ieee: string, payload: Uint8Array): LinkEvent[] {
+    if (payload.length === 0) return this.otas.delete(ieee) ? [{ kind: 'device-ota', ieee, ota: undefined }] : [];
+    const ota = this.decode(otaStateSchema, `device ${ieee} ota`, payload);
+    if (!ota) return [];
+    this.otas.set(ieee, ota);
+    return [{ kind: 'device-ota', ieee, ota }];
   }
 
   private onEvent(ieee: string, endpoint: number, payload: Uint8Array): LinkEvent[] {

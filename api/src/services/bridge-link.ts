@@ -14,6 +14,7 @@ import type {
   NetworkMap,
   NetworkMapProgress,
   BridgeLog,
+  OtaState,
   RequestName,
   RemovedDevice,
   RequestPayloads,
@@ -48,7 +49,9 @@ export type LinkEvent =
   | { kind: 'bridge-log'; bridge: string; entry: BridgeLog }
 
   /** The followed bridge asks the api something (its Zigbee2MQTT API's group requests); `payload` unchecked. */
-  | { kind: 'gateway-request'; bridge: string; name: GatewayRequestName; payload: unknown };
+  | { kind: 'gateway-request'; bridge: string; name: GatewayRequestName; payload: unknown }
+  /** A device's firmware update state (retained; cleared when the device leaves). */
+  | { kind: 'device-ota'; ieee: string; ota: OtaState | undefined };
 
 export interface BridgeLink {
   /** True while the broker connection is up and the bridge says it is online. */
@@ -59,6 +62,8 @@ export interface BridgeLink {
   devices(): ReadonlyMap<string, DeviceDescription>;
   /** The followed bridge's last record of the devices it no longer has (empty until received). */
   removedDevices(): readonly RemovedDevice[];
+  /** The device's firmware update state, for a device with an OTA client. */
+  deviceOta(ieee: string): OtaState | undefined;
   /** Latest retained state per device endpoint. */
   endpointState(ieee: string, endpoint: number): EndpointState | undefined;
   /** Listeners run in arrival order; a throwing listener is isolated and logged. */

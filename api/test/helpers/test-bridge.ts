@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import {
   EXAMPLE_BRIDGE, examples, filters, parseTopic, responseExamples, topics,
-  type BridgeInfo, type DeviceDescription, type EndpointState, type RemovedDevice, type RequestName, type NetworkMap,
+  type BridgeInfo, type DeviceDescription, type EndpointState, type OtaState, type RemovedDevice, type RequestName, type NetworkMap,
 } from '@herdgate/shared/mqtt';
 import type { CommandOutcome, DeviceCommand } from '../../src/services/bridge-link';
 
@@ -54,6 +54,8 @@ export interface TestBridge {
   publishState(ieee: string, endpoint: number, state: EndpointState): Promise<void>;
   /** A device event on the endpoint's event topic (a button press), not retained. */
   publishEvent(ieee: string, endpoint: number, state: Record<string, unknown>): Promise<void>;
+  /** The device's retained firmware update state (`…/devices/<ieee>/ota`). */
+  publishOta(ieee: string, ota: OtaState): Promise<void>;
   /** A new retained description of a known device (e.g. its bindings changed). */
   describeDevice(device: DeviceDescription): Promise<void>;
   /** The device left: its retained description is cleared, as the bridge does. */
@@ -140,6 +142,7 @@ export async function startTestBridge(): Promise<TestBridge> {
     },
     publishEvent: (ieee, endpoint, state) => publish(topics.deviceEvent(BASE, ieee, endpoint), { state }),
     describeDevice: (device) => publish(topics.device(BASE, device.ieee), device, true),
+    publishOta: (ieee, ota) => publish(topics.deviceOta(BASE, ieee), ota, true),
     async removeDevice(ieee) {
       for (const key of [...states.keys()]) if (key.startsWith(`${ieee}/`)) states.delete(key);
       await client.publishAsync(topics.device(BASE, ieee), '', { qos: 1, retain: true });

@@ -6,6 +6,7 @@ import type { Clock } from '../../services/clock';
 import type { Store } from '../../store/types';
 import type { DdfBundles, StoredBundle } from '../ddf/bundles-model';
 import { deviceAdded, deviceAttrChanged, deviceDeleted, deviceItemsChanged } from './device-events';
+import { otauView } from './otau-view';
 import { deviceView } from './device-view';
 import { itemStamp, stampItems } from './item-stamps';
 import { loadPolicies, savePolicy } from './policy-rows';
@@ -76,7 +77,10 @@ export class DevicesModel {
 
   view(mac: string): Record<string, unknown> | undefined {
     const entry = this.entries.get(mac);
-    return entry && deviceView(entry, this.policy(mac), this.ddfHash(mac));
+    if (!entry) return undefined;
+    const view = deviceView(entry, this.policy(mac), this.ddfHash(mac));
+    const ota = this.deps.link.deviceOta(entry.description.ieee);
+    return ota ? { ...view, otau: otauView(ota) } : view;
   }
 
   policy(mac: string): PolicyRecord {
@@ -159,6 +163,8 @@ export class DevicesModel {
         return this.removed(event.ieee);
       case 'state':
         return this.stateChanged(event.ieee, event.endpoint, event.state, true);
+      case 'device-ota':
+        return this.otaChanged(event.ieee);
       default:
         return;
     }
@@ -210,6 +216,15 @@ export class DevicesModel {
       if (push && changed.length > 0) this.deps.events.publish(deviceItemsChanged(mac, sub.uniqueid, changed.map((key) => [key, items.get(key)!])));
     }
     if (push) this.pushAttrs(mac, before);
+  }
+
+  /** A firmware update moved: the Device object's `otau` is pushed whole (clients that asked for device events). */
+  private otaChanged(ieee: string): void {
+    const mac = this.macOf.get(ieee);
+    if (!mac || !this.entries.has(mac)) return;
+    this.changes += 1;
+    const otau = this.view(mac)?.otau;
+    if (otau) this.deps.events.publish(deviceAttrChanged(mac, { otau }));
   }
 
   /** Pushes the top-level fields that differ from `before`; true when something did. */

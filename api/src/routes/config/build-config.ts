@@ -1,4 +1,5 @@
 import type { RadioSnapshot } from '../../services/radio';
+import { otauBusy } from '../../resources/devices/otau-view';
 import type { Services } from '../../context';
 import { localSeconds, utcSeconds } from '../../lib/timestamps';
 
@@ -81,8 +82,9 @@ export function fullConfig(services: Services, moment: ConfigMoment = configMome
     permitjoinfull: radio.permitjoin,
     groupdelay: settings.groupdelay,
     otauactive: settings.otauactive,
-    // No OTA feature yet: the switch is stored and handed to the bridge, which has nothing to serve.
-    otaustate: settings.otauactive ? 'idle' : 'off',
+    // As deCONZ: busy while an image is being sent (network up), else idle when devices' own image
+    // queries are served (otauactive), off when not.
+    otaustate: radio.rfconnected && otauBusy(services.bridge) ? 'busy' : settings.otauactive ? 'idle' : 'off',
     discovery: settings.discovery,
     updatechannel: settings.updatechannel,
     fwversion: radio.fwversion,

@@ -1,5 +1,6 @@
 import type { Services } from '../../context';
 import { etagWithFacts } from '../../lib/etag';
+import { otauBusy } from '../../resources/devices/otau-view';
 import { configMoment, type ConfigMoment } from './build-config';
 
 /**
@@ -16,6 +17,7 @@ export function configFacts(services: Services, moment: ConfigMoment): unknown[]
     // The update fields as text: compared by value where these facts key a cached body.
     session.unlockedUntil > now, JSON.stringify(gateway.updateFields()), options.websocketPort, host.ipaddress, host.netmask, host.gateway, host.ntp,
     radio.bridgeid, radio.mac, radio.panid, radio.zigbeechannel, radio.fwversion, radio.devicename, radio.rfconnected, radio.permitjoin, radio.fwupdatestate,
+    otauBusy(services.bridge),
   ];
 }
 

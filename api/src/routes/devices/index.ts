@@ -3,6 +3,7 @@ import type { AppEnv } from '../../context';
 import { getDdf, reloadDdf } from './ddf';
 import { getDevice, listDevices } from './get';
 import { setInstallCode } from './install-code';
+import { otauAction } from './otau';
 import { introspectDevice, introspectItemRoute } from './introspect';
 import { setPolicy } from './policy';
 import { renameDevice } from './rename';
@@ -18,4 +19,5 @@ export const devicesRoutes = new Hono<AppEnv>()
   .get('/:uniqueid/:prefix/:item/introspect', introspectItemRoute)
   .on(['PUT', 'PATCH'], '/:mac/ddf/reload', reloadDdf)
   .on(['PUT', 'PATCH'], '/:mac/ddf/policy', setPolicy)
-  .on(['PUT', 'PATCH'], '/:mac/installcode', setInstallCode);
+  .on(['PUT', 'PATCH'], '/:mac/installcode', setInstallCode)
+  .post('/:mac/otau', otauAction);

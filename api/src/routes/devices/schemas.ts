@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { OTA_ACTIONS } from '@herdgate/shared/mqtt';
 import { DDF_POLICIES } from '../../resources/devices/types';
 
 /** A bundle hash: 64 hex digits (SHA-256). */
@@ -13,6 +14,11 @@ export const policySchema = v.object({
 /** `PUT /devices/<mac>/installcode`: hex code with its CRC (checked by the route). */
 export const installCodeSchema = v.object({
   installcode: v.string(),
+});
+
+/** `POST /devices/<mac>/otau` (herdgate extension): what to do about the device's firmware. */
+export const otauActionSchema = v.strictObject({
+  action: v.picklist(OTA_ACTIONS),
 });
 
 /** `PUT /devices/<mac>` (herdgate extension): the device's name, 1-32 characters, not blank. */
