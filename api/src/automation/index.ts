@@ -62,12 +62,12 @@ export interface Automation {
 
 export async function loadAutomation(deps: AutomationDeps): Promise<Automation> {
   const logger = deps.logger.child({ component: 'automation' });
-  const rules = await RuleRepository.load(deps.store);
-  const schedules = await ScheduleRepository.load(deps.store);
+  const rules = await RuleRepository.load(deps.store, logger);
+  const schedules = await ScheduleRepository.load(deps.store, logger);
   const now = () => deps.clock.now();
   const timers = deps.timers ?? platformTimers;
   const timeZone = () => deps.store.settings().timezone;
-  const mirror = new ResourceMirror(now);
+  const mirror = new ResourceMirror(now, logger);
   const actionDeps = {
     // Called through a wrapper: workerd refuses the platform fetch called as another object's method.
     internal: deps.internal, logger, fetch: deps.fetch ?? ((input, init) => fetch(input, init)), webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000,

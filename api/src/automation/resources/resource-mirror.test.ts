@@ -5,12 +5,13 @@ import { ResourceMirror, type MirrorChange } from './resource-mirror';
 describe('resource mirror', () => {
   function setup() {
     let now = 1_000;
-    const mirror = new ResourceMirror(() => now);
+    const failures: unknown[] = [];
+    const mirror = new ResourceMirror(() => now, (err) => failures.push(err));
     const changes: MirrorChange[] = [];
     mirror.subscribe((change) => changes.push(change));
     const hub = createEventHub();
     mirror.follow(hub);
-    return { mirror, hub, changes, tick: (ms: number) => (now += ms) };
+    return { mirror, hub, changes, failures, tick: (ms: number) => (now += ms) };
   }
 
   it('should seed items without reporting them and report later changes with the previous value', () => {
@@ -26,6 +27,21 @@ describe('resource mirror', () => {
       { address: '/sensors/5/state/lastupdated', previous: 'a', changed: true },
     ] }]);
     expect(mirror.item('/sensors/5/state/presence')).toEqual({ value: true, changedAt: 1_500 });
+  });
+
+  it('should report a listener that throws and still tell the others', () => {
+    const { mirror, hub, changes, failures } = setup();
+    mirror.seed({ sensors: { '5': { state: { presence: false } } } });
+    const boom = new Error('listener bug');
+    mirror.subscribe(() => {
+      throw boom;
+    });
+    const after: MirrorChange[] = [];
+    mirror.subscribe((change) => after.push(change));
+    hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '5', state: { presence: true } });
+    expect(failures).toEqual([boom]);
+    expect(changes).toHaveLength(1);
+    expect(after).toHaveLength(1);
   });
 
   it('should see a repeated equal button press as a change, but not a repeat without a new lastupdated', () => {

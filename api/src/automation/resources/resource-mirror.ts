@@ -7,6 +7,7 @@
 import { isUnsetShown } from '@herdgate/shared/deconz';
 import { PUSH_ALWAYS, stringifySorted, type DeconzEvent, type EventHub } from '../../events';
 import type { ItemSample } from '../rules/evaluate';
+import { createBus, type Bus, type ListenerErrorSink } from '@herdgate/shared/bus';
 
 export interface ItemChange {
   address: string;
@@ -28,9 +29,12 @@ export class ResourceMirror {
   private readonly items = new Map<string, ItemSample>();
   /** resource (`/sensors/5`) → its item addresses. */
   private readonly resources = new Map<string, Set<string>>();
-  private readonly listeners = new Set<(change: MirrorChange) => void>();
+  private readonly changes: Bus<{ change: MirrorChange }>;
 
-  constructor(private readonly now: () => number) {}
+  /** `sink`: where a failing change listener is reported (the others still run). */
+  constructor(private readonly now: () => number, sink: ListenerErrorSink) {
+    this.changes = createBus(sink);
+  }
 
   item(address: string): ItemSample | undefined {
     return this.items.get(address);
@@ -45,8 +49,7 @@ export class ResourceMirror {
   }
 
   subscribe(listener: (change: MirrorChange) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on('change', listener);
   }
 
   /** Take the collections as they are now (at start), without reporting changes. */
@@ -113,7 +116,7 @@ export class ResourceMirror {
   }
 
   private emit(change: MirrorChange): void {
-    for (const listener of [...this.listeners]) listener(change);
+    this.changes.emit('change', change);
   }
 }
 

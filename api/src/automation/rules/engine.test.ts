@@ -23,7 +23,7 @@ function engineRunning(run: () => Promise<ActionsOutcome>): RulesEngine {
     update: async () => noonRule,
     recordTrigger: async () => {},
   } as unknown as RuleSource;
-  const engine = new RulesEngine({ repository, mirror: new ResourceMirror(() => NOON), now: () => NOON, timeZone: () => 'UTC', logger: pino({ level: 'silent' }), run });
+  const engine = new RulesEngine({ repository, mirror: new ResourceMirror(() => NOON, pino({ level: 'silent' })), now: () => NOON, timeZone: () => 'UTC', logger: pino({ level: 'silent' }), run });
   engine.start();
   return engine;
 }

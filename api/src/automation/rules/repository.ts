@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { rules as rulesTable } from '../../store/schema';
 import type { Store } from '../../store/types';
 import { newEtag } from '../resource-etag';
+import { createBus, type Bus, type ListenerErrorSink } from '@herdgate/shared/bus';
 
 export interface RuleAction {
   address: string;
@@ -53,15 +54,17 @@ const toRow = (record: RuleRecord): Row => ({
 
 export class RuleRepository {
   private readonly byId = new Map<string, RuleRecord>();
-  private readonly listeners = new Set<(id: string, rule: RuleRecord | undefined) => void>();
+  private readonly changes: Bus<{ change: { id: string; rule: RuleRecord | undefined } }>;
 
-  private constructor(private readonly store: Store, rows: Row[]) {
+  private constructor(private readonly store: Store, rows: Row[], sink: ListenerErrorSink) {
+    this.changes = createBus(sink);
     for (const row of rows) this.byId.set(row.id, toRecord(row));
   }
 
-  static async load(store: Store): Promise<RuleRepository> {
+  /** `sink`: where a failing change listener is reported (the others still run). */
+  static async load(store: Store, sink: ListenerErrorSink): Promise<RuleRepository> {
     const rows = await store.read((tx) => tx.select().from(rulesTable));
-    return new RuleRepository(store, rows);
+    return new RuleRepository(store, rows, sink);
   }
 
   all(): IterableIterator<RuleRecord> {
@@ -74,8 +77,7 @@ export class RuleRepository {
 
   /** Told after every committed change (`undefined` = deleted); the engine re-indexes on it. */
   onChange(listener: (id: string, rule: RuleRecord | undefined) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on('change', ({ id, rule }) => listener(id, rule));
   }
 
   async create(input: Omit<RuleRecord, 'id' | 'etag' | 'lastTriggeredAt' | 'timesTriggered'>): Promise<RuleRecord> {
@@ -130,6 +132,6 @@ export class RuleRepository {
   }
 
   private emit(id: string, rule: RuleRecord | undefined): void {
-    for (const listener of [...this.listeners]) listener(id, rule);
+    this.changes.emit('change', { id, rule });
   }
 }

@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { schedules as schedulesTable } from '../../store/schema';
 import type { Store } from '../../store/types';
 import { newEtag } from '../resource-etag';
+import { createBus, type Bus, type ListenerErrorSink } from '@herdgate/shared/bus';
 
 export interface ScheduleCommand {
   address: string;
@@ -41,14 +42,16 @@ const toRow = (record: ScheduleRecord): Row => ({ ...record, command: JSON.strin
 
 export class ScheduleRepository {
   private readonly byId = new Map<string, ScheduleRecord>();
-  private readonly listeners = new Set<() => void>();
+  private readonly changes: Bus<{ change: undefined }>;
 
-  private constructor(private readonly store: Store, rows: Row[]) {
+  private constructor(private readonly store: Store, rows: Row[], sink: ListenerErrorSink) {
+    this.changes = createBus(sink);
     for (const row of rows) this.byId.set(row.id, toRecord(row));
   }
 
-  static async load(store: Store): Promise<ScheduleRepository> {
-    return new ScheduleRepository(store, await store.read((tx) => tx.select().from(schedulesTable)));
+  /** `sink`: where a failing change listener is reported (the others still run). */
+  static async load(store: Store, sink: ListenerErrorSink): Promise<ScheduleRepository> {
+    return new ScheduleRepository(store, await store.read((tx) => tx.select().from(schedulesTable)), sink);
   }
 
   all(): IterableIterator<ScheduleRecord> {
@@ -61,8 +64,7 @@ export class ScheduleRepository {
 
   /** Told after every committed change; the runner re-arms its timer on it. */
   onChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.changes.on('change', listener);
   }
 
   async create(build: (id: string) => ScheduleInput): Promise<ScheduleRecord> {
@@ -106,6 +108,6 @@ export class ScheduleRepository {
   }
 
   private emit(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.changes.emit('change', undefined);
   }
 }
