@@ -2,7 +2,7 @@
  * `npm run restore -- <archive> [--same-stick] [--adapter <name>] [--force]`: replaces a stopped
  * gateway's data (DATA_DIR, DATABASE_URL, as the gateway reads them) with a backup's. The archive is
  * read and checked whole, and whether the stick can take the network, before anything changes; the
- * replacement is atomic (scripts/lib/data-swap.ts). Start the gateway afterwards: herdsman restores
+ * replacement is atomic (data-swap in @herdgate/shared/node). Start the gateway afterwards: herdsman restores
  * the network onto a new stick from the coordinator backup (docs/backup.md).
  */
 import { readFile } from 'node:fs/promises';

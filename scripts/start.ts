@@ -22,7 +22,7 @@ import { localBrokerHost, localBrokerUrl } from './lib/broker-url';
 import { nodeChildEnv } from './lib/node-child-env';
 import { buildOneProcess } from './one-process/build';
 import { seedDemoNames } from './lib/demo-names';
-import { recoverDataDir } from './lib/data-swap';
+import { recoverDataDir } from '@herdgate/shared/node';
 import { stickMismatch } from './lib/taken-stick';
 
 const tsx = process.execPath;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@herdgate/api/database';
-import { recoverDataDir } from '../scripts/lib/data-swap';
+import { recoverDataDir } from '@herdgate/shared/node';
 import { gatewayPaths } from '../scripts/lib/backup/gateway-paths';
 import { offlineArchive } from '../scripts/lib/backup/offline-archive';
 import { spawnTs } from './helpers/child-process';

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoverDataDir } from '../scripts/lib/data-swap';
+import { recoverDataDir } from '@herdgate/shared/node';
 import { spawnTs } from './helpers/child-process';
 import { generationFiles } from './helpers/data-swap-generation';
 import { randomBetween } from './helpers/write-storm';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recoverDataDir } from '../scripts/lib/data-swap';
+import { recoverDataDir } from '@herdgate/shared/node';
 import { sampleHome, writeExport } from '../scripts/import/deconz/fixtures';
 import { spawnTs } from './helpers/child-process';
 

@@ -19,6 +19,7 @@ import { resourcelinksRoutes } from './routes/resourcelinks';
 import { rulesRoutes } from './routes/rules';
 import { scenesRoutes } from './routes/scenes';
 import { schedulesRoutes } from './routes/schedules';
+import { fileuploadRoutes } from './routes/fileupload';
 import { sensorsRoutes } from './routes/sensors';
 import { touchlinkRoutes } from './routes/touchlink';
 import { touchlinkGuard } from './middleware/touchlink-guard';
@@ -31,6 +32,7 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   alarmsystem: alarmsystemRoutes,
   config: configRoutes,
   ddf: ddfRoutes,
+  fileupload: fileuploadRoutes,
   devices: devicesRoutes,
   groups: groupsRoutes,
   lights: lightsRoutes,

@@ -19,6 +19,7 @@ import type { RadioControl, RadioInfo } from './services/radio';
 import type { TouchlinkService } from './services/touchlink';
 import type { NetworkMapService } from './services/network-map';
 import type { BackupService } from './backup/backup-service';
+import type { RestoreService } from './backup/restore-service';
 
 /** The one Hono environment every route and middleware is typed with. */
 export interface AppEnv {
@@ -88,6 +89,8 @@ export interface Services {
   ddf: DdfBundles;
   /** Backup archives: export, the kept ones, automatic backups (issue #27). */
   backups: BackupService;
+  /** `POST /config/import` and `POST /fileupload`: restores and deCONZ takeovers (issues #27, #23). */
+  restores: RestoreService;
   logger: Logger;
   /** Recent warnings and errors of the api and the bridge, for `GET /logs` and the web app. */
   logs: LogRing;

@@ -35,10 +35,13 @@ import { connectMqtt, type MqttLink } from './mqtt/link';
 import { startRadioChild, type RadioChild } from './radio-child';
 import { VERSIONS } from './versions';
 import type { ZigbeeRadio } from './zigbee/index';
+import { recoverDataDir } from '@herdgate/shared/node';
 
 /**
  * Composes the bridge: virtual radio child (when no adapter is configured), embedded broker (when
- * no MQTT_URL), the zigbee radio, the MQTT link and the features. `stop()` undoes it in reverse.
+ * no MQTT_URL), then the part that runs on the data folder: the zigbee radio, the MQTT link and the
+ * features. `stop()` undoes it in reverse. After a restore the second part restarts in place
+ * (`FeatureDeps.restart`) on the new files; the bridge id follows the coordinator it comes back on.
  * The caller must exit the process after stop() (herdsman leaves timers behind).
  */
 export interface RunningBridge {
@@ -63,14 +66,33 @@ export interface BridgeParts {
   logs?: LogRing;
 }
 
+type Cleanups = Array<() => Promise<void> | void>;
+
+const runCleanups = async (cleanups: Cleanups, logger: Logger) => {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    await Promise.resolve().then(cleanup).catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+  }
+};
+
+/** The part of a running bridge that a restart replaces. */
+interface DataPart {
+  bridgeId: string;
+  info(): BridgeInfo;
+  stop(): Promise<void>;
+}
+
 export async function startBridge(config: BridgeConfig, logger: Logger, onFatal: (reason: string) => void, parts: BridgeParts = {}): Promise<RunningBridge> {
-  const cleanups: Array<() => Promise<void> | void> = [];
+  const cleanups: Cleanups = [];
+  let current: DataPart | undefined;
+  let restarting: Promise<void> | undefined;
   const stop = async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) {
-      await Promise.resolve().then(cleanup).catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
-    }
+    await restarting;
+    await current?.stop();
+    await runCleanups(cleanups, logger);
   };
   try {
+    const recovered = await recoverDataDir(config.dataDir);
+    if (recovered !== 'none') logger.warn({ dataDir: config.dataDir, recovered }, `an interrupted data replacement was ${recovered}`);
     let child: RadioChild | undefined;
     if (!config.zigbee.adapter && !parts.radio) {
       child = await startRadioChild({ network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json'), protocol: config.zigbee.radioProtocol }, logger);
@@ -84,6 +106,59 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       broker = await startBroker({ host, port, wsPort, baseTopic, z2mBaseTopic: config.z2m.enabled ? config.z2m.baseTopic : undefined, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
       cleanups.push(() => broker!.close());
     }
+    const mqttUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker!.port}`;
+    const outer: OuterParts = { config, logger, onFatal, parts, child, broker, mqttUrl };
+    const restart = (reason: string) => {
+      if (restarting) return;
+      restarting = (async () => {
+        // After the current answer went out: this runs once the request handler has returned.
+        await new Promise((resolve) => setImmediate(resolve));
+        logger.info({ reason }, 'bridge restarting on its data folder');
+        await current?.stop();
+        current = undefined;
+        current = await startDataPart(outer, restart);
+        logger.info({ reason, bridgeId: current.bridgeId }, 'bridge restarted');
+      })().catch((err: unknown) => {
+        logger.error({ err }, 'the bridge could not start again');
+        onFatal(`restart after ${reason} failed`);
+      }).finally(() => { restarting = undefined; });
+    };
+    current = await startDataPart(outer, restart);
+    const tlsHost = config.mqtt.tls?.host ?? config.mqtt.host;
+    const tlsUrls = {
+      mqtts: broker?.tlsPort === undefined ? undefined : `mqtts://${tlsHost}:${broker.tlsPort}`,
+      wss: broker?.wssPort === undefined ? undefined : `wss://${tlsHost}:${broker.wssPort}`,
+    };
+    const wsUrl = broker?.wsPort === undefined ? undefined : `ws://${config.mqtt.host === '0.0.0.0' ? '127.0.0.1' : config.mqtt.host}:${broker.wsPort}`;
+    const running: DataPart = current;
+    return {
+      get bridgeId() { return (current ?? running).bridgeId; },
+      mqttUrl, tlsUrls, wsUrl, radioControlUrl: child?.controlUrl,
+      info: () => (current ?? running).info(),
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+interface OuterParts {
+  config: BridgeConfig;
+  logger: Logger;
+  onFatal: (reason: string) => void;
+  parts: BridgeParts;
+  child: RadioChild | undefined;
+  broker: BrokerHandle | undefined;
+  mqttUrl: string;
+}
+
+/** The radio on the data folder, the MQTT link and the features; `stop()` undoes them in reverse. */
+async function startDataPart(outer: OuterParts, restart: (reason: string) => void): Promise<DataPart> {
+  const { config, logger, onFatal, parts, child, broker, mqttUrl } = outer;
+  const cleanups: Cleanups = [];
+  const stop = () => runCleanups(cleanups, logger);
+  try {
     // Loaded here, not at the top: herdsman and the converters take seconds to import, and a
     // bridge on a given radio never needs them.
     const radio: ZigbeeRadio = parts.radio ?? await (await import('./zigbee/index')).createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots, ota: config.ota }, logger);
@@ -91,7 +166,6 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     cleanups.push(() => radio.stop());
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();
     const ctx: TopicContext = { base: config.mqtt.baseTopic, bridge: bridgeId };
-    const mqttUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker!.port}`;
     // The embedded broker is reached in process (embedded-link.ts says why), an external one over MQTT.
     const link: MqttLink = broker ? embeddedLink(broker.broker, logger) : await connectMqtt({
       url: mqttUrl,
@@ -143,7 +217,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
     const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
     const ota = createOtaTracker({ radio, bus, logger });
-    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware, ota };
+    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware, ota, restart };
     const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
     if (parts.logs) features.push(logRelay(deps, parts.logs));
     if (config.z2m.enabled) {
@@ -166,13 +240,7 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     }
     logger.info({ bridgeId, mqttUrl, devices: registry.all().length }, 'bridge started');
     radio.background();
-    const tlsHost = config.mqtt.tls?.host ?? config.mqtt.host;
-    const tlsUrls = {
-      mqtts: broker?.tlsPort === undefined ? undefined : `mqtts://${tlsHost}:${broker.tlsPort}`,
-      wss: broker?.wssPort === undefined ? undefined : `wss://${tlsHost}:${broker.wssPort}`,
-    };
-    const wsUrl = broker?.wsPort === undefined ? undefined : `ws://${config.mqtt.host === '0.0.0.0' ? '127.0.0.1' : config.mqtt.host}:${broker.wsPort}`;
-    return { bridgeId, mqttUrl, tlsUrls, wsUrl, radioControlUrl: child?.controlUrl, info, stop };
+    return { bridgeId, info, stop };
   } catch (err) {
     await stop();
     throw err;

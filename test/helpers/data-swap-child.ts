@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { replaceDataDir } from '../../scripts/lib/data-swap';
+import { replaceDataDir } from '@herdgate/shared/node';
 import { generationFiles } from './data-swap-generation';
 
 const dataDir = process.argv[2]!;

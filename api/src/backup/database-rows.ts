@@ -2,6 +2,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { fromBase64, toBase64, type ArchiveBody, type CellValue, type TableRows } from '@herdgate/shared/backup';
 import { schemaTables } from '../store/forget';
+import { META_KEYS } from '../store/load';
 import type { ReadTransaction, Transaction } from '../store/types';
 
 /**
@@ -19,7 +20,8 @@ export async function dumpTables(tx: ReadTransaction): Promise<ArchiveBody['data
   const tables: Record<string, TableRows> = {};
   for (const table of schemaTables()) {
     const blobs = blobColumns(table);
-    const rows = (await tx.select().from(table)) as Row[];
+    // A restore's pending bridge part is this gateway's work in progress, not its data.
+    const rows = ((await tx.select().from(table)) as Row[]).filter((row) => !(getTableName(table) === 'settings' && row.key === META_KEYS.restorePending));
     tables[getTableName(table)] = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, blobs.has(key) && value instanceof Uint8Array ? { $bytes: toBase64(value) } : (value as CellValue)])));
   }
   return { tables };

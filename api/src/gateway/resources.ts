@@ -106,11 +106,24 @@ export class GatewayResources {
 
   close(): Promise<void> { return this.current.close(); }
 
-  async forgetDatabase(services: Services, keepKey: string): Promise<void> {
+  forgetDatabase(services: Services, keepKey: string): Promise<void> {
+    return this.rebuild(services, () => this.deps.store.forgetData(keepKey), true);
+  }
+
+  /**
+   * A restore: the same rebuild around `replace` (`store.replaceAll`). No `deleted` events: the
+   * restored gateway has other resources under the same ids, so clients load it again whole, as
+   * after deCONZ restarts into an imported backup.
+   */
+  replaceDatabase(services: Services, replace: () => Promise<void>): Promise<void> {
+    return this.rebuild(services, replace, false);
+  }
+
+  private async rebuild(services: Services, change: () => Promise<void>, announce: boolean): Promise<void> {
     await this.current.close();
-    const gone = this.goneEvents();
+    const gone = announce ? this.goneEvents() : [];
     let failure: unknown;
-    await this.deps.store.forgetData(keepKey).catch((err: unknown) => { failure = err; });
+    await change().catch((err: unknown) => { failure = err; });
     // Deleted before the devices still paired come back (`added`, with new ids, while loading).
     if (failure === undefined) for (const event of gone) this.deps.events.publish(event);
     this.current = await openResources(this.deps);

@@ -31,6 +31,8 @@ import type { Timers } from '../services/timers';
 import { createLibsqlStore } from '../store/libsql-store';
 import { memoryArchiveStore, type ArchiveStore } from '../backup/archive-store';
 import { BackupService } from '../backup/backup-service';
+import { RestoreService } from '../backup/restore-service';
+import type { DeconzReader } from '../backup/restore-content';
 import type { Database, Store } from '../store/types';
 import { LogRing } from '@herdgate/shared/log';
 import { followBridgeLogs } from '../services/bridge-logs';
@@ -66,6 +68,8 @@ export interface StartGatewayDeps {
   version?: string;
   /** Where backup archives are kept (Node: `BACKUP_DIR`); memory by default. */
   archives?: ArchiveStore;
+  /** Reads deCONZ exports for `POST /config/import`, where the runtime can (Node). */
+  deconzReader?: DeconzReader;
   releases?: ReleaseSource;
   /** Name resolution for the webhook target check, where the platform has it. */
   resolveHost?: ResolveHost;
@@ -119,8 +123,13 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   teardown.add('automatic backups', () => backups.stop());
   const logs = deps.logs ?? new LogRing();
   teardown.add('bridge logs', followBridgeLogs(bridge, logs));
+  const restores = new RestoreService({
+    store, bridge, clock, logger, deconz: deps.deconzReader,
+    rebuild: (replace) => resources.replaceDatabase(services, replace),
+  });
+  teardown.add('restores', () => restores.stop());
   const services: Services = {
-    store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups, logs,
+    store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups, restores, logs,
     radioInfo,
     radioControl,
     touchlink,
@@ -139,5 +148,6 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   };
   const app = createApp(services, { extraRoutes: deps.extraRoutes, clientAddress: deps.clientAddress, web: deps.web });
   await resources.start(services);
+  restores.start();
   return { app, services };
 }

@@ -200,6 +200,26 @@ class LibsqlStore implements Store {
     );
   }
 
+  async replaceAll(work: (tx: Transaction) => Promise<void>): Promise<void> {
+    await this.queue.run(async () => {
+      const before = this.state.revision;
+      await this.db.transaction(async (tx) => {
+        await work(tx);
+        const [row] = await tx.select().from(settings).where(eq(settings.key, META_KEYS.revision));
+        const restored = row ? Number(JSON.parse(row.value)) || 0 : 0;
+        await upsertSetting(tx, META_KEYS.revision, Math.max(before, restored) + 1);
+        // A backup made from a stopped gateway carries its clean-stop marker: not this run's.
+        await tx.delete(settings).where(eq(settings.key, META_KEYS.cleanShutdown));
+      });
+      const fresh = await loadState(this.db, this.defaults);
+      Object.assign(this.state, { settings: fresh.settings, identity: fresh.identity, credentials: fresh.credentials, revision: fresh.revision, keys: fresh.keys });
+      this.keyList = [...this.state.keys.values()];
+      this.persistedUse.clear();
+      for (const record of this.keyList) this.persistedUse.set(record.key, record.lastUsedAt);
+      this.keyUses += 1;
+    });
+  }
+
   startFacts() {
     return { fresh: this.state.mintedIdentity, cleanShutdown: this.state.cleanShutdown };
   }

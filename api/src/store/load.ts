@@ -3,7 +3,11 @@ import { apiKeys, settings } from './schema';
 import { DEFAULT_SETTINGS, mintIdentity } from './defaults';
 
 /** Reserved rows of the settings table that are not gateway settings. */
-export const META_KEYS = { identity: '@identity', credentials: '@credentials', revision: '@revision', cleanShutdown: '@clean-shutdown' } as const;
+export const META_KEYS = {
+  identity: '@identity', credentials: '@credentials', revision: '@revision', cleanShutdown: '@clean-shutdown',
+  /** A restore whose database part is committed and whose bridge part is not confirmed yet (backup/restore-service.ts). */
+  restorePending: '@restore-pending',
+} as const;
 
 export interface LoadedState {
   settings: GatewaySettings;

@@ -105,6 +105,12 @@ export interface Store {
    * loaded again afterwards.
    */
   forgetData(keepKey: string): Promise<void>;
+  /**
+   * A restore: `work` replaces the database's contents in one transaction (after it the revision
+   * moves past both the old and the restored one, so no ETag repeats), then everything the store
+   * keeps in memory is loaded again from the database. Models must be loaded again afterwards.
+   */
+  replaceAll(work: (tx: Transaction) => Promise<void>): Promise<void>;
   /** Persist lazily kept data (key last-use dates) and wait for pending writes. */
   flush(): Promise<void>;
   /** How the previous run ended and whether this database is new (see `security/reset-window.ts`). */

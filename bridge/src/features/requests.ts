@@ -6,6 +6,7 @@ import type { FeatureDeps } from './types';
 import { createAlarmRequestHandlers } from './alarm-requests';
 import { createNetworkMapHandler } from './network-map';
 import { readBridgeDataFiles } from '../backup/data-files';
+import { createRestoreHandler } from './restore-request';
 
 /**
  * One handler per request topic. Handlers return the response `data` or throw (a RadioError keeps
@@ -150,6 +151,7 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       await radio.backup();
       return readBridgeDataFiles(deps.config.dataDir);
     },
+    'backup/restore': createRestoreHandler(deps),
     async 'touchlink/scan'() {
       const results = await radio.touchlink.scan((found) => log.info({ ...found }, 'touchlink: found'));
       return { results };

@@ -38,6 +38,11 @@ export interface FeatureDeps {
   ota: OtaTracker;
   /** Present where the bridge can flash the radio itself (the virtual radio). */
   firmware?: FirmwareUpdater;
+  /**
+   * Restart the bridge on its data folder once the current answer is out (after a restore): the
+   * features, the MQTT link and herdsman start again; the broker and the virtual radio stay.
+   */
+  restart(reason: string): void;
 }
 
 export interface Feature {

@@ -7,7 +7,7 @@
 import { createClient, type InValue } from '@libsql/client';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeTarGz } from './tar';
+import { writeTarGz } from '@herdgate/api/deconz';
 
 export interface FixtureDevice {
   mac: string;

@@ -5,7 +5,7 @@ import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COORDINATOR, deconzConf, FRAME_COUNTER, KEY, NETWORK_KEY, sampleHome, writeExport, writeZllDb } from './fixtures';
 import { importDeconz, ImportRefused } from './import-deconz';
-import { FRAME_COUNTER_MARGIN } from './network';
+import { FRAME_COUNTER_MARGIN } from '@herdgate/api/deconz';
 
 async function listing(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
@@ -136,12 +136,12 @@ describe('deCONZ import', () => {
 
     it('should refuse a truncated export', () => refused(good.subarray(0, good.length - 200), /not a readable deCONZ export/));
     it('should refuse an export without deCONZ.conf', async () => {
-      const { readTarGz, writeTarGz } = await import('./tar');
+      const { readTarGz, writeTarGz } = await import('@herdgate/api/deconz');
       const files = Object.fromEntries([...readTarGz(good)].filter(([name]) => name !== 'deCONZ.conf'));
       await refused(writeTarGz(files), /no deCONZ\.conf: a partial export/);
     });
     it('should refuse a damaged zll.db', async () => {
-      const { readTarGz, writeTarGz } = await import('./tar');
+      const { readTarGz, writeTarGz } = await import('@herdgate/api/deconz');
       const files = Object.fromEntries(readTarGz(good));
       const db = Buffer.from(files['zll.db']!);
       db.fill(0x5a, 100, 4000);
@@ -149,7 +149,7 @@ describe('deCONZ import', () => {
     });
     it('should refuse an unknown schema version', async () => {
       const src = await fresh('v11');
-      const { readTarGz, writeTarGz } = await import('./tar');
+      const { readTarGz, writeTarGz } = await import('@herdgate/api/deconz');
       const { createClient } = await import('@libsql/client');
       const path = await writeZllDb(src, sampleHome());
       const client = createClient({ url: `file:${path}` });
@@ -159,7 +159,7 @@ describe('deCONZ import', () => {
       await refused(writeTarGz({ ...files, 'zll.db': await readFile(path) }), /schema version 11, newer than the 10/);
     });
     it('should refuse a network it cannot resume', async () => {
-      const { readTarGz, writeTarGz } = await import('./tar');
+      const { readTarGz, writeTarGz } = await import('@herdgate/api/deconz');
       const files = Object.fromEntries(readTarGz(good));
       await refused(writeTarGz({ ...files, 'deCONZ.conf': deconzConf({ nwkAddress: '0x1234' }) }), /not the network's coordinator/);
       await refused(writeTarGz({ ...files, 'deCONZ.conf': deconzConf({ curChannel: 0 }) }), /outside 11-26/);

@@ -1,18 +1,15 @@
 /**
  * `npm run import -- deconz <deCONZ.tar.gz | folder> [--dry-run]`: reads a deCONZ export (or a
  * copied deCONZ data folder), checks all of it, then replaces the data dir in one swap
- * (scripts/lib/data-swap.ts): a refusal or a crash changes nothing.
+ * (data-swap in @herdgate/shared/node): a refusal or a crash changes nothing.
  */
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeconzRefusal, describePlan, openZll, planTakeover, readDeconzExport, takeoverBridgeFiles, type DeconzSource, type ImportPlan } from '@herdgate/api/deconz';
 import { createImportedDatabase } from '@herdgate/api/import';
 import { takeoverState } from '@herdgate/virtual-radio/takeover';
-import { replaceDataDir } from '../../lib/data-swap';
-import { coordinatorBackup, networkParams, parseDeconzConf } from './network';
-import { buildPlan, describePlan, networkFromZbconf, type ImportPlan } from './plan';
-import { readTarGz } from './tar';
-import { readZll, type ZllDb } from './zll';
+import { replaceDataDir } from '@herdgate/shared/node';
 
 export interface ImportOptions {
   source: string;
@@ -33,38 +30,17 @@ export interface ImportResult {
 /** Refusals are thrown as this, with a message for the user; anything else is a bug. */
 export class ImportRefused extends Error {}
 
-async function openSource(source: string, scratch: string): Promise<{ db: ZllDb; conf?: string }> {
+async function openSource(source: string, scratch: string): Promise<DeconzSource> {
   const info = await stat(source).catch(() => undefined);
   if (!info) throw new ImportRefused(`${source} does not exist`);
-  let zll: string;
-  let conf: string | undefined;
-  if (info.isDirectory()) {
-    zll = join(source, 'zll.db');
-    if (!(await stat(zll).catch(() => undefined))) throw new ImportRefused(`${source} has no zll.db (expected a deCONZ data folder or deCONZ.tar.gz)`);
-    conf = await readFile(join(source, 'deCONZ.conf'), 'utf8').catch(() => undefined);
-    // Read a copy: SQLite may write beside a database it opens, and the source stays untouched.
-    const copy = join(scratch, 'zll.db');
-    await writeFile(copy, await readFile(zll));
-    zll = copy;
-  } else {
-    let files: Map<string, Buffer>;
-    try {
-      files = readTarGz(await readFile(source));
-    } catch (err) {
-      throw new ImportRefused(`${source} is not a readable deCONZ export: ${(err as Error).message}`);
-    }
-    const db = files.get('zll.db');
-    conf = files.get('deCONZ.conf')?.toString('utf8');
-    if (!db) throw new ImportRefused(`${source} has no zll.db: a partial export`);
-    if (conf === undefined) throw new ImportRefused(`${source} has no deCONZ.conf: a partial export`);
-    zll = join(scratch, 'zll.db');
-    await writeFile(zll, db);
-  }
-  try {
-    return { db: await readZll(zll), conf };
-  } catch (err) {
-    throw new ImportRefused((err as Error).message);
-  }
+  if (!info.isDirectory()) return readDeconzExport(await readFile(source), scratch, source);
+  const zll = join(source, 'zll.db');
+  if (!(await stat(zll).catch(() => undefined))) throw new ImportRefused(`${source} has no zll.db (expected a deCONZ data folder or deCONZ.tar.gz)`);
+  const conf = await readFile(join(source, 'deCONZ.conf'), 'utf8').catch(() => undefined);
+  // Read a copy: SQLite may write beside a database it opens, and the source stays untouched.
+  const copy = join(scratch, 'zll.db');
+  await writeFile(copy, await readFile(zll));
+  return { db: await openZll(copy), conf };
 }
 
 export async function importDeconz(options: ImportOptions): Promise<ImportResult> {
@@ -74,24 +50,23 @@ export async function importDeconz(options: ImportOptions): Promise<ImportResult
   const now = options.now ?? Date.now();
   const scratch = await mkdtemp(join(tmpdir(), 'herdgate-import-'));
   try {
-    const { db, conf } = await openSource(options.source, scratch);
+    let opened: DeconzSource;
     let plan: ImportPlan;
     try {
-      const network = conf !== undefined ? parseDeconzConf(conf) : networkFromZbconf(db);
-      plan = buildPlan(db, network, now);
+      opened = await openSource(options.source, scratch);
+      plan = planTakeover(opened, now);
     } catch (err) {
-      throw new ImportRefused((err as Error).message);
+      if (err instanceof DeconzRefusal) throw new ImportRefused(err.message);
+      throw err;
     }
+    const { db } = opened;
     // No adapter configured: the virtual radio becomes the stick deCONZ left behind.
     const radio = options.adapter ? undefined : virtualStick(plan);
     const report = describePlan(plan, db) + (radio?.note ?? '');
     if (options.dryRun) return { plan, report };
     await replaceDataDir(options.dataDir, async (staging) => {
       await createImportedDatabase(join(staging, 'herdgate.db'), plan.state, now);
-      await writeFile(join(staging, 'network.json'), `${JSON.stringify(networkParams(plan.network), null, 2)}\n`, { mode: 0o600 });
-      await writeFile(join(staging, 'coordinator_backup.json'), `${JSON.stringify(coordinatorBackup(plan.network, new Date(now)), null, 2)}\n`, { mode: 0o600 });
-      await writeFile(join(staging, 'database.db'), plan.herdsmanDb);
-      await writeFile(join(staging, 'names.json'), `${JSON.stringify(plan.names, null, 2)}\n`);
+      for (const [name, text] of Object.entries(takeoverBridgeFiles(plan, now))) await writeFile(join(staging, name), text, { mode: 0o600 });
       if (radio) await writeFile(join(staging, 'virtual-radio.json'), JSON.stringify(radio.state), { mode: 0o600 });
       await options.onStaged?.();
     });

@@ -3,17 +3,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { replaceTables, unknownToSchema } from '@herdgate/api/backup';
 import { openDatabase } from '@herdgate/api/database';
-import { bridgeFileBytes, isBridgeDataFile, parseCoordinatorBackup, restoreRefusal, type BackupArchive } from '@herdgate/shared/backup';
-import { replaceDataDir, SWAP_DIR } from '../data-swap';
+import { advanceFrameCounter, bridgeFileBytes, isBridgeDataFile, parseCoordinatorBackup, restoreRefusal, type BackupArchive } from '@herdgate/shared/backup';
+import { replaceDataDir, SWAP_DIR } from '@herdgate/shared/node';
 import type { GatewayPaths } from './gateway-paths';
-
-/**
- * How far a restore moves the network frame counter past the backed-up one. Frames the old stick
- * sent after the backup carried higher counters, and devices drop frames whose counter is not
- * above the last they saw; herdsman adds its own margin on Z-Stack (2500) and ConBee (1000), but
- * restores EmberZNet's counter exactly.
- */
-export const FRAME_COUNTER_ADVANCE = 10_000;
 
 export interface RestoreOptions {
   /** herdsman adapter the bridge will start with (ZIGBEE_ADAPTER, or the virtual radio's protocol). */
@@ -62,12 +54,6 @@ async function writeDatabase(url: string, authToken: string | undefined, archive
   } finally {
     client.close();
   }
-}
-
-function advanceFrameCounter(backup: NonNullable<ReturnType<typeof parseCoordinatorBackup>>): Uint8Array {
-  const copy = structuredClone(backup) as typeof backup & { network_key?: { frame_counter?: number } };
-  if (copy.network_key && typeof copy.network_key.frame_counter === 'number') copy.network_key.frame_counter = Math.min(copy.network_key.frame_counter + FRAME_COUNTER_ADVANCE, 0xffffffff);
-  return new TextEncoder().encode(JSON.stringify(copy, null, 2));
 }
 
 /**

@@ -7,13 +7,22 @@ import type { CoordinatorFacts } from './format';
  * trust-centre key and the EZSP version, and refuses to start otherwise), and ZBOSS, ZiGate and
  * ZoH never restore a network onto a stick. Checked before a restore changes anything.
  */
-interface OpenBackup {
+export interface OpenBackup {
   metadata?: { format?: string; version?: number; internal?: { ezspVersion?: number; znpVersion?: number } };
   stack_specific?: { ezsp?: unknown; zstack?: unknown };
   coordinator_ieee?: string;
   pan_id?: string;
   channel?: number;
+  network_key?: { frame_counter?: number };
 }
+
+/**
+ * How far a restore moves the network frame counter past the backed-up one. Frames the old stick
+ * sent after the backup carried higher counters, and devices drop frames whose counter is not
+ * above the last they saw; herdsman adds its own margin on Z-Stack (2500) and ConBee (1000), but
+ * restores EmberZNet's counter exactly.
+ */
+export const FRAME_COUNTER_ADVANCE = 10_000;
 
 const RESTORING_ADAPTERS = ['zstack', 'ember', 'deconz'] as const;
 /** The oldest EZSP version whose backups herdsman's EmberZNet adapter reads (older ones are set aside). */
@@ -49,4 +58,11 @@ export function restoreRefusal(backup: OpenBackup | undefined, adapter: string):
     if (version < OLDEST_EZSP) return `the backup comes from EZSP version ${version}; zigbee-herdsman restores from version ${OLDEST_EZSP} on`;
   }
   return undefined;
+}
+
+/** The coordinator backup a restore writes: the backed-up one with its frame counter advanced. */
+export function advanceFrameCounter(backup: OpenBackup): Uint8Array {
+  const copy = structuredClone(backup);
+  if (copy.network_key && typeof copy.network_key.frame_counter === 'number') copy.network_key.frame_counter = Math.min(copy.network_key.frame_counter + FRAME_COUNTER_ADVANCE, 0xffffffff);
+  return new TextEncoder().encode(JSON.stringify(copy, null, 2));
 }

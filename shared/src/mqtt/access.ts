@@ -65,7 +65,7 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
  * A device firmware update (`device/ota`) rewrites a device and keeps the network busy for minutes.
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
-  'backup', 'backup/data', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
+  'backup', 'backup/data', 'backup/restore', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
   'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code', 'network/map', 'device/ota',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;

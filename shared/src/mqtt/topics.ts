@@ -32,6 +32,7 @@ export const REQUEST_NAMES = [
   'network/info',
   'backup',
   'backup/data',
+  'backup/restore',
   'devices',
   'touchlink/scan',
   'touchlink/identify',

@@ -3,3 +3,4 @@ export { atomicFile, type AtomicFile, type AtomicFileOptions, type ReadResult } 
 export { exitWithParent, parentPipe, PARENT_PID_ENV } from './parent-watch';
 export { isMainModule } from './main-module';
 export { ringLogger } from './root-logger';
+export { recoverDataDir, replaceDataDir, SWAP_DIR, type ReplaceOptions } from './data-swap';

@@ -8,6 +8,7 @@ import { resetPassword } from './reset-password';
 import { checkForUpdate, updateFirmware } from './update';
 import { resetGateway } from './reset';
 import { getExport, postExport } from './export';
+import { importConfig } from './import';
 
 /** Mounted at `/api/<key>/config`, behind the key check. */
 export const configRoutes = new Hono<AppEnv>()
@@ -18,6 +19,7 @@ export const configRoutes = new Hono<AppEnv>()
   .post('/reset', resetGateway)
   .post('/export', postExport)
   .get('/export', getExport)
+  .post('/import', importConfig)
   // The older form of the password reset, with a key.
   .delete('/password', resetPassword)
   .delete('/whitelist/:key2', deleteWhitelistEntry);

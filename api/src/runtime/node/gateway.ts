@@ -27,6 +27,7 @@ import { startWebSocket } from './websocket';
 import { loadWebAssets } from './web-assets';
 import { createNodeWebhookFetch } from './webhook-fetch';
 import { backupDir, nodeArchiveStore } from './archive-store';
+import { readDeconzUpload } from './deconz/upload';
 import type { ResolveHost } from '../../security/webhook-target';
 
 const systemResolve: ResolveHost = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
@@ -132,6 +133,7 @@ export async function createNodeGateway(
       web: { assets: loadWebAssets(logger) },
       archives: nodeArchiveStore(backupDir(env)),
       logs,
+      deconzReader: readDeconzUpload,
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));

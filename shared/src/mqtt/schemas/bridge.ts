@@ -39,9 +39,9 @@ export const bridgeInfoSchema = v.object({
   options: v.optional(v.object({ group_delay_ms: intRange(0, 5000), ota: v.boolean(), light_lastseen_s: intRange(1, 65535) })),
   /**
    * What the network is doing: `up`, `down` (rfconnected false), or a long operation in progress
-   * (`changing_channel`, `resetting`, `updating_firmware`, `starting`).
+   * (`changing_channel`, `resetting`, `updating_firmware`, `restoring`, `starting`).
    */
-  network_state: v.optional(v.picklist(['up', 'down', 'starting', 'changing_channel', 'resetting', 'updating_firmware'])),
+  network_state: v.optional(v.picklist(['up', 'down', 'starting', 'changing_channel', 'resetting', 'updating_firmware', 'restoring'])),
 });
 export type BridgeInfo = v.InferOutput<typeof bridgeInfoSchema>;
 

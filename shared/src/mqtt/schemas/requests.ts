@@ -89,6 +89,16 @@ export const requestSchemas = {
   backup: request({}),
   /** The bridge's data files for a gateway backup (after a fresh coordinator backup). */
   'backup/data': request({}),
+  /**
+   * Replace the bridge's data files with a backup's and restart on them (`check`: only say what the
+   * restore would do, changing nothing). `id` names the restore: sent again after the bridge has
+   * done it, it is answered as done without a second swap. Files as `backup/data` answers them.
+   */
+  'backup/restore': request({
+    id: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'expected 64 hex digits')),
+    files: v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a plain file name')), v.object({ sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), gzip: v.string() })),
+    check: v.optional(v.boolean('expected true or false'), false),
+  }),
   devices: request({ offset: v.optional(intRange(0, 1_000_000), 0), limit: v.optional(intRange(1, 100), 50) }),
   /** Touchlink (inter-PAN): scan every channel for lights held close (about 11 s), then identify or reset one found on `channel`. */
   'touchlink/scan': request({}),

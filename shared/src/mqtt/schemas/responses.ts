@@ -48,6 +48,20 @@ export const responseDataSchemas = {
   'backup/data': v.object({
     files: v.record(v.string(), v.object({ sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), gzip: v.string() })),
   }),
+  /**
+   * `stick`: `same` when the stick is the backed-up coordinator, `other` when it is another one,
+   * whose network (`replaces`) zigbee-herdsman overwrites with the backup's at the restart.
+   * `restored`: false for a check; true once the files are swapped in (the bridge restarts next).
+   */
+  'backup/restore': v.object({
+    id: v.string(),
+    stick: v.picklist(['same', 'other']),
+    coordinator: ieeeSchema,
+    backup: v.object({ ieee: v.optional(ieeeSchema), panid: v.optional(v.string()), channel: v.optional(intRange(11, 26)) }),
+    replaces: v.optional(v.object({ panid: intRange(0, 0xffff), extpanid: v.string(), devices: intRange(0, 100_000) })),
+    files: v.array(v.string()),
+    restored: v.boolean(),
+  }),
   /** `next` is the offset of the following page, or null on the last one. */
   /** One entry per channel that answered: `address`/`panid` of the network it is on (0xffff when factory new). */
   'touchlink/scan': v.object({

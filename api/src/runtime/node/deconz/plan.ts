@@ -2,7 +2,7 @@
  * Everything a deCONZ takeover writes, worked out before anything is written: the api's state,
  * the network, herdsman's database, the device names, and what is left behind and why.
  */
-import type { ImportedState } from '@herdgate/api/import';
+import type { ImportedState } from '../../../import/imported-state';
 import { herdsmanDatabase, herdsmanDevices, type HerdsmanDevice } from './herdsman-db';
 import { mapGateway } from './map-gateway';
 import { mapResources, type Leftover } from './map-resources';

@@ -3,7 +3,7 @@
  * (Home Assistant keys entities on uniqueids and group ids) and rules keep addressing the same
  * resources. Pure: rows in, rows and a list of what was left behind out.
  */
-import type { ImportedState } from '@herdgate/api/import';
+import type { ImportedState } from '../../../import/imported-state';
 import { date, ieeeOf, int, json, str } from './values';
 import type { ZllDb } from './zll';
 

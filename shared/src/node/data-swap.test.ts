@@ -44,6 +44,13 @@ describe('replaceDataDir', () => {
     expect(await snapshot(fresh)).toEqual({ a: '1' });
   });
 
+  it('should replace only the entries a scoped swap names, keeping the others as they are', async () => {
+    await writeFile(join(data, 'network.json'), 'old network');
+    await writeFile(join(data, 'names.json'), 'old names');
+    await replaceDataDir(data, (staging) => writeFile(join(staging, 'network.json'), 'new network'), { replaces: (name) => name.endsWith('.json') });
+    expect(await snapshot(data)).toEqual({ 'herdgate.db': 'old db', 'herdgate.db-wal': 'old wal', 'network.json': 'new network', 'sub/': '', 'sub/file': 'old sub' });
+  });
+
   it('should change nothing and rethrow when the stage fails', async () => {
     const before = await snapshot(data);
     await expect(replaceDataDir(data, async (staging) => {
@@ -97,5 +104,15 @@ describe('recoverDataDir', () => {
     await writeFile(join(data, SWAP_DIR, 'commit.json'), JSON.stringify(['a', 'b', 'c']));
     expect(await recoverDataDir(data)).toBe('completed');
     expect(await snapshot(data)).toEqual({ a: 'new a', b: 'new b', c: 'new c' });
+  });
+
+  it('should finish an interrupted scoped swap, moving only the entries its commit names', async () => {
+    await writeFile(join(data, 'a'), 'old a');
+    await writeFile(join(data, 'gone'), 'old gone');
+    await writeFile(join(data, 'herdgate.db'), 'old db');
+    await writeFile(join(data, SWAP_DIR, 'new', 'a'), 'new a');
+    await writeFile(join(data, SWAP_DIR, 'commit.json'), JSON.stringify({ names: ['a'], replaced: ['a', 'gone'] }));
+    expect(await recoverDataDir(data)).toBe('completed');
+    expect(await snapshot(data)).toEqual({ 'herdgate.db': 'old db', a: 'new a' });
   });
 });

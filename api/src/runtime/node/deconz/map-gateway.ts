@@ -3,7 +3,7 @@
  * never converted (deCONZ's hashes cannot become herdgate's without the secret); the leftovers
  * say which must be set again.
  */
-import type { ImportedState } from '@herdgate/api/import';
+import type { ImportedState } from '../../../import/imported-state';
 import type { Leftover } from './map-resources';
 import type { DeconzNetwork } from './network';
 import { int, str } from './values';
