@@ -40,7 +40,11 @@ export function parseCoordinatorBackup(text: string): OpenBackup | undefined {
 export function coordinatorFacts(backup: OpenBackup): CoordinatorFacts | undefined {
   if (typeof backup.coordinator_ieee !== 'string') return undefined;
   const adapter = backup.stack_specific?.ezsp ? 'ember' : backup.stack_specific?.zstack ? 'zstack' : undefined;
-  return { ieee: `0x${backup.coordinator_ieee.toLowerCase()}`, ...(adapter ? { adapter } : {}), ...(backup.pan_id ? { panId: backup.pan_id } : {}), ...(backup.channel ? { channel: backup.channel } : {}) };
+  // herdsman's EmberZNet adapter writes the EUI64 byte-reversed (emberAdapter `backup()` reverses
+  // it before the hex), where the format and the other adapters write it big-endian.
+  const hex = backup.coordinator_ieee.toLowerCase();
+  const ieee = adapter === 'ember' ? (hex.match(/../g) ?? []).reverse().join('') : hex;
+  return { ieee: `0x${ieee}`, ...(adapter ? { adapter } : {}), ...(backup.pan_id ? { panId: backup.pan_id } : {}), ...(backup.channel ? { channel: backup.channel } : {}) };
 }
 
 /**
