@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stickMismatch } from '../../lib/taken-stick';
-import { writeTarGz } from '../deconz/tar';
+import { writeTarGz } from '@herdgate/api/deconz';
 import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from './fixtures';
 import { importZigbee2mqtt, ImportRefused, isZ2mArchive } from './import-zigbee2mqtt';
 

@@ -1,13 +1,13 @@
 /**
  * `npm run import -- zigbee2mqtt <data folder | archive> [--dry-run]`: reads a stopped
  * Zigbee2MQTT's data folder (or a tar.gz/zip of it), checks all of it, then replaces herdgate's
- * data dir in one swap (scripts/lib/data-swap.ts): a refusal or a crash changes nothing. herdgate
+ * data dir in one swap (data-swap in @herdgate/shared/node): a refusal or a crash changes nothing. herdgate
  * then resumes the network on the same stick with the same herdsman adapter.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createImportedDatabase } from '@herdgate/api/import';
-import { replaceDataDir } from '../../lib/data-swap';
+import { replaceDataDir } from '@herdgate/shared/node';
 import { STICK_FILE } from '../../lib/taken-stick';
 import { ImportRefused } from '../deconz/import-deconz';
 import { networkParams } from './network';

@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTarGz } from '../deconz/tar';
+import { readTarGz } from '@herdgate/api/deconz';
 import { isZip, readZip } from './unzip';
 
 export interface Z2mFolder {
