@@ -24,15 +24,26 @@ interface Seen {
   online: boolean;
   ready: boolean;
   devices: Map<string, { interview?: string; availability?: string; lightEndpoint?: number }>;
+  /** Friendly names by IEEE (`0x…`), from the compatible API's `bridge/devices`. */
+  names: Map<string, string>;
 }
 
 export const herdgateStack: StackDriver = {
   name: 'herdgate',
   describe: 'herdgate bridge (zigbee-herdsman 11.1.1, converters 26.112.0, embedded aedes broker, run as its esbuild bundle)',
-  start,
+  start: (options) => start(options, 'contract'),
 };
 
-async function start(options: StackStartOptions): Promise<RunningStack> {
+/** The same bridge driven through its Zigbee2MQTT-compatible API (`zigbee2mqtt/<name>/set`, `zigbee2mqtt/<name>`). */
+export const herdgateZ2mApiStack: StackDriver = {
+  name: 'herdgate (Zigbee2MQTT API)',
+  describe: "herdgate bridge through its Zigbee2MQTT-compatible API (same bundle, broker and radio as herdgate's contract)",
+  start: (options) => start(options, 'z2m'),
+};
+
+const Z2M_BASE = 'zigbee2mqtt';
+
+async function start(options: StackStartOptions, api: 'contract' | 'z2m'): Promise<RunningStack> {
   const mqttPort = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -49,7 +60,7 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
   };
   delete env.MQTT_URL;
   const proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), ...(options.entryArgs ?? [await builtBridge()])], { cwd: ROOT, env });
-  const seen: Seen = { online: false, ready: false, devices: new Map() };
+  const seen: Seen = { online: false, ready: false, devices: new Map(), names: new Map() };
   const ready = new Promise<void>((resolve) => {
     proc.child.stdout!.on('data', (chunk: Buffer) => {
       if (!chunk.toString().includes('"event":"ready"')) return;
@@ -63,7 +74,8 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
       throw new Error(`herdgate bridge exited with ${code} while starting:\n${proc.output()}`);
     });
     died.catch(() => {}); // only raced while starting; a later exit is the normal stop
-    const connect = connectWatch(`mqtt://127.0.0.1:${mqttPort}`, [`${BASE}/bridge/+/state`, `${BASE}/devices/+`, `${BASE}/devices/+/+/state`], { retryForMs: options.timeoutMs });
+    const filters = [`${BASE}/bridge/+/state`, `${BASE}/devices/+`, `${BASE}/devices/+/+/state`, ...(api === 'z2m' ? [`${Z2M_BASE}/bridge/devices`, `${Z2M_BASE}/+`] : [])];
+    const connect = connectWatch(`mqtt://127.0.0.1:${mqttPort}`, filters, { retryForMs: options.timeoutMs });
     watch = await Promise.race([connect, died]);
     watch.on((message) => track(seen, message));
     // The ready line can come after the last retained description: wait for it before checking.
@@ -72,7 +84,8 @@ async function start(options: StackStartOptions): Promise<RunningStack> {
     const ticker = setInterval(() => options.log?.(progress(seen, options)), PROGRESS_EVERY_MS);
     const doneAt = await Promise.race([watch.until(up, options.timeoutMs, () => progress(seen, options)), died]).finally(() => clearInterval(ticker));
     const startMs = doneAt - proc.spawnedAt;
-    return { ...running(proc, watch, seen, startMs), mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
+    const stack = api === 'z2m' ? await z2mApiRunning(proc, watch, seen, startMs, options.timeoutMs) : running(proc, watch, seen, startMs);
+    return { ...stack, mqttUrl: `mqtt://127.0.0.1:${mqttPort}` };
   } catch (error) {
     await watch?.close();
     await proc.stop();
@@ -105,8 +118,33 @@ function running(proc: ReturnType<typeof spawnStack>, watch: MqttWatch, seen: Se
   };
 }
 
+/** Devices by friendly name, from the compatible API's retained `bridge/devices`. */
+async function z2mApiRunning(proc: ReturnType<typeof spawnStack>, watch: MqttWatch, seen: Seen, startMs: number, timeoutMs: number): Promise<RunningStack> {
+  const names = seen.names;
+  await watch.until(() => [...seen.devices.keys()].every((ieee) => names.has(hex(ieee))), timeoutMs, () => 'zigbee2mqtt/bridge/devices listing every device');
+  const nameOf = (ieee: string) => names.get(hex(ieee)) ?? hex(ieee);
+  const stateOf = (message: Arrival, ieee: string) =>
+    message.topic === `${Z2M_BASE}/${nameOf(ieee)}` ? (JSON.parse(message.text) as Record<string, unknown>) : undefined;
+  return {
+    process: proc,
+    startMs,
+    publishOn: (ieee, on) => watch.publish(`${Z2M_BASE}/${nameOf(ieee)}/set`, { state: on ? 'ON' : 'OFF' }),
+    waitOn: (ieee, on, ms) => watch.next((m) => stateOf(m, ieee)?.state === (on ? 'ON' : 'OFF'), ms, `state ${on ? 'ON' : 'OFF'} from ${ieee}`).then((m) => m.at),
+    // As Zigbee2MQTT: contact is true when closed.
+    waitContact: (ieee, open, ms) => watch.next((m) => stateOf(m, ieee)?.contact === !open, ms, `contact=${!open} from ${ieee}`).then((m) => m.at),
+    async stop() {
+      await watch.close();
+      await proc.stop();
+    },
+  };
+}
+
 /** Bridge state and device descriptions decide when the start is done. */
 function track(seen: Seen, message: Arrival): void {
+  if (message.topic === `${Z2M_BASE}/bridge/devices`) {
+    for (const d of JSON.parse(message.text) as Array<{ ieee_address: string; friendly_name: string }>) seen.names.set(d.ieee_address, d.friendly_name);
+    return;
+  }
   const parsed = parseTopic(BASE, message.topic);
   if (parsed?.kind === 'bridge/state') seen.online = (JSON.parse(message.text) as { state?: string }).state === 'online';
   if (parsed?.kind !== 'device' || message.text === '') return;
