@@ -1,8 +1,10 @@
 import type { ExposeJson, ZigbeeDevice } from '../../zigbee/index';
+import { climate, cover, fan, lock } from './discovery-components';
 
 /**
  * Home Assistant MQTT discovery configs of one device, as Zigbee2MQTT derives them from the
- * converters' exposes: light (JSON schema), switch, binary_sensor, sensor, number and select, with
+ * converters' exposes: light (JSON schema), switch, binary_sensor, sensor, number, select, and
+ * climate, lock, cover and fan (discovery-components.ts), with
  * Zigbee2MQTT's object ids (so `unique_id` `<ieee>_<object_id>_<base>` matches a Zigbee2MQTT
  * install's, and a taken-over home keeps its entity ids). Device classes for the common names.
  */
@@ -10,8 +12,8 @@ export interface DiscoveryConfig {
   component: string;
   objectId: string;
   payload: Record<string, unknown>;
-  /** `<name>/<prefix>/set/<postfix>`: an endpoint's or one key's command topic. */
-  command?: { prefix?: string; postfix?: string };
+  /** `<name>/<prefix>/set/<postfix>`: an endpoint's or one key's command topic (`noTopic`: only its prefix for the others). */
+  command?: { prefix?: string; postfix?: string; noTopic?: boolean };
 }
 
 const ACCESS_SET = 0b010;
@@ -30,7 +32,7 @@ const NUMERIC_CLASS: Record<string, Record<string, unknown>> = {
   device_temperature: { device_class: 'temperature', entity_category: 'diagnostic', state_class: 'measurement' },
 };
 
-type Feature = ExposeJson & { name?: string; property?: string; label?: string; access?: number; endpoint?: string; unit?: string; value_on?: unknown; value_off?: unknown; value_min?: number; value_max?: number; value_step?: number; values?: unknown[]; features?: Feature[] };
+export type Feature = ExposeJson & { name?: string; property?: string; label?: string; access?: number; endpoint?: string; unit?: string; value_on?: unknown; value_off?: unknown; value_min?: number; value_max?: number; value_step?: number; values?: unknown[]; features?: Feature[] };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const named = (e: Feature, ep?: string) => (ep ? `${e.label ?? e.name} ${ep}` : e.label ?? e.name ?? null);
 const id = (base: string, ep?: string) => (ep ? `${base}_${ep}` : base);
@@ -93,6 +95,10 @@ export function discoveryConfigs(device: ZigbeeDevice): DiscoveryConfig[] {
   const configs: DiscoveryConfig[] = [];
   for (const e of exposes) {
     if (e.type === 'light') configs.push(light(e, exposes));
+    else if (e.type === 'climate') configs.push(...climate(e, exposes));
+    else if (e.type === 'lock') configs.push(...lock(e));
+    else if (e.type === 'cover') configs.push(...cover(e, exposes.filter((x) => x.type === 'cover' && x.endpoint === e.endpoint), exposes));
+    else if (e.type === 'fan') configs.push(...fan(e, device.definition?.model));
     else if (e.type === 'switch') {
       const state = (e.features ?? []).find((f) => f.name === 'state');
       if (state) configs.push({ component: 'switch', objectId: id('switch', e.endpoint), command: { prefix: e.endpoint }, payload: { name: e.endpoint ? capital(e.endpoint) : null, payload_off: state.value_off, payload_on: state.value_on, value_template: template(state.property ?? 'state') } });

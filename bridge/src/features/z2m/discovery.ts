@@ -1,5 +1,6 @@
 import type { MqttLink } from '../../mqtt/link';
 import type { ZigbeeDevice } from '../../zigbee/index';
+import { resolveTopics } from './discovery-components';
 import { discoveryConfigs } from './discovery-configs';
 
 /**
@@ -34,14 +35,16 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
         };
         const state = `${base}/${name}`;
         for (const config of discoveryConfigs(device)) {
-          const { state_topic_postfix: postfix, ...rest } = config.payload as Record<string, unknown> & { state_topic_postfix?: string };
+          const { state_topic_postfix: postfix, state_topic: stateMarker, ...rest } = config.payload as Record<string, unknown> & { state_topic_postfix?: string };
+          const stateTopic = postfix ? `${state}/${postfix}` : state;
+          const command = config.command && `${state}/${config.command.prefix ? `${config.command.prefix}/` : ''}set${config.command.postfix ? `/${config.command.postfix}` : ''}`;
           let objectId = name.replace(/\s+/g, '_').toLowerCase();
           if (config.objectId.startsWith(config.component) && config.objectId.includes('_')) objectId += `_${config.objectId.split(/_(.+)/)[1]}`;
           else if (!config.objectId.startsWith(config.component)) objectId += `_${config.objectId}`;
           const payload: Record<string, unknown> = {
             ...rest,
-            state_topic: postfix ? `${state}/${postfix}` : state,
-            ...(config.command ? { command_topic: `${state}/${config.command.prefix ? `${config.command.prefix}/` : ''}set${config.command.postfix ? `/${config.command.postfix}` : ''}` } : {}),
+            ...(stateMarker === false ? {} : { state_topic: stateTopic }),
+            ...(command && !config.command?.noTopic ? { command_topic: command } : {}),
             object_id: objectId,
             default_entity_id: `${config.component}.${objectId}`,
             unique_id: `${device.ieee}_${config.objectId}_${base}`,
@@ -50,6 +53,7 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
             availability: [{ topic: `${base}/bridge/state`, value_template: '{{ value_json.state }}' }, { topic: `${state}/availability`, value_template: '{{ value_json.state }}' }],
             availability_mode: 'all',
           };
+          resolveTopics(payload, stateTopic, state, config.command?.prefix, command);
           next.set(`${prefix}/${config.component}/${device.ieee}/${config.objectId}/config`, JSON.stringify(payload));
         }
       }
