@@ -1,6 +1,8 @@
 import { OtaTag, buildOtaImage, otaFiller } from '@herdgate/shared/ota';
 import { describe, expect, it } from 'vitest';
 import type { Emission } from '../../network/types';
+import { FakeContext } from '../fake-context';
+import { createDeviceFactory } from '../index';
 import { testDevice } from '../test-device';
 
 const u16 = (v: number) => [v & 0xff, (v >> 8) & 0xff];
@@ -84,6 +86,11 @@ describe('OTA client', () => {
     expect(c.view()).toMatchObject({ fileVersion: HUE.version + 0x100, state: 'idle', lastResult: { result: 'upgraded' } });
     expect(c.attrs('genBasic').swBuildId).toBe('1.0.27.2');
     expect(c.attrs('genOta')).toMatchObject({ currentFileVersion: HUE.version + 0x100, imageUpgradeStatus: 0 });
+    // The new firmware is what it comes back with after a radio restart (the state file's snapshot).
+    const again = createDeviceFactory().restore(HUE.model, { ieee: HUE.ieee, nwk: 0x2001 }, c.device.snapshot(), new FakeContext());
+    again.start();
+    expect(again.ota!()!.view().fileVersion).toBe(HUE.version + 0x100);
+    expect(again.inspect().endpoints['11'].genBasic.swBuildId).toBe('1.0.27.2');
   });
 
   it('should wait as long as WAIT_FOR_DATA says, then ask for the same block', () => {
