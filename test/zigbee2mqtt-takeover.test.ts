@@ -137,6 +137,18 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
     await waitFor(async () => (await door())?.state.open === true, 'the door reported open', 30_000);
   }, 120_000);
 
+  it('should answer Zigbee2MQTT\'s topics by the same names on herdgate\'s broker', async () => {
+    const probe = await connectMqtt(stack!.mqttUrl, [`${BASE}/bridge/devices`, `${BASE}/bridge/groups`]);
+    try {
+      const retained = (topic: string) => waitFor(() => probe.messages.find((m) => m.topic === `${BASE}/bridge/${topic}`), `${topic} retained`, 20_000).then((m) => JSON.parse(m.payload) as Array<Record<string, any>>);
+      const devices = await retained('devices');
+      for (const [ieee, name] of Object.entries(NAMES)) expect(devices.find((d) => d.ieee_address === `0x${ieee}`)?.friendly_name).toBe(name);
+      expect((await retained('groups')).find((g) => g.id === 5)).toMatchObject({ friendly_name: 'Living room' });
+    } finally {
+      await probe.close();
+    }
+  });
+
   it('should have joined and interviewed no device again', async () => {
     const bridgeLog = stack!.bridge!.child.output.join('\n');
     expect(bridgeLog).toContain('"level":20');
