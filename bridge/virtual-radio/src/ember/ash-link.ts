@@ -45,6 +45,8 @@ export class AshLink {
   ) {
     socket.setNoDelay(true);
     socket.on('data', (chunk) => this.onData(chunk));
+    // The host went away: nothing is acknowledged any more, so nothing is sent again either.
+    socket.on('close', () => this.close());
   }
 
   get isConnected(): boolean {
@@ -73,7 +75,8 @@ export class AshLink {
 
   close(): void {
     this.closed = true;
-    this.stopTimer();
+    this.clearSession();
+    this.connected = false;
     this.socket.destroy();
   }
 
@@ -160,6 +163,7 @@ export class AshLink {
   }
 
   private startTimer(): void {
+    if (this.closed) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       this.log('ash-ack-timeout', { unacked: this.unacked.length });

@@ -1,20 +1,23 @@
 /** The NCP's ASH session over a real loopback socket, driven frame by frame as a host would. */
 import { createServer, connect } from 'node:net';
 import type { Server, Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AshDecoder, encodeAsh } from '../../src/ember/ash-codec';
 import type { AshFrame } from '../../src/ember/ash-codec';
 import { AshLink } from '../../src/ember/ash-link';
 
-interface Harness { host: Socket; frames: AshFrame[]; next(): Promise<AshFrame>; link: AshLink; resets: number; server: Server }
+interface Harness { host: Socket; frames: AshFrame[]; next(): Promise<AshFrame>; link: AshLink; resets: number; server: Server; events: string[]; linkClosed: Promise<void> }
 
 async function start(): Promise<Harness> {
   const frames: AshFrame[] = [];
   const waiters: (() => void)[] = [];
-  const harness = { frames, resets: 0 } as unknown as Harness;
+  const harness = { frames, resets: 0, events: [] } as unknown as Harness;
+  let linkClosed!: () => void;
+  harness.linkClosed = new Promise<void>((resolve) => { linkClosed = resolve; });
   const server = createServer((socket) => {
+    socket.on('close', () => linkClosed());
     // The upper layer answers every EZSP frame with the same bytes, reversed.
-    harness.link = new AshLink(socket, { received: (data) => harness.link.send(Uint8Array.from(data).reverse()), reset: () => { harness.resets++; } }, () => {});
+    harness.link = new AshLink(socket, { received: (data) => harness.link.send(Uint8Array.from(data).reverse()), reset: () => { harness.resets++; } }, (event) => harness.events.push(event));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -35,6 +38,7 @@ async function start(): Promise<Harness> {
 
 let current: Harness | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   current?.host.destroy();
   current?.link?.close();
   await new Promise((resolve) => current?.server.close(resolve));
@@ -90,5 +94,18 @@ describe('ASH link (NCP side)', () => {
     await exchange(h, { type: 'rst' }, { type: 'rstack', version: 2, code: 0x0b });
     h.link.resetByNcp(0x03);
     expect(await h.next()).toEqual({ type: 'rstack', version: 2, code: 0x03 });
+  });
+
+  it('should stop sending, retransmit timer and all, once the host has gone away', async () => {
+    const h = await connected();
+    await exchange(h, data(0, 0, [1, 2, 3]), ack(1), data(0, 1, [3, 2, 1]));
+    // The answer is never acknowledged: its retransmit timer runs. The host leaves.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    h.host.destroy();
+    await h.linkClosed;
+    expect(h.link.isConnected).toBe(false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(10_000);
+    expect(h.events).not.toContain('ash-ack-timeout');
   });
 });
