@@ -60,6 +60,7 @@ const EnvSchema = v.object({
   QUEUE_MAX_WAITING: v.optional(int('QUEUE_MAX_WAITING', 1, 100_000), '256'),
   QUEUE_MAX_GROUP_WAITING: v.optional(int('QUEUE_MAX_GROUP_WAITING', 1, 10_000), '32'),
   DECONZ_FAST_PATH: v.optional(v.picklist(['0', '1'], 'DECONZ_FAST_PATH must be 0 (off) or 1 (on)'), '1'),
+  GC_AFTER_START: v.optional(v.picklist(['0', '1'], 'GC_AFTER_START must be 0 (off) or 1 (on)'), '1'),
   INTERVIEW_SLOTS: v.optional(int('INTERVIEW_SLOTS', 1, 64), '32'),
   OTA_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   OTA_INDEX: v.optional(v.pipe(v.string(), v.minLength(1))),
@@ -97,6 +98,8 @@ export interface BridgeConfig {
     limits: { maxPacketBytes: number; maxConnections: number; maxSessions: number; maxRetained: number; maxSessionQueue: number };
   };
   logLevel: string;
+  /** One full garbage collection once started (startup-gc.ts): the start's leftovers are not paid for by the first reports. */
+  gcAfterStart: boolean;
   /** Seconds to permit joining right after start (0 = closed); defaults to 120 on the virtual radio. */
   permitJoinOnStart: number;
   /**
@@ -152,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
         limits: { maxPacketBytes: e.MQTT_MAX_PACKET_BYTES, maxConnections: e.MQTT_MAX_CONNECTIONS, maxSessions: e.MQTT_MAX_SESSIONS, maxRetained: e.MQTT_MAX_RETAINED, maxSessionQueue: e.MQTT_MAX_SESSION_QUEUE },
       },
       logLevel: e.LOG_LEVEL,
+      gcAfterStart: e.GC_AFTER_START === '1',
       permitJoinOnStart: e.PERMIT_JOIN_ON_START ?? (e.ZIGBEE_ADAPTER ? 0 : 120),
       commands: {
         maxInFlight: e.MAX_IN_FLIGHT, groupDelayMs: e.GROUP_DELAY_MS, timeoutMs: 15_000, clockToleranceMs: e.COMMAND_CLOCK_TOLERANCE_MS,

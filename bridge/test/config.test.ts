@@ -11,8 +11,10 @@ describe('config', () => {
         dataDir: './data',
         mqtt: { url: undefined, host: '127.0.0.1', port: 1883, baseTopic: 'herdgate' },
         permitJoinOnStart: 120,
+        gcAfterStart: true,
       },
     });
+    expect(loadConfig({ GC_AFTER_START: '0' }, 'demo.json')).toMatchObject({ ok: true, config: { gcAfterStart: false } });
   });
 
   it('should read a real adapter with its path', () => {
