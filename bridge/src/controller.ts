@@ -221,12 +221,14 @@ async function startDataPart(outer: OuterParts, restart: (reason: string) => voi
     const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
     if (parts.logs) features.push(logRelay(deps, parts.logs));
     if (config.z2m.enabled) {
-      // Its own connection: Zigbee2MQTT's `bridge/state` needs a last will of its own.
-      const z2mLink = await connectMqtt({
+      // In process into the embedded broker (no per-report loopback round trip; the broker dies
+      // with this process, so no will is needed); to an external broker its own connection, as
+      // Zigbee2MQTT's `bridge/state` needs a last will of its own.
+      const z2mLink = broker ? embeddedLink(broker.broker, logger.child({ api: 'z2m' })) : await connectMqtt({
         url: mqttUrl,
-        clientId: `${broker?.internal.clientIdPrefix ?? BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}-z2m`,
-        user: broker?.internal.username ?? config.mqtt.user,
-        password: broker?.internal.password ?? config.mqtt.password,
+        clientId: `${BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}-z2m`,
+        user: config.mqtt.user,
+        password: config.mqtt.password,
         will: { topic: z2mTopics.bridgeState(config.z2m.baseTopic), payload: { state: 'offline' } },
       }, logger.child({ api: 'z2m' }));
       cleanups.push(() => z2mLink.close());

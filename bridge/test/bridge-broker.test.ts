@@ -40,6 +40,18 @@ describe('bridge broker auth and acl', () => {
     expect(await (await fetch(`${bridge.radioControl}/counters`)).json()).toMatchObject({ group: { 3: 1 } });
   });
 
+  it('should serve the Zigbee2MQTT API in process: its retained online state and an answered request', async () => {
+    const z2m = await connectProbe(bridge.mqttUrl, ['zigbee2mqtt/bridge/state', 'zigbee2mqtt/bridge/response/#'], USER);
+    try {
+      expect((await z2m.waitFor((m) => m.topic === 'zigbee2mqtt/bridge/state')).json()).toEqual({ state: 'online' });
+      await z2m.publish('zigbee2mqtt/bridge/request/health_check', { transaction: 'h1' });
+      const health = await z2m.waitFor((m) => m.topic === 'zigbee2mqtt/bridge/response/health_check' && m.json().transaction === 'h1');
+      expect(health.json()).toMatchObject({ status: 'ok', data: { healthy: true } });
+    } finally {
+      await z2m.close();
+    }
+  });
+
   it('should answer the backup (network key) to the api account only, and disconnect a script asking for it', async () => {
     const script = await connectProbe(bridge.mqttUrl, ['herdgate/#'], SCRIPT);
     const closed = new Promise<void>((resolve) => script.client.once('close', () => resolve()));

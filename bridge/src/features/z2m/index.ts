@@ -14,7 +14,8 @@ import { createStateCache } from './state-cache';
 /**
  * The Zigbee2MQTT-compatible MQTT API (docs/mqtt.md): per device `<base>/<friendly name>` state,
  * `/set`, `/get` and `/availability`, the retained bridge topics and `bridge/request/*`. It has
- * its own MQTT connection (`link`), so its `bridge/state` gets its own last will.
+ * its own link (`link`): to an external broker its own MQTT connection, so its `bridge/state` gets
+ * its own last will; into the embedded broker in process, like the bridge's own.
  */
 /** HA subscribes after its birth message; Zigbee2MQTT waits 30 s before announcing again. */
 const BIRTH_DELAY_MS = 30_000;
