@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { loadConfig, type BridgeConfig } from './config';
 import { startBridge, type RunningBridge } from './controller';
 import { createLogger, LogRing, type Logger } from './logger';
-import { collectAfterStart } from './startup-gc';
+import { collectWhenIdle } from './startup-gc';
 
 /**
  * The bridge as a process runs it, in two steps: configuration from the environment and the root
@@ -51,12 +51,9 @@ export async function startPreparedBridge({ config, logger, tag, logs }: Prepare
   // One machine-readable line for supervisors and tests.
   const ready = { event: 'ready', ...(tag ? { process: tag } : {}), bridge: bridge.bridgeId, mqtt: bridge.mqttUrl, mqttWs: bridge.wsUrl, ...bridge.tlsUrls, radioControl: bridge.radioControlUrl };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
-  // After the ready line and the work queued with it, before the first report or command.
+  // Once the work that follows the ready line is done, before the first report or command.
   if (config.gcAfterStart) {
-    setImmediate(() => {
-      const ms = collectAfterStart();
-      logger.debug({ ms: ms === undefined ? null : Math.round(ms * 10) / 10 }, ms === undefined ? 'no garbage collection available after start' : 'heap collected after start');
-    });
+    collectWhenIdle((ms) => logger.debug({ ms: ms === undefined ? null : Math.round(ms * 10) / 10 }, ms === undefined ? 'no garbage collection available after start' : 'heap collected after start'));
   }
   return bridge;
 }

@@ -1,6 +1,6 @@
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { collectAfterStart } from '../src/startup-gc';
+import { collectAfterStart, collectWhenIdle } from '../src/startup-gc';
 
 /** The GC pauses Node reports while `run` runs (entries arrive in a later task). */
 async function pausesDuring(run: () => void): Promise<PerformanceEntry[]> {
@@ -31,5 +31,10 @@ describe('startup-gc', () => {
   it('should leave no gc() behind for other code', () => {
     collectAfterStart();
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
+  });
+
+  it('should collect at the first idle moment after the start and say how long it took', async () => {
+    const ms = await new Promise<number | undefined>((resolve) => collectWhenIdle(resolve));
+    expect(ms).toBeTypeOf('number');
   });
 });
