@@ -64,7 +64,7 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const p of round % 2 === 0 ? paired : [...paired].reverse()) {
       const file = join(scratch, `${p.driver.name.replace(/\W+/g, '-')}-${round}.json`);
-      const { samples: taken, probe, benchLag } = await sampleOnce(p, file);
+      const { samples: taken, probe, benchLag } = await sampleOnce(p, file, round);
       const segments = cut.get(p)!;
       for (const sample of taken) {
         const parts = segmentsOf(sample, probe);
@@ -88,14 +88,13 @@ try {
   for (const p of paired) await p.dispose();
   rmSync(scratch, { recursive: true, force: true });
 }
-// As bench/run.ts does: a radio front's timer left running (the EmberZNet link's retransmit timer
-// after its host went away) must not keep the tool alive.
+// As bench/run.ts does: a timer a stack or radio left running must not keep the tool alive.
 process.exit(0);
 
-async function sampleOnce(p: PairedStack, file: string): Promise<{ samples: Sample[]; probe: Probe; benchLag: number }> {
+async function sampleOnce(p: PairedStack, file: string, round: number): Promise<{ samples: Sample[]; probe: Probe; benchLag: number }> {
   const devices = network.devices.map((d) => d.ieee);
   const env = { PROBE_FILE: file, PROBE_MARK: contact, PROBE_RADIO_PORT: String(p.radio.port) };
-  const stack = await p.driver.start({ radioPort: p.radio.port, dataDir: p.dataDir, devices, pairing: false, timeoutMs: limitsFor(size).restartMs, log, nodeArgs: ['--require', PROBE], env });
+  const stack = await p.driver.start({ radioPort: p.radio.port, dataDir: p.dataDir, devices, pairing: false, timeoutMs: limitsFor(size).restartMs, log, nodeArgs: ['--require', PROBE, ...cpuProfile(p, round)], env });
   const taken: Sample[] = [];
   let benchLag = 0;
   try {
@@ -118,6 +117,13 @@ async function sampleOnce(p: PairedStack, file: string): Promise<{ samples: Samp
     await stack.stop();
   }
   return { samples: taken, probe: JSON.parse(readFileSync(file, 'utf8')) as Probe, benchLag };
+}
+
+/** REPORT_PATH_CPU_PROF=<dir>: each restart also writes a V8 CPU profile (0.2 ms sampling) there. */
+function cpuProfile(p: PairedStack, round: number): string[] {
+  const dir = process.env.REPORT_PATH_CPU_PROF;
+  if (!dir) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${dir}`, `--cpu-prof-name=${p.driver.name.replace(/\W+/g, '-')}-${round}.cpuprofile`, '--cpu-prof-interval=200'];
 }
 
 /** The sample's segments in SEGMENTS order, or undefined when an instant is missing. */
