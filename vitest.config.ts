@@ -42,7 +42,7 @@ const BROWSER = ['test/web-*.test.ts'];
 /** Tests beside the source that start processes (a tsx child, sqld, a whole stack): not the quick loop. */
 const API_PROCESSES = ['api/src/runtime/env.test.ts', 'api/src/runtime/node/gateway-start.test.ts', 'api/src/runtime/node/websocket-close.test.ts', 'api/src/store/libsql-store.test.ts'];
 /** Every test file of the monorepo: what the projects below share out. */
-const ALL = '{shared,api,bridge,test,bench,scripts,web}/**/*.test.ts';
+const ALL = '{shared,api,bridge,matter,test,bench,scripts,web}/**/*.test.ts';
 /** The folders of the process-level projects (api, bridge, radio, stack; edge and browser are inside them). */
 const PROCESS_FOLDERS = ['api/test/**', 'bridge/test/**', 'bridge/virtual-radio/test/**', 'test/**'];
 const STACK_PROCESSES = ['bench/lib/stack-process.test.ts', 'bench/lib/soak.test.ts'];

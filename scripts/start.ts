@@ -8,6 +8,8 @@
  * The bridge and the api run in one node process (scripts/one-process/: less memory than two,
  * docs/benchmarks.md) unless HERDGATE_PROCESSES=split asks for one process each, as on two hosts;
  * the edge start always runs the bridge alone.
+ * With MATTER=1 a Matter bridge runs as one more child (matter/, docs/matter.md): its own process,
+ * so matter.js and its ~140 MB are never loaded otherwise.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -138,6 +140,17 @@ if (oneProcessBuild) {
       ? { ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${localBrokerHost(env)}:${brokerWsPort}` }), ready: (line) => report.edge(line) }
       : { name: 'api', command: process.execPath, args: [apiBundle], env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
   );
+}
+
+if (env.MATTER === '1') {
+  specs.push({
+    name: 'matter',
+    command: tsx,
+    args: tsxArgs('matter/src/main.ts'),
+    // The api's account: the Matter bridge speaks for the api's users, as the api does.
+    env: () => ({ ...nodeChildEnv(env), ...apiEnv, DATA_DIR: dataDir, MQTT_URL: apiMqttUrl() }),
+    ready: (line) => report.matter(line),
+  });
 }
 
 const supervisor = new Supervisor(process.stdout, formatterFor(format));

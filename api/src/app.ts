@@ -15,6 +15,7 @@ import { groupsRoutes } from './routes/groups';
 import { lightsRoutes } from './routes/lights';
 import { logsRoutes } from './routes/logs';
 import { networkmapRoutes } from './routes/networkmap';
+import { matterRoutes } from './routes/matter';
 import { resourcelinksRoutes } from './routes/resourcelinks';
 import { rulesRoutes } from './routes/rules';
 import { scenesRoutes } from './routes/scenes';
@@ -37,6 +38,7 @@ const MODULES: Record<string, Hono<AppEnv>> = {
   groups: groupsRoutes,
   lights: lightsRoutes,
   logs: logsRoutes,
+  matter: matterRoutes,
   networkmap: networkmapRoutes,
   resourcelinks: resourcelinksRoutes,
   rules: rulesRoutes,

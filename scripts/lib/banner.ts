@@ -16,6 +16,8 @@ export interface GatewayAddresses {
   gatewayUser: string;
   /** The well-known default password still applies (keys with it from this host only). */
   defaultPassword: boolean;
+  /** MATTER=1: how a Matter controller pairs (docs/matter.md). */
+  matter?: { port: number; pairingcode: string; qrcode: string; commissioned: boolean };
 }
 
 const ANY = new Set(['0.0.0.0', '::', '']);
@@ -30,6 +32,7 @@ export function readyFields(a: GatewayAddresses): Record<string, unknown> {
     mqtt: a.mqtt,
     ...(a.radioControl ? { radioControl: a.radioControl } : {}),
     ...(ANY.has(a.httpHost) && a.lanAddress ? { lan: `http://${a.lanAddress}:${a.httpPort}/` } : {}),
+    ...(a.matter ? { matter: a.matter } : {}),
   };
 }
 
@@ -47,6 +50,9 @@ export function readyBanner(a: GatewayAddresses, colours: boolean): string {
     row('WebSocket', f.websocket),
     row('MQTT', f.mqtt.join('  ')),
     ...(f.radioControl ? [row('Radio', `${f.radioControl}   (virtual radio control)`)] : []),
+    ...(a.matter
+      ? [row('Matter', `UDP ${a.matter.port}, pairing code ${a.matter.pairingcode}, QR ${a.matter.qrcode}${a.matter.commissioned ? '   (commissioned; PUT /api/<key>/matter {"commissioning":true} pairs another)' : ''}`)]
+      : []),
     '',
     `  ${bold('API key')}    sign in to the web app with the gateway login, or on this machine:`,
     `             curl -s -u ${login} -X POST -d '{"devicetype":"me"}' ${f.rest}`,

@@ -22,6 +22,7 @@ export class GatewayReport {
   private controlPort?: number;
   private broker: { mqtt?: string; mqttWs?: string; mqtts?: string; wss?: string; radioControl?: string } = {};
   private apiReady?: { httpPort: number; websocketPort: number; defaultPassword: boolean };
+  private matterReady?: { port: number; pairingcode: string; qrcode: string; commissioned: boolean };
 
   /** A radio line; true once both of its ports are known. */
   radio(line: string): boolean {
@@ -63,6 +64,14 @@ export class GatewayReport {
     return true;
   }
 
+  /** A Matter bridge line; true on its ready line. */
+  matter(line: string): boolean {
+    const entry = json(line);
+    if (entry?.event !== 'matter-ready' || typeof entry.port !== 'number' || typeof entry.pairingcode !== 'string' || typeof entry.qrcode !== 'string') return false;
+    this.matterReady = { port: entry.port, pairingcode: entry.pairingcode, qrcode: entry.qrcode, commissioned: entry.commissioned === true };
+    return true;
+  }
+
   /** A `wrangler dev` line; true once the Worker serves. */
   edge(line: string): boolean {
     return line.includes('Ready on');
@@ -80,6 +89,7 @@ export class GatewayReport {
       lanAddress: lanAddress(),
       gatewayUser: options.gatewayUser,
       defaultPassword: this.apiReady?.defaultPassword ?? options.defaultPassword,
+      ...(this.matterReady ? { matter: this.matterReady } : {}),
     };
   }
 }

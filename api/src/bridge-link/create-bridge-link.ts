@@ -5,12 +5,14 @@ import {
   responseDataSchemas,
   responseSchema,
   setResultDataSchema,
+  matterStatusSchema,
   topics,
   type RequestName,
   type ResponsePayloads,
   type TopicContext,
 } from '@herdgate/shared/mqtt';
 import { decodePayload } from '@herdgate/shared/mqtt';
+import type { MatterStatus } from '@herdgate/shared/mqtt';
 import type { BridgeLink, CommandOutcome, DeviceCommand, LinkEvent } from '../services/bridge-link';
 import { LinkMirror, type Reply } from './mirror';
 import { PendingCalls, type Settled } from './pending';
@@ -38,10 +40,11 @@ export const DEFAULT_LINK_TIMEOUT_MS = 16_000;
 
 const replySchemas = new Map<string, v.GenericSchema>();
 function replySchema(reply: Reply): v.GenericSchema {
-  const key = reply.topic.kind === 'bridge/response' ? reply.topic.name : 'set-result';
+  const kind = reply.topic.kind;
+  const key = kind === 'bridge/response' ? reply.topic.name : kind === 'matter/response' ? 'matter' : 'set-result';
   let schema = replySchemas.get(key);
   if (!schema) {
-    const data = reply.topic.kind === 'bridge/response' ? responseDataSchemas[reply.topic.name] : setResultDataSchema;
+    const data = kind === 'bridge/response' ? responseDataSchemas[reply.topic.name] : kind === 'matter/response' ? matterStatusSchema : setResultDataSchema;
     replySchemas.set(key, (schema = responseSchema(data)));
   }
   return schema;
@@ -140,6 +143,21 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
       const bridge = mirror.selected();
       if (bridge === undefined || !transport.connected()) return;
       await transport.publish(topics.gatewayGroups({ base, bridge }), JSON.stringify(groups), { retain: true });
+    },
+    matter: () => mirror.matter(),
+    async matterRequest(name, data, wait) {
+      // The Matter bridge follows the same broker, not a bridge: only the broker connection matters.
+      if (!transport.connected() || mirror.matter() === undefined) return { status: 'error', code: 'not_connected', message: 'no Matter bridge is running (MATTER=1)' };
+      const transaction = pending.nextTransaction();
+      const answer = pending.wait<MatterStatus>(transaction, wait ?? timeoutMs, `matter ${name}`);
+      await transport.publish(topics.matterRequest(base, name), JSON.stringify({ ...data, transaction })).catch((err: Error) => {
+        pending.settle(transaction, { status: 'error', code: 'not_connected', message: `matter ${name}: publish failed: ${err.message}` });
+      });
+      return answer;
+    },
+    async publishMatterNames(names) {
+      if (!transport.connected()) return;
+      await transport.publish(topics.matterNames(base), JSON.stringify({ names }), { retain: true });
     },
     async close() {
       listeners.clear();

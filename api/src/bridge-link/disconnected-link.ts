@@ -20,6 +20,9 @@ export function createDisconnectedLink(): BridgeLink {
     request: async () => NOT_CONNECTED,
     answerGateway: async () => {},
     publishGroups: async () => {},
+    matter: () => undefined,
+    matterRequest: async () => NOT_CONNECTED,
+    publishMatterNames: async () => {},
     close: async () => {},
   };
 }

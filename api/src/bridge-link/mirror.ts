@@ -14,6 +14,8 @@ import {
   type OtaState,
   parseTopic,
   removedDevicesSchema,
+  matterStatusSchema,
+  type MatterStatus,
   type BridgeInfo,
   type DeviceDescription,
   type EndpointState,
@@ -56,6 +58,7 @@ export class LinkMirror {
   private readonly bridges = new Map<string, BridgeEntry>();
   private selectedId: string | undefined;
   private removed: RemovedDevice[] = [];
+  private matterStatus: MatterStatus | undefined;
 
   constructor(private readonly options: MirrorOptions) {}
 
@@ -80,6 +83,11 @@ export class LinkMirror {
 
   deviceOta(ieee: string): OtaState | undefined {
     return this.otas.get(ieee);
+  }
+
+  /** The Matter bridge's last retained status. */
+  matter(): MatterStatus | undefined {
+    return this.matterStatus;
   }
 
   endpointState(ieee: string, endpoint: number): EndpointState | undefined {
@@ -117,6 +125,8 @@ export class LinkMirror {
         return topic.bridge === this.selectedId ? { events: [], reply: { topic, payload } } : { events: [] };
       case 'device/set/result': return { events: [], reply: { topic, payload } };
       case 'gateway/request': return { events: topic.bridge === this.selectedId ? this.onGatewayRequest(topic.bridge, topic.name, payload) : [] };
+      case 'matter/state': return { events: this.onMatter(payload) };
+      case 'matter/response': return { events: [], reply: { topic, payload } };
       // Commands other clients send to the bridge: not ours to act on.
       default: return { events: [] };
     }
@@ -248,6 +258,13 @@ export class LinkMirror {
     if (!ota) return [];
     this.otas.set(ieee, ota);
     return [{ kind: 'device-ota', ieee, ota }];
+  }
+
+  private onMatter(payload: Uint8Array): LinkEvent[] {
+    const status = payload.length === 0 ? undefined : this.decode(matterStatusSchema, 'matter state', payload);
+    if (payload.length > 0 && !status) return [];
+    this.matterStatus = status;
+    return [{ kind: 'matter', status }];
   }
 
   private onEvent(ieee: string, endpoint: number, payload: Uint8Array): LinkEvent[] {

@@ -21,6 +21,7 @@ import type { GatewaySession } from '../resources/gateway/session';
 import { GatewayModel } from '../resources/gateway/gateway-model';
 import { NO_RELEASES, SoftwareUpdate, type ReleaseSource } from '../resources/gateway/software-update';
 import type { BridgeLink } from '../services/bridge-link';
+import { startMatterNames } from '../resources/matter/names-publisher';
 import type { Clock } from '../services/clock';
 import { syncDefaultCredentials } from '../services/gateway-credentials';
 import type { HostInfo } from '../services/host-info';
@@ -149,5 +150,6 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const app = createApp(services, { extraRoutes: deps.extraRoutes, clientAddress: deps.clientAddress, web: deps.web });
   await resources.start(services);
   restores.start();
+  teardown.add('matter names', startMatterNames({ bridge, events, lights: services.lights, sensors: services.sensors, logger }));
   return { app, services };
 }

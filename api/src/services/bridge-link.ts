@@ -20,6 +20,9 @@ import type {
   RequestPayloads,
   ResponsePayloads,
   SetResultData,
+  MatterRequestName,
+  MatterRequestPayloads,
+  MatterStatus,
 } from '@herdgate/shared/mqtt';
 
 /** A device command in the REST vocabulary (`on`, `bri`, `ct`, `xy`, `transitiontime`, `open`, `heatsetpoint`…). */
@@ -51,7 +54,9 @@ export type LinkEvent =
   /** The followed bridge asks the api something (its Zigbee2MQTT API's group requests); `payload` unchecked. */
   | { kind: 'gateway-request'; bridge: string; name: GatewayRequestName; payload: unknown }
   /** A device's firmware update state (retained; cleared when the device leaves). */
-  | { kind: 'device-ota'; ieee: string; ota: OtaState | undefined };
+  | { kind: 'device-ota'; ieee: string; ota: OtaState | undefined }
+  /** The Matter bridge's retained status (undefined: it stopped or never ran). */
+  | { kind: 'matter'; status: MatterStatus | undefined };
 
 export interface BridgeLink {
   /** True while the broker connection is up and the bridge says it is online. */
@@ -82,5 +87,15 @@ export interface BridgeLink {
   answerGateway(name: GatewayRequestName, response: Record<string, unknown>): Promise<void>;
   /** The api's groups, retained for the bridge (and anyone) to read. */
   publishGroups(groups: GatewayGroups): Promise<void>;
+  /** The Matter bridge's last status, when one runs (MATTER=1). */
+  matter(): MatterStatus | undefined;
+  /** A request to the Matter bridge (commissioning window, fabrics); answers with its new status. */
+  matterRequest<N extends MatterRequestName>(
+    name: N,
+    data: Omit<MatterRequestPayloads[N], 'transaction'>,
+    timeoutMs?: number,
+  ): Promise<{ status: 'ok'; data: MatterStatus } | { status: 'error'; code: string; message: string; field?: string }>;
+  /** Retained: the REST names of lights and sensors by uniqueid, for the Matter bridge. */
+  publishMatterNames(names: Record<string, string>): Promise<void>;
   close(): Promise<void>;
 }

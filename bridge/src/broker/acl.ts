@@ -23,7 +23,8 @@ export function publishDenial(base: string, role: MqttRole | undefined, packet: 
   if (!access.publish.includes(role)) {
     return access.publish.length === 1 && access.publish[0] === 'bridge' ? 'only the bridge publishes this topic' : `not allowed for ${role} clients`;
   }
-  // A retained command would be replayed at every bridge (re)start. The api's group list is state.
+  // A retained command would be replayed at every bridge (re)start. The api's group list is state, and so are
+  // the Matter bridge's status and names.
   if (packet.retain && role !== 'bridge' && !RETAINED[parsed.kind]) return 'commands and requests must not be retained';
   return undefined;
 }

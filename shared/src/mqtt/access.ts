@@ -17,6 +17,7 @@ const BRIDGE: readonly MqttRole[] = ['bridge'];
 const CLIENTS: readonly MqttRole[] = ['api', 'admin', 'user', 'anonymous'];
 const TRUSTED: readonly MqttRole[] = ['bridge', 'api', 'admin'];
 const API: readonly MqttRole[] = ['api'];
+const MATTER: readonly MqttRole[] = ['api', 'admin'];
 
 export interface TopicAccess {
   publish: readonly MqttRole[];
@@ -51,6 +52,12 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   'device/event': { publish: BRIDGE, read: EVERYONE, redact: [['state', 'code'], ['state', 'code_sealed']] },
   'device/set': { publish: CLIENTS, read: EVERYONE },
   'device/set/result': { publish: BRIDGE, read: EVERYONE },
+  // The Matter bridge runs under the api's account. Its pairing code lets anyone in while a
+  // window is open, so only trusted roles read it; the names are what REST shows to any key.
+  'matter/state': { publish: MATTER, read: TRUSTED },
+  'matter/names': { publish: MATTER, read: TRUSTED },
+  'matter/request': { publish: MATTER, read: TRUSTED },
+  'matter/response': { publish: MATTER, read: TRUSTED },
 };
 
 /**

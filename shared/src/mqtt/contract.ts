@@ -13,6 +13,7 @@ import type { DeviceSetCommand, GroupSetCommand, SetResultData } from './schemas
 import type { RequestName } from './topics';
 import { alarmStateSchema, type AlarmStatePayload } from './schemas/alarm';
 import { networkMapProgressSchema, networkMapSchema, type NetworkMap, type NetworkMapProgress } from './schemas/network-map';
+import { matterNamesSchema, matterRequestSchemas, matterStatusSchema, type MatterNames, type MatterRequestPayloads, type MatterStatus } from './schemas/matter';
 import { removedDevicesSchema, type RemovedDevices } from './schemas/removed-devices';
 import { otaStateSchema, type OtaState } from './schemas/ota';
 import { bridgeLogSchema, type BridgeLog } from './schemas/log';
@@ -44,6 +45,10 @@ export interface MqttContract {
   'device/event': EndpointEvent;
   'device/set': DeviceSetCommand;
   'device/set/result': Response<SetResultData>;
+  'matter/state': MatterStatus;
+  'matter/names': MatterNames;
+  'matter/request': MatterRequestPayloads;
+  'matter/response': Response<MatterStatus>;
 }
 
 export const RETAINED: Record<TopicKind, boolean> = {
@@ -68,6 +73,10 @@ export const RETAINED: Record<TopicKind, boolean> = {
   'device/event': false,
   'device/set': false,
   'device/set/result': false,
+  'matter/state': true,
+  'matter/names': true,
+  'matter/request': false,
+  'matter/response': false,
 };
 
 /** The schema that validates what arrives on an inbound or published topic (responses excluded). */
@@ -90,6 +99,9 @@ export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined 
     case 'device/state': return endpointStateSchema;
     case 'device/event': return endpointEventSchema;
     case 'device/set': return deviceSetSchema;
+    case 'matter/state': return matterStatusSchema;
+    case 'matter/names': return matterNamesSchema;
+    case 'matter/request': return matterRequestSchemas[topic.name];
     default: return undefined;
   }
 }

@@ -17,6 +17,7 @@ export * from './schemas/network-map';
 export * from './schemas/removed-devices';
 export * from './schemas/ota';
 export * from './schemas/gateway';
+export * from './schemas/matter';
 export * from './sealed-code';
 export * from './examples';
 export * from './z2m/index';

@@ -4,7 +4,9 @@ import {
   MAX_ENDPOINT,
   MAX_GROUP,
   MIN_ENDPOINT,
+  isMatterRequestName,
   isRequestName,
+  type MatterRequestName,
   type RequestName,
 } from './topics';
 import { isGatewayRequestName, type GatewayRequestName } from './schemas/gateway';
@@ -19,6 +21,8 @@ export type ParsedTopic =
   | { kind: 'gateway/groups'; bridge: string }
   | { kind: 'gateway/request' | 'gateway/response'; bridge: string; name: GatewayRequestName }
   | { kind: 'device' | 'device/ota'; ieee: string }
+  | { kind: 'matter/state' | 'matter/names' }
+  | { kind: 'matter/request' | 'matter/response'; name: MatterRequestName }
   | { kind: 'device/state' | 'device/event' | 'device/set' | 'device/set/result'; ieee: string; endpoint: number };
 
 export type TopicKind = ParsedTopic['kind'];
@@ -74,6 +78,13 @@ function parseDeviceTopic(ieee: string, rest: string[]): ParsedTopic | undefined
   return undefined;
 }
 
+function parseMatterTopic(head: string, rest: string[]): ParsedTopic | undefined {
+  if (rest.length === 0 && (head === 'state' || head === 'names')) return { kind: `matter/${head}` };
+  const name = rest.join('/');
+  if ((head === 'request' || head === 'response') && isMatterRequestName(name)) return { kind: `matter/${head}`, name };
+  return undefined;
+}
+
 /** Recognise a topic under `base`; anything else (including other base topics) is undefined. */
 export function parseTopic(base: string, topic: string): ParsedTopic | undefined {
   if (!topic.startsWith(`${base}/`)) return undefined;
@@ -81,5 +92,6 @@ export function parseTopic(base: string, topic: string): ParsedTopic | undefined
   if (id === undefined) return undefined;
   if (scope === 'bridge') return parseBridgeTopic(id, rest);
   if (scope === 'devices') return parseDeviceTopic(id, rest);
+  if (scope === 'matter') return parseMatterTopic(id, rest);
   return undefined;
 }

@@ -84,6 +84,15 @@ describe('mqtt topics', () => {
     expect(requests).toBe('herdgate/bridge/00212EFFFF012345/request/#');
     expect(groups).toBe('herdgate/bridge/00212EFFFF012345/groups/+/set');
     expect(devices).toBe('herdgate/devices/+/+/set');
-    expect(filters.consumer('herdgate')).toEqual(['herdgate/bridge/#', 'herdgate/devices/#']);
+    expect(filters.consumer('herdgate')).toEqual(['herdgate/bridge/#', 'herdgate/devices/#', 'herdgate/matter/#']);
+  });
+
+  it('should round-trip the Matter bridge topics', () => {
+    expect(parseTopic('herdgate', topics.matterState('herdgate'))).toEqual({ kind: 'matter/state' });
+    expect(parseTopic('herdgate', topics.matterNames('herdgate'))).toEqual({ kind: 'matter/names' });
+    expect(parseTopic('herdgate', topics.matterRequest('herdgate', 'fabric/remove'))).toEqual({ kind: 'matter/request', name: 'fabric/remove' });
+    expect(parseTopic('herdgate', topics.matterResponse('herdgate', 'window/open'))).toEqual({ kind: 'matter/response', name: 'window/open' });
+    expect(parseTopic('herdgate', 'herdgate/matter/request/other')).toBeUndefined();
+    expect(parseTopic('herdgate', 'herdgate/matter/state/x')).toBeUndefined();
   });
 });

@@ -50,6 +50,11 @@ export const REQUEST_NAMES = [
 ] as const;
 export type RequestName = (typeof REQUEST_NAMES)[number];
 
+/** What the api asks the Matter bridge (schemas/matter.ts). */
+export const MATTER_REQUEST_NAMES = ['window/open', 'window/close', 'fabric/remove'] as const;
+export type MatterRequestName = (typeof MATTER_REQUEST_NAMES)[number];
+export const isMatterRequestName = (name: string): name is MatterRequestName => (MATTER_REQUEST_NAMES as readonly string[]).includes(name);
+
 /** herdsman's IEEE form: `0x` + 16 lower-case hex digits. */
 export const IEEE_PATTERN = /^0x[0-9a-f]{16}$/;
 /** deCONZ bridge id: the coordinator IEEE as 16 upper-case hex digits. */
@@ -97,6 +102,12 @@ export const topics = {
   /** The bridge asks the api (schemas/gateway.ts); the api answers on the response topic. */
   gatewayRequest: (ctx: TopicContext, name: string) => `${bridgeRoot(ctx)}/gateway/request/${name}`,
   gatewayResponse: (ctx: TopicContext, name: string) => `${bridgeRoot(ctx)}/gateway/response/${name}`,
+  /** Retained: the Matter bridge's commissioning status (schemas/matter.ts). */
+  matterState: (base: string) => `${base}/matter/state`,
+  /** Retained: the REST names of lights and sensors, published by the api for the Matter bridge. */
+  matterNames: (base: string) => `${base}/matter/names`,
+  matterRequest: (base: string, name: MatterRequestName) => `${base}/matter/request/${name}`,
+  matterResponse: (base: string, name: MatterRequestName) => `${base}/matter/response/${name}`,
 };
 
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */
@@ -108,7 +119,7 @@ export const filters = {
     `${ctx.base}/devices/+/+/set`,
   ],
   /** What a consumer (the api) listens to: every bridge's status and every device topic. */
-  consumer: (base: string) => [`${base}/bridge/#`, `${base}/devices/#`],
+  consumer: (base: string) => [`${base}/bridge/#`, `${base}/devices/#`, `${base}/matter/#`],
   allBridges: (base: string) => `${base}/bridge/+/state`,
   /** What a bridge hears from the api: its group list and its answers. */
   gatewayToBridge: (ctx: TopicContext) => [`${bridgeRoot(ctx)}/gateway/groups`, `${bridgeRoot(ctx)}/gateway/response/#`],

@@ -1,0 +1,125 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonLine, spawnTs, type Child } from './helpers/child-process';
+import { freePort } from './helpers/processes';
+import type { Stack } from './helpers/stack';
+import { waitFor } from './helpers/wait';
+import { act, realState, startSensorStack } from './sensors-support';
+import { startMatterController, type MatterController } from './helpers/matter-controller';
+
+/**
+ * The Matter bridge end to end, over loopback only: the real stack (virtual radio, bridge, api),
+ * the Matter process as `npm start` runs it, and a matter.js controller in this process that
+ * commissions it by known address, reads the bridged endpoints, toggles and dims a light, moves
+ * a blind, gets a door opened at the radio as a subscription report, and reconnects to the same
+ * fabric after the Matter process restarts.
+ */
+const LIGHT = '0017880104a1c001';
+const BLIND = '000b57fffe8a0006';
+const DOOR = '00124b0022a1000a';
+const DEVICES = [{ model: 'LCT015', ieee: LIGHT }, { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND }, { model: 'DS01', ieee: DOOR }];
+const PASSCODE = 20202021;
+
+describe('matter: a controller commissions herdgate over loopback', () => {
+  let stack: Stack;
+  let matter: Child;
+  let controller: MatterController;
+  let dataDir: string;
+  let port: number;
+  const env = () => ({
+    MQTT_URL: stack.mqttUrl, ...stack.mqttAccount, DATA_DIR: dataDir, MATTER_PORT: String(port), MATTER_LISTEN: 'loopback',
+    MATTER_PASSCODE: String(PASSCODE), MATTER_DISCRIMINATOR: '3840', LOG_LEVEL: 'info',
+  });
+  const startMatter = async () => {
+    matter = spawnTs('matter/src/main.ts', [], env());
+    return matter.line((line) => (jsonLine(line)?.event === 'matter-ready' ? jsonLine(line) : undefined), 60_000, 'the Matter bridge ready line');
+  };
+
+  const bridgedNumber = async (uniqueId: string) => {
+    for (const [number, info] of await controller.bridged()) if (info.uniqueId === uniqueId) return number;
+    throw new Error(`no bridged endpoint with uniqueId ${uniqueId}`);
+  };
+  const endpoints = (ieee: string) => realState<{ endpoints: Record<string, any> }>(stack, ieee).then((state) => state.endpoints);
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'herdgate-matter-'));
+    [stack, port] = await Promise.all([startSensorStack(DEVICES), freePort()]);
+    await startMatter();
+    controller = await startMatterController(join(dataDir, 'controller'), await freePort());
+  }, 180_000);
+
+  afterAll(async () => {
+    await controller?.close();
+    await matter?.stop();
+    await stack?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('should show the pairing code in GET /matter and commission by known address', async () => {
+    const before = await waitFor(async () => {
+      const { status, body } = await stack.rest.get('/matter');
+      return status === 200 ? (body as Record<string, unknown>) : undefined;
+    }, 'GET /matter answered', 20_000);
+    expect(before).toMatchObject({ pairingcode: '34970112332', port, commissioned: false, fabrics: [] });
+    expect(before.qrcode).toMatch(/^MT:/);
+    await controller.commission({ port, passcode: PASSCODE });
+    const after = await waitFor(async () => {
+      const { body } = await stack.rest.get('/matter');
+      return (body as { commissioned?: boolean }).commissioned ? (body as { fabrics: { label: string }[] }) : undefined;
+    }, 'GET /matter shows the fabric', 20_000);
+    expect(after.fabrics).toEqual([expect.objectContaining({ index: 1, label: 'herdgate test' })]);
+  }, 90_000);
+
+  it('should bridge every device under stable ids with REST names and reachability', async () => {
+    const bridged = [...(await controller.bridged()).values()];
+    const { body: lights } = await stack.rest.get('/lights');
+    const ceiling = Object.values(lights as Record<string, { uniqueid: string; name: string }>).find((light) => light.uniqueid.startsWith('00:17:88:01:04:a1:c0:01'))!;
+    expect(bridged).toEqual(expect.arrayContaining([
+      { uniqueId: '0017880104a1c001-0b', nodeLabel: ceiling.name, reachable: true },
+      expect.objectContaining({ uniqueId: '000b57fffe8a0006-01', reachable: true }),
+      expect.objectContaining({ uniqueId: '00124b0022a1000a-01-0500', reachable: true }),
+    ]));
+  }, 30_000);
+
+  it('should toggle and dim a light through the bridge command path', async () => {
+    const light = await bridgedNumber('0017880104a1c001-0b');
+    const { OnOff, LevelControl } = await import('@matter/main/clusters');
+    const wasOn = (await endpoints(LIGHT))['11'].genOnOff.onOff === 1;
+    await controller.cluster<{ toggle(): Promise<void> }>(light, OnOff.Cluster).toggle();
+    expect((await endpoints(LIGHT))['11'].genOnOff.onOff).toBe(wasOn ? 0 : 1);
+    await controller.cluster<{ moveToLevelWithOnOff(request: unknown): Promise<void> }>(light, LevelControl.Cluster)
+      .moveToLevelWithOnOff({ level: 77, transitionTime: 0, optionsMask: {}, optionsOverride: {} });
+    const lamp = (await endpoints(LIGHT))['11'];
+    expect(lamp.genLevelCtrl.currentLevel).toBe(77);
+    expect(lamp.genOnOff.onOff).toBe(1);
+  }, 30_000);
+
+  it('should move the blind to a lift position', async () => {
+    const blind = await bridgedNumber('000b57fffe8a0006-01');
+    const { WindowCovering } = await import('@matter/main/clusters');
+    await controller.cluster<{ goToLiftPercentage(request: unknown): Promise<void> }>(blind, WindowCovering.Cluster).goToLiftPercentage({ liftPercent100thsValue: 4000 });
+    await waitFor(async () => (await endpoints(BLIND))['1'].closuresWindowCovering?.currentPositionLiftPercentage === 40, 'the blind at 40 %', 20_000, 100);
+  }, 30_000);
+
+  it('should report a door opened at the radio to the subscribed controller', async () => {
+    const door = await bridgedNumber('00124b0022a1000a-01-0500');
+    const opened = new Promise<void>((resolve) => controller.onReport((report) => {
+      if (report.endpoint === door && report.attribute === 'stateValue' && report.value === false) resolve();
+    }));
+    await act(stack, DOOR, 'open');
+    await opened;
+  }, 30_000);
+
+  it('should keep the fabric and the endpoint numbers across a restart of the Matter process', async () => {
+    const before = await controller.bridged();
+    await matter.stop();
+    expect(await startMatter()).toMatchObject({ commissioned: true, pairingcode: '34970112332' });
+    await controller.reconnected(60_000);
+    const after = await controller.bridged();
+    expect([...after.entries()].map(([number, info]) => [number, info.uniqueId]).sort()).toEqual([...before.entries()].map(([number, info]) => [number, info.uniqueId]).sort());
+    const { body } = await stack.rest.get('/matter');
+    expect(body).toMatchObject({ commissioned: true, fabrics: [expect.objectContaining({ index: 1 })] });
+  }, 90_000);
+});
