@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,24 @@ describe('deCONZ takeover on the real stack', () => {
     await waitFor(async () => (await old('GET', '/sensors/4')).body.state?.presence === true, 'presence reported', 30_000);
     await waitFor(async () => (await old('GET', '/lights/3')).body.state?.on === true, 'the rule turned the light on', 30_000);
     expect((await old('GET', '/rules/2')).body.timestriggered).toBeGreaterThan(4);
+  }, 120_000);
+
+  it('should take the same export over REST (upload, then import) onto the running gateway, the lights answering', async () => {
+    expect((await old('PUT', '/lights/7', { name: 'Renamed since' })).status).toBe(200);
+    const upload = new FormData();
+    upload.append('file', new Blob([await readFile(join(work, 'deCONZ.tar.gz'))]), 'deCONZ.tar.gz');
+    const uploaded = await fetch(`${stack.rest.base}/api/${KEY}/fileupload`, { method: 'POST', body: upload });
+    expect(await uploaded.json()).toEqual([{ success: { '/fileupload': 'success' } }]);
+    const restarts = () => stack.bridge!.child.output.filter((line) => line.includes('bridge restarted')).length;
+    const imported = await old('POST', '/config/import');
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body[1].success['/config/import/restored']).toMatchObject({
+      source: 'deconz', stick: 'same', from: { bridgeid: COORDINATOR.toUpperCase() }, notes: expect.arrayContaining([expect.stringMatching(/^deCONZ database: schema version 10/)]),
+    });
+    expect((await old('GET', '/lights/7')).body.name).toBe('Reading lamp');
+    await waitFor(() => restarts() === 1 && stack.api.services.bridge.connected(), 'the bridge restarted on the imported files', 60_000);
+    await waitFor(async () => (await old('PUT', '/lights/3/state', { on: true })).body[0]?.success !== undefined, 'light 3 to answer after the import', 30_000, 500);
+    expect((await old('GET', '/config')).body.bridgeid).toBe(COORDINATOR.toUpperCase());
   }, 120_000);
 
   it('should have joined and interviewed no device again', async () => {

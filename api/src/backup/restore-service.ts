@@ -104,6 +104,13 @@ export class RestoreService {
     const { content } = read;
     this.log.info({ id: content.id, source: content.source, from: content.gateway, notes: content.notes }, 'restore: upload read and checked');
     if (!bridge.connected()) return failed(503, { type: 950, address: IMPORT_ADDRESS });
+    const adapter = bridge.info()?.coordinator.type;
+    if (content.source === 'deconz' && adapter !== 'deconz') {
+      // As `npm run import -- deconz`: deCONZ's network (and its MAC) belongs on a ConBee/RaspBee.
+      const message = `deCONZ's network resumes on its ConBee/RaspBee (ZIGBEE_ADAPTER=deconz) or the virtual ConBee; this bridge runs a ${adapter ?? 'unknown'} stick`;
+      this.log.warn({ adapter }, `restore refused: ${message}; nothing changed`);
+      return failed(400, { type: 7, address: IMPORT_ADDRESS, params: { value: message, name: 'archive' } });
+    }
     const files = await bridgeFiles(content.files);
     const check = await bridge.request('backup/restore', { id: content.id, files, check: true }, CHECK_TIMEOUT_MS);
     if (check.status === 'error') {
