@@ -5,7 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { examples, type NetworkMap } from '@herdgate/shared/mqtt';
 import { writeWebApp } from '@herdgate/web/build';
-import { connectMqttLink } from '../api/src/bridge-link';
+import { connectMqttLink } from '@herdgate/api/bridge-link';
 import { startTestGateway, type TestGateway } from '../api/test/helpers/gateway';
 import { waitUntil } from '../api/test/helpers/runtimes';
 import { startTestBridge, type TestBridge } from '../api/test/helpers/test-bridge';

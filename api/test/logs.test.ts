@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LogRing } from '@herdgate/shared/log';
-import { ringLogger } from '@herdgate/shared/node';
+import { ringLogger } from '@herdgate/shared/node/logger';
 import { connectMqttLink } from '../src/bridge-link';
 import { startTestGateway, type TestGateway } from './helpers/gateway';
 import { waitUntil } from './helpers/runtimes';

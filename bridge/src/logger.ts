@@ -1,6 +1,6 @@
 import { pino, type Logger } from 'pino';
 import { LogRing } from '@herdgate/shared/log';
-import { ringLogger } from '@herdgate/shared/node';
+import { ringLogger } from '@herdgate/shared/node/logger';
 
 export type { Logger };
 export { LogRing };

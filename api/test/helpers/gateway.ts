@@ -13,7 +13,7 @@ import { createNodeGateway, type NodeGateway } from '../../src/runtime/node/gate
 import type { ResolveHost } from '../../src/security/webhook-target';
 import { TEST_CLOCK_START } from './test-clock';
 import type { LogRing } from '@herdgate/shared/log';
-import { ringLogger } from '@herdgate/shared/node';
+import { ringLogger } from '@herdgate/shared/node/logger';
 
 /** A real gateway (HTTP, libSQL file, WebSocket) on loopback ephemeral ports, for API tests. */
 export interface TestGateway {

@@ -2,5 +2,4 @@
 export { atomicFile, type AtomicFile, type AtomicFileOptions, type ReadResult } from './atomic-file';
 export { exitWithParent, parentPipe, PARENT_PID_ENV } from './parent-watch';
 export { isMainModule } from './main-module';
-export { ringLogger } from './root-logger';
 export { recoverDataDir, replaceDataDir, SWAP_DIR, type ReplaceOptions } from './data-swap';

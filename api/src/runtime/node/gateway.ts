@@ -7,7 +7,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { LogRing } from '@herdgate/shared/log';
-import { ringLogger } from '@herdgate/shared/node';
+import { ringLogger } from '@herdgate/shared/node/logger';
 import type { ClientAddress } from '../../app';
 import type { AppEnv, Services } from '../../context';
 import { startGateway } from '../../gateway/start-gateway';

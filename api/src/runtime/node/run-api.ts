@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import { LogRing } from '@herdgate/shared/log';
-import { ringLogger } from '@herdgate/shared/node';
+import { ringLogger } from '@herdgate/shared/node/logger';
 import { createNodeGateway, type NodeGateway } from './gateway';
 import { parseEnv } from '../env';
 import { defaultPasswordInUse } from '../../security/default-password';
