@@ -1,4 +1,4 @@
-import type { DiscoveryConfig, Feature } from './discovery-configs';
+import type { DiscoveryConfig, Feature } from './discovery-types';
 
 /**
  * Home Assistant climate, lock, cover and fan configs as Zigbee2MQTT 2.14.1 derives them from a

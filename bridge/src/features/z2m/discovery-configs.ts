@@ -1,5 +1,8 @@
-import type { ExposeJson, ZigbeeDevice } from '../../zigbee/index';
+import type { ZigbeeDevice } from '../../zigbee/index';
 import { climate, cover, fan, lock } from './discovery-components';
+import type { DiscoveryConfig, Feature } from './discovery-types';
+
+export type { DiscoveryConfig, Feature } from './discovery-types';
 
 /**
  * Home Assistant MQTT discovery configs of one device, as Zigbee2MQTT derives them from the
@@ -8,13 +11,6 @@ import { climate, cover, fan, lock } from './discovery-components';
  * Zigbee2MQTT's object ids (so `unique_id` `<ieee>_<object_id>_<base>` matches a Zigbee2MQTT
  * install's, and a taken-over home keeps its entity ids). Device classes for the common names.
  */
-export interface DiscoveryConfig {
-  component: string;
-  objectId: string;
-  payload: Record<string, unknown>;
-  /** `<name>/<prefix>/set/<postfix>`: an endpoint's or one key's command topic (`noTopic`: only its prefix for the others). */
-  command?: { prefix?: string; postfix?: string; noTopic?: boolean };
-}
 
 const ACCESS_SET = 0b010;
 const BINARY_CLASS: Record<string, Record<string, unknown>> = {
@@ -32,7 +28,6 @@ const NUMERIC_CLASS: Record<string, Record<string, unknown>> = {
   device_temperature: { device_class: 'temperature', entity_category: 'diagnostic', state_class: 'measurement' },
 };
 
-export type Feature = ExposeJson & { name?: string; property?: string; label?: string; access?: number; endpoint?: string; unit?: string; value_on?: unknown; value_off?: unknown; value_min?: number; value_max?: number; value_step?: number; values?: unknown[]; features?: Feature[] };
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 const named = (e: Feature, ep?: string) => (ep ? `${e.label ?? e.name} ${ep}` : e.label ?? e.name ?? null);
 const id = (base: string, ep?: string) => (ep ? `${base}_${ep}` : base);
