@@ -4,10 +4,11 @@
  * ends with an Upgrade End Request and, told when by the Upgrade End Response, reboots into the new
  * version. Server endpoint and times come from the frames, so any OTA server is served alike.
  */
-import type { OtaFault, OtaView } from '../../network/types';
-import { resolveCluster } from '../../zcl/index';
-import type { OtaSpec } from '../catalogue-schema';
-import type { DeviceHost } from '../device-host';
+import type { Destination, DeviceContext, DeviceIdentity, OtaFault, OtaView } from '../../network/types';
+import { type ZclHeader, type ZclValue, resolveCluster } from '../../zcl/index';
+import type { CatalogueEntry, OtaSpec } from '../catalogue-schema';
+import type { DeviceMemory } from '../memory';
+import type { Timers } from '../timers';
 import { Download } from './download';
 import { type BlockResponse, OtaStatus, UpgradeStatus, blockRequestFieldControl, encodeBlockRequestTail } from './ota-frames';
 import { otaPacings } from './pacing';
@@ -21,6 +22,20 @@ const UPGRADE_ON_COMMAND = 0xffffffff;
 
 type State = 'idle' | 'querying' | 'transfer' | 'ending' | 'upgrading';
 
+/** The device as its OTA client sees it (the device host, kept narrow so behaviours can name the client). */
+export interface OtaHost {
+  readonly identity: DeviceIdentity;
+  readonly entry: CatalogueEntry;
+  readonly ctx: DeviceContext;
+  readonly memory: DeviceMemory;
+  readonly timers: Timers;
+  now(): number;
+  changed(): void;
+  nextTsn(): number;
+  set(endpoint: number, cluster: string, attr: string, value: ZclValue): void;
+  emit(endpoint: number, clusterId: number, header: Omit<ZclHeader, 'tsn'> & { tsn?: number }, payload: Uint8Array, to: Destination[]): void;
+}
+
 export class OtaClient {
   readonly endpoint: number;
   private state: State = 'idle';
@@ -33,7 +48,7 @@ export class OtaClient {
   private random: number;
   private blocks = 0;
 
-  constructor(private readonly host: DeviceHost, private readonly spec: OtaSpec) {
+  constructor(private readonly host: OtaHost, private readonly spec: OtaSpec) {
     this.endpoint = spec.endpoint ?? host.entry.endpoints.find((e) => e.outClusters.includes(CLUSTER))!.id;
     this.random = Number.parseInt(host.identity.ieee.slice(-8), 16) >>> 0 || 1;
   }
