@@ -163,6 +163,9 @@ describe('documented commands', () => {
     gateway = spawnCommand('npm', ['start'], gatewayEnv, { group: true });
     await gateway.line((line) => (jsonLine(line)?.msg === 'herdgate is ready' ? true : undefined), 120_000, 'the gateway ready line');
     bridgeId = await gateway.line((line) => { const e = jsonLine(line); return e?.event === 'ready' ? String(e.bridge) : undefined; }, 1_000, 'the bridge id');
+    // The api answers before the demo home has finished pairing; the documented commands name its
+    // devices (the front door, the keypad), so they run once the bridge says every device is in.
+    await gateway.line((line) => { const e = jsonLine(line); return e?.feature === 'device-sync' && e.pending === 0 && e.failed === 0 ? true : undefined; }, 120_000, 'the demo home paired');
     const login = await fetch(`http://127.0.0.1:${ports.http}/api`, { method: 'POST', body: '{"devicetype":"docs#test"}', headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` } });
     const key = ((await login.json()) as [{ success: { username: string } }])[0].success.username;
     env = { KEY: key, C: `http://127.0.0.1:${ports.control}`, HTTP_PORT: String(ports.http), RADIO_CONTROL_PORT: String(ports.control) };
