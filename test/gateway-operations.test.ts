@@ -154,7 +154,10 @@ describe('gateway reset', () => {
     // Light ids are the first free ones, as always: the lamp may well get its old id back.
     const newLamp = await waitFor(lampId, 'the lamp added again', 10_000, 100);
     expect(after.lights).toHaveLength(1);
+    // Its REST name had renamed the device on the bridge (one name per device): deleteDB gives it
+    // back the name it paired with, on REST and on the bridge's description.
     expect(after.lights).not.toContain('Reading lamp');
+    expect(stack.api.services.bridge.devices().get(herdsmanIeee(LAMP.ieee))?.name).not.toBe('Reading lamp');
     const whitelist = (await rest().get('/config')).body.whitelist as Record<string, unknown>;
     expect(Object.keys(whitelist)).toEqual([rest().key]);
     // A write right after, and a command through the same bridge link.

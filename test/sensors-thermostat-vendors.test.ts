@@ -186,7 +186,9 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
   }, 45_000);
 
   it('should present the Tuya valve with the fields deCONZ shows for it, from the state its MCU reports once the gateway answered its time request', async () => {
-    const known = (s: Sensor) => s.config.setvalve !== undefined && s.config.schedule !== undefined && s.state.temperature !== null;
+    // The MCU reports its two programmes as two data points, one message each: wait for both.
+    const programmes = (s: Sensor) => Object.keys((s.config.schedule as object | undefined) ?? {}).length === 2;
+    const known = (s: Sensor) => s.config.setvalve !== undefined && programmes(s) && s.state.temperature !== null;
     const sensor = await sensorWhen<Sensor>(stack, ids.tuya!, known, 'the valve\'s data points reported after pairing', 45_000);
     expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'TS0601', manufacturername: '_TZE200_ckud7u2l', ep: 1 });
     expect(Object.keys(sensor.state).sort()).toEqual(['heating', 'lastupdated', 'on', 'temperature', 'valve']);

@@ -39,6 +39,8 @@ export interface RadioControl {
   /** Resolves with the firmware running afterwards. */
   updateFirmware(): Promise<{ ok: true; firmware: string; updated: boolean } | RadioRefusal>;
   setOptions(options: BridgeOptions): Promise<RadioOutcome>;
+  /** Gives these devices back their default names on the bridge (`deleteDB`); the first refusal ends it. */
+  forgetNames(ieees: readonly string[]): Promise<RadioOutcome>;
 }
 
 const DONE: RadioOutcome = { ok: true };
@@ -73,7 +75,8 @@ export type RadioCommand =
   | { command: 'rfconnected'; value: boolean }
   | { command: 'reset' }
   | { command: 'firmware' }
-  | { command: 'options'; value: BridgeOptions };
+  | { command: 'options'; value: BridgeOptions }
+  | { command: 'forget-names'; value: readonly string[] };
 
 /** Records what it was asked to do and says it was done; lets API tests look without a bridge. */
 export class RecordingRadioControl implements RadioControl {
@@ -84,6 +87,7 @@ export class RecordingRadioControl implements RadioControl {
   async resetNetwork() { this.commands.push({ command: 'reset' }); return DONE; }
   async updateFirmware() { this.commands.push({ command: 'firmware' }); return { ok: true as const, firmware: '0x00000000', updated: false }; }
   async setOptions(options: BridgeOptions) { this.commands.push({ command: 'options', value: options }); return DONE; }
+  async forgetNames(ieees: readonly string[]) { this.commands.push({ command: 'forget-names', value: ieees }); return DONE; }
 }
 
 /** EUI-64 → EUI-48 by dropping the two middle bytes, the inverse of how deCONZ forms a LAN bridge id. */
@@ -211,6 +215,15 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       if (!link.connected()) return NOT_CONNECTED;
       const outcome = await link.request('options', { group_delay_ms: groupdelay, ota: otauactive, light_lastseen_s: lightlastseeninterval });
       return outcome.status === 'ok' ? DONE : refusal(outcome.code, `options: ${outcome.message}`);
+    },
+    async forgetNames(ieees) {
+      if (!link.connected()) return NOT_CONNECTED;
+      for (const ieee of ieees) {
+        const outcome = await link.request('device/rename', { ieee, name: '' });
+        // A device the bridge no longer knows has no name to forget.
+        if (outcome.status !== 'ok' && outcome.code !== 'not_found' && outcome.code !== 'not_supported') return refusal(outcome.code, `device names: ${outcome.message}`);
+      }
+      return DONE;
     },
   };
 

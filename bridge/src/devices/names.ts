@@ -37,6 +37,7 @@ export async function loadNameStore(dataDir: string, logger: Logger): Promise<Na
       await save();
     },
     async delete(ieee) {
+      if (!(ieee in names)) return;
       delete names[ieee];
       await save();
     },

@@ -69,9 +69,10 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     },
     async 'device/rename'({ ieee, name }) {
       known(ieee);
-      await names.set(ieee, name);
+      // An empty name forgets the user's name: the device is called as its model again.
+      await (name === '' ? names.delete(ieee) : names.set(ieee, name));
       refreshDescription(ieee);
-      return { ieee, name };
+      return { ieee, name: registry.get(ieee)?.name ?? name };
     },
     async 'device/read'({ ieee, endpoint, cluster, attributes }) {
       const description = known(ieee);

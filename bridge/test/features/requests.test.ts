@@ -19,6 +19,16 @@ describe('requests', () => {
     await b.probe.waitFor((m) => m.topic === b.dt(PLUG.ieee) && m.json().name === 'Kettle', 3_000, 'renamed description');
   });
 
+  it('should give a device back its default name for an empty one', async () => {
+    expect(await b.request('device/rename', { ieee: PLUG.ieee, name: 'Toaster' })).toMatchObject({ status: 'ok' });
+    await b.probe.waitFor((m) => m.topic === b.dt(PLUG.ieee) && m.json().name === 'Toaster', 3_000, 'renamed description');
+    const answer = await b.request('device/rename', { ieee: PLUG.ieee, name: '' });
+    expect(answer).toMatchObject({ status: 'ok', data: { ieee: PLUG.ieee, name: expect.stringMatching(/./) } });
+    const named = (answer as { data: { name: string } }).data.name;
+    expect(named).not.toBe('Toaster');
+    await b.probe.waitFor((m) => m.topic === b.dt(PLUG.ieee) && m.json().name === named, 3_000, 'the default name');
+  });
+
   it('should read attributes and refresh a device through the radio', async () => {
     const from = b.radio.calls.length;
     expect(await b.request('device/read', { ieee: COLOR_LAMP.ieee, cluster: 'genOnOff', attributes: ['onOff'] })).toMatchObject({ status: 'ok', data: { endpoint: 11, values: { onOff: 0 } } });

@@ -136,6 +136,7 @@ export class GatewayModel {
       }
       if (what.database) {
         this.log.warn('deleting the database (deleteDB): every resource and every other API key');
+        await this.forgetDeviceNames();
         await this.deps.forgetDatabase(keepKey);
         session.unlockedUntil = 0;
         this.log.warn({ devices: this.deps.link.devices().size }, 'database deleted; devices still on the network are added again');
@@ -145,6 +146,20 @@ export class GatewayModel {
     } finally {
       session.resetting = false;
     }
+  }
+
+  /**
+   * The names users gave devices live on the bridge (one name per device, shared with the
+   * Zigbee2MQTT API): `deleteDB` gives them back their default names first, so the devices that
+   * come back as new resources are named as when they paired. A bridge that is away or refuses
+   * keeps them (logged); the database is deleted all the same.
+   */
+  private async forgetDeviceNames(): Promise<void> {
+    const ieees = [...this.deps.link.devices().keys()];
+    if (ieees.length === 0) return;
+    const outcome = await this.deps.radio.forgetNames(ieees);
+    if (outcome.ok) this.log.info({ devices: ieees.length }, 'device names back to their defaults');
+    else this.log.warn({ type: outcome.type, reason: outcome.reason }, 'device names kept on the bridge');
   }
 
   /** Publishes a `config` change on the WebSocket (herdgate's addition; deCONZ pushes none). */

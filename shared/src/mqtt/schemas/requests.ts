@@ -36,6 +36,7 @@ export const requestSchemas = {
   permit_join: request({ time: intRange(0, 65535), ieee: v.optional(ieeeSchema) }),
   /** `leave` asks the device to leave (default true); `force` drops it even without an answer. */
   'device/remove': request({ ieee: ieeeSchema, leave: v.optional(v.boolean(), true), force: v.optional(v.boolean(), false) }),
+  /** An empty `name` gives the device back its default name (its model's description). */
   'device/rename': request({ ieee: ieeeSchema, name: v.pipe(v.string(), v.maxLength(32, 'expected at most 32 characters')) }),
   'device/read': request({
     ieee: ieeeSchema,
