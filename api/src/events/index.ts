@@ -4,6 +4,7 @@
  * server subscribes to the hub and does the I/O.
  */
 export type { DeconzEvent, EventHub, EventHubOptions, EventListener, EventResource } from './types';
+export { SERVICE_RESTART_CLOSE } from './types';
 export { createEventHub } from './event-hub';
 export { stringifySorted } from './sorted-json';
 export { changedEvents, type ChangedEventsInput, type ResourceView } from './changed-events';

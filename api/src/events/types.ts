@@ -40,4 +40,15 @@ export interface EventHub {
   /** Serialise once and hand to every subscriber, in publish order. A throwing listener is isolated. */
   publish(event: DeconzEvent): void;
   subscribe(listener: EventListener): () => void;
+  /**
+   * Tells every WebSocket server to close its clients as a restarting deCONZ does (close code 1012,
+   * "service restart"), after the events already published: clients reconnect and load the
+   * gateway again whole. A restore does this; nothing else.
+   */
+  restartClients(reason: string): void;
+  /** A WebSocket server's side of `restartClients`. */
+  onRestartClients(listener: (reason: string) => void): () => void;
 }
+
+/** The close code WebSocket clients get from `restartClients` (RFC 6455 "Service Restart"). */
+export const SERVICE_RESTART_CLOSE = 1012;

@@ -130,6 +130,8 @@ export class GatewayResources {
     Object.assign(services, this.current.models);
     await this.current.start(services);
     if (failure !== undefined) throw failure;
+    // Restored: clients reconnect and load the new gateway whole, as after deCONZ restarts into a backup.
+    if (!announce) this.deps.events.restartClients('the gateway restored a backup');
   }
 
   /** `deleted` events for every light, group and sensor the reset removes. */

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { sha256Hex } from '@herdgate/shared/backup';
 import { connectMqttLink } from '../../src/bridge-link';
 import { startTestGateway, type TestGateway } from '../helpers/gateway';
@@ -129,8 +130,12 @@ describe('config import', () => {
     expect(sends()).toHaveLength(2);
   });
 
-  it('should answer what was restored when the bridge takes its part at once', async () => {
+  it('should answer what was restored when the bridge takes its part at once, and close the WebSocket clients as a restart', async () => {
     const id = await sha256Hex(archive);
+    const { websocketport } = (await (await gw.request(`/api/${key}/config`)).json()) as { websocketport: number };
+    const socket = new WebSocket(`ws://127.0.0.1:${websocketport}`);
+    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     const pending = post('/config/import', archive as RequestInit['body']);
     await answerRestore(answer(id, false));
     await answerRestore(answer(id, true));
@@ -140,5 +145,10 @@ describe('config import', () => {
       { success: { '/config/import': 'success' } },
       { success: { '/config/import/restored': expect.objectContaining({ source: 'herdgate', stick: 'same', from: expect.objectContaining({ bridgeid: expect.any(String) }) }) } },
     ]);
+    // As deCONZ restarting into a backup: the client is told to reconnect (1012, service restart).
+    expect(await closed).toBe(1012);
+    const again = new WebSocket(`ws://127.0.0.1:${websocketport}`);
+    await new Promise((resolve, reject) => { again.once('open', resolve); again.once('error', reject); });
+    again.terminate();
   });
 });

@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import { eventMessages, wantsExtensions } from '../../events/deconz-view';
-import type { DeconzEvent, EventHub } from '../../events/types';
+import { SERVICE_RESTART_CLOSE, type DeconzEvent, type EventHub } from '../../events/types';
 import { admitWebSocket, type WebSocketPolicy } from '../../security/websocket-admission';
 
 /**
@@ -138,6 +138,11 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
   }
   server.on('upgrade', onUpgrade);
   const unsubscribe = hub.subscribe(broadcast);
+  // A restore: every client is closed after what it was sent, and reconnects to the new gateway.
+  const unsubscribeRestart = hub.onRestartClients((reason) => {
+    logger.info({ clients: clients.size, reason }, 'websocket clients closed for a restart');
+    for (const ws of clients.keys()) ws.close(SERVICE_RESTART_CLOSE, reason.slice(0, 120));
+  });
   const pinger = setInterval(keepAlive, pingIntervalMs);
   const port = dedicated ? (dedicated.address() as AddressInfo).port : opts.port;
   logger.info({ port, httpUpgrade: true }, 'websocket server listening');
@@ -150,6 +155,7 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
       closing ??= (async () => {
         clearInterval(pinger);
         unsubscribe();
+        unsubscribeRestart();
         server.off('upgrade', onUpgrade);
         for (const ws of clients.keys()) ws.terminate();
         clients.clear();

@@ -29,7 +29,7 @@ import pkg from '../../../package.json' with { type: 'json' };
 import { AlarmTimers } from './alarm-timers';
 import { openDurableDatabase } from './sqlite-client';
 import { eventMessages } from '../../events/deconz-view';
-import { fanOut, isUpgrade, upgradeEventSocket } from './websocket';
+import { closeEventSockets, fanOut, isUpgrade, upgradeEventSocket } from './websocket';
 import type { WebSocketPolicy } from '../../security/websocket-admission';
 
 export type WorkerVars = Record<string, unknown>;
@@ -136,6 +136,7 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
       version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes, logs,
     });
     services.events.subscribe((message, event) => fanOut(ctx, eventMessages(message, event)));
+    services.events.onRestartClients((reason) => closeEventSockets(ctx, reason));
     logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
     return {
       app, services, timers, bridge,

@@ -13,6 +13,7 @@ import type { DurableObjectState, WebSocket as WorkerWebSocket } from '@cloudfla
  * be measured nor enforced (api/README.md, "On workerd"). The runtime closes sockets whose peer is gone.
  */
 import { wantsExtensions, type EventMessages } from '../../events/deconz-view';
+import { SERVICE_RESTART_CLOSE } from '../../events/types';
 import { admitWebSocket, type WebSocketPolicy } from '../../security/websocket-admission';
 
 /** The tag (kept by the runtime across hibernation) of clients that asked for herdgate's own events. */
@@ -52,4 +53,15 @@ export function fanOut(ctx: DurableObjectState, messages: EventMessages): number
     }
   }
   return sent;
+}
+
+/** A restore: every client is closed (1012, after what it was sent) and reconnects to the new gateway. */
+export function closeEventSockets(ctx: DurableObjectState, reason: string): void {
+  for (const ws of ctx.getWebSockets()) {
+    try {
+      ws.close(SERVICE_RESTART_CLOSE, reason.slice(0, 120));
+    } catch {
+      // Already closing.
+    }
+  }
 }
