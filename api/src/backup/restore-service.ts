@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { ErrorItemInput } from '@herdgate/shared/errors';
-import { fromBase64, gzip, toBase64, type ArchiveBody } from '@herdgate/shared/backup';
+import { fromBase64, gzip, sha256Hex, toBase64, type ArchiveBody } from '@herdgate/shared/backup';
 import type { RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
 import { mapBridgeFailure } from '../resources/bridge-outcome';
 import type { BridgeLink } from '../services/bridge-link';
@@ -112,7 +112,10 @@ export class RestoreService {
       return failed(400, { type: 7, address: IMPORT_ADDRESS, params: { value: message, name: 'archive' } });
     }
     const files = await bridgeFiles(content.files);
-    const check = await bridge.request('backup/restore', { id: content.id, files, check: true }, CHECK_TIMEOUT_MS);
+    // This restore's own id: the bridge answers a redelivery of it as done, but the same archive
+    // imported again after the bridge's files changed is swapped in again.
+    const id = await sha256Hex(new TextEncoder().encode(`${content.id}:${crypto.randomUUID()}`));
+    const check = await bridge.request('backup/restore', { id, files, check: true }, CHECK_TIMEOUT_MS);
     if (check.status === 'error') {
       this.log.warn({ code: check.code, message: check.message }, 'restore refused by the bridge: nothing changed');
       if (check.code === 'not_supported' || check.code === 'invalid_payload') {
@@ -131,13 +134,13 @@ export class RestoreService {
         // As deCONZ does: the key that asked for the import stays valid.
         if (keep && !(content.database.tables.api_keys ?? []).some((row) => row.key === keep.key)) await tx.insert(apiKeys).values({ ...keep });
         await tx.delete(settings).where(eq(settings.key, META_KEYS.restorePending));
-        await tx.insert(settings).values({ key: META_KEYS.restorePending, value: JSON.stringify({ id: content.id, files } satisfies Pending) });
+        await tx.insert(settings).values({ key: META_KEYS.restorePending, value: JSON.stringify({ id, files } satisfies Pending) });
       }));
     } catch (err) {
       this.log.error({ err }, 'restore: the database refused the restore; nothing changed');
       return failed(503, { type: 901, address: IMPORT_ADDRESS, params: { reason: `the database refused the restore (${(err as Error).message}); nothing changed` } });
     }
-    this.log.info({ id: content.id, tables: Object.keys(content.database.tables).length }, 'restore: database replaced and models loaded; sending the bridge its part');
+    this.log.info({ id, archive: content.id, tables: Object.keys(content.database.tables).length }, 'restore: database replaced and models loaded; sending the bridge its part');
     const sent = await this.resume();
     if (sent?.status === 'ok') return { ok: true, content, bridge: sent.data as BridgeAnswer };
     const why = sent === undefined ? 'the bridge is not connected' : `${sent.code}: ${sent.message}`;

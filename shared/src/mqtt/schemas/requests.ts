@@ -92,8 +92,9 @@ export const requestSchemas = {
   'backup/data': request({}),
   /**
    * Replace the bridge's data files with a backup's and restart on them (`check`: only say what the
-   * restore would do, changing nothing). `id` names the restore: sent again after the bridge has
-   * done it, it is answered as done without a second swap. Files as `backup/data` answers them.
+   * restore would do, changing nothing). `id` names the restore, one per import (not the
+   * archive's checksum: the same archive imported again later is a new restore): sent again after
+   * the bridge has done it, it is answered as done without a second swap. Files as `backup/data` answers them.
    */
   'backup/restore': request({
     id: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'expected 64 hex digits')),
