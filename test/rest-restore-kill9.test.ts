@@ -19,9 +19,9 @@ const LAMP_MAC = '00:17:88:01:04:a1:c9:01';
  * hands the bridge its part (the database is replaced, the part pending), and at a random moment.
  * After the restart the api holds the old gateway or the archived one whole (groups, keys and the
  * lamp's name of one generation), and the bridge's device name ends in the same generation: a
- * pending part is delivered by the restarted api, never half of one.
+ * pending part is delivered by the restarted api, never half of one. On every emulated coordinator.
  */
-describe('REST restore killed with SIGKILL', () => {
+describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with SIGKILL on %s', (protocol) => {
   let dir: string;
   let radio: RadioProcess | undefined;
   let bridge: BridgeProcess | undefined;
@@ -82,9 +82,9 @@ describe('REST restore killed with SIGKILL', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'herdgate-rest-restore-kill9-'));
-    radio = await startRadio({ statePath: join(dir, 'radio.json') });
+    radio = await startRadio({ statePath: join(dir, 'radio.json'), protocol });
     const mqttPort = await freePort();
-    bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, env: { ...account, LOG_LEVEL: 'info' } });
+    bridge = await startBridge({ radioPath: radio.path, dataDir: join(dir, 'bridge'), mqttPort, protocol, env: { ...account, LOG_LEVEL: 'info' } });
     mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     await startApi();
     await radioControl(radio.control, 'POST', '/devices', { model: LAMP.model, ieee: LAMP.ieee });
