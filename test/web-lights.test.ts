@@ -1,4 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOtaImage, otaFiller } from '@herdgate/shared/ota';
 import type { Browser, Page } from 'playwright-core';
 import { writeWebApp } from '@herdgate/web/build';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
@@ -34,7 +37,7 @@ describe('web app: sign in and lights', () => {
 
   beforeAll(async () => {
     await writeWebApp();
-    [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStack({ bridgeEnv: { OTA_BLOCK_DELAY_MS: '20' } }), launchBrowser()]);
     await waitForLink(stack);
     await control('POST', '/devices', { model: 'LCT015', ieee: LAMP });
     await control('POST', '/devices', { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND });
@@ -282,6 +285,30 @@ describe('web app: sign in and lights', () => {
     await page.waitForURL('**/#/devices');
     await waitFor(async () => !((await stack.rest.get('/devices')).body as string[]).includes(blind), 'the blind gone from the gateway', 30_000, 100);
     await waitFor(async () => (await page.getByRole('link', { name: 'Bedroom blind' }).count()) === 0, 'the blind gone from the list', 10_000, 100);
+  }, 120_000);
+
+  it('should update the lamp\'s firmware from its device page, with live progress and the new version', async () => {
+    const macs = (await stack.rest.get('/devices')).body as string[];
+    const mac = macs.find((m) => m.replace(/:/g, '') === LAMP)!;
+    // One version up of the lamp's own image, in the bridge's image folder (OTA_DIR, by default <DATA_DIR>/ota).
+    const { ota } = (await control('GET', `/devices/${LAMP}`)) as { ota: { manufacturerCode: number; imageType: number; fileVersion: number } };
+    const to = ota.fileVersion + 1;
+    mkdirSync(join(stack.dir, 'bridge', 'ota'), { recursive: true });
+    writeFileSync(join(stack.dir, 'bridge', 'ota', 'lamp.ota'), buildOtaImage({ ...ota, fileVersion: to, headerString: 'lamp-upgrade', payload: otaFiller(3_000, to) }));
+    const hex = `0x${to.toString(16).padStart(8, '0')}`;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${stack.rest.base}/#/devices/${mac}`);
+    const firmware = page.getByRole('region', { name: /: firmware$/ });
+    await firmware.getByRole('button', { name: 'Check for an update' }).click();
+    await firmware.getByText(`Update available: ${hex}`).waitFor({ timeout: 30_000 });
+    await firmware.getByRole('button', { name: `Update to ${hex}` }).click();
+    // The transfer shows as it runs (device events over the WebSocket), then the page says it is done.
+    await firmware.getByRole('progressbar').waitFor({ timeout: 30_000 });
+    await firmware.getByText(`Up to date (running ${hex})`).waitFor({ timeout: 60_000 });
+    expect(await firmware.getByText(/^Last update done: .* → /).textContent()).toContain(hex);
+    expect(((await control('GET', `/devices/${LAMP}`)) as { ota: { fileVersion: number } }).ota.fileVersion).toBe(to);
+    expect(((await stack.rest.get(`/devices/${mac}`)).body as { otau: { installed: number } }).otau.installed).toBe(to);
+    await screenshot(page, 'device-firmware-phone');
   }, 120_000);
 
   it('should change a room\'s lights, delete its scene and then the room, each at the gateway', async () => {

@@ -8,6 +8,8 @@ import type { GatewayState } from '../../state/types';
 import { LightCard } from '../light-card';
 import { SensorCard } from '../sensors';
 import { availability, linkOf, membersOf, powerWords, roomOf, type NetworkMapView } from './facts';
+import { Firmware } from './firmware';
+import { otauOf } from './firmware-words';
 import { SensorSettings } from './settings';
 
 function Facts({ state, mac, map }: { state: GatewayState; mac: string; map?: NetworkMapView }) {
@@ -63,7 +65,7 @@ function Remove({ state, mac, name }: { state: GatewayState; mac: string; name: 
 
 /**
  * One physical device: what it is and how it is doing, its lights and sensors together, their
- * settings as fields, and what can be done to it (rename, interview again, remove).
+ * settings as fields, its firmware, and what can be done to it (rename, interview again, update, remove).
  */
 export function DevicePage({ mac }: { mac: string }) {
   const { gateway, store, announce } = useApp();
@@ -78,6 +80,7 @@ export function DevicePage({ mac }: { mac: string }) {
   const name = device.name ?? mac;
   const { lights, sensors } = membersOf(state, mac);
   const room = roomOf(state, mac);
+  const otau = otauOf(device.otau);
   return (
     <article class="device-page" aria-label={`Device ${name}`}>
       <p><a href="#/devices">← All devices</a></p>
@@ -106,6 +109,9 @@ export function DevicePage({ mac }: { mac: string }) {
           <h3>Settings</h3>
           {sensors.map(([id, sensor]) => <SensorSettings key={id} id={id} sensor={sensor} title={`${sensor.name} (${sensor.type.replace(/^ZHA/, '')})`} />)}
         </section>
+      )}
+      {otau ? <Firmware mac={mac} name={name} otau={otau} /> : (
+        <section aria-label={`${name}: firmware`}><h3>Firmware</h3><p class="hint">This device takes no firmware updates over the air.</p></section>
       )}
       <Remove state={state} mac={mac} name={name} />
     </article>
