@@ -299,6 +299,9 @@ describe('web app: sign in and lights', () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.rest.base}/#/devices/${mac}`);
     const firmware = page.getByRole('region', { name: /: firmware$/ });
+    const buildId = page.locator('.facts div').filter({ has: page.locator('dt', { hasText: 'Firmware' }) }).locator('dd');
+    const before = ((await stack.rest.get(`/devices/${mac}`)).body as { swversion: string }).swversion;
+    await buildId.getByText(before).waitFor();
     await firmware.getByRole('button', { name: 'Check for an update' }).click();
     await firmware.getByText(`Update available: ${hex}`).waitFor({ timeout: 30_000 });
     await firmware.getByRole('button', { name: `Update to ${hex}` }).click();
@@ -306,6 +309,9 @@ describe('web app: sign in and lights', () => {
     await firmware.getByRole('progressbar').waitFor({ timeout: 30_000 });
     await firmware.getByText(`Up to date (running ${hex})`).waitFor({ timeout: 60_000 });
     expect(await firmware.getByText(/^Last update done: .* → /).textContent()).toContain(hex);
+    // The new image's build id, read back by the bridge, is the device's firmware on REST and the page.
+    await waitFor(async () => ((await stack.rest.get(`/devices/${mac}`)).body as { swversion: string }).swversion !== before, 'the new build id over REST', 15_000, 100);
+    await buildId.filter({ hasNotText: before }).waitFor({ timeout: 15_000 });
     expect(((await control('GET', `/devices/${LAMP}`)) as { ota: { fileVersion: number } }).ota.fileVersion).toBe(to);
     expect(((await stack.rest.get(`/devices/${mac}`)).body as { otau: { installed: number } }).otau.installed).toBe(to);
     await screenshot(page, 'device-firmware-phone');
