@@ -12,6 +12,7 @@ import type { AlarmSystemsModel } from './resources/alarmsystems';
 import type { GatewaySession } from './resources/gateway/session';
 import type { DdfBundles } from './resources/ddf/bundles-model';
 import type { DevicesModel } from './resources/devices/devices-model';
+import type { ResourcelinksModel } from './resources/resourcelinks/resourcelinks-model';
 import type { BridgeLink } from './services/bridge-link';
 import type { Clock } from './services/clock';
 import type { HostInfo } from './services/host-info';
@@ -87,6 +88,8 @@ export interface Services {
   devices: DevicesModel;
   /** Uploaded DDF bundles (issue #10). */
   ddf: DdfBundles;
+  /** Resourcelinks: named lists of resource addresses clients keep on the gateway. */
+  resourcelinks: ResourcelinksModel;
   /** Backup archives: export, the kept ones, automatic backups (issue #27). */
   backups: BackupService;
   /** `POST /config/import` and `POST /fileupload`: restores and deCONZ takeovers (issues #27, #23). */

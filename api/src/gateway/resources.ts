@@ -1,8 +1,9 @@
 /**
  * The resource models of one gateway (lights, groups, scenes, sensors, alarm systems, devices, DDF
- * bundles, rules and schedules), loaded from the store and attached to the bridge link as one
- * unit, so `deleteDB` can close them, empty the database and load them again in the same process
- * (`rebuildResources`): the event hub, the bridge link, the app and its WebSocket clients stay.
+ * bundles, rules, schedules, resourcelinks), loaded from the store and attached to the bridge link
+ * as one unit, so `deleteDB` can close them, empty the database and load them again in the same
+ * process (`rebuildResources`): the event hub, the bridge link, the app and its WebSocket clients
+ * stay.
  */
 import type { Logger } from 'pino';
 import { serveBridgeGroups } from '../routes/groups/bridge-requests';
@@ -17,6 +18,7 @@ import { followDeviceMembership } from '../resources/groups/device-membership';
 import { startLighting } from '../resources/lights/start-lighting';
 import { followRemovedDevices } from '../resources/removed-devices';
 import { openSensorsModel } from '../resources/sensors';
+import { ResourcelinksModel } from '../resources/resourcelinks/resourcelinks-model';
 import type { ResolveHost } from '../security/webhook-target';
 import type { BridgeLink } from '../services/bridge-link';
 import type { Clock } from '../services/clock';
@@ -24,7 +26,7 @@ import type { Timers } from '../services/timers';
 import type { Services } from '../context';
 import type { Store } from '../store/types';
 
-export type ResourceModels = Pick<Services, 'automation' | 'sensors' | 'lights' | 'groups' | 'scenes' | 'alarms' | 'ddf' | 'devices'>;
+export type ResourceModels = Pick<Services, 'automation' | 'sensors' | 'lights' | 'groups' | 'scenes' | 'alarms' | 'ddf' | 'devices' | 'resourcelinks'>;
 
 export interface ResourceDeps {
   store: Store;
@@ -69,11 +71,12 @@ export async function openResources(deps: ResourceDeps): Promise<OpenResources> 
     const ddf = await DdfBundles.open(store, logger);
     const devices = await DevicesModel.open({ store, link: bridge, events, clock, logger, bundles: ddf });
     closers.push(() => devices.close());
+    const resourcelinks = await ResourcelinksModel.load(store);
     // Registered before `start`: a start that fails half-way may already have set timers.
     closers.push(() => automation.stop());
     const { lights, groups, scenes } = lighting;
     return {
-      models: { automation, sensors, lights, groups, scenes, alarms: alarms.model, ddf, devices },
+      models: { automation, sensors, lights, groups, scenes, alarms: alarms.model, ddf, devices, resourcelinks },
       start: (services) => {
         closers.push(serveBridgeGroups(services), followBridgeNames(services));
         return automation.start(automationCollections(services));

@@ -223,3 +223,19 @@ export const ddfBundles = sqliteTable('ddf_bundles', {
   data: bytes('data').notNull(),
   uploadedAt: integer('uploaded_at').notNull(),
 });
+
+/**
+ * Resourcelinks (deCONZ and Hue): a named list of resource addresses a client groups together.
+ * `links` is a JSON array of addresses (`/lights/1`, `/rules/3`…). Deleted ones are removed; their
+ * ids stay taken through `id_sequences`.
+ */
+export const resourcelinks = sqliteTable('resourcelinks', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  type: text('type').notNull(),
+  classid: integer('classid').notNull(),
+  owner: text('owner').notNull(),
+  recycle: integer('recycle', { mode: 'boolean' }).notNull(),
+  links: text('links').notNull(),
+});
