@@ -31,6 +31,7 @@ const PARITY = [
   'api/test/rules/rules-crud.test.ts',
   'api/test/rules/rules-firing.test.ts',
   'api/test/schedules/schedules-firing.test.ts',
+  'api/test/resourcelinks/resourcelinks.test.ts',
   'api/test/alarmsystems/alarmsystems-rest.test.ts',
   'api/test/devices/devices.test.ts',
   'api/test/ddf/bundles.test.ts',
