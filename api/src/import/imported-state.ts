@@ -30,6 +30,7 @@ export interface ImportedState {
   schedules: Omit<Insert<typeof t.schedules>, 'etag' | 'nextFireAt' | 'firings'>[];
   alarmSystems: Insert<typeof t.alarmSystems>[];
   alarmDevices: Insert<typeof t.alarmDevices>[];
+  resourcelinks: Insert<typeof t.resourcelinks>[];
 }
 
 const maxId = (rows: { id: string | number }[]) => rows.reduce((max, row) => Math.max(max, Number(row.id) || 0), 0);
@@ -59,7 +60,8 @@ export async function writeImportedState(db: Database, state: ImportedState, now
     }
     for (const row of state.alarmSystems) await tx.insert(t.alarmSystems).values(row);
     for (const row of state.alarmDevices) await tx.insert(t.alarmDevices).values(row);
-    const sequences = { sensors: maxId(state.sensors), rules: maxId(state.rules), schedules: maxId(state.schedules) };
+    for (const row of state.resourcelinks) await tx.insert(t.resourcelinks).values(row);
+    const sequences = { sensors: maxId(state.sensors), rules: maxId(state.rules), schedules: maxId(state.schedules), resourcelinks: maxId(state.resourcelinks) };
     for (const [name, lastId] of Object.entries(sequences)) {
       if (lastId > 0) await tx.insert(t.idSequences).values({ name, lastId }).onConflictDoUpdate({ target: t.idSequences.name, set: { lastId: sql`max(${t.idSequences.lastId}, ${lastId})` } });
     }

@@ -26,6 +26,7 @@ export interface Home {
   scenes: Record<string, InValue>[];
   rules: Record<string, InValue>[];
   schedules: Record<string, InValue>[];
+  resourcelinks?: Record<string, InValue>[];
   alarm?: { devices: { uniqueid: string; flags: number }[]; items: Record<string, string> };
   config: Record<string, string>;
 }
@@ -111,6 +112,7 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
     for (const row of home.scenes) await insert('scenes', row);
     for (const row of home.rules) await insert('rules', row);
     for (const row of home.schedules) await insert('schedules', row);
+    for (const row of home.resourcelinks ?? []) await insert('resourcelinks', row);
     if (family === 'current') {
       let id = 1;
       await insert('devices', { id: id++, mac: COORDINATOR.match(/../g)!.join(':'), nwk: 0, timestamp: 0 });
@@ -147,7 +149,7 @@ const MOTION = '0017880102030405';
 const KEYPAD = '000d6f0011223344';
 const TRV = '00158d0001020304';
 
-/** Two lights in a group with a scene; a motion sensor with a rule and a schedule; a keypad alarm; a thermostat. */
+/** Two lights in a group with a scene; a motion sensor with a rule, a schedule and a resourcelink; a keypad alarm; a thermostat. */
 export function sampleHome(): Home {
   return {
     devices: [
@@ -183,6 +185,9 @@ export function sampleHome(): Home {
     ],
     schedules: [
       { id: '3', json: JSON.stringify({ name: 'Morning', description: 'lights on at 7', command: { address: `/api/${KEY}/groups/1/action`, method: 'PUT', body: { on: true } }, localtime: 'W124/T07:00:00', status: 'enabled', autodelete: false, created: '2024-05-02T06:00:00', starttime: '2024-05-02T06:00:00' }) },
+    ],
+    resourcelinks: [
+      { id: '5', json: JSON.stringify({ classid: 10010, description: 'hall automation', links: ['/sensors/4', '/rules/2', '/schedules/3'], name: 'Hall', owner: KEY, recycle: false, type: 'Link' }) },
     ],
     alarm: {
       devices: [{ uniqueid: `${mac(KEYPAD)}-01-0501`, flags: 0x08 }, { uniqueid: `${mac(MOTION)}-02-0406`, flags: 0x100 | 0x200 }],

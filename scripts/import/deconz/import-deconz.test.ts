@@ -76,12 +76,17 @@ describe('deCONZ import', () => {
       expect(sensors['14']).toMatchObject({ name: 'Away flag', type: 'CLIPGenericFlag', state: { flag: false } });
       expect(await get('/rules/2')).toMatchObject({ name: 'Hall light on motion', conditions: [{ address: '/sensors/4/state/presence' }], timestriggered: 4 });
       expect(await get('/schedules/3')).toMatchObject({ name: 'Morning', localtime: 'W124/T07:00:00' });
+      expect(await get('/resourcelinks')).toEqual({
+        5: { classid: 10010, description: 'hall automation', links: ['/sensors/4', '/rules/2', '/schedules/3'], name: 'Hall', owner: KEY, recycle: false, type: 'Link' },
+      });
       const alarm = await get('/alarmsystems/1');
       expect(alarm).toMatchObject({ name: 'Home', config: { armmode: 'armed_away', armed_away_exit_delay: 30 } });
       expect(alarm.devices).toMatchObject({ '00:0d:6f:00:11:22:33:44-01-0501': { armmask: 'none' }, '00:17:88:01:02:03:04:05-02-0406': { armmask: 'AS' } });
       // New resources never take an imported id.
       const created = await (await gateway.app.request(`/api/${KEY}/sensors`, { method: 'POST', body: JSON.stringify({ name: 'x', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'm', swversion: '1', uniqueid: 'u2' }) })).json();
       expect(Number((created as [{ success: { id: string } }])[0].success.id)).toBeGreaterThan(14);
+      const link = await (await gateway.app.request(`/api/${KEY}/resourcelinks`, { method: 'POST', body: JSON.stringify({ name: 'new', classid: 1, links: [] }) })).json();
+      expect(Number((link as [{ success: { id: string } }])[0].success.id)).toBeGreaterThan(5);
     } finally {
       await gateway.close();
     }
@@ -108,6 +113,8 @@ describe('deCONZ import', () => {
     const { report } = await importDeconz({ source: archive, dataDir, dryRun: true });
     expect(report).toMatch(/2 light\(s\), 6 sensor\(s\), 2 group\(s\), 1 scene\(s\)/);
     expect(report).toMatch(/1 rule\(s\), 1 schedule\(s\), 1 alarm system\(s\) with 2 device\(s\)/);
+    expect(report).toMatch(/ 1 resourcelink\(s\)\n/);
+    expect(report).not.toMatch(/resourcelink\(s\):/);
     await expect(readdir(dataDir)).rejects.toThrow();
   });
 

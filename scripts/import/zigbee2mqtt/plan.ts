@@ -107,7 +107,7 @@ export function buildPlan(folder: Z2mFolder, adapter: string | undefined): Z2mPl
     identity: { bridgeid, mac: macOf(network.coordinator), panid: network.panId },
     radio: { zigbeechannel: network.channel, fwversion: '0x00000000', devicename: DEVICE_NAMES[network.adapter] ?? network.adapter },
     settings: { zigbeechannel: network.channel },
-    keys: [], lights, groups, scenes: [], sensors: [], rules: [], schedules: [], alarmSystems: [], alarmDevices: [],
+    keys: [], lights, groups, scenes: [], sensors: [], rules: [], schedules: [], alarmSystems: [], alarmDevices: [], resourcelinks: [],
   };
   return { network, db, state, names, initialState: readState(folder, devices, leftovers), leftovers };
 }

@@ -12,8 +12,7 @@ export interface Leftover {
   why: string;
 }
 
-type Out = Pick<ImportedState, 'keys' | 'lights' | 'groups' | 'scenes' | 'sensors' | 'rules' | 'schedules'>;
-
+type Out = Pick<ImportedState, 'keys' | 'lights' | 'groups' | 'scenes' | 'sensors' | 'rules' | 'schedules' | 'resourcelinks'>;
 
 function mapLights(db: ZllDb) {
   return db.rows('nodes').filter((row) => str(row, 'id') !== '').map((row) => {
@@ -140,6 +139,24 @@ function mapSchedules(db: ZllDb, now: number) {
   });
 }
 
+/** The `json` column is the resourcelink as deCONZ serves it; herdgate's limits are not applied to taken data. */
+function mapResourcelinks(db: ZllDb) {
+  return db.rows('resourcelinks').filter((row) => Number.isInteger(int(row.id))).map((row) => {
+    const id = String(int(row.id));
+    const rl = json<Record<string, unknown>>(row, 'json', {}, `resourcelink ${id}`);
+    return {
+      id,
+      name: typeof rl.name === 'string' ? rl.name : `Resourcelink ${id}`,
+      description: typeof rl.description === 'string' ? rl.description : '',
+      type: 'Link',
+      classid: typeof rl.classid === 'number' ? Math.trunc(rl.classid) : 0,
+      owner: typeof rl.owner === 'string' ? rl.owner : '',
+      recycle: rl.recycle === true,
+      links: JSON.stringify(Array.isArray(rl.links) ? rl.links.filter((link) => typeof link === 'string') : []),
+    };
+  });
+}
+
 function mapKeys(db: ZllDb, now: number) {
   return db.rows('auth').filter((row) => str(row, 'apikey') !== '' && str(row, 'devicetype') !== '').map((row) => ({
     key: str(row, 'apikey'),
@@ -153,12 +170,15 @@ function mapKeys(db: ZllDb, now: number) {
 export function mapResources(db: ZllDb, now: number): { out: Out; leftovers: Leftover[] } {
   const lights = mapLights(db);
   const groups = mapGroups(db, lights);
-  const out: Out = { keys: mapKeys(db, now), lights, groups, scenes: mapScenes(db, groups), sensors: mapSensors(db), rules: mapRules(db, now), schedules: mapSchedules(db, now) };
+  const out: Out = {
+    keys: mapKeys(db, now), lights, groups, scenes: mapScenes(db, groups), sensors: mapSensors(db), rules: mapRules(db, now), schedules: mapSchedules(db, now),
+    resourcelinks: mapResourcelinks(db),
+  };
   const leftovers: Leftover[] = [];
   const orphanScenes = db.rows('scenes').length - out.scenes.length;
   if (orphanScenes > 0) leftovers.push({ what: `${orphanScenes} scene(s)`, why: 'their group is not in the groups table' });
-  const links = db.rows('resourcelinks').length;
-  if (links > 0) leftovers.push({ what: `${links} resourcelink(s)`, why: 'herdgate has no resourcelinks yet (GET /resourcelinks answers an empty list)' });
+  const badLinks = db.rows('resourcelinks').length - out.resourcelinks.length;
+  if (badLinks > 0) leftovers.push({ what: `${badLinks} resourcelink(s)`, why: 'their id is not a number' });
   const gateways = db.rows('gateways').length;
   if (gateways > 0) leftovers.push({ what: `${gateways} gateway(s) of the gateways table`, why: 'deCONZ-to-deCONZ cascading is not supported' });
   for (const table of ['groups', 'scenes', 'rules', 'schedules']) {

@@ -75,6 +75,7 @@ export function describePlan(plan: ImportPlan, db: ZllDb): string {
     `  ${plan.devices.length} device(s) for zigbee-herdsman`,
     `  ${live(s.lights)} light(s), ${live(s.sensors)} sensor(s), ${live(s.groups)} group(s), ${s.scenes.length} scene(s)`,
     `  ${s.rules.length} rule(s), ${s.schedules.length} schedule(s), ${s.alarmSystems.length} alarm system(s) with ${s.alarmDevices.length} device(s)`,
+    `  ${s.resourcelinks.length} resourcelink(s)`,
   ];
   if (plan.leftovers.length > 0) lines.push('not taken:', ...plan.leftovers.map((l) => `  ${l.what}: ${l.why}`));
   return `${lines.join('\n')}\n`;
