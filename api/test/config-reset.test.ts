@@ -36,6 +36,7 @@ describe('config reset deleteDB', () => {
     await ok(call('POST', '/schedules', { name: 's', command: { address: `/api/${key}/groups/0/action`, method: 'PUT', body: { on: true } }, localtime: 'W127/T07:00:00' }));
     await ok(call('PUT', '/alarmsystems/1/config', { code0: '4711', armed_away_exit_delay: 5 }));
     await ok(call('PUT', '/alarmsystems/1', { name: 'House' }));
+    await ok(call('POST', '/resourcelinks', { name: 'Links', classid: 1, links: ['/groups/1'] }));
   });
   afterAll(async () => {
     await gw?.close();
@@ -81,6 +82,7 @@ describe('config reset deleteDB', () => {
       expect(await (await as('/groups')).json()).toEqual({});
       expect(await (await as('/rules')).json()).toEqual({});
       expect(await (await as('/schedules')).json()).toEqual({});
+      expect(await (await as('/resourcelinks')).json()).toEqual({});
       const sensors = Object.values((await (await as('/sensors')).json()) as Record<string, { type: string }>);
       expect(sensors.map((s) => s.type)).toEqual(['Daylight']);
       expect(await (await as('/alarmsystems/1')).json()).toMatchObject({ name: 'default', config: { configured: false } });

@@ -40,6 +40,7 @@ describe('config import', () => {
   let key: string;
   let archive: Uint8Array;
   const groups = async () => Object.values((await (await gw.request(`/api/${key}/groups`)).json()) as Record<string, { name: string }>).map((g) => g.name).sort();
+  const resourcelinks = async () => Object.values((await (await gw.request(`/api/${key}/resourcelinks`)).json()) as Record<string, { name: string }>).map((l) => l.name).sort();
   /** Answers the next held `backup/restore` request (the reloaded models send requests of their own meanwhile). */
   const answerRestore = async (outcome: Parameters<TestBridge['heldRequests'][number]['answer']>[0]) => {
     await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
@@ -54,9 +55,12 @@ describe('config import', () => {
     key = await gw.createKey('importer');
     await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
     await gw.request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Archived' }) });
+    expect((await post('/resourcelinks', JSON.stringify({ name: 'Archived link', classid: 7, links: ['/groups/1'] }))).status).toBe(200);
     bridge.requestScript.push(await bridgeFiles());
     expect((await post('/config/export', '')).status).toBe(200);
     archive = new Uint8Array(await (await gw.request(`/api/${key}/config/export`)).arrayBuffer());
+    // Changed after the backup: the restore must bring the archived version back.
+    expect((await post('/resourcelinks', JSON.stringify({ name: 'Later link', classid: 7, links: [] }))).status).toBe(200);
   });
   afterAll(async () => {
     await gw?.close();
@@ -110,6 +114,7 @@ describe('config import', () => {
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual([{ error: { type: 901, address: '/config/import', description: expect.stringContaining("the database is restored; the bridge's part is kept") } }]);
     expect(await groups()).toEqual(['Archived']);
+    expect(await resourcelinks()).toEqual(['Archived link']);
     expect((await gw.request(`/api/${asking}/config`)).status).toBe(200);
     const sends = () => bridge.requests.filter((r) => r.name === 'backup/restore' && r.data.check === false);
     expect(sends()).toHaveLength(1);
