@@ -103,11 +103,13 @@ describe('radio host link', () => {
     const host = await open();
     host.send(0x07, 1, [0, 0, 0]);
     await host.next((f) => f.command === 0x07);
-    radio.reboot(200);
+    // Down for a second: long enough that a loaded machine still connects while it is down.
+    const up = Date.now() + 1_000;
+    radio.reboot(1_000);
     expect(await host.waitClosed()).toBe(true);
     const early = await open();
     expect(await early.waitClosed()).toBe(true);
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, Math.max(0, up - Date.now()) + 50));
     const later = await open();
     later.send(0x07, 2, [0, 0, 0]);
     expect((await later.next((f) => f.command === 0x07)).seq).toBe(2);
