@@ -49,7 +49,7 @@ describe('z2m api: bridge requests', () => {
 
   it('should say honestly what it does not do yet', async () => {
     const { request } = await start();
-    expect(await request('device/ota_update/check', { id: 'Kitchen lamp' })).toMatchObject({ status: 'error', error: 'not supported yet: herdgate has no OTA updates' });
+    expect(await request('device/ota_update/check', { id: 'Kitchen lamp' })).toMatchObject({ status: 'error', error: "Device 'Kitchen lamp' does not support OTA updates" });
     expect(await request('nonsense', {})).toMatchObject({ status: 'error', error: "Request 'nonsense' is not supported" });
   });
 

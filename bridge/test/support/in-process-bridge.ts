@@ -19,6 +19,8 @@ export interface InProcessBridge {
   bridge: RunningBridge;
   radio: FakeRadio;
   probe: Probe;
+  /** The api's broker account the probe logs in with. */
+  account: { username: string; password: string };
   /** `herdgate/bridge/<id>/<leaf>`. */
   bt(leaf: string): string;
   /** `herdgate/devices/<ieee>[/<rest>]`. */
@@ -57,7 +59,7 @@ export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<
     return (await probe.waitFor((m) => m.topic === resultTopic && m.json().transaction === transaction, timeoutMs, what)).json();
   };
   return {
-    bridge, radio, probe, bt, dt,
+    bridge, radio, probe, account, bt, dt,
     request: (name, body, timeoutMs = 3_000) => answered(bt(`request/${name}`), bt(`response/${name}`), body, timeoutMs, `response to ${name}`),
     set: (ieee, endpoint, body, timeoutMs = 3_000) => answered(dt(ieee, `${endpoint}/set`), dt(ieee, `${endpoint}/set/result`), body, timeoutMs, `result of a set to ${ieee}/${endpoint}`),
     groupSet: (group, body, timeoutMs = 3_000) => answered(bt(`groups/${group}/set`), bt(`groups/${group}/set/result`), body, timeoutMs, `result of a set to group ${group}`),

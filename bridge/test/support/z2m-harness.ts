@@ -69,6 +69,7 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   const groups = [{ id: 5, members: [{ ieee: LAMP, endpoint: 1 }] }];
   const radioFails: { set?: Error } = {};
   const radio = {
+    ota: { supports: () => false },
     on: (event: string, listener: (payload: unknown) => void) => events.on(event, listener),
     devices: () => [...devices.values()],
     device: (ieee: string) => devices.get(ieee),
@@ -112,7 +113,9 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
     rfconnected: true, queue_depth: 0, versions: { herdgate: '0.1.0', herdsman: '11.1.1', converters: 'x' }, options: { group_delay_ms: 0, ota: false, light_lastseen_s: 60 }, network_state: 'up' as const,
   });
   const permitJoin = new PermitWindow({ permitJoin: async () => {}, now: Date.now, setTimer: (run, ms) => setTimeout(run, ms), clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout), logger, onChange: () => {} });
-  const deps = { bus, radio, registry, queue, link, topics: { base: 'herdgate', bridge: '00212EFFFF000001' }, mapping: deconzMapping, names: nameStore, config, logger, info, permitJoin, status: {} } as unknown as FeatureDeps;
+  const deps = { bus, radio, registry, queue, link, topics: { base: 'herdgate', bridge: '00212EFFFF000001' }, mapping: deconzMapping, names: nameStore, config, logger, info, permitJoin, status: {},
+    // No OTA clients here (bridge/test/z2m-ota.test.ts runs the real tracker on the whole bridge).
+    ota: { state: () => undefined, all: () => [] } } as unknown as FeatureDeps;
   const feature = z2mApi(deps, z2mLink, { birthDelayMs: 10 });
 
   const client = async (username?: string) => {

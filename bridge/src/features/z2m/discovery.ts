@@ -2,6 +2,7 @@ import type { MqttLink } from '../../mqtt/link';
 import type { ZigbeeDevice } from '../../zigbee/index';
 import { resolveTopics } from './discovery-components';
 import { discoveryConfigs } from './discovery-configs';
+import type { DiscoveryConfig } from './discovery-types';
 
 /**
  * Home Assistant MQTT discovery as Zigbee2MQTT publishes it: one retained config per entity on
@@ -34,7 +35,10 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
           ...(device.swBuildId ? { sw_version: device.swBuildId } : {}), via_device: bridgeId,
         };
         const state = `${base}/${name}`;
-        for (const config of discoveryConfigs(device)) {
+        const configs = discoveryConfigs(device);
+        // Home Assistant's firmware entity, installing through this API's ota_update request.
+        if (definition.z2m?.supportsOta) configs.push(updateConfig(base, device.ieee));
+        for (const config of configs) {
           const { state_topic_postfix: postfix, state_topic: stateMarker, ...rest } = config.payload as Record<string, unknown> & { state_topic_postfix?: string };
           const stateTopic = postfix ? `${state}/${postfix}` : state;
           const command = config.command && `${state}/${config.command.prefix ? `${config.command.prefix}/` : ''}set${config.command.postfix ? `/${config.command.postfix}` : ''}`;
@@ -68,6 +72,18 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
     },
     announceAll() {
       for (const configs of published.values()) for (const [topic, payload] of configs) void send(topic, payload);
+    },
+  };
+}
+
+/** Zigbee2MQTT 2.14.1's `update` entity: versions and progress from the state's `update` block. */
+function updateConfig(base: string, ieee: string): DiscoveryConfig {
+  return {
+    component: 'update', objectId: 'update',
+    payload: {
+      name: null, device_class: 'firmware', entity_category: 'config',
+      command_topic: `${base}/bridge/request/device/ota_update/update`, payload_install: `{"id": "${ieee}"}`,
+      value_template: `{"latest_version":"{{ value_json['update']['latest_version'] }}","installed_version":"{{ value_json['update']['installed_version'] }}","update_percentage":{{ value_json['update'].get('progress', 'null') }},"in_progress":{{ (value_json['update']['state'] == 'updating')|lower }}}`,
     },
   };
 }

@@ -8,6 +8,7 @@ import { createDiscovery, type Discovery } from './discovery';
 import { createFriendlyNames } from './friendly-names';
 import { createGatewayGroups } from './gateway-groups';
 import { createHeard, LAST_SEEN_FORMATS, type LastSeenFormat } from './heard';
+import { updateBlock } from './ota-update';
 import { createZ2mRequests } from './requests';
 import { createStateCache } from './state-cache';
 
@@ -137,7 +138,9 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
     publishLists(true);
     for (const d of registry.all()) {
       publishAvailability(d.ieee, true);
-      publishState(d.ieee, cache.get(d.ieee));
+      // A device that takes firmware updates carries Zigbee2MQTT's `update` block from the start.
+      const ota = deps.ota.state(d.ieee);
+      publishState(d.ieee, ota ? cache.update(d.ieee, definitionOf(d.ieee), { update: updateBlock(ota) }) : cache.get(d.ieee));
     }
   };
   const event = (type: string, data: Record<string, unknown>) => send(t.bridgeEvent(base), { type, data });
@@ -209,6 +212,8 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
           listsChanged();
         }),
         bus.on('infoChanged', () => publishInfo()),
+        // A check, a transfer's progress, an update's end: the device's state message carries it.
+        bus.on('otaChanged', ({ ieee, ota }) => { if (running) deviceState(ieee, { update: updateBlock(ota) }); }),
         // A REST command changed what the radio holds: show it here too (a report already did).
         bus.on('endpointChanged', ({ ieee }) => {
           setImmediate(() => {

@@ -8,6 +8,7 @@ import type { FeatureDeps } from '../types';
 import type { FriendlyNames } from './friendly-names';
 import { GatewayUnanswered, type GatewayGroupsView } from './gateway-groups';
 import { graphviz, plantuml, rawTopology } from './network-map';
+import { createOtaUpdateHandlers, otaOp, otaResponseName } from './ota-update';
 import { bareToObject, z2mRequestSchemas as s } from './request-payloads';
 
 /**
@@ -138,6 +139,8 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
       } : undefined,
     };
   };
+
+  const otaUpdate = createOtaUpdateHandlers({ deps, device, nameOf: (ieee) => sinks.names.of(ieee), refuse: (message) => new Refused(message), parse });
 
   const handlers: Record<string, (payload: unknown) => Promise<Record<string, unknown>>> = {
     async networkmap(payload) {
@@ -280,18 +283,18 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
       const envelope = (body: Record<string, unknown>) => (transaction === undefined ? body : { ...body, transaction });
       let response: Record<string, unknown>;
       try {
-        const handler = handlers[name];
-        if (!handler) {
-          const why = name.startsWith('device/ota_update/') ? 'not supported yet: herdgate has no OTA updates' : NOT_YET[name] ?? `Request '${name}' is not supported`;
-          throw new Refused(why);
+        if (otaOp(name)) response = envelope({ data: await otaUpdate(name, json), status: 'ok' });
+        else {
+          const handler = handlers[name];
+          if (!handler) throw new Refused(NOT_YET[name] ?? `Request '${name}' is not supported`);
+          response = envelope({ data: await handler(bareToObject(name, json)), status: 'ok' });
         }
-        response = envelope({ data: await handler(bareToObject(name, json)), status: 'ok' });
       } catch (err) {
         const message = err instanceof Refused ? err.message : err instanceof RadioError ? err.message : describeError(err).message;
         sinks.logging('error', `Request '${name}' failed with error: '${message}'`);
         response = envelope({ data: {}, status: 'error', error: message });
       }
-      await sinks.link.publish(t.response(base, name), response);
+      await sinks.link.publish(t.response(base, otaResponseName(name)), response);
     },
   };
 }
