@@ -37,6 +37,11 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
   const busy = new Set<string>();
   const queries = new Map<string, Query>();
   const meters = new Map<string, ReturnType<typeof createProgressMeter>>();
+  /**
+   * An update counts as begun when the device asks for its first block, not when herdsman offered
+   * the image: a device that refuses answers the offer with an upgrade end, and that is the answer.
+   */
+  const firstBlock = new Map<string, { seen: boolean; begun?: () => void }>();
   let active = false;
 
   const deviceOf = (ieee: string): Models.Device => {
@@ -75,6 +80,7 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
   /** Runs herdsman's update; `query`/`tsn` when the device's own query is in hand (a scheduled run). */
   const run = (ieee: string, device: Models.Device, query?: { payload: Query; tsn: number }): OtaRun => {
     busy.add(ieee);
+    firstBlock.set(ieee, { seen: false });
     const scheduled = query !== undefined;
     let from: number | null = query?.payload.fileVersion ?? null;
     let start!: (value: { from: number; to: number; size: number }) => void;
@@ -94,7 +100,9 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
           const info = { from: from ?? 0, to: meta?.fileVersion ?? 0, size: meta?.fileSize ?? 0 };
           meters.set(ieee, createProgressMeter(info.size, (p) => deps.emit('otaProgress', { ieee, ...p })));
           deps.emit('otaStarted', { ieee, ...info });
-          start(info);
+          const blocks = firstBlock.get(ieee);
+          if (blocks?.seen) start(info);
+          else firstBlock.set(ieee, { seen: false, begun: () => start(info) });
         })().catch(fail);
       };
       const [was, to] = await device.updateOta(src, query?.payload, query?.tsn, deps.extraMetas(ieee), onProgress, dataSettings());
@@ -104,6 +112,8 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
       await deps.updated(ieee).catch((err: unknown) => log.warn({ err, ieee }, 'reading the identity after the update failed'));
       return { from: was.fileVersion, to: to.fileVersion };
     })().then((result) => {
+      // A transfer too short to be seen beginning has begun all the same.
+      start({ from: result.from, to: result.to, size: 0 });
       deps.emit('otaDone', { ieee, ok: true, from: result.from, to: result.to, scheduled });
       return result;
     }, (err: unknown) => {
@@ -116,6 +126,7 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
     }).finally(() => {
       busy.delete(ieee);
       meters.delete(ieee);
+      firstBlock.delete(ieee);
     });
     done.catch(() => {});
     return { started, done };
@@ -174,8 +185,10 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
     scheduled: (ieee) => deps.controller().getDeviceByIeeeAddr(ieee)?.scheduledOta !== undefined,
     busy: (ieee) => busy.has(ieee),
     abort(ieee) {
+      // Not `device.otaInProgress`: herdsman 11.1.1 clears it once it offered the image, before the
+      // transfer runs. A transfer runs from the offer (its meter) until its end.
       const device = deps.controller().getDeviceByIeeeAddr(ieee);
-      if (!device?.otaInProgress) return false;
+      if (!device || !meters.has(ieee)) return false;
       device.abortOta();
       return true;
     },
@@ -187,6 +200,11 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
       const ieee = message.device.ieeeAddr;
       if (message.type === 'commandImageBlockRequest' || message.type === 'commandImagePageRequest') {
         meters.get(ieee)?.at((message.data as { fileOffset: number }).fileOffset);
+        const blocks = firstBlock.get(ieee);
+        if (blocks && !blocks.seen) {
+          blocks.seen = true;
+          blocks.begun?.();
+        }
         return;
       }
       if (message.type !== 'commandQueryNextImageRequest') return;
