@@ -44,7 +44,8 @@ describe('OTA on the real stack', () => {
   };
 
   beforeAll(async () => {
-    stack = await startStack({ bridgeEnv: { OTA_BLOCK_DELAY_MS: '10' } });
+    // A stalled device is given up on after 3 s (the default waits 150 s, as Zigbee2MQTT).
+    stack = await startStack({ bridgeEnv: { OTA_BLOCK_DELAY_MS: '10', OTA_REQUEST_TIMEOUT_MS: '3000' } });
     await waitForLink(stack);
     await control('PUT', '/ota', { pacing: 'fast' });
     await control('POST', '/devices', { model: 'LCT015', ieee: BULB });
@@ -108,4 +109,28 @@ describe('OTA on the real stack', () => {
     expect(((await control('GET', `/devices/${BULB}`)) as { ota: { fileVersion: number } }).ota.fileVersion).toBe(refused - 1);
     await control('PUT', '/ota', { pacing: 'fast' });
   }, 120_000);
+
+  it('should end a corrupt image and a stalled transfer cleanly, each with its reason, the device on its old version', async () => {
+    const installed = ((await control('GET', `/devices/${BULB}`)) as { ota: { fileVersion: number } }).ota.fileVersion;
+    for (const [fault, name] of [[{ kind: 'corrupt' }, 'bulb-corrupt'], [{ kind: 'stall', afterBytes: 500 }, 'bulb-stall']] as const) {
+      const at = new Date().toISOString();
+      await dropImage(BULB, name, { version: installed + 10 + (fault.kind === 'stall' ? 1 : 0) });
+      await control('PUT', `/devices/${BULB}/ota/fault`, fault);
+      expect((await otaRest(BULB, 'update')).status).toBe(200);
+      await waitFor(async () => { const last = (await otau(BULB)).lastresult as { at: string; ok: boolean } | null; return last !== null && last.at > at; }, `the ${fault.kind} transfer to end`, 30_000, 100);
+      const after = await otau(BULB);
+      expect(after.lastresult).toMatchObject({ ok: false, error: 'transfer_failed' });
+      expect(after.state).toBe('available');
+      expect(((await control('GET', `/devices/${BULB}`)) as { ota: { fileVersion: number } }).ota.fileVersion).toBe(installed);
+      await control('DELETE', `/devices/${BULB}/ota/fault`);
+    }
+  }, 120_000);
+
+  it('should schedule the sleepy sensor through Zigbee2MQTT\'s API and update it at its check-in', async () => {
+    const to = await dropImage(SENSOR, 'sensor-z2m', { version: (await otau(SENSOR)).installed! + 1 });
+    expect(await z2mRequest('schedule', { id: `0x${SENSOR}` })).toMatchObject({ status: 'ok', data: { id: `0x${SENSOR}` } });
+    expect((await otau(SENSOR)).state).toBe('scheduled');
+    await control('POST', `/devices/${SENSOR}/ota/query`);
+    await waitFor(async () => (await otau(SENSOR)).installed === to, 'the sensor on its new version', 60_000, 200);
+  }, 90_000);
 });
