@@ -304,6 +304,10 @@ describe('web app: sign in and lights', () => {
     await buildId.getByText(before).waitFor();
     await firmware.getByRole('button', { name: 'Check for an update' }).click();
     await firmware.getByText(`Update available: ${hex}`).waitFor({ timeout: 30_000 });
+    // The devices list says so beside the lamp's firmware.
+    await page.goto(`${stack.rest.base}/#/devices`);
+    await page.getByRole('row').filter({ hasText: 'Desk lamp' }).getByText('update available').waitFor();
+    await page.goto(`${stack.rest.base}/#/devices/${mac}`);
     await firmware.getByRole('button', { name: `Update to ${hex}` }).click();
     // The transfer shows as it runs (device events over the WebSocket), then the page says it is done.
     await firmware.getByRole('progressbar').waitFor({ timeout: 30_000 });

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { useApp } from '../components/context';
 import { useHashRoute } from '../components/route';
 import { ago, Badge, Empty } from '../components/ui';
+import { otauOf, type Otau } from './device/firmware-words';
 import { useGateway } from '../state/store';
 import { DevicePage } from './device/device-page';
 import { availability, linkOf, roomOf, type NetworkMapView } from './device/facts';
@@ -39,7 +40,7 @@ function DeviceList() {
               <td data-label="Name"><a href={`#/devices/${mac}`}><strong>{device.name ?? mac}</strong></a></td>
               <td data-label="Room">{roomOf(state, mac) ?? '—'}</td>
               <td data-label="Model">{device.manufacturername ?? '?'} {device.modelid ?? ''}</td>
-              <td data-label="Firmware">{device.swversion || '—'}</td>
+              <td data-label="Firmware">{device.swversion || '—'}<FirmwareBadge otau={otauOf(device.otau)} /></td>
               <td data-label="Last seen">{ago(device.lastseen)}</td>
               <td data-label="Available">{available === undefined ? <Badge kind="info">pairing</Badge> : available ? <Badge kind="ok">yes</Badge> : <Badge kind="bad">no</Badge>}</td>
               <td data-label="Link quality">{link ? `${link.lqi} / 255` : '—'}</td>
@@ -49,4 +50,11 @@ function DeviceList() {
       </tbody>
     </table>
   );
+}
+
+/** An update the device can take, or one running or waiting: said beside its firmware in the list. */
+function FirmwareBadge({ otau }: { otau: Otau | undefined }) {
+  if (!otau || otau.state === 'idle') return null;
+  const words = otau.state === 'available' ? 'update available' : otau.state === 'scheduled' ? 'update waits for check-in' : `updating ${Math.floor(otau.progress)} %`;
+  return <> <Badge kind="info">{words}</Badge></>;
 }
