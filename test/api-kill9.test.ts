@@ -2,7 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTs, type Child } from './helpers/child-process';
+import type { Child } from './helpers/child-process';
+import { startApiProcess } from './helpers/processes';
 import { randomBetween, writeStorm } from './helpers/write-storm';
 
 const BASIC = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
@@ -18,12 +19,9 @@ describe('api killed with SIGKILL', () => {
   let base = '';
 
   async function startApi(): Promise<void> {
-    api = spawnTs('api/src/runtime/node/main.ts', [], {
-      HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: 'none', LOG_LEVEL: 'info',
-      DATABASE_URL: `file:${join(dir, 'herdgate.db')}`,
-    });
-    const port = await api.line((line) => (line.includes('herdgate api listening') ? (JSON.parse(line) as { httpPort: number }).httpPort : undefined), 60_000, 'api listening');
-    base = `http://127.0.0.1:${port}`;
+    const started = await startApiProcess(`file:${join(dir, 'herdgate.db')}`);
+    api = started.child;
+    base = started.base;
   }
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
 

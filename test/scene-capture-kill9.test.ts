@@ -3,9 +3,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTs, type Child } from './helpers/child-process';
+import type { Child } from './helpers/child-process';
 import { connectMqtt, createRestClient, radioControl, type RestClient } from './helpers/clients';
-import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './helpers/processes';
+import { freePort, startApiProcess, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './helpers/processes';
 import { waitFor } from './helpers/wait';
 
 const LAMPS = ['0017880104a1c801', '0017880104a1c802'];
@@ -29,12 +29,9 @@ describe('scene capture killed with SIGKILL', () => {
   const account = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(12).toString('hex') };
 
   async function startApi(): Promise<void> {
-    api = spawnTs('api/src/runtime/node/main.ts', [], {
-      HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: mqttUrl, ...account, LOG_LEVEL: 'info',
-      DATABASE_URL: `file:${join(dir, 'api.db')}`,
-    });
-    const port = await api.line((line) => (line.includes('herdgate api listening') ? (JSON.parse(line) as { httpPort: number }).httpPort : undefined), 60_000, 'api listening');
-    rest = await createRestClient(`http://127.0.0.1:${port}`);
+    const started = await startApiProcess(`file:${join(dir, 'api.db')}`, { MQTT_URL: mqttUrl, ...account });
+    api = started.child;
+    rest = await createRestClient(started.base);
     await waitFor(async () => (await rest.get('/config')).body.rfconnected === true, 'the api to follow the bridge', 30_000, 100);
   }
   const lightIds = async () => {

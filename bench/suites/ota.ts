@@ -21,13 +21,11 @@ import { fmtMs, table } from '../lib/markdown';
 import { connectWatch } from '../lib/mqtt-watch';
 import { median, percentile } from '../lib/stats';
 import type { BenchContext, BenchSection } from '../lib/types';
+import { positiveKnob } from '../lib/knobs';
 import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
 import { zigbee2mqttStack } from '../lib/z2m/stack';
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+const positive = positiveKnob;
 const planOf = (ctx: BenchContext) => ({
   updates: positive(process.env.BENCH_OTA_UPDATES, ctx.quick ? 2 : 4),
   samples: positive(process.env.BENCH_OTA_SAMPLES, ctx.quick ? 5 : 15),

@@ -10,6 +10,7 @@
  */
 import { catalogueModels, generateNetwork } from '@herdgate/virtual-radio';
 import type { BenchContext, BenchSection } from '../lib/types';
+import { positiveKnob } from '../lib/knobs';
 import type { StackDriver } from '../lib/bridge-stack';
 import { limitsFor } from '../lib/bridge-rounds';
 import { renderBridgeReport, renderRatioSummary, type StackResult } from '../lib/bridge-report';
@@ -18,10 +19,7 @@ import { errorText, measureInterleaved } from '../lib/interleaved';
 import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
 import { zigbee2mqttStack } from '../lib/z2m/stack';
 
-const positive = (value: string | undefined, fallback: number) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-};
+const positive = positiveKnob;
 const planOf = (ctx: BenchContext) => ({
   size: positive(process.env.BENCH_Z2M_API_SIZE, ctx.quick ? 12 : 50),
   rounds: positive(process.env.BENCH_Z2M_API_ROUNDS, ctx.quick ? 1 : 3),

@@ -102,3 +102,27 @@ export async function startBridge(options: BridgeOptions): Promise<BridgeProcess
     throw err;
   }
 }
+
+export interface ApiProcess {
+  child: Child;
+  /** `http://127.0.0.1:<port>`. */
+  base: string;
+}
+
+/**
+ * The Node api as its own process (`api/src/runtime/node/main.ts`) on loopback ephemeral ports,
+ * its database at `databaseUrl`; `env` adds the rest (MQTT_URL, its broker account). Resolves
+ * once it says it listens; a test that kills it with SIGKILL starts it again the same way.
+ */
+export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const child = spawnTs(join(ROOT, 'api/src/runtime/node/main.ts'), [], {
+    HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: 'none', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, ...env,
+  });
+  try {
+    const port = await child.line((line) => (line.includes('herdgate api listening') ? (jsonLine(line) as { httpPort: number } | undefined)?.httpPort : undefined), 60_000, 'api listening');
+    return { child, base: `http://127.0.0.1:${port}` };
+  } catch (err) {
+    await child.kill();
+    throw err;
+  }
+}
