@@ -77,7 +77,12 @@ export default defineConfig({
       // The global setup builds the Worker's migration bundle and web assets once and starts one test
       // Worker per test process; each test gateway is a Durable Object of its own on it. Its files
       // share a test process (not isolated), so wrangler is imported once per worker.
-      project('edge', [...PARITY, ...EDGE_ONLY], [], { env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'], isolate: false }),
+      project('edge', [...PARITY, ...EDGE_ONLY], [], {
+        env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'], isolate: false,
+        // A restarted Durable Object reconnects its MQTT link over WebSocket with backoff: under the
+        // whole suite's load that alone has taken 30 s (restartFollowing waits up to 60 s).
+        testTimeout: 90_000,
+      }),
       project('browser', BROWSER),
     ],
   },

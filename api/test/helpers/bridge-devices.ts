@@ -57,7 +57,8 @@ export async function setBridgeOnline(gw: RuntimeGateway, bridge: TestBridge, ke
 /** Restarts the gateway and returns once it follows the bridge again (its link reconnected). */
 export async function restartFollowing(gw: RuntimeGateway, key: string): Promise<void> {
   await gw.restart();
-  await awaitJson<{ rfconnected: boolean }>(gw, key, '/config', (config) => config.rfconnected === true, 30_000);
+  // A Worker's restart reconnects its MQTT link over WebSocket, backing off up to 5 s per try.
+  await awaitJson<{ rfconnected: boolean }>(gw, key, '/config', (config) => config.rfconnected === true, 60_000);
 }
 
 /** Takes the bridge offline until `run` settles, waiting each way until the gateway has seen it. */
