@@ -27,6 +27,7 @@ const PARITY = [
   'api/test/lights/lights-state.test.ts',
   'api/test/groups/groups.test.ts',
   'api/test/scenes/scenes.test.ts',
+  'api/test/backup/restore-websocket.test.ts',
   'api/test/sensors/clip-write.test.ts',
   'api/test/rules/rules-crud.test.ts',
   'api/test/rules/rules-firing.test.ts',
