@@ -25,11 +25,10 @@ import { positiveKnob } from '../lib/knobs';
 import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
 import { zigbee2mqttStack } from '../lib/z2m/stack';
 
-const positive = positiveKnob;
 const planOf = (ctx: BenchContext) => ({
-  updates: positive(process.env.BENCH_OTA_UPDATES, ctx.quick ? 2 : 4),
-  samples: positive(process.env.BENCH_OTA_SAMPLES, ctx.quick ? 5 : 15),
-  size: positive(process.env.BENCH_OTA_SIZE, ctx.quick ? 3_000 : 6_000),
+  updates: positiveKnob(process.env.BENCH_OTA_UPDATES, ctx.quick ? 2 : 4),
+  samples: positiveKnob(process.env.BENCH_OTA_SAMPLES, ctx.quick ? 5 : 15),
+  size: positiveKnob(process.env.BENCH_OTA_SIZE, ctx.quick ? 3_000 : 6_000),
 });
 /** Zigbee2MQTT's smallest block response delay (ms); herdgate is set to the same. */
 const BLOCK_DELAY_MS = 50;

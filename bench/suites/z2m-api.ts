@@ -19,11 +19,10 @@ import { errorText, measureInterleaved } from '../lib/interleaved';
 import { ensureZigbee2mqtt, z2mScratchDir } from '../lib/z2m/install';
 import { zigbee2mqttStack } from '../lib/z2m/stack';
 
-const positive = positiveKnob;
 const planOf = (ctx: BenchContext) => ({
-  size: positive(process.env.BENCH_Z2M_API_SIZE, ctx.quick ? 12 : 50),
-  rounds: positive(process.env.BENCH_Z2M_API_ROUNDS, ctx.quick ? 1 : 3),
-  samples: positive(process.env.BENCH_Z2M_API_SAMPLES, ctx.quick ? 10 : 60),
+  size: positiveKnob(process.env.BENCH_Z2M_API_SIZE, ctx.quick ? 12 : 50),
+  rounds: positiveKnob(process.env.BENCH_Z2M_API_ROUNDS, ctx.quick ? 1 : 3),
+  samples: positiveKnob(process.env.BENCH_Z2M_API_SAMPLES, ctx.quick ? 10 : 60),
   quietMs: ctx.quick ? 3_000 : 20_000,
 });
 

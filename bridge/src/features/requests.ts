@@ -68,8 +68,10 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
       return { ieee, left: result.left };
     },
     async 'device/rename'({ ieee, name }) {
-      known(ieee);
-      // An empty name forgets the user's name: the device is called as its model again.
+      const description = known(ieee);
+      // An empty name forgets the user's name: the device is called as its model again. Nothing to
+      // forget, nothing to republish (deleteDB asks this of every device).
+      if (name === '' && names.get(ieee) === undefined) return { ieee, name: description.name };
       await (name === '' ? names.delete(ieee) : names.set(ieee, name));
       refreshDescription(ieee);
       return { ieee, name: registry.get(ieee)?.name ?? name };
