@@ -42,7 +42,12 @@ const PARITY = [
 const EDGE_ONLY = ['api/test/edge-runtime.test.ts', 'api/test/runtime-build.test.ts', 'test/edge-gateway.test.ts'];
 const BROWSER = ['test/web-*.test.ts'];
 /** Tests beside the source that start processes (a tsx child, sqld, a whole stack): not the quick loop. */
-const API_PROCESSES = ['api/src/runtime/env.test.ts', 'api/src/runtime/node/gateway-start.test.ts', 'api/src/runtime/node/websocket-close.test.ts', 'api/src/store/libsql-store.test.ts'];
+const API_PROCESSES = [
+  'api/src/runtime/env.test.ts',
+  'api/src/runtime/node/gateway-start.test.ts',
+  'api/src/runtime/node/websocket-close.test.ts',
+  'api/src/store/libsql-store.test.ts',
+];
 /** Every test file of the monorepo: what the projects below share out. */
 const ALL = '{shared,api,bridge,matter,test,bench,scripts,web}/**/*.test.ts';
 /** The folders of the process-level projects (api, bridge, radio, stack; edge and browser are inside them). */
@@ -79,7 +84,9 @@ export default defineConfig({
       // Worker per test process; each test gateway is a Durable Object of its own on it. Its files
       // share a test process (not isolated), so wrangler is imported once per worker.
       project('edge', [...PARITY, ...EDGE_ONLY], [], {
-        env: { HERDGATE_TEST_RUNTIMES: 'workerd' }, globalSetup: ['test/helpers/global-setup.ts'], isolate: false,
+        env: { HERDGATE_TEST_RUNTIMES: 'workerd' },
+        globalSetup: ['test/helpers/global-setup.ts'],
+        isolate: false,
         // A restarted Durable Object reconnects its MQTT link over WebSocket with backoff: under the
         // whole suite's load that alone has taken 30 s (restartFollowing waits up to 60 s).
         testTimeout: 90_000,

@@ -15,11 +15,19 @@ async function main(): Promise<number> {
   const { options: args } = parseArgs(process.argv.slice(2), { out: 'value', force: 'flag' });
   const paths = gatewayPaths(process.env);
   const running = args.force ? undefined : await runningGateway(process.env);
-  if (running) return fail(`the gateway seems to be running (${running}); stop it first, or download a fresh backup with GET /api/<key>/config/export (--force skips this check)`);
+  if (running)
+    return fail(
+      `the gateway seems to be running (${running}); stop it first, or download a fresh backup with GET /api/<key>/config/export (--force skips this check)`,
+    );
   if (!databaseExists(paths)) return fail(`no database at ${paths.databaseFile} (DATABASE_URL)`);
   const archive = await offlineArchive(paths, softwareVersions());
   const out = typeof args.out === 'string' ? resolve(process.env.INIT_CWD ?? process.cwd(), args.out) : undefined;
-  const isFolder = out === undefined || (await stat(out).then((s) => s.isDirectory(), () => out.endsWith('/')));
+  const isFolder =
+    out === undefined ||
+    (await stat(out).then(
+      (s) => s.isDirectory(),
+      () => out.endsWith('/'),
+    ));
   const folder = out === undefined ? paths.backupDir : isFolder ? out : dirname(out);
   const name = isFolder ? archive.name : out!.slice(folder.length + 1);
   await mkdir(folder, { recursive: true });
@@ -33,7 +41,10 @@ function fail(message: string): number {
   return 1;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  process.stderr.write(`backup: ${(err as Error).message}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`backup: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);

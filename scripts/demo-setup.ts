@@ -61,7 +61,11 @@ async function configureDaylight(gateway: Gateway, id: string): Promise<string> 
 async function main(): Promise<void> {
   const networkFile = env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json';
   const network = (JSON.parse(readFileSync(networkFile, 'utf8')) as { devices: NetworkDevice[] }).devices;
-  const gateway = await connectGateway(httpBase, { user: env.GATEWAY_USER || 'delight', password: env.GATEWAY_PASSWORD || 'delight', key: env.HERDGATE_KEY || undefined });
+  const gateway = await connectGateway(httpBase, {
+    user: env.GATEWAY_USER || 'delight',
+    password: env.GATEWAY_PASSWORD || 'delight',
+    key: env.HERDGATE_KEY || undefined,
+  });
   if (env.DEMO_TIMEZONE) await gateway.put('/config', { timezone: env.DEMO_TIMEZONE });
   const ids = await waitForDevices(gateway, network);
   const lights = await gateway.get<Collection>('/lights');

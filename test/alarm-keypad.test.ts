@@ -20,7 +20,13 @@ const IN_ALARM = 7;
 const DISARMED = 0;
 const INVALID_CODE = 4;
 
-interface AlarmEvent { e: string; r: string; id: string; state?: { armstate: string; seconds_remaining: number }; lockout?: unknown }
+interface AlarmEvent {
+  e: string;
+  r: string;
+  id: string;
+  state?: { armstate: string; seconds_remaining: number };
+  lockout?: unknown;
+}
 
 describe('alarm system with a keypad on the real stack', () => {
   let stack: Stack;
@@ -30,19 +36,32 @@ describe('alarm system with a keypad on the real stack', () => {
   const door = uniqueidOf(DOOR, 1, '0500');
   const keypad = uniqueidOf(KEYPAD, 1, '0501');
 
-  const armstates = (from = 0) => (ws.events.slice(from) as unknown as AlarmEvent[])
-    .filter((e) => e.r === 'alarmsystems' && e.state).map((e) => e.state!.armstate);
-  const alarm = async () => (await rest.get('/alarmsystems/1')).body as { state: { armstate: string; seconds_remaining: number }; config: Record<string, unknown>; devices: Record<string, unknown> };
+  const armstates = (from = 0) =>
+    (ws.events.slice(from) as unknown as AlarmEvent[]).filter((e) => e.r === 'alarmsystems' && e.state).map((e) => e.state!.armstate);
+  const alarm = async () =>
+    (await rest.get('/alarmsystems/1')).body as {
+      state: { armstate: string; seconds_remaining: number };
+      config: Record<string, unknown>;
+      devices: Record<string, unknown>;
+    };
   const armstateIs = (armstate: string, timeoutMs = 15_000) =>
     waitFor(async () => (await alarm()).state.armstate === armstate, `armstate ${armstate}`, timeoutMs, 100);
   const keypadShows = (ias: Record<string, number>, what: string) =>
-    waitFor(async () => {
-      const shown = (await realState(stack, KEYPAD)).endpoints['1'].ssIasAce as Record<string, number> | undefined;
-      return shown && Object.entries(ias).every(([k, v]) => shown[k] === v) ? shown : undefined;
-    }, `the keypad to show ${what}`, 15_000, 100);
+    waitFor(
+      async () => {
+        const shown = (await realState(stack, KEYPAD)).endpoints['1'].ssIasAce as Record<string, number> | undefined;
+        return shown && Object.entries(ias).every(([k, v]) => shown[k] === v) ? shown : undefined;
+      },
+      `the keypad to show ${what}`,
+      15_000,
+      100,
+    );
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'DS01', ieee: DOOR }, { model: '3400', ieee: KEYPAD }]);
+    stack = await startSensorStack([
+      { model: 'DS01', ieee: DOOR },
+      { model: '3400', ieee: KEYPAD },
+    ]);
     rest = stack.rest;
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
   }, 150_000);
@@ -56,25 +75,39 @@ describe('alarm system with a keypad on the real stack', () => {
   it('should put the paired keypad into alarm system 1 and take a PIN, short delays and the door', async () => {
     await waitFor(async () => (await alarm()).devices[keypad] !== undefined, 'the keypad in alarm system 1');
     expect((await alarm()).devices[keypad]).toEqual({ armmask: 'none' });
-    const config = await rest.put('/alarmsystems/1/config', { code0: PIN, armed_away_exit_delay: 2, armed_away_entry_delay: 2, armed_away_trigger_duration: 2 });
+    const config = await rest.put('/alarmsystems/1/config', {
+      code0: PIN,
+      armed_away_exit_delay: 2,
+      armed_away_entry_delay: 2,
+      armed_away_trigger_duration: 2,
+    });
     expect(config.status).toBe(200);
     expect((await rest.put(`/alarmsystems/1/device/${door}`, { armmask: 'A' })).body).toEqual([{ success: { added: `/alarmsystems/1/device/${door}` } }]);
     expect((await alarm()).devices[door]).toEqual({ armmask: 'A', trigger: 'state/open' });
   });
 
-  it('should show the keypad\'s low-battery and tamper bits and its enrolment, reported to REST and the WebSocket', async () => {
+  it("should show the keypad's low-battery and tamper bits and its enrolment, reported to REST and the WebSocket", async () => {
     const id = Object.entries((await rest.get('/sensors')).body as Record<string, { uniqueid: string }>).find(([, s]) => s.uniqueid === keypad)![0];
     type Keypad = { state: Record<string, unknown>; config: Record<string, unknown> };
-    const shown = () => waitFor(async () => {
-      const sensor = (await rest.get(`/sensors/${id}`)).body as Keypad;
-      return sensor.config.enrolled !== undefined && sensor.state.tampered !== undefined ? sensor : undefined;
-    }, 'the keypad enrolled, with its zone flags', 15_000, 100);
+    const shown = () =>
+      waitFor(
+        async () => {
+          const sensor = (await rest.get(`/sensors/${id}`)).body as Keypad;
+          return sensor.config.enrolled !== undefined && sensor.state.tampered !== undefined ? sensor : undefined;
+        },
+        'the keypad enrolled, with its zone flags',
+        15_000,
+        100,
+      );
     expect(await shown()).toMatchObject({ state: { lowbattery: false, tampered: false }, config: { enrolled: 1 } });
     const from = ws.events.length;
     await act(stack, KEYPAD, 'zone-flags', { tamper: true, lowBattery: true });
     await waitFor(async () => ((await rest.get(`/sensors/${id}`)).body as Keypad).state.tampered === true, 'tampered on REST', 15_000, 100);
     expect(((await rest.get(`/sensors/${id}`)).body as Keypad).state.lowbattery).toBe(true);
-    await waitFor(() => ws.events.slice(from).some((e) => e.r === 'sensors' && e.id === id && (e.state as Record<string, unknown> | undefined)?.tampered === true), 'the tampered push');
+    await waitFor(
+      () => ws.events.slice(from).some((e) => e.r === 'sensors' && e.id === id && (e.state as Record<string, unknown> | undefined)?.tampered === true),
+      'the tampered push',
+    );
     await act(stack, KEYPAD, 'zone-flags', { tamper: false, lowBattery: false });
     await waitFor(async () => ((await rest.get(`/sensors/${id}`)).body as Keypad).state.tampered === false, 'tamper cleared', 15_000, 100);
   });
@@ -94,7 +127,10 @@ describe('alarm system with a keypad on the real stack', () => {
     // The keypad sensor mirrors its alarm system, as in deCONZ.
     const sensors = (await rest.get('/sensors')).body as Record<string, { uniqueid: string; state: Record<string, unknown> }>;
     const keypadSensor = Object.entries(sensors).find(([, s]) => s.uniqueid === keypad)![0];
-    await waitFor(async () => ((await rest.get(`/sensors/${keypadSensor}`)).body as { state: Record<string, unknown> }).state.panel === 'disarmed', 'the keypad sensor panel');
+    await waitFor(
+      async () => ((await rest.get(`/sensors/${keypadSensor}`)).body as { state: Record<string, unknown> }).state.panel === 'disarmed',
+      'the keypad sensor panel',
+    );
     await waitFor(() => armstates(from).at(-1) === 'disarmed', 'the disarmed event');
     // One event per countdown second; a loaded machine may merge seconds, never reorder phases.
     const phases = armstates(from).filter((state, i, all) => state !== all[i - 1]);
@@ -114,11 +150,15 @@ describe('alarm system with a keypad on the real stack', () => {
       await keypadShows({ armNotification: INVALID_CODE }, 'invalid code');
       expect((await alarm()).config.armmode).toBe('disarmed');
       const sensors = (await rest.get('/sensors')).body as Record<string, { uniqueid: string; state: Record<string, unknown> }>;
-      await waitFor(async () => Object.values((await rest.get('/sensors')).body as typeof sensors).find((s) => s.uniqueid === keypad)?.state.action === 'invalid_code', 'the keypad action invalid_code');
+      await waitFor(
+        async () => Object.values((await rest.get('/sensors')).body as typeof sensors).find((s) => s.uniqueid === keypad)?.state.action === 'invalid_code',
+        'the keypad action invalid_code',
+      );
       await act(stack, KEYPAD, 'pin', { code: PIN, command: 'arm_all' });
       await keypadShows({ armNotification: ARMED_AWAY }, 'the arm accepted');
       await waitFor(async () => (await alarm()).config.armmode === 'armed_away', 'armed from the keypad');
-      const published = () => mqtt.messages.filter((m) => m.topic.endsWith('/alarmsystems/1/state')).map((m) => JSON.parse(m.payload) as Record<string, unknown>);
+      const published = () =>
+        mqtt.messages.filter((m) => m.topic.endsWith('/alarmsystems/1/state')).map((m) => JSON.parse(m.payload) as Record<string, unknown>);
       await waitFor(() => published().some((p) => p.armmode === 'armed_away' && p.armstate === 'exit_delay'), 'the alarm state on MQTT');
       const everything = JSON.stringify([ws.events, (await rest.get('')).body, mqtt.messages.map((m) => m.payload)]);
       // A PIN as a token of its own (a value, or a word of a message): etags and IEEE addresses are
@@ -129,7 +169,11 @@ describe('alarm system with a keypad on the real stack', () => {
       await armstateIs('armed_away');
       const sensors2 = (await rest.get('/sensors')).body as Record<string, { uniqueid: string }>;
       const keypadSensor = Object.entries(sensors2).find(([, s]) => s.uniqueid === keypad)![0];
-      const actions = ws.events.slice(from).filter((e) => e.r === 'sensors' && e.id === keypadSensor).map((e) => (e.state as Record<string, unknown> | undefined)?.action).filter(Boolean);
+      const actions = ws.events
+        .slice(from)
+        .filter((e) => e.r === 'sensors' && e.id === keypadSensor)
+        .map((e) => (e.state as Record<string, unknown> | undefined)?.action)
+        .filter(Boolean);
       expect(actions).toEqual(['armed_away', 'invalid_code', 'armed_away']);
     } finally {
       await rest.put('/config', { websocketnotifyall: true });
@@ -142,7 +186,14 @@ describe('alarm system with a keypad on the real stack', () => {
     expect((await rest.put('/alarmsystems/1/config', { armed_away_entry_delay: 30 })).status).toBe(200);
     await act(stack, DOOR, 'open');
     await armstateIs('entry_delay');
-    const env = { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount };
+    const env = {
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: '0',
+      WEBSOCKET_PORT: '0',
+      DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
+      MQTT_URL: stack.mqttUrl,
+      ...stack.mqttAccount,
+    };
     await stack.api.close();
     api = await createNodeGateway(env, { logger: pino({ level: 'silent' }) });
     rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);

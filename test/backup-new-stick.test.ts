@@ -25,7 +25,12 @@ import { herdsmanIeee, startSensorStack } from './sensors-support';
  */
 /** `POST /config/import` with the archive as the body, as `curl --data-binary @archive` sends it. */
 async function importArchive(rest: { base: string; key: string }, bytes: Uint8Array) {
-  const res = await fetch(`${rest.base}/api/${rest.key}/config/import`, { method: 'POST', body: bytes, headers: { 'Content-Type': 'application/octet-stream' }, signal: AbortSignal.timeout(180_000) });
+  const res = await fetch(`${rest.base}/api/${rest.key}/config/import`, {
+    method: 'POST',
+    body: bytes,
+    headers: { 'Content-Type': 'application/octet-stream' },
+    signal: AbortSignal.timeout(180_000),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -76,9 +81,22 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
     expect((await rest.get(`/lights/${id}`)).body.name).toBe(archived);
     const link = stack.api.services.bridge;
     const restarted = () => stack.bridge!.child.output.some((line) => line.includes('bridge restarted'));
-    await waitFor(() => restarted() && link.connected() && link.info()?.bridge === bridgeId && [LAMP, BULB].every(({ ieee }) => link.devices().get(herdsmanIeee(ieee))?.interview === 'successful'), 'the bridge back on its restored files', 60_000);
+    await waitFor(
+      () =>
+        restarted() &&
+        link.connected() &&
+        link.info()?.bridge === bridgeId &&
+        [LAMP, BULB].every(({ ieee }) => link.devices().get(herdsmanIeee(ieee))?.interview === 'successful'),
+      'the bridge back on its restored files',
+      60_000,
+    );
     for (const light of Object.keys(lights)) {
-      await waitFor(async () => (await rest.put(`/lights/${light}/state`, { on: false })).body[0]?.success !== undefined, `light ${light} to answer after the restore`, 20_000, 500);
+      await waitFor(
+        async () => (await rest.put(`/lights/${light}/state`, { on: false })).body[0]?.success !== undefined,
+        `light ${light} to answer after the restore`,
+        20_000,
+        500,
+      );
     }
     rmSync(join(backups, readdirSync(backups)[0]));
   }, 120_000);
@@ -99,25 +117,50 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
     const dataDir = join(stack.dir, 'bridge');
     rmSync(dataDir, { recursive: true, force: true });
     for (const suffix of ['', '-wal', '-shm']) rmSync(join(stack.dir, `api.db${suffix}`), { force: true });
-    const env = { DATA_DIR: dataDir, DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, ZIGBEE_ADAPTER: protocol, HTTP_PORT: String(await freePort()), MQTT_PORT: String(await freePort()) };
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
+      ZIGBEE_ADAPTER: protocol,
+      HTTP_PORT: String(await freePort()),
+      MQTT_PORT: String(await freePort()),
+    };
     const cli = spawnTs(join(import.meta.dirname, '..', 'scripts/restore.ts'), [join(backups, archive)], env);
     expect(await cli.exited, cli.output.join('\n')).toBe(0);
 
     const mqttPort = Number(new URL(stack.mqttUrl).port);
     bridge = await startBridge({ radioPath: radio.path, dataDir, mqttPort, protocol, env: stack.mqttAccount });
     api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: env.DATABASE_URL, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount, BACKUP_INTERVAL_HOURS: '0' },
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: env.DATABASE_URL,
+        MQTT_URL: stack.mqttUrl,
+        ...stack.mqttAccount,
+        BACKUP_INTERVAL_HOURS: '0',
+      },
       { logger: pino({ level: 'silent' }) },
     );
     const link = api.services.bridge;
-    await waitFor(() => link.connected() && [LAMP, BULB].every(({ ieee }) => link.devices().get(herdsmanIeee(ieee))?.interview === 'successful'), 'the bridge on the new stick with both devices', 30_000);
+    await waitFor(
+      () => link.connected() && [LAMP, BULB].every(({ ieee }) => link.devices().get(herdsmanIeee(ieee))?.interview === 'successful'),
+      'the bridge on the new stick with both devices',
+      30_000,
+    );
     const coordinator = link.info()!.coordinator.ieee;
     if (protocol === 'ember') expect(coordinator).not.toBe(oldCoordinator);
     else expect(coordinator).toBe(oldCoordinator);
     const call = (method: string, path: string, body?: unknown) =>
-      fetch(`http://127.0.0.1:${api!.httpPort}/api/${rest.key}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (res) => (await res.json()) as any);
+      fetch(`http://127.0.0.1:${api!.httpPort}/api/${rest.key}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then(
+        async (res) => (await res.json()) as any,
+      );
     for (const id of ids) {
-      await waitFor(async () => (await call('PUT', `/lights/${id}/state`, { on: true }))[0]?.success !== undefined, `light ${id} to answer on the new stick`, 20_000, 500);
+      await waitFor(
+        async () => (await call('PUT', `/lights/${id}/state`, { on: true }))[0]?.success !== undefined,
+        `light ${id} to answer on the new stick`,
+        20_000,
+        500,
+      );
       expect((await call('GET', `/lights/${id}`)).state).toMatchObject({ on: true, reachable: true });
     }
   }, 120_000);
@@ -125,7 +168,8 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
   it('should take a stick that holds another network over REST, saying so, every device answering', async () => {
     // From the gateway the drill above restored: its archive, then a third stick that forms a network of its own.
     const key = stack.rest.key;
-    const old = (path: string, init?: RequestInit) => fetch(`http://127.0.0.1:${api!.httpPort}/api/${key}${path}`, init).then(async (res) => (await res.json()) as any);
+    const old = (path: string, init?: RequestInit) =>
+      fetch(`http://127.0.0.1:${api!.httpPort}/api/${key}${path}`, init).then(async (res) => (await res.json()) as any);
     const ids = Object.keys(await old('/lights'));
     const archive = readFileSync(join(backups, readdirSync(backups)[0]));
     const dataDir = join(stack.dir, 'bridge');
@@ -138,7 +182,15 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
     const mqttPort = Number(new URL(stack.mqttUrl).port);
     bridge = await startBridge({ radioPath: radio.path, dataDir, mqttPort, protocol, env: { ...stack.mqttAccount, LOG_LEVEL: 'info' } });
     api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount, BACKUP_INTERVAL_HOURS: '0' },
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: databaseUrl,
+        MQTT_URL: stack.mqttUrl,
+        ...stack.mqttAccount,
+        BACKUP_INTERVAL_HOURS: '0',
+      },
       { logger: pino({ level: 'silent' }) },
     );
     const link = api.services.bridge;
@@ -150,15 +202,29 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
     const restored = await importArchive(fresh, archive);
     expect(restored.status, JSON.stringify(restored.body)).toBe(200);
     expect(restored.body[1].success['/config/import/restored']).toMatchObject({
-      stick: 'other', coordinator: formed.coordinator.ieee, replaces: { panid: formed.network.panid, devices: 0 }, restart: expect.stringContaining('replacing the one it held'),
+      stick: 'other',
+      coordinator: formed.coordinator.ieee,
+      replaces: { panid: formed.network.panid, devices: 0 },
+      restart: expect.stringContaining('replacing the one it held'),
     });
     // The key that asked stays valid, and the archive's key works again.
     expect((await fresh.get('/config')).status).toBe(200);
-    await waitFor(() => bridge!.child.output.some((line) => line.includes('bridge restarted')) && link.connected()
-      && [LAMP, BULB].every(({ ieee }) => link.devices().get(herdsmanIeee(ieee))?.interview === 'successful'), 'the bridge restarted on the restored network', 60_000);
+    await waitFor(
+      () =>
+        bridge!.child.output.some((line) => line.includes('bridge restarted')) &&
+        link.connected() &&
+        [LAMP, BULB].every(({ ieee }) => link.devices().get(herdsmanIeee(ieee))?.interview === 'successful'),
+      'the bridge restarted on the restored network',
+      60_000,
+    );
     expect(link.info()!.network.panid).not.toBe(formed.network.panid);
     for (const id of ids) {
-      await waitFor(async () => (await old(`/lights/${id}/state`, { method: 'PUT', body: JSON.stringify({ on: true }) }))[0]?.success !== undefined, `light ${id} to answer on the third stick`, 20_000, 500);
+      await waitFor(
+        async () => (await old(`/lights/${id}/state`, { method: 'PUT', body: JSON.stringify({ on: true }) }))[0]?.success !== undefined,
+        `light ${id} to answer on the third stick`,
+        20_000,
+        500,
+      );
     }
   }, 150_000);
 });

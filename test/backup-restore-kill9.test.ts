@@ -40,18 +40,32 @@ async function generations(dir: string): Promise<Record<string, string>> {
   const rows = await db.all<{ name: string }>('SELECT name FROM api_keys');
   client.close();
   return {
-    network: await json('network.json'), names: await json('names.json'), herdsman: (JSON.parse(await readFile(join(dir, 'database.db'), 'utf8')) as { generation: string }).generation,
-    database: rows.map((row) => row.name).join(','), radio: await readFile(join(dir, 'virtual-radio.json'), 'utf8'), left: (await readdir(dir)).filter((n) => n.startsWith('.')).join(','),
+    network: await json('network.json'),
+    names: await json('names.json'),
+    herdsman: (JSON.parse(await readFile(join(dir, 'database.db'), 'utf8')) as { generation: string }).generation,
+    database: rows.map((row) => row.name).join(','),
+    radio: await readFile(join(dir, 'virtual-radio.json'), 'utf8'),
+    left: (await readdir(dir)).filter((n) => n.startsWith('.')).join(','),
   };
 }
 
 async function snapshot(dir: string): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
-  for (const name of (await readdir(dir, { recursive: true })).sort()) out[name] = await readFile(join(dir, name)).then((b) => b.toString('base64'), () => 'dir');
+  for (const name of (await readdir(dir, { recursive: true })).sort())
+    out[name] = await readFile(join(dir, name)).then(
+      (b) => b.toString('base64'),
+      () => 'dir',
+    );
   return out;
 }
 
-const restore = (dir: string, args: string[]) => spawnTs(join(ROOT, 'scripts/restore.ts'), [archive, ...args], { DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'herdgate.db')}`, ZIGBEE_ADAPTER: 'zstack', ...ports });
+const restore = (dir: string, args: string[]) =>
+  spawnTs(join(ROOT, 'scripts/restore.ts'), [archive, ...args], {
+    DATA_DIR: dir,
+    DATABASE_URL: `file:${join(dir, 'herdgate.db')}`,
+    ZIGBEE_ADAPTER: 'zstack',
+    ...ports,
+  });
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'herdgate-restore-kill-'));
@@ -59,7 +73,9 @@ beforeAll(async () => {
   for (const generation of ['old', 'new']) await mkdir(join(work, generation));
   await gatewayDir(join(work, 'old'), 'old');
   await gatewayDir(join(work, 'new'), 'new');
-  const made = await offlineArchive(gatewayPaths({ DATA_DIR: join(work, 'new'), DATABASE_URL: `file:${join(work, 'new', 'herdgate.db')}` }), { herdgate: 'test' });
+  const made = await offlineArchive(gatewayPaths({ DATA_DIR: join(work, 'new'), DATABASE_URL: `file:${join(work, 'new', 'herdgate.db')}` }), {
+    herdgate: 'test',
+  });
   archive = join(work, made.name);
   await writeFile(archive, made.bytes);
 });
@@ -75,11 +91,19 @@ describe('npm run restore', () => {
     // Content edited after the checksum was taken: gzip is intact, the manifest's hash is not.
     const text = gunzipSync(await readFile(archive)).toString('utf8');
     await writeFile(`${archive}.damaged`, gzipSync(Buffer.from(text.replace('new-key', 'bad-key'))));
-    const damaged = spawnTs(join(ROOT, 'scripts/restore.ts'), [`${archive}.damaged`], { DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'herdgate.db')}`, ...ports });
+    const damaged = spawnTs(join(ROOT, 'scripts/restore.ts'), [`${archive}.damaged`], {
+      DATA_DIR: dir,
+      DATABASE_URL: `file:${join(dir, 'herdgate.db')}`,
+      ...ports,
+    });
     expect(await damaged.exited).toBe(1);
     expect(damaged.output.join('')).toMatch(/refused \(damaged\): the backup's checksum does not match its content; nothing was changed/);
     // The archive has no coordinator backup: no stick could take its network.
-    const zboss = spawnTs(join(ROOT, 'scripts/restore.ts'), [archive, '--adapter', 'zboss'], { DATA_DIR: dir, DATABASE_URL: `file:${join(dir, 'herdgate.db')}`, ...ports });
+    const zboss = spawnTs(join(ROOT, 'scripts/restore.ts'), [archive, '--adapter', 'zboss'], {
+      DATA_DIR: dir,
+      DATABASE_URL: `file:${join(dir, 'herdgate.db')}`,
+      ...ports,
+    });
     expect(await zboss.exited).toBe(1);
     expect(zboss.output.join('')).toMatch(/cannot restore a network onto a zboss stick.*nothing was changed/);
     expect(await snapshot(dir)).toEqual(before);
@@ -106,7 +130,14 @@ describe('npm run restore', () => {
       if (code === null) killedMidway++;
       const found = await generations(dir);
       const generation = found.network;
-      expect(found, `kill ${i} after ${Math.round((span * i) / 5)} ms`).toEqual({ network: generation, names: generation, herdsman: generation, database: generation, radio: 'the stick', left: '' });
+      expect(found, `kill ${i} after ${Math.round((span * i) / 5)} ms`).toEqual({
+        network: generation,
+        names: generation,
+        herdsman: generation,
+        database: generation,
+        radio: 'the stick',
+        left: '',
+      });
       seen.push(generation);
     }
     expect(killedMidway, `outcomes ${seen.join(',')}`).toBeGreaterThan(0);

@@ -53,24 +53,50 @@ describe('restore drill', () => {
     rmSync(join(stack.dir, 'bridge'), { recursive: true, force: true });
     for (const suffix of ['', '-wal', '-shm']) rmSync(join(stack.dir, `api.db${suffix}`), { force: true });
 
-    const env = { DATA_DIR: join(stack.dir, 'bridge'), DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, HTTP_PORT: String(await freePort()), MQTT_PORT: String(await freePort()) };
+    const env = {
+      DATA_DIR: join(stack.dir, 'bridge'),
+      DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
+      HTTP_PORT: String(await freePort()),
+      MQTT_PORT: String(await freePort()),
+    };
     const cli = restoreCli([join(backups, archive), '--same-stick'], env);
     expect(await cli.exited, cli.output.join('\n')).toBe(0);
     expect(existsSync(join(stack.dir, 'bridge', 'database.db'))).toBe(true);
 
     await stack.startBridge();
     api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: env.DATABASE_URL, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount, BACKUP_INTERVAL_HOURS: '0' },
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: env.DATABASE_URL,
+        MQTT_URL: stack.mqttUrl,
+        ...stack.mqttAccount,
+        BACKUP_INTERVAL_HOURS: '0',
+      },
       { logger: pino({ level: 'silent' }) },
     );
     const restored = { base: `http://127.0.0.1:${api.httpPort}` };
-    const call = (method: string, path: string, body?: unknown) => fetch(`${restored.base}/api/${rest.key}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
+    const call = (method: string, path: string, body?: unknown) =>
+      fetch(`${restored.base}/api/${rest.key}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (res) => ({
+        status: res.status,
+        body: (await res.json()) as any,
+      }));
     expect((await call('GET', `/lights/${lamp}`)).body).toMatchObject({ name: 'Drill lamp', uniqueid: expect.stringMatching(LAMP_MAC) });
     expect((await call('GET', `/groups/${group}`)).body).toMatchObject({ name: 'Drill group', lights: [lamp] });
-    await waitFor(() => api!.services.bridge.connected() && api!.services.bridge.devices().get(herdsmanIeee(LAMP.ieee))?.interview === 'successful', 'the restored bridge with the lamp', 30_000);
+    await waitFor(
+      () => api!.services.bridge.connected() && api!.services.bridge.devices().get(herdsmanIeee(LAMP.ieee))?.interview === 'successful',
+      'the restored bridge with the lamp',
+      30_000,
+    );
     expect(api.services.bridge.info()!.bridge).toBe(bridgeId);
     // The lamp answers on the restored network: no pairing again.
-    await waitFor(async () => (await call('PUT', `/lights/${lamp}/state`, { on: true })).body[0]?.success !== undefined, 'the lamp to answer a command', 20_000, 500);
+    await waitFor(
+      async () => (await call('PUT', `/lights/${lamp}/state`, { on: true })).body[0]?.success !== undefined,
+      'the lamp to answer a command',
+      20_000,
+      500,
+    );
     expect((await call('GET', `/lights/${lamp}`)).body.state.on).toBe(true);
     expect(readFileSync(join(stack.dir, 'bridge', 'database.db'), 'utf8')).toContain(herdsmanIeee(LAMP.ieee));
   });

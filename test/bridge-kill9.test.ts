@@ -18,16 +18,23 @@ const DEVICES = [...LAMPS.map((ieee) => ({ model: 'LCT015', ieee })), { model: '
  */
 class Ledger {
   private readonly allowed = new Map<string, unknown[]>();
-  acked(key: string, value: unknown) { this.allowed.set(key, [value]); }
+  acked(key: string, value: unknown) {
+    this.allowed.set(key, [value]);
+  }
   /** Before any acknowledged write the state is unknown, so anything goes. */
-  unsure(key: string, value: unknown) { this.allowed.get(key)?.push(value); }
+  unsure(key: string, value: unknown) {
+    this.allowed.get(key)?.push(value);
+  }
   /** Checks what each place shows, then takes that as the known state for the next round. */
   settle(key: string, ...seen: unknown[]) {
     const allowed = this.allowed.get(key)?.map((v) => JSON.stringify(v));
-    for (const [index, value] of seen.entries()) if (allowed) expect(allowed, `${key} (seen ${index + 1} of ${seen.length}: ${JSON.stringify(seen)})`).toContain(JSON.stringify(value));
+    for (const [index, value] of seen.entries())
+      if (allowed) expect(allowed, `${key} (seen ${index + 1} of ${seen.length}: ${JSON.stringify(seen)})`).toContain(JSON.stringify(value));
     this.allowed.set(key, [...new Set(seen)]);
   }
-  keys() { return [...this.allowed.keys()]; }
+  keys() {
+    return [...this.allowed.keys()];
+  }
 }
 
 /**
@@ -156,14 +163,24 @@ describe('bridge killed with SIGKILL', () => {
           // No half state: a request lost with the bridge is asserted again once it is back, so the
           // device's own group table ends up as the gateway lists it.
           const onDevice = async () => ((await realState(stack, ieee)).groups['11'] ?? []).includes(Number(group));
-          await waitFor(async () => (await onDevice()) === inRest, `lamp ${lamp} ${inRest ? 'in' : 'out of'} group ${group} on the device ${where}`, 20_000, 200);
+          await waitFor(
+            async () => (await onDevice()) === inRest,
+            `lamp ${lamp} ${inRest ? 'in' : 'out of'} group ${group} on the device ${where}`,
+            20_000,
+            200,
+          );
         }
       }
       const stored = (await rest(`/groups/${groups[0]}/scenes`)) as Record<string, { name: string }>;
       for (const [id, name] of scenes) expect(stored[id]?.name, `scene ${id} ${where}`).toBe(name);
       const setpoint = (await realState(stack, THERMOSTAT)).endpoints['3'].hvacThermostat.occupiedHeatingSetpoint as number;
       ledger.settle('thermostat heatsetpoint', setpoint);
-      await waitFor(async () => (await rest(`/sensors/${thermostat}`)).config.heatsetpoint === setpoint, `heatsetpoint ${setpoint} in REST ${where}`, 20_000, 200);
+      await waitFor(
+        async () => (await rest(`/sensors/${thermostat}`)).config.heatsetpoint === setpoint,
+        `heatsetpoint ${setpoint} in REST ${where}`,
+        20_000,
+        200,
+      );
       const names = JSON.parse(readFileSync(join(stack.dir, 'bridge', 'names.json'), 'utf8')) as Record<string, string>;
       for (const { ieee: raw } of DEVICES) {
         const ieee = herdsmanIeee(raw);

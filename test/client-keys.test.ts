@@ -54,7 +54,10 @@ const macOf = (ieee: string) => ieee.match(/../g)!.join(':');
  * and every sub-device of every joined device (as the api describes it) listed.
  */
 async function presented(gateway: SupervisedGateway, network: Network, listed: ReadonlySet<string>, done: Set<string>): Promise<boolean> {
-  const radio = (await radioControl(`http://127.0.0.1:${gateway.ports.control}`, 'GET', '/devices')) as { joined: { ieee: string }[]; pool: { ieee: string }[] };
+  const radio = (await radioControl(`http://127.0.0.1:${gateway.ports.control}`, 'GET', '/devices')) as {
+    joined: { ieee: string }[];
+    pool: { ieee: string }[];
+  };
   if (radio.pool.some((device) => !network.neverPairs.includes(device.ieee))) return false;
   for (const { ieee } of radio.joined) {
     if (done.has(ieee)) continue;
@@ -84,16 +87,21 @@ describe.each(NETWORKS)('deCONZ client keys from the first read on $name (npm st
     ws = await connectEvents(`ws://127.0.0.1:${gateway.ports.ws}`);
     const listed = new Set<string>();
     const done = new Set<string>();
-    await waitFor(async () => {
-      for (const collection of ['sensors', 'lights'] as const) {
-        const resources = (await gateway.rest.get(`/${collection}`)).body as Record<string, Resource>;
-        for (const [id, resource] of Object.entries(resources)) {
-          if (!first.has(`${collection}/${id}`)) first.set(`${collection}/${id}`, { collection, resource });
-          listed.add(String(resource.uniqueid));
+    await waitFor(
+      async () => {
+        for (const collection of ['sensors', 'lights'] as const) {
+          const resources = (await gateway.rest.get(`/${collection}`)).body as Record<string, Resource>;
+          for (const [id, resource] of Object.entries(resources)) {
+            if (!first.has(`${collection}/${id}`)) first.set(`${collection}/${id}`, { collection, resource });
+            listed.add(String(resource.uniqueid));
+          }
         }
-      }
-      return presented(gateway, network, listed, done);
-    }, `every device of ${network.name} paired and listed`, network.timeoutMs, 250);
+        return presented(gateway, network, listed, done);
+      },
+      `every device of ${network.name} paired and listed`,
+      network.timeoutMs,
+      250,
+    );
   }, network.timeoutMs + 60_000);
 
   afterAll(async () => {
@@ -113,7 +121,8 @@ describe.each(NETWORKS)('deCONZ client keys from the first read on $name (npm st
     for (const collection of ['sensors', 'lights']) {
       const listed = (await gateway.rest.get(`/${collection}`)).body as Record<string, Resource>;
       expect(problemsOf(collection, listed)).toEqual([]);
-      for (const id of Object.keys(listed)) expect(problemsOf(collection, { [id]: (await gateway.rest.get(`/${collection}/${id}`)).body as Resource })).toEqual([]);
+      for (const id of Object.keys(listed))
+        expect(problemsOf(collection, { [id]: (await gateway.rest.get(`/${collection}/${id}`)).body as Resource })).toEqual([]);
     }
     const lights = Object.keys((await gateway.rest.get('/lights')).body as object).slice(0, 2);
     const created = await gateway.rest.post('/groups', { name: 'Client keys', lights });
@@ -138,7 +147,10 @@ describe.each(NETWORKS)('deCONZ client keys from the first read on $name (npm st
     }
     // A sensor added before its device reported shows deCONZ's defaults (temperature 0, presence
     // false), which Home Assistant needs to create its entity; items without one stay null or "".
-    const fresh = added.filter((event) => event.r === 'sensors' && (event.sensor as Resource).state && ((event.sensor as Resource).state as Record<string, unknown>).lastupdated === 'none');
+    const fresh = added.filter(
+      (event) =>
+        event.r === 'sensors' && (event.sensor as Resource).state && ((event.sensor as Resource).state as Record<string, unknown>).lastupdated === 'none',
+    );
     expect(fresh.length).toBeGreaterThan(0);
     for (const event of fresh) {
       const sensor = event.sensor as Resource;

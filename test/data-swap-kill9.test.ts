@@ -38,7 +38,10 @@ describe('data-dir swap killed with SIGKILL', () => {
       await child.line((line) => (line === 'swapping' ? true : undefined), 60_000, 'swap child started');
       await new Promise((resolve) => setTimeout(resolve, randomBetween(20, 400)));
       await child.kill();
-      const committed = child.output.map((line) => /^committed (\d+)$/.exec(line)?.[1]).filter(Boolean).map(Number);
+      const committed = child.output
+        .map((line) => /^committed (\d+)$/.exec(line)?.[1])
+        .filter(Boolean)
+        .map(Number);
       await recoverDataDir(data);
       const found = await files(data);
       const gen = found['herdgate.db'] === undefined ? undefined : Number(/generation (\d+)/.exec(found['herdgate.db'])?.[1]);

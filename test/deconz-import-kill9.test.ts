@@ -24,7 +24,9 @@ describe('deCONZ import killed with SIGKILL', () => {
     const child = spawnTs('test/helpers/deconz-import-child.ts', [archive, dataDir], {});
     await child.line((line) => (line === 'staged' ? true : undefined), 60_000, 'import staged');
     // The staged data really is there, beside the old files, when the kill comes.
-    expect(await readdir(join(dataDir, '.herdgate-swap', 'new'))).toEqual(expect.arrayContaining(['herdgate.db', 'database.db', 'network.json', 'virtual-radio.json']));
+    expect(await readdir(join(dataDir, '.herdgate-swap', 'new'))).toEqual(
+      expect.arrayContaining(['herdgate.db', 'database.db', 'network.json', 'virtual-radio.json']),
+    );
     await child.kill();
     expect(await recoverDataDir(dataDir)).toBe('discarded');
     expect((await readdir(dataDir)).sort()).toEqual(['herdgate.db', 'names.json']);

@@ -21,7 +21,11 @@ describe('deCONZ takeover on the real stack', () => {
   let work: string;
   let stack: Stack;
   const old = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${stack.rest.base}/api/${KEY}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(`${stack.rest.base}/api/${KEY}${path}`, {
+      method,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
     return { status: res.status, body: (await res.json()) as any };
   };
 
@@ -53,7 +57,11 @@ describe('deCONZ takeover on the real stack', () => {
     await waitFor(async () => (await old('GET', '/lights/3')).body.state?.reachable === true, 'light 3 reachable', 60_000);
     const off = await old('PUT', '/lights/3/state', { on: false });
     expect(off.body).toEqual([{ success: { '/lights/3/state/on': false } }]);
-    await waitFor(async () => (await radioControl(stack.radio.control, 'GET', `/devices/${HUE}`)).state?.endpoints?.['11']?.genOnOff?.onOff === 0, 'the bulb is off', 20_000);
+    await waitFor(
+      async () => (await radioControl(stack.radio.control, 'GET', `/devices/${HUE}`)).state?.endpoints?.['11']?.genOnOff?.onOff === 0,
+      'the bulb is off',
+      20_000,
+    );
     // Rule 2 (from deCONZ): presence on sensor 4 turns group 1 on.
     await radioControl(stack.radio.control, 'POST', `/devices/${MOTION}/actions/motion`, {});
     await waitFor(async () => (await old('GET', '/sensors/4')).body.state?.presence === true, 'presence reported', 30_000);
@@ -71,11 +79,19 @@ describe('deCONZ takeover on the real stack', () => {
     const imported = await old('POST', '/config/import');
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
     expect(imported.body[1].success['/config/import/restored']).toMatchObject({
-      source: 'deconz', stick: 'same', from: { bridgeid: COORDINATOR.toUpperCase() }, notes: expect.arrayContaining([expect.stringMatching(/^deCONZ database: schema version 10/)]),
+      source: 'deconz',
+      stick: 'same',
+      from: { bridgeid: COORDINATOR.toUpperCase() },
+      notes: expect.arrayContaining([expect.stringMatching(/^deCONZ database: schema version 10/)]),
     });
     expect((await old('GET', '/lights/7')).body.name).toBe('Reading lamp');
     await waitFor(() => restarts() === 1 && stack.api.services.bridge.connected(), 'the bridge restarted on the imported files', 60_000);
-    await waitFor(async () => (await old('PUT', '/lights/3/state', { on: true })).body[0]?.success !== undefined, 'light 3 to answer after the import', 30_000, 500);
+    await waitFor(
+      async () => (await old('PUT', '/lights/3/state', { on: true })).body[0]?.success !== undefined,
+      'light 3 to answer after the import',
+      30_000,
+      500,
+    );
     expect((await old('GET', '/config')).body.bridgeid).toBe(COORDINATOR.toUpperCase());
   }, 120_000);
 

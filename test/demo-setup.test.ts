@@ -16,14 +16,26 @@ const ZONE = 'America/New_York';
 /** Longitude where the sun is at `solarHour` (0 = midnight) at this instant, on the equator. */
 function longitudeAt(solarHour: number, at = new Date()): number {
   const utcHours = at.getUTCHours() + at.getUTCMinutes() / 60;
-  const degrees = (((solarHour - utcHours) * 15) % 360 + 540) % 360 - 180;
+  const degrees = (((((solarHour - utcHours) * 15) % 360) + 540) % 360) - 180;
   return Math.round(degrees * 100) / 100;
 }
 
 /** `yyyy-MM-ddThh:mm:ss` wall time of `ms` in `zone`. */
 function wallTime(ms: number, zone: string): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-    .formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
@@ -87,10 +99,15 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
 
   it('should make the group, three rules and the wake-up, and change nothing when run again', async () => {
     expect(setupOutput).toMatch(/group \d+ "Living room" created/);
-    const snapshot = async () => Promise.all(['/groups', '/rules', '/schedules'].map(async (path) => {
-      const body = (await rest.get(path)).body as Record<string, { name: string; status?: string; lights?: string[]; localtime?: string }>;
-      return Object.fromEntries(Object.entries(body).map(([id, item]) => [id, { name: item.name, status: item.status, lights: item.lights, localtime: item.localtime }]));
-    }));
+    const snapshot = async () =>
+      Promise.all(
+        ['/groups', '/rules', '/schedules'].map(async (path) => {
+          const body = (await rest.get(path)).body as Record<string, { name: string; status?: string; lights?: string[]; localtime?: string }>;
+          return Object.fromEntries(
+            Object.entries(body).map(([id, item]) => [id, { name: item.name, status: item.status, lights: item.lights, localtime: item.localtime }]),
+          );
+        }),
+      );
     const first = await snapshot();
     expect(Object.values(first[0]!)).toEqual([{ name: 'Living room', lights: expect.arrayContaining([expect.any(String), expect.any(String)]) }]);
     expect(Object.values(first[1]!).map((rule) => [rule.name, rule.status])).toEqual([
@@ -110,7 +127,11 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
     expect(before[0]).toBe(before[1]);
     for (const expected of [!before[0], before[0]]) {
       await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
-      await waitFor(async () => (await Promise.all(LIVING_ROOM.map(lampOn))).every((on) => on === expected), `living room lamps ${expected ? 'on' : 'off'} at the radio`, 10_000);
+      await waitFor(
+        async () => (await Promise.all(LIVING_ROOM.map(lampOn))).every((on) => on === expected),
+        `living room lamps ${expected ? 'on' : 'off'} at the radio`,
+        10_000,
+      );
     }
     const rule = (await byName('rules', 'Bedside button toggles the living room'))!;
     await waitFor(async () => (await rest.get(`/rules/${rule}`)).body.timestriggered === 2, 'two triggers counted', 5_000);
@@ -131,8 +152,9 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
     const triggered = (await rest.get(`/rules/${rule}`)).body.timestriggered as number;
     const presence = await waitFor(async () => {
       const { body } = await rest.get('/sensors');
-      return Object.entries(body as Record<string, { type: string; uniqueid: string }>)
-        .find(([, s]) => s.type === 'ZHAPresence' && s.uniqueid.replace(/:/g, '').startsWith(MOTION))?.[0];
+      return Object.entries(body as Record<string, { type: string; uniqueid: string }>).find(
+        ([, s]) => s.type === 'ZHAPresence' && s.uniqueid.replace(/:/g, '').startsWith(MOTION),
+      )?.[0];
     }, 'the hallway presence sensor');
     await waitFor(async () => (await rest.get(`/sensors/${presence}`)).body.state.presence === false, 'presence cleared', 10_000);
     await control('POST', `/devices/${MOTION}/actions/motion`, { clearAfter: 5 });
@@ -149,7 +171,11 @@ describe('demo automations (npm start + npm run demo:setup)', () => {
     const due = Math.ceil(Date.now() / 1000) * 1000 + 4_000;
     const { status } = await fetch(`${rest.base}/api/${rest.key}/schedules`, {
       method: 'POST',
-      body: JSON.stringify({ name: 'soon', localtime: wallTime(due, ZONE), command: { address: `/api/${rest.key}/lights/${bedroom}/state`, method: 'PUT', body: { on: true } } }),
+      body: JSON.stringify({
+        name: 'soon',
+        localtime: wallTime(due, ZONE),
+        command: { address: `/api/${rest.key}/lights/${bedroom}/state`, method: 'PUT', body: { on: true } },
+      }),
     });
     expect(status).toBe(200);
     const onAt = await waitFor(async () => ((await lampOn(BEDROOM)) ? Date.now() : undefined), 'the bedroom lamp on at the radio', 10_000, 20);

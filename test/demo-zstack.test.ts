@@ -29,10 +29,15 @@ describe('npm start on the Z-Stack emulator', () => {
   it('should pair the demo home through the zstack adapter and leave the held-close bulb alone', async () => {
     const health = await control('/health');
     expect(health).toMatchObject({ protocol: 'zstack', networkUp: true, deviceState: 9 });
-    await waitFor(async () => {
-      const lights = Object.values((await rest.get('/lights')).body as Record<string, { uniqueid: string }>).map((l) => macOf(l.uniqueid));
-      return DEMO_LIGHTS.every((ieee) => lights.includes(ieee));
-    }, 'every demo light in /lights', 90_000, 500);
+    await waitFor(
+      async () => {
+        const lights = Object.values((await rest.get('/lights')).body as Record<string, { uniqueid: string }>).map((l) => macOf(l.uniqueid));
+        return DEMO_LIGHTS.every((ieee) => lights.includes(ieee));
+      },
+      'every demo light in /lights',
+      90_000,
+      500,
+    );
     const config = (await rest.get('/config')).body;
     expect(config).toMatchObject({ zigbeechannel: 15, rfconnected: true });
     const devices = await control('/devices');
@@ -43,10 +48,15 @@ describe('npm start on the Z-Stack emulator', () => {
 
   it('should find the factory-new bulb with a touchlink scan and make it blink', async () => {
     expect((await rest.post('/touchlink/scan')).status).toBe(200);
-    const scan = await waitFor(async () => {
-      const body = (await rest.get('/touchlink/scan')).body;
-      return body.scanstate === 'idle' && body.lastscan !== '' ? body : undefined;
-    }, 'the scan to finish', 30_000, 250);
+    const scan = await waitFor(
+      async () => {
+        const body = (await rest.get('/touchlink/scan')).body;
+        return body.scanstate === 'idle' && body.lastscan !== '' ? body : undefined;
+      },
+      'the scan to finish',
+      30_000,
+      250,
+    );
     const found = Object.entries(scan.result as Record<string, { address: string; factorynew: boolean }>).find(([, r]) => r.address === `0x${HELD_CLOSE}`);
     expect(found?.[1]).toMatchObject({ factorynew: true });
     expect((await rest.post(`/touchlink/${found![0]}/identify`)).status).toBe(200);

@@ -27,14 +27,27 @@ describe('devices removed while the api was away', () => {
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
   const ids = { lampA: '', lampB: '', remote: [] as string[], group: '', scene: '' };
 
-  const lightOf = async (ieee: string) => Object.entries((await rest.get('/lights')).body as Record<string, { uniqueid: string }>).find(([, l]) => l.uniqueid.replace(/:/g, '').startsWith(ieee))?.[0];
-  const sensorsOf = async (ieee: string) => Object.entries((await rest.get('/sensors')).body as Record<string, { uniqueid: string }>).filter(([, s]) => s.uniqueid.replace(/:/g, '').startsWith(ieee)).map(([id]) => id);
+  const lightOf = async (ieee: string) =>
+    Object.entries((await rest.get('/lights')).body as Record<string, { uniqueid: string }>).find(([, l]) =>
+      l.uniqueid.replace(/:/g, '').startsWith(ieee),
+    )?.[0];
+  const sensorsOf = async (ieee: string) =>
+    Object.entries((await rest.get('/sensors')).body as Record<string, { uniqueid: string }>)
+      .filter(([, s]) => s.uniqueid.replace(/:/g, '').startsWith(ieee))
+      .map(([id]) => id);
   const post = async (path: string, body: unknown) => ((await rest.post(path, body)).body as [{ success: { id: string } }])[0].success.id;
 
   async function startApi(): Promise<NodeGateway> {
     const logger = pino({ level: 'debug' }, { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) });
     api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, MQTT_URL: relay.url('mqtt'), ...stack.mqttAccount },
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
+        MQTT_URL: relay.url('mqtt'),
+        ...stack.mqttAccount,
+      },
       { logger },
     );
     rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);
@@ -51,8 +64,18 @@ describe('devices removed while the api was away', () => {
     for (const ieee of [LAMP_A, LAMP_B]) await control('POST', '/devices', { model: 'LCT015', ieee });
     await control('POST', '/devices', { model: 'TRADFRI-remote-control', ieee: REMOTE });
     await rest.put('/config', { permitjoin: 60 });
-    await waitFor(async () => (await lightOf(LAMP_A)) && (await lightOf(LAMP_B)) && (await sensorsOf(REMOTE)).length > 0, 'the lamps and the remote', 60_000, 200);
-    await waitFor(() => [LAMP_A, LAMP_B, REMOTE].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await waitFor(
+      async () => (await lightOf(LAMP_A)) && (await lightOf(LAMP_B)) && (await sensorsOf(REMOTE)).length > 0,
+      'the lamps and the remote',
+      60_000,
+      200,
+    );
+    await waitFor(
+      () => [LAMP_A, LAMP_B, REMOTE].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'),
+      'interviews',
+      60_000,
+      100,
+    );
     await rest.put('/config', { permitjoin: 0 });
     ids.lampA = (await lightOf(LAMP_A))!;
     ids.lampB = (await lightOf(LAMP_B))!;
@@ -60,7 +83,12 @@ describe('devices removed while the api was away', () => {
     ids.group = await post('/groups', { name: 'Hall', lights: [ids.lampA, ids.lampB] });
     ids.scene = await post(`/groups/${ids.group}/scenes`, { name: 'Evening' });
     expect(await bindToGroup(stack, REMOTE, Number(ids.group))).toMatchObject({ status: 'ok' });
-    await waitFor(async () => ((await rest.get(`/groups/${ids.group}`)).body.devicemembership as string[]).length > 0, 'the remote in the group\'s devicemembership', 15_000, 100);
+    await waitFor(
+      async () => ((await rest.get(`/groups/${ids.group}`)).body.devicemembership as string[]).length > 0,
+      "the remote in the group's devicemembership",
+      15_000,
+      100,
+    );
   }, 150_000);
 
   afterAll(async () => {
@@ -71,7 +99,10 @@ describe('devices removed while the api was away', () => {
 
   it('should delete the lights and sensors of a device removed while the api was stopped, out of groups and scenes, with events', async () => {
     // Sensor ETags are per process; the rest of each sensor is compared.
-    const sensorsNow = async () => Object.fromEntries(Object.entries((await rest.get('/sensors')).body as Record<string, { etag: string }>).map(([id, { etag: _e, ...fields }]) => [id, fields]));
+    const sensorsNow = async () =>
+      Object.fromEntries(
+        Object.entries((await rest.get('/sensors')).body as Record<string, { etag: string }>).map(([id, { etag: _e, ...fields }]) => [id, fields]),
+      );
     const untouched = await sensorsNow();
     for (const id of ids.remote) delete untouched[id];
     await stack.api.close();
@@ -102,8 +133,16 @@ describe('devices removed while the api was away', () => {
       // Nothing else: the other lamp, the other sensors (Daylight) are as they were.
       expect(await lightOf(LAMP_B)).toBe(ids.lampB);
       expect(await sensorsNow()).toEqual(untouched);
-      await waitFor(() => ws.events.some((e) => e.r === 'groups' && e.e === 'changed' && e.id === ids.group && Array.isArray(e.lights)), 'the group changed event', 5_000, 50);
-      const gone = ws.events.filter((e) => e.e === 'deleted').map((e) => `${e.r as string}/${e.id as string}`).sort();
+      await waitFor(
+        () => ws.events.some((e) => e.r === 'groups' && e.e === 'changed' && e.id === ids.group && Array.isArray(e.lights)),
+        'the group changed event',
+        5_000,
+        50,
+      );
+      const gone = ws.events
+        .filter((e) => e.e === 'deleted')
+        .map((e) => `${e.r as string}/${e.id as string}`)
+        .sort();
       expect(gone).toEqual([`lights/${ids.lampA}`, ...ids.remote.map((id) => `sensors/${id}`)].sort());
       expect(ws.events.find((e) => e.r === 'groups' && e.e === 'changed' && Array.isArray(e.lights))).toMatchObject({ lights: [ids.lampB] });
     } finally {
@@ -119,7 +158,8 @@ describe('devices removed while the api was away', () => {
       const groups = (await rest.get('/groups')).body as Record<string, { lights: string[]; devicemembership: string[]; scenes: { id: string }[] }>;
       const scenes = (await rest.get(`/groups/${ids.group}/scenes`)).body as Record<string, { lights: string[] }>;
       return {
-        lights: names((await rest.get('/lights')).body), sensors: names((await rest.get('/sensors')).body),
+        lights: names((await rest.get('/lights')).body),
+        sensors: names((await rest.get('/sensors')).body),
         groups: Object.fromEntries(Object.entries(groups).map(([id, g]) => [id, { lights: g.lights, devicemembership: g.devicemembership }])),
         scenes,
       };
@@ -130,22 +170,36 @@ describe('devices removed while the api was away', () => {
     await stack.stopBridge('stop');
     const from = logs.length;
     await stack.startBridge();
-    await waitFor(() => api!.services.bridge.connected() && api!.services.bridge.devices().has(`0x${LAMP_B}`), 'the api to follow the restarted bridge', 30_000, 100);
+    await waitFor(
+      () => api!.services.bridge.connected() && api!.services.bridge.devices().has(`0x${LAMP_B}`),
+      'the api to follow the restarted bridge',
+      30_000,
+      100,
+    );
     // The restarted bridge still lists the removed devices, and the api checked its record again.
-    await waitFor(() => logs.slice(from).some((l) => l.msg === 'checked the devices the bridge no longer has' && (l.listed as number) === 2), 'a check of the removed devices after the restart', 20_000, 50);
+    await waitFor(
+      () => logs.slice(from).some((l) => l.msg === 'checked the devices the bridge no longer has' && (l.listed as number) === 2),
+      'a check of the removed devices after the restart',
+      20_000,
+      50,
+    );
     await api!.services.lights.settled();
     expect(await resources()).toEqual(before);
     expect(logs.slice(from).some((l) => l.msg === 'removed the resources of devices that left the network')).toBe(false);
   }, 60_000);
 
-  it('should answer DELETE /lights/<id> with reset as a success whichever comes first, its answer or the bridge\'s record', async () => {
+  it("should answer DELETE /lights/<id> with reset as a success whichever comes first, its answer or the bridge's record", async () => {
     const ws = await connectEvents(`ws://127.0.0.1:${api!.websocketPort}`);
     try {
-      const res = await fetch(`${rest.base}/api/${rest.key}/lights/${ids.lampB}`, { method: 'DELETE', body: '{"reset":true}', signal: AbortSignal.timeout(20_000) });
+      const res = await fetch(`${rest.base}/api/${rest.key}/lights/${ids.lampB}`, {
+        method: 'DELETE',
+        body: '{"reset":true}',
+        signal: AbortSignal.timeout(20_000),
+      });
       expect({ status: res.status, body: await res.json() }).toEqual({ status: 200, body: [{ success: { id: ids.lampB } }] });
       expect((await rest.get(`/lights/${ids.lampB}`)).status).toBe(404);
       // The record of the removal follows; the light is deleted once, with one event.
-      await waitFor(() => api!.services.bridge.removedDevices().some((d) => d.ieee === `0x${LAMP_B}`), 'the removal in the bridge\'s record', 15_000, 50);
+      await waitFor(() => api!.services.bridge.removedDevices().some((d) => d.ieee === `0x${LAMP_B}`), "the removal in the bridge's record", 15_000, 50);
       await api!.services.lights.settled();
       expect(ws.events.filter((e) => e.e === 'deleted' && e.r === 'lights').map((e) => e.id)).toEqual([ids.lampB]);
       expect((await rest.get(`/groups/${ids.group}`)).body.lights).toEqual([]);

@@ -20,9 +20,15 @@ const CANNOT_RUN: Array<[RegExp, string]> = [
   [/^npx wrangler (login|secret|deploy)\b/, 'needs a Cloudflare account and an interactive login'],
   [/^ZIGBEE_ADAPTER=deconz ZIGBEE_PATH=\/dev\/ttyACM0 /, 'needs a real ConBee stick on /dev/ttyACM0'],
   [/^ZIGBEE_ADAPTER=zstack ZIGBEE_PATH=\/dev\/ttyUSB0 /, "needs Zigbee2MQTT's real Z-Stack stick on /dev/ttyUSB0"],
-  [/^(DATA_DIR=\S+ )?(ZIGBEE_ADAPTER=\S+ )?npm run import -- zigbee2mqtt /, "needs a stopped Zigbee2MQTT's data folder (test/zigbee2mqtt-takeover.test.ts runs this import on the folder of a real Zigbee2MQTT 2.14.1), and it would replace the documented gateway's data"],
+  [
+    /^(DATA_DIR=\S+ )?(ZIGBEE_ADAPTER=\S+ )?npm run import -- zigbee2mqtt /,
+    "needs a stopped Zigbee2MQTT's data folder (test/zigbee2mqtt-takeover.test.ts runs this import on the folder of a real Zigbee2MQTT 2.14.1), and it would replace the documented gateway's data",
+  ],
   [/ -h (192\.168\.1\.20|radio-host) /, "talks to another host of the example network (its address and CA certificate are the reader's)"],
-  [/"kind":"(ash-nak|ash-lose|ncp-stuck|ncp-reset)"/, 'a fault of the EmberZNet front only, and the documented gateway runs the ConBee front (the radio\'s ember fault tests send each)'],
+  [
+    /"kind":"(ash-nak|ash-lose|ncp-stuck|ncp-reset)"/,
+    "a fault of the EmberZNet front only, and the documented gateway runs the ConBee front (the radio's ember fault tests send each)",
+  ],
 ];
 /**
  * `npm start` is the gateway every other command talks to: the test starts it once, as documented
@@ -41,7 +47,12 @@ const ADMIN = { user: 'operator', password: 'operator-docs-1' };
  * joined device whose action takes every parameter the line sends (asked from the radio), so a new
  * action line needs no entry here.
  */
-const DEVICE_FOR_ACTION: Record<string, string> = { press: '00124b0022a1000b', open: '00124b0022a1000a', 'zone-flags': '00124b0022a1000a', set: '00124b0022a10008' };
+const DEVICE_FOR_ACTION: Record<string, string> = {
+  press: '00124b0022a1000b',
+  open: '00124b0022a1000a',
+  'zone-flags': '00124b0022a1000a',
+  set: '00124b0022a10008',
+};
 const ANY_DEVICE = '00124b0022a10008';
 
 const cannotRun = (c: DocCommand) => CANNOT_RUN.find(([pattern]) => pattern.test(c.text));
@@ -105,17 +116,21 @@ describe('documented commands', () => {
   const createdData = !existsSync('data');
 
   /** The docs' default addresses and placeholders, made real for this run. */
-  const realise = (text: string) => text
-    .replace(/(localhost|127\.0\.0\.1|<host>):8080\b/g, `127.0.0.1:${ports.http}`)
-    .replace(/\b(localhost|127\.0\.0\.1):8088\b/g, `127.0.0.1:${ports.ws}`)
-    .replace(/\b127\.0\.0\.1:6639\b/g, `127.0.0.1:${ports.control}`)
-    .replace(/(npx mqtt (?:sub|pub) -h 127\.0\.0\.1) /g, `$1 -p ${ports.mqtt} `)
-    .replace(/<key>/g, '$KEY')
-    .replace(/KEY=[0-9A-F]{32}\b/g, 'KEY=$KEY')
-    .replace(/'<password>'/g, `'${ADMIN.password}'`)
-    .replace(/00212EFFFF012345/g, bridgeId)
-    .replace(/data\/radio\.json/g, join(dir, 'radio.json'))
-    .replace(/<ieee>(\/actions\/([a-z-]+))?/g, (_, path: string | undefined, action: string | undefined) => `${action ? deviceFor(action, text) : ANY_DEVICE}${path ?? ''}`);
+  const realise = (text: string) =>
+    text
+      .replace(/(localhost|127\.0\.0\.1|<host>):8080\b/g, `127.0.0.1:${ports.http}`)
+      .replace(/\b(localhost|127\.0\.0\.1):8088\b/g, `127.0.0.1:${ports.ws}`)
+      .replace(/\b127\.0\.0\.1:6639\b/g, `127.0.0.1:${ports.control}`)
+      .replace(/(npx mqtt (?:sub|pub) -h 127\.0\.0\.1) /g, `$1 -p ${ports.mqtt} `)
+      .replace(/<key>/g, '$KEY')
+      .replace(/KEY=[0-9A-F]{32}\b/g, 'KEY=$KEY')
+      .replace(/'<password>'/g, `'${ADMIN.password}'`)
+      .replace(/00212EFFFF012345/g, bridgeId)
+      .replace(/data\/radio\.json/g, join(dir, 'radio.json'))
+      .replace(
+        /<ieee>(\/actions\/([a-z-]+))?/g,
+        (_, path: string | undefined, action: string | undefined) => `${action ? deviceFor(action, text) : ANY_DEVICE}${path ?? ''}`,
+      );
 
   /**
    * One block as one bash script. A page reads as one shell session: variables set by an earlier
@@ -157,16 +172,42 @@ describe('documented commands', () => {
     dir = mkdtempSync(join(tmpdir(), 'herdgate-docs-'));
     ports = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), control: await freePort() };
     const gatewayEnv = {
-      DATA_DIR: dir, HTTP_HOST: '127.0.0.1', HTTP_PORT: String(ports.http), WEBSOCKET_PORT: String(ports.ws), MQTT_PORT: String(ports.mqtt),
-      RADIO_PORT: '0', RADIO_CONTROL_PORT: String(ports.control), MQTT_ADMIN_USER: ADMIN.user, MQTT_ADMIN_PASSWORD: ADMIN.password, LOG_FORMAT: 'json',
+      DATA_DIR: dir,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(ports.http),
+      WEBSOCKET_PORT: String(ports.ws),
+      MQTT_PORT: String(ports.mqtt),
+      RADIO_PORT: '0',
+      RADIO_CONTROL_PORT: String(ports.control),
+      MQTT_ADMIN_USER: ADMIN.user,
+      MQTT_ADMIN_PASSWORD: ADMIN.password,
+      LOG_FORMAT: 'json',
     };
     gateway = spawnCommand('npm', ['start'], gatewayEnv, { group: true });
     await gateway.line((line) => (jsonLine(line)?.msg === 'herdgate is ready' ? true : undefined), 120_000, 'the gateway ready line');
-    bridgeId = await gateway.line((line) => { const e = jsonLine(line); return e?.event === 'ready' ? String(e.bridge) : undefined; }, 1_000, 'the bridge id');
+    bridgeId = await gateway.line(
+      (line) => {
+        const e = jsonLine(line);
+        return e?.event === 'ready' ? String(e.bridge) : undefined;
+      },
+      1_000,
+      'the bridge id',
+    );
     // The api answers before the demo home has finished pairing; the documented commands name its
     // devices (the front door, the keypad), so they run once the bridge says every device is in.
-    await gateway.line((line) => { const e = jsonLine(line); return e?.feature === 'device-sync' && e.pending === 0 && e.failed === 0 ? true : undefined; }, 120_000, 'the demo home paired');
-    const login = await fetch(`http://127.0.0.1:${ports.http}/api`, { method: 'POST', body: '{"devicetype":"docs#test"}', headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` } });
+    await gateway.line(
+      (line) => {
+        const e = jsonLine(line);
+        return e?.feature === 'device-sync' && e.pending === 0 && e.failed === 0 ? true : undefined;
+      },
+      120_000,
+      'the demo home paired',
+    );
+    const login = await fetch(`http://127.0.0.1:${ports.http}/api`, {
+      method: 'POST',
+      body: '{"devicetype":"docs#test"}',
+      headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
+    });
     const key = ((await login.json()) as [{ success: { username: string } }])[0].success.username;
     env = { KEY: key, C: `http://127.0.0.1:${ports.control}`, HTTP_PORT: String(ports.http), RADIO_CONTROL_PORT: String(ports.control) };
   }, 150_000);
@@ -182,23 +223,35 @@ describe('documented commands', () => {
     const all = blocks.flatMap((b) => b.commands);
     expect(all.some((c) => GATEWAY.test(c.text))).toBe(true);
     expect(services.length).toBe(3);
-    for (const [pattern, reason] of CANNOT_RUN) expect(all.some((c) => pattern.test(c.text)), reason).toBe(true);
+    for (const [pattern, reason] of CANNOT_RUN)
+      expect(
+        all.some((c) => pattern.test(c.text)),
+        reason,
+      ).toBe(true);
   });
 
-  it.each(scripted.map((b) => [b.at, b] as const))('should run the commands of %s as written', async (_at, block) => {
-    if (block.commands.some((c) => c.text.includes('<ieee>/actions/'))) await learnActions();
-    const { code, output } = await run('bash', ['-c', script(block)]);
-    expect(code, `${script(block)}\n--- output ---\n${output.slice(-4000)}`).toBe(0);
-  }, 150_000);
+  it.each(scripted.map((b) => [b.at, b] as const))(
+    'should run the commands of %s as written',
+    async (_at, block) => {
+      if (block.commands.some((c) => c.text.includes('<ieee>/actions/'))) await learnActions();
+      const { code, output } = await run('bash', ['-c', script(block)]);
+      expect(code, `${script(block)}\n--- output ---\n${output.slice(-4000)}`).toBe(0);
+    },
+    150_000,
+  );
 
-  it.each(services.map((c) => [c.at, c] as const))('should start %s and stop it again', async (_at, command) => {
-    const ready = serviceOf(command)![1];
-    const extra = { DATA_DIR: join(dir, 'service'), MQTT_PORT: String(await freePort()), PERMIT_JOIN_ON_START: '0' };
-    const child = spawnCommand('bash', ['-c', `exec ${realise(command.text)}`], { ...env, ...extra }, { group: true });
-    try {
-      await child.line((line) => (ready.test(line) ? true : undefined), 90_000, `${command.text} ready`);
-    } finally {
-      await child.stop(20_000);
-    }
-  }, 150_000);
+  it.each(services.map((c) => [c.at, c] as const))(
+    'should start %s and stop it again',
+    async (_at, command) => {
+      const ready = serviceOf(command)![1];
+      const extra = { DATA_DIR: join(dir, 'service'), MQTT_PORT: String(await freePort()), PERMIT_JOIN_ON_START: '0' };
+      const child = spawnCommand('bash', ['-c', `exec ${realise(command.text)}`], { ...env, ...extra }, { group: true });
+      try {
+        await child.line((line) => (ready.test(line) ? true : undefined), 90_000, `${command.text} ready`);
+      } finally {
+        await child.stop(20_000);
+      }
+    },
+    150_000,
+  );
 });

@@ -6,8 +6,15 @@ import { waitFor } from './helpers/wait';
 const LAMP = '0017880104a1c001';
 const BUTTON = '00124b0022a1000b';
 
-interface Light { uniqueid: string; state: { on?: boolean; reachable?: boolean } }
-interface Sensor { type: string; uniqueid: string; state: { buttonevent?: number } }
+interface Light {
+  uniqueid: string;
+  state: { on?: boolean; reachable?: boolean };
+}
+interface Sensor {
+  type: string;
+  uniqueid: string;
+  state: { buttonevent?: number };
+}
 
 /**
  * `npm run start:edge`: the demo gateway with the api on workerd (wrangler dev, local mode)
@@ -35,7 +42,12 @@ describe('npm run start:edge (the api on workerd)', () => {
   beforeAll(async () => {
     gateway = await startSupervisedGateway('herdgate-edge-', { edge: true });
     rest = gateway.rest;
-    lamp = await waitFor(() => find<Light>('/lights', LAMP, (l) => l.state.reachable === true && typeof l.state.on === 'boolean'), 'the demo ceiling lamp on the Worker', 90_000, 250);
+    lamp = await waitFor(
+      () => find<Light>('/lights', LAMP, (l) => l.state.reachable === true && typeof l.state.on === 'boolean'),
+      'the demo ceiling lamp on the Worker',
+      90_000,
+      250,
+    );
     button = await waitFor(() => find<Sensor>('/sensors', BUTTON, (s) => s.type === 'ZHASwitch'), 'the bedside button on the Worker', 90_000, 250);
     events = await connectEvents(`ws://127.0.0.1:${gateway.ports.http}/`);
   }, 180_000);
@@ -56,7 +68,11 @@ describe('npm run start:edge (the api on workerd)', () => {
     expect(status).toBe(200);
     expect(body).toEqual([{ success: { [`/lights/${lamp}/state/on`]: on } }]);
     expect(await lampOn()).toBe(on);
-    await waitFor(() => events.events.find((e) => e.r === 'lights' && e.id === lamp && (e.state as { on?: boolean } | undefined)?.on === on), 'the light changed event', 10_000);
+    await waitFor(
+      () => events.events.find((e) => e.r === 'lights' && e.id === lamp && (e.state as { on?: boolean } | undefined)?.on === on),
+      'the light changed event',
+      10_000,
+    );
   }, 60_000);
 
   it('should carry a button press from the radio to the Worker WebSocket and fire a rule on it', async () => {
@@ -74,7 +90,8 @@ describe('npm run start:edge (the api on workerd)', () => {
     await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
     await waitFor(
       () => events.events.find((e) => e.r === 'sensors' && e.id === button && (e.state as { buttonevent?: number } | undefined)?.buttonevent === 1002),
-      'the buttonevent 1002 on the Worker WebSocket', 15_000,
+      'the buttonevent 1002 on the Worker WebSocket',
+      15_000,
     );
     await waitFor(() => lampOn(), 'the rule switching the lamp on at the radio', 15_000, 100);
   }, 60_000);

@@ -63,10 +63,18 @@ describe('gateway network operations', () => {
     await switchLamp(false);
     await switchLamp(true);
     // The door slept through the broadcast; once it rejoined, its reports reach the api again.
-    await waitFor(async () => (await act(stack, DOOR.ieee, 'open').then(() => stack.rest.get(`/sensors/${door}`))).body.state.open === true, 'the door sensor heard on the new channel', 20_000, 1_000);
+    await waitFor(
+      async () => (await act(stack, DOOR.ieee, 'open').then(() => stack.rest.get(`/sensors/${door}`))).body.state.open === true,
+      'the door sensor heard on the new channel',
+      20_000,
+      1_000,
+    );
     await act(stack, DOOR.ieee, 'close');
     await waitFor(async () => (await stack.rest.get(`/sensors/${door}`)).body.state.open === false, 'the door closing heard', 10_000, 200);
-    const configEvents = ws.events.slice(before).filter((e) => e.r === 'config').map((e) => e.config as Record<string, any>);
+    const configEvents = ws.events
+      .slice(before)
+      .filter((e) => e.r === 'config')
+      .map((e) => e.config as Record<string, any>);
     expect(configEvents.map((c) => c.networkoperation?.stage).filter(Boolean)).toEqual(['started', 'done']);
     expect(configEvents.some((c) => c.zigbeechannel === 20)).toBe(true);
     expect(stack.mirroredDevices().sort()).toEqual([herdsmanIeee(DOOR.ieee), herdsmanIeee(LAMP.ieee)].sort());

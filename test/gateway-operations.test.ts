@@ -56,7 +56,15 @@ describe('light lastseen interval', () => {
       expect((await rest().put('/config', { lightlastseeninterval: 1 })).status).toBe(200);
       let from = ws.events.length;
       const described = probe.messages.length;
-      await waitFor(async () => { await report(lamp, true); return lastseenEvents(lamp, from).length > 0; }, 'a lastseen event', 10_000, 200);
+      await waitFor(
+        async () => {
+          await report(lamp, true);
+          return lastseenEvents(lamp, from).length > 0;
+        },
+        'a lastseen event',
+        10_000,
+        200,
+      );
       expect(probe.messages.length).toBeGreaterThan(described);
       // The longest interval: many reports, no further update anywhere.
       expect((await rest().put('/config', { lightlastseeninterval: 65535 })).status).toBe(200);
@@ -68,7 +76,15 @@ describe('light lastseen interval', () => {
       expect(probe.messages.length).toBe(quiet);
       // Back to 1 s: once the interval has passed, the next report updates it again.
       expect((await rest().put('/config', { lightlastseeninterval: 1 })).status).toBe(200);
-      await waitFor(async () => { await report(lamp, false); return lastseenEvents(lamp, from).length > 0; }, 'another lastseen event', 10_000, 300);
+      await waitFor(
+        async () => {
+          await report(lamp, false);
+          return lastseenEvents(lamp, from).length > 0;
+        },
+        'another lastseen event',
+        10_000,
+        300,
+      );
       expect(lastseenEvents(lamp, from)[0]!.attr).toEqual({ lastseen: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/) });
       expect(probe.messages.length).toBeGreaterThan(quiet);
     } finally {
@@ -100,8 +116,12 @@ describe('gateway reset', () => {
     groups: Object.values((await rest().get('/groups')).body as Record<string, { name: string }>).map((g) => g.name),
     rules: Object.keys((await rest().get('/rules')).body as object).length,
     schedules: Object.keys((await rest().get('/schedules')).body as object).length,
-    sensors: Object.values((await rest().get('/sensors')).body as Record<string, { name: string; type: string }>).map((s) => `${s.type}:${s.name}`).sort(),
-    lights: Object.values((await rest().get('/lights')).body as Record<string, { name: string }>).map((l) => l.name).sort(),
+    sensors: Object.values((await rest().get('/sensors')).body as Record<string, { name: string; type: string }>)
+      .map((s) => `${s.type}:${s.name}`)
+      .sort(),
+    lights: Object.values((await rest().get('/lights')).body as Record<string, { name: string }>)
+      .map((l) => l.name)
+      .sort(),
     alarm: ((await rest().get('/alarmsystems/1')).body as { name: string }).name,
     name: (await config()).name as string,
   });
@@ -110,9 +130,28 @@ describe('gateway reset', () => {
     const lamp = (await lampId())!;
     expect((await rest().put(`/lights/${lamp}`, { name: 'Reading lamp' })).status).toBe(200);
     expect((await rest().post('/groups', { name: 'Living room', lights: [lamp] })).status).toBe(200);
-    expect((await rest().post('/sensors', { name: 'Switch', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'clip-flag-1' })).status).toBe(200);
-    expect((await rest().post('/rules', { name: 'r', conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T23:00:00' }], actions: [{ address: `/lights/${lamp}/state`, method: 'PUT', body: { on: false } }] })).status).toBe(200);
-    expect((await rest().post('/schedules', { name: 's', command: { address: `/api/${rest().key}/lights/${lamp}/state`, method: 'PUT', body: { on: true } }, localtime: 'W127/T07:00:00' })).status).toBe(200);
+    expect(
+      (await rest().post('/sensors', { name: 'Switch', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'clip-flag-1' }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await rest().post('/rules', {
+          name: 'r',
+          conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T23:00:00' }],
+          actions: [{ address: `/lights/${lamp}/state`, method: 'PUT', body: { on: false } }],
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await rest().post('/schedules', {
+          name: 's',
+          command: { address: `/api/${rest().key}/lights/${lamp}/state`, method: 'PUT', body: { on: true } },
+          localtime: 'W127/T07:00:00',
+        })
+      ).status,
+    ).toBe(200);
     expect((await rest().put('/alarmsystems/1', { name: 'House' })).status).toBe(200);
     expect((await rest().put('/config', { name: 'Before reset' })).status).toBe(200);
     const before = await userData();
@@ -201,6 +240,9 @@ describe('gateway reset', () => {
     expect(after.lights).toEqual([]);
     expect(after.sensors).toEqual(['Daylight:Daylight']);
     expect(after.groups).not.toContain('After reset');
-    expect((await rest().post('/sensors', { name: 'Flag', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'clip-flag-2' })).status).toBe(200);
+    expect(
+      (await rest().post('/sensors', { name: 'Flag', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'clip-flag-2' }))
+        .status,
+    ).toBe(200);
   }, 60_000);
 });

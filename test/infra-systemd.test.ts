@@ -19,7 +19,11 @@ const STATE = '/var/lib/herdgate';
 
 function unitSettings(name: string) {
   const text = readFileSync(join(ROOT, 'infra', 'systemd', name), 'utf8');
-  const values = (key: string) => text.split('\n').filter((line) => line.startsWith(`${key}=`)).map((line) => line.slice(key.length + 1));
+  const values = (key: string) =>
+    text
+      .split('\n')
+      .filter((line) => line.startsWith(`${key}=`))
+      .map((line) => line.slice(key.length + 1));
   const environment = Object.fromEntries(values('Environment').map((pair) => pair.split('=', 2) as [string, string]));
   return { text, execStart: values('ExecStart')[0].split(/\s+/), environment, stateDirectory: values('StateDirectory')[0] };
 }

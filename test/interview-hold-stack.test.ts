@@ -35,12 +35,13 @@ describe('reports sent before the interview', () => {
 
   it('should keep a button press sent while the interview waits for a slot, and show it once the button is interviewed', async () => {
     await stack.rest.put('/config', { permitjoin: 120 });
-    const sentTo = async (nwk: number) => ((await control('GET', '/counters')) as { nwk: Record<string, number> }).nwk[`0x${nwk.toString(16).padStart(4, '0')}`] || undefined;
+    const sentTo = async (nwk: number) =>
+      ((await control('GET', '/counters')) as { nwk: Record<string, number> }).nwk[`0x${nwk.toString(16).padStart(4, '0')}`] || undefined;
     await control('DELETE', '/counters');
     const lamp = (await control('POST', '/devices', { model: 'LCT015', ieee: LAMP, join: 'now' })) as { nwk: number };
     // The lamp's interview holds the only slot while its answers come slowly.
     const fault = (await control('POST', '/faults', { kind: 'delay', ieee: LAMP, ms: 1_000 })) as { id: number };
-    await waitFor(() => sentTo(lamp.nwk), 'the lamp\'s interview under way', 30_000, 20);
+    await waitFor(() => sentTo(lamp.nwk), "the lamp's interview under way", 30_000, 20);
     const button = (await control('POST', '/devices', { model: 'WB01', ieee: BUTTON, join: 'now' })) as { nwk: number };
     await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
     // herdsman asks an unknown sender for its IEEE address: the press reached it before the button was known.
@@ -49,7 +50,12 @@ describe('reports sent before the interview', () => {
     expect(known(LAMP)).not.toBe('successful');
     await control('DELETE', `/faults/${fault.id}`);
     await waitFor(() => known(BUTTON) === 'successful' || undefined, 'the button interviewed', 60_000, 100);
-    const sensor = await waitFor(async () => (await buttonSensor())?.state.buttonevent === 1002 ? buttonSensor() : undefined, 'the press shown in REST', 20_000, 100);
+    const sensor = await waitFor(
+      async () => ((await buttonSensor())?.state.buttonevent === 1002 ? buttonSensor() : undefined),
+      'the press shown in REST',
+      20_000,
+      100,
+    );
     expect(sensor!.state.buttonevent).toBe(1002);
     expect(known(LAMP)).toBe('successful');
   }, 120_000);

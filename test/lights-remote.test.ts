@@ -16,7 +16,8 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
   let stack: Stack;
   let gid: string;
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
-  const ep11 = async (ieee: string) => ((await control('GET', `/devices/${ieee}`)) as { state: { endpoints: Record<string, Record<string, Record<string, number>>> } }).state.endpoints['11']!;
+  const ep11 = async (ieee: string) =>
+    ((await control('GET', `/devices/${ieee}`)) as { state: { endpoints: Record<string, Record<string, Record<string, number>>> } }).state.endpoints['11']!;
   const lightId = (ieee: string) => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${ieee}`)?.row.id;
   const counters = async () => (await control('GET', '/counters')) as { group: Record<string, number>; total: number };
 
@@ -30,7 +31,10 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
     await waitFor(() => all.every((ieee) => stack.api.services.bridge.devices().get(ieee)?.interview === 'successful'), 'interviews', 60_000, 100);
     await waitFor(() => LAMPS.every((ieee) => lightId(ieee) !== undefined), 'both lamps as lights', 60_000, 100);
     await stack.rest.put('/config', { permitjoin: 0 });
-    const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Hall', lights: LAMPS.map((ieee) => lightId(ieee)!) }) });
+    const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'Hall', lights: LAMPS.map((ieee) => lightId(ieee)!) }),
+    });
     gid = ((await created.json()) as [{ success: { id: string } }])[0].success.id;
     expect((await stack.rest.put(`/groups/${gid}/action`, { on: true, bri: 100 })).status).toBe(200);
     for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genLevelCtrl!.currentLevel === 100, `${ieee} at 100`, 5_000);
@@ -57,7 +61,11 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
       .filter(([, sensor]) => sensor.uniqueid.startsWith(REMOTE.match(/../g)!.join(':')))
       .map(([id]) => id);
     expect(remoteSensors.length).toBeGreaterThan(0);
-    await waitFor(async () => ((await stack.rest.get(`/groups/${gid}`)).body as { devicemembership: string[] }).devicemembership.length > 0, 'devicemembership', 5_000);
+    await waitFor(
+      async () => ((await stack.rest.get(`/groups/${gid}`)).body as { devicemembership: string[] }).devicemembership.length > 0,
+      'devicemembership',
+      5_000,
+    );
     const { devicemembership } = (await stack.rest.get(`/groups/${gid}`)).body as { devicemembership: string[] };
     expect(devicemembership.every((id) => remoteSensors.includes(id))).toBe(true);
   });
@@ -69,10 +77,18 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
       for (const ieee of LAMPS) await waitFor(async () => (await ep11(ieee)).genOnOff!.onOff === 0, `${ieee} toggled off`, 5_000);
       // The gateway sent no group command: the lamps heard the remote itself.
       expect((await counters()).group).toEqual({});
-      await waitFor(() => ws.events.some((e) => e.r === 'groups' && e.id === gid && (e.state as { any_on?: boolean })?.any_on === false), 'group any_on false event', 5_000);
+      await waitFor(
+        () => ws.events.some((e) => e.r === 'groups' && e.id === gid && (e.state as { any_on?: boolean })?.any_on === false),
+        'group any_on false event',
+        5_000,
+      );
       for (const ieee of LAMPS) {
         const id = lightId(ieee)!;
-        await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as { on?: boolean })?.on === false), `light ${id} off event`, 5_000);
+        await waitFor(
+          () => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as { on?: boolean })?.on === false),
+          `light ${id} off event`,
+          5_000,
+        );
         expect((await stack.rest.get(`/lights/${id}`)).body.state.on).toBe(false);
       }
       const group = (await stack.rest.get(`/groups/${gid}`)).body;
@@ -85,11 +101,22 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
     await withEvents(async (ws) => {
       await press('brightness_up');
       for (const ieee of LAMPS) {
-        await waitFor(async () => { const real = await ep11(ieee); return real.genOnOff!.onOff === 1 && real.genLevelCtrl!.currentLevel === 143; }, `${ieee} on at 143`, 5_000);
+        await waitFor(
+          async () => {
+            const real = await ep11(ieee);
+            return real.genOnOff!.onOff === 1 && real.genLevelCtrl!.currentLevel === 143;
+          },
+          `${ieee} on at 143`,
+          5_000,
+        );
         const id = lightId(ieee)!;
         await waitFor(async () => (await stack.rest.get(`/lights/${id}`)).body.state.bri === 143, `light ${id} bri 143`, 5_000);
       }
-      await waitFor(() => ws.events.some((e) => e.r === 'groups' && e.id === gid && (e.state as { all_on?: boolean })?.all_on === true), 'group all_on event', 5_000);
+      await waitFor(
+        () => ws.events.some((e) => e.r === 'groups' && e.id === gid && (e.state as { all_on?: boolean })?.all_on === true),
+        'group all_on event',
+        5_000,
+      );
       const group = (await stack.rest.get(`/groups/${gid}`)).body;
       expect(group.action).toMatchObject({ on: true, bri: 143 });
     });
@@ -107,7 +134,12 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
     const [idA, idB] = LAMPS.map((ieee) => lightId(ieee)!);
     const created = await fetch(`${stack.rest.base}/api/${stack.rest.key}/groups/${gid}/scenes`, { method: 'POST', body: JSON.stringify({ name: 'Reading' }) });
     const sid = ((await created.json()) as [{ success: { id: string } }])[0].success.id;
-    const scenesOf = async (ieee: string) => ((await control('GET', `/devices/${ieee}`)) as { state: { scenes: Array<{ group: number; scene: number; values: Record<string, Record<string, number>> }> } }).state.scenes;
+    const scenesOf = async (ieee: string) =>
+      (
+        (await control('GET', `/devices/${ieee}`)) as {
+          state: { scenes: Array<{ group: number; scene: number; values: Record<string, Record<string, number>> }> };
+        }
+      ).state.scenes;
     const path = `/groups/${gid}/scenes/${sid}/lights/${idA}/state`;
     expect(await stack.rest.put(path, { bri: 42, xy: [0.5, 0.4] })).toEqual({ status: 200, body: [{ success: { id: sid } }] });
     const stored = (await scenesOf(LAMPS[0]!)).find((s) => s.group === Number(gid) && s.scene === Number(sid));
@@ -124,12 +156,18 @@ describe('remote bound to a group, the All group and scenes on the devices, end 
 
   it('should write a lamp power-on behaviour to the device through PUT /lights/<id>/config', async () => {
     const id = lightId(LAMPS[0]!)!;
-    expect(await stack.rest.put(`/lights/${id}/config`, { on: { startup: 'previous' } })).toEqual({ status: 200, body: [{ success: { [`/lights/${id}/config/on/startup`]: 'previous' } }] });
+    expect(await stack.rest.put(`/lights/${id}/config`, { on: { startup: 'previous' } })).toEqual({
+      status: 200,
+      body: [{ success: { [`/lights/${id}/config/on/startup`]: 'previous' } }],
+    });
     expect((await ep11(LAMPS[0]!)).genOnOff!.startUpOnOff).toBe(255);
     expect((await stack.rest.put(`/lights/${id}/config`, { on: { startup: false } })).status).toBe(200);
     expect((await ep11(LAMPS[0]!)).genOnOff!.startUpOnOff).toBe(0);
     // The converters expose a start-up colour temperature; this simulated lamp refuses the attribute.
     const refused = await stack.rest.put(`/lights/${id}/config`, { color: { ct: { startup: 370 } } });
-    expect(refused).toEqual({ status: 400, body: [{ error: { type: 6, address: `/lights/${id}/config/color/ct/startup`, description: 'parameter, color/ct/startup, not available' } }] });
+    expect(refused).toEqual({
+      status: 400,
+      body: [{ error: { type: 6, address: `/lights/${id}/config/color/ct/startup`, description: 'parameter, color/ct/startup, not available' } }],
+    });
   }, 30_000);
 });

@@ -19,7 +19,11 @@ import { startMatterController, type MatterController } from './helpers/matter-c
 const LIGHT = '0017880104a1c001';
 const BLIND = '000b57fffe8a0006';
 const DOOR = '00124b0022a1000a';
-const DEVICES = [{ model: 'LCT015', ieee: LIGHT }, { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND }, { model: 'DS01', ieee: DOOR }];
+const DEVICES = [
+  { model: 'LCT015', ieee: LIGHT },
+  { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND },
+  { model: 'DS01', ieee: DOOR },
+];
 const PASSCODE = 20202021;
 
 describe('matter: a controller commissions herdgate over loopback', () => {
@@ -29,8 +33,14 @@ describe('matter: a controller commissions herdgate over loopback', () => {
   let dataDir: string;
   let port: number;
   const env = () => ({
-    MQTT_URL: stack.mqttUrl, ...stack.mqttAccount, DATA_DIR: dataDir, MATTER_PORT: String(port), MATTER_LISTEN: 'loopback',
-    MATTER_PASSCODE: String(PASSCODE), MATTER_DISCRIMINATOR: '3840', LOG_LEVEL: 'info',
+    MQTT_URL: stack.mqttUrl,
+    ...stack.mqttAccount,
+    DATA_DIR: dataDir,
+    MATTER_PORT: String(port),
+    MATTER_LISTEN: 'loopback',
+    MATTER_PASSCODE: String(PASSCODE),
+    MATTER_DISCRIMINATOR: '3840',
+    LOG_LEVEL: 'info',
   });
   const startMatter = async () => {
     matter = spawnTs('matter/src/main.ts', [], env());
@@ -58,29 +68,41 @@ describe('matter: a controller commissions herdgate over loopback', () => {
   }, 60_000);
 
   it('should show the pairing code in GET /matter and commission by known address', async () => {
-    const before = await waitFor(async () => {
-      const { status, body } = await stack.rest.get('/matter');
-      return status === 200 ? (body as Record<string, unknown>) : undefined;
-    }, 'GET /matter answered', 20_000);
+    const before = await waitFor(
+      async () => {
+        const { status, body } = await stack.rest.get('/matter');
+        return status === 200 ? (body as Record<string, unknown>) : undefined;
+      },
+      'GET /matter answered',
+      20_000,
+    );
     expect(before).toMatchObject({ pairingcode: '34970112332', port, commissioned: false, fabrics: [] });
     expect(before.qrcode).toMatch(/^MT:/);
     await controller.commission({ port, passcode: PASSCODE });
-    const after = await waitFor(async () => {
-      const { body } = await stack.rest.get('/matter');
-      return (body as { commissioned?: boolean }).commissioned ? (body as { fabrics: { label: string }[] }) : undefined;
-    }, 'GET /matter shows the fabric', 20_000);
+    const after = await waitFor(
+      async () => {
+        const { body } = await stack.rest.get('/matter');
+        return (body as { commissioned?: boolean }).commissioned ? (body as { fabrics: { label: string }[] }) : undefined;
+      },
+      'GET /matter shows the fabric',
+      20_000,
+    );
     expect(after.fabrics).toEqual([expect.objectContaining({ index: 1, label: 'herdgate test' })]);
   }, 90_000);
 
   it('should bridge every device under stable ids with REST names and reachability', async () => {
     const bridged = [...(await controller.bridged()).values()];
     const { body: lights } = await stack.rest.get('/lights');
-    const ceiling = Object.values(lights as Record<string, { uniqueid: string; name: string }>).find((light) => light.uniqueid.startsWith('00:17:88:01:04:a1:c0:01'))!;
-    expect(bridged).toEqual(expect.arrayContaining([
-      { uniqueId: '0017880104a1c001-0b', nodeLabel: ceiling.name, reachable: true },
-      expect.objectContaining({ uniqueId: '000b57fffe8a0006-01', reachable: true }),
-      expect.objectContaining({ uniqueId: '00124b0022a1000a-01-0500', reachable: true }),
-    ]));
+    const ceiling = Object.values(lights as Record<string, { uniqueid: string; name: string }>).find((light) =>
+      light.uniqueid.startsWith('00:17:88:01:04:a1:c0:01'),
+    )!;
+    expect(bridged).toEqual(
+      expect.arrayContaining([
+        { uniqueId: '0017880104a1c001-0b', nodeLabel: ceiling.name, reachable: true },
+        expect.objectContaining({ uniqueId: '000b57fffe8a0006-01', reachable: true }),
+        expect.objectContaining({ uniqueId: '00124b0022a1000a-01-0500', reachable: true }),
+      ]),
+    );
   }, 30_000);
 
   it('should toggle and dim a light through the bridge command path', async () => {
@@ -89,7 +111,8 @@ describe('matter: a controller commissions herdgate over loopback', () => {
     const wasOn = (await endpoints(LIGHT))['11'].genOnOff.onOff === 1;
     await controller.cluster<{ toggle(): Promise<void> }>(light, OnOff.Cluster).toggle();
     expect((await endpoints(LIGHT))['11'].genOnOff.onOff).toBe(wasOn ? 0 : 1);
-    await controller.cluster<{ moveToLevelWithOnOff(request: unknown): Promise<void> }>(light, LevelControl.Cluster)
+    await controller
+      .cluster<{ moveToLevelWithOnOff(request: unknown): Promise<void> }>(light, LevelControl.Cluster)
       .moveToLevelWithOnOff({ level: 77, transitionTime: 0, optionsMask: {}, optionsOverride: {} });
     const lamp = (await endpoints(LIGHT))['11'];
     expect(lamp.genLevelCtrl.currentLevel).toBe(77);
@@ -99,15 +122,19 @@ describe('matter: a controller commissions herdgate over loopback', () => {
   it('should move the blind to a lift position', async () => {
     const blind = await bridgedNumber('000b57fffe8a0006-01');
     const { WindowCovering } = await import('@matter/main/clusters');
-    await controller.cluster<{ goToLiftPercentage(request: unknown): Promise<void> }>(blind, WindowCovering.Cluster).goToLiftPercentage({ liftPercent100thsValue: 4000 });
+    await controller
+      .cluster<{ goToLiftPercentage(request: unknown): Promise<void> }>(blind, WindowCovering.Cluster)
+      .goToLiftPercentage({ liftPercent100thsValue: 4000 });
     await waitFor(async () => (await endpoints(BLIND))['1'].closuresWindowCovering?.currentPositionLiftPercentage === 40, 'the blind at 40 %', 20_000, 100);
   }, 30_000);
 
   it('should report a door opened at the radio to the subscribed controller', async () => {
     const door = await bridgedNumber('00124b0022a1000a-01-0500');
-    const opened = new Promise<void>((resolve) => controller.onReport((report) => {
-      if (report.endpoint === door && report.attribute === 'stateValue' && report.value === false) resolve();
-    }));
+    const opened = new Promise<void>((resolve) =>
+      controller.onReport((report) => {
+        if (report.endpoint === door && report.attribute === 'stateValue' && report.value === false) resolve();
+      }),
+    );
     await act(stack, DOOR, 'open');
     await opened;
   }, 30_000);
@@ -118,7 +145,9 @@ describe('matter: a controller commissions herdgate over loopback', () => {
     expect(await startMatter()).toMatchObject({ commissioned: true, pairingcode: '34970112332' });
     await controller.reconnected(60_000);
     const after = await controller.bridged();
-    expect([...after.entries()].map(([number, info]) => [number, info.uniqueId]).sort()).toEqual([...before.entries()].map(([number, info]) => [number, info.uniqueId]).sort());
+    expect([...after.entries()].map(([number, info]) => [number, info.uniqueId]).sort()).toEqual(
+      [...before.entries()].map(([number, info]) => [number, info.uniqueId]).sort(),
+    );
     const { body } = await stack.rest.get('/matter');
     expect(body).toMatchObject({ commissioned: true, fabrics: [expect.objectContaining({ index: 1 })] });
   }, 90_000);

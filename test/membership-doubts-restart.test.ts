@@ -25,7 +25,12 @@ describe('doubted group memberships across an api restart', () => {
     await waitForLink(stack);
     await control('POST', '/devices', { model: 'LCT015', ieee: LAMP });
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => stack.api.services.bridge.devices().get(`0x${LAMP}`)?.interview === 'successful' && stack.api.services.lights.live().length > 0, 'the lamp', 60_000, 100);
+    await waitFor(
+      () => stack.api.services.bridge.devices().get(`0x${LAMP}`)?.interview === 'successful' && stack.api.services.lights.live().length > 0,
+      'the lamp',
+      60_000,
+      100,
+    );
     await stack.rest.put('/config', { permitjoin: 0 });
   }, 120_000);
 
@@ -47,7 +52,12 @@ describe('doubted group memberships across an api restart', () => {
     const bridgeId = stack.api.services.bridge.info()!.bridge;
     const probe = await connectMqtt(stack.mqttUrl, [`herdgate/bridge/${bridgeId}/response/group/remove_member`]);
     try {
-      await probe.publish(`herdgate/bridge/${bridgeId}/request/group/remove_member`, { group: Number(group), ieee: `0x${LAMP}`, endpoint: 11, transaction: 'took-it' });
+      await probe.publish(`herdgate/bridge/${bridgeId}/request/group/remove_member`, {
+        group: Number(group),
+        ieee: `0x${LAMP}`,
+        endpoint: 11,
+        transaction: 'took-it',
+      });
       await waitFor(() => probe.messages.some((m) => m.payload.includes('took-it') && m.payload.includes('"ok"')), 'the leave taken by the device', 15_000, 50);
     } finally {
       await probe.close();
@@ -55,7 +65,14 @@ describe('doubted group memberships across an api restart', () => {
     expect(await groupsOnDevice()).not.toContain(Number(group));
     await stack.api.close();
     api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(stack.dir, 'api.db')}`, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount },
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
+        MQTT_URL: stack.mqttUrl,
+        ...stack.mqttAccount,
+      },
       { logger: pino({ level: 'silent' }) },
     );
     // The stored list says the lamp is in the group; the kept doubt has it asserted on the device.

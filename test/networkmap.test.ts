@@ -19,8 +19,21 @@ function network(dir: string): string {
   return path;
 }
 
-interface Joined { ieee: string; nwk: number; logicalType: 'router' | 'end-device'; online: boolean; parent: number; lqi: number }
-interface Link { source: string; target: string; lqi: number; depth: number; relationship: string }
+interface Joined {
+  ieee: string;
+  nwk: number;
+  logicalType: 'router' | 'end-device';
+  online: boolean;
+  parent: number;
+  lqi: number;
+}
+interface Link {
+  source: string;
+  target: string;
+  lqi: number;
+  depth: number;
+  relationship: string;
+}
 
 /**
  * What the simulated mesh really is (the radio's own registry: parents, link qualities, who is
@@ -30,7 +43,9 @@ interface Link { source: string; target: string; lqi: number; depth: number; rel
 function expectedLinks(coordinator: string, joined: Joined[], asked: string[]): Link[] {
   const online = joined.filter((d) => d.online);
   const depth = (d: Joined) => (d.parent === 0 ? 1 : 2);
-  const links: Link[] = online.filter((d) => d.parent === 0).map((d) => ({ source: `0x${d.ieee}`, target: coordinator, lqi: d.lqi, depth: 1, relationship: 'child' }));
+  const links: Link[] = online
+    .filter((d) => d.parent === 0)
+    .map((d) => ({ source: `0x${d.ieee}`, target: coordinator, lqi: d.lqi, depth: 1, relationship: 'child' }));
   for (const r of online.filter((d) => d.logicalType === 'router' && asked.includes(`0x${d.ieee}`))) {
     links.push({ source: coordinator, target: `0x${r.ieee}`, lqi: r.lqi, depth: 0, relationship: 'parent' });
     for (const d of online.filter((o) => o !== r && (o.parent === r.nwk || o.logicalType === 'router'))) {
@@ -83,19 +98,39 @@ describe('network map', () => {
       const again = await stack.rest.post('/networkmap');
       expect(again.status).toBe(503);
       expect(again.body[0].error).toMatchObject({ type: 951, address: '/networkmap' });
-      const map = await waitFor(async () => {
-        const body = (await stack.rest.get('/networkmap')).body;
-        return body.scanstate === 'idle' && body.scannedat !== null ? body : undefined;
-      }, 'the scan to finish', 60_000, 200);
+      const map = await waitFor(
+        async () => {
+          const body = (await stack.rest.get('/networkmap')).body;
+          return body.scanstate === 'idle' && body.scannedat !== null ? body : undefined;
+        },
+        'the scan to finish',
+        60_000,
+        200,
+      );
 
       const asked = [LAMP, PLUG, ROUTERS[3]!].map((i) => `0x${i}`);
       expect(sortLinks(map.links)).toEqual(expectedLinks(coordinator, await truth(), asked));
       const node = (ieee: string) => map.nodes.find((n: { ieee: string }) => n.ieee === ieee);
-      expect(node(coordinator)).toMatchObject({ type: 'Coordinator', nwk: 0, reachable: true, name: stack.api.services.store.settings().name, lights: [], sensors: [] });
+      expect(node(coordinator)).toMatchObject({
+        type: 'Coordinator',
+        nwk: 0,
+        reachable: true,
+        name: stack.api.services.store.settings().name,
+        lights: [],
+        sensors: [],
+      });
       const lampLight = stack.api.services.lights.live().find((l) => l.row.ieee === `0x${LAMP}`)!.row.id;
-      expect(node(`0x${LAMP}`)).toMatchObject({ type: 'Router', reachable: true, lights: [lampLight], sensors: [], name: stack.api.services.bridge.devices().get(`0x${LAMP}`)!.name });
+      expect(node(`0x${LAMP}`)).toMatchObject({
+        type: 'Router',
+        reachable: true,
+        lights: [lampLight],
+        sensors: [],
+        name: stack.api.services.bridge.devices().get(`0x${LAMP}`)!.name,
+      });
       expect(node(`0x${OFFLINE_BULB}`)).toMatchObject({ type: 'Router', reachable: false, error: expect.stringMatching(/neighbour table of 0x/) });
-      const climateSensors = Object.entries(stack.api.services.sensors.list()).filter(([, s]) => s.uniqueid.startsWith(CLIMATE.match(/../g)!.join(':'))).map(([id]) => id);
+      const climateSensors = Object.entries(stack.api.services.sensors.list())
+        .filter(([, s]) => s.uniqueid.startsWith(CLIMATE.match(/../g)!.join(':')))
+        .map(([id]) => id);
       expect(climateSensors.length).toBeGreaterThan(0);
       expect(node(`0x${CLIMATE}`)).toMatchObject({ type: 'EndDevice', reachable: null, lights: [] });
       expect([...node(`0x${CLIMATE}`).sensors].sort()).toEqual(climateSensors.sort());
@@ -120,10 +155,16 @@ describe('network map', () => {
     try {
       await admin.publish(`${base}/request/network/map`, { transaction: 'map-1', node_timeout_ms: 3000 });
       await admin.publish(`${base}/request/network/map`, { transaction: 'map-2' });
-      const answer = (transaction: string) => waitFor(() => {
-        const found = admin.messages.find((m) => m.topic.endsWith('/response/network/map') && JSON.parse(m.payload).transaction === transaction);
-        return found && JSON.parse(found.payload);
-      }, `response ${transaction}`, 60_000, 100);
+      const answer = (transaction: string) =>
+        waitFor(
+          () => {
+            const found = admin.messages.find((m) => m.topic.endsWith('/response/network/map') && JSON.parse(m.payload).transaction === transaction);
+            return found && JSON.parse(found.payload);
+          },
+          `response ${transaction}`,
+          60_000,
+          100,
+        );
       expect(await answer('map-2')).toMatchObject({ status: 'error', error: { code: 'busy' } });
       // The api follows a scan another client started: its own POST is refused meanwhile.
       await waitFor(() => stack.api.services.networkMap.scanning(), 'the api to see the scan', 10_000);
@@ -160,9 +201,18 @@ describe('network map', () => {
     await closed;
     // Nothing started: an admin's request now is the only scan, and the outsider saw no map.
     await admin.publish(`${base}/request/network/map`, { transaction: 'map-3' });
-    await waitFor(() => admin.messages.some((m) => m.topic.endsWith('/response/network/map') && JSON.parse(m.payload).transaction === 'map-3'), 'response map-3', 60_000, 100);
+    await waitFor(
+      () => admin.messages.some((m) => m.topic.endsWith('/response/network/map') && JSON.parse(m.payload).transaction === 'map-3'),
+      'response map-3',
+      60_000,
+      100,
+    );
     expect(admin.messages.some((m) => m.payload.includes('sneaky'))).toBe(false);
     expect(anonymous.messages).toEqual([]);
-    expect(mapEvents().slice(before).filter((s) => s.done === 0)).toHaveLength(1);
+    expect(
+      mapEvents()
+        .slice(before)
+        .filter((s) => s.done === 0),
+    ).toHaveLength(1);
   }, 90_000);
 });

@@ -33,7 +33,9 @@ describe('one-process gateway', () => {
   });
 
   it('should run bridge and api in one child process beside the radio', () => {
-    const children = childrenOf(gateway.process.process.pid!).map(commandOf).filter((command) => !command.includes('esbuild'));
+    const children = childrenOf(gateway.process.process.pid!)
+      .map(commandOf)
+      .filter((command) => !command.includes('esbuild'));
     expect(children.filter((command) => command.includes('one-process.mjs'))).toHaveLength(1);
     expect(children.some((command) => command.includes('virtual-radio'))).toBe(true);
     expect(children.some((command) => / \S*(bridge\/dist\/main|api\/dist\/runtime\/node)\.mjs$/.test(command))).toBe(false);
@@ -51,10 +53,14 @@ describe('one-process gateway', () => {
     const output = lines().join('\n');
     expect(output).toContain('radio adapter disconnected');
     expect(output).toMatch(/gateway exited \(code 1\); restarting/);
-    const config = await waitFor(async () => {
-      const { status, body } = await gateway.rest.get('/config');
-      return status === 200 ? (body as { rfconnected?: boolean }) : undefined;
-    }, 'REST with the key made before the restart', 30_000);
+    const config = await waitFor(
+      async () => {
+        const { status, body } = await gateway.rest.get('/config');
+        return status === 200 ? (body as { rfconnected?: boolean }) : undefined;
+      },
+      'REST with the key made before the restart',
+      30_000,
+    );
     expect(config).toMatchObject({ rfconnected: expect.any(Boolean) });
     // The api stopped cleanly with the bridge, but the restart was the supervisor's, not an operator's:
     // the password-reset window stays shut (docs/security.md).

@@ -10,7 +10,12 @@ const BULB = '0017880104a1f401';
 const SENSOR = '0017880104a1f402';
 const mac = (ieee: string) => ieee.match(/../g)!.join(':');
 
-interface Otau { state: string; installed: number | null; available: number | null; lastresult: { ok: boolean; error?: string } | null }
+interface Otau {
+  state: string;
+  installed: number | null;
+  available: number | null;
+  lastresult: { ok: boolean; error?: string } | null;
+}
 
 /**
  * Device firmware updates end to end on the real stack (herdsman against the virtual radio, the
@@ -32,15 +37,31 @@ describe('OTA on the real stack', () => {
     const fileVersion = options.version ?? ota.fileVersion + 1;
     const dir = join(stack.dir, 'bridge', 'ota');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `${name}.ota`), buildOtaImage({ manufacturerCode: ota.manufacturerCode, imageType: ota.imageType, fileVersion, headerString: name, payload: otaFiller(options.size ?? 2_000, fileVersion) }));
+    writeFileSync(
+      join(dir, `${name}.ota`),
+      buildOtaImage({
+        manufacturerCode: ota.manufacturerCode,
+        imageType: ota.imageType,
+        fileVersion,
+        headerString: name,
+        payload: otaFiller(options.size ?? 2_000, fileVersion),
+      }),
+    );
     return fileVersion;
   };
   const otaRest = (ieee: string, action: string) => stack.rest.post(`/devices/${mac(ieee)}/otau`, { action });
   const z2mRequest = async (op: string, payload: Record<string, unknown>, timeoutMs = 60_000) => {
     const transaction = `ota-${(counter += 1)}`;
     await z2m.publish(`zigbee2mqtt/bridge/request/device/ota_update/${op}`, { ...payload, transaction });
-    await waitFor(() => z2m.messages.some((m) => m.topic === `zigbee2mqtt/bridge/response/device/ota_update/${op}` && JSON.parse(m.payload).transaction === transaction), `the answer to ${op}`, timeoutMs, 50);
-    return JSON.parse(z2m.messages.find((m) => m.topic === `zigbee2mqtt/bridge/response/device/ota_update/${op}` && JSON.parse(m.payload).transaction === transaction)!.payload);
+    await waitFor(
+      () => z2m.messages.some((m) => m.topic === `zigbee2mqtt/bridge/response/device/ota_update/${op}` && JSON.parse(m.payload).transaction === transaction),
+      `the answer to ${op}`,
+      timeoutMs,
+      50,
+    );
+    return JSON.parse(
+      z2m.messages.find((m) => m.topic === `zigbee2mqtt/bridge/response/device/ota_update/${op}` && JSON.parse(m.payload).transaction === transaction)!.payload,
+    );
   };
 
   beforeAll(async () => {
@@ -51,10 +72,23 @@ describe('OTA on the real stack', () => {
     await control('POST', '/devices', { model: 'LCT015', ieee: BULB });
     await control('POST', '/devices', { model: 'SML001', ieee: SENSOR });
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => [BULB, SENSOR].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'the interviews', 90_000, 100);
+    await waitFor(
+      () => [BULB, SENSOR].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'),
+      'the interviews',
+      90_000,
+      100,
+    );
     await stack.rest.put('/config', { permitjoin: 0 });
-    await waitFor(async () => (await otau(BULB).catch(() => undefined)) !== undefined && (await otau(SENSOR).catch(() => undefined)) !== undefined, 'both OTA clients on REST', 30_000, 100);
-    z2m = await connectMqtt(stack.mqttUrl, ['zigbee2mqtt/bridge/response/#'], { username: stack.mqttAccount.MQTT_USER, password: stack.mqttAccount.MQTT_PASSWORD });
+    await waitFor(
+      async () => (await otau(BULB).catch(() => undefined)) !== undefined && (await otau(SENSOR).catch(() => undefined)) !== undefined,
+      'both OTA clients on REST',
+      30_000,
+      100,
+    );
+    z2m = await connectMqtt(stack.mqttUrl, ['zigbee2mqtt/bridge/response/#'], {
+      username: stack.mqttAccount.MQTT_USER,
+      password: stack.mqttAccount.MQTT_PASSWORD,
+    });
   }, 150_000);
 
   afterAll(async () => {
@@ -62,7 +96,7 @@ describe('OTA on the real stack', () => {
     await stack?.close();
   }, 60_000);
 
-  it('should update a bulb through Zigbee2MQTT\'s MQTT API, answered at the end, with the new build id on REST', async () => {
+  it("should update a bulb through Zigbee2MQTT's MQTT API, answered at the end, with the new build id on REST", async () => {
     const to = await dropImage(BULB, 'bulb-up');
     const before = await swversion(BULB);
     expect(await z2mRequest('check', { id: `0x${BULB}` })).toMatchObject({ status: 'ok', data: { update_available: true } });
@@ -75,11 +109,14 @@ describe('OTA on the real stack', () => {
     expect((await otau(BULB)).lastresult).toMatchObject({ ok: true });
   }, 90_000);
 
-  it('should schedule a sleepy sensor\'s update over REST and run it when the sensor checks in', async () => {
+  it("should schedule a sleepy sensor's update over REST and run it when the sensor checks in", async () => {
     const to = await dropImage(SENSOR, 'sensor-up');
     const answer = await otaRest(SENSOR, 'update');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual([{ success: { [`/devices/${mac(SENSOR)}/otau/action`]: 'update' } }, { success: { [`/devices/${mac(SENSOR)}/otau/state`]: 'scheduled' } }]);
+    expect(answer.body).toEqual([
+      { success: { [`/devices/${mac(SENSOR)}/otau/action`]: 'update' } },
+      { success: { [`/devices/${mac(SENSOR)}/otau/state`]: 'scheduled' } },
+    ]);
     // The sensor asks for an image at its check-in (here: now, through the radio's control API).
     await control('POST', `/devices/${SENSOR}/ota/query`);
     await waitFor(async () => (await otau(SENSOR)).installed === to, 'the sensor on its new version', 60_000, 200);
@@ -112,12 +149,23 @@ describe('OTA on the real stack', () => {
 
   it('should end a corrupt image and a stalled transfer cleanly, each with its reason, the device on its old version', async () => {
     const installed = ((await control('GET', `/devices/${BULB}`)) as { ota: { fileVersion: number } }).ota.fileVersion;
-    for (const [fault, name] of [[{ kind: 'corrupt' }, 'bulb-corrupt'], [{ kind: 'stall', afterBytes: 500 }, 'bulb-stall']] as const) {
+    for (const [fault, name] of [
+      [{ kind: 'corrupt' }, 'bulb-corrupt'],
+      [{ kind: 'stall', afterBytes: 500 }, 'bulb-stall'],
+    ] as const) {
       const at = new Date().toISOString();
       await dropImage(BULB, name, { version: installed + 10 + (fault.kind === 'stall' ? 1 : 0) });
       await control('PUT', `/devices/${BULB}/ota/fault`, fault);
       expect((await otaRest(BULB, 'update')).status).toBe(200);
-      await waitFor(async () => { const last = (await otau(BULB)).lastresult as { at: string; ok: boolean } | null; return last !== null && last.at > at; }, `the ${fault.kind} transfer to end`, 30_000, 100);
+      await waitFor(
+        async () => {
+          const last = (await otau(BULB)).lastresult as { at: string; ok: boolean } | null;
+          return last !== null && last.at > at;
+        },
+        `the ${fault.kind} transfer to end`,
+        30_000,
+        100,
+      );
       const after = await otau(BULB);
       expect(after.lastresult).toMatchObject({ ok: false, error: 'transfer_failed' });
       expect(after.state).toBe('available');
@@ -126,7 +174,7 @@ describe('OTA on the real stack', () => {
     }
   }, 120_000);
 
-  it('should schedule the sleepy sensor through Zigbee2MQTT\'s API and update it at its check-in', async () => {
+  it("should schedule the sleepy sensor through Zigbee2MQTT's API and update it at its check-in", async () => {
     const to = await dropImage(SENSOR, 'sensor-z2m', { version: (await otau(SENSOR)).installed! + 1 });
     expect(await z2mRequest('schedule', { id: `0x${SENSOR}` })).toMatchObject({ status: 'ok', data: { id: `0x${SENSOR}` } });
     expect((await otau(SENSOR)).state).toBe('scheduled');

@@ -23,13 +23,20 @@ describe('npm start (the demo gateway)', () => {
   });
 
   it('should pair the demo lamps and switch one through REST, at the radio', async () => {
-    const lights = await waitFor(async () => {
-      const { body } = await rest.get('/lights');
-      // A freshly paired lamp shows its real on/bri (read after pairing), as deCONZ does.
-      const colour = Object.entries(body as Record<string, { modelid: string; uniqueid: string; state: { reachable: boolean; on?: boolean; bri?: number } }>)
-        .find(([, light]) => light.modelid === 'LCT015' && light.state.reachable && typeof light.state.on === 'boolean' && typeof light.state.bri === 'number');
-      return colour;
-    }, 'a reachable demo colour lamp with its on/bri in /lights', 60_000);
+    const lights = await waitFor(
+      async () => {
+        const { body } = await rest.get('/lights');
+        // A freshly paired lamp shows its real on/bri (read after pairing), as deCONZ does.
+        const colour = Object.entries(
+          body as Record<string, { modelid: string; uniqueid: string; state: { reachable: boolean; on?: boolean; bri?: number } }>,
+        ).find(
+          ([, light]) => light.modelid === 'LCT015' && light.state.reachable && typeof light.state.on === 'boolean' && typeof light.state.bri === 'number',
+        );
+        return colour;
+      },
+      'a reachable demo colour lamp with its on/bri in /lights',
+      60_000,
+    );
     const [id, light] = lights;
     const events = await connectEvents(`ws://127.0.0.1:${ports.ws}`);
     try {
@@ -52,7 +59,10 @@ describe('npm start (the demo gateway)', () => {
     const code = await gateway.stop();
     expect(code).toBe(0);
     for (const port of [ports.http, ports.ws, ports.mqtt, ports.radio, ports.control]) {
-      const open = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(() => true, () => false);
+      const open = await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(2_000) }).then(
+        () => true,
+        () => false,
+      );
       expect(open, `port ${port} closed`).toBe(false);
     }
   }, 30_000);

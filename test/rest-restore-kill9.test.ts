@@ -33,7 +33,12 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with 
   const account = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(12).toString('hex') };
 
   async function startApi(): Promise<void> {
-    const started = await startApiProcess(`file:${join(dir, 'api.db')}`, { MQTT_URL: mqttUrl, ...account, BACKUP_DIR: join(dir, 'backups'), BACKUP_INTERVAL_HOURS: '0' });
+    const started = await startApiProcess(`file:${join(dir, 'api.db')}`, {
+      MQTT_URL: mqttUrl,
+      ...account,
+      BACKUP_DIR: join(dir, 'backups'),
+      BACKUP_INTERVAL_HOURS: '0',
+    });
     api = started.child;
     rest = await createRestClient(started.base);
     await waitFor(async () => (await rest.get('/config')).body.rfconnected === true, 'the api to follow the bridge', 30_000, 100);
@@ -54,7 +59,9 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with 
   };
   /** What the api holds, in the terms the two generations differ by. */
   const generation = async () => {
-    const groups = Object.values((await rest.get('/groups')).body as Record<string, { name: string }>).map((g) => g.name).sort();
+    const groups = Object.values((await rest.get('/groups')).body as Record<string, { name: string }>)
+      .map((g) => g.name)
+      .sort();
     const keys = Object.values((await rest.get('/config')).body.whitelist as Record<string, { name: string }>).map((k) => k.name);
     const lamp = (await rest.get(`/lights/${await lampId()}`)).body as { name: string };
     return { groups, laterKey: keys.includes('after-export'), lamp: lamp.name };
@@ -70,7 +77,11 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with 
     if (!groups.includes('After export')) expect((await rest.post('/groups', { name: 'After export' })).status).toBe(200);
     const keys = Object.values((await rest.get('/config')).body.whitelist as Record<string, { name: string }>).map((k) => k.name);
     if (!keys.includes('after-export')) {
-      const created = await fetch(`${rest.base}/api`, { method: 'POST', body: JSON.stringify({ devicetype: 'after-export' }), headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` } });
+      const created = await fetch(`${rest.base}/api`, {
+        method: 'POST',
+        body: JSON.stringify({ devicetype: 'after-export' }),
+        headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
+      });
       expect(created.status).toBe(200);
     }
     expect(await generation()).toEqual(OLD);
@@ -108,7 +119,9 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with 
     // Requests that carry the network key reach only the api's account: the probe logs in as it.
     const probe = await connectMqtt(mqttUrl, ['herdgate/bridge/+/request/backup/restore'], { username: account.MQTT_USER, password: account.MQTT_PASSWORD });
     try {
-      const answer = fetch(`${rest.base}/api/${rest.key}/config/import`, { method: 'POST', body: archive, signal: AbortSignal.timeout(60_000) }).catch((err: Error) => err);
+      const answer = fetch(`${rest.base}/api/${rest.key}/config/import`, { method: 'POST', body: archive, signal: AbortSignal.timeout(60_000) }).catch(
+        (err: Error) => err,
+      );
       const requests = () => probe.messages.map((m) => JSON.parse(m.payload) as { check: boolean });
       await waitFor(() => moment(requests()), 'the moment to kill the api', 30_000, 1);
       await api!.kill();

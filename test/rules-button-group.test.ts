@@ -15,7 +15,11 @@ describe('a button rule switching a group end to end', () => {
   let stack: Stack;
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${stack.rest.base}/api/${stack.rest.key}${path}`, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(`${stack.rest.base}/api/${stack.rest.key}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
     const answer = (await res.json()) as [{ success?: { id: string } }];
     if (res.status !== 200 || !answer[0]?.success) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
     return answer[0].success.id;
@@ -40,7 +44,12 @@ describe('a button rule switching a group end to end', () => {
     await stack.rest.put('/config', { permitjoin: 60 });
     await waitFor(() => LAMPS.every((ieee) => lightId(ieee) !== undefined), 'both lamps as lights', 60_000, 100);
     await waitFor(async () => (await switchId()) !== undefined, 'the button as a ZHASwitch sensor', 60_000, 200);
-    await waitFor(() => [...LAMPS, BUTTON].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'interviews', 60_000, 100);
+    await waitFor(
+      () => [...LAMPS, BUTTON].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'),
+      'interviews',
+      60_000,
+      100,
+    );
     await stack.rest.put('/config', { permitjoin: 0 });
   }, 150_000);
 
@@ -63,10 +72,15 @@ describe('a button rule switching a group end to end', () => {
     await control('DELETE', '/counters');
     await control('POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
     try {
-      await waitFor(async () => {
-        const states = await Promise.all(LAMPS.map(lampOn));
-        return states.every(Boolean);
-      }, 'both lamps on at the radio', 15_000, 50);
+      await waitFor(
+        async () => {
+          const states = await Promise.all(LAMPS.map(lampOn));
+          return states.every(Boolean);
+        },
+        'both lamps on at the radio',
+        15_000,
+        50,
+      );
     } catch (err) {
       // What the chain saw, so a failure names the broken link.
       const sensor = (await stack.rest.get(`/sensors/${button}`)).body as unknown;
@@ -75,6 +89,11 @@ describe('a button rule switching a group end to end', () => {
     }
     const counters = (await control('GET', '/counters')) as { group: Record<string, number> };
     expect(Object.values(counters.group).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
-    await waitFor(async () => ((await stack.rest.get(`/rules/${rule}`)).body as { timestriggered: number }).timestriggered === 1, 'the trigger counted', 5_000, 50);
+    await waitFor(
+      async () => ((await stack.rest.get(`/rules/${rule}`)).body as { timestriggered: number }).timestriggered === 1,
+      'the trigger counted',
+      5_000,
+      50,
+    );
   }, 60_000);
 });

@@ -18,7 +18,11 @@ describe('rules on light and group state end to end', () => {
   const control = (method: string, path: string, body?: unknown) => radioControl(stack.radio.control, method, path, body);
   const lightId = (ieee: string) => stack.api.services.lights.live().find((l) => l.row.ieee === `0x${ieee}`)?.row.id;
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${stack.rest.base}/api/${stack.rest.key}${path}`, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
+    const res = await fetch(`${stack.rest.base}/api/${stack.rest.key}${path}`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
     const answer = (await res.json()) as [{ success?: { id: string } }];
     if (res.status !== 200 || !answer[0]?.success) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
     return answer[0].success.id;

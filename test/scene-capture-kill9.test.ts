@@ -10,7 +10,10 @@ import { waitFor } from './helpers/wait';
 
 const LAMPS = ['0017880104a1c801', '0017880104a1c802'];
 
-interface Scene { name: string; lights: string[] }
+interface Scene {
+  name: string;
+  lights: string[];
+}
 
 /**
  * `POST /groups/<gid>/scenes` on the real stack with the api as a child process, killed with

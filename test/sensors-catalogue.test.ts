@@ -26,11 +26,47 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { model: 'SmokeSensor-N', ieee: '00124b0022a5000e', type: 'ZHAFire', item: 'fire', action: 'smoke', state: ['fire', 'lowbattery', 'tampered'], manufacturer: 'HEIMAN', battery: 90 },
-  { model: 'WaterSensor-N', ieee: '00124b0022a5000f', type: 'ZHAWater', item: 'water', action: 'water', state: ['water', 'lowbattery', 'tampered'], manufacturer: 'HEIMAN', battery: 90 },
-  { model: 'COSensor-N', ieee: '00124b0022a50010', type: 'ZHACarbonMonoxide', item: 'carbonmonoxide', action: 'co', state: ['carbonmonoxide', 'lowbattery', 'tampered'], manufacturer: 'HEIMAN', battery: 90 },
+  {
+    model: 'SmokeSensor-N',
+    ieee: '00124b0022a5000e',
+    type: 'ZHAFire',
+    item: 'fire',
+    action: 'smoke',
+    state: ['fire', 'lowbattery', 'tampered'],
+    manufacturer: 'HEIMAN',
+    battery: 90,
+  },
+  {
+    model: 'WaterSensor-N',
+    ieee: '00124b0022a5000f',
+    type: 'ZHAWater',
+    item: 'water',
+    action: 'water',
+    state: ['water', 'lowbattery', 'tampered'],
+    manufacturer: 'HEIMAN',
+    battery: 90,
+  },
+  {
+    model: 'COSensor-N',
+    ieee: '00124b0022a50010',
+    type: 'ZHACarbonMonoxide',
+    item: 'carbonmonoxide',
+    action: 'co',
+    state: ['carbonmonoxide', 'lowbattery', 'tampered'],
+    manufacturer: 'HEIMAN',
+    battery: 90,
+  },
   // An audio detector: it hears a smoke alarm's siren and raises its (fire) zone's alarm.
-  { model: 'FFZB1-SM-ECO', ieee: '00124b0022a50012', type: 'ZHAAlarm', item: 'alarm', action: 'smoke', state: ['alarm', 'lowbattery', 'tampered'], manufacturer: 'Ecolink', battery: 88 },
+  {
+    model: 'FFZB1-SM-ECO',
+    ieee: '00124b0022a50012',
+    type: 'ZHAAlarm',
+    item: 'alarm',
+    action: 'smoke',
+    state: ['alarm', 'lowbattery', 'tampered'],
+    manufacturer: 'Ecolink',
+    battery: 88,
+  },
 ];
 
 /** A sensor of a measuring device: what the radio's `set` action changes and what REST then shows. */
@@ -58,14 +94,49 @@ const HEAT = '00124b0022a6001d';
 const THERMOMETER = '00124b0022a6001e';
 const MEASURING: MeasureCase[] = [
   // 200 kWh, 1500 W: consumption in Wh.
-  { model: 'SP-120', ieee: PLUG, cluster: '0702', type: 'ZHAConsumption', state: ['consumption', 'power'], set: { energy: 200, power: 1500 }, shows: { consumption: 200000, power: 1500 }, ...PLUG_ID },
+  {
+    model: 'SP-120',
+    ieee: PLUG,
+    cluster: '0702',
+    type: 'ZHAConsumption',
+    state: ['consumption', 'power'],
+    set: { energy: 200, power: 1500 },
+    shows: { consumption: 200000, power: 1500 },
+    ...PLUG_ID,
+  },
   // 231 V, 6.5 A (current in mA).
-  { model: 'SP-120', ieee: PLUG, cluster: '0b04', type: 'ZHAPower', state: ['power', 'voltage', 'current'], set: { voltage: 231, current: 6.5, power: 1490 }, shows: { voltage: 231, current: 6500, power: 1490 }, ...PLUG_ID },
+  {
+    model: 'SP-120',
+    ieee: PLUG,
+    cluster: '0b04',
+    type: 'ZHAPower',
+    state: ['power', 'voltage', 'current'],
+    set: { voltage: 231, current: 6.5, power: 1490 },
+    shows: { voltage: 231, current: 6500, power: 1490 },
+    ...PLUG_ID,
+  },
   // An Aqara weather sensor reports by itself, unconfigured: pressure in hPa.
-  { model: 'lumi.weather', ieee: WEATHER, cluster: '0403', type: 'ZHAPressure', state: ['pressure'], set: { pressure: 1021 }, shows: { pressure: 1021 }, modelid: 'lumi.weather', manufacturer: 'LUMI' },
+  {
+    model: 'lumi.weather',
+    ieee: WEATHER,
+    cluster: '0403',
+    type: 'ZHAPressure',
+    state: ['pressure'],
+    set: { pressure: 1021 },
+    shows: { pressure: 1021 },
+    modelid: 'lumi.weather',
+    manufacturer: 'LUMI',
+  },
 ];
 
-interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  type: string;
+  modelid: string;
+  manufacturername: string;
+  ep: number;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 
 describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   let stack: Stack;
@@ -73,7 +144,16 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([...CASES.map(({ model, ieee }) => ({ model, ieee })), { model: 'SP-120', ieee: PLUG }, { model: 'lumi.weather', ieee: WEATHER }, { model: 'ZHEMI101', ieee: METER }, { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE, settings: { 1: { ssIasZone: { lumiStatus: SMOKE_HIGH } } } }, { model: 'lumi.curtain.acn002', ieee: SHADE }, { model: 'HM-5HA-E', ieee: HEAT }, { model: 'TH01', ieee: THERMOMETER }]);
+    stack = await startSensorStack([
+      ...CASES.map(({ model, ieee }) => ({ model, ieee })),
+      { model: 'SP-120', ieee: PLUG },
+      { model: 'lumi.weather', ieee: WEATHER },
+      { model: 'ZHEMI101', ieee: METER },
+      { model: 'lumi.sensor_smoke', ieee: XIAOMI_SMOKE, settings: { 1: { ssIasZone: { lumiStatus: SMOKE_HIGH } } } },
+      { model: 'lumi.curtain.acn002', ieee: SHADE },
+      { model: 'HM-5HA-E', ieee: HEAT },
+      { model: 'TH01', ieee: THERMOMETER },
+    ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     for (const { model, ieee } of CASES) ids[model] = await sensorId(stack, uniqueidOf(ieee, 1, '0500'));
     for (const { ieee, cluster } of MEASURING) ids[`${ieee}-${cluster}`] = await sensorId(stack, uniqueidOf(ieee, 1, cluster));
@@ -87,7 +167,12 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
   describe.each(CASES)('$model', ({ model, ieee, type, item, action, state, manufacturer, battery }) => {
     it(`should present it as ${type} with every state and config field, enrolled with the gateway`, async () => {
       // The battery and the zone's enrolment come from the reads after configure: wait for them.
-      const sensor = await sensorWhen<Sensor>(stack, ids[model]!, (s) => s.config.battery !== undefined && s.config.enrolled !== undefined, 'battery and enrolment known');
+      const sensor = await sensorWhen<Sensor>(
+        stack,
+        ids[model]!,
+        (s) => s.config.battery !== undefined && s.config.enrolled !== undefined,
+        'battery and enrolment known',
+      );
       expect(sensor).toMatchObject({ type, modelid: model, manufacturername: manufacturer, ep: 1 });
       expect(Object.keys(sensor.config).sort()).toEqual(['battery', 'enrolled', 'on', 'reachable']);
       expect(sensor.config).toMatchObject({ battery, enrolled: 1, on: true, reachable: true });
@@ -110,7 +195,10 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
         const from = ws.events.length;
         await act(stack, ieee, action, { active });
         await sensorWhen<Sensor>(stack, id, (s) => s.state[item] === active, `${item} ${active}`);
-        await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.[item] === active), `the ${item} ${active} push`);
+        await waitFor(
+          () => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.[item] === active),
+          `the ${item} ${active} push`,
+        );
       }
     });
 
@@ -137,11 +225,21 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
       const id = ids[`${ieee}-${cluster}`]!;
       const from = ws.events.length;
       await act(stack, ieee, 'set', set);
-      const sensor = await sensorWhen<Sensor>(stack, id, (s) => Object.entries(shows).every(([item, value]) => s.state[item] === value), JSON.stringify(shows), 30_000);
+      const sensor = await sensorWhen<Sensor>(
+        stack,
+        id,
+        (s) => Object.entries(shows).every(([item, value]) => s.state[item] === value),
+        JSON.stringify(shows),
+        30_000,
+      );
       expect(sensor).toMatchObject({ type, modelid, manufacturername: manufacturer, ep: 1 });
       expect(Object.keys(sensor.state).sort()).toEqual([...state, 'lastupdated'].sort());
       expect(Object.keys(sensor.config).sort()).toEqual(['on', 'reachable']);
-      await waitFor(() => changesOf(ws.events, id, from).some((e) => Object.keys(shows).some((item) => (e.state as Record<string, unknown> | undefined)?.[item] !== undefined)), 'a measurement push');
+      await waitFor(
+        () =>
+          changesOf(ws.events, id, from).some((e) => Object.keys(shows).some((item) => (e.state as Record<string, unknown> | undefined)?.[item] !== undefined)),
+        'a measurement push',
+      );
     }, 45_000);
   });
 
@@ -153,21 +251,23 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect((await realState(stack, PLUG)).endpoints['1'].genOnOff.onOff).toBe(0);
   }, 30_000);
 
-  it('should write a meter interface\'s pulses per unit and interface mode to the device, and refuse what it cannot take', async () => {
+  it("should write a meter interface's pulses per unit and interface mode to the device, and refuse what it cannot take", async () => {
     const id = await sensorId(stack, uniqueidOf(METER, 2, '0702'));
     const settings = async () => (await realState(stack, METER)).endpoints['2'].seMetering as Record<string, number>;
     // Read from the device after pairing: 1000 pulses per unit, electricity (deCONZ mode 1).
     await sensorWhen<Sensor>(stack, id, (s) => s.config.pulseconfiguration === 1000 && s.config.interfacemode === 1, 'the meter settings read');
     const res = await stack.rest.put(`/sensors/${id}/config`, { pulseconfiguration: 500, interfacemode: 2 });
-    expect(res).toEqual({ status: 200, body: [
-      { success: { [`/sensors/${id}/config/pulseconfiguration`]: 500 } },
-      { success: { [`/sensors/${id}/config/interfacemode`]: 2 } },
-    ] });
+    expect(res).toEqual({
+      status: 200,
+      body: [{ success: { [`/sensors/${id}/config/pulseconfiguration`]: 500 } }, { success: { [`/sensors/${id}/config/interfacemode`]: 2 } }],
+    });
     expect(await settings()).toMatchObject({ develcoPulseConfiguration: 500, develcoInterfaceMode: 1 });
     await sensorWhen<Sensor>(stack, id, (s) => s.config.pulseconfiguration === 500 && s.config.interfacemode === 2, 'the new settings in config');
     for (const body of [{ pulseconfiguration: 70000 }, { interfacemode: 9 }, { interfacemode: 'gas' }]) {
       const bad = await stack.rest.put(`/sensors/${id}/config`, body);
-      expect(bad.body, JSON.stringify(body)).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/${Object.keys(body)[0]}` }) }]);
+      expect(bad.body, JSON.stringify(body)).toEqual([
+        { error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/${Object.keys(body)[0]}` }) },
+      ]);
     }
     expect(await settings()).toMatchObject({ develcoPulseConfiguration: 500, develcoInterfaceMode: 1 });
     const power = await sensorId(stack, uniqueidOf(METER, 2, '0b04'));
@@ -177,17 +277,17 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect(plug.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
   }, 45_000);
 
-  it('should show what the devices hold from pairing, before any report: a thermometer\'s 21.50 °C, a meter\'s power', async () => {
+  it("should show what the devices hold from pairing, before any report: a thermometer's 21.50 °C, a meter's power", async () => {
     // Nothing changes at the radio: the values come from the read of each reported attribute.
     const temperature = await sensorId(stack, uniqueidOf(THERMOMETER, 1, '0402'));
     await sensorWhen<Sensor>(stack, temperature, (s) => s.state.temperature === 2150, 'the temperature the thermometer holds');
     const humidity = await sensorId(stack, uniqueidOf(THERMOMETER, 1, '0405'));
     await sensorWhen<Sensor>(stack, humidity, (s) => s.state.humidity === 4500, 'the humidity the thermometer holds');
     const power = await sensorId(stack, uniqueidOf(METER, 2, '0b04'));
-    await sensorWhen<Sensor>(stack, power, (s) => s.state.power === 0, 'the meter interface\'s power');
+    await sensorWhen<Sensor>(stack, power, (s) => s.state.power === 0, "the meter interface's power");
   });
 
-  it('should start a smoke detector\'s self-test on usertest, show it while it runs, and refuse what cannot be done', async () => {
+  it("should start a smoke detector's self-test on usertest, show it while it runs, and refuse what cannot be done", async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
     const zone = async () => (await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone as Record<string, number>;
     const before = await sensorWhen<Sensor>(stack, id, (s) => s.config.usertest === false, 'usertest false');
@@ -208,7 +308,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect(heiman.body).toEqual([{ error: expect.objectContaining({ type: 6 }) }]);
   }, 45_000);
 
-  it('should start a Heiman heat alarm\'s self-test on usertest through its IAS zone test mode, and show it while it runs', async () => {
+  it("should start a Heiman heat alarm's self-test on usertest through its IAS zone test mode, and show it while it runs", async () => {
     // It paired: its definition's configure reads Heiman's manufacturer cluster, which the radio keeps.
     const id = await sensorId(stack, uniqueidOf(HEAT, 1, '0500'));
     const before = await sensorWhen<Sensor>(stack, id, (s) => s.config.usertest === false, 'usertest false');
@@ -227,7 +327,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/usertest` }) }]);
   });
 
-  it('should show the sensitivity a smoke detector holds from pairing, as deCONZ reads it from Lumi\'s status', async () => {
+  it("should show the sensitivity a smoke detector holds from pairing, as deCONZ reads it from Lumi's status", async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
     // Never written here: the high level it held when it joined, read from its status attribute.
     const sensor = await sensorWhen<Sensor>(stack, id, (s) => s.config.sensitivity !== undefined, 'the sensitivity read at pairing');
@@ -235,12 +335,15 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect((await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone.lumiStatus).toBe(SMOKE_HIGH);
   });
 
-  it('should write a smoke detector\'s sensitivity 0 (low) to 2 (high) as Xiaomi\'s IAS zone command, and refuse 3 with 7', async () => {
+  it("should write a smoke detector's sensitivity 0 (low) to 2 (high) as Xiaomi's IAS zone command, and refuse 3 with 7", async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
     const zone = async () => (await realState(stack, XIAOMI_SMOKE)).endpoints['1'].ssIasZone as { lumiSelfTest: number; lumiStatus: string };
     // The detector takes its level in the high byte pair (0x0401 low, 0x0402 medium, 0x0403 high)
     // and holds it in its status, which a refresh reads again.
-    for (const [level, written, status] of [[0, 0x04010000, '0x0101000011010003'], [1, 0x04020000, '0x0102000011010003']] as const) {
+    for (const [level, written, status] of [
+      [0, 0x04010000, '0x0101000011010003'],
+      [1, 0x04020000, '0x0102000011010003'],
+    ] as const) {
       const res = await stack.rest.put(`/sensors/${id}/config`, { sensitivity: level });
       expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/sensitivity`]: level } }] });
       expect(await zone()).toMatchObject({ lumiSelfTest: written, lumiStatus: status });
@@ -253,7 +356,7 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     expect(await zone()).toMatchObject({ lumiSelfTest: 0x04020000, lumiStatus: '0x0102000011010003' });
   }, 30_000);
 
-  it('should show a Xiaomi detector\'s own temperature from its status report, read-only', async () => {
+  it("should show a Xiaomi detector's own temperature from its status report, read-only", async () => {
     const id = await sensorId(stack, uniqueidOf(XIAOMI_SMOKE, 1, '0500'));
     await act(stack, XIAOMI_SMOKE, 'heartbeat', { temperature: 23 });
     await sensorWhen<Sensor>(stack, id, (s) => s.config.temperature === 2300, 'config.temperature 2300');
@@ -265,7 +368,13 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
     const id = await sensorId(stack, uniqueidOf(SHADE, 1, '0001'));
     // Battery and charging state come from the reads after configure.
     const sensor = await sensorWhen<Sensor>(stack, id, (s) => s.state.charging === false && s.state.battery === 80, 'battery and charging read');
-    expect(sensor).toMatchObject({ type: 'ZHABattery', modelid: 'lumi.curtain.acn002', manufacturername: 'LUMI', ep: 1, config: { battery: 80, on: true, reachable: true } });
+    expect(sensor).toMatchObject({
+      type: 'ZHABattery',
+      modelid: 'lumi.curtain.acn002',
+      manufacturername: 'LUMI',
+      ep: 1,
+      config: { battery: 80, on: true, reachable: true },
+    });
     expect(Object.keys(sensor.state).sort()).toEqual(['battery', 'charging', 'lastupdated']);
     const lights = (await stack.rest.get('/lights')).body as Record<string, { type: string; uniqueid: string }>;
     expect(Object.values(lights).find((l) => l.uniqueid === uniqueidOf(SHADE, 1, '').slice(0, -1))?.type).toBe('Window covering device');
@@ -274,7 +383,10 @@ describe('sensors: alarm sensors of the catalogue on the real stack', () => {
       await act(stack, SHADE, 'charging', { active });
       expect((await realState(stack, SHADE)).endpoints['1'].manuSpecificLumi.chargingStatus).toBe(active ? 1 : 0);
       await sensorWhen<Sensor>(stack, id, (s) => s.state.charging === active, `charging ${active}`);
-      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.charging === active), `the charging ${active} push`);
+      await waitFor(
+        () => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.charging === active),
+        `the charging ${active} push`,
+      );
     }
   }, 45_000);
 });

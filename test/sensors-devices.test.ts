@@ -23,7 +23,15 @@ const DEVICES = [
   { model: 'Zen-01', ieee: THERMOSTAT },
 ];
 
-interface Sensor { type: string; name: string; uniqueid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown>; etag: string }
+interface Sensor {
+  type: string;
+  name: string;
+  uniqueid: string;
+  ep: number;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+  etag: string;
+}
 
 describe('sensors: devices on the real stack', () => {
   let stack: Stack;
@@ -54,8 +62,12 @@ describe('sensors: devices on the real stack', () => {
     expect(status).toBe(200);
     const sensors = body as Record<string, Sensor>;
     const expected: Record<string, [string, number]> = {
-      button: ['ZHASwitch', 1], door: ['ZHAOpenClose', 1], temperature: ['ZHATemperature', 1],
-      humidity: ['ZHAHumidity', 1], keypad: ['ZHAAncillaryControl', 1], thermostat: ['ZHAThermostat', 3],
+      button: ['ZHASwitch', 1],
+      door: ['ZHAOpenClose', 1],
+      temperature: ['ZHATemperature', 1],
+      humidity: ['ZHAHumidity', 1],
+      keypad: ['ZHAAncillaryControl', 1],
+      thermostat: ['ZHAThermostat', 3],
     };
     for (const [name, [type, ep]] of Object.entries(expected)) {
       expect(sensors[ids[name]!], name).toMatchObject({ type, ep, config: { on: true, reachable: true } });
@@ -68,7 +80,12 @@ describe('sensors: devices on the real stack', () => {
   it('should push each button press exactly once, a repeated value included', async () => {
     const id = ids.button!;
     const from = ws.events.length;
-    const presses: [string, number][] = [['single', 1002], ['single', 1002], ['double', 1004], ['hold', 1003]];
+    const presses: [string, number][] = [
+      ['single', 1002],
+      ['single', 1002],
+      ['double', 1004],
+      ['hold', 1003],
+    ];
     for (const [index, [kind, code]] of presses.entries()) {
       await act(stack, BUTTON, 'press', { button: 'button', kind });
       await waitFor(() => changesOf(ws.events, id, from).filter((e) => e.state).length > index, `push of press ${index + 1} (${kind})`, 10_000);
@@ -79,10 +96,20 @@ describe('sensors: devices on the real stack', () => {
     // pushes in order, so a second push of a press would come before the door's.
     const door = ids.door!;
     await act(stack, DOOR, 'open');
-    await waitFor(() => changesOf(ws.events, door, from).some((e) => (e.state as Record<string, unknown> | undefined)?.open === true), 'the door opening after the presses', 10_000);
+    await waitFor(
+      () => changesOf(ws.events, door, from).some((e) => (e.state as Record<string, unknown> | undefined)?.open === true),
+      'the door opening after the presses',
+      10_000,
+    );
     await act(stack, DOOR, 'close');
-    await waitFor(() => changesOf(ws.events, door, from).some((e) => (e.state as Record<string, unknown> | undefined)?.open === false), 'the door closing again', 10_000);
-    const pushed = changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent);
+    await waitFor(
+      () => changesOf(ws.events, door, from).some((e) => (e.state as Record<string, unknown> | undefined)?.open === false),
+      'the door closing again',
+      10_000,
+    );
+    const pushed = changesOf(ws.events, id, from)
+      .filter((e) => e.state)
+      .map((e) => (e.state as Record<string, unknown>).buttonevent);
     expect(pushed).toEqual([1002, 1002, 1004, 1003]);
   }, 60_000);
 
@@ -94,7 +121,9 @@ describe('sensors: devices on the real stack', () => {
     await act(stack, DOOR, 'close');
     const closed = await sensorWhen<Sensor>(stack, id, (s) => s.state.open === false, 'door closed');
     expect(closed.state.lastupdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
-    const opens = changesOf(ws.events, id, from).map((e) => (e.state as Record<string, unknown> | undefined)?.open).filter((v) => v !== undefined);
+    const opens = changesOf(ws.events, id, from)
+      .map((e) => (e.state as Record<string, unknown> | undefined)?.open)
+      .filter((v) => v !== undefined);
     expect(opens).toEqual([true, false]);
   }, 30_000);
 
@@ -106,27 +135,41 @@ describe('sensors: devices on the real stack', () => {
     await act(stack, CLIMATE, 'set', { humidity: 45.5 });
     const humidity = await sensorWhen<Sensor>(stack, ids.humidity!, (s) => s.state.humidity === 4550, 'humidity 4550');
     expect(humidity.state.temperature).toBeUndefined();
-    await waitFor(() => changesOf(ws.events, ids.humidity!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.humidity === 4550), 'the humidity push');
+    await waitFor(
+      () => changesOf(ws.events, ids.humidity!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.humidity === 4550),
+      'the humidity push',
+    );
     // The humidity report alone must not touch the temperature sensor sharing its endpoint (its
     // `lastseen` may move: the device was heard, and deCONZ pushes that as an attr event).
-    expect(changesOf(ws.events, ids.temperature!, from).filter((e) => e.attr === undefined || Object.keys(e.attr as object).some((k) => k !== 'lastseen'))).toEqual([]);
+    expect(
+      changesOf(ws.events, ids.temperature!, from).filter((e) => e.attr === undefined || Object.keys(e.attr as object).some((k) => k !== 'lastseen')),
+    ).toEqual([]);
     expect((await stack.rest.get(`/sensors/${ids.temperature}`)).body.state).toEqual(before);
     await act(stack, CLIMATE, 'set', { temperature: 21.37 });
     const temperature = await sensorWhen<Sensor>(stack, ids.temperature!, (s) => s.state.temperature === 2137, 'temperature 2137');
     expect(temperature.state.humidity).toBeUndefined();
     expect(temperature.state.lastupdated).not.toBe('none');
-    await waitFor(() => changesOf(ws.events, ids.temperature!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 2137), 'the temperature push');
+    await waitFor(
+      () => changesOf(ws.events, ids.temperature!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 2137),
+      'the temperature push',
+    );
   }, 60_000);
 
   it('should keep a temperature and humidity offset and show the values with it added', async () => {
     const from = ws.events.length;
-    for (const [name, offset] of [['temperature', -150], ['humidity', 200]] as const) {
+    for (const [name, offset] of [
+      ['temperature', -150],
+      ['humidity', 200],
+    ] as const) {
       const res = await stack.rest.put(`/sensors/${ids[name]}/config`, { offset });
       expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${ids[name]}/config/offset`]: offset } }] });
     }
     expect((await stack.rest.get(`/sensors/${ids.temperature}`)).body).toMatchObject({ config: { offset: -150 }, state: { temperature: 1987 } });
     expect((await stack.rest.get(`/sensors/${ids.humidity}`)).body).toMatchObject({ config: { offset: 200 }, state: { humidity: 4750 } });
-    await waitFor(() => changesOf(ws.events, ids.temperature!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 1987), 'the corrected temperature push');
+    await waitFor(
+      () => changesOf(ws.events, ids.temperature!, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 1987),
+      'the corrected temperature push',
+    );
     // A bad offset is 7 and changes nothing.
     const bad = await stack.rest.put(`/sensors/${ids.temperature}/config`, { offset: 40000 });
     expect(bad.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${ids.temperature}/config/offset` }) }]);
@@ -144,7 +187,10 @@ describe('sensors: devices on the real stack', () => {
       const from = ws.events.length;
       // No alarm PIN is set here, so the gateway answers each with invalid_code, which becomes the
       // keypad's next action (test/alarm-keypad.test.ts): follow the pushes, not the last state.
-      const actions = () => changesOf(ws.events, id, from).map((e) => (e.state as Record<string, unknown> | undefined)?.action).filter(Boolean);
+      const actions = () =>
+        changesOf(ws.events, id, from)
+          .map((e) => (e.state as Record<string, unknown> | undefined)?.action)
+          .filter(Boolean);
       await act(stack, KEYPAD, 'pin', { code: '4711', command: 'arm_all' });
       await waitFor(() => actions().includes('armed_away'), 'the armed_away push');
       await act(stack, KEYPAD, 'pin', { code: '4711', command: 'disarm' });
@@ -178,7 +224,10 @@ describe('sensors: devices on the real stack', () => {
     const real = await realState(stack, THERMOSTAT);
     expect(real.endpoints['3'].hvacThermostat.occupiedHeatingSetpoint).toBe(2150);
     await sensorWhen<Sensor>(stack, id, (s) => s.config.heatsetpoint === 2150, 'heatsetpoint 2150 in config');
-    await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.heatsetpoint === 2150), 'the config push');
+    await waitFor(
+      () => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.heatsetpoint === 2150),
+      'the config push',
+    );
   }, 30_000);
 
   it('should answer an item the thermostat does not have per item, and still apply the others', async () => {
@@ -196,14 +245,20 @@ describe('sensors: devices on the real stack', () => {
   }, 30_000);
 
   it('should change the full-state ETag on a device report that writes nothing to the database', async () => {
-    const full = (tag?: string) => fetch(`${stack.rest.base}/api/${stack.rest.key}`, {
-      headers: tag ? { 'If-None-Match': tag } : {}, signal: AbortSignal.timeout(10_000),
-    });
+    const full = (tag?: string) =>
+      fetch(`${stack.rest.base}/api/${stack.rest.key}`, {
+        headers: tag ? { 'If-None-Match': tag } : {},
+        signal: AbortSignal.timeout(10_000),
+      });
     // The thermostat reports its drifting temperature now and then: retry until a tag validates.
-    const tag = await waitFor(async () => {
-      const current = (await full()).headers.get('etag')!;
-      return (await full(current)).status === 304 ? current : undefined;
-    }, 'a full-state ETag answered with 304', 10_000);
+    const tag = await waitFor(
+      async () => {
+        const current = (await full()).headers.get('etag')!;
+        return (await full(current)).status === 304 ? current : undefined;
+      },
+      'a full-state ETag answered with 304',
+      10_000,
+    );
     const revision = stack.api.services.store.revision();
     const door = (await stack.rest.get(`/sensors/${ids.door}`)).body as Sensor;
     await act(stack, DOOR, door.state.open ? 'close' : 'open');
@@ -218,14 +273,20 @@ describe('sensors: devices on the real stack', () => {
 
   describe('bad input on device sensors', () => {
     const request = (path: string, init?: RequestInit) => fetch(`${stack.rest.base}${path}`, { ...init, signal: AbortSignal.timeout(10_000) });
-    const send = (method: string, path: string, body: unknown) => request(`/api/${stack.rest.key}${path}`, { method, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const send = (method: string, path: string, body: unknown) =>
+      request(`/api/${stack.rest.key}${path}`, { method, body: typeof body === 'string' ? body : JSON.stringify(body) });
 
     itConformsToDeconz({
       context: () => ({ request, key: stack.rest.key }),
       collection: '/sensors',
       unknownId: '/sensors/9999',
       // A getter: the id is known only once the stack runs (the title shows the placeholder).
-      write: { method: 'PUT', get path() { return `/sensors/${ids.thermostat ?? '<thermostat>'}/config`; } },
+      write: {
+        method: 'PUT',
+        get path() {
+          return `/sensors/${ids.thermostat ?? '<thermostat>'}/config`;
+        },
+      },
       wrongMethod: 'PATCH',
     });
 
@@ -233,7 +294,10 @@ describe('sensors: devices on the real stack', () => {
       const thermostat = ids.thermostat!;
       const button = ids.button!;
       const setpoint = (await realState(stack, THERMOSTAT)).endpoints['3'].hvacThermostat.occupiedHeatingSetpoint as number;
-      const before = { thermostat: (await stack.rest.get(`/sensors/${thermostat}`)).body as Sensor, button: (await stack.rest.get(`/sensors/${button}`)).body as Sensor };
+      const before = {
+        thermostat: (await stack.rest.get(`/sensors/${thermostat}`)).body as Sensor,
+        button: (await stack.rest.get(`/sensors/${button}`)).body as Sensor,
+      };
       const revision = stack.api.services.store.revision();
       const config = `/sensors/${thermostat}/config`;
       for (const value of ['warm', 20_000, 499, 21.5, null, true]) {
@@ -254,12 +318,16 @@ describe('sensors: devices on the real stack', () => {
       await expectDeconzError(await send('DELETE', `/sensors/${button}`, { reset: true, force: true }), 400, 6, `/sensors/${button}/force`);
       await expectDeconzError(await send('DELETE', `/sensors/${button}`, '{"reset":'), 400, 2);
       // deCONZ names the sensor, not the sub-path, in a 3.
-      for (const path of ['/sensors/9999/config', '/sensors/9999/state']) await expectDeconzError(await send('PUT', path, { on: true }), 404, 3, '/sensors/9999');
+      for (const path of ['/sensors/9999/config', '/sensors/9999/state'])
+        await expectDeconzError(await send('PUT', path, { on: true }), 404, 3, '/sensors/9999');
       await expectDeconzError(await send('DELETE', '/sensors/9999', ''), 404, 3, '/sensors/9999');
 
       expect(stack.api.services.store.revision()).toBe(revision);
       expect((await realState(stack, THERMOSTAT)).endpoints['3'].hvacThermostat.occupiedHeatingSetpoint).toBe(setpoint);
-      const after = { thermostat: (await stack.rest.get(`/sensors/${thermostat}`)).body as Sensor, button: (await stack.rest.get(`/sensors/${button}`)).body as Sensor };
+      const after = {
+        thermostat: (await stack.rest.get(`/sensors/${thermostat}`)).body as Sensor,
+        button: (await stack.rest.get(`/sensors/${button}`)).body as Sensor,
+      };
       expect(after.button).toEqual(before.button);
       expect(after.thermostat.config).toEqual(before.thermostat.config);
       expect(after.thermostat).toMatchObject({ name: before.thermostat.name, type: 'ZHAThermostat' });

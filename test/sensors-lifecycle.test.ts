@@ -14,7 +14,12 @@ import { act, herdsmanIeee, sensorId, sensorWhen, startSensorStack, uniqueidOf }
 const BUTTON = '00124b0022a1400b';
 const DOOR = '00124b0022a1400a';
 
-interface Sensor { name: string; uniqueid: string; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  name: string;
+  uniqueid: string;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 
 describe('sensors: device sensor lifecycle', () => {
   let stack: Stack;
@@ -24,7 +29,10 @@ describe('sensors: device sensor lifecycle', () => {
   const doorUniqueid = uniqueidOf(DOOR, 1, '0500');
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'WB01', ieee: BUTTON }, { model: 'DS01', ieee: DOOR }]);
+    stack = await startSensorStack([
+      { model: 'WB01', ieee: BUTTON },
+      { model: 'DS01', ieee: DOOR },
+    ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     button = await sensorId(stack, uniqueidOf(BUTTON, 1, '0006'));
     door = await sensorId(stack, doorUniqueid);
@@ -35,11 +43,19 @@ describe('sensors: device sensor lifecycle', () => {
     await stack?.close();
   }, 60_000);
 
-  const joined = async () => (await radioControl<{ joined: { ieee: string }[] }>(stack.radio.control, 'GET', '/devices')).joined.map((d) => d.ieee.toLowerCase());
+  const joined = async () =>
+    (await radioControl<{ joined: { ieee: string }[] }>(stack.radio.control, 'GET', '/devices')).joined.map((d) => d.ieee.toLowerCase());
 
   it('should remove the device from the network on DELETE with reset and push deleted', async () => {
-    expect(await stack.rest.put(`/sensors/${door}`, { name: 'Front door' })).toEqual({ status: 200, body: [{ success: { [`/sensors/${door}/name`]: 'Front door' } }] });
-    const res = await fetch(`${stack.rest.base}/api/${stack.rest.key}/sensors/${door}`, { method: 'DELETE', body: '{"reset":true}', signal: AbortSignal.timeout(20_000) });
+    expect(await stack.rest.put(`/sensors/${door}`, { name: 'Front door' })).toEqual({
+      status: 200,
+      body: [{ success: { [`/sensors/${door}/name`]: 'Front door' } }],
+    });
+    const res = await fetch(`${stack.rest.base}/api/${stack.rest.key}/sensors/${door}`, {
+      method: 'DELETE',
+      body: '{"reset":true}',
+      signal: AbortSignal.timeout(20_000),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([{ success: { [`/sensors/${door}/reset`]: true } }]);
     // The device acknowledges the leave and leaves the radio a moment later, as a real one does.
@@ -74,7 +90,10 @@ describe('sensors: device sensor lifecycle', () => {
 
   it('should keep ids, names, config on and deletions across an api restart', async () => {
     // `on` is kept by the gateway itself (not the device): it must be stored.
-    expect(await stack.rest.put(`/sensors/${door}/config`, { on: false })).toEqual({ status: 200, body: [{ success: { [`/sensors/${door}/config/on`]: false } }] });
+    expect(await stack.rest.put(`/sensors/${door}/config`, { on: false })).toEqual({
+      status: 200,
+      body: [{ success: { [`/sensors/${door}/config/on`]: false } }],
+    });
     const before = (await stack.rest.get('/sensors')).body as Record<string, Sensor>;
     const revision = stack.api.services.store.revision();
     await stack.api.close();

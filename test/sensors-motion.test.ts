@@ -14,7 +14,12 @@ const FP1 = '54ef441000a16010';
 /** A later Hue motion sensor (SML003: five sensitivity levels), on the SML001's clusters. */
 const MOTION3 = '0017880104a16011';
 
-interface Sensor { type: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  type: string;
+  ep: number;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 
 describe('sensors: motion sensor on the real stack', () => {
   let stack: Stack;
@@ -25,7 +30,8 @@ describe('sensors: motion sensor on the real stack', () => {
   beforeAll(async () => {
     // The Hue sensor's LED indication was switched on before it pairs here (catalogue: off).
     stack = await startSensorStack([
-      { model: 'SML001', ieee: MOTION, settings: { 2: { genBasic: { ledIndication: 1 } } } }, { model: 'lumi.motion.ac01', ieee: FP1 },
+      { model: 'SML001', ieee: MOTION, settings: { 2: { genBasic: { ledIndication: 1 } } } },
+      { model: 'lumi.motion.ac01', ieee: FP1 },
       { model: 'SML001', ieee: MOTION3, settings: { 1: { genBasic: { modelId: 'SML003' } } } },
     ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
@@ -43,7 +49,10 @@ describe('sensors: motion sensor on the real stack', () => {
     const from = ws.events.length;
     await act(stack, MOTION, 'motion');
     await sensorWhen<Sensor>(stack, presence, (s) => s.state.presence === true, 'presence true');
-    await waitFor(() => changesOf(ws.events, presence, from).some((e) => (e.state as Record<string, unknown> | undefined)?.presence === true), 'the presence push');
+    await waitFor(
+      () => changesOf(ws.events, presence, from).some((e) => (e.state as Record<string, unknown> | undefined)?.presence === true),
+      'the presence push',
+    );
   }, 30_000);
 
   it('should give the light level, lux, dark and daylight', async () => {
@@ -53,7 +62,10 @@ describe('sensors: motion sensor on the real stack', () => {
     const bright = await sensorWhen<Sensor>(stack, light, (s) => s.state.lightlevel === 30001, 'light level 30001', 20_000);
     expect(bright).toMatchObject({ type: 'ZHALightLevel', ep: 2, config: { tholddark: 12000, tholdoffset: 7000 } });
     expect(bright.state).toMatchObject({ lightlevel: 30001, lux: 1000, dark: false, daylight: true });
-    await waitFor(() => changesOf(ws.events, light, from).some((e) => (e.state as Record<string, unknown> | undefined)?.lightlevel === 30001), 'the light level push');
+    await waitFor(
+      () => changesOf(ws.events, light, from).some((e) => (e.state as Record<string, unknown> | undefined)?.lightlevel === 30001),
+      'the light level push',
+    );
   }, 30_000);
 
   it('should keep written light-level thresholds and judge dark and daylight by them', async () => {
@@ -62,10 +74,7 @@ describe('sensors: motion sensor on the real stack', () => {
     const from = ws.events.length;
     const res = await stack.rest.put(`/sensors/${light}/config`, { tholddark: 40000, tholdoffset: 500 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([
-      { success: { [`/sensors/${light}/config/tholddark`]: 40000 } },
-      { success: { [`/sensors/${light}/config/tholdoffset`]: 500 } },
-    ]);
+    expect(res.body).toEqual([{ success: { [`/sensors/${light}/config/tholddark`]: 40000 } }, { success: { [`/sensors/${light}/config/tholdoffset`]: 500 } }]);
     const dark = (await stack.rest.get(`/sensors/${light}`)).body as Sensor;
     expect(dark.config).toMatchObject({ tholddark: 40000, tholdoffset: 500 });
     expect(dark.state).toMatchObject({ lightlevel: 30001, dark: true, daylight: false });
@@ -78,7 +87,11 @@ describe('sensors: motion sensor on the real stack', () => {
 
   it('should refuse bad thresholds with 7, thresholds on another type with 6, and change nothing', async () => {
     const before = (await stack.rest.get(`/sensors/${light}`)).body as Sensor;
-    for (const [item, value] of [['tholdoffset', 0], ['tholddark', 70000], ['tholddark', 'dark']] as const) {
+    for (const [item, value] of [
+      ['tholdoffset', 0],
+      ['tholddark', 70000],
+      ['tholddark', 'dark'],
+    ] as const) {
       const res = await stack.rest.put(`/sensors/${light}/config`, { [item]: value });
       expect(res.status, `${item}=${value}`).toBe(400);
       expect(res.body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${light}/config/${item}` }) }]);
@@ -92,14 +105,16 @@ describe('sensors: motion sensor on the real stack', () => {
   it('should write the delay and sensitivity to the device and show what it holds', async () => {
     // What the device holds, read when it paired (delay 30 s, sensitivity high, LED indication on),
     // as deCONZ shows the SML001: sensitivity 0 (low) to 2 (high), the highest read-only beside it.
-    const before = await sensorWhen<Sensor>(stack, presence, (s) => s.config.sensitivity !== undefined && s.config.ledindication !== undefined, 'the settings the device holds');
+    const before = await sensorWhen<Sensor>(
+      stack,
+      presence,
+      (s) => s.config.sensitivity !== undefined && s.config.ledindication !== undefined,
+      'the settings the device holds',
+    );
     expect(before.config).toMatchObject({ delay: 30, duration: 30, sensitivity: 2, sensitivitymax: 2, ledindication: true });
     const res = await stack.rest.put(`/sensors/${presence}/config`, { delay: 45, sensitivity: 1 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([
-      { success: { [`/sensors/${presence}/config/delay`]: 45 } },
-      { success: { [`/sensors/${presence}/config/sensitivity`]: 1 } },
-    ]);
+    expect(res.body).toEqual([{ success: { [`/sensors/${presence}/config/delay`]: 45 } }, { success: { [`/sensors/${presence}/config/sensitivity`]: 1 } }]);
     const occupancy = (await realState(stack, MOTION)).endpoints['2'].msOccupancySensing;
     expect(occupancy).toMatchObject({ pirOToUDelay: 45, motionSensitivity: 1 });
     await sensorWhen<Sensor>(stack, presence, (s) => s.config.delay === 45 && s.config.sensitivity === 1, 'delay 45 and sensitivity 1 in config');
@@ -115,7 +130,7 @@ describe('sensors: motion sensor on the real stack', () => {
     expect((await realState(stack, MOTION)).endpoints['2'].msOccupancySensing).toMatchObject({ pirOToUDelay: 45, motionSensitivity: 1 });
   });
 
-  it('should switch the sensor\'s LED on ledindication, refuse a bad value with 7 and the item on the light sensor with 6', async () => {
+  it("should switch the sensor's LED on ledindication, refuse a bad value with 7 and the item on the light sensor with 6", async () => {
     const led = async () => (await realState(stack, MOTION)).endpoints['2'].genBasic.ledIndication;
     for (const on of [true, false]) {
       const res = await stack.rest.put(`/sensors/${presence}/config`, { ledindication: on });
@@ -130,7 +145,7 @@ describe('sensors: motion sensor on the real stack', () => {
     expect(await led()).toBe(0);
   }, 30_000);
 
-  it('should list a write\'s items in pending until the device answered, then none, and refuse writing pending with 8', async () => {
+  it("should list a write's items in pending until the device answered, then none, and refuse writing pending with 8", async () => {
     expect(((await stack.rest.get(`/sensors/${presence}`)).body as Sensor).config.pending).toEqual([]);
     // Frames to and from the sensor take a second longer: the write is on its way meanwhile.
     const fault = await radioControl<{ id: number }>(stack.radio.control, 'POST', '/faults', { kind: 'delay', ieee: MOTION, ms: 1000 });
@@ -152,7 +167,11 @@ describe('sensors: motion sensor on the real stack', () => {
     const later = await sensorId(stack, uniqueidOf(MOTION3, 2, '0406'));
     const sensor = await sensorWhen<Sensor>(stack, later, (s) => s.config.sensitivity !== undefined, 'the SML003 sensitivity read');
     expect(sensor.config).toMatchObject({ sensitivity: 2, sensitivitymax: 4 });
-    for (const [ieee, endpoint, max] of [[MOTION, 2, 2], [FP1, 1, 2], [MOTION3, 2, 4]] as const) {
+    for (const [ieee, endpoint, max] of [
+      [MOTION, 2, 2],
+      [FP1, 1, 2],
+      [MOTION3, 2, 4],
+    ] as const) {
       expect(await introspect(ieee, endpoint, 'sensitivity'), ieee).toEqual({ type: 'uint8', minval: 0, maxval: max });
       expect(await introspect(ieee, endpoint, 'sensitivitymax'), ieee).toEqual({ type: 'uint8', minval: 0, maxval: max });
     }
@@ -174,11 +193,23 @@ describe('sensors: motion sensor on the real stack', () => {
     it('should show the presence event it saw beside presence, in REST and on the WebSocket', async () => {
       const sensor = await sensorWhen<Sensor>(stack, fp1, (s) => s.config.triggerdistance !== undefined, 'triggerdistance read');
       expect(sensor).toMatchObject({ type: 'ZHAPresence', config: { triggerdistance: 'far', resetpresence: false } });
-      for (const [event, presenceevent, presence] of [['enter', 'enter', true], ['approach', 'approaching', true], ['left_leave', 'leftleave', false]] as const) {
+      for (const [event, presenceevent, presence] of [
+        ['enter', 'enter', true],
+        ['approach', 'approaching', true],
+        ['left_leave', 'leftleave', false],
+      ] as const) {
         const from = ws.events.length;
         await act(stack, FP1, 'presence', { event });
-        await sensorWhen<Sensor>(stack, fp1, (s) => s.state.presenceevent === presenceevent && s.state.presence === presence, `${presenceevent}, presence ${presence}`);
-        await waitFor(() => changesOf(ws.events, fp1, from).some((e) => (e.state as Record<string, unknown> | undefined)?.presenceevent === presenceevent), `the ${presenceevent} push`);
+        await sensorWhen<Sensor>(
+          stack,
+          fp1,
+          (s) => s.state.presenceevent === presenceevent && s.state.presence === presence,
+          `${presenceevent}, presence ${presence}`,
+        );
+        await waitFor(
+          () => changesOf(ws.events, fp1, from).some((e) => (e.state as Record<string, unknown> | undefined)?.presenceevent === presenceevent),
+          `the ${presenceevent} push`,
+        );
       }
     });
 
@@ -200,7 +231,10 @@ describe('sensors: motion sensor on the real stack', () => {
       // The catalogue FP1 holds 2 (medium) in Lumi's attribute: deCONZ shows it one lower.
       const sensor = await sensorWhen<Sensor>(stack, fp1, (s) => s.config.sensitivity !== undefined, 'sensitivity read');
       expect(sensor.config).toMatchObject({ sensitivity: 1, sensitivitymax: 2 });
-      for (const [level, device] of [[2, 3], [0, 1]] as const) {
+      for (const [level, device] of [
+        [2, 3],
+        [0, 1],
+      ] as const) {
         const res = await stack.rest.put(`/sensors/${fp1}/config`, { sensitivity: level });
         expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${fp1}/config/sensitivity`]: level } }] });
         expect((await lumi()).motionSensitivity).toBe(device);

@@ -33,10 +33,15 @@ export async function startSensorStack(devices: NetworkDevice[], options: Pick<S
     for (const { ieee } of devices) {
       const address = herdsmanIeee(ieee);
       const described = () => stack.api.services.bridge.devices().get(address);
-      await waitFor(() => {
-        const device = described();
-        return device?.interview === 'successful' && device.subdevices.length > 0;
-      }, `device ${address} interviewed in the api's mirror`, 60_000, 100).catch((err: Error) => {
+      await waitFor(
+        () => {
+          const device = described();
+          return device?.interview === 'successful' && device.subdevices.length > 0;
+        },
+        `device ${address} interviewed in the api's mirror`,
+        60_000,
+        100,
+      ).catch((err: Error) => {
         throw new Error(`${err.message}; mirrored as ${JSON.stringify(described())}`);
       });
     }
@@ -66,20 +71,30 @@ export function uniqueidOf(ieee: string, endpoint: number, cluster: string): str
 
 /** The REST id of the sensor with this uniqueid (bounded wait until the api lists it). */
 export async function sensorId(stack: Stack, uniqueid: string): Promise<string> {
-  return waitFor(async () => {
-    const { body } = await stack.rest.get('/sensors');
-    return Object.entries(body as Record<string, { uniqueid: string }>).find(([, sensor]) => sensor.uniqueid === uniqueid)?.[0];
-  }, `a sensor with uniqueid ${uniqueid} in GET /sensors`, 15_000, 100);
+  return waitFor(
+    async () => {
+      const { body } = await stack.rest.get('/sensors');
+      return Object.entries(body as Record<string, { uniqueid: string }>).find(([, sensor]) => sensor.uniqueid === uniqueid)?.[0];
+    },
+    `a sensor with uniqueid ${uniqueid} in GET /sensors`,
+    15_000,
+    100,
+  );
 }
 
 /** Polls `GET /sensors/<id>` until it exists and `test` accepts it (bounded); resolves with that sensor. */
 export async function sensorWhen<T = any>(stack: Stack, id: string, test: (sensor: T) => boolean, what: string, timeoutMs = 15_000): Promise<T> {
   let last: unknown;
-  return waitFor(async () => {
-    const { status, body } = await stack.rest.get(`/sensors/${id}`);
-    last = body;
-    return status === 200 && test(body as T) ? (body as T) : undefined;
-  }, `${what} (sensor ${id})`, timeoutMs, 100).catch((err: Error) => {
+  return waitFor(
+    async () => {
+      const { status, body } = await stack.rest.get(`/sensors/${id}`);
+      last = body;
+      return status === 200 && test(body as T) ? (body as T) : undefined;
+    },
+    `${what} (sensor ${id})`,
+    timeoutMs,
+    100,
+  ).catch((err: Error) => {
     throw new Error(`${err.message}; last answer ${JSON.stringify(last)}`);
   });
 }

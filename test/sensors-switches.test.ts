@@ -25,7 +25,15 @@ const TINT = '00158d000ba2400c';
 const ROCKER = '54ef441000a2400d';
 const KNOB = '000b57fffe8a400e';
 
-interface Sensor { type: string; modelid: string; manufacturername: string; ep: number; mode?: number; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  type: string;
+  modelid: string;
+  manufacturername: string;
+  ep: number;
+  mode?: number;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 
 /** A handling of the simulated cube and what deCONZ shows for it (sides 0-5 appear as 1, 3, 5, 6, 4, 2). */
 interface GestureCase {
@@ -53,7 +61,13 @@ describe('sensors: gesture controllers on the real stack', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    stack = await startSensorStack([{ model: 'MFKZQ01LM', ieee: CUBE }, { model: 'RDM001', ieee: WALL }, { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT }, { model: 'lumi.remote.b28ac1', ieee: ROCKER }, { model: 'SYMFONISK-Sound-Controller', ieee: KNOB }]);
+    stack = await startSensorStack([
+      { model: 'MFKZQ01LM', ieee: CUBE },
+      { model: 'RDM001', ieee: WALL },
+      { model: 'ZBT-Remote-ALL-RGBW', ieee: TINT },
+      { model: 'lumi.remote.b28ac1', ieee: ROCKER },
+      { model: 'SYMFONISK-Sound-Controller', ieee: KNOB },
+    ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
     ids.gestures = await sensorId(stack, uniqueidOf(CUBE, 2, '0012'));
     ids.rotation = await sensorId(stack, uniqueidOf(CUBE, 3, '000c'));
@@ -71,7 +85,10 @@ describe('sensors: gesture controllers on the real stack', () => {
   it('should present the cube as two ZHASwitch sensors, gestures on endpoint 2 and rotation on endpoint 3', async () => {
     const gestures = await sensorWhen<Sensor>(stack, ids.gestures!, () => true, 'listed');
     const rotation = await sensorWhen<Sensor>(stack, ids.rotation!, () => true, 'listed');
-    for (const [sensor, ep] of [[gestures, 2], [rotation, 3]] as const) {
+    for (const [sensor, ep] of [
+      [gestures, 2],
+      [rotation, 3],
+    ] as const) {
       expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'lumi.sensor_cube', manufacturername: 'LUMI', ep, config: { on: true, reachable: true } });
     }
     // The introspection lists the codes the gesture sensor can send, none for free rotation.
@@ -79,32 +96,39 @@ describe('sensors: gesture controllers on the real stack', () => {
     expect(Object.keys(body.values)).toEqual(expect.arrayContaining(['7007', '3001', '6006']));
   });
 
-  it('should show the cube\'s own temperature from its status report on both its sensors, read-only', async () => {
+  it("should show the cube's own temperature from its status report on both its sensors, read-only", async () => {
     const from = ws.events.length;
     await act(stack, CUBE, 'heartbeat', { temperature: 27, voltage: 3010 });
     for (const id of [ids.gestures!, ids.rotation!]) {
       await sensorWhen<Sensor>(stack, id, (s) => s.config.temperature === 2700, 'config.temperature 2700');
-      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.temperature === 2700), 'the temperature push');
+      await waitFor(
+        () => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.temperature === 2700),
+        'the temperature push',
+      );
     }
     const put = await stack.rest.put(`/sensors/${ids.gestures!}/config`, { temperature: 1000 });
     expect(put.body).toEqual([{ error: expect.objectContaining({ type: 8, address: `/sensors/${ids.gestures!}/config/temperature` }) }]);
     expect(((await stack.rest.get(`/sensors/${ids.gestures!}`)).body as Sensor).config.temperature).toBe(2700);
   });
 
-  it.each(GESTURES.map((c, index) => ({ ...c, index })))('should show "$what" in REST and push it once on the WebSocket', async ({ sensor, params, state, index }) => {
-    const id = ids[sensor]!;
-    const from = ws.events.length;
-    await act(stack, CUBE, 'gesture', params);
-    await waitFor(() => changesOf(ws.events, id, from).some((e) => e.state), `the push of gesture ${index + 1}`, 10_000);
-    const shown = await sensorWhen<Sensor>(stack, id, (s) => s.state.buttonevent === state.buttonevent, `buttonevent ${state.buttonevent}`);
-    expect(shown.state).toMatchObject(state);
-    expect(Object.keys(shown.state).sort()).toEqual([...Object.keys(state), 'lastupdated'].sort());
-    // The sibling sensor of the other endpoint is not touched, and nothing is pushed twice.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const pushes = changesOf(ws.events, id, from).filter((e) => e.state);
-    expect(pushes.map((e) => e.state)).toEqual([expect.objectContaining(state)]);
-    expect(changesOf(ws.events, ids[sensor === 'gestures' ? 'rotation' : 'gestures']!, from).filter((e) => e.state)).toEqual([]);
-  }, 30_000);
+  it.each(GESTURES.map((c, index) => ({ ...c, index })))(
+    'should show "$what" in REST and push it once on the WebSocket',
+    async ({ sensor, params, state, index }) => {
+      const id = ids[sensor]!;
+      const from = ws.events.length;
+      await act(stack, CUBE, 'gesture', params);
+      await waitFor(() => changesOf(ws.events, id, from).some((e) => e.state), `the push of gesture ${index + 1}`, 10_000);
+      const shown = await sensorWhen<Sensor>(stack, id, (s) => s.state.buttonevent === state.buttonevent, `buttonevent ${state.buttonevent}`);
+      expect(shown.state).toMatchObject(state);
+      expect(Object.keys(shown.state).sort()).toEqual([...Object.keys(state), 'lastupdated'].sort());
+      // The sibling sensor of the other endpoint is not touched, and nothing is pushed twice.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const pushes = changesOf(ws.events, id, from).filter((e) => e.state);
+      expect(pushes.map((e) => e.state)).toEqual([expect.objectContaining(state)]);
+      expect(changesOf(ws.events, ids[sensor === 'gestures' ? 'rotation' : 'gestures']!, from).filter((e) => e.state)).toEqual([]);
+    },
+    30_000,
+  );
 
   describe('Hue wall switch module', () => {
     it('should present it as a ZHASwitch with the device mode it holds', async () => {
@@ -119,7 +143,10 @@ describe('sensors: gesture controllers on the real stack', () => {
       await act(stack, WALL, 'press', { button: 'right', kind: 'hold' });
       await act(stack, WALL, 'press', { button: 'right', kind: 'release' });
       await act(stack, WALL, 'press', { button: 'left', kind: 'single' });
-      const pushed = () => changesOf(ws.events, id, from).filter((e) => e.state).map((e) => (e.state as Record<string, unknown>).buttonevent);
+      const pushed = () =>
+        changesOf(ws.events, id, from)
+          .filter((e) => e.state)
+          .map((e) => (e.state as Record<string, unknown>).buttonevent);
       await waitFor(() => pushed().length >= 5, 'five pushes', 10_000);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(pushed()).toEqual([2000, 2001, 2003, 1000, 1002]);
@@ -128,7 +155,9 @@ describe('sensors: gesture controllers on the real stack', () => {
 
   /** The state of every push for the sensor since `from`, the items named. */
   const pushedStates = (id: string, from: number, items: string[]) =>
-    changesOf(ws.events, id, from).filter((e) => e.state).map((e) => Object.fromEntries(items.map((item) => [item, (e.state as Record<string, unknown>)[item]])));
+    changesOf(ws.events, id, from)
+      .filter((e) => e.state)
+      .map((e) => Object.fromEntries(items.map((item) => [item, (e.state as Record<string, unknown>)[item]])));
 
   it('should show how long a Hue button was held as the switch counts it, with each notification', async () => {
     const id = ids.wall!;
@@ -147,7 +176,13 @@ describe('sensors: gesture controllers on the real stack', () => {
   describe('tint remote', () => {
     it('should present it as a ZHASwitch with the colour wheel items', async () => {
       const sensor = await sensorWhen<Sensor>(stack, ids.tint!, () => true, 'listed');
-      expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'ZBT-Remote-ALL-RGBW', manufacturername: 'MLI', ep: 1, config: { on: true, reachable: true } });
+      expect(sensor).toMatchObject({
+        type: 'ZHASwitch',
+        modelid: 'ZBT-Remote-ALL-RGBW',
+        manufacturername: 'MLI',
+        ep: 1,
+        config: { on: true, reachable: true },
+      });
       // Nothing commanded to a group yet: no group to show.
       expect(sensor.config.group).toBeUndefined();
     });
@@ -155,15 +190,19 @@ describe('sensors: gesture controllers on the real stack', () => {
     it.each([
       { button: 'wheel_red', x: 45914, y: 19615 },
       { button: 'wheel_blue', x: 8880, y: 2615 },
-    ])('should show where the colour wheel was touched ($button) and push it once', async ({ button, x, y }) => {
-      const id = ids.tint!;
-      const from = ws.events.length;
-      await act(stack, TINT, 'press', { button });
-      await waitFor(() => pushedStates(id, from, ['x']).length >= 1, 'the push', 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(pushedStates(id, from, ['buttonevent', 'x', 'y'])).toEqual([{ buttonevent: 6002, x, y }]);
-      expect((await stack.rest.get(`/sensors/${id}`)).body.state).toMatchObject({ buttonevent: 6002, x, y });
-    }, 30_000);
+    ])(
+      'should show where the colour wheel was touched ($button) and push it once',
+      async ({ button, x, y }) => {
+        const id = ids.tint!;
+        const from = ws.events.length;
+        await act(stack, TINT, 'press', { button });
+        await waitFor(() => pushedStates(id, from, ['x']).length >= 1, 'the push', 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(pushedStates(id, from, ['buttonevent', 'x', 'y'])).toEqual([{ buttonevent: 6002, x, y }]);
+        expect((await stack.rest.get(`/sensors/${id}`)).body.state).toMatchObject({ buttonevent: 6002, x, y });
+      },
+      30_000,
+    );
 
     it('should show the group its commands go to once bound to one, and refuse to change it', async () => {
       const id = ids.tint!;
@@ -192,7 +231,13 @@ describe('sensors: gesture controllers on the real stack', () => {
   describe('H1 double rocker', () => {
     it('should present it as a ZHASwitch with the click mode it holds', async () => {
       const sensor = await sensorWhen<Sensor>(stack, ids.rocker!, (s) => s.config.clickmode !== undefined, 'clickmode read');
-      expect(sensor).toMatchObject({ type: 'ZHASwitch', modelid: 'lumi.remote.b28ac1', manufacturername: 'LUMI', ep: 1, config: { clickmode: 'multiclick', on: true, reachable: true } });
+      expect(sensor).toMatchObject({
+        type: 'ZHASwitch',
+        modelid: 'lumi.remote.b28ac1',
+        manufacturername: 'LUMI',
+        ep: 1,
+        config: { clickmode: 'multiclick', on: true, reachable: true },
+      });
     });
 
     it('should push each rocker click once as its buttonevent', async () => {
@@ -222,13 +267,17 @@ describe('sensors: gesture controllers on the real stack', () => {
       { item: 'devicemode', sensor: 'wall', value: 'singlerocker', attribute: 0 },
       { item: 'clickmode', sensor: 'rocker', value: 'highspeed', attribute: 1 },
       { item: 'clickmode', sensor: 'rocker', value: 'multiclick', attribute: 2 },
-    ])('should write $item $value to the device (attribute $attribute) and show it', async ({ item, sensor, value, attribute }) => {
-      const id = ids[sensor]!;
-      const res = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
-      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/${item}`]: value } }] });
-      expect(await onDevice(item)).toBe(attribute);
-      expect((await stack.rest.get(`/sensors/${id}`)).body.config[item]).toBe(value);
-    }, 30_000);
+    ])(
+      'should write $item $value to the device (attribute $attribute) and show it',
+      async ({ item, sensor, value, attribute }) => {
+        const id = ids[sensor]!;
+        const res = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
+        expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/config/${item}`]: value } }] });
+        expect(await onDevice(item)).toBe(attribute);
+        expect((await stack.rest.get(`/sensors/${id}`)).body.config[item]).toBe(value);
+      },
+      30_000,
+    );
 
     it.each([
       { item: 'devicemode', sensor: 'wall', value: 'zigbee', type: 7 },
@@ -239,14 +288,18 @@ describe('sensors: gesture controllers on the real stack', () => {
       { item: 'clickmode', sensor: 'rocker', value: 'fast', type: 7 },
       { item: 'clickmode', sensor: 'rocker', value: 1, type: 7 },
       { item: 'clickmode', sensor: 'wall', value: 'highspeed', type: 6 },
-    ])('should refuse $item $value on the $sensor sensor with type $type and change nothing', async ({ item, sensor, value, type }) => {
-      const id = ids[sensor]!;
-      const before = { attribute: await onDevice(item), config: (await stack.rest.get(`/sensors/${id}`)).body.config };
-      const res = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
-      expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/${item}` }) }]);
-      expect(await onDevice(item)).toBe(before.attribute);
-      expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
-    }, 30_000);
+    ])(
+      'should refuse $item $value on the $sensor sensor with type $type and change nothing',
+      async ({ item, sensor, value, type }) => {
+        const id = ids[sensor]!;
+        const before = { attribute: await onDevice(item), config: (await stack.rest.get(`/sensors/${id}`)).body.config };
+        const res = await stack.rest.put(`/sensors/${id}/config`, { [item]: value });
+        expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/config/${item}` }) }]);
+        expect(await onDevice(item)).toBe(before.attribute);
+        expect((await stack.rest.get(`/sensors/${id}`)).body.config).toEqual(before.config);
+      },
+      30_000,
+    );
   });
 
   describe('SYMFONISK sound controller and the sensor mode', () => {
@@ -268,20 +321,24 @@ describe('sensors: gesture controllers on the real stack', () => {
     it.each([
       { mode: 4, events: [1002, 1004, 1005, 2002, 3002] },
       { mode: 1, events: [1002, 1004, 1005, 2001, 2003, 3001, 3003] },
-    ])('should number the knob as deCONZ does in mode $mode', async ({ mode, events }) => {
-      const id = ids.knob!;
-      const res = await stack.rest.put(`/sensors/${id}`, { mode });
-      expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/mode`]: mode } }] });
-      expect((await stack.rest.get(`/sensors/${id}`)).body.mode).toBe(mode);
-      const from = ws.events.length;
-      await handleKnob();
-      await waitFor(() => pushedStates(id, from, ['buttonevent']).length >= events.length, `${events.length} pushes`, 10_000);
-      // A stop has no event in dimmer mode: nothing more may come.
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(pushedStates(id, from, ['buttonevent']).map((state) => state.buttonevent)).toEqual(events);
-    }, 30_000);
+    ])(
+      'should number the knob as deCONZ does in mode $mode',
+      async ({ mode, events }) => {
+        const id = ids.knob!;
+        const res = await stack.rest.put(`/sensors/${id}`, { mode });
+        expect(res).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/mode`]: mode } }] });
+        expect((await stack.rest.get(`/sensors/${id}`)).body.mode).toBe(mode);
+        const from = ws.events.length;
+        await handleKnob();
+        await waitFor(() => pushedStates(id, from, ['buttonevent']).length >= events.length, `${events.length} pushes`, 10_000);
+        // A stop has no event in dimmer mode: nothing more may come.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(pushedStates(id, from, ['buttonevent']).map((state) => state.buttonevent)).toEqual(events);
+      },
+      30_000,
+    );
 
-    it('should show nothing for a stop that ends no turn, where the last turn\'s end must not come again', async () => {
+    it("should show nothing for a stop that ends no turn, where the last turn's end must not come again", async () => {
       const id = ids.knob!;
       expect((await stack.rest.put(`/sensors/${id}`, { mode: 1 })).status).toBe(200);
       const from = ws.events.length;
@@ -302,12 +359,16 @@ describe('sensors: gesture controllers on the real stack', () => {
       { sensor: 'knob', value: 'dimmer', type: 7 },
       { sensor: 'wall', value: 4, type: 8 },
       { sensor: 'rotation', value: 1, type: 8 },
-    ])('should refuse mode $value on the $sensor sensor with type $type and change nothing', async ({ sensor, value, type }) => {
-      const id = ids[sensor]!;
-      const before = (await stack.rest.get(`/sensors/${id}`)).body;
-      const res = await stack.rest.put(`/sensors/${id}`, { mode: value });
-      expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/mode` }) }]);
-      expect((await stack.rest.get(`/sensors/${id}`)).body).toEqual(before);
-    }, 30_000);
+    ])(
+      'should refuse mode $value on the $sensor sensor with type $type and change nothing',
+      async ({ sensor, value, type }) => {
+        const id = ids[sensor]!;
+        const before = (await stack.rest.get(`/sensors/${id}`)).body;
+        const res = await stack.rest.put(`/sensors/${id}`, { mode: value });
+        expect(res.body).toEqual([{ error: expect.objectContaining({ type, address: `/sensors/${id}/mode` }) }]);
+        expect((await stack.rest.get(`/sensors/${id}`)).body).toEqual(before);
+      },
+      30_000,
+    );
   });
 });

@@ -23,13 +23,27 @@ const OWON = '00124b00fa5ac104';
 const TUYA = 'a4c13800fa5ac105';
 
 type Device = 'floor' | 'ac' | 'spirit' | 'owon' | 'tuya';
-interface Sensor { type: string; modelid: string; ep: number; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  type: string;
+  modelid: string;
+  ep: number;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 /** Where a device keeps an item: endpoint, cluster, attribute of the radio's real state, or a Tuya data point. */
 type Real = [endpoint: string, cluster: string, attribute: string] | ['datapoint', dp: string];
 const dp = (id: string): Real => ['datapoint', id];
 const isDatapoint = (where: Real): where is ['datapoint', string] => where.length === 2;
 /** `row`: the spec-coverage row (docs/spec-coverage.md) the write proves; `also`: other attributes the write sets. */
-interface Write { device: Device; item: string; value: unknown; real: Real; expect: unknown; row: string; also?: Array<[Real, number]> }
+interface Write {
+  device: Device;
+  item: string;
+  value: unknown;
+  real: Real;
+  expect: unknown;
+  row: string;
+  also?: Array<[Real, number]>;
+}
 
 const T = 'hvacThermostat';
 const at = (localtime: string, heatsetpoint: number) => ({ localtime, heatsetpoint });
@@ -41,20 +55,71 @@ const BOX_113 = [6, 0, 20, 8, 0, 20, 11, 30, 20, 12, 30, 20, 17, 30, 20, 22, 0, 
 /** What a thermostat changes by itself while it runs (the room drifts toward the setpoint). */
 const RUNNING = new Set(['localTemp', 'runningState', 'pIHeatingDemand', 'elkoRelayState']);
 const settled = (endpoints: Record<string, Record<string, Record<string, unknown>>>) =>
-  Object.fromEntries(Object.entries(endpoints).map(([ep, clusters]) => [ep, Object.fromEntries(Object.entries(clusters).map(([name, attrs]) =>
-    [name, Object.fromEntries(Object.entries(attrs).filter(([attr]) => !RUNNING.has(attr)))]))]));
+  Object.fromEntries(
+    Object.entries(endpoints).map(([ep, clusters]) => [
+      ep,
+      Object.fromEntries(
+        Object.entries(clusters).map(([name, attrs]) => [name, Object.fromEntries(Object.entries(attrs).filter(([attr]) => !RUNNING.has(attr)))]),
+      ),
+    ]),
+  );
 const WRITES: Write[] = [
-  { device: 'floor', item: 'temperaturemeasurement', value: 'floor sensor', real: ['1', T, 'elkoSensor'], expect: 1, row: 'sensor.config.zhathermostat.temperaturemeasurement' },
-  { device: 'floor', item: 'temperaturemeasurement', value: 'floor protection', real: ['1', T, 'elkoSensor'], expect: 3, row: 'sensor.config.zhathermostat.temperaturemeasurement' },
-  { device: 'floor', item: 'temperaturemeasurement', value: 'air sensor', real: ['1', T, 'elkoSensor'], expect: 0, row: 'sensor.config.zhathermostat.temperaturemeasurement' },
+  {
+    device: 'floor',
+    item: 'temperaturemeasurement',
+    value: 'floor sensor',
+    real: ['1', T, 'elkoSensor'],
+    expect: 1,
+    row: 'sensor.config.zhathermostat.temperaturemeasurement',
+  },
+  {
+    device: 'floor',
+    item: 'temperaturemeasurement',
+    value: 'floor protection',
+    real: ['1', T, 'elkoSensor'],
+    expect: 3,
+    row: 'sensor.config.zhathermostat.temperaturemeasurement',
+  },
+  {
+    device: 'floor',
+    item: 'temperaturemeasurement',
+    value: 'air sensor',
+    real: ['1', T, 'elkoSensor'],
+    expect: 0,
+    row: 'sensor.config.zhathermostat.temperaturemeasurement',
+  },
   { device: 'floor', item: 'locked', value: true, real: ['1', T, 'elkoChildLock'], expect: 1, row: 'sensor.config.zhathermostat.locked' },
-  { device: 'floor', item: 'heatsetpoint', value: 2600, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2600, row: 'sensor.config.zhathermostat.heatsetpoint' },
+  {
+    device: 'floor',
+    item: 'heatsetpoint',
+    value: 2600,
+    real: ['1', T, 'occupiedHeatingSetpoint'],
+    expect: 2600,
+    row: 'sensor.config.zhathermostat.heatsetpoint',
+  },
   { device: 'floor', item: 'mode', value: 'off', real: ['1', T, 'elkoPowerStatus'], expect: 0, row: 'sensor.config.zhathermostat.mode' },
   { device: 'floor', item: 'mode', value: 'heat', real: ['1', T, 'elkoPowerStatus'], expect: 1, row: 'sensor.config.zhathermostat.mode' },
-  { device: 'ac', item: 'preset', value: 'boost', real: ['1', T, 'atlanticBoost'], expect: 1, row: 'sensor.config.zhathermostat.preset',
-    also: [[['1', T, 'atlanticActivity'], 0], [['1', T, 'programingOperMode'], 0]] },
-  { device: 'ac', item: 'preset', value: 'eco', real: ['1', T, 'programingOperMode'], expect: 4, row: 'sensor.config.zhathermostat.preset',
-    also: [[['1', T, 'atlanticBoost'], 0]] },
+  {
+    device: 'ac',
+    item: 'preset',
+    value: 'boost',
+    real: ['1', T, 'atlanticBoost'],
+    expect: 1,
+    row: 'sensor.config.zhathermostat.preset',
+    also: [
+      [['1', T, 'atlanticActivity'], 0],
+      [['1', T, 'programingOperMode'], 0],
+    ],
+  },
+  {
+    device: 'ac',
+    item: 'preset',
+    value: 'eco',
+    real: ['1', T, 'programingOperMode'],
+    expect: 4,
+    row: 'sensor.config.zhathermostat.preset',
+    also: [[['1', T, 'atlanticBoost'], 0]],
+  },
   { device: 'ac', item: 'swingmode', value: 'half open', real: ['1', T, 'atlanticLouverPosition'], expect: 2, row: 'sensor.config.zhathermostat.swingmode' },
   { device: 'ac', item: 'swingmode', value: 'quarter open', real: ['1', T, 'atlanticLouverPosition'], expect: 1, row: 'sensor.config.zhathermostat.swingmode' },
   { device: 'ac', item: 'fanmode', value: 'high', real: ['1', 'hvacFanCtrl', 'fanMode'], expect: 3, row: 'sensor.config.zhathermostat.fanmode' },
@@ -62,19 +127,54 @@ const WRITES: Write[] = [
   { device: 'ac', item: 'coolsetpoint', value: 2200, real: ['1', T, 'occupiedCoolingSetpoint'], expect: 2200, row: 'sensor.config.zhathermostat.coolsetpoint' },
   // The valve's mode, lock and mirror all travel in its host flags (bit 0 always, 2 heat, 4 held
   // while off, 1 mirror, 7 lock); the ZCL system mode follows.
-  { device: 'spirit', item: 'mode', value: 'off', real: ['1', T, 'eurotronicHostFlags'], expect: 0x11, row: 'sensor.config.zhathermostat.mode',
-    also: [[['1', T, 'systemMode'], 0]] },
-  { device: 'spirit', item: 'mode', value: 'heat', real: ['1', T, 'eurotronicHostFlags'], expect: 0x05, row: 'sensor.config.zhathermostat.mode',
-    also: [[['1', T, 'systemMode'], 4]] },
+  {
+    device: 'spirit',
+    item: 'mode',
+    value: 'off',
+    real: ['1', T, 'eurotronicHostFlags'],
+    expect: 0x11,
+    row: 'sensor.config.zhathermostat.mode',
+    also: [[['1', T, 'systemMode'], 0]],
+  },
+  {
+    device: 'spirit',
+    item: 'mode',
+    value: 'heat',
+    real: ['1', T, 'eurotronicHostFlags'],
+    expect: 0x05,
+    row: 'sensor.config.zhathermostat.mode',
+    also: [[['1', T, 'systemMode'], 4]],
+  },
   { device: 'spirit', item: 'locked', value: true, real: ['1', T, 'eurotronicHostFlags'], expect: 0x85, row: 'sensor.config.zhathermostat.locked' },
-  { device: 'spirit', item: 'displayflipped', value: true, real: ['1', T, 'eurotronicHostFlags'], expect: 0x87, row: 'sensor.config.zhathermostat.displayflipped' },
-  { device: 'owon', item: 'swingmode', value: 'three quarters open', real: ['1', T, 'acLouverPosition'], expect: 5, row: 'sensor.config.zhathermostat.swingmode' },
+  {
+    device: 'spirit',
+    item: 'displayflipped',
+    value: true,
+    real: ['1', T, 'eurotronicHostFlags'],
+    expect: 0x87,
+    row: 'sensor.config.zhathermostat.displayflipped',
+  },
+  {
+    device: 'owon',
+    item: 'swingmode',
+    value: 'three quarters open',
+    real: ['1', T, 'acLouverPosition'],
+    expect: 5,
+    row: 'sensor.config.zhathermostat.swingmode',
+  },
   // The converters write "fully closed" as 0, the first of the two values ZCL reads as closed.
   { device: 'owon', item: 'swingmode', value: 'fully closed', real: ['1', T, 'acLouverPosition'], expect: 0, row: 'sensor.config.zhathermostat.swingmode' },
   { device: 'owon', item: 'swingmode', value: 'fully open', real: ['1', T, 'acLouverPosition'], expect: 2, row: 'sensor.config.zhathermostat.swingmode' },
   { device: 'owon', item: 'fanmode', value: 'low', real: ['1', 'hvacFanCtrl', 'fanMode'], expect: 1, row: 'sensor.config.zhathermostat.fanmode' },
   { device: 'owon', item: 'mode', value: 'fan only', real: ['1', T, 'systemMode'], expect: 7, row: 'sensor.config.zhathermostat.mode' },
-  { device: 'spirit', item: 'heatsetpoint', value: 2150, real: ['1', T, 'occupiedHeatingSetpoint'], expect: 2150, row: 'sensor.config.zhathermostat.heatsetpoint' },
+  {
+    device: 'spirit',
+    item: 'heatsetpoint',
+    value: 2150,
+    real: ['1', T, 'occupiedHeatingSetpoint'],
+    expect: 2150,
+    row: 'sensor.config.zhathermostat.heatsetpoint',
+  },
   // The Tuya valve: data point 20 is its valve switch, 106 its mode (0 auto, 1 heat, 2 off), 4 its
   // preset (0 holiday, 1 auto…), 2 the setpoint and 44 the calibration in tenths, 104 window detection.
   { device: 'tuya', item: 'setvalve', value: true, real: dp('20'), expect: true, row: 'sensor.config.zhathermostat.setvalve' },
@@ -115,8 +215,23 @@ const LACKING: Record<Device, Record<string, unknown>> = {
   floor: { preset: 'eco', swingmode: 'fully open', fanmode: 'auto', coolsetpoint: 2500, setvalve: true },
   ac: { temperaturemeasurement: 'floor sensor', setvalve: false, locked: true },
   owon: { preset: 'eco', temperaturemeasurement: 'air sensor', locked: true, setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
-  spirit: { preset: 'eco', swingmode: 'fully open', temperaturemeasurement: 'air sensor', fanmode: 'auto', setvalve: true, schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] } },
-  tuya: { coolsetpoint: 2500, fanmode: 'auto', swingmode: 'fully open', temperaturemeasurement: 'air sensor', displayflipped: true, mountingmode: true, externalsensortemp: 2000 },
+  spirit: {
+    preset: 'eco',
+    swingmode: 'fully open',
+    temperaturemeasurement: 'air sensor',
+    fanmode: 'auto',
+    setvalve: true,
+    schedule: { W1: [{ localtime: 'T06:00', heatsetpoint: 2000 }] },
+  },
+  tuya: {
+    coolsetpoint: 2500,
+    fanmode: 'auto',
+    swingmode: 'fully open',
+    temperaturemeasurement: 'air sensor',
+    displayflipped: true,
+    mountingmode: true,
+    externalsensortemp: 2000,
+  },
 };
 
 describe('sensors: floor-heating and AC thermostats on the real stack', () => {
@@ -134,7 +249,10 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
 
   beforeAll(async () => {
     stack = await startSensorStack([
-      { model: 'Super-TR', ieee: FLOOR }, { model: 'Adapter-Zigbee-FUJITSU', ieee: AC }, { model: 'SPZB0001', ieee: SPIRIT }, { model: 'AC201', ieee: OWON },
+      { model: 'Super-TR', ieee: FLOOR },
+      { model: 'Adapter-Zigbee-FUJITSU', ieee: AC },
+      { model: 'SPZB0001', ieee: SPIRIT },
+      { model: 'AC201', ieee: OWON },
       { model: 'TS0601-_TZE200_ckud7u2l', ieee: TUYA },
     ]);
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}`);
@@ -168,16 +286,24 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     expect(sensor.config).toMatchObject({ mode: 'cool', fanmode: 'auto', coolsetpoint: 2400 });
   }, 45_000);
 
-  it('should show the valve\'s host flags as the raw bitmap it holds, read at pairing', async () => {
+  it("should show the valve's host flags as the raw bitmap it holds, read at pairing", async () => {
     const sensor = await sensorWhen<Sensor>(stack, ids.spirit!, (s) => s.config.hostflags !== undefined, 'the host flags read after pairing', 30_000);
     expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'SPZB0001', ep: 1 });
     expect(sensor.config.hostflags).toBe(await real('spirit', ['1', T, 'eurotronicHostFlags']));
     expect(Object.keys(sensor.config).sort()).toEqual([
-      'battery', 'displayflipped', 'heatsetpoint', 'hostflags', 'locked', 'mode', 'offset', 'on', 'reachable',
+      'battery',
+      'displayflipped',
+      'heatsetpoint',
+      'hostflags',
+      'locked',
+      'mode',
+      'offset',
+      'on',
+      'reachable',
     ]);
   }, 45_000);
 
-  it('should present OWON\'s AC controller with its louvre and the fan speeds of its fan control cluster, known from pairing', async () => {
+  it("should present OWON's AC controller with its louvre and the fan speeds of its fan control cluster, known from pairing", async () => {
     const known = (s: Sensor) => s.config.swingmode !== undefined && s.config.fanmode !== undefined;
     const sensor = await sensorWhen<Sensor>(stack, ids.owon!, known, 'the louvre and fan read after pairing', 30_000);
     expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'AC201', ep: 1 });
@@ -189,15 +315,34 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     // The MCU reports its two programmes as two data points, one message each: wait for both.
     const programmes = (s: Sensor) => Object.keys((s.config.schedule as object | undefined) ?? {}).length === 2;
     const known = (s: Sensor) => s.config.setvalve !== undefined && programmes(s) && s.state.temperature !== null;
-    const sensor = await sensorWhen<Sensor>(stack, ids.tuya!, known, 'the valve\'s data points reported after pairing', 45_000);
+    const sensor = await sensorWhen<Sensor>(stack, ids.tuya!, known, "the valve's data points reported after pairing", 45_000);
     expect(sensor).toMatchObject({ type: 'ZHAThermostat', modelid: 'TS0601', manufacturername: '_TZE200_ckud7u2l', ep: 1 });
     expect(Object.keys(sensor.state).sort()).toEqual(['heating', 'lastupdated', 'on', 'temperature', 'valve']);
     expect(Object.keys(sensor.config).sort()).toEqual([
-      'battery', 'heatsetpoint', 'locked', 'mode', 'offset', 'on', 'preset', 'reachable', 'schedule', 'schedule_on', 'setvalve', 'windowopen_set',
+      'battery',
+      'heatsetpoint',
+      'locked',
+      'mode',
+      'offset',
+      'on',
+      'preset',
+      'reachable',
+      'schedule',
+      'schedule_on',
+      'setvalve',
+      'windowopen_set',
     ]);
     expect(sensor.state).toMatchObject({ temperature: 1950, valve: 35, on: true, heating: true });
     expect(sensor.config).toMatchObject({
-      heatsetpoint: 2100, mode: 'auto', preset: 'auto', schedule_on: true, setvalve: false, locked: false, windowopen_set: true, offset: 0, battery: 87,
+      heatsetpoint: 2100,
+      mode: 'auto',
+      preset: 'auto',
+      schedule_on: true,
+      setvalve: false,
+      locked: false,
+      windowopen_set: true,
+      offset: 0,
+      battery: 87,
     });
     // Its programmes from the box (data points 112 and 113), the week five work days and two holidays.
     expect(sensor.config.schedule).toEqual({ W3: BOX_HOLIDAYS, W124: BOX_WORKDAYS });
@@ -213,7 +358,10 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     const from = ws.events.length;
     await act(stack, TUYA, 'datapoint', { dp: 'localTemp', value: 224 });
     await sensorWhen<Sensor>(stack, id, (s) => s.state.temperature === 2240, 'the room temperature reported');
-    await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 2240), 'the temperature push');
+    await waitFor(
+      () => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.temperature === 2240),
+      'the temperature push',
+    );
     // Someone turns the valve switch at the valve: setvalve follows what the device reports.
     await act(stack, TUYA, 'datapoint', { dp: 20, value: true });
     await sensorWhen<Sensor>(stack, id, (s) => s.config.setvalve === true, 'setvalve as the valve reports it');
@@ -235,7 +383,11 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       expect(await real(device, where)).toEqual(stored);
       for (const [other, expected] of also ?? []) expect(await real(device, other)).toBe(expected);
       await sensorWhen<Sensor>(stack, id, (s) => s.config[item] === value, `${item} ${JSON.stringify(value)} in config`);
-      if (before !== value) await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.[item] === value), `the ${item} push`);
+      if (before !== value)
+        await waitFor(
+          () => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.[item] === value),
+          `the ${item} push`,
+        );
     }, 30_000);
   });
 
@@ -251,7 +403,7 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     }, 30_000);
   });
 
-  it('sensor.config.zhathermostat.schedule_on: should refuse schedule_on beside a preset it contradicts (both set the valve\'s preset) and set the preset', async () => {
+  it("sensor.config.zhathermostat.schedule_on: should refuse schedule_on beside a preset it contradicts (both set the valve's preset) and set the preset", async () => {
     const id = ids.tuya!;
     const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { preset: 'comfort', schedule_on: true });
     // 200 as in deCONZ, since one item was set.
@@ -282,7 +434,10 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       await waitFor(async () => isDeepStrictEqual(await real('tuya', dp('112')), held), 'the work-day programme in data point 112');
       expect(await programme()).toEqual({ week: 0, workdays: held, holidays: BOX_113 });
       await sensorWhen<Sensor>(stack, id, (s) => isDeepStrictEqual(s.config.schedule, { W3: BOX_HOLIDAYS, W124: workdays }), 'the programme read back');
-      await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.schedule !== undefined), 'the schedule push');
+      await waitFor(
+        () => changesOf(ws.events, id, from).some((e) => (e.config as Record<string, unknown> | undefined)?.schedule !== undefined),
+        'the schedule push',
+      );
     }, 30_000);
 
     it('should make the week seven alike for W127, and five and two again for W124 with W3', async () => {
@@ -306,15 +461,19 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       ['half a degree', { W124: [at('T07:00', 2050)] }],
       ['transitions out of order', { W3: [at('T08:00', 2000), at('T07:00', 1800)] }],
       ['a setpoint above 3000', { W3: [at('T08:00', 3100)] }],
-    ])('should answer 7 to %s and change neither the valve nor the sensor', async (_what, schedule) => {
-      const id = ids.tuya!;
-      const before = { real: await programme(), config: await scheduleOf(id) };
-      const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { schedule });
-      expect(status).toBe(400);
-      expect(body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/schedule` }) }]);
-      expect(await programme()).toEqual(before.real);
-      expect(await scheduleOf(id)).toEqual(before.config);
-    }, 30_000);
+    ])(
+      'should answer 7 to %s and change neither the valve nor the sensor',
+      async (_what, schedule) => {
+        const id = ids.tuya!;
+        const before = { real: await programme(), config: await scheduleOf(id) };
+        const { status, body } = await stack.rest.put(`/sensors/${id}/config`, { schedule });
+        expect(status).toBe(400);
+        expect(body).toEqual([{ error: expect.objectContaining({ type: 7, address: `/sensors/${id}/config/schedule` }) }]);
+        expect(await programme()).toEqual(before.real);
+        expect(await scheduleOf(id)).toEqual(before.config);
+      },
+      30_000,
+    );
   });
 
   it('sensor.config.zhathermostat.hostflags: should follow the flags the valve reports and answer 8 to a write, changing nothing', async () => {
@@ -334,7 +493,9 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
       const before = await realState(stack, ieeeOf[device]);
       const { status, body } = await stack.rest.put(`/sensors/${id}/config`, LACKING[device]);
       expect(status).toBe(400);
-      expect(body).toEqual(Object.keys(LACKING[device]).map((item) => ({ error: expect.objectContaining({ type: 6, address: `/sensors/${id}/config/${item}` }) })));
+      expect(body).toEqual(
+        Object.keys(LACKING[device]).map((item) => ({ error: expect.objectContaining({ type: 6, address: `/sensors/${id}/config/${item}` }) })),
+      );
       expect(settled((await realState(stack, ieeeOf[device])).endpoints)).toEqual(settled(before.endpoints));
     }, 30_000);
   });
@@ -344,7 +505,10 @@ describe('sensors: floor-heating and AC thermostats on the real stack', () => {
     const from = ws.events.length;
     await act(stack, FLOOR, 'set', { floorTemperature: 19.5, temperature: 23 });
     await sensorWhen<Sensor>(stack, id, (s) => s.state.floortemperature === 1950, 'the cold floor reported');
-    await waitFor(() => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.floortemperature === 1950), 'the floor temperature push');
+    await waitFor(
+      () => changesOf(ws.events, id, from).some((e) => (e.state as Record<string, unknown> | undefined)?.floortemperature === 1950),
+      'the floor temperature push',
+    );
     // The room is warm enough for 22 °C, the floor is not: only regulating on the floor probe heats.
     await stack.rest.put(`/sensors/${id}/config`, { mode: 'heat', heatsetpoint: 2200, temperaturemeasurement: 'air sensor' });
     await waitFor(async () => (await real('floor', ['1', T, 'elkoRelayState'])) === 0, 'relay off on the air probe');

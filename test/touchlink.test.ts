@@ -12,15 +12,23 @@ const FAR = '000b57fffe8a0d0c'; // IKEA bulb, factory new, across the room
 
 function network(dir: string): string {
   const path = join(dir, 'touchlink-network.json');
-  writeFileSync(path, JSON.stringify({ devices: [
-    { model: 'LCT015', ieee: PAIRED, distance: 0.5 },
-    { model: 'LWB010', ieee: HELD_CLOSE, join: 'idle', distance: 0.3 },
-    { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: FAR, join: 'idle', distance: 6 },
-  ] }));
+  writeFileSync(
+    path,
+    JSON.stringify({
+      devices: [
+        { model: 'LCT015', ieee: PAIRED, distance: 0.5 },
+        { model: 'LWB010', ieee: HELD_CLOSE, join: 'idle', distance: 0.3 },
+        { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: FAR, join: 'idle', distance: 6 },
+      ],
+    }),
+  );
   return path;
 }
 
-type Radio = { touchlink: Array<{ ieee: string; joined: boolean; identifying: boolean; resets: number }>; devices: { joined: Array<{ ieee: string }>; pool: Array<{ ieee: string; searching?: boolean }> } };
+type Radio = {
+  touchlink: Array<{ ieee: string; joined: boolean; identifying: boolean; resets: number }>;
+  devices: { joined: Array<{ ieee: string }>; pool: Array<{ ieee: string; searching?: boolean }> };
+};
 
 /** Touchlink from REST through the bridge (herdsman's Touchlink over MQTT) to the simulated bulbs. */
 /** On the two coordinators whose herdsman adapters speak inter-PAN: Z-Stack and EmberZNet. */
@@ -38,7 +46,12 @@ describe.each(['zstack', 'ember'] as const)('touchlink on the %s coordinator', (
     stack = await startStack({ protocol, network: network(dir) });
     await waitForLink(stack);
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => lightId(PAIRED) !== undefined && stack.api.services.bridge.devices().get(`0x${PAIRED}`)?.interview === 'successful', 'the paired bulb', 60_000, 100);
+    await waitFor(
+      () => lightId(PAIRED) !== undefined && stack.api.services.bridge.devices().get(`0x${PAIRED}`)?.interview === 'successful',
+      'the paired bulb',
+      60_000,
+      100,
+    );
     await stack.rest.put('/config', { permitjoin: 0 });
     ws = await connectEvents(`ws://127.0.0.1:${stack.api.websocketPort}/?events=all`);
   }, 120_000);
@@ -60,10 +73,15 @@ describe.each(['zstack', 'ember'] as const)('touchlink on the %s coordinator', (
     expect(rf.body[0].error).toMatchObject({ type: 901, address: '/config/rfconnected', description: 'Internal error, 951' });
     expect((await stack.rest.post('/touchlink/scan')).status).toBe(503);
 
-    const done = await waitFor(async () => {
-      const scan = (await stack.rest.get('/touchlink/scan')).body;
-      return scan.scanstate === 'idle' ? scan : undefined;
-    }, 'the scan to finish', 40_000, 250);
+    const done = await waitFor(
+      async () => {
+        const scan = (await stack.rest.get('/touchlink/scan')).body;
+        return scan.scanstate === 'idle' ? scan : undefined;
+      },
+      'the scan to finish',
+      40_000,
+      250,
+    );
     results = done.result;
     expect(done.lastscan).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/);
     const network = stack.api.services.bridge.info()!.network;

@@ -15,9 +15,15 @@ const DOOR = '00124b0000d2e403';
 const PHASES = ['Joined', 'Interviewed', 'Ready'];
 /** The app's pages in its navigation order (web/src/pages/index.ts). */
 const PAGES = [
-  { route: 'rooms', title: 'Rooms & lights' }, { route: 'sensors', title: 'Sensors' }, { route: 'devices', title: 'Devices' },
-  { route: 'add', title: 'Add a device' }, { route: 'rules', title: 'Rules' }, { route: 'schedules', title: 'Schedules' },
-  { route: 'alarm', title: 'Alarm' }, { route: 'map', title: 'Network map' }, { route: 'settings', title: 'Settings' },
+  { route: 'rooms', title: 'Rooms & lights' },
+  { route: 'sensors', title: 'Sensors' },
+  { route: 'devices', title: 'Devices' },
+  { route: 'add', title: 'Add a device' },
+  { route: 'rules', title: 'Rules' },
+  { route: 'schedules', title: 'Schedules' },
+  { route: 'alarm', title: 'Alarm' },
+  { route: 'map', title: 'Network map' },
+  { route: 'settings', title: 'Settings' },
 ];
 
 /**
@@ -95,7 +101,7 @@ describe('web app: pairing, rules and settings', () => {
     await waitFor(async () => (await switchId()) !== undefined, 'the button as a sensor', 10_000, 100);
   }, 150_000);
 
-  it('should show the gateway\'s validation error at the condition it concerns', async () => {
+  it("should show the gateway's validation error at the condition it concerns", async () => {
     const button = (await switchId())!;
     await go('rules', 'Rules');
     await page.getByRole('button', { name: 'New rule' }).click();
@@ -142,7 +148,10 @@ describe('web app: pairing, rules and settings', () => {
     await card.waitFor();
     const rules = (await stack.rest.get('/rules')).body as Record<string, { conditions: unknown[]; actions: unknown[] }>;
     expect(Object.values(rules)[0]).toMatchObject({
-      conditions: [{ address: `/sensors/${button}/state/buttonevent`, operator: 'eq', value: '1002' }, { address: `/sensors/${button}/state/lastupdated`, operator: 'dx' }],
+      conditions: [
+        { address: `/sensors/${button}/state/buttonevent`, operator: 'eq', value: '1002' },
+        { address: `/sensors/${button}/state/lastupdated`, operator: 'dx' },
+      ],
       actions: [{ address: `/lights/${lightId()}/state`, method: 'PUT', body: { on: true } }],
     });
     expect(await lampOn()).toBe(false);
@@ -159,10 +168,13 @@ describe('web app: pairing, rules and settings', () => {
     await edit.getByRole('textbox', { name: 'Name', exact: true }).fill('Bedside button: lamp on');
     await edit.getByRole('button', { name: 'Save rule' }).click();
     await page.getByRole('article', { name: 'Rule Bedside button: lamp on' }).waitFor();
-    expect(Object.values((await stack.rest.get('/rules')).body as Record<string, { name: string; conditions: unknown[] }>)[0]).toMatchObject({ name: 'Bedside button: lamp on', conditions: [{ value: '1002' }, { operator: 'dx' }] });
+    expect(Object.values((await stack.rest.get('/rules')).body as Record<string, { name: string; conditions: unknown[] }>)[0]).toMatchObject({
+      name: 'Bedside button: lamp on',
+      conditions: [{ value: '1002' }, { operator: 'dx' }],
+    });
   }, 60_000);
 
-  it('should show a sensor\'s new value live on the sensors page', async () => {
+  it("should show a sensor's new value live on the sensors page", async () => {
     await go('sensors', 'Sensors');
     const card = page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'ZHASwitch' });
     await card.getByText('1002').waitFor();
@@ -170,8 +182,12 @@ describe('web app: pairing, rules and settings', () => {
     await card.getByText('1004').waitFor({ timeout: 15_000 });
   }, 30_000);
 
-  it('should revoke another app\'s key from the settings page', async () => {
-    const created = await fetch(`${stack.rest.base}/api`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` }, body: JSON.stringify({ devicetype: 'old-phone' }) });
+  it("should revoke another app's key from the settings page", async () => {
+    const created = await fetch(`${stack.rest.base}/api`, {
+      method: 'POST',
+      headers: { Authorization: `Basic ${Buffer.from('delight:delight').toString('base64')}` },
+      body: JSON.stringify({ devicetype: 'old-phone' }),
+    });
     const victim = ((await created.json()) as [{ success: { username: string } }])[0].success.username;
     await go('settings', 'Settings');
     await page.getByRole('button', { name: 'Revoke old-phone' }).click();
@@ -215,7 +231,10 @@ describe('web app: pairing, rules and settings', () => {
     expect(await page.locator('svg .node-EndDevice').count()).toBe(1);
     // The devices page takes link quality from the same map.
     await go('devices', 'Devices');
-    await page.getByRole('cell', { name: /^\d+ \/ 255$/ }).first().waitFor();
+    await page
+      .getByRole('cell', { name: /^\d+ \/ 255$/ })
+      .first()
+      .waitFor();
     await go('map', 'Network map');
     await page.getByRole('button', { name: 'Scan the network' }).waitFor();
     await screenshot(page, 'map-desktop');
@@ -244,7 +263,10 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('link', { name: 'Open the log' }).click();
     await page.getByRole('heading', { level: 1, name: 'Gateway log' }).waitFor();
     const entries = page.getByRole('list', { name: 'Log entries' }).getByRole('listitem');
-    const entry = entries.filter({ hasText: 'radio bridge' }).filter({ has: page.locator(`a[href="#/devices/${lamp}"]`) }).first();
+    const entry = entries
+      .filter({ hasText: 'radio bridge' })
+      .filter({ has: page.locator(`a[href="#/devices/${lamp}"]`) })
+      .first();
     await entry.waitFor({ timeout: 15_000 });
     expect(await entry.textContent()).toMatch(/^Warning/);
     await page.setViewportSize(PHONE);
@@ -273,7 +295,10 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('article', { name: 'Schedule Wake up' }).waitFor();
     const schedules = (await stack.rest.get('/schedules')).body as Record<string, { localtime: string; command: { address: string; body: unknown } }>;
     const key = (await page.evaluate("localStorage.getItem('herdgate.key')")) as string;
-    expect(Object.values(schedules)[0]).toMatchObject({ localtime: 'W124/T06:45:00', command: { address: `/api/${key}/lights/${lightId()}/state`, body: { on: true } } });
+    expect(Object.values(schedules)[0]).toMatchObject({
+      localtime: 'W124/T06:45:00',
+      command: { address: `/api/${key}/lights/${lightId()}/state`, body: { on: true } },
+    });
     // Shown in words, edited in the same editor, deleted.
     const card = page.getByRole('article', { name: 'Schedule Wake up' });
     await card.getByText('Weekdays at 06:45').waitFor();
@@ -283,10 +308,12 @@ describe('web app: pairing, rules and settings', () => {
     await edit.getByLabel('Time').fill('07:15');
     await edit.getByRole('button', { name: 'Save schedule' }).click();
     await card.getByText('Weekdays at 07:15').waitFor();
-    expect(Object.values((await stack.rest.get('/schedules')).body as Record<string, { localtime: string }>).map((s) => s.localtime)).toEqual(['W124/T07:15:00']);
+    expect(Object.values((await stack.rest.get('/schedules')).body as Record<string, { localtime: string }>).map((s) => s.localtime)).toEqual([
+      'W124/T07:15:00',
+    ]);
   }, 60_000);
 
-  it('should set the alarm PIN, refuse a wrong one with the gateway\'s words, and arm with the right one', async () => {
+  it("should set the alarm PIN, refuse a wrong one with the gateway's words, and arm with the right one", async () => {
     await go('alarm', 'Alarm');
     const pin = page.getByLabel('PIN', { exact: true });
     await pin.fill('4711');
@@ -301,18 +328,23 @@ describe('web app: pairing, rules and settings', () => {
     await pin.fill('4711');
     await page.getByRole('button', { name: 'Arm away' }).click();
     // The state arrives over the WebSocket: the exit delay counts down.
-    await page.getByRole('status').filter({ hasText: /exit delay|arming away|armed away/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /exit delay|arming away|armed away/ })
+      .waitFor();
     expect(((await stack.rest.get('/alarmsystems/1')).body as { config: { armmode: string } }).config.armmode).toBe('armed_away');
     await pin.fill('4711');
     await page.getByRole('button', { name: 'Disarm' }).click();
     await page.getByRole('status').filter({ hasText: 'disarmed' }).waitFor();
   }, 60_000);
 
-  it('should name an open door before arming, and fill the phone\'s screen in alarm until disarmed', async () => {
+  it("should name an open door before arming, and fill the phone's screen in alarm until disarmed", async () => {
     await stack.rest.put('/config', { permitjoin: 60 });
     await control('POST', '/devices', { model: 'DS01', ieee: DOOR });
-    const doorSensor = async () => Object.values((await stack.rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string; name: string; state: { open?: boolean } }>)
-      .find((s) => s.type === 'ZHAOpenClose' && s.uniqueid.replace(/:/g, '').startsWith(DOOR));
+    const doorSensor = async () =>
+      Object.values(
+        (await stack.rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string; name: string; state: { open?: boolean } }>,
+      ).find((s) => s.type === 'ZHAOpenClose' && s.uniqueid.replace(/:/g, '').startsWith(DOOR));
     await waitFor(async () => (await doorSensor()) !== undefined, 'the door sensor', 60_000, 200);
     await stack.rest.put('/config', { permitjoin: 0 });
     const door = (await doorSensor())!;
@@ -326,7 +358,11 @@ describe('web app: pairing, rules and settings', () => {
     await waitFor(async () => (await doorSensor())?.state.open === true, 'the door open at the gateway', 15_000, 100);
     // The app knows it is open once the event is in (the Sensors page shows it).
     await go('sensors', 'Sensors');
-    await page.getByRole('article', { name: `Sensor ${door.name}` }).locator('dd', { hasText: 'yes' }).first().waitFor();
+    await page
+      .getByRole('article', { name: `Sensor ${door.name}` })
+      .locator('dd', { hasText: 'yes' })
+      .first()
+      .waitFor();
     await go('alarm', 'Alarm');
     const pin = page.getByLabel('PIN', { exact: true });
     await pin.fill('4711');
@@ -360,9 +396,14 @@ describe('web app: pairing, rules and settings', () => {
     await page.setViewportSize(DESKTOP);
   }, 120_000);
 
-  it('should follow the system\'s dark theme and switch themes from the toggle', async () => {
+  it("should follow the system's dark theme and switch themes from the toggle", async () => {
     const background = () => page.evaluate('getComputedStyle(document.body).backgroundColor') as Promise<string>;
-    const dark = (colour: string) => colour.match(/\d+/g)!.slice(0, 3).map(Number).every((c) => c < 80);
+    const dark = (colour: string) =>
+      colour
+        .match(/\d+/g)!
+        .slice(0, 3)
+        .map(Number)
+        .every((c) => c < 80);
     await page.emulateMedia({ colorScheme: 'dark' });
     await go('rooms', 'Rooms & lights');
     await waitFor(async () => dark(await background()), 'the dark theme from the system', 5_000, 50);
@@ -370,14 +411,15 @@ describe('web app: pairing, rules and settings', () => {
     // auto → dark → light: the choice overrides the system's.
     await page.getByRole('button', { name: /^Theme: auto/ }).click();
     await page.getByRole('button', { name: /^Theme: dark/ }).click();
-    await waitFor(async () => !dark(await background()), 'the light theme chosen over the system\'s dark', 5_000, 50);
+    await waitFor(async () => !dark(await background()), "the light theme chosen over the system's dark", 5_000, 50);
     await page.getByRole('button', { name: /^Theme: light/ }).click();
     await page.emulateMedia({ colorScheme: 'light' });
   }, 30_000);
 
   it('should fit every page and the rule editor at phone width, with every tab reachable', async () => {
     /** What sticks out past the viewport's right edge (none on a page without horizontal scrolling). */
-    const overflow = () => page.evaluate(`(() => {
+    const overflow = () =>
+      page.evaluate(`(() => {
       const width = document.documentElement.clientWidth;
       const out = [...document.querySelectorAll('main *, nav *, header *')].filter((el) => el.getBoundingClientRect().right > width + 1 && getComputedStyle(el).position !== 'absolute')
         .map((el) => el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + ' ' + Math.round(el.getBoundingClientRect().right));
@@ -396,7 +438,10 @@ describe('web app: pairing, rules and settings', () => {
       // A device page (the button's: facts, its sensor, settings, removal).
       const button = ((await stack.rest.get('/devices')).body as string[]).find((mac) => mac.replace(/:/g, '') === BUTTON)!;
       await page.evaluate(`location.hash = '#/devices/${button}'`);
-      await page.getByRole('article', { name: /^Device / }).locator('.facts').waitFor();
+      await page
+        .getByRole('article', { name: /^Device / })
+        .locator('.facts')
+        .waitFor();
       expect(await overflow(), `a device page at ${viewport.width} px`).toEqual({ scroll: 0, out: [] });
       await go('rules', 'Rules');
       await page.getByRole('button', { name: 'New rule' }).click();
@@ -409,7 +454,12 @@ describe('web app: pairing, rules and settings', () => {
 
   it('should write screenshots of the other pages at desktop and phone width', async () => {
     // Rooms are captured by web-lights.test.ts, where a room with its scene exists.
-    for (const [route, title] of [['sensors', 'Sensors'], ['devices', 'Devices'], ['alarm', 'Alarm'], ['schedules', 'Schedules']] as const) {
+    for (const [route, title] of [
+      ['sensors', 'Sensors'],
+      ['devices', 'Devices'],
+      ['alarm', 'Alarm'],
+      ['schedules', 'Schedules'],
+    ] as const) {
       await go(route, title);
       await page.setViewportSize(DESKTOP);
       await screenshot(page, `${route}-desktop`);

@@ -44,8 +44,18 @@ describe('web app: sign in and lights', () => {
     await control('POST', '/devices', { model: 'Zen-01', ieee: THERMOSTAT });
     await stack.rest.put('/config', { permitjoin: 60 });
     await waitFor(() => lightId() !== undefined, 'the lamp as a light', 60_000, 100);
-    await waitFor(() => [LAMP, BLIND, THERMOSTAT].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'), 'the interviews', 90_000, 100);
-    await waitFor(async () => Object.values((await stack.rest.get('/sensors')).body as Record<string, { type: string }>).some((s) => s.type === 'ZHAThermostat'), 'the thermostat sensor', 30_000, 100);
+    await waitFor(
+      () => [LAMP, BLIND, THERMOSTAT].every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful'),
+      'the interviews',
+      90_000,
+      100,
+    );
+    await waitFor(
+      async () => Object.values((await stack.rest.get('/sensors')).body as Record<string, { type: string }>).some((s) => s.type === 'ZHAThermostat'),
+      'the thermostat sensor',
+      30_000,
+      100,
+    );
     await stack.rest.put('/config', { permitjoin: 0 });
     await stack.rest.put(`/lights/${lightId()}`, { name: 'Desk lamp' });
   }, 180_000);
@@ -55,7 +65,7 @@ describe('web app: sign in and lights', () => {
     await stack?.close();
   }, 60_000);
 
-  it('should refuse a wrong password with the gateway\'s own description', async () => {
+  it("should refuse a wrong password with the gateway's own description", async () => {
     const context = await browser.newContext();
     const wrong = await context.newPage();
     await wrong.goto(stack.rest.base);
@@ -84,7 +94,12 @@ describe('web app: sign in and lights', () => {
     await waitFor(async () => (await brightness.inputValue()) === '30', 'the brightness pushed over the WebSocket, in percent', 15_000, 50);
     expect(await brightness.getAttribute('aria-valuetext')).toBe('30 %');
     await stack.rest.put(`/lights/${lightId()}/state`, { on: false });
-    await waitFor(async () => (await page.getByRole('switch', { name: 'Desk lamp on' }).getAttribute('aria-checked')) === 'false', 'the switch to follow', 15_000, 50);
+    await waitFor(
+      async () => (await page.getByRole('switch', { name: 'Desk lamp on' }).getAttribute('aria-checked')) === 'false',
+      'the switch to follow',
+      15_000,
+      50,
+    );
   }, 60_000);
 
   it('should set the brightness in percent from the card at phone width', async () => {
@@ -137,16 +152,26 @@ describe('web app: sign in and lights', () => {
     await page.setViewportSize(DESKTOP);
   }, 60_000);
 
-  it('should close the blind from its card and set the thermostat\'s mode, both at the radio', async () => {
+  it("should close the blind from its card and set the thermostat's mode, both at the radio", async () => {
     const blind = page.locator('article[aria-label^="Light "]').filter({ has: page.getByRole('button', { name: 'Close' }) });
     await blind.getByRole('button', { name: 'Close' }).click();
-    await waitFor(async () => (await attribute(BLIND, 'closuresWindowCovering', 'currentPositionLiftPercentage')) === 100, 'the blind closed at the radio', 30_000, 100);
+    await waitFor(
+      async () => (await attribute(BLIND, 'closuresWindowCovering', 'currentPositionLiftPercentage')) === 100,
+      'the blind closed at the radio',
+      30_000,
+      100,
+    );
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Sensors' }).click();
     const thermostat = page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'ZHAThermostat' });
     const before = await attribute(THERMOSTAT, 'hvacThermostat', 'systemMode');
     const mode = thermostat.getByRole('combobox', { name: 'Mode' });
     await mode.selectOption(before === 0 ? 'heat' : 'off');
-    await waitFor(async () => (await attribute(THERMOSTAT, 'hvacThermostat', 'systemMode')) !== before, 'the thermostat mode changed at the radio', 20_000, 100);
+    await waitFor(
+      async () => (await attribute(THERMOSTAT, 'hvacThermostat', 'systemMode')) !== before,
+      'the thermostat mode changed at the radio',
+      20_000,
+      100,
+    );
   }, 90_000);
 
   it('should sign out and forget the key, then register again with the link button', async () => {
@@ -171,7 +196,12 @@ describe('web app: sign in and lights', () => {
     await form.getByLabel('New password').fill('a-better-secret');
     await form.getByRole('button', { name: 'Change password' }).click();
     await page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
-    const login = (password: string) => fetch(`${stack.rest.base}/api`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`delight:${password}`).toString('base64')}` }, body: JSON.stringify({ devicetype: 'check' }) });
+    const login = (password: string) =>
+      fetch(`${stack.rest.base}/api`, {
+        method: 'POST',
+        headers: { Authorization: `Basic ${Buffer.from(`delight:${password}`).toString('base64')}` },
+        body: JSON.stringify({ devicetype: 'check' }),
+      });
     // The link button pressed in the test before would let any login through: release it first.
     expect((await stack.rest.put('/config', { unlock: 0 })).status).toBe(200);
     expect((await login('a-better-secret')).status).toBe(200);
@@ -190,7 +220,11 @@ describe('web app: sign in and lights', () => {
       const labels = await page.locator('article[aria-label^="Sensor "] dt').allTextContents();
       expect(labels.length).toBeGreaterThan(0);
       expect(labels.filter((text) => /^[a-z_0-9]+$/.test(text))).toEqual([]);
-      await page.locator('article[aria-label^="Sensor "]').filter({ hasText: 'Daylight' }).getByText(/Daylight needs the gateway's location/).waitFor();
+      await page
+        .locator('article[aria-label^="Sensor "]')
+        .filter({ hasText: 'Daylight' })
+        .getByText(/Daylight needs the gateway's location/)
+        .waitFor();
     }
   }, 30_000);
 
@@ -205,7 +239,10 @@ describe('web app: sign in and lights', () => {
       const form = card.getByRole('form', { name: `Rename ${from}` });
       await form.getByLabel('New name').fill(to);
       await form.getByRole('button', { name: 'Save' }).click();
-      await page.getByRole('status').filter({ hasText: `Renamed to ${to}` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `Renamed to ${to}` })
+        .waitFor();
     };
     await rename(lamp, 'Desk lamp', 'Reading lamp');
     await page.getByRole('article', { name: 'Light Reading lamp' }).waitFor();
@@ -249,11 +286,20 @@ describe('web app: sign in and lights', () => {
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Devices' }).click();
     await page.getByRole('link', { name: blindName }).click();
     const device = page.getByRole('article', { name: `Device ${blindName}` });
-    const fact = (term: string) => device.locator('.facts div').filter({ has: page.locator('dt', { hasText: term }) }).locator('dd');
-    await fact('Power').getByText(/^Battery/).waitFor();
+    const fact = (term: string) =>
+      device
+        .locator('.facts div')
+        .filter({ has: page.locator('dt', { hasText: term }) })
+        .locator('dd');
+    await fact('Power')
+      .getByText(/^Battery/)
+      .waitFor();
     expect(await fact('Model').textContent()).toMatch(/FYRTUR/);
     expect(await fact('Vendor').textContent()).toMatch(/IKEA/);
-    await device.getByRole('article', { name: `Light ${blindName}` }).getByRole('button', { name: 'Close' }).waitFor();
+    await device
+      .getByRole('article', { name: `Light ${blindName}` })
+      .getByRole('button', { name: 'Close' })
+      .waitFor();
     // Renamed from its page: the device at the bridge, and its light, which had the device's name, with it.
     await device.getByRole('button', { name: `Rename the device ${blindName}`, exact: true }).click();
     const form = device.getByRole('form', { name: `Rename the device ${blindName}` });
@@ -287,19 +333,25 @@ describe('web app: sign in and lights', () => {
     await waitFor(async () => (await page.getByRole('link', { name: 'Bedroom blind' }).count()) === 0, 'the blind gone from the list', 10_000, 100);
   }, 120_000);
 
-  it('should update the lamp\'s firmware from its device page, with live progress and the new version', async () => {
+  it("should update the lamp's firmware from its device page, with live progress and the new version", async () => {
     const macs = (await stack.rest.get('/devices')).body as string[];
     const mac = macs.find((m) => m.replace(/:/g, '') === LAMP)!;
     // One version up of the lamp's own image, in the bridge's image folder (OTA_DIR, by default <DATA_DIR>/ota).
     const { ota } = (await control('GET', `/devices/${LAMP}`)) as { ota: { manufacturerCode: number; imageType: number; fileVersion: number } };
     const to = ota.fileVersion + 1;
     mkdirSync(join(stack.dir, 'bridge', 'ota'), { recursive: true });
-    writeFileSync(join(stack.dir, 'bridge', 'ota', 'lamp.ota'), buildOtaImage({ ...ota, fileVersion: to, headerString: 'lamp-upgrade', payload: otaFiller(3_000, to) }));
+    writeFileSync(
+      join(stack.dir, 'bridge', 'ota', 'lamp.ota'),
+      buildOtaImage({ ...ota, fileVersion: to, headerString: 'lamp-upgrade', payload: otaFiller(3_000, to) }),
+    );
     const hex = `0x${to.toString(16).padStart(8, '0')}`;
     await page.setViewportSize(PHONE);
     await page.goto(`${stack.rest.base}/#/devices/${mac}`);
     const firmware = page.getByRole('region', { name: /: firmware$/ });
-    const buildId = page.locator('.facts div').filter({ has: page.locator('dt', { hasText: 'Firmware' }) }).locator('dd');
+    const buildId = page
+      .locator('.facts div')
+      .filter({ has: page.locator('dt', { hasText: 'Firmware' }) })
+      .locator('dd');
     const before = ((await stack.rest.get(`/devices/${mac}`)).body as { swversion: string }).swversion;
     await buildId.getByText(before).waitFor();
     await firmware.getByRole('button', { name: 'Check for an update' }).click();
@@ -314,14 +366,19 @@ describe('web app: sign in and lights', () => {
     await firmware.getByText(`Up to date (running ${hex})`).waitFor({ timeout: 60_000 });
     expect(await firmware.getByText(/^Last update done: .* → /).textContent()).toContain(hex);
     // The new image's build id, read back by the bridge, is the device's firmware on REST and the page.
-    await waitFor(async () => ((await stack.rest.get(`/devices/${mac}`)).body as { swversion: string }).swversion !== before, 'the new build id over REST', 15_000, 100);
+    await waitFor(
+      async () => ((await stack.rest.get(`/devices/${mac}`)).body as { swversion: string }).swversion !== before,
+      'the new build id over REST',
+      15_000,
+      100,
+    );
     await buildId.filter({ hasNotText: before }).waitFor({ timeout: 15_000 });
     expect(((await control('GET', `/devices/${LAMP}`)) as { ota: { fileVersion: number } }).ota.fileVersion).toBe(to);
     expect(((await stack.rest.get(`/devices/${mac}`)).body as { otau: { installed: number } }).otau.installed).toBe(to);
     await screenshot(page, 'device-firmware-phone');
   }, 120_000);
 
-  it('should change a room\'s lights, delete its scene and then the room, each at the gateway', async () => {
+  it("should change a room's lights, delete its scene and then the room, each at the gateway", async () => {
     await page.setViewportSize(PHONE);
     await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Rooms & lights' }).click();
     const room = page.getByRole('article', { name: 'Room Lounge' });
@@ -330,7 +387,10 @@ describe('web app: sign in and lights', () => {
     await page.getByRole('status').filter({ hasText: 'Scene Cosy evening deleted' }).waitFor();
     expect((await stack.rest.get(`/groups/${loungeId}/scenes`)).body).toEqual({});
     await room.getByText('Edit Lounge').click();
-    await room.getByRole('group', { name: 'Lights in Lounge' }).getByRole('checkbox', { name: /Desk lamp/ }).uncheck();
+    await room
+      .getByRole('group', { name: 'Lights in Lounge' })
+      .getByRole('checkbox', { name: /Desk lamp/ })
+      .uncheck();
     await room.getByRole('button', { name: 'Save lights' }).click();
     await page.getByRole('status').filter({ hasText: 'Lounge: lights saved' }).waitFor();
     expect(((await stack.rest.get(`/groups/${loungeId}`)).body as { lights: string[] }).lights).toEqual([]);

@@ -22,7 +22,9 @@ import { ROOT } from './helpers/child-process';
 const COORDINATOR = '0x00212effff012345';
 const ROUTERS = 60;
 
-interface Generated { devices: { ieee: string; name: string }[] }
+interface Generated {
+  devices: { ieee: string; name: string }[];
+}
 
 function homeMap(): { map: NetworkMap; names: Map<string, string> } {
   const generated = JSON.parse(readFileSync(join(ROOT, 'bridge/virtual-radio/networks/generated-200.json'), 'utf8')) as Generated;

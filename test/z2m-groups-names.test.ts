@@ -20,7 +20,11 @@ describe('z2m api with the REST api: one set of groups, one name per device', ()
   const request = async (name: string, payload: Record<string, unknown>) => {
     const transaction = `t-${++seq}`;
     await z2m.publish(`zigbee2mqtt/bridge/request/${name}`, { ...payload, transaction });
-    const answer = await waitFor(() => z2m.messages.find((m) => m.topic === `zigbee2mqtt/bridge/response/${name}` && m.payload.includes(`"${transaction}"`)), `${name} response`, 30_000);
+    const answer = await waitFor(
+      () => z2m.messages.find((m) => m.topic === `zigbee2mqtt/bridge/response/${name}` && m.payload.includes(`"${transaction}"`)),
+      `${name} response`,
+      30_000,
+    );
     return JSON.parse(answer.payload) as { status: string; data: Record<string, any>; error?: string };
   };
   const lastGroups = () => {
@@ -33,7 +37,12 @@ describe('z2m api with the REST api: one set of groups, one name per device', ()
     await waitForLink(stack);
     for (const ieee of LAMPS) await control('POST', '/devices', { model: 'LCT015', ieee });
     await stack.rest.put('/config', { permitjoin: 60 });
-    await waitFor(() => LAMPS.every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful' && lightOf(ieee)), 'the lamps', 60_000, 100);
+    await waitFor(
+      () => LAMPS.every((ieee) => stack.api.services.bridge.devices().get(`0x${ieee}`)?.interview === 'successful' && lightOf(ieee)),
+      'the lamps',
+      60_000,
+      100,
+    );
     await stack.rest.put('/config', { permitjoin: 0 });
     z2m = await connectMqtt(stack.mqttUrl, ['zigbee2mqtt/#'], { username: stack.mqttAccount.MQTT_USER, password: stack.mqttAccount.MQTT_PASSWORD });
   }, 120_000);
@@ -54,9 +63,15 @@ describe('z2m api with the REST api: one set of groups, one name per device', ()
     expect(await request('group/members/add', { group: 'Kitchen', device: lamp })).toMatchObject({ status: 'ok', data: { device: lamp, group: 'Kitchen' } });
     expect((await stack.rest.get(`/groups/${id}`)).body.lights).toEqual([lightOf(LAMPS[0]).row.id]);
     // REST lists a member only once the lamp acknowledged the Add Group command.
-    await waitFor(() => lastGroups().find((g) => g.id === id && g.friendly_name === 'Kitchen' && g.members.some((m) => m.ieee_address === `0x${LAMPS[0]}`)), 'bridge/groups with the member', 10_000);
+    await waitFor(
+      () => lastGroups().find((g) => g.id === id && g.friendly_name === 'Kitchen' && g.members.some((m) => m.ieee_address === `0x${LAMPS[0]}`)),
+      'bridge/groups with the member',
+      10_000,
+    );
 
-    expect(await request('group/rename', { from: 'Kitchen', to: 'Pantry' })).toEqual(expect.objectContaining({ status: 'ok', data: { from: 'Kitchen', to: 'Pantry', homeassistant_rename: false } }));
+    expect(await request('group/rename', { from: 'Kitchen', to: 'Pantry' })).toEqual(
+      expect.objectContaining({ status: 'ok', data: { from: 'Kitchen', to: 'Pantry', homeassistant_rename: false } }),
+    );
     expect((await stack.rest.get(`/groups/${id}`)).body.name).toBe('Pantry');
     await waitFor(() => lastGroups().find((g) => g.id === id && g.friendly_name === 'Pantry'), 'the renamed group', 10_000);
 
@@ -81,10 +96,17 @@ describe('z2m api with the REST api: one set of groups, one name per device', ()
     expect(rest.body).toEqual([{ success: { [`/lights/${lightOf(LAMPS[1]).row.id}/name`]: 'Reading lamp' } }]);
     await waitFor(() => z2m.messages.find((m) => m.topic === 'zigbee2mqtt/Desk lamp/availability' && m.payload === ''), 'the old topic emptied', 10_000);
     await waitFor(() => z2m.messages.find((m) => m.topic === 'zigbee2mqtt/Reading lamp/availability' && m.payload.includes('online')), 'the new topic', 10_000);
-    await waitFor(() => {
-      const list = JSON.parse(z2m.messages.filter((m) => m.topic === 'zigbee2mqtt/bridge/devices').at(-1)!.payload) as Array<{ ieee_address: string; friendly_name: string }>;
-      return list.find((d) => d.ieee_address === ieee)?.friendly_name === 'Reading lamp';
-    }, 'bridge/devices with the REST name', 10_000);
+    await waitFor(
+      () => {
+        const list = JSON.parse(z2m.messages.filter((m) => m.topic === 'zigbee2mqtt/bridge/devices').at(-1)!.payload) as Array<{
+          ieee_address: string;
+          friendly_name: string;
+        }>;
+        return list.find((d) => d.ieee_address === ieee)?.friendly_name === 'Reading lamp';
+      },
+      'bridge/devices with the REST name',
+      10_000,
+    );
   }, 60_000);
 
   it('should answer networkmap as Zigbee2MQTT does, raw and graphviz', async () => {
@@ -94,7 +116,13 @@ describe('z2m api with the REST api: one set of groups, one name per device', ()
     expect(nodes.map((n) => n.ieeeAddr).sort()).toEqual(expect.arrayContaining(LAMPS.map((l) => `0x${l}`)));
     expect(nodes.find((n) => n.type === 'Coordinator')?.friendlyName).toBe('Coordinator');
     const link = (raw.data.value.links as Array<Record<string, any>>)[0];
-    expect(link).toMatchObject({ source: { ieeeAddr: expect.any(String) }, target: { ieeeAddr: expect.any(String) }, lqi: expect.any(Number), linkquality: link.lqi, routes: [] });
+    expect(link).toMatchObject({
+      source: { ieeeAddr: expect.any(String) },
+      target: { ieeeAddr: expect.any(String) },
+      lqi: expect.any(Number),
+      linkquality: link.lqi,
+      routes: [],
+    });
     const dot = await request('networkmap', { type: 'graphviz' });
     expect(dot.data.value).toMatch(/^digraph G \{\nnode\[shape=record\];\n/);
     expect(dot.data.value).toContain('Reading lamp');

@@ -15,7 +15,14 @@ import { waitFor } from './helpers/wait';
 const BULB = '0017880104a1c001';
 const PLUG = '000b57fffe8a0005';
 const DOOR = '00124b0022a1000a';
-const NETWORK = { description: 'Zigbee2MQTT takeover: a bulb and a plug in one group, a door sensor', devices: [{ model: 'LCT015', ieee: BULB }, { model: 'TRADFRI-control-outlet', ieee: PLUG }, { model: 'DS01', ieee: DOOR }] };
+const NETWORK = {
+  description: 'Zigbee2MQTT takeover: a bulb and a plug in one group, a door sensor',
+  devices: [
+    { model: 'LCT015', ieee: BULB },
+    { model: 'TRADFRI-control-outlet', ieee: PLUG },
+    { model: 'DS01', ieee: DOOR },
+  ],
+};
 const NAMES: Record<string, string> = { [BULB]: 'Living room ceiling', [PLUG]: 'Coffee machine', [DOOR]: 'Front door' };
 const BASE = 'zigbee2mqtt';
 
@@ -48,15 +55,31 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
     const yaml = (await readFile(join(z2mDir, 'configuration.yaml'), 'utf8')).replace('network_key: GENERATE', "network_key: '!secret network_key'");
     await writeFile(join(z2mDir, 'configuration.yaml'), yaml);
     await writeFile(join(z2mDir, 'secret.yaml'), 'network_key: GENERATE\n');
-    await appendFile(join(z2mDir, 'configuration.yaml'), `devices:\n${Object.entries(NAMES).map(([ieee, name]) => `  '0x${ieee}':\n    friendly_name: ${name}\n`).join('')}`);
+    await appendFile(
+      join(z2mDir, 'configuration.yaml'),
+      `devices:\n${Object.entries(NAMES)
+        .map(([ieee, name]) => `  '0x${ieee}':\n    friendly_name: ${name}\n`)
+        .join('')}`,
+    );
 
-    const z2m = await zigbee2mqttStack(install).start({ radioPort: 0, protocol, dataDir: z2mDir, devices: Object.keys(NAMES), pairing: true, timeoutMs: 180_000 });
+    const z2m = await zigbee2mqttStack(install).start({
+      radioPort: 0,
+      protocol,
+      dataDir: z2mDir,
+      devices: Object.keys(NAMES),
+      pairing: true,
+      timeoutMs: 180_000,
+    });
     try {
       const probe = await connectMqtt(z2m.mqttUrl!, [`${BASE}/bridge/response/#`, `${BASE}/+`]);
       const request = async (name: string, payload: Record<string, unknown>) => {
         const transaction = `${name}-${Math.random()}`;
         await probe.publish(`${BASE}/bridge/request/${name}`, { ...payload, transaction });
-        const answer = await waitFor(() => probe.messages.find((m) => m.topic === `${BASE}/bridge/response/${name}` && m.payload.includes(transaction)), `Zigbee2MQTT ${name}`, 30_000);
+        const answer = await waitFor(
+          () => probe.messages.find((m) => m.topic === `${BASE}/bridge/response/${name}` && m.payload.includes(transaction)),
+          `Zigbee2MQTT ${name}`,
+          30_000,
+        );
         const body = JSON.parse(answer.payload) as { status: string; data: Record<string, unknown> };
         expect(body).toMatchObject({ status: 'ok' });
         return body.data;
@@ -66,7 +89,11 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
       await request('group/members/add', { group: 'Living room', device: NAMES[BULB] });
       await request('group/members/add', { group: 'Living room', device: NAMES[PLUG] });
       await probe.publish(`${BASE}/${NAMES[BULB]}/set`, { state: 'ON', brightness: 150 });
-      await waitFor(() => probe.messages.some((m) => m.topic === `${BASE}/${NAMES[BULB]}` && JSON.parse(m.payload).brightness === 150), 'the bulb at brightness 150', 30_000);
+      await waitFor(
+        () => probe.messages.some((m) => m.topic === `${BASE}/${NAMES[BULB]}` && JSON.parse(m.payload).brightness === 150),
+        'the bulb at brightness 150',
+        30_000,
+      );
       // Zigbee2MQTT's own backup (a zip of the data folder), as a user would upload it.
       backupZip = Buffer.from(String((await request('backup', {})).zip), 'base64');
       await probe.close();
@@ -98,7 +125,7 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
     expect((await radioControl<{ joinOpen: boolean }>(radio!.control, 'GET', '/devices')).joinOpen).toBe(false);
   });
 
-  it('should read Zigbee2MQTT\'s own backup zip as the folder', async () => {
+  it("should read Zigbee2MQTT's own backup zip as the folder", async () => {
     const { plan } = await importZigbee2mqtt({ archive: backupZip, dataDir: join(work, 'unused'), dryRun: true, adapter: protocol });
     // The coordinator backup is written again at the stop (a newer date): compare the network.
     const { backup: zipBackup, ...network } = plan.network;
@@ -107,14 +134,25 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
     expect(JSON.parse(zipBackup!).network_key.key).toBe(JSON.parse(folderBackup!).network_key.key);
     expect(plan.names).toEqual(folderPlan.names);
     expect(plan.state.groups).toEqual(folderPlan.state.groups);
-    expect(plan.db.devices.map((d) => d.ieeeAddr).sort()).toEqual(Object.keys(NAMES).map((ieee) => `0x${ieee}`).sort());
+    expect(plan.db.devices.map((d) => d.ieeeAddr).sort()).toEqual(
+      Object.keys(NAMES)
+        .map((ieee) => `0x${ieee}`)
+        .sort(),
+    );
   });
 
-  it('should show Zigbee2MQTT\'s names, group and last state in REST', async () => {
-    const lights = await waitFor(async () => {
-      const body = (await rest('GET', '/lights')).body as Record<string, { name: string; uniqueid: string; state: { on?: boolean; bri?: number; reachable?: boolean } }>;
-      return Object.keys(body).length >= 2 ? body : undefined;
-    }, 'two lights', 60_000);
+  it("should show Zigbee2MQTT's names, group and last state in REST", async () => {
+    const lights = await waitFor(
+      async () => {
+        const body = (await rest('GET', '/lights')).body as Record<
+          string,
+          { name: string; uniqueid: string; state: { on?: boolean; bri?: number; reachable?: boolean } }
+        >;
+        return Object.keys(body).length >= 2 ? body : undefined;
+      },
+      'two lights',
+      60_000,
+    );
     expect(lights['1']).toMatchObject({ name: NAMES[BULB], uniqueid: `${BULB.match(/../g)!.join(':')}-0b` });
     expect(lights['2']).toMatchObject({ name: NAMES[PLUG] });
     expect(lights['1']!.state).toMatchObject({ on: true, bri: 150 });
@@ -129,18 +167,30 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
   it('should drive a light, take a report and keep devices available', async () => {
     await waitFor(async () => (await rest('GET', '/lights/2')).body.state?.reachable === true, 'the plug reachable', 60_000);
     expect((await rest('PUT', '/lights/2/state', { on: true })).body).toEqual([{ success: { '/lights/2/state/on': true } }]);
-    await waitFor(async () => (await radioControl(radio!.control, 'GET', `/devices/${PLUG}`)).state?.endpoints?.['1']?.genOnOff?.onOff === 1, 'the plug on', 20_000);
+    await waitFor(
+      async () => (await radioControl(radio!.control, 'GET', `/devices/${PLUG}`)).state?.endpoints?.['1']?.genOnOff?.onOff === 1,
+      'the plug on',
+      20_000,
+    );
     expect((await rest('PUT', '/groups/5/action', { on: false })).body).toEqual([{ success: { '/groups/5/action/on': false } }]);
-    await waitFor(async () => (await radioControl(radio!.control, 'GET', `/devices/${BULB}`)).state?.endpoints?.['11']?.genOnOff?.onOff === 0, 'the group turned the bulb off', 20_000);
-    const door = async () => Object.values((await rest('GET', '/sensors')).body as Record<string, { type: string; state: { open?: boolean } }>).find((s) => s.type === 'ZHAOpenClose');
+    await waitFor(
+      async () => (await radioControl(radio!.control, 'GET', `/devices/${BULB}`)).state?.endpoints?.['11']?.genOnOff?.onOff === 0,
+      'the group turned the bulb off',
+      20_000,
+    );
+    const door = async () =>
+      Object.values((await rest('GET', '/sensors')).body as Record<string, { type: string; state: { open?: boolean } }>).find((s) => s.type === 'ZHAOpenClose');
     await radioControl(radio!.control, 'POST', `/devices/${DOOR}/actions/open`, {});
     await waitFor(async () => (await door())?.state.open === true, 'the door reported open', 30_000);
   }, 120_000);
 
-  it('should answer Zigbee2MQTT\'s topics by the same names on herdgate\'s broker', async () => {
+  it("should answer Zigbee2MQTT's topics by the same names on herdgate's broker", async () => {
     const probe = await connectMqtt(stack!.mqttUrl, [`${BASE}/bridge/devices`, `${BASE}/bridge/groups`]);
     try {
-      const retained = (topic: string) => waitFor(() => probe.messages.find((m) => m.topic === `${BASE}/bridge/${topic}`), `${topic} retained`, 20_000).then((m) => JSON.parse(m.payload) as Array<Record<string, any>>);
+      const retained = (topic: string) =>
+        waitFor(() => probe.messages.find((m) => m.topic === `${BASE}/bridge/${topic}`), `${topic} retained`, 20_000).then(
+          (m) => JSON.parse(m.payload) as Array<Record<string, any>>,
+        );
       const devices = await retained('devices');
       for (const [ieee, name] of Object.entries(NAMES)) expect(devices.find((d) => d.ieee_address === `0x${ieee}`)?.friendly_name).toBe(name);
       expect((await retained('groups')).find((g) => g.id === 5)).toMatchObject({ friendly_name: 'Living room' });

@@ -26,7 +26,11 @@ export function writeMigrationBundle(out = DEFAULT_BUNDLE): void {
   const json = JSON.stringify(readMigrationBundle());
   // Unchanged content is not rewritten, so a watching wrangler does not rebuild for nothing.
   let current: string | undefined;
-  try { current = readFileSync(out, 'utf8'); } catch { current = undefined; }
+  try {
+    current = readFileSync(out, 'utf8');
+  } catch {
+    current = undefined;
+  }
   if (current !== json) writeFileSync(out, json);
 }
 

@@ -17,7 +17,14 @@ export {
   type RadioCommand,
 } from './services/radio';
 export type { BridgeLink, LinkEvent, CommandOutcome, DeviceCommand } from './services/bridge-link';
-export { createBridgeLink, createDisconnectedLink, createMemoryTransport, type LinkTransport, type BridgeLinkOptions, type MemoryTransport } from './bridge-link';
+export {
+  createBridgeLink,
+  createDisconnectedLink,
+  createMemoryTransport,
+  type LinkTransport,
+  type BridgeLinkOptions,
+  type MemoryTransport,
+} from './bridge-link';
 export { LOOPBACK_HOST, type HostInfo } from './services/host-info';
 export type { Store, GatewaySettings, ApiKeyRecord, Transaction, Database } from './store/types';
 export { createLibsqlStore } from './store/libsql-store';

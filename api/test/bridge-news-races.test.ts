@@ -34,7 +34,9 @@ describeOnRuntimesWithBridge('bridge news before the answer', (gw, bridge) => {
   it('should answer DELETE /sensors/<id> with reset as a success when the leave news came first', async () => {
     const ieee = '0x00124b0022a1d001';
     const mac = '00:12:4b:00:22:a1:d0:01';
-    await describeDevice(ieee, mac, [{ type: 'ZHAOpenClose', resource: 'sensors', uniqueid: `${mac}-01-0006`, endpoint: 1, state: ['open'], config: ['battery', 'reachable', 'on'] }]);
+    await describeDevice(ieee, mac, [
+      { type: 'ZHAOpenClose', resource: 'sensors', uniqueid: `${mac}-01-0006`, endpoint: 1, state: ['open'], config: ['battery', 'reachable', 'on'] },
+    ]);
     const id = await awaitId(gw(), key, 'sensors', `${mac}-01-0006`);
     const [answer] = await Promise.all([call('DELETE', `/sensors/${id}`, { reset: true }), leaveWithNewsFirst(ieee)]);
     expect(answer).toEqual({ status: 200, body: [{ success: { [`/sensors/${id}/reset`]: true } }] });

@@ -60,7 +60,7 @@ describeOnRuntimes('collection body cache', (gw) => {
     expect(((await after.json()) as Json)[id].state.buttonevent).toBe(1002);
   });
 
-  it('should answer a config write with the sensor\'s new ETag, which a later read honours', async () => {
+  it("should answer a config write with the sensor's new ETag, which a later read honours", async () => {
     const id = await createClip(gw(), key, clipBody('CLIPTemperature'));
     const before = (await gw().request(`/api/${key}/sensors/${id}`)).headers.get('ETag');
     const res = await gw().request(`/api/${key}/sensors/${id}/config`, jsonInit('PUT', { offset: 50 }));

@@ -89,9 +89,17 @@ describeOnRuntimesWithBridge('config body cache', (gw, bridge) => {
 
   it('should show a resource change in the full state', async () => {
     const before = await read(`/api/${key}`);
-    const res = await gw().request(`/api/${key}/sensors`, jsonInit('POST', {
-      name: 'cached', type: 'CLIPPresence', modelid: 'm', swversion: '1', manufacturername: 'herdgate tests', uniqueid: 'config-cache-1',
-    }));
+    const res = await gw().request(
+      `/api/${key}/sensors`,
+      jsonInit('POST', {
+        name: 'cached',
+        type: 'CLIPPresence',
+        modelid: 'm',
+        swversion: '1',
+        manufacturername: 'herdgate tests',
+        uniqueid: 'config-cache-1',
+      }),
+    );
     const [{ success }] = (await res.json()) as [{ success: { id: string } }];
     const after = await read(`/api/${key}`);
     expect(before.sensors).not.toHaveProperty(success.id);
@@ -141,7 +149,10 @@ describeOnRuntimesWithBridge('config body cache', (gw, bridge) => {
     /** Both stale tags get 200 with `fields` in the (full state's) config and a new tag, which then gets 304. */
     const expectMoved = async (stale: Tags, fields: Json): Promise<Tags> => {
       const moved = { config: '', full: '' };
-      for (const [path, name] of [['/config', 'config'], ['', 'full']] as const) {
+      for (const [path, name] of [
+        ['/config', 'config'],
+        ['', 'full'],
+      ] as const) {
         const res = await get(path, stale[name]);
         expect(res.status, `${name} after a change`).toBe(200);
         const body = (await res.json()) as Json;
@@ -166,7 +177,7 @@ describeOnRuntimesWithBridge('config body cache', (gw, bridge) => {
       await publish({ permit_join: { open: false, remaining: 0 } }, { permitjoin: 0, rfconnected: true });
     });
 
-    it('should keep the tag while only the clock fields and the keys\' last use change, and answer 304', async () => {
+    it("should keep the tag while only the clock fields and the keys' last use change, and answer 304", async () => {
       const before = await tags();
       const publicTag = (await gw().request('/api/config')).headers.get('etag')!;
       const shown = async () => {

@@ -26,49 +26,54 @@ afterAll(async () => {
   await new Promise((resolve) => registry.close(resolve));
 });
 
-describeOnRuntimes('config update check', (gw) => {
-  let key: string;
-  const config = async () => (await gw().request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
-  const post = (path: string, body?: unknown) => gw().request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
-  const put = (body: unknown) => gw().request(`/api/${key}/config`, jsonInit('PUT', body));
+describeOnRuntimes(
+  'config update check',
+  (gw) => {
+    let key: string;
+    const config = async () => (await gw().request(`/api/${key}/config`)).json() as Promise<Record<string, any>>;
+    const post = (path: string, body?: unknown) => gw().request(`/api/${key}${path}`, jsonInit('POST', body ?? ''));
+    const put = (body: unknown) => gw().request(`/api/${key}/config`, jsonInit('PUT', body));
 
-  beforeAll(async () => {
-    asked = 0;
-    key = await gw().createKey();
-  });
+    beforeAll(async () => {
+      asked = 0;
+      key = await gw().createKey();
+    });
 
-  it('should answer the running version and no update while the registry knows nothing newer', async () => {
-    tags = { latest: '0.0.9' };
-    const res = await post('/config/update');
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual([{ success: { '/config/update': '0.1.0' } }]);
-    const { swupdate, swupdate2 } = await config();
-    expect(swupdate).toMatchObject({ notify: false, updatestate: 0, devicetypes: { bridge: false } });
-    expect(swupdate2).toMatchObject({ state: 'noupdates', bridge: { state: 'noupdates' }, lastchange: '2026-01-15T12:00:00' });
-  });
+    it('should answer the running version and no update while the registry knows nothing newer', async () => {
+      tags = { latest: '0.0.9' };
+      const res = await post('/config/update');
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([{ success: { '/config/update': '0.1.0' } }]);
+      const { swupdate, swupdate2 } = await config();
+      expect(swupdate).toMatchObject({ notify: false, updatestate: 0, devicetypes: { bridge: false } });
+      expect(swupdate2).toMatchObject({ state: 'noupdates', bridge: { state: 'noupdates' }, lastchange: '2026-01-15T12:00:00' });
+    });
 
-  it('should say a newer release is ready in swupdate and swupdate2, following the update channel', async () => {
-    tags = { latest: '0.2.0', beta: '0.3.0-beta.1' };
-    expect(await (await post('/config/update')).json()).toEqual([{ success: { '/config/update': '0.2.0' } }]);
-    const { swupdate, swupdate2 } = await config();
-    expect(swupdate).toMatchObject({ notify: true, updatestate: 2, devicetypes: { bridge: true }, url: 'https://www.npmjs.com/package/herdgate' });
-    expect(swupdate.text).toContain('herdgate 0.2.0 is available');
-    expect(swupdate2).toMatchObject({ state: 'allreadytoinstall', bridge: { state: 'allreadytoinstall' } });
-    expect((await put({ updatechannel: 'beta' })).status).toBe(200);
-    expect(await (await post('/config/update')).json()).toEqual([{ success: { '/config/update': '0.3.0-beta.1' } }]);
-    await put({ updatechannel: 'stable' });
-  });
+    it('should say a newer release is ready in swupdate and swupdate2, following the update channel', async () => {
+      tags = { latest: '0.2.0', beta: '0.3.0-beta.1' };
+      expect(await (await post('/config/update')).json()).toEqual([{ success: { '/config/update': '0.2.0' } }]);
+      const { swupdate, swupdate2 } = await config();
+      expect(swupdate).toMatchObject({ notify: true, updatestate: 2, devicetypes: { bridge: true }, url: 'https://www.npmjs.com/package/herdgate' });
+      expect(swupdate.text).toContain('herdgate 0.2.0 is available');
+      expect(swupdate2).toMatchObject({ state: 'allreadytoinstall', bridge: { state: 'allreadytoinstall' } });
+      expect((await put({ updatechannel: 'beta' })).status).toBe(200);
+      expect(await (await post('/config/update')).json()).toEqual([{ success: { '/config/update': '0.3.0-beta.1' } }]);
+      await put({ updatechannel: 'stable' });
+    });
 
-  it('should refuse the operations without a valid key', async () => {
-    for (const path of ['/config/update', '/config/updatefirmware', '/config/reset']) {
-      await expectDeconzError(await gw().request(`/api/nokey${path}`, { method: 'POST' }), 403, 1);
-    }
-  });
+    it('should refuse the operations without a valid key', async () => {
+      for (const path of ['/config/update', '/config/updatefirmware', '/config/reset']) {
+        await expectDeconzError(await gw().request(`/api/nokey${path}`, { method: 'POST' }), 403, 1);
+      }
+    });
 
-  it('should have asked the registry for every update check and nothing else', () => {
-    expect(asked).toBe(3);
-  });
-}, RUNTIMES, () => ({ RELEASES_URL: releasesUrl() }));
+    it('should have asked the registry for every update check and nothing else', () => {
+      expect(asked).toBe(3);
+    });
+  },
+  RUNTIMES,
+  () => ({ RELEASES_URL: releasesUrl() }),
+);
 
 describe.each(RUNTIMES)('config update check with the registry unreachable, on $runtime', (target) => {
   it('should answer the running version', async () => {
@@ -143,10 +148,17 @@ describeOnRuntimesWithBridge('config operations', (gw, bridge) => {
   it('should refuse bad values of every operational setting and keep the stored ones', async () => {
     const before = await config();
     const cases: [Record<string, unknown>, string][] = [
-      [{ zigbeechannel: 12 }, 'zigbeechannel'], [{ rfconnected: 'off' }, 'rfconnected'], [{ groupdelay: 5001 }, 'groupdelay'],
-      [{ networkopenduration: 0 }, 'networkopenduration'], [{ lightlastseeninterval: 0 }, 'lightlastseeninterval'],
-      [{ otauactive: 1 }, 'otauactive'], [{ discovery: 'yes' }, 'discovery'], [{ updatechannel: 'nightly' }, 'updatechannel'],
-      [{ timeformat: '25h' }, 'timeformat'], [{ timezone: 'Mars/Olympus' }, 'timezone'], [{ permitjoin: 256 }, 'permitjoin'],
+      [{ zigbeechannel: 12 }, 'zigbeechannel'],
+      [{ rfconnected: 'off' }, 'rfconnected'],
+      [{ groupdelay: 5001 }, 'groupdelay'],
+      [{ networkopenduration: 0 }, 'networkopenduration'],
+      [{ lightlastseeninterval: 0 }, 'lightlastseeninterval'],
+      [{ otauactive: 1 }, 'otauactive'],
+      [{ discovery: 'yes' }, 'discovery'],
+      [{ updatechannel: 'nightly' }, 'updatechannel'],
+      [{ timeformat: '25h' }, 'timeformat'],
+      [{ timezone: 'Mars/Olympus' }, 'timezone'],
+      [{ permitjoin: 256 }, 'permitjoin'],
     ];
     const commands = bridge().requests.length;
     for (const [body, name] of cases) {
@@ -157,7 +169,17 @@ describeOnRuntimesWithBridge('config operations', (gw, bridge) => {
     }
     expect(bridge().requests.length).toBe(commands);
     const after = await config();
-    for (const name of ['zigbeechannel', 'rfconnected', 'groupdelay', 'networkopenduration', 'lightlastseeninterval', 'otauactive', 'updatechannel', 'timeformat', 'timezone']) {
+    for (const name of [
+      'zigbeechannel',
+      'rfconnected',
+      'groupdelay',
+      'networkopenduration',
+      'lightlastseeninterval',
+      'otauactive',
+      'updatechannel',
+      'timeformat',
+      'timezone',
+    ]) {
       expect(after[name], name).toEqual(before[name]);
     }
   });
@@ -172,7 +194,10 @@ describeOnRuntimesWithBridge('config operations', (gw, bridge) => {
     expect(await both.json()).toEqual([{ success: { '/config/reset': 'success' } }]);
     // The network first, then the options the emptied settings give the bridge (the alarm system
     // loaded again also hands the bridge its keypad key and state).
-    const radio = bridge().requests.slice(commands).map((r) => r.name).filter((name) => !name.startsWith('alarm/'));
+    const radio = bridge()
+      .requests.slice(commands)
+      .map((r) => r.name)
+      .filter((name) => !name.startsWith('alarm/'));
     expect(radio).toEqual(['network/reset', 'options']);
     const after = bridge().requests.length;
     await expectDeconzError(await post('/config/reset', {}), 400, 5, '/config/reset');

@@ -54,12 +54,13 @@ describeOnRuntimesWithBridge('config radio settings over the bridge link', (gw, 
     await move.answer({ status: 'error', code: 'busy', message: 'a network operation (firmware) is in progress' });
     expect(await pending).toEqual({
       status: 503,
-      body: [
-        { success: { '/config/permitjoin': 30 } },
-        { error: { type: 951, address: '/config/zigbeechannel', description: 'gateway busy' } },
-      ],
+      body: [{ success: { '/config/permitjoin': 30 } }, { error: { type: 951, address: '/config/zigbeechannel', description: 'gateway busy' } }],
     });
-    expect(bridge().requests.filter((r) => r.name === 'permit_join').at(-1)?.data).toEqual({ time: 30 });
+    expect(
+      bridge()
+        .requests.filter((r) => r.name === 'permit_join')
+        .at(-1)?.data,
+    ).toEqual({ time: 30 });
     expect(await config()).toMatchObject({ zigbeechannel: 15, permitjoin: 30 });
   });
 
@@ -77,7 +78,9 @@ describeOnRuntimesWithBridge('config radio settings over the bridge link', (gw, 
     await first.answer({ status: 'error', code: 'internal', message: 'the coordinator refused the new network' });
     const answer = await refused;
     expect(answer.status).toBe(503);
-    expect(await answer.json()).toEqual([{ error: { type: 901, address: '/config/reset', description: expect.stringContaining('the coordinator refused the new network') } }]);
+    expect(await answer.json()).toEqual([
+      { error: { type: 901, address: '/config/reset', description: expect.stringContaining('the coordinator refused the new network') } },
+    ]);
     expect(await groupNames()).toEqual(['Keep']);
     // Accepted this time (the contract's example answer): the network, then the database.
     const accepted = api('/config/reset', jsonInit('POST', { resetGW: true, deleteDB: true }));
@@ -110,6 +113,14 @@ describe('config radio settings when the bridge does not answer', () => {
   it('should answer 901 with the reason when the bridge does not answer in time', async () => {
     const res = await gw.request(`/api/${key}/config`, jsonInit('PUT', { permitjoin: 10 }));
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual([{ error: { type: 901, address: '/config/permitjoin', description: expect.stringMatching(/^Internal error, permit join: request permit_join: no answer from the bridge within 500 ms$/) } }]);
+    expect(await res.json()).toEqual([
+      {
+        error: {
+          type: 901,
+          address: '/config/permitjoin',
+          description: expect.stringMatching(/^Internal error, permit join: request permit_join: no answer from the bridge within 500 ms$/),
+        },
+      },
+    ]);
   });
 });

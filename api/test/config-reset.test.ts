@@ -32,8 +32,20 @@ describe('config reset deleteDB', () => {
     await ok(call('PUT', '/config/password', { username: 'delight', oldhash: b64('delight:delight'), newhash: b64('delight:s3cret-pass') }));
     await ok(call('POST', '/groups', { name: 'Kitchen' }));
     await ok(call('POST', '/sensors', { name: 'Flag', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'flag-1' }));
-    await ok(call('POST', '/rules', { name: 'r', conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T23:00:00' }], actions: [{ address: '/groups/0/action', method: 'PUT', body: { on: false } }] }));
-    await ok(call('POST', '/schedules', { name: 's', command: { address: `/api/${key}/groups/0/action`, method: 'PUT', body: { on: true } }, localtime: 'W127/T07:00:00' }));
+    await ok(
+      call('POST', '/rules', {
+        name: 'r',
+        conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T23:00:00' }],
+        actions: [{ address: '/groups/0/action', method: 'PUT', body: { on: false } }],
+      }),
+    );
+    await ok(
+      call('POST', '/schedules', {
+        name: 's',
+        command: { address: `/api/${key}/groups/0/action`, method: 'PUT', body: { on: true } },
+        localtime: 'W127/T07:00:00',
+      }),
+    );
     await ok(call('PUT', '/alarmsystems/1/config', { code0: '4711', armed_away_exit_delay: 5 }));
     await ok(call('PUT', '/alarmsystems/1', { name: 'House' }));
     await ok(call('POST', '/resourcelinks', { name: 'Links', classid: 1, links: ['/groups/1'] }));
@@ -88,9 +100,17 @@ describe('config reset deleteDB', () => {
       expect(await (await as('/alarmsystems/1')).json()).toMatchObject({ name: 'default', config: { configured: false } });
     }
     // The gateway login survives: the changed password, not the well-known default.
-    const login = await gw.request('/api', { method: 'POST', headers: { Authorization: basic('delight', 's3cret-pass') }, body: JSON.stringify({ devicetype: 'after' }) });
+    const login = await gw.request('/api', {
+      method: 'POST',
+      headers: { Authorization: basic('delight', 's3cret-pass') },
+      body: JSON.stringify({ devicetype: 'after' }),
+    });
     expect(login.status).toBe(200);
-    const old = await gw.request('/api', { method: 'POST', headers: { Authorization: basic('delight', 'delight') }, body: JSON.stringify({ devicetype: 'after' }) });
+    const old = await gw.request('/api', {
+      method: 'POST',
+      headers: { Authorization: basic('delight', 'delight') },
+      body: JSON.stringify({ devicetype: 'after' }),
+    });
     expect(old.status).toBe(403);
   });
 
@@ -111,13 +131,23 @@ describeOnRuntimes('config reset deleteDB', (gw) => {
     const call = (method: string, path: string, body?: unknown, as = key) =>
       gw().request(`/api/${as}${path}`, method === 'GET' ? undefined : jsonInit(method, body ?? ''));
     expect((await call('POST', '/groups', { name: 'Kitchen' })).status).toBe(200);
-    const flag = await call('POST', '/sensors', { name: 'Flag', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'x', swversion: '1', uniqueid: 'flag-1' });
+    const flag = await call('POST', '/sensors', {
+      name: 'Flag',
+      type: 'CLIPGenericFlag',
+      modelid: 'm',
+      manufacturername: 'x',
+      swversion: '1',
+      uniqueid: 'flag-1',
+    });
     const flagId = ((await flag.json()) as [{ success: { id: string } }])[0].success.id;
     // The reset's own `r: "config"` event is herdgate's: only a client that asks gets it.
     const socket = new WebSocket(`${gw().websocketUrl}?events=all`);
     const events: Record<string, unknown>[] = [];
     socket.on('message', (data) => events.push(JSON.parse(data.toString()) as Record<string, unknown>));
-    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
     try {
       const res = await call('POST', '/config/reset', { deleteDB: true });
       expect(await res.json()).toEqual([{ success: { '/config/reset': 'success' } }]);

@@ -23,10 +23,14 @@ describe('api on workerd: timers on Durable Object alarms', () => {
     const id = await createClip(gw, key, clipBody('CLIPGenericFlag'));
     const events = await connectEvents(gw.websocketUrl);
     try {
-      const res = await gw.request(`/api/${key}/schedules`, jsonInit('POST', {
-        name: 'soon', time: 'PT00:00:02',
-        command: { address: `/api/${key}/sensors/${id}/state`, method: 'PUT', body: { flag: true } },
-      }));
+      const res = await gw.request(
+        `/api/${key}/schedules`,
+        jsonInit('POST', {
+          name: 'soon',
+          time: 'PT00:00:02',
+          command: { address: `/api/${key}/sensors/${id}/state`, method: 'PUT', body: { flag: true } },
+        }),
+      );
       expect(res.status).toBe(200);
       // From here on only the alarm can run the schedule: no HTTP request reaches the Worker.
       const fired = await events.next((e) => e.e === 'changed' && e.id === id && (e.state as { flag?: boolean } | undefined)?.flag === true, 15_000);
@@ -102,7 +106,9 @@ describe('api on workerd: settings workerd cannot honour', () => {
       expect(res.status).toBe(503);
       const [{ error }] = (await res.json()) as [{ error: { type: number; description: string } }];
       expect(error.type).toBe(901);
-      expect(error.description).toMatch(/^herdgate could not start: invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates/);
+      expect(error.description).toMatch(
+        /^herdgate could not start: invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates/,
+      );
     }
   });
 });

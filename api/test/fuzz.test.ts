@@ -17,14 +17,37 @@ function prng(seed: number): () => number {
 
 /** Bodies no route can take as valid: broken JSON, non-objects, wrong types, hostile keys, oversize. */
 const BODIES: readonly string[] = [
-  '{', '}', '{"a":', 'null', '[]', '[1,2,3]', '"text"', '42', '-0', 'true', '\u0000', 'ÿþ', '\ud800',
-  '{"name":12345}', '{"name":null,"on":"yes","bri":-5}', '{"name":[],"lights":{},"type":7}',
-  '{"__proto__":{"polluted":true},"name":1}', '{"constructor":{"prototype":{"x":1}},"name":{}}',
-  '{"transitiontime":1e309,"name":false}', '{"on":true,"on":"twice","name":0}', '{"bri":NaN}',
-  '{"conditions":"all","actions":5,"name":1}', '{"command":[],"time":12,"name":true}',
-  `{"name":${'['.repeat(3000)}${']'.repeat(3000)}}`, `{"name":"${'x'.repeat(70 * 1024)}"}`,
-  '{"lights":["1","1","1",null],"name":{}}', '{"code0":1234,"name":[]}', '{"unlock":"60","name":1}',
-  '{"devicetype":42}', '{"username":"short","devicetype":null}', '{"oldhash":1,"newhash":[]}',
+  '{',
+  '}',
+  '{"a":',
+  'null',
+  '[]',
+  '[1,2,3]',
+  '"text"',
+  '42',
+  '-0',
+  'true',
+  '\u0000',
+  'ÿþ',
+  '\ud800',
+  '{"name":12345}',
+  '{"name":null,"on":"yes","bri":-5}',
+  '{"name":[],"lights":{},"type":7}',
+  '{"__proto__":{"polluted":true},"name":1}',
+  '{"constructor":{"prototype":{"x":1}},"name":{}}',
+  '{"transitiontime":1e309,"name":false}',
+  '{"on":true,"on":"twice","name":0}',
+  '{"bri":NaN}',
+  '{"conditions":"all","actions":5,"name":1}',
+  '{"command":[],"time":12,"name":true}',
+  `{"name":${'['.repeat(3000)}${']'.repeat(3000)}}`,
+  `{"name":"${'x'.repeat(70 * 1024)}"}`,
+  '{"lights":["1","1","1",null],"name":{}}',
+  '{"code0":1234,"name":[]}',
+  '{"unlock":"60","name":1}',
+  '{"devicetype":42}',
+  '{"username":"short","devicetype":null}',
+  '{"oldhash":1,"newhash":[]}',
 ];
 /**
  * A failure is an unhandled error (901 "can't process request", which the renderer gives every
@@ -64,11 +87,20 @@ describeOnRuntimes('REST fuzz', (gw) => {
 
   beforeAll(async () => {
     key = await gw().createKey();
-    const post = async (path: string, body: unknown) => ((await (await gw().request(`/api/${key}${path}`, jsonInit('POST', body))).json()) as [{ success: { id: string } }])[0].success.id;
+    const post = async (path: string, body: unknown) =>
+      ((await (await gw().request(`/api/${key}${path}`, jsonInit('POST', body))).json()) as [{ success: { id: string } }])[0].success.id;
     ids.sensor = await post('/sensors', clipBody('CLIPGenericStatus'));
     ids.group = await post('/groups', { name: 'fuzz' });
-    ids.rule = await post('/rules', { name: 'fuzz', conditions: [{ address: `/sensors/${ids.sensor}/state/status`, operator: 'dx' }], actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }] });
-    ids.schedule = await post('/schedules', { name: 'fuzz', time: 'PT01:00:00', command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } } });
+    ids.rule = await post('/rules', {
+      name: 'fuzz',
+      conditions: [{ address: `/sensors/${ids.sensor}/state/status`, operator: 'dx' }],
+      actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }],
+    });
+    ids.schedule = await post('/schedules', {
+      name: 'fuzz',
+      time: 'PT01:00:00',
+      command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
+    });
     // The password-reset window of this fresh database is closed, so that route must refuse too.
     await gw().clock.advance(11 * 60 * 1000);
   });
@@ -93,7 +125,10 @@ describeOnRuntimes('REST fuzz', (gw) => {
       const path = template.replace(/:(\w+)/g, (_, param: string) => {
         if (param === 'key') return random() < 0.9 ? key : pick(BAD_IDS);
         if (!real) return pick(BAD_IDS);
-        if (param === 'id') return ids[template.includes('/sensors/') ? 'sensor' : template.includes('/rules/') ? 'rule' : template.includes('/schedules/') ? 'schedule' : 'group']!;
+        if (param === 'id')
+          return ids[
+            template.includes('/sensors/') ? 'sensor' : template.includes('/rules/') ? 'rule' : template.includes('/schedules/') ? 'schedule' : 'group'
+          ]!;
         return pick(BAD_IDS);
       });
       const body = method === 'GET' ? undefined : pick(BODIES);
@@ -105,7 +140,8 @@ describeOnRuntimes('REST fuzz', (gw) => {
       const text = await res.text();
       sent += 1;
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      if (isFailure(res.status, text)) failures.push(`${method} ${path.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 80)} → ${res.status} ${text.slice(0, 200)}`);
+      if (isFailure(res.status, text))
+        failures.push(`${method} ${path.slice(0, 120)} ${JSON.stringify(body)?.slice(0, 80)} → ${res.status} ${text.slice(0, 200)}`);
     };
     const workers = Array.from({ length: 8 }, async () => {
       for (let i = 0; i < total / 8; i++) await one();

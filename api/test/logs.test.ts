@@ -24,7 +24,11 @@ describe('log view', () => {
 
   beforeAll(async () => {
     bridge = await startTestBridge();
-    gw = await startTestGateway({}, undefined, { logs, extraRoutes: addTestRoutes, bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: ringLogger('silent', logs, 'api') }) });
+    gw = await startTestGateway({}, undefined, {
+      logs,
+      extraRoutes: addTestRoutes,
+      bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: ringLogger('silent', logs, 'api') }),
+    });
     key = await gw.createKey('log reader');
   });
   afterAll(async () => {
@@ -49,7 +53,9 @@ describe('log view', () => {
     await bridge.publishLog({ time: '2026-12-02T08:00:00.000Z', level: 'warn', msg: 'interview failed', module: 'interview', ieee });
     await waitUntil(async () => (await read('?device=00:15:8d:00:01:a2:b3:c4')).body.length === 1);
     const { body } = await read(`?after=${before}`);
-    expect(body).toEqual([{ id: before + 1, time: '2026-12-02T08:00:00.000Z', level: 'warn', process: 'bridge', msg: 'interview failed', module: 'interview', ieee }]);
+    expect(body).toEqual([
+      { id: before + 1, time: '2026-12-02T08:00:00.000Z', level: 'warn', process: 'bridge', msg: 'interview failed', module: 'interview', ieee },
+    ]);
     expect((await read(`?device=${ieee}`)).body).toHaveLength(1);
     expect((await read('?level=error')).body.every((e: { level: string }) => e.level !== 'warn')).toBe(true);
     expect((await read('?limit=1')).body).toHaveLength(1);

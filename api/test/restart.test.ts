@@ -34,15 +34,30 @@ describeOnRuntimes('restart on the same database', (gw) => {
     const login = `Basic ${b64('delight:kept')}`;
     expect((await gw().request('/api', jsonInit('POST', { devicetype: 'x' }, { Authorization: login }))).status).toBe(200);
     // Back to the default login for the tests below.
-    expect((await gw().request(`/api/${key}/config/password`, jsonInit('PUT', { username: 'delight', oldhash: b64('delight:kept'), newhash: b64('delight:delight') }))).status).toBe(200);
+    expect(
+      (
+        await gw().request(
+          `/api/${key}/config/password`,
+          jsonInit('PUT', { username: 'delight', oldhash: b64('delight:kept'), newhash: b64('delight:delight') }),
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('should keep every ETag when nothing changed in between (loading at start is no write)', async () => {
     const key = await gw().createKey('etags');
     // Rows in the tables every loader reads, so each loader has something to load.
-    const sensor = await gw().request(`/api/${key}/sensors`, jsonInit('POST', {
-      name: 'kept', type: 'CLIPPresence', modelid: 'm', swversion: '1', manufacturername: 'herdgate tests', uniqueid: 'restart-etag-1',
-    }));
+    const sensor = await gw().request(
+      `/api/${key}/sensors`,
+      jsonInit('POST', {
+        name: 'kept',
+        type: 'CLIPPresence',
+        modelid: 'm',
+        swversion: '1',
+        manufacturername: 'herdgate tests',
+        uniqueid: 'restart-etag-1',
+      }),
+    );
     expect(sensor.status).toBe(200);
     const group = await gw().request(`/api/${key}/groups`, jsonInit('POST', { name: 'kept' }));
     expect(group.status).toBe(200);

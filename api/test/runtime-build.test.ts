@@ -31,7 +31,16 @@ describe('api build', () => {
   });
 
   it('should run with plain node: migrate a fresh database, answer REST, stop on SIGTERM', async () => {
-    const env = { ...process.env, HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: 'none', RELEASES_URL: 'none', LOG_LEVEL: 'warn', DATABASE_URL: `file:${join(dir, 'api.db')}` };
+    const env = {
+      ...process.env,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: '0',
+      WEBSOCKET_PORT: '0',
+      MQTT_URL: 'none',
+      RELEASES_URL: 'none',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `file:${join(dir, 'api.db')}`,
+    };
     const child = spawn(process.execPath, [built.bundle], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       // Log lines share stdout; the supervisor's ready line is the one naming its event.

@@ -21,8 +21,14 @@ describeOnRuntimesWithBridge('touchlink routes over the bridge link', (gw, bridg
     await setBridgeOnline(gw(), bridge(), key, true);
   };
   const nextRequest = async (name: string, after: number) => {
-    await waitUntil(() => bridge().heldRequests.slice(after).some((r) => r.name === name));
-    return bridge().heldRequests.slice(after).find((r) => r.name === name)!;
+    await waitUntil(() =>
+      bridge()
+        .heldRequests.slice(after)
+        .some((r) => r.name === name),
+    );
+    return bridge()
+      .heldRequests.slice(after)
+      .find((r) => r.name === name)!;
   };
 
   beforeAll(async () => {
@@ -43,7 +49,11 @@ describeOnRuntimesWithBridge('touchlink routes over the bridge link', (gw, bridg
     const before = bridge().requests.length;
     const [error] = await expectDeconzError(await post('/touchlink/scan'), 503, 901, '/touchlink/scan');
     expect(error!.error.description).toMatch(/adapters: zstack, ember.*the deconz adapter/);
-    expect(bridge().requests.slice(before).some((r) => r.name.startsWith('touchlink'))).toBe(false);
+    expect(
+      bridge()
+        .requests.slice(before)
+        .some((r) => r.name.startsWith('touchlink')),
+    ).toBe(false);
   });
 
   it('should scan in the background, refuse network writes meanwhile, and list the results by id', async () => {

@@ -29,8 +29,7 @@ describeOnRuntimes('whitelist and password', (gw) => {
     if (res.status === 200) password = next;
     return res;
   };
-  const createWith = (authorization: string) =>
-    gw().request('/api', jsonInit('POST', { devicetype: 'probe' }, { Authorization: authorization }));
+  const createWith = (authorization: string) => gw().request('/api', jsonInit('POST', { devicetype: 'probe' }, { Authorization: authorization }));
 
   describe('DELETE /api/<key>/config/whitelist/<key2>', () => {
     it('should delete the key, after which it is refused', async () => {
@@ -65,8 +64,18 @@ describeOnRuntimes('whitelist and password', (gw) => {
     });
 
     it('should answer 401 for a wrong user or old password and keep the old one', async () => {
-      await expectDeconzError(await changePassword({ username: 'admin', oldhash: b64('delight:delight'), newhash: b64('admin:x') }), 401, 7, '/config/password');
-      await expectDeconzError(await changePassword({ username: 'delight', oldhash: b64('delight:wrong'), newhash: b64('delight:x') }), 401, 7, '/config/password');
+      await expectDeconzError(
+        await changePassword({ username: 'admin', oldhash: b64('delight:delight'), newhash: b64('admin:x') }),
+        401,
+        7,
+        '/config/password',
+      );
+      await expectDeconzError(
+        await changePassword({ username: 'delight', oldhash: b64('delight:wrong'), newhash: b64('delight:x') }),
+        401,
+        7,
+        '/config/password',
+      );
       await expectDeconzError(await changePassword({ username: 'delight', oldhash: '%%%', newhash: b64('delight:x') }), 401, 7, '/config/password');
       expect((await createWith(BASIC_DEFAULT)).status).toBe(200);
     });
@@ -74,7 +83,12 @@ describeOnRuntimes('whitelist and password', (gw) => {
     it('should answer 400 for a missing field or an unusable new hash', async () => {
       await expectDeconzError(await changePassword({ username: 'delight', oldhash: b64('delight:delight') }), 400, 5, '/config/password');
       await expectDeconzError(await changePassword({ username: 'delight', oldhash: b64('delight:delight'), newhash: '' }), 400, 7, '/config/password');
-      await expectDeconzError(await changePassword({ username: 'delight', oldhash: b64('delight:delight'), newhash: b64('nocolon') }), 400, 7, '/config/password');
+      await expectDeconzError(
+        await changePassword({ username: 'delight', oldhash: b64('delight:delight'), newhash: b64('nocolon') }),
+        400,
+        7,
+        '/config/password',
+      );
       await expectDeconzError(await changePassword({ username: 'delight', oldhash: b64('delight:delight'), newhash: 42 }), 400, 7, '/config/password');
       await expectDeconzError(await changePassword('{'), 400, 2);
       expect((await createWith(BASIC_DEFAULT)).status).toBe(200);

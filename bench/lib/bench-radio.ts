@@ -59,7 +59,10 @@ export async function startBenchRadio(dir: string, network: NetworkDefinition, p
           resolve(at);
         };
         const timer = setTimeout(() => {
-          waiters.set(nwk, (waiters.get(nwk) ?? []).filter((w) => w !== wake));
+          waiters.set(
+            nwk,
+            (waiters.get(nwk) ?? []).filter((w) => w !== wake),
+          );
           reject(new Error(`no frame to ${ieee} within ${timeoutMs} ms`));
         }, timeoutMs);
         waiters.set(nwk, [...(waiters.get(nwk) ?? []), wake]);

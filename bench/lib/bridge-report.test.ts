@@ -58,7 +58,14 @@ describe('bridge benchmark report', () => {
 
   it('should report a size measured for herdgate alone as not run for the baseline, with its time per device', () => {
     const large: StackResult = { stack: 'herdgate', size: 1000, pairingMs: 500_000, rounds: [round(9000, 150, 4), round(10_000, 150, 4)] };
-    const markdown = renderBridgeReport({ subject: 'herdgate', baseline: 'Zigbee2MQTT', sizes: [50, 1000], results: [...results, large], missing: [], alone: [1000] });
+    const markdown = renderBridgeReport({
+      subject: 'herdgate',
+      baseline: 'Zigbee2MQTT',
+      sizes: [50, 1000],
+      results: [...results, large],
+      missing: [],
+      alone: [1000],
+    });
     expect(markdown).toContain('| 1000 devices | 9500.0 | 9000.0–10000.0 | not run | – | — | 9.5 | – |');
     expect(markdown).toContain('| 1000 devices | 6 | 4.0 | 4.0 | not run | not run | — | — | p50 ≤ 5, p99 ≤ 20: met |');
     expect(markdown).toContain('| 1000 devices | 500.0 | not run | — | 500.0 | – |');

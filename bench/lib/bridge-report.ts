@@ -45,9 +45,18 @@ export function renderBridgeReport(input: BridgeReportInput): string {
   const pairing = input.sizes.map((size) => {
     const [subject, base] = [find(input, input.subject, size)?.pairingMs ?? Number.NaN, find(input, input.baseline, size)?.pairingMs ?? Number.NaN];
     const solo = alone(input, size);
-    return [`${size} devices`, ms(subject / 1000), solo ? 'not run' : ms(base / 1000), ratio(subject, base), perDevice(subject, size), solo ? '–' : perDevice(base, size)];
+    return [
+      `${size} devices`,
+      ms(subject / 1000),
+      solo ? 'not run' : ms(base / 1000),
+      ratio(subject, base),
+      perDevice(subject, size),
+      solo ? '–' : perDevice(base, size),
+    ];
   });
-  parts.push(`**First start on a fresh radio: spawn → every device joined and interviewed** (s, one run each, informative)\n\n${table(['Network', input.subject, input.baseline, 'ratio', `${input.subject} ms/device`, `${input.baseline} ms/device`], pairing)}`);
+  parts.push(
+    `**First start on a fresh radio: spawn → every device joined and interviewed** (s, one run each, informative)\n\n${table(['Network', input.subject, input.baseline, 'ratio', `${input.subject} ms/device`, `${input.baseline} ms/device`], pairing)}`,
+  );
   return parts.join('\n\n');
 }
 
@@ -63,14 +72,40 @@ function latencyTable(input: BridgeReportInput, metric: string, pick: (r: RoundF
     const [s50, s99, b50, b99] = [percentile(subject, 50), percentile(subject, 99), percentile(base, 50), percentile(base, 99)];
     const met = s50 <= TARGET.p50 && s99 <= TARGET.p99 ? 'met' : '**missed**';
     const baseCells = alone(input, size) ? ['not run', 'not run'] : [ms(b50), ms(b99)];
-    return [`${size} devices`, `${subject.length}`, ms(s50), ms(s99), ...baseCells, ratio(s50, b50), ratio(s99, b99), `p50 ≤ ${TARGET.p50}, p99 ≤ ${TARGET.p99}: ${met}`];
+    return [
+      `${size} devices`,
+      `${subject.length}`,
+      ms(s50),
+      ms(s99),
+      ...baseCells,
+      ratio(s50, b50),
+      ratio(s99, b99),
+      `p50 ≤ ${TARGET.p50}, p99 ≤ ${TARGET.p99}: ${met}`,
+    ];
   });
-  const header = ['Network', 'samples each', `${input.subject} p50`, `${input.subject} p99`, `${input.baseline} p50`, `${input.baseline} p99`, 'ratio p50', 'ratio p99', 'Target (herdgate)'];
+  const header = [
+    'Network',
+    'samples each',
+    `${input.subject} p50`,
+    `${input.subject} p99`,
+    `${input.baseline} p50`,
+    `${input.baseline} p99`,
+    'ratio p50',
+    'ratio p99',
+    'Target (herdgate)',
+  ];
   return `**${metric}** (ms)\n\n${table(header, rows)}`;
 }
 
 /** Median and spread over restarts per network; the start table adds the median per device. */
-function perRound(input: BridgeReportInput, title: string, unit: string, fmt: (v: number) => string, pick: (r: RoundFigures) => number, perDeviceToo = false): string {
+function perRound(
+  input: BridgeReportInput,
+  title: string,
+  unit: string,
+  fmt: (v: number) => string,
+  pick: (r: RoundFigures) => number,
+  perDeviceToo = false,
+): string {
   const rows = input.sizes.map((size) => {
     // Rounds without the figure (not measured there, process gone) are left out.
     const measured = (stack: string) => (find(input, stack, size)?.rounds ?? []).map(pick).filter(Number.isFinite);
@@ -78,10 +113,22 @@ function perRound(input: BridgeReportInput, title: string, unit: string, fmt: (v
     const solo = alone(input, size);
     const baseCells = solo ? ['not run', '–'] : [fmt(base.median), `${fmt(base.min)}–${fmt(base.max)}`];
     const perDeviceCells = perDeviceToo ? [perDevice(subject.median, size), solo ? '–' : perDevice(base.median, size)] : [];
-    return [`${size} devices`, fmt(subject.median), `${fmt(subject.min)}–${fmt(subject.max)}`, ...baseCells, ratio(subject.median, base.median), ...perDeviceCells];
+    return [
+      `${size} devices`,
+      fmt(subject.median),
+      `${fmt(subject.min)}–${fmt(subject.max)}`,
+      ...baseCells,
+      ratio(subject.median, base.median),
+      ...perDeviceCells,
+    ];
   });
   const header = [
-    'Network', `${input.subject} median`, `${input.subject} min–max`, `${input.baseline} median`, `${input.baseline} min–max`, 'ratio of medians',
+    'Network',
+    `${input.subject} median`,
+    `${input.subject} min–max`,
+    `${input.baseline} median`,
+    `${input.baseline} min–max`,
+    'ratio of medians',
     ...(perDeviceToo ? [`${input.subject} ${unit}/device`, `${input.baseline} ${unit}/device`] : []),
   ];
   return `**${title}** (${unit}, median and min–max over restarts)\n\n${table(header, rows)}`;
@@ -98,19 +145,36 @@ export interface RatioPair {
  * One row per pair and network: the subject ÷ baseline ratios of every figure the full tables
  * carry (below 1 = the subject ahead), so several pairs measured in one run read side by side.
  */
-export function renderRatioSummary(input: { subject: string; baseline: string; pairs: readonly RatioPair[]; sizes: readonly number[]; results: readonly StackResult[] }): string {
+export function renderRatioSummary(input: {
+  subject: string;
+  baseline: string;
+  pairs: readonly RatioPair[];
+  sizes: readonly number[];
+  results: readonly StackResult[];
+}): string {
   const { pairs, sizes, results } = input;
-  const rows = pairs.flatMap((pair) => sizes.map((size) => {
-    const of = (stack: string) => results.find((r) => r.stack === stack && r.size === size)?.rounds ?? [];
-    const [subject, base] = [of(pair.subject), of(pair.baseline)];
-    const latency = (pick: (r: RoundFigures) => number[], p: number) => ratio(percentile(subject.flatMap(pick), p), percentile(base.flatMap(pick), p));
-    const perRound = (pick: (r: RoundFigures) => number) => {
-      const medianOf = (rounds: RoundFigures[]) => spread(rounds.map(pick).filter(Number.isFinite)).median;
-      return ratio(medianOf(subject), medianOf(base));
-    };
-    return [pair.label, `${size} devices`, perRound((r) => r.startMs), latency((r) => r.commandMs, 50), latency((r) => r.commandMs, 99),
-      latency((r) => r.reportMs, 50), latency((r) => r.reportMs, 99), perRound((r) => r.rssIdleMiB), perRound((r) => r.rssQuietMiB ?? Number.NaN)];
-  }));
+  const rows = pairs.flatMap((pair) =>
+    sizes.map((size) => {
+      const of = (stack: string) => results.find((r) => r.stack === stack && r.size === size)?.rounds ?? [];
+      const [subject, base] = [of(pair.subject), of(pair.baseline)];
+      const latency = (pick: (r: RoundFigures) => number[], p: number) => ratio(percentile(subject.flatMap(pick), p), percentile(base.flatMap(pick), p));
+      const perRound = (pick: (r: RoundFigures) => number) => {
+        const medianOf = (rounds: RoundFigures[]) => spread(rounds.map(pick).filter(Number.isFinite)).median;
+        return ratio(medianOf(subject), medianOf(base));
+      };
+      return [
+        pair.label,
+        `${size} devices`,
+        perRound((r) => r.startMs),
+        latency((r) => r.commandMs, 50),
+        latency((r) => r.commandMs, 99),
+        latency((r) => r.reportMs, 50),
+        latency((r) => r.reportMs, 99),
+        perRound((r) => r.rssIdleMiB),
+        perRound((r) => r.rssQuietMiB ?? Number.NaN),
+      ];
+    }),
+  );
   const header = ['Front', 'Network', 'start', 'command → frame p50', 'p99', 'report → MQTT p50', 'p99', 'RSS +2 s', 'RSS quiet'];
   return `**Ratios, ${input.subject} ÷ ${input.baseline}** (below 1 = ${input.subject} ahead; medians over restarts, percentiles over all samples)\n\n${table(header, rows)}`;
 }

@@ -95,7 +95,14 @@ export interface RoundOptions {
 export async function measureRound(paired: PairedStack, options: RoundOptions): Promise<RoundFigures> {
   const { radio } = paired;
   const devices = ieees(options.network);
-  const stack = await paired.driver.start({ radioPort: radio.port, dataDir: paired.dataDir, devices, pairing: false, timeoutMs: limitsFor(devices.length).restartMs, log: options.log });
+  const stack = await paired.driver.start({
+    radioPort: radio.port,
+    dataDir: paired.dataDir,
+    devices,
+    pairing: false,
+    timeoutMs: limitsFor(devices.length).restartMs,
+    log: options.log,
+  });
   try {
     await sleep(SETTLE_MS);
     const rssIdleMiB = stack.process.rssMiB();

@@ -31,6 +31,8 @@ describe('benchmark commit stamp', () => {
   });
 
   it('should read this checkout', () => {
-    expect(commitStamp(fileURLToPath(new URL('../..', import.meta.url)))).toMatch(/^commit [0-9a-f]{7,}( plus uncommitted changes in \d+ files? \(tree dirty\))?$/);
+    expect(commitStamp(fileURLToPath(new URL('../..', import.meta.url)))).toMatch(
+      /^commit [0-9a-f]{7,}( plus uncommitted changes in \d+ files? \(tree dirty\))?$/,
+    );
   });
 });

@@ -13,12 +13,14 @@ const IGNORED = new Set(['docs/benchmarks.md']);
  * minus the report. Pure.
  */
 export function changedPaths(porcelain: string, ignored: ReadonlySet<string> = IGNORED): string[] {
-  return porcelain
-    .split('\n')
-    .filter((line) => line.length > 3)
-    // "XY path" or "XY old -> new" (a rename counts as its new path).
-    .map((line) => line.slice(3).split(' -> ').pop()!.replace(/^"|"$/g, ''))
-    .filter((path) => !ignored.has(path));
+  return (
+    porcelain
+      .split('\n')
+      .filter((line) => line.length > 3)
+      // "XY path" or "XY old -> new" (a rename counts as its new path).
+      .map((line) => line.slice(3).split(' -> ').pop()!.replace(/^"|"$/g, ''))
+      .filter((path) => !ignored.has(path))
+  );
 }
 
 /** "commit 0e311e2" or "commit 0e311e2 plus uncommitted changes in 3 files". Pure. */

@@ -6,7 +6,9 @@ import { readRssMiB } from './stack-process';
 
 describe('footprint', () => {
   it('should count pages two node processes share once, below the sum of their VmRSS', async (ctx) => {
-    const children = [0, 1].map(() => spawn(process.execPath, ['-e', 'process.stdout.write("up\\n"); setInterval(() => {}, 1000)'], { stdio: ['ignore', 'pipe', 'ignore'] }));
+    const children = [0, 1].map(() =>
+      spawn(process.execPath, ['-e', 'process.stdout.write("up\\n"); setInterval(() => {}, 1000)'], { stdio: ['ignore', 'pipe', 'ignore'] }),
+    );
     try {
       await Promise.all(children.map((child) => once(child.stdout!, 'data')));
       const pids = children.map((child) => child.pid!);

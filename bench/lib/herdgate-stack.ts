@@ -74,7 +74,12 @@ async function start(options: StackStartOptions, api: 'contract' | 'z2m'): Promi
       throw new Error(`herdgate bridge exited with ${code} while starting:\n${proc.output()}`);
     });
     died.catch(() => {}); // only raced while starting; a later exit is the normal stop
-    const filters = [`${BASE}/bridge/+/state`, `${BASE}/devices/+`, `${BASE}/devices/+/+/state`, ...(api === 'z2m' ? [`${Z2M_BASE}/bridge/devices`, `${Z2M_BASE}/+`] : [])];
+    const filters = [
+      `${BASE}/bridge/+/state`,
+      `${BASE}/devices/+`,
+      `${BASE}/devices/+/+/state`,
+      ...(api === 'z2m' ? [`${Z2M_BASE}/bridge/devices`, `${Z2M_BASE}/+`] : []),
+    ];
     const connect = connectWatch(`mqtt://127.0.0.1:${mqttPort}`, filters, { retryForMs: options.timeoutMs });
     watch = await Promise.race([connect, died]);
     watch.on((message) => track(seen, message));
@@ -109,8 +114,7 @@ function running(proc: ReturnType<typeof spawnStack>, watch: MqttWatch, seen: Se
     startMs,
     publishOn: (ieee, on) => watch.publish(topics.deviceSet(BASE, hex(ieee), endpointOf(ieee)), { on }),
     waitOn: (ieee, on, timeoutMs) => watch.next((m) => stateOf(m, ieee)?.on === on, timeoutMs, `state on=${on} from ${ieee}`).then((m) => m.at),
-    waitContact: (ieee, open, timeoutMs) =>
-      watch.next((m) => stateOf(m, ieee)?.open === open, timeoutMs, `state open=${open} from ${ieee}`).then((m) => m.at),
+    waitContact: (ieee, open, timeoutMs) => watch.next((m) => stateOf(m, ieee)?.open === open, timeoutMs, `state open=${open} from ${ieee}`).then((m) => m.at),
     async stop() {
       await watch.close();
       await proc.stop();
@@ -121,7 +125,11 @@ function running(proc: ReturnType<typeof spawnStack>, watch: MqttWatch, seen: Se
 /** Devices by friendly name, from the compatible API's retained `bridge/devices`. */
 async function z2mApiRunning(proc: ReturnType<typeof spawnStack>, watch: MqttWatch, seen: Seen, startMs: number, timeoutMs: number): Promise<RunningStack> {
   const names = seen.names;
-  await watch.until(() => [...seen.devices.keys()].every((ieee) => names.has(hex(ieee))), timeoutMs, () => 'zigbee2mqtt/bridge/devices listing every device');
+  await watch.until(
+    () => [...seen.devices.keys()].every((ieee) => names.has(hex(ieee))),
+    timeoutMs,
+    () => 'zigbee2mqtt/bridge/devices listing every device',
+  );
   const nameOf = (ieee: string) => names.get(hex(ieee)) ?? hex(ieee);
   const stateOf = (message: Arrival, ieee: string) =>
     message.topic === `${Z2M_BASE}/${nameOf(ieee)}` ? (JSON.parse(message.text) as Record<string, unknown>) : undefined;
@@ -129,7 +137,8 @@ async function z2mApiRunning(proc: ReturnType<typeof spawnStack>, watch: MqttWat
     process: proc,
     startMs,
     publishOn: (ieee, on) => watch.publish(`${Z2M_BASE}/${nameOf(ieee)}/set`, { state: on ? 'ON' : 'OFF' }),
-    waitOn: (ieee, on, ms) => watch.next((m) => stateOf(m, ieee)?.state === (on ? 'ON' : 'OFF'), ms, `state ${on ? 'ON' : 'OFF'} from ${ieee}`).then((m) => m.at),
+    waitOn: (ieee, on, ms) =>
+      watch.next((m) => stateOf(m, ieee)?.state === (on ? 'ON' : 'OFF'), ms, `state ${on ? 'ON' : 'OFF'} from ${ieee}`).then((m) => m.at),
     // As Zigbee2MQTT: contact is true when closed.
     waitContact: (ieee, open, ms) => watch.next((m) => stateOf(m, ieee)?.contact === !open, ms, `contact=${!open} from ${ieee}`).then((m) => m.at),
     async stop() {

@@ -54,7 +54,9 @@ export async function measureInterleaved(network: NetworkDefinition, drivers: re
         if (!figure) figures.delete(p);
         else {
           figures.get(p)!.push(figure);
-          log(`${size} devices, round ${round + 1}/${rounds}, ${p.driver.name}: start ${Math.round(figure.startMs)} ms, RSS ${Math.round(figure.rssIdleMiB)} MiB`);
+          log(
+            `${size} devices, round ${round + 1}/${rounds}, ${p.driver.name}: start ${Math.round(figure.startMs)} ms, RSS ${Math.round(figure.rssIdleMiB)} MiB`,
+          );
         }
       }
     }

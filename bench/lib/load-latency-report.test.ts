@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { latencyTable, readsTable, verdict, type ConditionRound, type LoadLatencyInput } from './load-latency-report';
 
 const round = (command: number, report: number, rps?: number): ConditionRound => ({
-  commandMs: [command, command, command], ackMs: [command * 2, command * 2, command * 2], reportMs: [report, report, report], failed: 0,
-  ...(rps === undefined ? {} : { reads: [{ name: '`GET /sensors`', rps, p50Ms: 2, p99Ms: 8, non200: 0, errors: 0 }, { name: '`GET /lights`', rps: rps / 2, p50Ms: 4, p99Ms: 10, non200: 1, errors: 0 }] }),
+  commandMs: [command, command, command],
+  ackMs: [command * 2, command * 2, command * 2],
+  reportMs: [report, report, report],
+  failed: 0,
+  ...(rps === undefined
+    ? {}
+    : {
+        reads: [
+          { name: '`GET /sensors`', rps, p50Ms: 2, p99Ms: 8, non200: 0, errors: 0 },
+          { name: '`GET /lights`', rps: rps / 2, p50Ms: 4, p99Ms: 10, non200: 1, errors: 0 },
+        ],
+      }),
 });
 
 const input: LoadLatencyInput = {
@@ -19,7 +29,9 @@ describe('latency under read load report', () => {
     // one, no load: samples 2,2,2,4,4,4 → p50 3; rounds' medians 2 and 4; against split's 2: 1.5× pooled, per round 1× and 2×.
     expect(markdown).toContain('| one | none | 6 | 3.0 | 4.0 | 3.0 (2.0–4.0) | 1.50× / 2.00× (rounds 1.50×, 1.00×–2.00×) |  | p50 ≤ 5, p99 ≤ 20: met |');
     // one under load: 8 and 12 against split's 4 (2× and 3×), and against its own 2 and 4 without load (4× and 3×).
-    expect(markdown).toContain('| one | 10 connections reading | 6 | 10.0 | 12.0 | 10.0 (8.0–12.0) | 2.50× / 3.00× (rounds 2.50×, 2.00×–3.00×) | 3.33× / 3.00× (rounds 3.50×, 3.00×–4.00×) | p50 ≤ 5, p99 ≤ 20: **missed** |');
+    expect(markdown).toContain(
+      '| one | 10 connections reading | 6 | 10.0 | 12.0 | 10.0 (8.0–12.0) | 2.50× / 3.00× (rounds 2.50×, 2.00×–3.00×) | 3.33× / 3.00× (rounds 3.50×, 3.00×–4.00×) | p50 ≤ 5, p99 ≤ 20: **missed** |',
+    );
     expect(markdown).toContain('| split | none | 6 | 2.0 | 2.0 | 2.0 (2.0–2.0) | (baseline) |  |');
     expect(latencyTable(input, 'ackMs', 'acknowledged', false)).toContain('| informative |');
   });

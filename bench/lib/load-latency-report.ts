@@ -8,10 +8,23 @@ import { table } from './markdown';
 import { median, percentile, spread } from './stats';
 
 /** What one read route achieved in one round's measured phase. */
-export interface RouteReads { name: string; rps: number; p50Ms: number; p99Ms: number; non200: number; errors: number }
+export interface RouteReads {
+  name: string;
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  non200: number;
+  errors: number;
+}
 
 /** One round of one condition: the latency samples and, under load, the reads beside them. */
-export interface ConditionRound { commandMs: number[]; ackMs: number[]; reportMs: number[]; failed: number; reads?: RouteReads[] }
+export interface ConditionRound {
+  commandMs: number[];
+  ackMs: number[];
+  reportMs: number[];
+  failed: number;
+  reads?: RouteReads[];
+}
 
 export interface LayoutFigures {
   label: string;
@@ -56,13 +69,29 @@ export function latencyTable(input: LoadLatencyInput, metric: Metric, title: str
       const versusQuiet = loaded ? ratios(rounds, layout.quiet, metric) : '';
       const failed = rounds.reduce((sum, r) => sum + r.failed, 0);
       rows.push([
-        layout.label, loaded ? input.loadLabel : 'none', `${values.length}${failed > 0 ? ` (${failed} failed)` : ''}`, ms(percentile(values, 50)), ms(percentile(values, 99)),
-        `${ms(perRound.median)} (${ms(perRound.min)}–${ms(perRound.max)})`, versusBaseline, versusQuiet,
+        layout.label,
+        loaded ? input.loadLabel : 'none',
+        `${values.length}${failed > 0 ? ` (${failed} failed)` : ''}`,
+        ms(percentile(values, 50)),
+        ms(percentile(values, 99)),
+        `${ms(perRound.median)} (${ms(perRound.min)}–${ms(perRound.max)})`,
+        versusBaseline,
+        versusQuiet,
         judged ? `p50 ≤ ${input.target.p50}, p99 ≤ ${input.target.p99}: ${verdict(values, input.target) === 'met' ? 'met' : '**missed**'}` : 'informative',
       ]);
     }
   }
-  const header = ['Gateway', 'Read load', 'samples', 'p50 ms', 'p99 ms', 'per-round p50, median (min–max)', `÷ ${input.baseline.label}: p50 / p99 (per-round p50 ratios)`, '÷ same without load: p50 / p99 (per round)', 'Target'];
+  const header = [
+    'Gateway',
+    'Read load',
+    'samples',
+    'p50 ms',
+    'p99 ms',
+    'per-round p50, median (min–max)',
+    `÷ ${input.baseline.label}: p50 / p99 (per-round p50 ratios)`,
+    '÷ same without load: p50 / p99 (per round)',
+    'Target',
+  ];
   return `**${title}** (ms)\n\n${table(header, rows)}`;
 }
 
@@ -70,7 +99,10 @@ export function latencyTable(input: LoadLatencyInput, metric: Metric, title: str
 export function readsTable(input: LoadLatencyInput): string {
   const routeNames = input.subject.loaded[0]?.reads?.map((r) => r.name) ?? [];
   const total = (round: ConditionRound) => (round.reads ?? []).reduce((sum, r) => sum + r.rps, 0);
-  const rate = (values: number[]) => { const s = spread(values); return `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`; };
+  const rate = (values: number[]) => {
+    const s = spread(values);
+    return `${Math.round(s.median)} (${Math.round(s.min)}–${Math.round(s.max)})`;
+  };
   const rows = [input.subject, input.baseline].map((layout) => {
     const routes = routeNames.map((name) => rate(layout.loaded.map((r) => r.reads?.find((route) => route.name === name)?.rps ?? Number.NaN)));
     const reads = layout.loaded.flatMap((r) => r.reads ?? []);
@@ -80,6 +112,13 @@ export function readsTable(input: LoadLatencyInput): string {
     const versus = layout === input.baseline ? '(baseline)' : `${x(perRound.median)} (${x(perRound.min)}–${x(perRound.max)})`;
     return [layout.label, ...routes, rate(layout.loaded.map(total)), latency, bad, versus];
   });
-  const header = ['Gateway', ...routeNames.map((n) => `${n} req/s`), 'all reads req/s', 'read p50 / p99 ms (median of routes × rounds)', 'non-200 / transport errors', `total ÷ ${input.baseline.label} (per round)`];
+  const header = [
+    'Gateway',
+    ...routeNames.map((n) => `${n} req/s`),
+    'all reads req/s',
+    'read p50 / p99 ms (median of routes × rounds)',
+    'non-200 / transport errors',
+    `total ÷ ${input.baseline.label} (per round)`,
+  ];
   return `**Reads achieved during the loaded samples** (median (min–max) over rounds)\n\n${table(header, rows)}`;
 }

@@ -8,6 +8,8 @@ const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
 const ms = (ns) => Math.round(ns / 1e4) / 100;
 setInterval(() => {
-  process.stderr.write(`${JSON.stringify({ probe: 'loop-lag', p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) })}\n`);
+  process.stderr.write(
+    `${JSON.stringify({ probe: 'loop-lag', p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) })}\n`,
+  );
   histogram.reset();
 }, every).unref();

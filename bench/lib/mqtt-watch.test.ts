@@ -27,7 +27,11 @@ describe('MQTT watch', () => {
   it('should resolve once a condition over what was seen holds', async () => {
     const seen = new Set<string>();
     const off = watch.on((m) => seen.add(m.topic));
-    const done = watch.until(() => seen.has('bench/x') && seen.has('bench/y'), 2_000, () => [...seen].join());
+    const done = watch.until(
+      () => seen.has('bench/x') && seen.has('bench/y'),
+      2_000,
+      () => [...seen].join(),
+    );
     await watch.publish('bench/x', 'x');
     await watch.publish('bench/y', 'y');
     expect(await done).toBeGreaterThan(0);

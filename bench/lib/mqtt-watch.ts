@@ -65,13 +65,21 @@ export async function connectWatch(url: string, filters: string[], options: { re
     client,
     on,
     next: (match, timeoutMs, what) =>
-      bounded<Arrival>(timeoutMs, () => `no ${what}`, (resolve) => on((message) => match(message) && resolve(message))),
+      bounded<Arrival>(
+        timeoutMs,
+        () => `no ${what}`,
+        (resolve) => on((message) => match(message) && resolve(message)),
+      ),
     until: (done, timeoutMs, what) =>
-      bounded<number>(timeoutMs, () => `not reached: ${what()}`, (resolve) => {
-        const off = on((message) => done() && resolve(message.at));
-        if (done()) queueMicrotask(() => resolve(performance.now()));
-        return off;
-      }),
+      bounded<number>(
+        timeoutMs,
+        () => `not reached: ${what()}`,
+        (resolve) => {
+          const off = on((message) => done() && resolve(message.at));
+          if (done()) queueMicrotask(() => resolve(performance.now()));
+          return off;
+        },
+      ),
     publish: async (topic, payload) => {
       await client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 0 });
     },
@@ -86,7 +94,11 @@ async function connectWithRetry(url: string, retryForMs: number): Promise<MqttCl
   const deadline = performance.now() + retryForMs;
   for (;;) {
     try {
-      return await connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, clientId: `herdgate-bench-${process.pid}-${Math.random().toString(16).slice(2, 8)}` });
+      return await connectAsync(url, {
+        reconnectPeriod: 0,
+        connectTimeout: 5_000,
+        clientId: `herdgate-bench-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
+      });
     } catch (error) {
       if (performance.now() >= deadline) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20));

@@ -30,10 +30,12 @@ const MAX_PHASE_MS = 30 * 60_000;
 /** Warm-up, `onLoading()`, then load until `signal` aborts. Non-200 answers and transport errors are counted, not thrown. */
 export async function runReadLoad(options: ReadLoadOptions, signal: AbortSignal, onLoading: () => void): Promise<ReadLoadResult[]> {
   const each = (durationMs: number, stop?: AbortSignal) =>
-    Promise.all(options.paths.map(async (path) => ({
-      path,
-      result: await runLoad({ host: options.host, port: options.port, path, connections: options.connectionsPerPath, durationMs, signal: stop }),
-    })));
+    Promise.all(
+      options.paths.map(async (path) => ({
+        path,
+        result: await runLoad({ host: options.host, port: options.port, path, connections: options.connectionsPerPath, durationMs, signal: stop }),
+      })),
+    );
   await each(options.warmupMs, signal);
   onLoading();
   return each(MAX_PHASE_MS, signal);
@@ -56,26 +58,29 @@ export function startReadLoad(options: ReadLoadOptions): ReadLoadProcess {
   child.stderr.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4_000);
   });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => {
-    process.removeListener('exit', killOnExit);
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      process.removeListener('exit', killOnExit);
+      resolve(code);
+    }),
+  );
   const lines = createInterface({ input: child.stdout });
-  const next = (event: string) => new Promise<Record<string, unknown>>((resolve, reject) => {
-    const onLine = (line: string) => {
-      let parsed: Record<string, unknown>;
-      try {
-        parsed = JSON.parse(line) as Record<string, unknown>;
-      } catch {
-        return; // not one of the child's lines
-      }
-      if (parsed.event !== event) return;
-      lines.off('line', onLine);
-      resolve(parsed);
-    };
-    lines.on('line', onLine);
-    void exited.then((code) => reject(new Error(`read load exited with ${code} before "${event}": ${stderr.trim() || '(no stderr)'}`)));
-  });
+  const next = (event: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onLine = (line: string) => {
+        let parsed: Record<string, unknown>;
+        try {
+          parsed = JSON.parse(line) as Record<string, unknown>;
+        } catch {
+          return; // not one of the child's lines
+        }
+        if (parsed.event !== event) return;
+        lines.off('line', onLine);
+        resolve(parsed);
+      };
+      lines.on('line', onLine);
+      void exited.then((code) => reject(new Error(`read load exited with ${code} before "${event}": ${stderr.trim() || '(no stderr)'}`)));
+    });
   const loading = next('loading').then(() => undefined);
   loading.catch(() => {}); // also surfaced by stop()
   const done = next('done');

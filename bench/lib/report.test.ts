@@ -48,7 +48,13 @@ describe('benchmark report', () => {
   });
 
   it('should keep sections and notes the file gained during the run, byte for byte', () => {
-    const earlier = renderReport({ ...base, outcomes: [{ name: 'api', section: section('old API') }, { name: 'mqtt', section: section('old MQTT') }] });
+    const earlier = renderReport({
+      ...base,
+      outcomes: [
+        { name: 'api', section: section('old API') },
+        { name: 'mqtt', section: section('old MQTT') },
+      ],
+    });
     // Another helper's suite (not among this checkout's files) and a note landed while the run went on.
     const landed = `${earlier.trimEnd()}\n\nA hand-written note.\n\n<!-- bench:zz-new:begin -->\n## Theirs\n<!-- bench:zz-new:end -->\n`;
     const report = renderReport({ ...base, previous: landed, outcomes: [{ name: 'mqtt', section: section('new MQTT') }] });
@@ -60,8 +66,20 @@ describe('benchmark report', () => {
   });
 
   it("should insert a suite's first section before the sections of later suites", () => {
-    const earlier = renderReport({ ...base, suiteNames: ['api', 'bridge', 'mqtt'], outcomes: [{ name: 'api', section: section('API') }, { name: 'mqtt', section: section('MQTT') }] });
-    const report = renderReport({ ...base, suiteNames: ['api', 'bridge', 'mqtt'], previous: earlier, outcomes: [{ name: 'bridge', section: section('Bridge') }] });
+    const earlier = renderReport({
+      ...base,
+      suiteNames: ['api', 'bridge', 'mqtt'],
+      outcomes: [
+        { name: 'api', section: section('API') },
+        { name: 'mqtt', section: section('MQTT') },
+      ],
+    });
+    const report = renderReport({
+      ...base,
+      suiteNames: ['api', 'bridge', 'mqtt'],
+      previous: earlier,
+      outcomes: [{ name: 'bridge', section: section('Bridge') }],
+    });
     expect(report.indexOf('## API')).toBeLessThan(report.indexOf('## Bridge'));
     expect(report.indexOf('## Bridge')).toBeLessThan(report.indexOf('## MQTT'));
   });

@@ -36,12 +36,16 @@ function header(input: ReportInput): string[] {
     '# Benchmarks',
     input.quick ? '> **Quick smoke run (`BENCH_QUICK=1`): too short to mean anything; do not quote these figures.**' : '',
     `Written by \`npm run bench\` on ${input.date}. Machine: ${input.machine}.`,
-    ['How to run: `npm run bench` runs every suite in `bench/suites/` and rewrites this file;',
-    '`npm run bench -- api` runs only the named suites and keeps the other sections;',
-    '`BENCH_QUICK=1 npm run bench` is a fast smoke test that writes to a temporary file unless `BENCH_OUT` names one.',
-    'These machines are shared and noisy: compare the ratios against the baseline measured in the same run, not absolute figures across runs.'].join('\n'),
-    ['Each section names the date and the commit it measured. A change that can move a published figure re-runs that suite',
-    '(`npm run bench -- <suite>`) and lands the new section before its issue is resolved, so no figure here outlives the code it describes.'].join('\n'),
+    [
+      'How to run: `npm run bench` runs every suite in `bench/suites/` and rewrites this file;',
+      '`npm run bench -- api` runs only the named suites and keeps the other sections;',
+      '`BENCH_QUICK=1 npm run bench` is a fast smoke test that writes to a temporary file unless `BENCH_OUT` names one.',
+      'These machines are shared and noisy: compare the ratios against the baseline measured in the same run, not absolute figures across runs.',
+    ].join('\n'),
+    [
+      'Each section names the date and the commit it measured. A change that can move a published figure re-runs that suite',
+      '(`npm run bench -- <suite>`) and lands the new section before its issue is resolved, so no figure here outlives the code it describes.',
+    ].join('\n'),
   ].filter((paragraph) => paragraph !== '');
 }
 
@@ -56,7 +60,10 @@ function putSection(body: string, name: string, section: string, suiteNames: rea
   const start = body.indexOf(begin(name));
   const stop = start < 0 ? -1 : body.indexOf(end(name), start);
   if (start >= 0 && stop >= 0) return body.slice(0, start) + section + body.slice(stop + end(name).length);
-  const order = (other: string) => { const at = suiteNames.indexOf(other); return at < 0 ? Number.MAX_SAFE_INTEGER : at; };
+  const order = (other: string) => {
+    const at = suiteNames.indexOf(other);
+    return at < 0 ? Number.MAX_SAFE_INTEGER : at;
+  };
   const later = [...body.matchAll(SECTION)].find((match) => order(match[1]!) > order(name));
   if (!later) return body.trim() === '' ? section : `${body.trimEnd()}\n\n${section}`;
   return `${body.slice(0, later.index)}${section}\n\n${body.slice(later.index)}`;
@@ -66,7 +73,15 @@ function renderSection(outcome: SuiteOutcome, date: string, commit: string): str
   const body =
     'error' in outcome
       ? [`## ${outcome.name}: FAILED (${date}, ${commit})`, '', '```', outcome.error, '```']
-      : [`## ${outcome.section.title}`, '', `Suite \`${outcome.name}\`, measured ${date}, ${commit}.`, '', `**Method.** ${outcome.section.method}`, '', outcome.section.markdown];
+      : [
+          `## ${outcome.section.title}`,
+          '',
+          `Suite \`${outcome.name}\`, measured ${date}, ${commit}.`,
+          '',
+          `**Method.** ${outcome.section.method}`,
+          '',
+          outcome.section.markdown,
+        ];
   return [begin(outcome.name), ...body, end(outcome.name)].join('\n');
 }
 

@@ -85,7 +85,10 @@ function rotate<T>(items: readonly T[], by: number): T[] {
  * One table row per route: name, median req/s, req/s range, p50, p99 and the median (range) of the
  * per-round ratios to the first route, the baseline. Suites append their own columns.
  */
-export function ratioRows(results: TargetFigures[], fmt: { rate: (n: number) => string; ms: (n: number) => string; percent: (n: number) => string }): Array<{ cells: string[]; ratio: Spread }> {
+export function ratioRows(
+  results: TargetFigures[],
+  fmt: { rate: (n: number) => string; ms: (n: number) => string; percent: (n: number) => string },
+): Array<{ cells: string[]; ratio: Spread }> {
   const [bare] = results;
   return results.map((result, index) => {
     const ratio = pairedRatio(result, bare);

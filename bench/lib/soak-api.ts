@@ -13,7 +13,12 @@ import { spawnStack, type StackProcess } from './stack-process';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const API_ENTRY = join(ROOT, 'api', 'src', 'runtime', 'node', 'main.ts');
 
-export interface RestTally { sent: number; ok: number; error: number; errors: string[] }
+export interface RestTally {
+  sent: number;
+  ok: number;
+  error: number;
+  errors: string[];
+}
 
 export interface SoakApi {
   process: StackProcess;
@@ -27,10 +32,23 @@ export interface SoakApi {
   stop(): Promise<void>;
 }
 
-export async function startSoakApi(options: { mqttUrl: string; account: Record<string, string>; dataDir: string; probe: string; lamps: number; log: (line: string) => void }): Promise<SoakApi> {
+export async function startSoakApi(options: {
+  mqttUrl: string;
+  account: Record<string, string>;
+  dataDir: string;
+  probe: string;
+  lamps: number;
+  log: (line: string) => void;
+}): Promise<SoakApi> {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', LOG_LEVEL: 'warn',
-    DATABASE_URL: `file:${join(options.dataDir, 'soak-api.db')}`, MQTT_URL: options.mqttUrl, ...options.account,
+    ...process.env,
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: '0',
+    WEBSOCKET_PORT: '0',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: `file:${join(options.dataDir, 'soak-api.db')}`,
+    MQTT_URL: options.mqttUrl,
+    ...options.account,
   };
   const proc = spawnStack(process.execPath, ['--import', 'tsx', '--import', options.probe, API_ENTRY], { cwd: ROOT, env });
   try {
@@ -50,13 +68,18 @@ function driver(proc: StackProcess, keyed: string, lights: string[], socket: { c
   const running = new Set<Promise<void>>();
   const call = (target: RestTally, path: string, init?: RequestInit) => {
     target.sent += 1;
-    const done = fetch(`${keyed}${path}`, init).then(async (response) => {
-      const text = await response.text();
-      // A write answers an array of successes; a read answers an object.
-      const failed = response.status !== 200 || (text.startsWith('[') && text.includes('"error"'));
-      if (failed) fail(target, `${init?.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 120)}`);
-      else target.ok += 1;
-    }, (error: unknown) => fail(target, `${path}: ${String(error)}`)).finally(() => running.delete(done));
+    const done = fetch(`${keyed}${path}`, init)
+      .then(
+        async (response) => {
+          const text = await response.text();
+          // A write answers an array of successes; a read answers an object.
+          const failed = response.status !== 200 || (text.startsWith('[') && text.includes('"error"'));
+          if (failed) fail(target, `${init?.method ?? 'GET'} ${path}: ${response.status} ${text.slice(0, 120)}`);
+          else target.ok += 1;
+        },
+        (error: unknown) => fail(target, `${path}: ${String(error)}`),
+      )
+      .finally(() => running.delete(done));
     running.add(done);
   };
   let next = 0;
@@ -125,7 +148,9 @@ async function switchableLights(keyed: string, expected: number, log: (line: str
   for (;;) {
     // By type: a lamp's state is only known to the api once it has reported.
     const all = (await (await fetch(`${keyed}/lights`)).json()) as Record<string, { type: string }>;
-    const ids = Object.entries(all).filter(([, l]) => /light|plug|outlet/i.test(l.type)).map(([id]) => id);
+    const ids = Object.entries(all)
+      .filter(([, l]) => /light|plug|outlet/i.test(l.type))
+      .map(([id]) => id);
     if (ids.length >= expected || Date.now() > until) {
       log(`soak: the api knows ${ids.length} switchable lights (the bridge describes ${expected})`);
       return ids;

@@ -21,12 +21,20 @@ const TICK_MS = 100;
 const API_ACCOUNT = { MQTT_USER: 'herdgate-api', MQTT_PASSWORD: randomBytes(18).toString('base64url') };
 /** Per second: lamp commands, contact sensor events; every N s: a groupcast, two requests. */
 export const SOAK_RATES = {
-  lampCommandsPerSecond: 2, sensorEventsPerSecond: 1, groupcastEverySeconds: 5, requestsEverySeconds: 10,
+  lampCommandsPerSecond: 2,
+  sensorEventsPerSecond: 1,
+  groupcastEverySeconds: 5,
+  requestsEverySeconds: 10,
   /** Through the api (REST): a light command per second, full reads of lights, sensors and config every 5 s. */
-  restLightCommandsPerSecond: 1, restReadsEverySeconds: 5,
+  restLightCommandsPerSecond: 1,
+  restReadsEverySeconds: 5,
 };
 
-export interface LoopLag { p50: number; p99: number; max: number }
+export interface LoopLag {
+  p50: number;
+  p99: number;
+  max: number;
+}
 export interface SoakFigures {
   devices: number;
   durationMs: number;
@@ -47,7 +55,13 @@ export interface SoakFigures {
   };
 }
 
-interface SoakOptions { devices: number; durationMs: number; log: (line: string) => void; sampleEveryMs?: number; api?: boolean }
+interface SoakOptions {
+  devices: number;
+  durationMs: number;
+  log: (line: string) => void;
+  sampleEveryMs?: number;
+  api?: boolean;
+}
 
 export async function runSoak(options: SoakOptions): Promise<SoakFigures> {
   const network = generateNetwork(options.devices, catalogueModels());
@@ -55,8 +69,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakFigures> {
   const sampleEvery = options.sampleEveryMs ?? 5_000;
   try {
     const stack = await herdgateStack.start({
-      radioPort: paired.radio.port, dataDir: paired.dataDir, devices: network.devices.map((d) => d.ieee), pairing: false, timeoutMs: 120_000, log: options.log,
-      nodeArgs: ['--import', LOOP_LAG_PROBE], env: API_ACCOUNT,
+      radioPort: paired.radio.port,
+      dataDir: paired.dataDir,
+      devices: network.devices.map((d) => d.ieee),
+      pairing: false,
+      timeoutMs: 120_000,
+      log: options.log,
+      nodeArgs: ['--import', LOOP_LAG_PROBE],
+      env: API_ACCOUNT,
     });
     const lags: LoopLag[] = [];
     let line = '';
@@ -68,10 +88,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakFigures> {
         if (text.includes('"probe":"loop-lag"')) lags.push(JSON.parse(text) as LoopLag);
       }
     });
-    const filters = [`${BASE}/devices/+`, `${BASE}/devices/+/+/set/result`, `${BASE}/devices/+/+/state`, `${BASE}/bridge/+/groups/+/set/result`, `${BASE}/bridge/+/response/#`, `${BASE}/bridge/+/state`];
+    const filters = [
+      `${BASE}/devices/+`,
+      `${BASE}/devices/+/+/set/result`,
+      `${BASE}/devices/+/+/state`,
+      `${BASE}/bridge/+/groups/+/set/result`,
+      `${BASE}/bridge/+/response/#`,
+      `${BASE}/bridge/+/state`,
+    ];
     const watch = await connectWatch(stack.mqttUrl!, filters);
     try {
-      const startApi = (lamps: number) => startSoakApi({ mqttUrl: stack.mqttUrl!, account: API_ACCOUNT, dataDir: paired.dataDir, probe: LOOP_LAG_PROBE, lamps, log: options.log });
+      const startApi = (lamps: number) =>
+        startSoakApi({ mqttUrl: stack.mqttUrl!, account: API_ACCOUNT, dataDir: paired.dataDir, probe: LOOP_LAG_PROBE, lamps, log: options.log });
       return await drive(options, network.devices, paired.radio, stack, watch, filters, lags, sampleEvery, startApi);
     } finally {
       await watch.close();
@@ -86,7 +114,17 @@ type Watch = Awaited<ReturnType<typeof connectWatch>>;
 type Radio = Awaited<ReturnType<typeof pairStack>>['radio'];
 type Stack = Awaited<ReturnType<typeof herdgateStack.start>>;
 
-async function drive(options: SoakOptions, devices: Array<{ ieee: string; model: string }>, radio: Radio, stack: Stack, watch: Watch, filters: string[], lags: LoopLag[], sampleEvery: number, startApi: (lamps: number) => Promise<SoakApi>): Promise<SoakFigures> {
+async function drive(
+  options: SoakOptions,
+  devices: Array<{ ieee: string; model: string }>,
+  radio: Radio,
+  stack: Stack,
+  watch: Watch,
+  filters: string[],
+  lags: LoopLag[],
+  sampleEvery: number,
+  startApi: (lamps: number) => Promise<SoakApi>,
+): Promise<SoakFigures> {
   const lights = new Map<string, { endpoint: number; dimmable: boolean }>();
   let bridgeId = '';
   const pending = new Map<string, string>();
@@ -97,7 +135,8 @@ async function drive(options: SoakOptions, devices: Array<{ ieee: string; model:
     const parts = message.topic.split('/');
     if (parts[1] === 'bridge' && parts[3] === 'state') bridgeId = parts[2];
     if (parts[1] === 'devices' && parts.length === 3 && message.text) {
-      const subdevices = (JSON.parse(message.text) as { subdevices?: Array<{ resource: string; endpoint: number; type: string; state?: string[] }> }).subdevices ?? [];
+      const subdevices =
+        (JSON.parse(message.text) as { subdevices?: Array<{ resource: string; endpoint: number; type: string; state?: string[] }> }).subdevices ?? [];
       // Switchable lights only (not blinds, not fans): a command they cannot carry would be an error answer.
       const light = subdevices.find((s) => s.resource === 'lights' && /light|plug/i.test(s.type) && s.state?.includes('on'));
       if (light) lights.set(parts[2], { endpoint: light.endpoint, dimmable: light.state?.includes('bri') === true });
@@ -165,7 +204,10 @@ async function drive(options: SoakOptions, devices: Array<{ ieee: string; model:
       }
       if (api && tick % everyTicks(SOAK_RATES.restLightCommandsPerSecond) === 0) api.lightCommand(Math.floor(tick / 50) % 2 === 0);
       if (api && tick % everyTicks(1 / SOAK_RATES.restReadsEverySeconds) === 0) api.reads();
-      if (tick % 600 === 0) options.log(`soak: ${Math.round((Date.now() - started) / 1000)} s, ${answers.ok} ok, ${answers.error} errors, RSS bridge ${rss.at(-1)?.toFixed(1)} MiB${api ? `, api ${apiRss.at(-1)?.toFixed(1)} MiB, REST ${api.rest.commands.ok + api.rest.reads.ok} ok ${api.rest.commands.error + api.rest.reads.error} errors` : ''}`);
+      if (tick % 600 === 0)
+        options.log(
+          `soak: ${Math.round((Date.now() - started) / 1000)} s, ${answers.ok} ok, ${answers.error} errors, RSS bridge ${rss.at(-1)?.toFixed(1)} MiB${api ? `, api ${apiRss.at(-1)?.toFixed(1)} MiB, REST ${api.rest.commands.ok + api.rest.reads.ok} ok ${api.rest.commands.error + api.rest.reads.error} errors` : ''}`,
+        );
       await new Promise((r) => setTimeout(r, TICK_MS));
     }
     const drainUntil = Date.now() + 20_000;
@@ -182,10 +224,18 @@ async function drive(options: SoakOptions, devices: Array<{ ieee: string; model:
   await api?.stop();
   answers.missing = pending.size;
   const window = <T>(list: T[], from: 'start' | 'end'): T[] => (from === 'start' ? list.slice(0, 3) : list.slice(-3));
-  const lagOf = (list: LoopLag[]): LoopLag => ({ p50: median(list.map((l) => l.p50)), p99: median(list.map((l) => l.p99)), max: Math.max(...list.map((l) => l.max)) });
+  const lagOf = (list: LoopLag[]): LoopLag => ({
+    p50: median(list.map((l) => l.p50)),
+    p99: median(list.map((l) => l.p99)),
+    max: Math.max(...list.map((l) => l.max)),
+  });
   const exited = stack.process.child.exitCode !== null || stack.process.child.signalCode !== null;
   return {
-    devices: options.devices, durationMs: Date.now() - started, sent, answers, sensorStatesSeen,
+    devices: options.devices,
+    durationMs: Date.now() - started,
+    sent,
+    answers,
+    sensorStatesSeen,
     rssMiB: { start: median(window(rss, 'start')), end: median(window(rss, 'end')) },
     loopLagMs: { start: lagOf(window(lags, 'start')), end: lagOf(window(lags, 'end')) },
     bridgeExited: exited,
@@ -193,7 +243,9 @@ async function drive(options: SoakOptions, devices: Array<{ ieee: string; model:
     api: api && {
       rssMiB: { start: median(window(apiRss, 'start')), end: median(window(apiRss, 'end')) },
       loopLagMs: { start: lagOf(window(apiLags, 'start')), end: lagOf(window(apiLags, 'end')) },
-      rest: api.rest, websocketEvents, exited: apiExited,
+      rest: api.rest,
+      websocketEvents,
+      exited: apiExited,
     },
   };
 }
@@ -203,6 +255,7 @@ function tenths(bridge: number[], api: number[], sampleEvery: number): SoakFigur
   const step = Math.max(1, Math.floor(bridge.length / 10));
   const picked: SoakFigures['trajectory'] = [];
   for (let at = 0; at < bridge.length; at += step) picked.push({ minute: ((at + 1) * sampleEvery) / 60_000, bridge: bridge[at], api: api[at] ?? Number.NaN });
-  if (picked.at(-1)?.bridge !== bridge.at(-1)) picked.push({ minute: (bridge.length * sampleEvery) / 60_000, bridge: bridge.at(-1)!, api: api.at(-1) ?? Number.NaN });
+  if (picked.at(-1)?.bridge !== bridge.at(-1))
+    picked.push({ minute: (bridge.length * sampleEvery) / 60_000, bridge: bridge.at(-1)!, api: api.at(-1) ?? Number.NaN });
   return picked;
 }

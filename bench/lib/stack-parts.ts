@@ -15,8 +15,15 @@ export const BENCH_API_ACCOUNT = { MQTT_USER: 'bench-api', MQTT_PASSWORD: random
 
 export function bridgeEnv(radioPort: number, mqttPort: number, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
-    ...process.env, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`, DATA_DIR: dataDir,
-    MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', LOG_LEVEL: 'warn', PERMIT_JOIN_ON_START: '254',
+    ...process.env,
+    ZIGBEE_ADAPTER: 'deconz',
+    ZIGBEE_PATH: `tcp://127.0.0.1:${radioPort}`,
+    DATA_DIR: dataDir,
+    MQTT_HOST: '127.0.0.1',
+    MQTT_PORT: String(mqttPort),
+    MQTT_ALLOW_ANONYMOUS: '1',
+    LOG_LEVEL: 'warn',
+    PERMIT_JOIN_ON_START: '254',
     ...BENCH_API_ACCOUNT,
   };
   delete env.MQTT_URL;

@@ -24,7 +24,8 @@ describe('stack process', () => {
 
   it('should find a ready line printed before or after it looks, and fail on exit without one', async () => {
     // The early line is followed by more output than the kept tail holds: it must still be found.
-    const script = 'console.log(JSON.stringify({ event: "early", port: 1 })); console.log("noise ".repeat(2000)); setTimeout(() => console.log(JSON.stringify({ event: "late", port: 2 })), 300); setTimeout(() => {}, 60000)';
+    const script =
+      'console.log(JSON.stringify({ event: "early", port: 1 })); console.log("noise ".repeat(2000)); setTimeout(() => console.log(JSON.stringify({ event: "late", port: 2 })), 300); setTimeout(() => {}, 60000)';
     const proc = spawnStack(process.execPath, ['-e', script], { cwd: process.cwd(), env: process.env });
     try {
       expect(await jsonLine(proc, 'late', 10_000)).toEqual({ event: 'late', port: 2 });

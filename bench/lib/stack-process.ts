@@ -94,7 +94,13 @@ function eventLines(child: ChildProcess): StackProcess['events'] {
       for (const listener of listeners) listener(event);
     }
   });
-  return { seen, listen: (listener) => { listeners.add(listener); return () => listeners.delete(listener); } };
+  return {
+    seen,
+    listen: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** The first event line with `"event":"<event>"` (a ready line), printed already or still to come. Rejects on timeout or exit. */

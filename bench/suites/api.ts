@@ -40,16 +40,12 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     return {
       title: 'API: config and full state against a bare JSON route',
       method: method(settings, clientCpu, load),
-      markdown: table(
-        ['Route', 'req/s (median)', 'req/s (min–max)', 'p50 ms', 'p99 ms', 'vs bare: median of per-round ratios (min–max)', 'Target'],
-        rows,
-      ),
+      markdown: table(['Route', 'req/s (median)', 'req/s (min–max)', 'p50 ms', 'p99 ms', 'vs bare: median of per-round ratios (min–max)', 'Target'], rows),
     };
   } finally {
     await server.stop();
   }
 }
-
 
 /** A benchmark of wrong answers is worthless: check each route's answer once before timing it. */
 async function checkAnswers(base: string, key: string, websocketPort: number): Promise<void> {

@@ -19,7 +19,10 @@ import { zigbee2mqttStack } from '../lib/z2m/stack';
 /** Networks compared with Zigbee2MQTT, and networks measured for herdgate alone (`0` or empty: none). */
 function sizesFrom(value: string | undefined, fallback: number[]): number[] {
   if (value === undefined) return fallback;
-  return value.split(',').map((part) => Number(part.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  return value
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((n) => Number.isInteger(n) && n > 0);
 }
 const comparedSizes = (ctx: BenchContext) => sizesFrom(process.env.BENCH_BRIDGE_SIZES, ctx.quick ? [12, 24] : [50, 200]);
 /** BENCH_BRIDGE_LARGE=0 skips the 1,000-device part (its pairing alone takes ten minutes on a loaded machine). */
@@ -57,11 +60,14 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
 }
 
 function method(drivers: StackDriver[], sizes: number[], alone: number[], rounds: number, samples: number, quietMs: number): string {
-  const aloneText = alone.length === 0
-    ? 'The 1,000-device part was skipped in this run (`BENCH_BRIDGE_LARGE=0`).'
-    : [`The ${alone.join(' and ')}-device network${alone.length > 1 ? 's are' : ' is'} measured for herdgate alone, after the compared networks and in the same way`,
-      `(one paired first start on a fresh radio, then ${rounds} timed restart(s) with the latency samples); Zigbee2MQTT is not run there, since its pairing of`,
-      '1,000 devices takes too long on this machine, so its cells say "not run". `BENCH_BRIDGE_LARGE=0` skips this part (a quicker run), `BENCH_BRIDGE_LARGE=<n>` measures another size.'].join(' ');
+  const aloneText =
+    alone.length === 0
+      ? 'The 1,000-device part was skipped in this run (`BENCH_BRIDGE_LARGE=0`).'
+      : [
+          `The ${alone.join(' and ')}-device network${alone.length > 1 ? 's are' : ' is'} measured for herdgate alone, after the compared networks and in the same way`,
+          `(one paired first start on a fresh radio, then ${rounds} timed restart(s) with the latency samples); Zigbee2MQTT is not run there, since its pairing of`,
+          '1,000 devices takes too long on this machine, so its cells say "not run". `BENCH_BRIDGE_LARGE=0` skips this part (a quicker run), `BENCH_BRIDGE_LARGE=<n>` measures another size.',
+        ].join(' ');
   return [
     `Stacks: ${drivers.map((d) => d.describe).join('; ')}. Each runs as its own Node process against a deCONZ adapter on`,
     '`tcp://127.0.0.1:<port>`: a virtual radio (`fast` timing, 1 ms per hop) running in the benchmark process, so frame',
@@ -89,8 +95,8 @@ function method(drivers: StackDriver[], sizes: number[], alone: number[], rounds
     'contact sensor opening/closing (the radio emits the zone status change) timed to the arrival of its state message',
     '(herdgate `open`, Zigbee2MQTT `contact`). Percentiles over all samples of all restarts; ratios are herdgate ÷',
     "Zigbee2MQTT (below 1 = herdgate ahead). Both stacks sit on zigbee-herdsman's deCONZ driver, which hands queued",
-    'frames to the radio on a 100 ms tick or when the radio reports a device-state change; herdgate\'s bridge nudges it',
-    'when it enqueues a command (its deCONZ fast path), Zigbee2MQTT\'s commands wait for the next tick; incoming reports',
+    "frames to the radio on a 100 ms tick or when the radio reports a device-state change; herdgate's bridge nudges it",
+    "when it enqueues a command (its deCONZ fast path), Zigbee2MQTT's commands wait for the next tick; incoming reports",
     'go through the same driver read path in both.',
     'Start per device = the median start time divided by the number of devices (a start that grows with the network shows as a flat or rising figure; a fixed cost as a falling one).',
     aloneText,

@@ -42,7 +42,11 @@ const REST_SETTLE_MS = 180_000;
 /** After the reads: informative only (the api there is the bench child). */
 const AFTER_READS_SETTLE_MS = 60_000;
 
-interface ApiInfo { httpPort: number; pid: number; devices: number }
+interface ApiInfo {
+  httpPort: number;
+  pid: number;
+  devices: number;
+}
 interface NetworkFigures {
   devices: number;
   up: number;
@@ -90,13 +94,20 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       'The machine is shared (six other sessions build and test at the same time), so absolute rates are low and noisy; ratios within one run are what travels.',
     ].join(' '),
     markdown: [
-      ...figures.map((f) => `**${f.devices} devices** (${f.up} of ${f.devices} interviewed, pairing took ${f.pairedS.toFixed(0)} s; 1-minute load average at the reads: ${f.load.toFixed(1)} on ${cpus().length} cores)\n\n${f.markdown}\n\n${f.rss.join(' ')}`),
+      ...figures.map(
+        (f) =>
+          `**${f.devices} devices** (${f.up} of ${f.devices} interviewed, pairing took ${f.pairedS.toFixed(0)} s; 1-minute load average at the reads: ${f.load.toFixed(1)} on ${cpus().length} cores)\n\n${f.markdown}\n\n${f.rss.join(' ')}`,
+      ),
       memoryTable(figures, z2m),
     ].join('\n\n'),
   };
 }
 
-async function measureNetwork(ctx: BenchContext, count: number, settings: { rounds: number; durationMs: number; warmupMs: number; connections: number }): Promise<NetworkFigures> {
+async function measureNetwork(
+  ctx: BenchContext,
+  count: number,
+  settings: { rounds: number; durationMs: number; warmupMs: number; connections: number },
+): Promise<NetworkFigures> {
   const network = networkOf(count);
   const dir = mkdtempSync(join(tmpdir(), 'herdgate-bench-collections-'));
   const databaseUrl = `file:${join(dir, 'herdgate.db')}`;
@@ -111,7 +122,15 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
     ctx.log(`${count} devices: pairing`);
     // As `npm start` runs it: bridge and api in one process. Every device must be interviewed: the
     // start fails (with how far it got) otherwise.
-    gateway = await startOneProcessGateway({ radioPort: radio.port, dataDir: join(dir, 'bridge'), databaseUrl, devices, timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...BENCH_API_ACCOUNT } });
+    gateway = await startOneProcessGateway({
+      radioPort: radio.port,
+      dataDir: join(dir, 'bridge'),
+      databaseUrl,
+      devices,
+      timeoutMs: PAIRING_TIMEOUT_MS,
+      log: ctx.log,
+      env: { ...BENCH_API_ACCOUNT },
+    });
     const pairedS = gateway.stack.startMs / 1000;
     ctx.log(`${count} devices: all interviewed after ${pairedS.toFixed(0)} s`);
     const oneBase = `http://${HOST}:${gateway.httpPort}`;
@@ -122,7 +141,15 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
     await gateway.stack.stop();
     gateway = undefined;
     // The same gateway as two processes (HERDGATE_PROCESSES=split, or two hosts), restarted on the same data.
-    stack = await herdgateStack.start({ radioPort: radio.port, dataDir: join(dir, 'bridge'), devices, pairing: true, timeoutMs: PAIRING_TIMEOUT_MS, log: ctx.log, env: { ...nodeChildEnv(process.env), ...BENCH_API_ACCOUNT } });
+    stack = await herdgateStack.start({
+      radioPort: radio.port,
+      dataDir: join(dir, 'bridge'),
+      devices,
+      pairing: true,
+      timeoutMs: PAIRING_TIMEOUT_MS,
+      log: ctx.log,
+      env: { ...nodeChildEnv(process.env), ...BENCH_API_ACCOUNT },
+    });
     const bridge = stack.process;
     npmApi = await startNpmStartApi(ROOT, { ...BENCH_API_ACCOUNT, MQTT_URL: stack.mqttUrl!, DATABASE_URL: databaseUrl });
     const split = await readAtRest(radio, { bridge, api: npmApi.process }, settleMs, ctx.log);
@@ -145,7 +172,11 @@ async function measureNetwork(ctx: BenchContext, count: number, settings: { roun
       const [route, floor] = [results[i]!, results[i + 1]!];
       const ratio = pairedRatio(route, floor);
       rows.push([
-        route.target.name, fmtRate(route.rps.median), fmtMs(route.p50Ms), fmtMs(route.p99Ms), fmtRate(floor.rps.median),
+        route.target.name,
+        fmtRate(route.rps.median),
+        fmtMs(route.p50Ms),
+        fmtMs(route.p99Ms),
+        fmtRate(floor.rps.median),
         `${fmtPercent(ratio.median)} (${fmtPercent(ratio.min)}–${fmtPercent(ratio.max)})`,
         ratio.median >= TARGET_RATIO ? '≥ 50%: met' : '≥ 50%: **missed**',
       ]);
@@ -180,7 +211,9 @@ function networkOf(count: number): NetworkDefinition {
   try {
     return JSON.parse(readFileSync(file, 'utf8')) as NetworkDefinition;
   } catch {
-    const all = JSON.parse(readFileSync(fileURLToPath(new URL('../../bridge/virtual-radio/networks/generated-200.json', import.meta.url)), 'utf8')) as NetworkDefinition;
+    const all = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../bridge/virtual-radio/networks/generated-200.json', import.meta.url)), 'utf8'),
+    ) as NetworkDefinition;
     return { ...all, devices: all.devices.slice(0, count) };
   }
 }
@@ -197,13 +230,29 @@ function memoryTable(figures: readonly NetworkFigures[], z2m: ReadonlyMap<number
     const theirs = z2m.get(f.devices);
     const z2mCells = theirs?.ok ? [mib(theirs.rssMiB), mib(theirs.physicalMiB)] : [theirs ? `failed: ${theirs.error}` : 'not measured', '–'];
     const { one, split } = f.restMiB;
-    const met = theirs?.ok && one.vmrss <= theirs.rssMiB && (one.physical === undefined || theirs.physicalMiB === undefined || one.physical <= theirs.physicalMiB);
+    const met =
+      theirs?.ok && one.vmrss <= theirs.rssMiB && (one.physical === undefined || theirs.physicalMiB === undefined || one.physical <= theirs.physicalMiB);
     return [
-      [`${f.devices} devices`, 'one process (`npm start`)', mib(one.vmrss), mib(one.physical), ...z2mCells,
-        ratio(one.vmrss, theirs?.ok ? theirs.rssMiB : undefined), ratio(one.physical, theirs?.ok ? theirs.physicalMiB : undefined),
-        theirs?.ok ? (met ? 'at or below, both: met' : '**missed**') : '–'],
-      [`${f.devices} devices`, `two processes (bridge ${mib(split.each.bridge)} + api ${mib(split.each.api)})`, mib(split.vmrss), mib(split.physical), ...z2mCells,
-        ratio(split.vmrss, theirs?.ok ? theirs.rssMiB : undefined), ratio(split.physical, theirs?.ok ? theirs.physicalMiB : undefined), 'informative'],
+      [
+        `${f.devices} devices`,
+        'one process (`npm start`)',
+        mib(one.vmrss),
+        mib(one.physical),
+        ...z2mCells,
+        ratio(one.vmrss, theirs?.ok ? theirs.rssMiB : undefined),
+        ratio(one.physical, theirs?.ok ? theirs.physicalMiB : undefined),
+        theirs?.ok ? (met ? 'at or below, both: met' : '**missed**') : '–',
+      ],
+      [
+        `${f.devices} devices`,
+        `two processes (bridge ${mib(split.each.bridge)} + api ${mib(split.each.api)})`,
+        mib(split.vmrss),
+        mib(split.physical),
+        ...z2mCells,
+        ratio(split.vmrss, theirs?.ok ? theirs.rssMiB : undefined),
+        ratio(split.physical, theirs?.ok ? theirs.physicalMiB : undefined),
+        'informative',
+      ],
     ];
   });
   return `**Memory at rest: the whole gateway against Zigbee2MQTT** (MiB; VmRSS added up over the gateway's processes, and their distinct physical pages)\n\n${table(['Network', 'herdgate run as', 'VmRSS', 'physical', 'Zigbee2MQTT VmRSS', 'Zigbee2MQTT physical', 'ratio VmRSS', 'ratio physical', 'Target (one process)'], rows)}`;
@@ -221,7 +270,10 @@ async function collectionPaths(base: string, key: string): Promise<Array<[string
   const { picks, first } = await pickSensors(read, SENSOR_WINDOW_MS);
   return [
     [`\`GET /sensors\` (${Object.keys(first).length} sensors)`, `/api/${key}/sensors`],
-    ...picks.map((p): [string, string] => [`\`GET /sensors/<id>\` (${p.label}: ${p.type}, changed in ${p.changes} of ${SENSOR_WINDOW_MS / 1000} s)`, `/api/${key}/sensors/${p.id}`]),
+    ...picks.map((p): [string, string] => [
+      `\`GET /sensors/<id>\` (${p.label}: ${p.type}, changed in ${p.changes} of ${SENSOR_WINDOW_MS / 1000} s)`,
+      `/api/${key}/sensors/${p.id}`,
+    ]),
     [`\`GET /groups\` (${GROUPS} groups)`, `/api/${key}/groups`],
     [`\`GET /lights\` (${Object.keys((await (await fetch(`${base}/api/${key}/lights`)).json()) as object).length} lights)`, `/api/${key}/lights`],
   ];
@@ -237,4 +289,8 @@ async function createGroups(base: string, key: string): Promise<void> {
 }
 
 const startApi = (mqttUrl: string, databaseUrl: string, devices: number) =>
-  startChildWith<ApiInfo>(API_CHILD_BUNDLE, { BENCH_MQTT_URL: mqttUrl, BENCH_DATABASE_URL: databaseUrl, BENCH_EXPECT_DEVICES: String(devices), ...BENCH_API_ACCOUNT }, 180_000);
+  startChildWith<ApiInfo>(
+    API_CHILD_BUNDLE,
+    { BENCH_MQTT_URL: mqttUrl, BENCH_DATABASE_URL: databaseUrl, BENCH_EXPECT_DEVICES: String(devices), ...BENCH_API_ACCOUNT },
+    180_000,
+  );

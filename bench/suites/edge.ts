@@ -19,7 +19,12 @@ const HOST = '127.0.0.1';
 const LAMP = '0017880104a1c001';
 const BUTTON = '00124b0022a1000b';
 
-interface Api { name: string; rest: RestClient; port: number; ws: string }
+interface Api {
+  name: string;
+  rest: RestClient;
+  port: number;
+  ws: string;
+}
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const settings = ctx.quick
@@ -32,8 +37,12 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     edge = await startSupervisedGateway('herdgate-bench-edge-', { edge: true });
     const nodePorts = { http: await freePort(), ws: await freePort() };
     node = spawnTs('api/src/runtime/node/main.ts', [], {
-      HTTP_HOST: HOST, HTTP_PORT: String(nodePorts.http), WEBSOCKET_PORT: String(nodePorts.ws), LOG_LEVEL: 'warn',
-      DATABASE_URL: `file:${edge.dir}/node-api.db`, MQTT_URL: `mqtt://${HOST}:${edge.ports.mqtt}`,
+      HTTP_HOST: HOST,
+      HTTP_PORT: String(nodePorts.http),
+      WEBSOCKET_PORT: String(nodePorts.ws),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: `file:${edge.dir}/node-api.db`,
+      MQTT_URL: `mqtt://${HOST}:${edge.ports.mqtt}`,
     });
     const nodeRest = await waitFor(() => createRestClient(`http://${HOST}:${nodePorts.http}`).catch(() => undefined), 'the Node api', 30_000, 200);
     const apis: Api[] = [
@@ -46,23 +55,39 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     const reads: TargetFigures[][] = [];
     for (const api of apis) {
       ctx.log(`reads on ${api.name}`);
-      reads.push(await measureRounds({
-        host: HOST, port: api.port, ...settings, log: ctx.log,
-        targets: [{ name: 'GET /api/<key>/config', path: `/api/${api.rest.key}/config` }, { name: 'GET /api/<key>/lights', path: `/api/${api.rest.key}/lights` }],
-      }));
+      reads.push(
+        await measureRounds({
+          host: HOST,
+          port: api.port,
+          ...settings,
+          log: ctx.log,
+          targets: [
+            { name: 'GET /api/<key>/config', path: `/api/${api.rest.key}/config` },
+            { name: 'GET /api/<key>/lights', path: `/api/${api.rest.key}/lights` },
+          ],
+        }),
+      );
     }
-    const load = loadavg().map((value) => value.toFixed(1)).join(' / ');
+    const load = loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' / ');
     const commands = await lightCommands(apis, lamps, settings.commands);
     const reports = await reportLatency(edge, apis, settings.reports);
     const rows = [0, 1].map((t) => [
-      reads[0]![t]!.target.name, fmtRate(reads[0]![t]!.rps.median), fmtRate(reads[1]![t]!.rps.median),
-      fmtPercent(reads[1]![t]!.rps.median / reads[0]![t]!.rps.median), `${fmtMs(reads[0]![t]!.p50Ms)} / ${fmtMs(reads[1]![t]!.p50Ms)}`,
+      reads[0]![t]!.target.name,
+      fmtRate(reads[0]![t]!.rps.median),
+      fmtRate(reads[1]![t]!.rps.median),
+      fmtPercent(reads[1]![t]!.rps.median / reads[0]![t]!.rps.median),
+      `${fmtMs(reads[0]![t]!.p50Ms)} / ${fmtMs(reads[1]![t]!.p50Ms)}`,
     ]);
     const readTable = table(['Route', 'Node req/s (median)', 'workerd req/s (median)', 'workerd / Node', 'p50 ms Node / workerd'], rows);
-    const latencyTable = table(['Path', 'Node p50 / p99 ms', 'workerd p50 / p99 ms'], [
-      [`\`PUT /lights/<id>/state\` → radio → 200 (${settings.commands} each)`, stats(commands[0]!), stats(commands[1]!)],
-      [`button press at the radio → WebSocket event (${settings.reports} presses)`, stats(reports[0]!), stats(reports[1]!)],
-    ]);
+    const latencyTable = table(
+      ['Path', 'Node p50 / p99 ms', 'workerd p50 / p99 ms'],
+      [
+        [`\`PUT /lights/<id>/state\` → radio → 200 (${settings.commands} each)`, stats(commands[0]!), stats(commands[1]!)],
+        [`button press at the radio → WebSocket event (${settings.reports} presses)`, stats(reports[0]!), stats(reports[1]!)],
+      ],
+    );
     return {
       title: 'api on workerd vs on Node (same bridge, same radio)',
       method: [
@@ -103,27 +128,35 @@ async function lightCommands(apis: Api[], lamps: string[], count: number): Promi
 }
 
 async function reportLatency(edge: SupervisedGateway, apis: Api[], count: number): Promise<number[][]> {
-  const sockets = await Promise.all(apis.map((api) => new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(api.ws);
-    ws.once('open', () => resolve(ws));
-    ws.once('error', reject);
-  })));
+  const sockets = await Promise.all(
+    apis.map(
+      (api) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(api.ws);
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
+    ),
+  );
   const samples: number[][] = apis.map(() => []);
   try {
     for (let i = 0; i < count; i++) {
       const started = performance.now();
-      const arrivals = sockets.map((ws, n) => new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no button event on ${apis[n]!.name} within 10 s`)), 10_000);
-        const onMessage = (data: WebSocket.RawData) => {
-          const event = JSON.parse(String(data)) as { r?: string; state?: { buttonevent?: number } };
-          if (event.r !== 'sensors' || event.state?.buttonevent === undefined) return;
-          samples[n]!.push(performance.now() - started);
-          clearTimeout(timer);
-          ws.off('message', onMessage);
-          resolve();
-        };
-        ws.on('message', onMessage);
-      }));
+      const arrivals = sockets.map(
+        (ws, n) =>
+          new Promise<void>((resolve, reject) => {
+            const timer = setTimeout(() => reject(new Error(`no button event on ${apis[n]!.name} within 10 s`)), 10_000);
+            const onMessage = (data: WebSocket.RawData) => {
+              const event = JSON.parse(String(data)) as { r?: string; state?: { buttonevent?: number } };
+              if (event.r !== 'sensors' || event.state?.buttonevent === undefined) return;
+              samples[n]!.push(performance.now() - started);
+              clearTimeout(timer);
+              ws.off('message', onMessage);
+              resolve();
+            };
+            ws.on('message', onMessage);
+          }),
+      );
       await radioControl(`http://${HOST}:${edge.ports.control}`, 'POST', `/devices/${BUTTON}/actions/press`, { button: 'button', kind: 'single' });
       await Promise.all(arrivals);
     }

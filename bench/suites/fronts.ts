@@ -27,13 +27,25 @@ const HARDWARE: Record<RadioProtocol, string> = {
   ember: 'EFR32 NCP with EmberZNet (EZSP 13+ over ASH, `ember` adapter)',
 };
 
-const list = (value: string | undefined) => value?.split(',').map((part) => part.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  value
+    ?.split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 const numbers = (value: string | undefined, fallback: number[]) => {
-  const parsed = list(value)?.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+  const parsed = list(value)
+    ?.map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
   return parsed && parsed.length > 0 ? parsed : fallback;
 };
 
-interface Plan { fronts: RadioProtocol[]; sizes: number[]; rounds: number; samples: number; quietMs: number }
+interface Plan {
+  fronts: RadioProtocol[];
+  sizes: number[];
+  rounds: number;
+  samples: number;
+  quietMs: number;
+}
 
 function planOf(ctx: BenchContext): Plan {
   const wanted = list(process.env.BENCH_FRONTS);
@@ -52,7 +64,10 @@ function planOf(ctx: BenchContext): Plan {
 export const timeoutMs = (ctx: BenchContext) => {
   const plan = planOf(ctx);
   const stacks = plan.fronts.length * 2;
-  return plan.sizes.reduce((sum, size) => sum + stacks * (limitsFor(size).pairingMs / 4 + plan.rounds * (30_000 + plan.samples * 400) + plan.quietMs), 5 * 60_000);
+  return plan.sizes.reduce(
+    (sum, size) => sum + stacks * (limitsFor(size).pairingMs / 4 + plan.rounds * (30_000 + plan.samples * 400) + plan.quietMs),
+    5 * 60_000,
+  );
 };
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
@@ -70,12 +85,25 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const results: StackResult[] = [];
   for (const size of plan.sizes) {
     ctx.log(`${size} devices on ${plan.fronts.join(', ')}: ${drivers.length} stacks, ${plan.rounds} round(s) of ${plan.samples} samples`);
-    const measure = { rounds: plan.rounds, samples: plan.samples, quietMs: plan.quietMs, missing, log: ctx.log, optional: (driver: StackDriver) => peers.has(driver) };
+    const measure = {
+      rounds: plan.rounds,
+      samples: plan.samples,
+      quietMs: plan.quietMs,
+      missing,
+      log: ctx.log,
+      optional: (driver: StackDriver) => peers.has(driver),
+    };
     results.push(...(await measureInterleaved(generateNetwork(size, catalogueModels()), drivers, measure)));
   }
-  const ratioPairs = pairs.map((pair) => ({ label: LABELS[pair.front], subject: pair.herdgate.name, baseline: pair.z2m?.name ?? `Zigbee2MQTT on ${LABELS[pair.front]}` }));
-  const sections = ratioPairs.map((pair) =>
-    `#### ${pair.label}\n\n${renderBridgeReport({ subject: pair.subject, baseline: pair.baseline, sizes: plan.sizes, results, missing: missing.filter((why) => why.includes(pair.baseline) || !install.ok) })}`);
+  const ratioPairs = pairs.map((pair) => ({
+    label: LABELS[pair.front],
+    subject: pair.herdgate.name,
+    baseline: pair.z2m?.name ?? `Zigbee2MQTT on ${LABELS[pair.front]}`,
+  }));
+  const sections = ratioPairs.map(
+    (pair) =>
+      `#### ${pair.label}\n\n${renderBridgeReport({ subject: pair.subject, baseline: pair.baseline, sizes: plan.sizes, results, missing: missing.filter((why) => why.includes(pair.baseline) || !install.ok) })}`,
+  );
   return {
     title: 'Radio fronts: herdgate vs Zigbee2MQTT on the ConBee, Z-Stack and EmberZNet emulators',
     method: method(plan, drivers),
@@ -91,7 +119,7 @@ function method(plan: Plan, drivers: readonly StackDriver[]): string {
     `built from the same generated network (\`networks/generate.ts\`, ${plan.sizes.join(', ')} devices, seed 1, every catalogue model) and speaking`,
     'the front named on `tcp://127.0.0.1:<port>` (Zigbee2MQTT: `serial.adapter` set to the front, herdgate: `ZIGBEE_ADAPTER`).',
     'Only the protocol front differs; devices, timing and network are the same code, and frame instants, device actions and MQTT',
-    'arrivals share one clock (performance.now()). The steps are the bridge suite\'s: a first start that opens the network and waits',
+    "arrivals share one clock (performance.now()). The steps are the bridge suite's: a first start that opens the network and waits",
     'until every device is joined and interviewed (informative, one run), the stack stopped once the host has sent no frame for 3 s;',
     `then ${plan.rounds} timed restart(s) per stack against its still running radio, interleaved between all ${drivers.length} stacks with a rotating start,`,
     'so noise hits every front and both stacks alike. Start = spawn → online with every device available (as in the bridge suite).',
@@ -99,8 +127,8 @@ function method(plan: Plan, drivers: readonly StackDriver[]): string {
     'contact sensor opening/closing → its state message. RSS = VmRSS 2 s after the start, after the samples, and in the last restart',
     `after ${plan.quietMs / 1000} s without traffic. Percentiles over all samples of all restarts; ratios are herdgate ÷ Zigbee2MQTT on the same front`,
     "(below 1 = herdgate ahead); compare ratios, not absolute figures across runs. herdgate's deCONZ fast path (a nudge to herdsman's",
-    'deCONZ driver when a command is queued, where Zigbee2MQTT waits for the driver\'s 100 ms tick) applies to the ConBee front only;',
+    "deCONZ driver when a command is queued, where Zigbee2MQTT waits for the driver's 100 ms tick) applies to the ConBee front only;",
     'on Z-Stack and EmberZNet both stacks hand a request straight to the adapter. Zigbee2MQTT brings its own zigbee-herdsman',
-    '(older than herdgate\'s 11.1.1), so on each front the two stacks also run different versions of the same adapter code.',
+    "(older than herdgate's 11.1.1), so on each front the two stacks also run different versions of the same adapter code.",
   ].join(' ');
 }

@@ -22,7 +22,10 @@ import { connectEvents, findProbeDevices, sampleLatency } from './gateway-load/p
 /** The figures the lights and bridge suites hold a command → frame to (docs/benchmarks.md). */
 const TARGET = { p50: 5, p99: 20 };
 const LABELS: Record<Layout, string> = { one: 'one process (`HERDGATE_PROCESSES=one`, default)', split: 'two processes (`HERDGATE_PROCESSES=split`)' };
-const loadAverage = () => loadavg().map((v) => v.toFixed(1)).join(' / ');
+const loadAverage = () =>
+  loadavg()
+    .map((v) => v.toFixed(1))
+    .join(' / ');
 
 export const timeoutMs = (ctx: BenchContext) => (ctx.quick ? 15 : 45) * 60_000;
 
@@ -39,7 +42,13 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   let radio: BenchRadio | undefined;
   try {
     radio = await startBenchRadio(dir, network);
-    const base: Omit<GatewayOptions, 'pairing' | 'timeoutMs'> = { radioPort: radio.port, dataDir: join(dir, 'bridge'), databaseUrl: `file:${join(dir, 'herdgate.db')}`, devices, log: ctx.log };
+    const base: Omit<GatewayOptions, 'pairing' | 'timeoutMs'> = {
+      radioPort: radio.port,
+      dataDir: join(dir, 'bridge'),
+      databaseUrl: `file:${join(dir, 'herdgate.db')}`,
+      devices,
+      log: ctx.log,
+    };
     // Paired once by the default layout; every round then restarts a layout on the same data.
     ctx.log(`pairing ${devices.length} devices`);
     const first = await startGateway('one', { ...base, pairing: true, timeoutMs: limits.pairingMs });
@@ -66,7 +75,9 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
           const probe = await findProbeDevices(api, lampIeee, contactIeee, 60_000);
           // Which condition goes first alternates too, so neither always runs on the fresher start.
           for (const loaded of rotate([false, true], round)) {
-            const figure = loaded ? await underLoad(gateway.httpPort, key, settings, () => sampleLatency(radio!, api, events, probe, settings.samples)) : await sampleLatency(radio, api, events, probe, settings.samples);
+            const figure = loaded
+              ? await underLoad(gateway.httpPort, key, settings, () => sampleLatency(radio!, api, events, probe, settings.samples))
+              : await sampleLatency(radio, api, events, probe, settings.samples);
             figures[layout][loaded ? 'loaded' : 'quiet'].push(figure);
             ctx.log(`round ${round + 1}/${settings.rounds} ${layout} ${loaded ? 'loaded' : 'quiet'}: ${summary(figure)}`);
           }
@@ -77,7 +88,12 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       }
     }
     const after = loadAverage();
-    const input: LoadLatencyInput = { subject: figures.one, baseline: figures.split, loadLabel: `${settings.connectionsPerPath * 2} connections reading`, target: TARGET };
+    const input: LoadLatencyInput = {
+      subject: figures.one,
+      baseline: figures.split,
+      loadLabel: `${settings.connectionsPerPath * 2} connections reading`,
+      target: TARGET,
+    };
     return {
       title: 'Gateway under read load: one process (the default) against two, command → frame and report → WebSocket event',
       method: method(settings, { before, after, perRound }),
@@ -96,9 +112,23 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
 }
 
 /** The samples while a separate process reads `/sensors` and `/lights` in a closed loop. */
-async function underLoad(port: number, key: string, settings: { connectionsPerPath: number; warmupMs: number }, sample: () => Promise<ConditionRound>): Promise<ConditionRound> {
-  const routes = [['`GET /sensors`', `/api/${key}/sensors`], ['`GET /lights`', `/api/${key}/lights`]] as const;
-  const load = startReadLoad({ host: '127.0.0.1', port, paths: routes.map(([, path]) => path), connectionsPerPath: settings.connectionsPerPath, warmupMs: settings.warmupMs });
+async function underLoad(
+  port: number,
+  key: string,
+  settings: { connectionsPerPath: number; warmupMs: number },
+  sample: () => Promise<ConditionRound>,
+): Promise<ConditionRound> {
+  const routes = [
+    ['`GET /sensors`', `/api/${key}/sensors`],
+    ['`GET /lights`', `/api/${key}/lights`],
+  ] as const;
+  const load = startReadLoad({
+    host: '127.0.0.1',
+    port,
+    paths: routes.map(([, path]) => path),
+    connectionsPerPath: settings.connectionsPerPath,
+    warmupMs: settings.warmupMs,
+  });
   try {
     await load.loading;
     const figure = await sample();
@@ -106,8 +136,14 @@ async function underLoad(port: number, key: string, settings: { connectionsPerPa
     return {
       ...figure,
       reads: reads.map(({ result }, i) => ({
-        name: routes[i]![0], rps: result.rps, p50Ms: result.latencyMs.p50, p99Ms: result.latencyMs.p99,
-        non200: Object.entries(result.statuses).filter(([status]) => status !== '200').reduce((sum, [, n]) => sum + n, 0), errors: result.errors,
+        name: routes[i]![0],
+        rps: result.rps,
+        p50Ms: result.latencyMs.p50,
+        p99Ms: result.latencyMs.p99,
+        non200: Object.entries(result.statuses)
+          .filter(([status]) => status !== '200')
+          .reduce((sum, [, n]) => sum + n, 0),
+        errors: result.errors,
       })),
     };
   } catch (error) {
@@ -123,9 +159,11 @@ function summary(figure: ConditionRound): string {
 }
 
 function conclusion(figures: Record<Layout, LayoutFigures>): string {
-  const samples = (layout: Layout, loaded: boolean, metric: 'commandMs' | 'reportMs') => (loaded ? figures[layout].loaded : figures[layout].quiet).flatMap((r) => r[metric]);
+  const samples = (layout: Layout, loaded: boolean, metric: 'commandMs' | 'reportMs') =>
+    (loaded ? figures[layout].loaded : figures[layout].quiet).flatMap((r) => r[metric]);
   const judge = (layout: Layout, loaded: boolean, metric: 'commandMs' | 'reportMs') => verdict(samples(layout, loaded, metric), TARGET);
-  const line = (layout: Layout) => `${LABELS[layout]}: command → frame ${judge(layout, false, 'commandMs')} without load, ${judge(layout, true, 'commandMs')} under load; report → event ${judge(layout, false, 'reportMs')} without load, ${judge(layout, true, 'reportMs')} under load`;
+  const line = (layout: Layout) =>
+    `${LABELS[layout]}: command → frame ${judge(layout, false, 'commandMs')} without load, ${judge(layout, true, 'commandMs')} under load; report → event ${judge(layout, false, 'reportMs')} without load, ${judge(layout, true, 'reportMs')} under load`;
   const quietMissed = (['one', 'split'] as const).every((layout) => judge(layout, false, 'commandMs') === 'missed');
   const p50 = (layout: Layout) => percentile(samples(layout, false, 'commandMs'), 50).toFixed(1);
   // Without the read load the bridge suite's machine reaches the targets; if neither layout does here, the machine's own load sets the figures.
@@ -135,12 +173,16 @@ function conclusion(figures: Record<Layout, LayoutFigures>): string {
   return `**Against the targets (p50 ≤ ${TARGET.p50} ms, p99 ≤ ${TARGET.p99} ms):** ${line('one')}. ${line('split')}.${caveat}`;
 }
 
-interface LoadSeen { before: string; after: string; perRound: number[] }
+interface LoadSeen {
+  before: string;
+  after: string;
+  perRound: number[];
+}
 
 function method(settings: { devices: number; rounds: number; samples: number; connectionsPerPath: number; warmupMs: number }, load: LoadSeen): string {
   return [
     `The generated ${settings.devices}-device network (\`networks/generate.ts\`, seed 1, every catalogue model${settings.devices === 200 ? '; the devices of `networks/generated-200.json`' : ''}) on the virtual radio (\`fast\` timing, 1 ms per hop) in the benchmark process,`,
-    'so the frame a lamp receives, the contact sensor\'s action and the WebSocket client\'s arrival share one clock.',
+    "so the frame a lamp receives, the contact sensor's action and the WebSocket client's arrival share one clock.",
     'The gateway runs the bundles `npm start` builds, with its broker account for the api, in its two layouts: one process (`HERDGATE_PROCESSES=one`, the default: scripts/one-process/ loads bridge and api into one node process)',
     'and two (`HERDGATE_PROCESSES=split`: the bridge process with its embedded broker, and the api process linked to it over loopback MQTT).',
     'The default layout pairs the network once through its start-up permit join; then every round restarts each layout in turn on the same radio, bridge data and database (order rotating per round), waits until every device is reported available,',

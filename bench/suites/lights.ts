@@ -18,7 +18,12 @@ const HOST = '127.0.0.1';
 const TARGET_RATIO = 0.25;
 const CLIENTS = 100;
 
-interface Info { httpPort: number; websocketPort: number; pid: number; lights: number }
+interface Info {
+  httpPort: number;
+  websocketPort: number;
+  pid: number;
+  lights: number;
+}
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const settings = ctx.quick
@@ -39,11 +44,17 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
     const results = await measureRounds({ host: HOST, port: server.info.httpPort, targets, ...settings, log: ctx.log });
     const ratios = results.map((r) => pairedRatio(r, results[0]!));
     const ceiling = pairedRatio(results[1]!, results[2]!);
-    const throughput = table(['Route', 'req/s (median)', 'p50 ms', 'p99 ms', 'vs bare (median, min–max)', 'Target'], results.map((r, i) => [
-      r.target.name, fmtRate(r.rps.median), fmtMs(r.p50Ms), fmtMs(r.p99Ms),
-      i === 0 ? '100% (baseline)' : `${fmtPercent(ratios[i]!.median)} (${fmtPercent(ratios[i]!.min)}–${fmtPercent(ratios[i]!.max)})`,
-      i === 1 ? `${ratios[1]!.median >= TARGET_RATIO ? '≥ 25%: met' : '≥ 25%: **missed**'}; ${fmtPercent(ceiling.median)} of the byte ceiling` : '',
-    ]));
+    const throughput = table(
+      ['Route', 'req/s (median)', 'p50 ms', 'p99 ms', 'vs bare (median, min–max)', 'Target'],
+      results.map((r, i) => [
+        r.target.name,
+        fmtRate(r.rps.median),
+        fmtMs(r.p50Ms),
+        fmtMs(r.p99Ms),
+        i === 0 ? '100% (baseline)' : `${fmtPercent(ratios[i]!.median)} (${fmtPercent(ratios[i]!.min)}–${fmtPercent(ratios[i]!.max)})`,
+        i === 1 ? `${ratios[1]!.median >= TARGET_RATIO ? '≥ 25%: met' : '≥ 25%: **missed**'}; ${fmtPercent(ceiling.median)} of the byte ceiling` : '',
+      ]),
+    );
     const latency = await eventLatency(ctx, base, server.info.websocketPort, settings.reports, settings.warmupReports);
     await server.stop();
     const radio = await radioPart(ctx, acquireKey);
@@ -80,16 +91,28 @@ async function eventLatency(ctx: BenchContext, base: string, wsPort: number, rep
         if (event.r !== 'lights' || event.state?.bri !== waiting.bri) return;
         waiting.first ??= now;
         waiting.seen += 1;
-        if (waiting.seen === CLIENTS) { waiting.last = now; waiting.done(); }
+        if (waiting.seen === CLIENTS) {
+          waiting.last = now;
+          waiting.done();
+        }
       });
-      await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
       sockets.push(ws);
     }
-    const server: number[] = [], first: number[] = [], last: number[] = [], fromSend: number[] = [], http: number[] = [];
+    const server: number[] = [],
+      first: number[] = [],
+      last: number[] = [],
+      fromSend: number[] = [],
+      http: number[] = [];
     for (let i = 0; i < warmup + reports; i++) {
       const start = wall();
       let done!: () => void;
-      const arrived = new Promise<void>((resolve) => { done = resolve; });
+      const arrived = new Promise<void>((resolve) => {
+        done = resolve;
+      });
       // A brightness no earlier report of this lamp used, so stale events never match.
       const expected: NonNullable<typeof waiting> = { bri: (i % 250) + 1, seen: 0, done };
       waiting = expected;
@@ -97,7 +120,10 @@ async function eventLatency(ctx: BenchContext, base: string, wsPort: number, rep
       const stamps = (await res.json()) as { injectedAt: number; handledAt: number };
       const httpMs = wall() - start;
       await Promise.race([arrived, new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
-      if (expected.last === undefined) { ctx.log(`report ${i}: not every client got the event`); continue; }
+      if (expected.last === undefined) {
+        ctx.log(`report ${i}: not every client got the event`);
+        continue;
+      }
       if (i < warmup) continue;
       http.push(httpMs);
       server.push(stamps.handledAt - stamps.injectedAt);
@@ -105,16 +131,25 @@ async function eventLatency(ctx: BenchContext, base: string, wsPort: number, rep
       last.push(expected.last - stamps.injectedAt);
       fromSend.push(expected.last - start);
     }
-    const row = (name: string, v: number[]) => [name, String(v.length), fmtMs(percentile(v, 50)), fmtMs(percentile(v, 90)), fmtMs(percentile(v, 99)), fmtMs(Math.max(...v))];
-    return table(['Report → …', 'samples', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'], [
-      row('HTTP round trip of the injecting call (baseline)', http),
-      row('inside the api: the link listeners run (model updated, event queued for the sockets)', server),
-      row('report handed to the link → event at the first of 100 clients', first),
-      row('report handed to the link → event at all 100 clients (target p99 ≤ 10 ms)', last),
-      row('as measured before: injecting request sent → event at all 100 clients', fromSend),
-    ]);
+    const row = (name: string, v: number[]) => [
+      name,
+      String(v.length),
+      fmtMs(percentile(v, 50)),
+      fmtMs(percentile(v, 90)),
+      fmtMs(percentile(v, 99)),
+      fmtMs(Math.max(...v)),
+    ];
+    return table(
+      ['Report → …', 'samples', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms'],
+      [
+        row('HTTP round trip of the injecting call (baseline)', http),
+        row('inside the api: the link listeners run (model updated, event queued for the sockets)', server),
+        row('report handed to the link → event at the first of 100 clients', first),
+        row('report handed to the link → event at all 100 clients (target p99 ≤ 10 ms)', last),
+        row('as measured before: injecting request sent → event at all 100 clients', fromSend),
+      ],
+    );
   } finally {
     for (const ws of sockets) ws.terminate();
   }
 }
-

@@ -43,7 +43,14 @@ export const timeoutMs = (ctx: BenchContext) => {
   return 2 * (180_000 + plan.updates * perUpdate + plan.samples * 2 * 2_000);
 };
 
-interface StackFigures { name: string; updateMs: number[]; bytesPerS: number[]; idleMs: number[]; busyMs: number[]; error?: string }
+interface StackFigures {
+  name: string;
+  updateMs: number[];
+  bytesPerS: number[];
+  idleMs: number[];
+  busyMs: number[];
+  error?: string;
+}
 
 export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const plan = planOf(ctx);
@@ -92,8 +99,12 @@ async function measure(driver: StackDriver, work: string, plan: ReturnType<typeo
     // Each stack reads its own settings and ignores the other's: herdgate's environment, Zigbee2MQTT's overrides.
     const env = {
       // Firmware updates are for the api's and admin accounts: the measuring client logs in as the api.
-      MQTT_USER: ACCOUNT.user, MQTT_PASSWORD: ACCOUNT.password,
-      OTA_INDEX: index.path, OTA_DIR: join(work, 'empty-ota'), OTA_BLOCK_DELAY_MS: String(BLOCK_DELAY_MS), OTA_BLOCK_SIZE: String(BLOCK_SIZE),
+      MQTT_USER: ACCOUNT.user,
+      MQTT_PASSWORD: ACCOUNT.password,
+      OTA_INDEX: index.path,
+      OTA_DIR: join(work, 'empty-ota'),
+      OTA_BLOCK_DELAY_MS: String(BLOCK_DELAY_MS),
+      OTA_BLOCK_SIZE: String(BLOCK_SIZE),
       ZIGBEE2MQTT_CONFIG_OTA_ZIGBEE_OTA_OVERRIDE_INDEX_LOCATION: index.path,
       ZIGBEE2MQTT_CONFIG_OTA_IMAGE_BLOCK_RESPONSE_DELAY: String(BLOCK_DELAY_MS),
       ZIGBEE2MQTT_CONFIG_OTA_DEFAULT_MAXIMUM_DATA_SIZE: String(BLOCK_SIZE),
@@ -122,7 +133,11 @@ async function measure(driver: StackDriver, work: string, plan: ReturnType<typeo
       const busyMs: number[] = [];
       for (const [n, bulb] of bulbs.slice(0, -1).entries()) {
         const transaction = `bench-${n}`;
-        const answer = watch.next((m) => m.topic.endsWith('/ota_update/update') && (JSON.parse(m.text) as { transaction?: string }).transaction === transaction, 600_000, `the update of ${bulb}`);
+        const answer = watch.next(
+          (m) => m.topic.endsWith('/ota_update/update') && (JSON.parse(m.text) as { transaction?: string }).transaction === transaction,
+          600_000,
+          `the update of ${bulb}`,
+        );
         answer.catch(() => {});
         const started = performance.now();
         await watch.publish('zigbee2mqtt/bridge/request/device/ota_update/update', { id: `0x${bulb}`, transaction });
@@ -146,7 +161,10 @@ async function measure(driver: StackDriver, work: string, plan: ReturnType<typeo
 
 /** One image one version above the bulbs' own (their catalogue model's OTA identity), and the override index both stacks read. */
 function writeImage(dir: string, size: number): { path: string; bytes: number } {
-  const model = JSON.parse(readFileSync(new URL('../../bridge/virtual-radio/catalogue/LCT015.json', import.meta.url), 'utf8')) as { manufacturerCode: number; ota: { imageType: number; fileVersion: number } };
+  const model = JSON.parse(readFileSync(new URL('../../bridge/virtual-radio/catalogue/LCT015.json', import.meta.url), 'utf8')) as {
+    manufacturerCode: number;
+    ota: { imageType: number; fileVersion: number };
+  };
   const { manufacturerCode } = model;
   const { imageType, fileVersion } = model.ota;
   const to = fileVersion + 1;
@@ -155,8 +173,14 @@ function writeImage(dir: string, size: number): { path: string; bytes: number } 
   const file = join(dir, 'bench-upgrade.ota');
   writeFileSync(file, image);
   const entry = {
-    fileName: 'bench-upgrade.ota', fileVersion: to, fileSize: image.length, url: file, imageType, manufacturerCode,
-    sha512: createHash('sha512').update(image).digest('hex'), otaHeaderString: 'bench-upgrade',
+    fileName: 'bench-upgrade.ota',
+    fileVersion: to,
+    fileSize: image.length,
+    url: file,
+    imageType,
+    manufacturerCode,
+    sha512: createHash('sha512').update(image).digest('hex'),
+    otaHeaderString: 'bench-upgrade',
   };
   const path = join(dir, 'index.json');
   writeFileSync(path, JSON.stringify([entry]));
@@ -165,19 +189,35 @@ function writeImage(dir: string, size: number): { path: string; bytes: number } 
 
 function render(figures: StackFigures[]): string {
   const [subject, baseline] = figures;
-  const cell = (values: number[], unit: 'ms' | 'rate') => (values.length === 0 ? '—' : unit === 'ms' ? `${fmtMs(median(values))} ms` : `${Math.round(median(values))} B/s`);
+  const cell = (values: number[], unit: 'ms' | 'rate') =>
+    values.length === 0 ? '—' : unit === 'ms' ? `${fmtMs(median(values))} ms` : `${Math.round(median(values))} B/s`;
   const p99 = (values: number[]) => (values.length === 0 ? '—' : `${fmtMs(percentile(values, 99))} ms`);
   const ratio = (a: number[] | undefined, b: number[] | undefined) => (a && b && a.length > 0 && b.length > 0 ? (median(a) / median(b)).toFixed(2) : '—');
-  const rows = figures.map((f) => [f.name, cell(f.updateMs, 'ms'), cell(f.bytesPerS, 'rate'), cell(f.idleMs, 'ms'), p99(f.idleMs), cell(f.busyMs, 'ms'), p99(f.busyMs), f.error ?? '']);
+  const rows = figures.map((f) => [
+    f.name,
+    cell(f.updateMs, 'ms'),
+    cell(f.bytesPerS, 'rate'),
+    cell(f.idleMs, 'ms'),
+    p99(f.idleMs),
+    cell(f.busyMs, 'ms'),
+    p99(f.busyMs),
+    f.error ?? '',
+  ]);
   const lines = [
     table(['Stack', 'Update (median)', 'Throughput (median)', 'Command idle p50', 'idle p99', 'Command during update p50', 'during p99', 'Error'], rows),
   ];
   if (subject && baseline) {
-    lines.push('', table(['Ratio herdgate ÷ Zigbee2MQTT', 'Value'], [
-      ['Update time', ratio(subject.updateMs, baseline.updateMs)],
-      ['Throughput', ratio(subject.bytesPerS, baseline.bytesPerS)],
-      ['Command during update p50', ratio(subject.busyMs, baseline.busyMs)],
-    ]));
+    lines.push(
+      '',
+      table(
+        ['Ratio herdgate ÷ Zigbee2MQTT', 'Value'],
+        [
+          ['Update time', ratio(subject.updateMs, baseline.updateMs)],
+          ['Throughput', ratio(subject.bytesPerS, baseline.bytesPerS)],
+          ['Command during update p50', ratio(subject.busyMs, baseline.busyMs)],
+        ],
+      ),
+    );
   }
   if (subject) lines.push('', `herdgate's own command p50 during an update ÷ idle: ${ratio(subject.busyMs, subject.idleMs)}.`);
   return lines.join('\n');

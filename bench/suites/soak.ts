@@ -35,7 +35,7 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       `full reads of \`/lights\`, \`/sensors\` and \`/config\` every ${SOAK_RATES.restReadsEverySeconds} s, and one WebSocket client connected throughout, counting its events.`,
       'RSS (VmRSS) sampled every 10 s; "start" is the median of the first three samples and of the first three lag windows, "end"',
       'the same of the last three. The baseline is the start of the same process: the ratio end/start is the figure to watch (target:',
-      'no growth beyond noise); a process\'s heap grows to its working size in the first minutes under load, so the RSS line along the run shows whether it keeps rising after that. Full hour: `BENCH_SUITE_TIMEOUT_MS` is not needed, the suite raises its own limit; short: `SOAK_MINUTES=3`.',
+      "no growth beyond noise); a process's heap grows to its working size in the first minutes under load, so the RSS line along the run shows whether it keeps rising after that. Full hour: `BENCH_SUITE_TIMEOUT_MS` is not needed, the suite raises its own limit; short: `SOAK_MINUTES=3`.",
     ].join(' '),
     markdown: [
       '| | start | end | end/start |',
@@ -44,23 +44,27 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       `| event-loop delay p50 (ms) | ${f2(loopLagMs.start.p50)} | ${f2(loopLagMs.end.p50)} | ${f2(loopLagMs.end.p50 / loopLagMs.start.p50)} |`,
       `| event-loop delay p99 (ms) | ${f2(loopLagMs.start.p99)} | ${f2(loopLagMs.end.p99)} | ${f2(loopLagMs.end.p99 / loopLagMs.start.p99)} |`,
       `| event-loop delay max (ms) | ${f1(loopLagMs.start.max)} | ${f1(loopLagMs.end.max)} | |`,
-      ...(api ? [
-        `| api RSS (MiB) | ${f1(api.rssMiB.start)} | ${f1(api.rssMiB.end)} | ${f2(api.rssMiB.end / api.rssMiB.start)} |`,
-        `| api event-loop delay p50 (ms) | ${f2(api.loopLagMs.start.p50)} | ${f2(api.loopLagMs.end.p50)} | ${f2(api.loopLagMs.end.p50 / api.loopLagMs.start.p50)} |`,
-        `| api event-loop delay p99 (ms) | ${f2(api.loopLagMs.start.p99)} | ${f2(api.loopLagMs.end.p99)} | ${f2(api.loopLagMs.end.p99 / api.loopLagMs.start.p99)} |`,
-        `| api event-loop delay max (ms) | ${f1(api.loopLagMs.start.max)} | ${f1(api.loopLagMs.end.max)} | |`,
-      ] : []),
+      ...(api
+        ? [
+            `| api RSS (MiB) | ${f1(api.rssMiB.start)} | ${f1(api.rssMiB.end)} | ${f2(api.rssMiB.end / api.rssMiB.start)} |`,
+            `| api event-loop delay p50 (ms) | ${f2(api.loopLagMs.start.p50)} | ${f2(api.loopLagMs.end.p50)} | ${f2(api.loopLagMs.end.p50 / api.loopLagMs.start.p50)} |`,
+            `| api event-loop delay p99 (ms) | ${f2(api.loopLagMs.start.p99)} | ${f2(api.loopLagMs.end.p99)} | ${f2(api.loopLagMs.end.p99 / api.loopLagMs.start.p99)} |`,
+            `| api event-loop delay max (ms) | ${f1(api.loopLagMs.start.max)} | ${f1(api.loopLagMs.end.max)} | |`,
+          ]
+        : []),
       '',
       `RSS along the run (MiB, bridge / api): ${figures.trajectory.map((t) => `${t.minute.toFixed(0)} min ${f1(t.bridge)} / ${f1(t.api)}`).join('; ')}.`,
       '',
-      `${(figures.durationMs / 60_000).toFixed(1)} min, ${devices} devices: ${total} commands and requests sent (${sent.lampCommands} lamp, ${sent.groupcasts} groupcasts, ${sent.requests} requests), `
-        + `${answers.ok} answered ok, ${answers.error} errors, ${answers.missing} unanswered; ${sent.sensorEvents} sensor events caused ${figures.sensorStatesSeen} state messages; `
-        + `bridge ${figures.bridgeExited ? 'EXITED' : 'still running'} at the end.${answers.errors.length > 0 ? ` First errors: ${answers.errors.join('; ')}` : ''}`,
-      ...(api ? [
-        `Through the api: ${api.rest.commands.sent} light commands (${api.rest.commands.ok} answered success, ${api.rest.commands.error} not), ${api.rest.reads.sent} reads (${api.rest.reads.ok} ok, ${api.rest.reads.error} not); `
-          + `${api.websocketEvents} WebSocket events received; api ${api.exited ? 'EXITED' : 'still running'} at the end.`
-          + `${[...api.rest.commands.errors, ...api.rest.reads.errors].length > 0 ? ` First errors: ${[...api.rest.commands.errors, ...api.rest.reads.errors].slice(0, 5).join('; ')}` : ''}`,
-      ] : []),
+      `${(figures.durationMs / 60_000).toFixed(1)} min, ${devices} devices: ${total} commands and requests sent (${sent.lampCommands} lamp, ${sent.groupcasts} groupcasts, ${sent.requests} requests), ` +
+        `${answers.ok} answered ok, ${answers.error} errors, ${answers.missing} unanswered; ${sent.sensorEvents} sensor events caused ${figures.sensorStatesSeen} state messages; ` +
+        `bridge ${figures.bridgeExited ? 'EXITED' : 'still running'} at the end.${answers.errors.length > 0 ? ` First errors: ${answers.errors.join('; ')}` : ''}`,
+      ...(api
+        ? [
+            `Through the api: ${api.rest.commands.sent} light commands (${api.rest.commands.ok} answered success, ${api.rest.commands.error} not), ${api.rest.reads.sent} reads (${api.rest.reads.ok} ok, ${api.rest.reads.error} not); ` +
+              `${api.websocketEvents} WebSocket events received; api ${api.exited ? 'EXITED' : 'still running'} at the end.` +
+              `${[...api.rest.commands.errors, ...api.rest.reads.errors].length > 0 ? ` First errors: ${[...api.rest.commands.errors, ...api.rest.reads.errors].slice(0, 5).join('; ')}` : ''}`,
+          ]
+        : []),
     ].join('\n'),
   };
 }

@@ -74,7 +74,9 @@ async function measureDevices(ctx: BenchContext, commands: number): Promise<Devi
         if (t?.joined && t.interviewed) joinInterview[d.model] = t.interviewed - t.joined;
       });
       const unfinished = network.devices.filter((d) => !joinInterview[d.model]).map((d) => d.model);
-      ctx.log(`${models.length} models: ${Object.keys(joinInterview).length} interviewed in ${Date.now() - permitAt} ms; not done: ${unfinished.join(', ') || 'none'}`);
+      ctx.log(
+        `${models.length} models: ${Object.keys(joinInterview).length} interviewed in ${Date.now() - permitAt} ms; not done: ${unfinished.join(', ') || 'none'}`,
+      );
       const bulb = network.devices.find((d) => d.model === 'LCT015') ?? network.devices[0];
       const target = { ieee: bulb.ieee, endpoint: 11, cluster: 'genOnOff', command: 'toggle' };
       const command: number[] = await h.call('commandLoop', { ...target, count: commands }, 120_000);
@@ -150,7 +152,9 @@ async function measureFastPath(ctx: BenchContext, rounds: number): Promise<{ spa
   const spaced = await runKickRounds({ rounds, minGapMs: 20, maxGapMs: 200, timeoutMs: 120_000 });
   const backToBack = await runKickRounds({ rounds, minGapMs: 0, maxGapMs: 0, timeoutMs: 120_000 });
   const p50 = (v: number[]) => ms(percentile(v, 50));
-  ctx.log(`fast path (installed: ${spaced.installed}): gaps p50 on ${p50(spaced.on)} / off ${p50(spaced.off)}; back to back on ${p50(backToBack.on)} / off ${p50(backToBack.off)}`);
+  ctx.log(
+    `fast path (installed: ${spaced.installed}): gaps p50 on ${p50(spaced.on)} / off ${p50(spaced.off)}; back to back on ${p50(backToBack.on)} / off ${p50(backToBack.off)}`,
+  );
   return { spaced, backToBack };
 }
 
@@ -204,11 +208,11 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
       'pooled devices joining 50 ms apart); real zigbee-herdsman 11.1.1 runs in a child process (one Controller per',
       'process) driven over IPC. Start: a new herdsman process against a fresh radio (reconfigure path, the baseline), then',
       `a second one against the saved, matching state; ${start.fresh.length} round(s). Join + interview: one device per catalogue model in the`,
-      'pairing pool, one permit join, time from deviceJoined to a successful interview (IAS devices include herdsman\'s',
+      "pairing pool, one permit join, time from deviceJoined to a successful interview (IAS devices include herdsman's",
       'enrolment waits). Round trips: command times are measured inside the herdsman process around `endpoint.command`,',
-      'back to back (as the prototype measured) and with random gaps (an independent command waits for the deconz driver\'s',
+      "back to back (as the prototype measured) and with random gaps (an independent command waits for the deconz driver's",
       '100 ms tick unless the radio happens to nudge it, as with real firmware); the read time includes the IPC hop to the',
-      'child; the socket floor is a raw DEVICE_STATE request/response on the same radio. Fast path: herdgate\'s deconz',
+      "child; the socket floor is a raw DEVICE_STATE request/response on the same radio. Fast path: herdgate's deconz",
       '`enqueueApsDataRequest` kick (bridge/src/zigbee/deconz-kick.ts) switched on and off command by command in one',
       `herdsman child against one LCT015 (${fast.spaced.on.length} commands per side, random 20–200 ms idle gaps, then the same back to back);`,
       'the rows above it are plain herdsman (the virtual-radio driver child installs no fast path).',

@@ -18,7 +18,12 @@ import type { BenchContext, BenchSection } from '../lib/types';
 const DEMO = fileURLToPath(new URL('../../bridge/virtual-radio/networks/demo.json', import.meta.url));
 const DEMO_DEVICES = 20;
 
-interface Round { firstLoad: number; contentLoaded: number; warmLoad: number; dataOnly: number }
+interface Round {
+  firstLoad: number;
+  contentLoaded: number;
+  warmLoad: number;
+  dataOnly: number;
+}
 
 /**
  * The baseline, run in the page: what the rooms page waits for, done by a bare client — the full
@@ -129,12 +134,15 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
         `Medians with min–max over rounds; 1-minute load average at the start: ${load} on ${cpus().length} cores.`,
       ].join(' '),
       markdown: [
-        table(['Measure', 'median ms', 'min–max ms'], [
-          ['first load, rooms page shown and live (empty cache)', ...ms(pick('firstLoad'))],
-          ['DOMContentLoaded (page, script, stylesheet)', ...ms(pick('contentLoaded'))],
-          ['reload with cached assets', ...ms(pick('warmLoad'))],
-          ['baseline: the same reads by plain fetch, then the WebSocket open', ...ms(pick('dataOnly'))],
-        ]),
+        table(
+          ['Measure', 'median ms', 'min–max ms'],
+          [
+            ['first load, rooms page shown and live (empty cache)', ...ms(pick('firstLoad'))],
+            ['DOMContentLoaded (page, script, stylesheet)', ...ms(pick('contentLoaded'))],
+            ['reload with cached assets', ...ms(pick('warmLoad'))],
+            ['baseline: the same reads by plain fetch, then the WebSocket open', ...ms(pick('dataOnly'))],
+          ],
+        ),
         '',
         `First load vs baseline: median of per-round ratios ${fmtPercent(median(ratios))} (${fmtPercent(rs.min)}–${fmtPercent(rs.max)}). Target: first load under 1 s on this machine: ${first < 1000 ? 'met' : 'not met'} (${Math.round(first)} ms).`,
         '',

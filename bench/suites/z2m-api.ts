@@ -40,7 +40,12 @@ export default async function run(ctx: BenchContext): Promise<BenchSection> {
   const drivers: StackDriver[] = [herdgateZ2mApiStack, herdgateStack, ...(z2m ? [z2m] : [])];
   ctx.log(`${plan.size} devices: ${drivers.length} stacks, ${plan.rounds} round(s) of ${plan.samples} samples`);
   const results: StackResult[] = await measureInterleaved(generateNetwork(plan.size, catalogueModels()), drivers, {
-    rounds: plan.rounds, samples: plan.samples, quietMs: plan.quietMs, missing, log: ctx.log, optional: (driver) => driver === z2m,
+    rounds: plan.rounds,
+    samples: plan.samples,
+    quietMs: plan.quietMs,
+    missing,
+    log: ctx.log,
+    optional: (driver) => driver === z2m,
   });
   const pairs = [
     { label: 'Zigbee2MQTT API vs Zigbee2MQTT', subject: herdgateZ2mApiStack.name, baseline: z2m?.name ?? 'Zigbee2MQTT' },

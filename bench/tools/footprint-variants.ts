@@ -29,27 +29,45 @@ const [devices, restS, rounds] = [Number(process.argv[2] ?? 200), Number(process
 const wanted = process.argv.slice(5);
 const log = (line: string) => process.stderr.write(`[footprint] ${line}\n`);
 
-interface Launch { bridgeBundle: string; apiBundle: string; oneProcessBundle: string; radioPort: number; dataDir: string; databaseUrl: string }
-interface Variant { describe: string; start(launch: Launch): Promise<StackProcess[]> }
+interface Launch {
+  bridgeBundle: string;
+  apiBundle: string;
+  oneProcessBundle: string;
+  radioPort: number;
+  dataDir: string;
+  databaseUrl: string;
+}
+interface Variant {
+  describe: string;
+  start(launch: Launch): Promise<StackProcess[]>;
+}
 
 /** As npm start runs them (MALLOC_ARENA_MAX=2 unless set), and with glibc's default arenas. */
 const VARIANTS: Record<string, Variant> = {
   split: { describe: 'bridge and api bundles in two node processes, as HERDGATE_PROCESSES=split runs them', start: (l) => split(l, nodeChildEnv({})) },
   'split-glibc-arenas': { describe: 'split, without MALLOC_ARENA_MAX', start: (l) => split(l, {}) },
-  one: { describe: 'bridge and api in one node process (scripts/one-process/), npm start\'s default', start: (l) => one(l, nodeChildEnv({})) },
+  one: { describe: "bridge and api in one node process (scripts/one-process/), npm start's default", start: (l) => one(l, nodeChildEnv({})) },
   'one-glibc-arenas': { describe: 'one process, without MALLOC_ARENA_MAX', start: (l) => one(l, {}) },
 };
 
 async function apiEnv(mqttPort: number, databaseUrl: string): Promise<Record<string, string>> {
   return {
-    ...BENCH_API_ACCOUNT, MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`, DATABASE_URL: databaseUrl,
-    HTTP_HOST: '127.0.0.1', HTTP_PORT: String(await freePort()), WEBSOCKET_PORT: '0', LOG_LEVEL: 'warn',
+    ...BENCH_API_ACCOUNT,
+    MQTT_URL: `mqtt://127.0.0.1:${mqttPort}`,
+    DATABASE_URL: databaseUrl,
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: String(await freePort()),
+    WEBSOCKET_PORT: '0',
+    LOG_LEVEL: 'warn',
   };
 }
 
 async function split(l: Launch, extra: Record<string, string>): Promise<StackProcess[]> {
   const mqttPort = await freePort();
-  const bridge = spawnStack(process.execPath, [l.bridgeBundle], { cwd: ROOT, env: { ...bridgeEnv(l.radioPort, mqttPort, l.dataDir), PERMIT_JOIN_ON_START: '0', ...extra } });
+  const bridge = spawnStack(process.execPath, [l.bridgeBundle], {
+    cwd: ROOT,
+    env: { ...bridgeEnv(l.radioPort, mqttPort, l.dataDir), PERMIT_JOIN_ON_START: '0', ...extra },
+  });
   await line(bridge, '"event":"ready"');
   const env: NodeJS.ProcessEnv = { ...process.env, ...(await apiEnv(mqttPort, l.databaseUrl)), ...extra };
   const api = spawnStack(process.execPath, [l.apiBundle], { cwd: ROOT, env });
@@ -87,7 +105,9 @@ const status = (pid: number, field: string) => Number(new RegExp(`^${field}:\\s+
 
 const names = wanted.length > 0 ? wanted : Object.keys(VARIANTS);
 for (const name of names) if (!VARIANTS[name]) throw new Error(`unknown variant ${name}; known: ${Object.keys(VARIANTS).join(', ')}`);
-const network = JSON.parse(readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices === 1000 ? 1000 : 200}.json`), 'utf8')) as NetworkDefinition;
+const network = JSON.parse(
+  readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices === 1000 ? 1000 : 200}.json`), 'utf8'),
+) as NetworkDefinition;
 network.devices = network.devices.slice(0, devices);
 const [{ bundle: bridgeBundle }, { bundle: apiBundle }, { bundle: oneProcessBundle }] = await Promise.all([buildBridge(), buildApi(), buildOneProcess()]);
 const dir = mkdtempSync(join(tmpdir(), 'herdgate-footprint-'));
@@ -95,10 +115,25 @@ const radio = await startBenchRadio(dir, network);
 const results = new Map<string, Array<{ vmrss: number; anon: number; physical: number }>>();
 try {
   log(`${devices} devices: pairing`);
-  const pairing = await herdgateStack.start({ radioPort: radio.port, dataDir: join(dir, 'bridge'), devices: network.devices.map((d) => d.ieee), pairing: true, timeoutMs: 40 * 60_000, log, env: { ...BENCH_API_ACCOUNT } });
+  const pairing = await herdgateStack.start({
+    radioPort: radio.port,
+    dataDir: join(dir, 'bridge'),
+    devices: network.devices.map((d) => d.ieee),
+    pairing: true,
+    timeoutMs: 40 * 60_000,
+    log,
+    env: { ...BENCH_API_ACCOUNT },
+  });
   await pairing.stop();
   await quiet(radio, 3_000, 60_000);
-  const launch: Launch = { bridgeBundle, apiBundle, oneProcessBundle, radioPort: radio.port, dataDir: join(dir, 'bridge'), databaseUrl: `file:${join(dir, 'herdgate.db')}` };
+  const launch: Launch = {
+    bridgeBundle,
+    apiBundle,
+    oneProcessBundle,
+    radioPort: radio.port,
+    dataDir: join(dir, 'bridge'),
+    databaseUrl: `file:${join(dir, 'herdgate.db')}`,
+  };
   for (let round = 0; round < rounds; round++) {
     for (let i = 0; i < names.length; i++) {
       const name = names[(i + round) % names.length]!;
@@ -113,7 +148,9 @@ try {
           physical: uniqueResidentMiB(pids) ?? Number.NaN,
         };
         const each = pids.map((pid) => `${status(pid, 'VmRSS').toFixed(1)}/${status(pid, 'RssAnon').toFixed(1)}`).join(' + ');
-        log(`round ${round + 1} ${name}: VmRSS ${sample.vmrss.toFixed(1)} (VmRSS/anon each: ${each}), anon ${sample.anon.toFixed(1)}, physical ${sample.physical.toFixed(1)} MiB`);
+        log(
+          `round ${round + 1} ${name}: VmRSS ${sample.vmrss.toFixed(1)} (VmRSS/anon each: ${each}), anon ${sample.anon.toFixed(1)}, physical ${sample.physical.toFixed(1)} MiB`,
+        );
         results.set(name, [...(results.get(name) ?? []), sample]);
       } finally {
         for (const proc of [...procs].reverse()) await proc.stop();
@@ -127,5 +164,7 @@ try {
 for (const name of names) {
   const samples = results.get(name) ?? [];
   const m = (key: 'vmrss' | 'anon' | 'physical') => median(samples.map((s) => s[key])).toFixed(1);
-  process.stdout.write(`${name.padEnd(14)} VmRSS ${m('vmrss')}  anon ${m('anon')}  physical ${m('physical')} MiB (median of ${samples.length}; ${VARIANTS[name]!.describe})\n`);
+  process.stdout.write(
+    `${name.padEnd(14)} VmRSS ${m('vmrss')}  anon ${m('anon')}  physical ${m('physical')} MiB (median of ${samples.length}; ${VARIANTS[name]!.describe})\n`,
+  );
 }

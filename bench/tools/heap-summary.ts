@@ -122,7 +122,10 @@ export function summarise(raw: Snapshot, top = 40): HeapSummary {
   return {
     totalBytes,
     byType: [...byType].sort((a, b) => b[1] - a[1]),
-    byConstructor: [...byConstructor].map(([k, [size, n]]) => [k, size, n] as [string, number, number]).sort((a, b) => b[1] - a[1]).slice(0, top),
+    byConstructor: [...byConstructor]
+      .map(([k, [size, n]]) => [k, size, n] as [string, number, number])
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top),
     topRetainers: candidates.slice(0, top).map((n) => ({ label: label(n), retained: retained[n]!, chain: chainOf(n) })),
   };
 }

@@ -6,7 +6,10 @@
 import { createWriteStream } from 'node:fs';
 import WebSocket from 'ws';
 
-export interface ParsedScript { url: string; length: number }
+export interface ParsedScript {
+  url: string;
+  length: number;
+}
 
 export class InspectorClient {
   private next = 1;
@@ -34,7 +37,12 @@ export class InspectorClient {
 
   /** The JSON value of an expression evaluated in the process (async allowed). */
   async evaluate<T>(expression: string): Promise<T> {
-    const reply = await this.send<{ result: { value?: T }; exceptionDetails?: unknown }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true, includeCommandLineAPI: true });
+    const reply = await this.send<{ result: { value?: T }; exceptionDetails?: unknown }>('Runtime.evaluate', {
+      expression,
+      returnByValue: true,
+      awaitPromise: true,
+      includeCommandLineAPI: true,
+    });
     if (reply.exceptionDetails) throw new Error(`evaluation failed: ${JSON.stringify(reply.exceptionDetails)}`);
     return reply.result.value as T;
   }

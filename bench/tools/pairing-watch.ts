@@ -22,14 +22,20 @@ const devices = Number(process.argv[2] ?? 1000);
 const outDir = process.argv[3] ?? mkdtempSync(join(tmpdir(), 'herdgate-pairing-'));
 const minutes = Number(process.argv[4] ?? 20);
 mkdirSync(outDir, { recursive: true });
-const network = JSON.parse(readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices > 200 ? 1000 : 200}.json`), 'utf8')) as NetworkDefinition;
+const network = JSON.parse(
+  readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices > 200 ? 1000 : 200}.json`), 'utf8'),
+) as NetworkDefinition;
 network.devices = network.devices.slice(0, devices);
 const { bundle } = await buildBridge();
 const dir = mkdtempSync(join(tmpdir(), 'herdgate-pairing-run-'));
 const radio = await startBenchRadio(dir, network);
 const mqttPort = await freePort();
 const logFile = createWriteStream(join(outDir, 'bridge.log'));
-const child = spawn(process.execPath, [bundle], { cwd: ROOT, env: { ...bridgeEnv(radio.port, mqttPort, join(dir, 'bridge')), LOG_LEVEL: 'debug' }, stdio: ['ignore', 'pipe', 'pipe'] });
+const child = spawn(process.execPath, [bundle], {
+  cwd: ROOT,
+  env: { ...bridgeEnv(radio.port, mqttPort, join(dir, 'bridge')), LOG_LEVEL: 'debug' },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
 child.stdout.pipe(logFile);
 child.stderr.pipe(logFile);
 const started = Date.now();
@@ -44,7 +50,9 @@ client.on('message', (topic, payload) => {
   try {
     const parsed = JSON.parse(String(payload)) as { interview?: string };
     if (parsed.interview) descriptions.set(topic, parsed);
-  } catch { /* not a description */ }
+  } catch {
+    /* not a description */
+  }
 });
 await client.subscribeAsync('herdgate/#');
 try {
@@ -54,9 +62,12 @@ try {
     const count = (re: RegExp) => (log.match(re) ?? []).length;
     const by: Record<string, number> = {};
     for (const d of descriptions.values()) by[d.interview!] = (by[d.interview!] ?? 0) + 1;
-    process.stdout.write(`${((Date.now() - started) / 1000).toFixed(0)} s: joined at radio ${radio.radio.registry.size}; descriptions ${JSON.stringify(by)}; log: started ${count(/Interview for .* started/g)}, ok ${count(/Succesfully interviewed/g)}, failed ${count(/Interview failed/g)}\n`);
+    process.stdout.write(
+      `${((Date.now() - started) / 1000).toFixed(0)} s: joined at radio ${radio.radio.registry.size}; descriptions ${JSON.stringify(by)}; log: started ${count(/Interview for .* started/g)}, ok ${count(/Succesfully interviewed/g)}, failed ${count(/Interview failed/g)}\n`,
+    );
     if ((by.successful ?? 0) >= devices) break;
-    if ((Date.now() - started) % 200_000 < 10_000) client.publish(`herdgate/bridge/${bridgeId}/request/permit_join`, JSON.stringify({ transaction: `w${Date.now()}`, time: 254 }));
+    if ((Date.now() - started) % 200_000 < 10_000)
+      client.publish(`herdgate/bridge/${bridgeId}/request/permit_join`, JSON.stringify({ transaction: `w${Date.now()}`, time: 254 }));
   }
 } finally {
   client.end();

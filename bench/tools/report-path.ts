@@ -32,8 +32,16 @@ const epoch = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Probe { radioIn: number[]; markedWrites: Array<{ at: number; to: number }>; gc: Array<{ at: number; ms: number }>; lag: { p50: number; p99: number; max: number } }
-interface Sample { acted: number; arrived: number }
+interface Probe {
+  radioIn: number[];
+  markedWrites: Array<{ at: number; to: number }>;
+  gc: Array<{ at: number; ms: number }>;
+  lag: { p50: number; p99: number; max: number };
+}
+interface Sample {
+  acted: number;
+  arrived: number;
+}
 const SEGMENTS = ['radio writes', 'stack reads it', 'stack publishes', 'its broker forwards', 'client has it', 'total'] as const;
 
 // The radio's writes to the host, from this process (the radios' server sockets).
@@ -56,7 +64,11 @@ const contact = network.devices.find((d) => d.model === 'DS01')!.ieee;
 const drivers = [onProtocol(herdgateStack, front, front), onProtocol(zigbee2mqttStack(install), front, front)];
 const paired: PairedStack[] = [];
 const scratch = mkdtempSync(join(tmpdir(), 'herdgate-report-path-'));
-log(`load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+log(
+  `load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
 try {
   for (const driver of drivers) paired.push(await pairStack(driver, network, log));
   for (const p of paired) radioPorts.add(p.radio.port);
@@ -72,11 +84,17 @@ try {
           segments[i]!.push(value);
         });
       }
-      log(`\n${p.driver.name}, round ${round + 1}: event-loop delay while sampling p50 ${probe.lag.p50.toFixed(1)} p99 ${probe.lag.p99.toFixed(1)} max ${probe.lag.max.toFixed(1)} ms (this process: max ${benchLag.toFixed(1)} ms); GC pauses ${probe.gc.length}, longest ${Math.max(0, ...probe.gc.map((g) => g.ms)).toFixed(1)} ms`);
+      log(
+        `\n${p.driver.name}, round ${round + 1}: event-loop delay while sampling p50 ${probe.lag.p50.toFixed(1)} p99 ${probe.lag.p99.toFixed(1)} max ${probe.lag.max.toFixed(1)} ms (this process: max ${benchLag.toFixed(1)} ms); GC pauses ${probe.gc.length}, longest ${Math.max(0, ...probe.gc.map((g) => g.ms)).toFixed(1)} ms`,
+      );
       slowest(taken, probe);
     }
   }
-  log(`\nload average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  log(
+    `\nload average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   for (const [p, segments] of cut) {
     log(`\n${p.driver.name} (${segments[0]!.length} samples)  p50 / p90 / p99 / max ms`);
     SEGMENTS.forEach((name, i) => {
@@ -94,7 +112,16 @@ process.exit(0);
 async function sampleOnce(p: PairedStack, file: string, round: number): Promise<{ samples: Sample[]; probe: Probe; benchLag: number }> {
   const devices = network.devices.map((d) => d.ieee);
   const env = { PROBE_FILE: file, PROBE_MARK: contact, PROBE_RADIO_PORT: String(p.radio.port) };
-  const stack = await p.driver.start({ radioPort: p.radio.port, dataDir: p.dataDir, devices, pairing: false, timeoutMs: limitsFor(size).restartMs, log, nodeArgs: ['--require', PROBE, ...cpuProfile(p, round)], env });
+  const stack = await p.driver.start({
+    radioPort: p.radio.port,
+    dataDir: p.dataDir,
+    devices,
+    pairing: false,
+    timeoutMs: limitsFor(size).restartMs,
+    log,
+    nodeArgs: ['--require', PROBE, ...cpuProfile(p, round)],
+    env,
+  });
   const taken: Sample[] = [];
   let benchLag = 0;
   try {
@@ -140,12 +167,21 @@ function segmentsOf(sample: Sample, probe: Probe): number[] | undefined {
 }
 
 function slowest(taken: Sample[], probe: Probe): void {
-  const ranked = [...taken].sort((a, b) => (b.arrived - b.acted) - (a.arrived - a.acted)).slice(0, 4);
+  const ranked = [...taken].sort((a, b) => b.arrived - b.acted - (a.arrived - a.acted)).slice(0, 4);
   for (const sample of ranked) {
     const parts = segmentsOf(sample, probe);
     const pauses = [...probe.gc.map((g) => ({ ...g, where: 'stack' })), ...benchGc.map((g) => ({ ...g, where: 'bench' }))]
       .filter((g) => g.at + g.ms >= sample.acted && g.at <= sample.arrived)
       .map((g) => `${g.where} GC ${g.ms.toFixed(1)} ms`);
-    log(`  slow: ${(sample.arrived - sample.acted).toFixed(1)} ms = ${parts ? parts.map((v, i) => `${SEGMENTS[i]} ${v.toFixed(1)}`).slice(0, -1).join(', ') : 'instants missing'}${pauses.length ? `; ${pauses.join(', ')}` : ''}`);
+    log(
+      `  slow: ${(sample.arrived - sample.acted).toFixed(1)} ms = ${
+        parts
+          ? parts
+              .map((v, i) => `${SEGMENTS[i]} ${v.toFixed(1)}`)
+              .slice(0, -1)
+              .join(', ')
+          : 'instants missing'
+      }${pauses.length ? `; ${pauses.join(', ')}` : ''}`,
+    );
   }
 }

@@ -26,7 +26,9 @@ const profileDir = process.argv[4] || undefined;
 /** RESTART_LOG=<file>: each restart's bridge log (level RESTART_LOG_LEVEL, default info) in <file>.<round>. */
 const logFile = process.env.RESTART_LOG;
 const logLevel = process.env.RESTART_LOG_LEVEL ?? (logFile ? 'info' : 'warn');
-const network = JSON.parse(readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices > 200 ? 1000 : 200}.json`), 'utf8')) as NetworkDefinition;
+const network = JSON.parse(
+  readFileSync(join(ROOT, 'bridge/virtual-radio/networks', `generated-${devices > 200 ? 1000 : 200}.json`), 'utf8'),
+) as NetworkDefinition;
 network.devices = network.devices.slice(0, devices);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
@@ -41,7 +43,13 @@ try {
     counters.reset();
     const mqttPort = await freePort();
     const profile = profileDir ? { NODE_OPTIONS: `--require ${join(ROOT, 'bench/tools/cpu-profile-preload.cjs')}`, PROF_DIR: profileDir } : {};
-    const env = { ...bridgeEnv(paired.radio.port, mqttPort, paired.dataDir), PERMIT_JOIN_ON_START: '0', MQTT_BASE_TOPIC: DEFAULT_BASE_TOPIC, LOG_LEVEL: logLevel, ...profile };
+    const env = {
+      ...bridgeEnv(paired.radio.port, mqttPort, paired.dataDir),
+      PERMIT_JOIN_ON_START: '0',
+      MQTT_BASE_TOPIC: DEFAULT_BASE_TOPIC,
+      LOG_LEVEL: logLevel,
+      ...profile,
+    };
     const proc = spawnStack(process.execPath, [bundle], { cwd: ROOT, env });
     if (logFile) proc.child.stdout!.pipe(createWriteStream(`${logFile}.${round}`));
     let ready: { at: number; frames: number } | undefined;
@@ -57,10 +65,16 @@ try {
       if (body.interview === 'successful' && body.availability === 'online') available.add(parsed.ieee);
       else available.delete(parsed.ieee);
     });
-    const allAt = await watch.until(() => ready !== undefined && available.size >= devices, 180_000, () => `${available.size}/${devices} available, ready ${ready !== undefined}`);
+    const allAt = await watch.until(
+      () => ready !== undefined && available.size >= devices,
+      180_000,
+      () => `${available.size}/${devices} available, ready ${ready !== undefined}`,
+    );
     const framesAll = sum(counters.snapshot().nwk);
     await new Promise((r) => setTimeout(r, 5_000));
-    log(`round ${round}: ready ${s(ready!.at - proc.spawnedAt)} (${ready!.frames} unicast frames, ${(ready!.frames / devices).toFixed(2)}/device), all available ${s(allAt - proc.spawnedAt)} (${framesAll} frames), 5 s later ${sum(counters.snapshot().nwk)} frames, broadcasts ${sum(counters.snapshot().broadcast)}`);
+    log(
+      `round ${round}: ready ${s(ready!.at - proc.spawnedAt)} (${ready!.frames} unicast frames, ${(ready!.frames / devices).toFixed(2)}/device), all available ${s(allAt - proc.spawnedAt)} (${framesAll} frames), 5 s later ${sum(counters.snapshot().nwk)} frames, broadcasts ${sum(counters.snapshot().broadcast)}`,
+    );
     await watch.close();
     await proc.stop();
   }

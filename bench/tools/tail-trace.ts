@@ -25,9 +25,20 @@ const rounds = Number(process.argv[5] ?? 3);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-interface Sample { round: number; index: number; acted: number; arrived: number; command: number; gc: string[] }
+interface Sample {
+  round: number;
+  index: number;
+  acted: number;
+  arrived: number;
+  command: number;
+  gc: string[];
+}
 /** The stack's GC pauses (bench/tools/report-path-probe.cjs), on the machine-wide clock. */
-interface Gc { at: number; ms: number; kind?: number }
+interface Gc {
+  at: number;
+  ms: number;
+  kind?: number;
+}
 const PROBE = fileURLToPath(new URL('./report-path-probe.cjs', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'herdgate-tail-trace-'));
 /** performance.now() of this process on the machine-wide clock the probe writes. */
@@ -53,11 +64,21 @@ const lamp = network.devices.find((d) => d.model === 'LCT015')!.ieee;
 const contact = network.devices.find((d) => d.model === 'DS01')!.ieee;
 const herdgate = onProtocol(herdgateStack, front, front);
 // TAIL_TRACE_WITHOUT=<ENV=value,…>: also herdgate with those settings, to compare a change's two sides in one run.
-const without = process.env.TAIL_TRACE_WITHOUT?.split(',').filter(Boolean).map((pair) => pair.split('=') as [string, string]);
-const variant: StackDriver | undefined = without && { ...herdgate, name: `${herdgate.name} with ${process.env.TAIL_TRACE_WITHOUT}`, start: (options) => herdgate.start({ ...options, env: { ...options.env, ...Object.fromEntries(without) } }) };
+const without = process.env.TAIL_TRACE_WITHOUT?.split(',')
+  .filter(Boolean)
+  .map((pair) => pair.split('=') as [string, string]);
+const variant: StackDriver | undefined = without && {
+  ...herdgate,
+  name: `${herdgate.name} with ${process.env.TAIL_TRACE_WITHOUT}`,
+  start: (options) => herdgate.start({ ...options, env: { ...options.env, ...Object.fromEntries(without) } }),
+};
 const drivers = [herdgate, ...(variant ? [variant] : []), onProtocol(zigbee2mqttStack(install), front, front)];
 const paired: PairedStack[] = [];
-log(`load average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+log(
+  `load average ${loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ')}`,
+);
 try {
   for (const driver of drivers) paired.push(await pairStack(driver, network, log));
   const taken = new Map(paired.map((p) => [p, [] as Sample[]]));
@@ -66,14 +87,28 @@ try {
   for (let round = 0; round < rounds; round++) {
     for (const p of rotate(paired, round)) taken.get(p)!.push(...(await sampleOnce(p, round)));
   }
-  log(`\nload average ${loadavg().map((v) => v.toFixed(2)).join(' ')}`);
+  log(
+    `\nload average ${loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
   for (const [p, list] of taken) {
     const totals = list.map((s) => s.arrived - s.acted);
-    log(`\n${p.driver.name}: ${list.length} reports p50 ${percentile(totals, 50).toFixed(1)} p90 ${percentile(totals, 90).toFixed(1)} p99 ${percentile(totals, 99).toFixed(1)} max ${Math.max(...totals).toFixed(1)} ms; commands p50 ${percentile(list.map((s) => s.command), 50).toFixed(1)} p99 ${percentile(list.map((s) => s.command), 99).toFixed(1)}`);
+    log(
+      `\n${p.driver.name}: ${list.length} reports p50 ${percentile(totals, 50).toFixed(1)} p90 ${percentile(totals, 90).toFixed(1)} p99 ${percentile(totals, 99).toFixed(1)} max ${Math.max(...totals).toFixed(1)} ms; commands p50 ${percentile(
+        list.map((s) => s.command),
+        50,
+      ).toFixed(1)} p99 ${percentile(
+        list.map((s) => s.command),
+        99,
+      ).toFixed(1)}`,
+    );
     const tap = taps.get(p)!;
-    for (const s of [...list].sort((a, b) => (b.arrived - b.acted) - (a.arrived - a.acted)).slice(0, 8)) {
+    for (const s of [...list].sort((a, b) => b.arrived - b.acted - (a.arrived - a.acted)).slice(0, 8)) {
       const near = tap.filter((f) => f.at >= s.acted - 30 && f.at <= s.arrived).map((f) => `${(f.at - s.acted).toFixed(1)}:${f.what}`);
-      log(`  round ${s.round} sample ${s.index}: ${(s.arrived - s.acted).toFixed(1)} ms; host frames (ms from the act) ${near.join(' ')}${s.gc.length ? `; GC ${s.gc.join(', ')}` : ''}`);
+      log(
+        `  round ${s.round} sample ${s.index}: ${(s.arrived - s.acted).toFixed(1)} ms; host frames (ms from the act) ${near.join(' ')}${s.gc.length ? `; GC ${s.gc.join(', ')}` : ''}`,
+      );
     }
   }
 } finally {
@@ -92,7 +127,16 @@ async function sampleOnce(p: PairedStack, round: number): Promise<Sample[]> {
   const file = join(scratch, `${p.driver.name.replace(/\W+/g, '-')}-${round}.json`);
   const env = { PROBE_FILE: file, PROBE_MARK: contact, PROBE_RADIO_PORT: String(p.radio.port) };
   const spawned = performance.now();
-  const stack = await p.driver.start({ radioPort: p.radio.port, dataDir: p.dataDir, devices, pairing: false, timeoutMs: limitsFor(size).restartMs, log, nodeArgs: ['--require', PROBE], env });
+  const stack = await p.driver.start({
+    radioPort: p.radio.port,
+    dataDir: p.dataDir,
+    devices,
+    pairing: false,
+    timeoutMs: limitsFor(size).restartMs,
+    log,
+    nodeArgs: ['--require', PROBE],
+    env,
+  });
   const list: Sample[] = [];
   let sampling = 0;
   try {
@@ -120,7 +164,9 @@ async function sampleOnce(p: PairedStack, round: number): Promise<Sample[]> {
   const gcs = (JSON.parse(readFileSync(file, 'utf8')) as { gc: Gc[] }).gc;
   const ended = performance.now();
   const long = gcs.filter((g) => g.ms >= 3 && g.at >= epoch(sampling) && g.at <= epoch(ended));
-  log(`${p.driver.name} round ${round}: start ${(stack.startMs / 1000).toFixed(1)} s, sampling ${((sampling - spawned) / 1000).toFixed(1)}-${((ended - spawned) / 1000).toFixed(1)} s after spawn; GC pauses >= 3 ms then: ${long.map((g) => `${((g.at - epoch(spawned)) / 1000).toFixed(2)} s ${g.ms.toFixed(1)} ms kind ${g.kind}`).join(', ') || 'none'}`);
+  log(
+    `${p.driver.name} round ${round}: start ${(stack.startMs / 1000).toFixed(1)} s, sampling ${((sampling - spawned) / 1000).toFixed(1)}-${((ended - spawned) / 1000).toFixed(1)} s after spawn; GC pauses >= 3 ms then: ${long.map((g) => `${((g.at - epoch(spawned)) / 1000).toFixed(2)} s ${g.ms.toFixed(1)} ms kind ${g.kind}`).join(', ') || 'none'}`,
+  );
   for (const s of list) s.gc = gcs.filter((g) => g.at + g.ms >= epoch(s.acted) && g.at <= epoch(s.arrived)).map((g) => `${g.ms.toFixed(1)} ms kind ${g.kind}`);
   return list;
 }

@@ -71,7 +71,10 @@ const EnvSchema = v.object({
   Z2M_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_BASE_TOPIC must not contain # or +')), 'zigbee2mqtt'),
   Z2M_HOMEASSISTANT: v.optional(v.picklist(['0', '1'], 'Z2M_HOMEASSISTANT must be 0 (off) or 1 (on)'), '1'),
   Z2M_DISCOVERY_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_DISCOVERY_TOPIC must not contain # or +')), 'homeassistant'),
-  Z2M_HOMEASSISTANT_STATUS_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_HOMEASSISTANT_STATUS_TOPIC must not contain # or +')), 'homeassistant/status'),
+  Z2M_HOMEASSISTANT_STATUS_TOPIC: v.optional(
+    v.pipe(v.string(), v.regex(/^[^#+]+$/, 'Z2M_HOMEASSISTANT_STATUS_TOPIC must not contain # or +')),
+    'homeassistant/status',
+  ),
 });
 
 export interface BridgeConfig {
@@ -83,7 +86,16 @@ export interface BridgeConfig {
    * EmberZNet EFR32 NCP);
    * the bridge then drives it with the matching herdsman adapter.
    */
-  zigbee: { adapter?: AdapterName; path?: string; channel: number; virtualRadioNetwork: string; radioProtocol: 'deconz' | 'zstack' | 'ember'; deconzFastPath: boolean; virtualRadioControl?: string; interviewSlots: number };
+  zigbee: {
+    adapter?: AdapterName;
+    path?: string;
+    channel: number;
+    virtualRadioNetwork: string;
+    radioProtocol: 'deconz' | 'zstack' | 'ember';
+    deconzFastPath: boolean;
+    virtualRadioControl?: string;
+    interviewSlots: number;
+  };
   dataDir: string;
   /**
    * `user`/`password`: with the embedded broker, the api's account (may send administrative
@@ -91,7 +103,13 @@ export interface BridgeConfig {
    * scripts accounts of the embedded broker. `tls`: certificate and key paths of the TLS listeners.
    */
   mqtt: {
-    url?: string; host: string; port: number; wsPort?: number; user?: string; password?: string; baseTopic: string;
+    url?: string;
+    host: string;
+    port: number;
+    wsPort?: number;
+    user?: string;
+    password?: string;
+    baseTopic: string;
     allowAnonymous: boolean;
     accounts: Array<{ username: string; password: string; role: 'admin' | 'user' }>;
     tls?: { host?: string; port?: number; wssPort?: number; cert: string; key: string };
@@ -128,10 +146,12 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   const parsed = v.safeParse(EnvSchema, present);
   if (!parsed.success) return { ok: false, errors: parsed.issues.map((issue) => issue.message) };
   const e = parsed.output;
-  if (e.ZIGBEE_ADAPTER && !e.ZIGBEE_PATH) return { ok: false, errors: ['ZIGBEE_PATH is required when ZIGBEE_ADAPTER is set (a serial path or tcp://host:port)'] };
+  if (e.ZIGBEE_ADAPTER && !e.ZIGBEE_PATH)
+    return { ok: false, errors: ['ZIGBEE_PATH is required when ZIGBEE_ADAPTER is set (a serial path or tcp://host:port)'] };
   if (!e.ZIGBEE_ADAPTER && e.ZIGBEE_PATH) return { ok: false, errors: ['ZIGBEE_ADAPTER is required when ZIGBEE_PATH is set'] };
   const wantsTls = e.MQTT_TLS_PORT !== undefined || e.MQTT_WSS_PORT !== undefined;
-  if (wantsTls && (!e.MQTT_TLS_CERT || !e.MQTT_TLS_KEY)) return { ok: false, errors: ['MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths) are required with MQTT_TLS_PORT or MQTT_WSS_PORT'] };
+  if (wantsTls && (!e.MQTT_TLS_CERT || !e.MQTT_TLS_KEY))
+    return { ok: false, errors: ['MQTT_TLS_CERT and MQTT_TLS_KEY (PEM file paths) are required with MQTT_TLS_PORT or MQTT_WSS_PORT'] };
   const pairs: Array<[string | undefined, string | undefined, string, 'admin' | 'user']> = [
     [e.MQTT_ADMIN_USER, e.MQTT_ADMIN_PASSWORD, 'MQTT_ADMIN', 'admin'],
     [e.MQTT_CLIENT_USER, e.MQTT_CLIENT_PASSWORD, 'MQTT_CLIENT', 'user'],
@@ -139,26 +159,52 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
   const half = pairs.find(([user, password]) => (user === undefined) !== (password === undefined));
   if (half) return { ok: false, errors: [`${half[2]}_USER and ${half[2]}_PASSWORD must be set together`] };
   const nested = (a: string, b: string) => a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
-  if (e.Z2M_API === '1' && nested(e.Z2M_BASE_TOPIC, e.MQTT_BASE_TOPIC)) return { ok: false, errors: ['Z2M_BASE_TOPIC must not be MQTT_BASE_TOPIC or lie inside it (or it inside Z2M_BASE_TOPIC)'] };
-  if (e.Z2M_API === '1' && e.Z2M_HOMEASSISTANT === '1' && nested(e.Z2M_DISCOVERY_TOPIC, e.Z2M_BASE_TOPIC)) return { ok: false, errors: ['Z2M_DISCOVERY_TOPIC must not be Z2M_BASE_TOPIC or lie inside it'] };
+  if (e.Z2M_API === '1' && nested(e.Z2M_BASE_TOPIC, e.MQTT_BASE_TOPIC))
+    return { ok: false, errors: ['Z2M_BASE_TOPIC must not be MQTT_BASE_TOPIC or lie inside it (or it inside Z2M_BASE_TOPIC)'] };
+  if (e.Z2M_API === '1' && e.Z2M_HOMEASSISTANT === '1' && nested(e.Z2M_DISCOVERY_TOPIC, e.Z2M_BASE_TOPIC))
+    return { ok: false, errors: ['Z2M_DISCOVERY_TOPIC must not be Z2M_BASE_TOPIC or lie inside it'] };
   const accounts = pairs.filter(([user]) => user !== undefined).map(([username, password, , role]) => ({ username: username!, password: password!, role }));
   return {
     ok: true,
     config: {
-      zigbee: { adapter: e.ZIGBEE_ADAPTER, path: e.ZIGBEE_PATH, channel: e.ZIGBEE_CHANNEL, virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork, radioProtocol: e.RADIO_PROTOCOL, deconzFastPath: e.DECONZ_FAST_PATH === '1', virtualRadioControl: e.VIRTUAL_RADIO_CONTROL, interviewSlots: e.INTERVIEW_SLOTS },
+      zigbee: {
+        adapter: e.ZIGBEE_ADAPTER,
+        path: e.ZIGBEE_PATH,
+        channel: e.ZIGBEE_CHANNEL,
+        virtualRadioNetwork: e.VIRTUAL_RADIO_NETWORK ?? defaultNetwork,
+        radioProtocol: e.RADIO_PROTOCOL,
+        deconzFastPath: e.DECONZ_FAST_PATH === '1',
+        virtualRadioControl: e.VIRTUAL_RADIO_CONTROL,
+        interviewSlots: e.INTERVIEW_SLOTS,
+      },
       dataDir: e.DATA_DIR,
       mqtt: {
-        url: e.MQTT_URL, host: e.MQTT_HOST, port: e.MQTT_PORT, wsPort: e.MQTT_WS_PORT, user: e.MQTT_USER, password: e.MQTT_PASSWORD, baseTopic: e.MQTT_BASE_TOPIC,
+        url: e.MQTT_URL,
+        host: e.MQTT_HOST,
+        port: e.MQTT_PORT,
+        wsPort: e.MQTT_WS_PORT,
+        user: e.MQTT_USER,
+        password: e.MQTT_PASSWORD,
+        baseTopic: e.MQTT_BASE_TOPIC,
         allowAnonymous: e.MQTT_ALLOW_ANONYMOUS === '1',
         accounts,
         tls: wantsTls ? { host: e.MQTT_TLS_HOST, port: e.MQTT_TLS_PORT, wssPort: e.MQTT_WSS_PORT, cert: e.MQTT_TLS_CERT!, key: e.MQTT_TLS_KEY! } : undefined,
-        limits: { maxPacketBytes: e.MQTT_MAX_PACKET_BYTES, maxConnections: e.MQTT_MAX_CONNECTIONS, maxSessions: e.MQTT_MAX_SESSIONS, maxRetained: e.MQTT_MAX_RETAINED, maxSessionQueue: e.MQTT_MAX_SESSION_QUEUE },
+        limits: {
+          maxPacketBytes: e.MQTT_MAX_PACKET_BYTES,
+          maxConnections: e.MQTT_MAX_CONNECTIONS,
+          maxSessions: e.MQTT_MAX_SESSIONS,
+          maxRetained: e.MQTT_MAX_RETAINED,
+          maxSessionQueue: e.MQTT_MAX_SESSION_QUEUE,
+        },
       },
       logLevel: e.LOG_LEVEL,
       gcAfterStart: e.GC_AFTER_START === '1',
       permitJoinOnStart: e.PERMIT_JOIN_ON_START ?? (e.ZIGBEE_ADAPTER ? 0 : 120),
       commands: {
-        maxInFlight: e.MAX_IN_FLIGHT, groupDelayMs: e.GROUP_DELAY_MS, timeoutMs: 15_000, clockToleranceMs: e.COMMAND_CLOCK_TOLERANCE_MS,
+        maxInFlight: e.MAX_IN_FLIGHT,
+        groupDelayMs: e.GROUP_DELAY_MS,
+        timeoutMs: 15_000,
+        clockToleranceMs: e.COMMAND_CLOCK_TOLERANCE_MS,
         limits: { waiting: e.QUEUE_MAX_WAITING, groupWaiting: e.QUEUE_MAX_GROUP_WAITING },
       },
       availability: { routerQuietMs: e.AVAILABILITY_ROUTER_SECONDS * 1000, endDeviceTimeoutMs: e.AVAILABILITY_END_DEVICE_SECONDS * 1000 },
@@ -168,7 +214,8 @@ export function loadConfig(env: Record<string, string | undefined>, defaultNetwo
         settings: { responseDelayMs: e.OTA_BLOCK_DELAY_MS, requestTimeoutMs: e.OTA_REQUEST_TIMEOUT_MS, blockSize: e.OTA_BLOCK_SIZE },
       },
       z2m: {
-        enabled: e.Z2M_API === '1', baseTopic: e.Z2M_BASE_TOPIC,
+        enabled: e.Z2M_API === '1',
+        baseTopic: e.Z2M_BASE_TOPIC,
         homeassistant: { enabled: e.Z2M_HOMEASSISTANT === '1', prefix: e.Z2M_DISCOVERY_TOPIC, statusTopic: e.Z2M_HOMEASSISTANT_STATUS_TOPIC },
       },
     },

@@ -70,7 +70,9 @@ type Cleanups = Array<() => Promise<void> | void>;
 
 const runCleanups = async (cleanups: Cleanups, logger: Logger) => {
   for (const cleanup of cleanups.splice(0).reverse()) {
-    await Promise.resolve().then(cleanup).catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
+    await Promise.resolve()
+      .then(cleanup)
+      .catch((err: unknown) => logger.error({ err }, 'shutdown step failed'));
   }
 };
 
@@ -95,7 +97,10 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     if (recovered !== 'none') logger.warn({ dataDir: config.dataDir, recovered }, `an interrupted data replacement was ${recovered}`);
     let child: RadioChild | undefined;
     if (!config.zigbee.adapter && !parts.radio) {
-      child = await startRadioChild({ network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json'), protocol: config.zigbee.radioProtocol }, logger);
+      child = await startRadioChild(
+        { network: config.zigbee.virtualRadioNetwork, statePath: join(config.dataDir, 'virtual-radio.json'), protocol: config.zigbee.radioProtocol },
+        logger,
+      );
       cleanups.push(() => child!.stop());
     }
     let broker: BrokerHandle | undefined;
@@ -103,7 +108,21 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
       const { host, port, wsPort, user, password, baseTopic, allowAnonymous, accounts, tls, limits } = config.mqtt;
       const users = [...(user && password ? [{ username: user, password, role: 'api' as const }] : []), ...accounts];
       const certificate = tls ? { cert: await readFile(tls.cert), key: await readFile(tls.key) } : undefined;
-      broker = await startBroker({ host, port, wsPort, baseTopic, z2mBaseTopic: config.z2m.enabled ? config.z2m.baseTopic : undefined, users, allowAnonymous, limits, logger, tlsHost: tls?.host, tlsPort: tls?.port, wssPort: tls?.wssPort, tls: certificate });
+      broker = await startBroker({
+        host,
+        port,
+        wsPort,
+        baseTopic,
+        z2mBaseTopic: config.z2m.enabled ? config.z2m.baseTopic : undefined,
+        users,
+        allowAnonymous,
+        limits,
+        logger,
+        tlsHost: tls?.host,
+        tlsPort: tls?.port,
+        wssPort: tls?.wssPort,
+        tls: certificate,
+      });
       cleanups.push(() => broker!.close());
     }
     const mqttUrl = config.mqtt.url ?? `mqtt://127.0.0.1:${broker!.port}`;
@@ -118,10 +137,14 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
         current = undefined;
         current = await startDataPart(outer, restart);
         logger.info({ reason, bridgeId: current.bridgeId }, 'bridge restarted');
-      })().catch((err: unknown) => {
-        logger.error({ err }, 'the bridge could not start again');
-        onFatal(`restart after ${reason} failed`);
-      }).finally(() => { restarting = undefined; });
+      })()
+        .catch((err: unknown) => {
+          logger.error({ err }, 'the bridge could not start again');
+          onFatal(`restart after ${reason} failed`);
+        })
+        .finally(() => {
+          restarting = undefined;
+        });
     };
     current = await startDataPart(outer, restart);
     const tlsHost = config.mqtt.tls?.host ?? config.mqtt.host;
@@ -132,8 +155,13 @@ export async function startBridge(config: BridgeConfig, logger: Logger, onFatal:
     const wsUrl = broker?.wsPort === undefined ? undefined : `ws://${config.mqtt.host === '0.0.0.0' ? '127.0.0.1' : config.mqtt.host}:${broker.wsPort}`;
     const running: DataPart = current;
     return {
-      get bridgeId() { return (current ?? running).bridgeId; },
-      mqttUrl, tlsUrls, wsUrl, radioControlUrl: child?.controlUrl,
+      get bridgeId() {
+        return (current ?? running).bridgeId;
+      },
+      mqttUrl,
+      tlsUrls,
+      wsUrl,
+      radioControlUrl: child?.controlUrl,
       info: () => (current ?? running).info(),
       stop,
     };
@@ -161,19 +189,39 @@ async function startDataPart(outer: OuterParts, restart: (reason: string) => voi
   try {
     // Loaded here, not at the top: herdsman and the converters take seconds to import, and a
     // bridge on a given radio never needs them.
-    const radio: ZigbeeRadio = parts.radio ?? await (await import('./zigbee/index')).createZigbeeRadio({ adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol, path: config.zigbee.path ?? child!.path, channel: config.zigbee.channel, dataDir: config.dataDir, deconzFastPath: config.zigbee.deconzFastPath, interviewSlots: config.zigbee.interviewSlots, ota: config.ota }, logger);
+    const radio: ZigbeeRadio =
+      parts.radio ??
+      (await (
+        await import('./zigbee/index')
+      ).createZigbeeRadio(
+        {
+          adapter: config.zigbee.adapter ?? config.zigbee.radioProtocol,
+          path: config.zigbee.path ?? child!.path,
+          channel: config.zigbee.channel,
+          dataDir: config.dataDir,
+          deconzFastPath: config.zigbee.deconzFastPath,
+          interviewSlots: config.zigbee.interviewSlots,
+          ota: config.ota,
+        },
+        logger,
+      ));
     const started = await radio.start();
     cleanups.push(() => radio.stop());
     const bridgeId = started.coordinator.ieee.slice(2).toUpperCase();
     const ctx: TopicContext = { base: config.mqtt.baseTopic, bridge: bridgeId };
     // The embedded broker is reached in process (embedded-link.ts says why), an external one over MQTT.
-    const link: MqttLink = broker ? embeddedLink(broker.broker, logger) : await connectMqtt({
-      url: mqttUrl,
-      clientId: `${BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}`,
-      user: config.mqtt.user,
-      password: config.mqtt.password,
-      will: { topic: topics.bridgeState(ctx), payload: { state: 'offline' } },
-    }, logger);
+    const link: MqttLink = broker
+      ? embeddedLink(broker.broker, logger)
+      : await connectMqtt(
+          {
+            url: mqttUrl,
+            clientId: `${BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}`,
+            user: config.mqtt.user,
+            password: config.mqtt.password,
+            will: { topic: topics.bridgeState(ctx), payload: { state: 'offline' } },
+          },
+          logger,
+        );
     cleanups.push(() => link.close());
 
     const bus = createBus<BridgeEventMap>(logger.child({ component: 'bus' }));
@@ -192,7 +240,11 @@ async function startDataPart(outer: OuterParts, restart: (reason: string) => voi
       logger: logger.child({ feature: 'permit-window' }),
       onChange: () => bus.emit('infoChanged', {}),
     });
-    const status: NetworkStatus = { started, state: 'up', options: { group_delay_ms: queue.groupDelay(), ota: false, light_lastseen_s: DEFAULT_LIGHT_LASTSEEN_S } };
+    const status: NetworkStatus = {
+      started,
+      state: 'up',
+      options: { group_delay_ms: queue.groupDelay(), ota: false, light_lastseen_s: DEFAULT_LIGHT_LASTSEEN_S },
+    };
     let adapterLost = false;
     const info = (): BridgeInfo => {
       const up = radio.isUp() && !adapterLost;
@@ -215,22 +267,58 @@ async function startDataPart(outer: OuterParts, restart: (reason: string) => voi
     });
 
     const keypadSeal = new KeypadSeal(logger.child({ feature: 'keypad-seal' }));
-    const firmware = child ? virtualRadioFirmware(child.controlUrl) : config.zigbee.virtualRadioControl ? virtualRadioFirmware(config.zigbee.virtualRadioControl) : undefined;
+    const firmware = child
+      ? virtualRadioFirmware(child.controlUrl)
+      : config.zigbee.virtualRadioControl
+        ? virtualRadioFirmware(config.zigbee.virtualRadioControl)
+        : undefined;
     const ota = createOtaTracker({ radio, bus, logger });
-    const deps: FeatureDeps = { bus, radio, registry, queue, link, topics: ctx, mapping, names, config, logger, info, permitJoin: permit, keypadSeal, status, firmware, ota, restart };
-    const features: Feature[] = [deviceSync(deps), lightLastSeen(deps), mqttPublisher(deps), mqttCommands(deps), groupSync(deps), availability(deps), permitJoin(deps), otaUpdates(deps)];
+    const deps: FeatureDeps = {
+      bus,
+      radio,
+      registry,
+      queue,
+      link,
+      topics: ctx,
+      mapping,
+      names,
+      config,
+      logger,
+      info,
+      permitJoin: permit,
+      keypadSeal,
+      status,
+      firmware,
+      ota,
+      restart,
+    };
+    const features: Feature[] = [
+      deviceSync(deps),
+      lightLastSeen(deps),
+      mqttPublisher(deps),
+      mqttCommands(deps),
+      groupSync(deps),
+      availability(deps),
+      permitJoin(deps),
+      otaUpdates(deps),
+    ];
     if (parts.logs) features.push(logRelay(deps, parts.logs));
     if (config.z2m.enabled) {
       // In process into the embedded broker (no per-report loopback round trip; the broker dies
       // with this process, so no will is needed); to an external broker its own connection, as
       // Zigbee2MQTT's `bridge/state` needs a last will of its own.
-      const z2mLink = broker ? embeddedLink(broker.broker, logger.child({ api: 'z2m' })) : await connectMqtt({
-        url: mqttUrl,
-        clientId: `${BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}-z2m`,
-        user: config.mqtt.user,
-        password: config.mqtt.password,
-        will: { topic: z2mTopics.bridgeState(config.z2m.baseTopic), payload: { state: 'offline' } },
-      }, logger.child({ api: 'z2m' }));
+      const z2mLink = broker
+        ? embeddedLink(broker.broker, logger.child({ api: 'z2m' }))
+        : await connectMqtt(
+            {
+              url: mqttUrl,
+              clientId: `${BRIDGE_CLIENT_ID_PREFIX}-${bridgeId}-z2m`,
+              user: config.mqtt.user,
+              password: config.mqtt.password,
+              will: { topic: z2mTopics.bridgeState(config.z2m.baseTopic), payload: { state: 'offline' } },
+            },
+            logger.child({ api: 'z2m' }),
+          );
       cleanups.push(() => z2mLink.close());
       features.push(z2mApi(deps, z2mLink));
     }

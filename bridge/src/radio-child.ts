@@ -31,15 +31,35 @@ export function portOf(line: PortLine): { service: 'radio' | 'control'; port: nu
   return undefined;
 }
 
-export async function startRadioChild(options: { network: string; statePath: string; protocol?: 'deconz' | 'zstack' | 'ember' }, logger: Logger): Promise<RadioChild> {
+export async function startRadioChild(
+  options: { network: string; statePath: string; protocol?: 'deconz' | 'zstack' | 'ember' },
+  logger: Logger,
+): Promise<RadioChild> {
   const log = logger.child({ component: 'virtual-radio' });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(existsSync(options.network) ? ['--network', options.network] : []), '--state', options.statePath, '--port', '0', '--control-port', '0', '--protocol', options.protocol ?? 'deconz'], {
-    // stdin is watched by the radio: it stops when we die, even by SIGKILL (exitWithParent).
-    ...parentPipe(),
-    // Own process group: a Ctrl-C in the terminal must not kill the radio before herdsman has
-    // stopped talking to it; we stop it ourselves, last. If we die hard, take it with us.
-    detached: true,
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      MAIN,
+      ...(existsSync(options.network) ? ['--network', options.network] : []),
+      '--state',
+      options.statePath,
+      '--port',
+      '0',
+      '--control-port',
+      '0',
+      '--protocol',
+      options.protocol ?? 'deconz',
+    ],
+    {
+      // stdin is watched by the radio: it stops when we die, even by SIGKILL (exitWithParent).
+      ...parentPipe(),
+      // Own process group: a Ctrl-C in the terminal must not kill the radio before herdsman has
+      // stopped talking to it; we stop it ourselves, last. If we die hard, take it with us.
+      detached: true,
+    },
+  );
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   void once(child, 'exit').then(() => process.off('exit', killOnExit));

@@ -49,11 +49,24 @@ export async function startPreparedBridge({ config, logger, tag, logs }: Prepare
     throw err;
   }
   // One machine-readable line for supervisors and tests.
-  const ready = { event: 'ready', ...(tag ? { process: tag } : {}), bridge: bridge.bridgeId, mqtt: bridge.mqttUrl, mqttWs: bridge.wsUrl, ...bridge.tlsUrls, radioControl: bridge.radioControlUrl };
+  const ready = {
+    event: 'ready',
+    ...(tag ? { process: tag } : {}),
+    bridge: bridge.bridgeId,
+    mqtt: bridge.mqttUrl,
+    mqttWs: bridge.wsUrl,
+    ...bridge.tlsUrls,
+    radioControl: bridge.radioControlUrl,
+  };
   process.stdout.write(`${JSON.stringify(ready)}\n`);
   // Once the work that follows the ready line is done, before the first report or command.
   if (config.gcAfterStart) {
-    collectWhenIdle((ms) => logger.debug({ ms: ms === undefined ? null : Math.round(ms * 10) / 10 }, ms === undefined ? 'no garbage collection available after start' : 'heap collected after start'));
+    collectWhenIdle((ms) =>
+      logger.debug(
+        { ms: ms === undefined ? null : Math.round(ms * 10) / 10 },
+        ms === undefined ? 'no garbage collection available after start' : 'heap collected after start',
+      ),
+    );
   }
   return bridge;
 }

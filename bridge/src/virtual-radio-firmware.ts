@@ -9,7 +9,11 @@ const DOWN_MS = 300;
 export function virtualRadioFirmware(controlUrl: string): FirmwareUpdater {
   return {
     async update() {
-      const response = await fetch(`${controlUrl}/radio/firmware`, { method: 'POST', body: JSON.stringify({ downMs: DOWN_MS }), signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${controlUrl}/radio/firmware`, {
+        method: 'POST',
+        body: JSON.stringify({ downMs: DOWN_MS }),
+        signal: AbortSignal.timeout(10_000),
+      });
       if (!response.ok) throw new Error(`virtual radio refused the firmware update: ${response.status} ${await response.text()}`);
       // The radio is back after DOWN_MS; herdsman's start retries the connection meanwhile.
       await new Promise((resolve) => setTimeout(resolve, DOWN_MS + 50));

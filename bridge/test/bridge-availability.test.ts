@@ -13,16 +13,23 @@ const CLIMATE = '0x00124b0022a1400b';
  */
 describe.each(radioProtocols())('bridge availability on %s', (protocol) => {
   let g: JoinedBridge;
-  const description = (ieee: string, availability: string) => (m: { topic: string; json(): any }) => m.topic === g.dt(ieee) && m.json().availability === availability;
+  const description = (ieee: string, availability: string) => (m: { topic: string; json(): any }) =>
+    m.topic === g.dt(ieee) && m.json().availability === availability;
   const after = (from: number, match: (m: { topic: string; json(): any }) => boolean, what: string, ms = 10_000) =>
     g.probe.waitFor((m) => g.probe.messages.indexOf(m) >= from && match(m), ms, what);
 
   beforeAll(async () => {
-    g = await startJoinedBridge([{ model: 'LCT015', ieee: LAMP }, { model: 'TH01', ieee: CLIMATE }], {
-      RADIO_PROTOCOL: protocol,
-      AVAILABILITY_ROUTER_SECONDS: '1',
-      AVAILABILITY_END_DEVICE_SECONDS: '4',
-    });
+    g = await startJoinedBridge(
+      [
+        { model: 'LCT015', ieee: LAMP },
+        { model: 'TH01', ieee: CLIMATE },
+      ],
+      {
+        RADIO_PROTOCOL: protocol,
+        AVAILABILITY_ROUTER_SECONDS: '1',
+        AVAILABILITY_END_DEVICE_SECONDS: '4',
+      },
+    );
   }, 120_000);
   afterAll(async () => {
     await g?.close();
@@ -35,7 +42,12 @@ describe.each(radioProtocols())('bridge availability on %s', (protocol) => {
       expect(types.indexOf('join')).toBeLessThan(types.indexOf('interview_succeeded'));
     }
     // Per device at debug; at info one summary once every device that joined is interviewed.
-    const logs = await eventually(async () => g.bridge.logs.join(''), (text) => text.includes('all done'), 15_000, 'the pairing summary');
+    const logs = await eventually(
+      async () => g.bridge.logs.join(''),
+      (text) => text.includes('all done'),
+      15_000,
+      'the pairing summary',
+    );
     expect(logs).toMatch(/pairing: 2 devices interviewed; all done/);
     expect(logs).not.toContain('device joined; interview starting');
   });
@@ -46,7 +58,12 @@ describe.each(radioProtocols())('bridge availability on %s', (protocol) => {
     await after(from, description(LAMP, 'offline'), 'lamp offline');
     await after(from, (m) => m.topic === g.dt(LAMP, '11/state') && m.json().state.reachable === false, 'lamp unreachable');
     // The log line says why (stderr may trail the MQTT message a little).
-    await eventually(async () => g.bridge.logs.join(''), (logs) => /"why":"no answer to ping after \d+ s of silence"/.test(logs), 3_000, 'log line');
+    await eventually(
+      async () => g.bridge.logs.join(''),
+      (logs) => /"why":"no answer to ping after \d+ s of silence"/.test(logs),
+      3_000,
+      'log line',
+    );
     const back = g.probe.messages.length;
     await g.radio(`/devices/${LAMP.slice(2)}/online`, { method: 'POST' });
     await after(back, description(LAMP, 'online'), 'lamp online');
@@ -66,14 +83,21 @@ describe.each(radioProtocols())('bridge availability on %s', (protocol) => {
     expect((await g.radio(`/devices/${LAMP.slice(2)}`)).online).toBe(true);
   });
 
-  it.runIf(protocol === radioProtocols()[0])('should mark an end device offline after its longer silence and online when it reports', async () => {
-    // Its silence may already have run out during the router tests (the Z-Stack start is slower), so
-    // look from its latest description on.
-    const from = Math.max(0, g.probe.messages.findLastIndex((m) => m.topic === g.dt(CLIMATE)));
-    await after(from, description(CLIMATE, 'offline'), 'climate offline', 15_000);
-    await after(from, (m) => m.topic === g.dt(CLIMATE, '1/state') && m.json().config.reachable === false, 'climate unreachable');
-    const back = g.probe.messages.length;
-    await g.act(CLIMATE, 'set', { temperature: 25 });
-    await after(back, description(CLIMATE, 'online'), 'climate online', 20_000);
-  }, 45_000);
+  it.runIf(protocol === radioProtocols()[0])(
+    'should mark an end device offline after its longer silence and online when it reports',
+    async () => {
+      // Its silence may already have run out during the router tests (the Z-Stack start is slower), so
+      // look from its latest description on.
+      const from = Math.max(
+        0,
+        g.probe.messages.findLastIndex((m) => m.topic === g.dt(CLIMATE)),
+      );
+      await after(from, description(CLIMATE, 'offline'), 'climate offline', 15_000);
+      await after(from, (m) => m.topic === g.dt(CLIMATE, '1/state') && m.json().config.reachable === false, 'climate unreachable');
+      const back = g.probe.messages.length;
+      await g.act(CLIMATE, 'set', { temperature: 25 });
+      await after(back, description(CLIMATE, 'online'), 'climate online', 20_000);
+    },
+    45_000,
+  );
 });

@@ -17,7 +17,17 @@ describe('bridge broker auth and acl', () => {
 
   beforeAll(async () => {
     const dataDir = tempDataDir();
-    bridge = await startBridgeProcess({ dataDir, env: { MQTT_USER: USER.username, MQTT_PASSWORD: USER.password, MQTT_CLIENT_USER: SCRIPT.username, MQTT_CLIENT_PASSWORD: SCRIPT.password, MQTT_ALLOW_ANONYMOUS: '0', VIRTUAL_RADIO_NETWORK: `${dataDir}/none.json` } });
+    bridge = await startBridgeProcess({
+      dataDir,
+      env: {
+        MQTT_USER: USER.username,
+        MQTT_PASSWORD: USER.password,
+        MQTT_CLIENT_USER: SCRIPT.username,
+        MQTT_CLIENT_PASSWORD: SCRIPT.password,
+        MQTT_ALLOW_ANONYMOUS: '0',
+        VIRTUAL_RADIO_NETWORK: `${dataDir}/none.json`,
+      },
+    });
   }, 60_000);
   afterAll(async () => {
     await alice?.close();
@@ -26,7 +36,9 @@ describe('bridge broker auth and acl', () => {
 
   it('should refuse anonymous clients and wrong passwords', async () => {
     await expect(connectAsync(bridge.mqttUrl, { reconnectPeriod: 0, connectTimeout: 3_000 })).rejects.toThrow(/Not authorized|Connection refused/i);
-    await expect(connectAsync(bridge.mqttUrl, { reconnectPeriod: 0, connectTimeout: 3_000, username: USER.username, password: 'wrong' })).rejects.toThrow(/Bad username or password|Connection refused/i);
+    await expect(connectAsync(bridge.mqttUrl, { reconnectPeriod: 0, connectTimeout: 3_000, username: USER.username, password: 'wrong' })).rejects.toThrow(
+      /Bad username or password|Connection refused/i,
+    );
   });
 
   it('should carry requests and group commands from an authenticated client', async () => {
@@ -116,7 +128,12 @@ describe('bridge on an external broker', () => {
     const port = broker.port;
     await broker.close();
     // The bridge has seen the broker go before it comes back, so the online state is a reconnect's.
-    await eventually(async () => bridge.logs.join(''), (logs) => logs.includes('mqtt connection lost, reconnecting'), 10_000, 'the bridge noticing the broker gone');
+    await eventually(
+      async () => bridge.logs.join(''),
+      (logs) => logs.includes('mqtt connection lost, reconnecting'),
+      10_000,
+      'the bridge noticing the broker gone',
+    );
     broker = await bareBroker(port);
     // A fresh broker has no retained messages: the online state below was republished by the bridge.
     probe = await connectProbe(broker.url, ['herdgate/#']);

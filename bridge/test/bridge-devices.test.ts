@@ -15,16 +15,22 @@ describe('bridge devices', () => {
   const dataDir = tempDataDir();
   const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
   const radio = async (path: string, init?: RequestInit) => (await fetch(`${bridge.radioControl}${path}`, init)).json() as Promise<any>;
-  const act = (ieee: string, action: string, body: unknown) => radio(`/devices/${ieee.slice(2)}/actions/${action}`, { method: 'POST', body: JSON.stringify(body) });
+  const act = (ieee: string, action: string, body: unknown) =>
+    radio(`/devices/${ieee.slice(2)}/actions/${action}`, { method: 'POST', body: JSON.stringify(body) });
   const deviceTopic = (ieee: string) => `herdgate/devices/${ieee}`;
 
   beforeAll(async () => {
     const network = join(dataDir, 'network-def.json');
-    writeFileSync(network, JSON.stringify({ devices: [
-      { model: 'Zen-01', ieee: THERMOSTAT.slice(2), name: 'Thermostat' },
-      { model: 'TH01', ieee: CLIMATE.slice(2), name: 'Climate' },
-      { model: 'WB01', ieee: BUTTON.slice(2), name: 'Button' },
-    ] }));
+    writeFileSync(
+      network,
+      JSON.stringify({
+        devices: [
+          { model: 'Zen-01', ieee: THERMOSTAT.slice(2), name: 'Thermostat' },
+          { model: 'TH01', ieee: CLIMATE.slice(2), name: 'Climate' },
+          { model: 'WB01', ieee: BUTTON.slice(2), name: 'Button' },
+        ],
+      }),
+    );
     bridge = await startBridgeProcess({ dataDir, env: { VIRTUAL_RADIO_NETWORK: network } });
     probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
     await probe.publish(bt('request/permit_join'), { time: 60, transaction: 'join' });
@@ -43,7 +49,11 @@ describe('bridge devices', () => {
     const thermostat = await late.waitFor((m) => m.topic === deviceTopic(THERMOSTAT)).finally(() => late.close());
     expect(thermostat.retain).toBe(true);
     expect(thermostat.json()).toMatchObject({
-      uniqueid: '00:0d:6f:00:0e:5a:00:f1', modelid: 'Zen-01', manufacturername: 'Zen Within', supported: true, availability: 'online',
+      uniqueid: '00:0d:6f:00:0e:5a:00:f1',
+      modelid: 'Zen-01',
+      manufacturername: 'Zen Within',
+      supported: true,
+      availability: 'online',
       subdevices: [{ type: 'ZHAThermostat', resource: 'sensors', uniqueid: '00:0d:6f:00:0e:5a:00:f1-03-0201', endpoint: 3 }],
     });
     const climate = (await probe.waitFor((m) => m.topic === deviceTopic(CLIMATE) && m.json().interview === 'successful')).json();
@@ -63,7 +73,11 @@ describe('bridge devices', () => {
   it('should publish a sensor report from the radio as deCONZ state', async () => {
     await act(CLIMATE, 'set', { temperature: 23.45, humidity: 40 });
     // The sensor reports within the reporting interval the converters configured, not at once.
-    const report = await probe.waitFor((m) => m.topic === `${deviceTopic(CLIMATE)}/1/state` && m.json().state.temperature === 2345, 20_000, 'temperature state');
+    const report = await probe.waitFor(
+      (m) => m.topic === `${deviceTopic(CLIMATE)}/1/state` && m.json().state.temperature === 2345,
+      20_000,
+      'temperature state',
+    );
     expect(report.json().state.lastupdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}$/);
   }, 30_000);
 
@@ -83,7 +97,11 @@ describe('bridge devices', () => {
     await probe.waitFor((m) => m.topic === deviceTopic(THERMOSTAT) && m.json().availability === 'offline', 5_000, 'offline description');
     await probe.waitFor((m) => m.topic === `${deviceTopic(THERMOSTAT)}/3/state` && m.json().config.reachable === false, 5_000, 'reachable false');
     await radio(`/devices/${THERMOSTAT.slice(2)}/online`, { method: 'POST' });
-    await probe.waitFor((m) => m.topic === deviceTopic(THERMOSTAT) && m.json().availability === 'online' && m.json().lastannounced !== null, 10_000, 'back online');
+    await probe.waitFor(
+      (m) => m.topic === deviceTopic(THERMOSTAT) && m.json().availability === 'online' && m.json().lastannounced !== null,
+      10_000,
+      'back online',
+    );
   });
 
   it('should reject an item the device does not support, naming it', async () => {
@@ -100,7 +118,9 @@ describe('bridge devices', () => {
     const thermostat = (await probe.waitFor((m) => m.topic === deviceTopic(THERMOSTAT))).json();
     expect(thermostat.subdevices[0].type).toBe('ZHAThermostat');
     await probe.publish(`${deviceTopic(THERMOSTAT)}/3/set`, { heatsetpoint: 2000, transaction: 'after-restart' });
-    const result = (await probe.waitFor((m) => m.topic === `${deviceTopic(THERMOSTAT)}/3/set/result` && m.json().transaction === 'after-restart', 15_000)).json();
+    const result = (
+      await probe.waitFor((m) => m.topic === `${deviceTopic(THERMOSTAT)}/3/set/result` && m.json().transaction === 'after-restart', 15_000)
+    ).json();
     expect(result.status).toBe('ok');
     const real = await radio(`/devices/${THERMOSTAT.slice(2)}`);
     expect(real.state.endpoints['3'].hvacThermostat.occupiedHeatingSetpoint).toBe(2000);

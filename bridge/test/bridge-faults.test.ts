@@ -59,20 +59,34 @@ describe('bridge under faults', () => {
 
   beforeAll(async () => {
     const dataDir = tempDataDir();
-    radio = await startRadioProcess(dataDir, [{ model: 'TRADFRI-control-outlet', ieee: OUTLET.slice(2) }, { model: 'DS01', ieee: DOOR.slice(2) }]);
+    radio = await startRadioProcess(dataDir, [
+      { model: 'TRADFRI-control-outlet', ieee: OUTLET.slice(2) },
+      { model: 'DS01', ieee: DOOR.slice(2) },
+    ]);
     proxy = await startLinkProxy({ host: '127.0.0.1', port: Number(new URL(radio.path.replace('tcp:', 'http:')).port) });
     broker = await bareBroker();
     probe = await connectProbe(broker.url, ['herdgate/#']);
     const out = new PassThrough();
     out.on('data', (chunk: Buffer) => (output += chunk.toString()));
     supervisor = new Supervisor(out);
-    await supervisor.start([{
-      name: 'bridge',
-      command: process.execPath,
-      args: ['--import', 'tsx', MAIN],
-      env: { DATA_DIR: dataDir, ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: proxy.path, MQTT_URL: broker.url, PERMIT_JOIN_ON_START: '0', LOG_LEVEL: 'info', QUEUE_MAX_GROUP_WAITING: '2', GROUP_DELAY_MS: '300' },
-      ready: (line) => line.includes('"event":"ready"'),
-    }]);
+    await supervisor.start([
+      {
+        name: 'bridge',
+        command: process.execPath,
+        args: ['--import', 'tsx', MAIN],
+        env: {
+          DATA_DIR: dataDir,
+          ZIGBEE_ADAPTER: 'deconz',
+          ZIGBEE_PATH: proxy.path,
+          MQTT_URL: broker.url,
+          PERMIT_JOIN_ON_START: '0',
+          LOG_LEVEL: 'info',
+          QUEUE_MAX_GROUP_WAITING: '2',
+          GROUP_DELAY_MS: '300',
+        },
+        ready: (line) => line.includes('"event":"ready"'),
+      },
+    ]);
     bridgeId = /"bridge":"([0-9A-F]{16})"/.exec(output)![1];
     await request('permit_join', { time: 120 });
     for (const ieee of [OUTLET, DOOR]) {
@@ -128,7 +142,10 @@ describe('bridge under faults', () => {
     const result = (await probe.waitFor((m) => m.topic === dt(OUTLET, '1/set/result') && m.json().transaction === 'stale', 10_000, 'stale result')).json();
     expect(result).toMatchObject({ status: 'error', error: { code: 'expired' } });
     await probe.publish(bt('request/permit_join'), { time: 60, transaction: 'stale-pj', expires: Date.now() - 60_000 });
-    expect((await probe.waitFor((m) => m.topic === bt('response/permit_join') && m.json().transaction === 'stale-pj')).json()).toMatchObject({ status: 'error', error: { code: 'expired' } });
+    expect((await probe.waitFor((m) => m.topic === bt('response/permit_join') && m.json().transaction === 'stale-pj')).json()).toMatchObject({
+      status: 'error',
+      error: { code: 'expired' },
+    });
     expect((await real(OUTLET)).endpoints['1'].genOnOff.onOff).toBe(before);
   });
 
@@ -136,8 +153,10 @@ describe('bridge under faults', () => {
     // Distinct groups: a newer command to the same group would replace the waiting one instead.
     const groups = [7, 8, 9, 10, 11, 12];
     for (const group of groups) await probe.publish(bt(`groups/${group}/set`), { on: true, transaction: `g${group}` });
-    const results = await Promise.all(groups.map((group) => probe.waitFor((m) => m.topic === bt(`groups/${group}/set/result`) && m.json().transaction === `g${group}`, 15_000, `g${group}`)));
-    const statuses = results.map((m) => m.json().status === 'ok' ? 'ok' : m.json().error.code);
+    const results = await Promise.all(
+      groups.map((group) => probe.waitFor((m) => m.topic === bt(`groups/${group}/set/result`) && m.json().transaction === `g${group}`, 15_000, `g${group}`)),
+    );
+    const statuses = results.map((m) => (m.json().status === 'ok' ? 'ok' : m.json().error.code));
     expect(statuses.filter((s) => s === 'busy').length, statuses.join(' ')).toBeGreaterThan(0);
     expect(statuses.filter((s) => s === 'ok').length).toBeGreaterThanOrEqual(3);
     expect(statuses.every((s) => s === 'ok' || s === 'busy')).toBe(true);

@@ -17,7 +17,11 @@ const SWITCH_MODULE = '0x001fee00000ae0f2';
 
 describe('bridge initial reads', () => {
   let g: JoinedBridge;
-  const lastState = (ieee: string, ep: number) => g.probe.messages.filter((m) => m.topic === g.dt(ieee, `${ep}/state`)).at(-1)?.json();
+  const lastState = (ieee: string, ep: number) =>
+    g.probe.messages
+      .filter((m) => m.topic === g.dt(ieee, `${ep}/state`))
+      .at(-1)
+      ?.json();
   const stateWith = (ieee: string, ep: number, test: (s: any) => boolean, what: string, from = 0) =>
     g.probe.waitFor((m: Received) => g.probe.messages.indexOf(m) >= from && m.topic === g.dt(ieee, `${ep}/state`) && test(m.json()), 10_000, what);
 
@@ -52,7 +56,10 @@ describe('bridge initial reads', () => {
   });
 
   it('should derive the keypad battery from its voltage and present no presence sensor', async () => {
-    const description = g.probe.messages.filter((m) => m.topic === g.dt(KEYPAD)).at(-1)!.json();
+    const description = g.probe.messages
+      .filter((m) => m.topic === g.dt(KEYPAD))
+      .at(-1)!
+      .json();
     expect(description.subdevices.map((s: { type: string }) => s.type).sort()).toEqual(['ZHAAncillaryControl', 'ZHATemperature']);
     const keypad = description.subdevices.find((s: { type: string }) => s.type === 'ZHAAncillaryControl');
     expect(keypad.config).toContain('battery');
@@ -63,7 +70,10 @@ describe('bridge initial reads', () => {
     // The roller shade's battery sits in Lumi's cluster (0x040a); the only read of it is the one
     // its definition's configure makes, whose answer arrives before the device has sub-devices.
     expect(INITIAL_READS.some((row) => row.attribute === 0x040a)).toBe(false);
-    const description = g.probe.messages.filter((m) => m.topic === g.dt(SHADE)).at(-1)!.json();
+    const description = g.probe.messages
+      .filter((m) => m.topic === g.dt(SHADE))
+      .at(-1)!
+      .json();
     const battery = description.subdevices.find((s: { type: string }) => s.type === 'ZHABattery');
     expect(battery).toMatchObject({ endpoint: 1 });
     expect((await g.real(SHADE)).endpoints['1'].manuSpecificLumi.battery).toBe(80);
@@ -78,7 +88,10 @@ describe('bridge initial reads', () => {
   });
 
   it('should publish the power of a switch module at pairing, from the demand it is configured to report', async () => {
-    const description = g.probe.messages.filter((m) => m.topic === g.dt(SWITCH_MODULE)).at(-1)!.json();
+    const description = g.probe.messages
+      .filter((m) => m.topic === g.dt(SWITCH_MODULE))
+      .at(-1)!
+      .json();
     const power = description.subdevices.find((s: { type: string }) => s.type === 'ZHAPower');
     expect(power).toMatchObject({ endpoint: 5 });
     await stateWith(SWITCH_MODULE, 5, (s) => s.state.power === 0, 'the switch module power read after pairing');

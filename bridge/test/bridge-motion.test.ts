@@ -14,7 +14,9 @@ describe('bridge motion sensor', () => {
   let g: JoinedBridge;
   let mark = 0;
   /** Only messages published after the last `since()` count. */
-  const since = () => { mark = g.probe.messages.length; };
+  const since = () => {
+    mark = g.probe.messages.length;
+  };
   const state = (test: (s: any) => boolean, what: string, timeoutMs = 10_000) => {
     const from = mark;
     const topic = g.dt(MOTION, `${SENSOR_EP}/state`);
@@ -29,7 +31,10 @@ describe('bridge motion sensor', () => {
   });
 
   it('should interview the sensor and describe presence, light level and temperature on endpoint 2', () => {
-    const description = g.probe.messages.filter((m) => m.topic === g.dt(MOTION)).at(-1)!.json();
+    const description = g.probe.messages
+      .filter((m) => m.topic === g.dt(MOTION))
+      .at(-1)!
+      .json();
     expect(description).toMatchObject({ interview: 'successful', supported: true });
     const types = description.subdevices.map((s: { type: string; endpoint: number }) => `${s.type}@${s.endpoint}`).sort();
     expect(types).toEqual(expect.arrayContaining(['ZHALightLevel@2', 'ZHAPresence@2', 'ZHATemperature@2']));
@@ -38,7 +43,9 @@ describe('bridge motion sensor', () => {
   it('should configure reporting on the device, including the binds the converters ask for', async () => {
     const real = await g.real(MOTION);
     const reported = real.reporting.map((r: { clusterName: string; attributeName: string }) => `${r.clusterName}.${r.attributeName}`);
-    expect(reported).toEqual(expect.arrayContaining(['msOccupancySensing.occupancy', 'msIlluminanceMeasurement.measuredValue', 'msTemperatureMeasurement.measuredValue']));
+    expect(reported).toEqual(
+      expect.arrayContaining(['msOccupancySensing.occupancy', 'msIlluminanceMeasurement.measuredValue', 'msTemperatureMeasurement.measuredValue']),
+    );
     const bound = real.bindings.filter((b: { endpoint: number }) => b.endpoint === SENSOR_EP).map((b: { cluster: number }) => b.cluster);
     expect(bound).toEqual(expect.arrayContaining([0x0406, 0x0400, 0x0402]));
   });

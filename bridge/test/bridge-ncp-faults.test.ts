@@ -48,7 +48,9 @@ describe('bridge on an EmberZNet NCP with link faults', () => {
     probe = await connectProbe(again.mqttUrl, ['herdgate/#']);
     await probe.waitFor((m) => m.topic === g.dt(OUTLET));
     expect(await set(probe, false, 'after-reset')).toMatchObject({ status: 'ok', data: { acknowledged: true } });
-    const real = (await (await fetch(`${again.radioControl}/devices/${OUTLET.slice(2)}`)).json()) as { state: { endpoints: Record<string, Record<string, Record<string, number>>> } };
+    const real = (await (await fetch(`${again.radioControl}/devices/${OUTLET.slice(2)}`)).json()) as {
+      state: { endpoints: Record<string, Record<string, Record<string, number>>> };
+    };
     expect(real.state.endpoints['1'].genOnOff.onOff).toBe(0);
   }, 60_000);
 });

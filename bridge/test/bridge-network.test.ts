@@ -20,7 +20,11 @@ describe('bridge network operations', () => {
     await net?.close();
   });
 
-  const info = () => net.probe.messages.filter((m) => m.topic === net.bt('info')).at(-1)!.json();
+  const info = () =>
+    net.probe.messages
+      .filter((m) => m.topic === net.bt('info'))
+      .at(-1)!
+      .json();
   const lampOn = async () => (await net.real(LAMP.ieee)).endpoints['11'].genOnOff.onOff;
   const switchLamp = async (on: boolean) => {
     const result = await net.set(LAMP.ieee, 11, { on });
@@ -31,7 +35,12 @@ describe('bridge network operations', () => {
   it('should apply options and report them in its info', async () => {
     const ok = await net.request('options', { group_delay_ms: 300, ota: true });
     expect(ok).toMatchObject({ status: 'ok', data: { group_delay_ms: 300, ota: true } });
-    await eventually(async () => info(), (i) => i.options?.group_delay_ms === 300 && i.options.ota === true, 5_000, 'options in info');
+    await eventually(
+      async () => info(),
+      (i) => i.options?.group_delay_ms === 300 && i.options.ota === true,
+      5_000,
+      'options in info',
+    );
     const bad = await net.request('options', { group_delay_ms: 5001 });
     expect(bad).toMatchObject({ status: 'error', error: { code: 'invalid_payload', field: 'group_delay_ms' } });
     await net.request('options', { group_delay_ms: 50, ota: false });
@@ -40,7 +49,12 @@ describe('bridge network operations', () => {
   it('should take the network down and bring it back on the same network', async () => {
     const down = await net.request('network/connect', { connected: false }, 30_000);
     expect(down).toMatchObject({ status: 'ok', data: { connected: false } });
-    await eventually(async () => info(), (i) => i.rfconnected === false && i.network_state === 'down', 5_000, 'rfconnected false');
+    await eventually(
+      async () => info(),
+      (i) => i.rfconnected === false && i.network_state === 'down',
+      5_000,
+      'rfconnected false',
+    );
     expect((await net.radio('/health')).hostConnected).toBe(false);
     const refused = await net.set(LAMP.ieee, 11, { on: true });
     expect(refused).toMatchObject({ status: 'error', error: { code: 'not_connected' } });
@@ -49,7 +63,12 @@ describe('bridge network operations', () => {
 
     const up = await net.request('network/connect', { connected: true }, 60_000);
     expect(up).toMatchObject({ status: 'ok', data: { connected: true } });
-    await eventually(async () => info(), (i) => i.rfconnected === true && i.network_state === 'up', 5_000, 'rfconnected true');
+    await eventually(
+      async () => info(),
+      (i) => i.rfconnected === true && i.network_state === 'up',
+      5_000,
+      'rfconnected true',
+    );
     await switchLamp(true);
     await switchLamp(false);
     expect(await net.request('network/connect', { connected: 'yes' })).toMatchObject({ status: 'error', error: { code: 'invalid_payload' } });
@@ -62,7 +81,12 @@ describe('bridge network operations', () => {
     expect(done.data.updated).toBe(true);
     expect(done.data.firmware).not.toBe(before);
     expect((await net.radio('/health')).firmware).toBe(done.data.firmware);
-    await eventually(async () => info(), (i) => i.coordinator.firmware === done.data.firmware && i.rfconnected === true, 5_000, 'new firmware in info');
+    await eventually(
+      async () => info(),
+      (i) => i.coordinator.firmware === done.data.firmware && i.rfconnected === true,
+      5_000,
+      'new firmware in info',
+    );
     const stages = net.probe.messages.filter((m) => m.topic === net.bt('event') && m.json().type === 'network').map((m) => m.json().data);
     expect(stages.filter((s) => s.operation === 'firmware').map((s) => s.stage)).toEqual(['started', 'flashing', 'restarting', 'done']);
     await switchLamp(true);
@@ -75,18 +99,33 @@ describe('bridge network operations', () => {
     expect(moved).toMatchObject({ status: 'ok', data: { channel: 20 } });
     expect(from).not.toBe(20);
     expect((await net.radio('/health')).channel).toBe(20);
-    await eventually(async () => info(), (i) => i.network.channel === 20 && i.network_state === 'up', 5_000, 'channel 20 in info');
+    await eventually(
+      async () => info(),
+      (i) => i.network.channel === 20 && i.network_state === 'up',
+      5_000,
+      'channel 20 in info',
+    );
     await switchLamp(false);
     await switchLamp(true);
     // The door slept through the broadcast: it rejoins at its next poll (a Device_annce) ...
-    await net.probe.waitFor((m) => m.topic === net.bt('event') && m.json().type === 'announce' && m.json().ieee === DOOR.ieee, 15_000, 'the door sensor rejoining');
+    await net.probe.waitFor(
+      (m) => m.topic === net.bt('event') && m.json().type === 'announce' && m.json().ieee === DOOR.ieee,
+      15_000,
+      'the door sensor rejoining',
+    );
     const devices = (await net.radio('/devices')).joined as { ieee: string; strandedOn?: number }[];
     expect(devices.every((d) => d.strandedOn === undefined)).toBe(true);
     // ... and is heard again on the new channel.
     const seen = net.probe.messages.length;
     await net.act(DOOR.ieee, 'open');
-    await net.probe.waitFor((m) => net.probe.messages.indexOf(m) >= seen && m.topic === net.dt(DOOR.ieee, '1/state') && m.json().state.open === true, 10_000, 'door open after the move');
-    const stages = net.probe.messages.filter((m) => m.topic === net.bt('event') && m.json().type === 'network' && m.json().data.operation === 'channel').map((m) => m.json().data.stage);
+    await net.probe.waitFor(
+      (m) => net.probe.messages.indexOf(m) >= seen && m.topic === net.dt(DOOR.ieee, '1/state') && m.json().state.open === true,
+      10_000,
+      'door open after the move',
+    );
+    const stages = net.probe.messages
+      .filter((m) => m.topic === net.bt('event') && m.json().type === 'network' && m.json().data.operation === 'channel')
+      .map((m) => m.json().data.stage);
     expect(stages).toEqual(['started', 'done']);
   }, 150_000);
 

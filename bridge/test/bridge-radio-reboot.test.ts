@@ -44,7 +44,9 @@ describe.each(radioProtocols())('bridge radio reboot on %s', (protocol) => {
     await probe.publish(g.dt(OUTLET, '1/set'), { on: true, transaction: 'back' });
     const result = (await probe.waitFor((m) => m.topic === g.dt(OUTLET, '1/set/result') && m.json().transaction === 'back', 15_000)).json();
     expect(result).toMatchObject({ status: 'ok', data: { acknowledged: true } });
-    const real = await (await fetch(`${again.radioControl}/devices/${OUTLET.slice(2)}`)).json() as { state: { endpoints: Record<string, Record<string, Record<string, number>>> } };
+    const real = (await (await fetch(`${again.radioControl}/devices/${OUTLET.slice(2)}`)).json()) as {
+      state: { endpoints: Record<string, Record<string, Record<string, number>>> };
+    };
     expect(real.state.endpoints['1'].genOnOff.onOff).toBe(1);
   }, 45_000);
 });

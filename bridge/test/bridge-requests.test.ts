@@ -18,17 +18,22 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   const groupSet = async (body: Record<string, unknown>) => {
     const transaction = `g${Math.random()}`;
     await g.probe.publish(g.bt(`groups/${GROUP}/set`), { ...body, transaction });
-    return (await g.probe.waitFor((m) => m.topic === g.bt(`groups/${GROUP}/set/result`) && m.json().transaction === transaction, 10_000, 'group result')).json();
+    return (
+      await g.probe.waitFor((m) => m.topic === g.bt(`groups/${GROUP}/set/result`) && m.json().transaction === transaction, 10_000, 'group result')
+    ).json();
   };
   const after = (from: number, match: (m: { topic: string; json(): any }) => boolean, what: string, ms = 10_000) =>
     g.probe.waitFor((m) => g.probe.messages.indexOf(m) >= from && match(m), ms, what);
 
   beforeAll(async () => {
-    g = await startJoinedBridge([
-      { model: 'LCT015', ieee: LAMP_A },
-      { model: 'LCT015', ieee: LAMP_B },
-      { model: 'TRADFRI-control-outlet', ieee: OUTLET },
-    ], { RADIO_PROTOCOL: protocol });
+    g = await startJoinedBridge(
+      [
+        { model: 'LCT015', ieee: LAMP_A },
+        { model: 'LCT015', ieee: LAMP_B },
+        { model: 'TRADFRI-control-outlet', ieee: OUTLET },
+      ],
+      { RADIO_PROTOCOL: protocol },
+    );
   }, 120_000);
   afterAll(async () => {
     await late?.close();
@@ -37,8 +42,16 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   });
 
   it('should write group membership into the devices groups cluster', async () => {
-    for (const [ieee, endpoint] of [[LAMP_A, 11], [LAMP_B, 11], [OUTLET, 1]] as const) {
-      expect(await g.request('group/add_member', { group: GROUP, ieee, endpoint })).toEqual({ transaction: expect.any(String), status: 'ok', data: { group: GROUP, ieee, endpoint } });
+    for (const [ieee, endpoint] of [
+      [LAMP_A, 11],
+      [LAMP_B, 11],
+      [OUTLET, 1],
+    ] as const) {
+      expect(await g.request('group/add_member', { group: GROUP, ieee, endpoint })).toEqual({
+        transaction: expect.any(String),
+        status: 'ok',
+        data: { group: GROUP, ieee, endpoint },
+      });
       // Lights are also in the All group (0xfff0) since they joined.
       expect((await g.real(ieee)).groups[String(endpoint)]).toEqual(expect.arrayContaining([GROUP]));
     }
@@ -56,17 +69,32 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
 
   it('should store a scene on the devices and recall it with one groupcast', async () => {
     expect(await groupSet({ on: true, bri: 80, transitiontime: 0 })).toMatchObject({ status: 'ok' });
-    await eventually(() => Promise.all([level(LAMP_A), level(LAMP_B)]), (l) => l.every((v) => v === 80), 5_000, 'lamps at 80');
+    await eventually(
+      () => Promise.all([level(LAMP_A), level(LAMP_B)]),
+      (l) => l.every((v) => v === 80),
+      5_000,
+      'lamps at 80',
+    );
     expect(await g.request('scene/store', { group: GROUP, scene: 3 })).toMatchObject({ status: 'ok', data: { group: GROUP, scene: 3 } });
     for (const ieee of [LAMP_A, LAMP_B]) {
       expect((await g.real(ieee)).scenes).toEqual([expect.objectContaining({ group: GROUP, scene: 3 })]);
     }
     expect(await groupSet({ bri: 200, transitiontime: 0 })).toMatchObject({ status: 'ok' });
-    await eventually(() => level(LAMP_A), (v) => v === 200, 5_000, 'lamp at 200');
+    await eventually(
+      () => level(LAMP_A),
+      (v) => v === 200,
+      5_000,
+      'lamp at 200',
+    );
     await g.radio('/counters', { method: 'DELETE' });
     expect(await g.request('scene/recall', { group: GROUP, scene: 3 })).toMatchObject({ status: 'ok', data: { group: GROUP, scene: 3 } });
     expect(await g.radio('/counters')).toMatchObject({ group: { [GROUP]: 1 }, total: 1 });
-    await eventually(() => Promise.all([level(LAMP_A), level(LAMP_B)]), (l) => l.every((v) => v === 80), 5_000, 'scene recalled');
+    await eventually(
+      () => Promise.all([level(LAMP_A), level(LAMP_B)]),
+      (l) => l.every((v) => v === 80),
+      5_000,
+      'scene recalled',
+    );
   });
 
   it('should remove a scene from the devices', async () => {
@@ -84,11 +112,19 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   it('should read attributes and refresh state the bridge did not see change', async () => {
     // Lamp A changes through the group; Hue lamps do not report, so only a refresh shows it.
     expect(await groupSet({ bri: 33, transitiontime: 0 })).toMatchObject({ status: 'ok' });
-    await eventually(() => level(LAMP_A), (v) => v === 33, 5_000, 'lamp at 33');
+    await eventually(
+      () => level(LAMP_A),
+      (v) => v === 33,
+      5_000,
+      'lamp at 33',
+    );
     const read = await g.request('device/read', { ieee: LAMP_A, endpoint: 11, cluster: 'genLevelCtrl', attributes: ['currentLevel'] });
     expect(read).toMatchObject({ status: 'ok', data: { ieee: LAMP_A, endpoint: 11, cluster: 'genLevelCtrl', values: { currentLevel: 33 } } });
     const from = g.probe.messages.length;
-    expect(await g.request('device/refresh', { ieee: LAMP_A })).toMatchObject({ status: 'ok', data: { ieee: LAMP_A, endpoints: expect.arrayContaining([11]) } });
+    expect(await g.request('device/refresh', { ieee: LAMP_A })).toMatchObject({
+      status: 'ok',
+      data: { ieee: LAMP_A, endpoints: expect.arrayContaining([11]) },
+    });
     await after(from, (m) => m.topic === g.dt(LAMP_A, '11/state') && m.json().state.bri === 33, 'refreshed state');
   });
 
@@ -96,8 +132,11 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     await g.radio('/faults', { method: 'POST', body: { kind: 'delay', ieee: LAMP_B.slice(2), ms: 300 } });
     const transactions = ['b1', 'b2', 'b3', 'b4'];
     await Promise.all(transactions.map((transaction, i) => g.probe.publish(g.dt(LAMP_B, '11/set'), { bri: 10 * (i + 1), transaction })));
-    const results = await Promise.all(transactions.map(async (transaction) =>
-      (await g.probe.waitFor((m) => m.topic === g.dt(LAMP_B, '11/set/result') && m.json().transaction === transaction, 10_000, transaction)).json()));
+    const results = await Promise.all(
+      transactions.map(async (transaction) =>
+        (await g.probe.waitFor((m) => m.topic === g.dt(LAMP_B, '11/set/result') && m.json().transaction === transaction, 10_000, transaction)).json(),
+      ),
+    );
     await g.radio('/faults', { method: 'DELETE' });
     expect(results.at(-1)).toMatchObject({ status: 'ok' });
     expect(results.filter((r) => r.status === 'error').map((r) => r.error.code)).toContain('superseded');
@@ -112,7 +151,12 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     const second = await g.request('devices', { offset: 2, limit: 2 });
     expect(second.data).toMatchObject({ total: 3, next: null, devices: [expect.objectContaining({ ieee: LAMP_B })] });
     const network = await g.request('network/info', {});
-    expect(network.data).toMatchObject({ bridge: g.bridge.bridgeId, channel: 15, panid: expect.any(Number), extpanid: expect.stringMatching(/^0x[0-9a-f]{16}$/) });
+    expect(network.data).toMatchObject({
+      bridge: g.bridge.bridgeId,
+      channel: 15,
+      panid: expect.any(Number),
+      extpanid: expect.stringMatching(/^0x[0-9a-f]{16}$/),
+    });
     const backup = await g.request('backup', {}, 15_000);
     expect(backup.status).toBe('ok');
     expect(JSON.stringify(backup.data.backup.metadata)).toContain('open-coordinator-backup');
@@ -137,16 +181,24 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   });
 
   // The removed list is the bridge's own file, the same on every front: one front proves the restart.
-  it.runIf(protocol === radioProtocols()[0])('should remember a removed device across a restart: listed on the retained removed topic, its commands answered not_found', async () => {
-    const removed = await g.probe.waitFor((m) => m.topic === g.bt('removed') && m.json().devices.some((d: { ieee: string }) => d.ieee === OUTLET), 5_000, 'the removed list');
-    expect(removed.json().devices).toEqual([{ ieee: OUTLET, at: expect.any(Number), reason: 'removed' }]);
-    await g.close();
-    again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
-    late = await connectProbe(again.mqttUrl, ['herdgate/#']);
-    const republished = await late.waitFor((m) => m.topic === `herdgate/bridge/${again!.bridgeId}/removed`, 10_000, 'the retained removed list');
-    expect(republished.json()).toEqual(removed.json());
-    await late.publish(g.dt(OUTLET, '1/set'), { on: true, transaction: 'gone' });
-    const result = await late.waitFor((m) => m.topic === g.dt(OUTLET, '1/set/result') && m.json().transaction === 'gone', 10_000, 'the set result');
-    expect(result.json()).toMatchObject({ status: 'error', error: { code: 'not_found' } });
-  }, 60_000);
+  it.runIf(protocol === radioProtocols()[0])(
+    'should remember a removed device across a restart: listed on the retained removed topic, its commands answered not_found',
+    async () => {
+      const removed = await g.probe.waitFor(
+        (m) => m.topic === g.bt('removed') && m.json().devices.some((d: { ieee: string }) => d.ieee === OUTLET),
+        5_000,
+        'the removed list',
+      );
+      expect(removed.json().devices).toEqual([{ ieee: OUTLET, at: expect.any(Number), reason: 'removed' }]);
+      await g.close();
+      again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
+      late = await connectProbe(again.mqttUrl, ['herdgate/#']);
+      const republished = await late.waitFor((m) => m.topic === `herdgate/bridge/${again!.bridgeId}/removed`, 10_000, 'the retained removed list');
+      expect(republished.json()).toEqual(removed.json());
+      await late.publish(g.dt(OUTLET, '1/set'), { on: true, transaction: 'gone' });
+      const result = await late.waitFor((m) => m.topic === g.dt(OUTLET, '1/set/result') && m.json().transaction === 'gone', 10_000, 'the set result');
+      expect(result.json()).toMatchObject({ status: 'error', error: { code: 'not_found' } });
+    },
+    60_000,
+  );
 });

@@ -27,25 +27,36 @@ describe('bridge restart', () => {
   let bridge: BridgeProcess | undefined;
   let probe: Probe | undefined;
   const counters = async () => (await (await fetch(`${radio.control}/counters`)).json()) as Counters;
-  const start = (permitJoin: string) => startBridgeProcess({ dataDir: join(dataDir, 'bridge'), env: { ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: radio.path, PERMIT_JOIN_ON_START: permitJoin }, timeoutMs: 60_000 });
+  const start = (permitJoin: string) =>
+    startBridgeProcess({
+      dataDir: join(dataDir, 'bridge'),
+      env: { ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: radio.path, PERMIT_JOIN_ON_START: permitJoin },
+      timeoutMs: 60_000,
+    });
   const described = (p: Probe, ieee: string, what: (body: { interview?: string; availability?: string }) => boolean, label: string) =>
     p.waitFor((m) => m.topic === `herdgate/devices/0x${ieee}` && m.payload.length > 0 && what(m.json()), 60_000, `${label} ${ieee}`);
 
   /** herdsman's database, one JSON device per line: the device's configure marker taken out. */
   const owe = (ieee: string) => {
     const file = join(dataDir, 'bridge', 'database.db');
-    const lines = readFileSync(file, 'utf8').split('\n').map((line) => {
-      if (!line.includes(`"0x${ieee}"`)) return line;
-      const entry = JSON.parse(line) as { meta: Record<string, unknown> };
-      expect(entry.meta.herdgateConfigured).toBeDefined();
-      delete entry.meta.herdgateConfigured;
-      return JSON.stringify(entry);
-    });
+    const lines = readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => {
+        if (!line.includes(`"0x${ieee}"`)) return line;
+        const entry = JSON.parse(line) as { meta: Record<string, unknown> };
+        expect(entry.meta.herdgateConfigured).toBeDefined();
+        delete entry.meta.herdgateConfigured;
+        return JSON.stringify(entry);
+      });
     writeFileSync(file, lines.join('\n'));
   };
 
   beforeAll(async () => {
-    radio = await startRadioProcess(dataDir, [{ model: 'lumi.remote.b28ac1', ieee: REMOTE }, { model: 'LCT015', ieee: LAMP }, { model: 'AC201', ieee: AC }]);
+    radio = await startRadioProcess(dataDir, [
+      { model: 'lumi.remote.b28ac1', ieee: REMOTE },
+      { model: 'LCT015', ieee: LAMP },
+      { model: 'AC201', ieee: AC },
+    ]);
     bridge = await start('254');
     probe = await connectProbe(bridge.mqttUrl, ['herdgate/devices/+']);
     for (const ieee of [REMOTE, LAMP, AC]) await described(probe, ieee, (d) => d.interview === 'successful', 'interview of');
@@ -70,7 +81,9 @@ describe('bridge restart', () => {
   }, 90_000);
 
   it('should still configure the remote, once it is heard from after the start', async () => {
-    const nwk = ((await (await fetch(`${radio.control}/devices`)).json()) as { joined: Array<{ ieee: string; nwk: number }> }).joined.find((d) => d.ieee === REMOTE)!.nwk;
+    const nwk = ((await (await fetch(`${radio.control}/devices`)).json()) as { joined: Array<{ ieee: string; nwk: number }> }).joined.find(
+      (d) => d.ieee === REMOTE,
+    )!.nwk;
     const key = `0x${nwk.toString(16).padStart(4, '0')}`;
     await fetch(`${radio.control}/counters`, { method: 'DELETE' });
     // Back from away: the remote announces itself, awake to answer.
@@ -80,7 +93,13 @@ describe('bridge restart', () => {
     const configuring = () => bridge!.logs.some((line) => line.includes('configuring a device not configured yet') && line.includes(`0x${REMOTE}`));
     // Its configure starts once it is heard, and its first request reaches the radio.
     while (!configuring() || !((await counters()).nwk[key] > 0)) {
-      if (Date.now() > deadline) throw new Error(`no configure of the remote after its announce:\n${bridge!.logs.filter((l) => l.includes(REMOTE)).slice(-10).join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no configure of the remote after its announce:\n${bridge!.logs
+            .filter((l) => l.includes(REMOTE))
+            .slice(-10)
+            .join('\n')}`,
+        );
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }, 60_000);

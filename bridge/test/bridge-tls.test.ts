@@ -28,8 +28,14 @@ describe('bridge broker over TLS', () => {
     bridge = await startBridgeProcess({
       dataDir,
       env: {
-        VIRTUAL_RADIO_NETWORK: join(dataDir, 'none.json'), MQTT_USER: API.username, MQTT_PASSWORD: API.password, MQTT_ALLOW_ANONYMOUS: '0',
-        MQTT_TLS_PORT: '0', MQTT_WSS_PORT: '0', MQTT_TLS_CERT: ca.cert, MQTT_TLS_KEY: ca.key,
+        VIRTUAL_RADIO_NETWORK: join(dataDir, 'none.json'),
+        MQTT_USER: API.username,
+        MQTT_PASSWORD: API.password,
+        MQTT_ALLOW_ANONYMOUS: '0',
+        MQTT_TLS_PORT: '0',
+        MQTT_WSS_PORT: '0',
+        MQTT_TLS_CERT: ca.cert,
+        MQTT_TLS_KEY: ca.key,
       },
     });
   }, 60_000);
@@ -65,10 +71,19 @@ describe('bridge broker over TLS', () => {
   });
 
   it('should let the api follow the bridge over mqtts with MQTT_CA', async () => {
-    api = await createNodeGateway({
-      HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${join(dir, 'api.db')}`,
-      MQTT_URL: bridge.tls.mqtts, MQTT_CA: ca.ca, MQTT_USER: API.username, MQTT_PASSWORD: API.password,
-    }, { logger: pino({ level: 'silent' }) });
+    api = await createNodeGateway(
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: `file:${join(dir, 'api.db')}`,
+        MQTT_URL: bridge.tls.mqtts,
+        MQTT_CA: ca.ca,
+        MQTT_USER: API.username,
+        MQTT_PASSWORD: API.password,
+      },
+      { logger: pino({ level: 'silent' }) },
+    );
     const deadline = Date.now() + 15_000;
     while (!api.services.bridge.connected() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(api.services.bridge.connected()).toBe(true);

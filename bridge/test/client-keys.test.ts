@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { findByDevice } from 'zigbee-herdsman-converters';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { describeSubdevices, ITEM_RULES, STATE_ITEM_KINDS, withItemDefaults, withUnsetItems, type ExposeJson, type SubdevicePlan } from '@herdgate/shared/deconz';
+import {
+  describeSubdevices,
+  ITEM_RULES,
+  STATE_ITEM_KINDS,
+  withItemDefaults,
+  withUnsetItems,
+  type ExposeJson,
+  type SubdevicePlan,
+} from '@herdgate/shared/deconz';
 import { LIGHT_KEYS, lightKeys, missingKeys, notInitial, SENSOR_KEYS, sensorKeys } from '../../test/helpers/deconz-client-keys';
 import { describeDefinition } from '../src/zigbee/translate';
 import { catalogueModels, interviewedDevice } from './support/catalogue-device';
@@ -12,17 +20,25 @@ import { catalogueModels, interviewedDevice } from './support/catalogue-device';
  * its device reported anything, has each key the client table (test/helpers/deconz-client-keys.ts,
  * written from the spec and pydeconz) names for its type and model, with deCONZ's type or null.
  */
-const NETWORKS = ['demo.json', 'generated-200.json'].map((file) =>
-  JSON.parse(readFileSync(new URL(`../virtual-radio/networks/${file}`, import.meta.url), 'utf8')) as { devices: { model: string }[] });
+const NETWORKS = ['demo.json', 'generated-200.json'].map(
+  (file) => JSON.parse(readFileSync(new URL(`../virtual-radio/networks/${file}`, import.meta.url), 'utf8')) as { devices: { model: string }[] },
+);
 
-interface Described { model: string; modelid: string; plans: SubdevicePlan[] }
+interface Described {
+  model: string;
+  modelid: string;
+  plans: SubdevicePlan[];
+}
 
 /**
  * A new resource's state as the api first shows it: every listed item unset, lights reachable and
  * `alert` none, items at deCONZ's defaults where its generic item has one (the api's view fill).
  */
 function freshState(plan: SubdevicePlan): Record<string, unknown> {
-  const state = withUnsetItems(plan.state.filter((item) => item !== 'lastupdated'), {});
+  const state = withUnsetItems(
+    plan.state.filter((item) => item !== 'lastupdated'),
+    {},
+  );
   return withItemDefaults(plan.resource === 'lights' ? { ...state, alert: 'none', reachable: true } : { ...state, lastupdated: 'none' });
 }
 
@@ -35,7 +51,11 @@ describe('deCONZ client keys: item lists of the catalogue', () => {
       if (!definition) throw new Error(`${model}: no converter definition`);
       const info = describeDefinition(definition, device as never);
       const exposes = info.exposes as unknown as ExposeJson[];
-      described.push({ model, modelid: device.modelID, plans: describeSubdevices({ ieee: '0x00124b0000000001', exposes, defaultEndpoint: 1, endpointNames: info.endpointNames, model: info.model }) });
+      described.push({
+        model,
+        modelid: device.modelID,
+        plans: describeSubdevices({ ieee: '0x00124b0000000001', exposes, defaultEndpoint: 1, endpointNames: info.endpointNames, model: info.model }),
+      });
     }
   });
 
@@ -44,12 +64,15 @@ describe('deCONZ client keys: item lists of the catalogue', () => {
     expect(NETWORKS.flatMap(({ devices }) => devices.map((d) => d.model)).filter((model) => !catalogue.has(model))).toEqual([]);
   });
 
-  it('should give each sub-device every key a client reads, unset or at deCONZ\'s default until its device reports', () => {
+  it("should give each sub-device every key a client reads, unset or at deCONZ's default until its device reports", () => {
     const problems: string[] = [];
     for (const { model, modelid, plans } of described) {
       for (const plan of plans) {
         const keys = plan.resource === 'lights' ? lightKeys(plan.type) : sensorKeys(plan.type, modelid);
-        if (!keys) { problems.push(`${model} ${plan.type}: no row for its type`); continue; }
+        if (!keys) {
+          problems.push(`${model} ${plan.type}: no row for its type`);
+          continue;
+        }
         const fresh = { state: freshState(plan) };
         const own = { state: keys.state ?? {} };
         for (const problem of [...missingKeys(fresh, own), ...notInitial(fresh, own)]) problems.push(`${model} ${plan.type} ${plan.uniqueid}: ${problem}`);

@@ -13,10 +13,11 @@ function fakeRadio() {
     target: '0x01/11',
     keys: [],
     description,
-    send: () => new Promise<void>((resolve, reject) => {
-      sent.push(description);
-      open.set(description, { resolve, reject });
-    }),
+    send: () =>
+      new Promise<void>((resolve, reject) => {
+        sent.push(description);
+        open.set(description, { resolve, reject });
+      }),
     ...extra,
   });
   const ack = (description: string) => open.get(description)!.resolve();
@@ -25,12 +26,21 @@ function fakeRadio() {
 }
 
 const instant = (description: string, extra: Partial<QueuedCommand>): QueuedCommand => ({
-  lane: { kind: 'group' }, target: 'group/1', keys: [], description, send: async () => {}, ...extra,
+  lane: { kind: 'group' },
+  target: 'group/1',
+  keys: [],
+  description,
+  send: async () => {},
+  ...extra,
 });
 
 describe('command queue', () => {
-  beforeEach(() => { vi.useFakeTimers(); });
-  afterEach(() => { vi.useRealTimers(); });
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   it('should keep at most maxInFlight frames in flight per device', async () => {
     const radio = fakeRadio();
@@ -85,7 +95,9 @@ describe('command queue', () => {
     const result = queue.submit(radio.command('set state 0x01 ep 11 on=true'));
     radio.fail('set state 0x01 ep 11 on=true', new RadioError('MAC no-ack after 2 tries', 'no_ack'));
     await expect(result).resolves.toEqual({
-      status: 'failed', reason: 'no_ack', description: 'set state 0x01 ep 11 on=true',
+      status: 'failed',
+      reason: 'no_ack',
+      description: 'set state 0x01 ep 11 on=true',
       message: 'set state 0x01 ep 11 on=true: MAC no-ack after 2 tries',
     });
   });
@@ -106,7 +118,16 @@ describe('command queue', () => {
     const queue = createCommandQueue(options);
     const times: number[] = [];
     const start = Date.now();
-    const results = [1, 2, 3].map((n) => queue.submit(instant(`group ${n}`, { target: `group/${n}`, send: async () => { times.push(Date.now() - start); } })));
+    const results = [1, 2, 3].map((n) =>
+      queue.submit(
+        instant(`group ${n}`, {
+          target: `group/${n}`,
+          send: async () => {
+            times.push(Date.now() - start);
+          },
+        }),
+      ),
+    );
     await vi.advanceTimersByTimeAsync(200);
     expect(times).toEqual([0, 50, 100]);
     expect(await results[0]).toEqual({ status: 'sent', description: 'group 1' });
@@ -117,7 +138,15 @@ describe('command queue', () => {
     const times: number[] = [];
     const start = Date.now();
     for (let n = 0; n < 5; n += 1) {
-      void queue.submit(instant(`bc ${n}`, { lane: { kind: 'broadcast' }, target: 'bc', send: async () => { times.push(Date.now() - start); } }));
+      void queue.submit(
+        instant(`bc ${n}`, {
+          lane: { kind: 'broadcast' },
+          target: 'bc',
+          send: async () => {
+            times.push(Date.now() - start);
+          },
+        }),
+      );
     }
     await vi.advanceTimersByTimeAsync(100);
     expect(times).toEqual([0, 0, 0]);
@@ -162,7 +191,10 @@ describe('command queue', () => {
   it('should bound the group lane on its own', async () => {
     const queue = createCommandQueue({ ...options, limits: { waiting: 100, groupWaiting: 2 } });
     const sent = [1, 2, 3].map((n) => queue.submit(instant(`g${n}`, { target: `group/${n}` })));
-    await expect(queue.submit(instant('g4', { target: 'group/4' }))).resolves.toMatchObject({ reason: 'busy', message: 'g4: 2 group commands already waiting' });
+    await expect(queue.submit(instant('g4', { target: 'group/4' }))).resolves.toMatchObject({
+      reason: 'busy',
+      message: 'g4: 2 group commands already waiting',
+    });
     await vi.advanceTimersByTimeAsync(200);
     expect((await Promise.all(sent)).map((o) => o.status)).toEqual(['sent', 'sent', 'sent']);
   });

@@ -67,7 +67,11 @@ describe('deconz fast path', () => {
   });
 
   it('should keep the enqueue working when the state read cannot be written', async () => {
-    const { driver, controller, queued } = fakeDriver({ sendReadDeviceStateRequest: () => { throw new Error('write failed'); } });
+    const { driver, controller, queued } = fakeDriver({
+      sendReadDeviceStateRequest: () => {
+        throw new Error('write failed');
+      },
+    });
     const kick = installDeconzKick(controller, { adapter: 'deconz', enabled: true, log: logLines().log });
     await expect(driver.enqueueApsDataRequest('a')).resolves.toBe('confirm');
     expect(queued).toEqual(['a']);

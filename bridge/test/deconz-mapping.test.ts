@@ -4,23 +4,50 @@ import type { ZigbeeDevice } from '../src/zigbee/index';
 
 /** The bridge's adapter over the shared tables: radio snapshots in, per-endpoint deCONZ items out. */
 const colorLamp: ZigbeeDevice = {
-  ieee: '0x0017880104a1c001', nwk: 0x1a2b, type: 'Router', manufacturerName: 'Signify Netherlands B.V.', modelId: 'LCT015',
-  powerSource: 'Mains (single phase)', interview: 'successful',
-  endpoints: [{ id: 11, inputClusters: [0, 3, 4, 5, 6, 8, 768], outputClusters: [25] }, { id: 242, inputClusters: [], outputClusters: [33] }],
+  ieee: '0x0017880104a1c001',
+  nwk: 0x1a2b,
+  type: 'Router',
+  manufacturerName: 'Signify Netherlands B.V.',
+  modelId: 'LCT015',
+  powerSource: 'Mains (single phase)',
+  interview: 'successful',
+  endpoints: [
+    { id: 11, inputClusters: [0, 3, 4, 5, 6, 8, 768], outputClusters: [25] },
+    { id: 242, inputClusters: [], outputClusters: [33] },
+  ],
   definition: {
-    model: '9290012573A', vendor: 'Philips', description: 'Hue white and color ambiance', endpointNames: {},
+    model: '9290012573A',
+    vendor: 'Philips',
+    description: 'Hue white and color ambiance',
+    endpointNames: {},
     exposes: [
-      { type: 'light', features: [{ type: 'binary', name: 'state' }, { type: 'numeric', name: 'brightness' }, { type: 'numeric', name: 'color_temp' }, { type: 'composite', name: 'color_xy' }, { type: 'composite', name: 'color_hs' }] },
+      {
+        type: 'light',
+        features: [
+          { type: 'binary', name: 'state' },
+          { type: 'numeric', name: 'brightness' },
+          { type: 'numeric', name: 'color_temp' },
+          { type: 'composite', name: 'color_xy' },
+          { type: 'composite', name: 'color_hs' },
+        ],
+      },
       { type: 'numeric', name: 'linkquality', property: 'linkquality' },
     ],
   },
 };
 
 const climate: ZigbeeDevice = {
-  ieee: '0x00124b0022a10008', nwk: 0x2b3c, type: 'EndDevice', powerSource: 'Battery', interview: 'successful',
+  ieee: '0x00124b0022a10008',
+  nwk: 0x2b3c,
+  type: 'EndDevice',
+  powerSource: 'Battery',
+  interview: 'successful',
   endpoints: [{ id: 1, inputClusters: [0, 1, 3, 1026, 1029], outputClusters: [] }],
   definition: {
-    model: 'SNZB-02', vendor: 'SONOFF', description: 'Temperature and humidity sensor', endpointNames: {},
+    model: 'SNZB-02',
+    vendor: 'SONOFF',
+    description: 'Temperature and humidity sensor',
+    endpointNames: {},
     exposes: [
       { type: 'numeric', name: 'temperature', property: 'temperature' },
       { type: 'numeric', name: 'humidity', property: 'humidity' },
@@ -31,20 +58,36 @@ const climate: ZigbeeDevice = {
 
 // The remote's on/off cluster is an output cluster on endpoint 1; its uniqueid must still name it.
 const remote: ZigbeeDevice = {
-  ieee: '0x000b57fffe8a000c', nwk: 0x3c4d, type: 'EndDevice', powerSource: 'Battery', interview: 'successful',
+  ieee: '0x000b57fffe8a000c',
+  nwk: 0x3c4d,
+  type: 'EndDevice',
+  powerSource: 'Battery',
+  interview: 'successful',
   endpoints: [{ id: 1, inputClusters: [0, 1, 3, 9, 2821, 4096], outputClusters: [3, 4, 5, 6, 8, 25, 4096] }],
   definition: {
-    model: 'E1524/E1810', vendor: 'IKEA', description: 'TRADFRI remote control', endpointNames: {},
-    exposes: [{ type: 'numeric', name: 'battery', property: 'battery' }, { type: 'enum', name: 'action', property: 'action', values: ['toggle', 'arrow_left_click'] }],
+    model: 'E1524/E1810',
+    vendor: 'IKEA',
+    description: 'TRADFRI remote control',
+    endpointNames: {},
+    exposes: [
+      { type: 'numeric', name: 'battery', property: 'battery' },
+      { type: 'enum', name: 'action', property: 'action', values: ['toggle', 'arrow_left_click'] },
+    ],
   },
 };
 
 describe('deconz mapping', () => {
   it('should present a colour lamp as one Extended color light on its lighting endpoint', () => {
-    expect(deconzMapping.subdevices(colorLamp)).toEqual([{
-      type: 'Extended color light', resource: 'lights', uniqueid: '00:17:88:01:04:a1:c0:01-0b', endpoint: 11,
-      state: ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'alert', 'effect', 'reachable'], config: [],
-    }]);
+    expect(deconzMapping.subdevices(colorLamp)).toEqual([
+      {
+        type: 'Extended color light',
+        resource: 'lights',
+        uniqueid: '00:17:88:01:04:a1:c0:01-0b',
+        endpoint: 11,
+        state: ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'alert', 'effect', 'reachable'],
+        config: [],
+      },
+    ]);
   });
 
   it('should present sensors with the cluster in their uniqueid, found on input or output clusters', () => {
@@ -82,13 +125,19 @@ describe('deconz mapping', () => {
   it('should translate REST commands to converter payloads and refuse items a type does not take', () => {
     const subdevices = deconzMapping.subdevices(colorLamp);
     expect(deconzMapping.command(subdevices, { on: true, bri: 255, ct: 300, transitiontime: 5 })).toEqual({
-      ok: true, payloads: [{ state: 'ON', brightness: 254, color_temp: 300, transition: 0.5 }], sent: ['on', 'bri', 'ct', 'transitiontime'],
+      ok: true,
+      payloads: [{ state: 'ON', brightness: 254, color_temp: 300, transition: 0.5 }],
+      sent: ['on', 'bri', 'ct', 'transitiontime'],
     });
     expect(deconzMapping.command(subdevices, { effect: 'colorloop', alert: 'select' })).toEqual({
-      ok: true, payloads: [{ effect: 'colorloop' }, { effect: 'blink' }], sent: ['effect', 'alert'],
+      ok: true,
+      payloads: [{ effect: 'colorloop' }, { effect: 'blink' }],
+      sent: ['effect', 'alert'],
     });
     expect(deconzMapping.command(deconzMapping.subdevices(climate), { on: true })).toEqual({
-      ok: false, field: 'on', message: 'on: not supported by ZHATemperature',
+      ok: false,
+      field: 'on',
+      message: 'on: not supported by ZHATemperature',
     });
   });
 });

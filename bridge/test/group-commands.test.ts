@@ -12,9 +12,28 @@ describe('group commands', () => {
   });
 
   it('should read level steps and moves with their direction and on/off variant', () => {
-    expect(cmd('genLevelCtrl', 'stepWithOnOff', { stepmode: 0, stepsize: 43, transtime: 5 })).toEqual({ group: 5, endpoint: 1, command: 'step_with_on_off', bri_inc: 43, on: true, transitiontime: 5 });
-    expect(cmd('genLevelCtrl', 'step', { stepmode: 1, stepsize: 43, transtime: 5 })).toEqual({ group: 5, endpoint: 1, command: 'step', bri_inc: -43, transitiontime: 5 });
-    expect(cmd('genLevelCtrl', 'moveToLevelWithOnOff', { level: 0, transtime: 0xffff })).toEqual({ group: 5, endpoint: 1, command: 'move_to_level_with_on_off', bri: 0, on: false });
+    expect(cmd('genLevelCtrl', 'stepWithOnOff', { stepmode: 0, stepsize: 43, transtime: 5 })).toEqual({
+      group: 5,
+      endpoint: 1,
+      command: 'step_with_on_off',
+      bri_inc: 43,
+      on: true,
+      transitiontime: 5,
+    });
+    expect(cmd('genLevelCtrl', 'step', { stepmode: 1, stepsize: 43, transtime: 5 })).toEqual({
+      group: 5,
+      endpoint: 1,
+      command: 'step',
+      bri_inc: -43,
+      transitiontime: 5,
+    });
+    expect(cmd('genLevelCtrl', 'moveToLevelWithOnOff', { level: 0, transtime: 0xffff })).toEqual({
+      group: 5,
+      endpoint: 1,
+      command: 'move_to_level_with_on_off',
+      bri: 0,
+      on: false,
+    });
     expect(cmd('genLevelCtrl', 'moveWithOnOff', { movemode: 0, rate: 83 })).toEqual({ group: 5, endpoint: 1, command: 'move_with_on_off', on: true });
     expect(cmd('genLevelCtrl', 'stop')).toEqual({ group: 5, endpoint: 1, command: 'stop' });
   });
@@ -50,7 +69,10 @@ describe('group commands', () => {
     const lamp = { on: false, bri: 100, ct: 300, lastupdated: 'none' };
     // {"bri":200} went out as a move to level with on/off: the lamp turns on.
     expect(predictMember({ bri: 200 }, lamp, { state: 'ON', brightness: 200 })).toEqual({ state: 'ON', brightness: 200 });
-    expect(predictMember({ hue: 1000, sat: 20 }, lamp, { color: { hue: 22, saturation: 8 }, color_mode: 'hs' })).toEqual({ color: { hue: 22, saturation: 8 }, color_mode: 'hs' });
+    expect(predictMember({ hue: 1000, sat: 20 }, lamp, { color: { hue: 22, saturation: 8 }, color_mode: 'hs' })).toEqual({
+      color: { hue: 22, saturation: 8 },
+      color_mode: 'hs',
+    });
     expect(predictMember({ toggle: true }, lamp, { state: 'OFF' })).toEqual({ state: 'ON' });
   });
 });

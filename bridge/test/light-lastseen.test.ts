@@ -10,19 +10,29 @@ import type { FeatureDeps } from '../src/features/types';
 function harness(intervalS: number) {
   let now = Date.UTC(2026, 0, 15, 12, 0, 0);
   const bus = createBus<BridgeEventMap>(pino({ level: 'silent' }));
-  const described = (ieee: string, resource: 'lights' | 'sensors') => ({
-    ieee, subdevices: [{ resource, endpoint: 11, type: 'Dimmable light', uniqueid: `${ieee}-0b`, state: [], config: [] }],
-  }) as unknown as DeviceDescription;
-  const devices = new Map([['0xlamp', described('0xlamp', 'lights')], ['0xdoor', described('0xdoor', 'sensors')]]);
+  const described = (ieee: string, resource: 'lights' | 'sensors') =>
+    ({
+      ieee,
+      subdevices: [{ resource, endpoint: 11, type: 'Dimmable light', uniqueid: `${ieee}-0b`, state: [], config: [] }],
+    }) as unknown as DeviceDescription;
+  const devices = new Map([
+    ['0xlamp', described('0xlamp', 'lights')],
+    ['0xdoor', described('0xdoor', 'sensors')],
+  ]);
   const status = { options: { light_lastseen_s: intervalS } };
   const deps = { bus, registry: { get: (ieee: string) => devices.get(ieee) }, status } as unknown as FeatureDeps;
   const published: string[] = [];
-  bus.on('deviceUpdated', ({ description }) => { published.push(description.ieee); });
+  bus.on('deviceUpdated', ({ description }) => {
+    published.push(description.ieee);
+  });
   const feature = lightLastSeen(deps, () => now);
   feature.start();
   return {
-    published, status,
-    advance: (seconds: number) => { now += seconds * 1000; },
+    published,
+    status,
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
     seen: (ieee: string) => bus.emit('deviceSeen', { ieee, at: now }),
     described: () => bus.emit('deviceUpdated', { description: devices.get('0xlamp')! }),
     stop: () => feature.stop(),

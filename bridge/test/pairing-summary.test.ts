@@ -5,10 +5,22 @@ import { PAIRING_SUMMARY_MS, pairingSummary } from '../src/features/pairing-summ
 /** The pairing summary on a manual clock: a few lines for a burst of joins, whatever its size. */
 function harness() {
   const lines: { msg: string; pending: number }[] = [];
-  const stream = { write: (line: string) => { lines.push(JSON.parse(line)); } };
+  const stream = {
+    write: (line: string) => {
+      lines.push(JSON.parse(line));
+    },
+  };
   const log = pino({ level: 'info' }, stream);
   let due: (() => void) | undefined;
-  const timers = { set: (run: () => void) => { due = run; return run; }, clear: () => { due = undefined; } };
+  const timers = {
+    set: (run: () => void) => {
+      due = run;
+      return run;
+    },
+    clear: () => {
+      due = undefined;
+    },
+  };
   const summary = pairingSummary(log, timers);
   const tick = () => {
     const run = due;

@@ -15,10 +15,17 @@ function harness(options: { failAfter?: number } = {}) {
       frames.push(seconds);
     },
     now: () => now,
-    setTimer: (run, ms) => { timers.set(next, { at: now + ms, run }); return next++; },
-    clearTimer: (id) => { timers.delete(id as number); },
+    setTimer: (run, ms) => {
+      timers.set(next, { at: now + ms, run });
+      return next++;
+    },
+    clearTimer: (id) => {
+      timers.delete(id as number);
+    },
     logger: pino({ level: 'silent' }),
-    onChange: () => { changes += 1; },
+    onChange: () => {
+      changes += 1;
+    },
   });
   /** Moves the clock, firing due timers in order (each may set the next). */
   const advance = async (seconds: number) => {

@@ -42,7 +42,10 @@ describe('bridge restore killed with SIGKILL', () => {
       await child.line((line) => (line === 'swapping' ? true : undefined), 60_000, 'restore child started');
       await new Promise((resolve) => setTimeout(resolve, randomBetween(20, 400)));
       await child.kill();
-      const committed = child.output.map((line) => /^committed (\d+)$/.exec(line)?.[1]).filter(Boolean).map(Number);
+      const committed = child.output
+        .map((line) => /^committed (\d+)$/.exec(line)?.[1])
+        .filter(Boolean)
+        .map(Number);
       await recoverDataDir(data);
       const { [RESTORE_MARKER]: marker, ...found } = await contents(data);
       const gen = found['network.json'] === undefined ? undefined : Number(/generation (\d+)/.exec(found['network.json'])?.[1]);

@@ -50,7 +50,10 @@ describe('bridge state files', () => {
     await Promise.all([1, 2, 3].map((n) => removed.add(ieee(n), n === 3 ? 'left' : 'removed', 1000 + n)));
     await removed.delete(ieee(2));
     const reopened = await loadForgottenDevices(dir, silent);
-    expect(reopened.list()).toEqual([{ ieee: ieee(1), at: 1001, reason: 'removed' }, { ieee: ieee(3), at: 1003, reason: 'left' }]);
+    expect(reopened.list()).toEqual([
+      { ieee: ieee(1), at: 1001, reason: 'removed' },
+      { ieee: ieee(3), at: 1003, reason: 'left' },
+    ]);
     expect(reopened.has(ieee(2))).toBe(false);
     writeFileSync(join(dir, 'removed-devices.json'), '{"devices":[{"ieee":"0x00');
     // The version before the last write (2 still listed; a device back in the network leaves the
@@ -62,7 +65,10 @@ describe('bridge state files', () => {
   it('should rebuild corrupt network parameters from the coordinator backup instead of a new network', async () => {
     const { params } = await loadNetworkParams(dir, silent);
     const hex = (bytes: number[]) => Buffer.from(bytes).toString('hex');
-    writeFileSync(join(dir, 'coordinator_backup.json'), JSON.stringify({ pan_id: params.panID.toString(16), extended_pan_id: hex(params.extendedPanID), network_key: { key: hex(params.networkKey) } }));
+    writeFileSync(
+      join(dir, 'coordinator_backup.json'),
+      JSON.stringify({ pan_id: params.panID.toString(16), extended_pan_id: hex(params.extendedPanID), network_key: { key: hex(params.networkKey) } }),
+    );
     writeFileSync(join(dir, 'network.json'), '{"panID":');
     rmSync(join(dir, 'network.json.bak'), { force: true });
     const again = await loadNetworkParams(dir, silent);

@@ -25,10 +25,19 @@ describe('z2m api: entity and bridge topics', () => {
     const devices = JSON.parse((await probe.next((m) => m.topic === 'zigbee2mqtt/bridge/devices')).payload) as Array<Record<string, any>>;
     expect(devices[0]).toMatchObject({ type: 'Coordinator', friendly_name: 'Coordinator' });
     const lamp = devices.find((d) => d.ieee_address === LAMP)!;
-    expect(lamp).toMatchObject({ friendly_name: 'Kitchen lamp', type: 'Router', supported: true, interview_state: 'SUCCESSFUL', definition: { model: 'LED1836G9', vendor: 'IKEA', supports_ota: true } });
+    expect(lamp).toMatchObject({
+      friendly_name: 'Kitchen lamp',
+      type: 'Router',
+      supported: true,
+      interview_state: 'SUCCESSFUL',
+      definition: { model: 'LED1836G9', vendor: 'IKEA', supports_ota: true },
+    });
     // Zigbee2MQTT's exposes: the bridge's own deCONZ expose is not among them.
     expect(lamp.definition.exposes.map((e: { name?: string; type: string }) => e.name ?? e.type)).toEqual(['light', 'linkquality']);
-    expect(lamp.endpoints['1'].clusters).toEqual({ input: ['genBasic', 'genIdentify', 'genGroups', 'genScenes', 'genOnOff', 'genLevelCtrl'], output: ['genOta'] });
+    expect(lamp.endpoints['1'].clusters).toEqual({
+      input: ['genBasic', 'genIdentify', 'genGroups', 'genScenes', 'genOnOff', 'genLevelCtrl'],
+      output: ['genOta'],
+    });
     expect(devices.find((d) => d.ieee_address === SWITCH)!.endpoints['2'].name).toBe('right');
     const availability = await probe.next((m) => m.topic === 'zigbee2mqtt/Kitchen lamp/availability');
     expect([json(availability.payload), availability.retain]).toEqual([{ state: 'online' }, true]);
@@ -68,8 +77,14 @@ describe('z2m api: entity and bridge topics', () => {
     await probe.mqtt.publishAsync('zigbee2mqtt/Hall switch/set', JSON.stringify({ state_right: 'ON' }));
     await probe.mqtt.publishAsync('zigbee2mqtt/Hall switch/left/set', JSON.stringify({ state: 'ON' }));
     await probe.next((m) => m.topic === 'zigbee2mqtt/Hall switch' && json(m.payload).state_left === 'ON');
-    expect(h.sent).toEqual([{ ieee: SWITCH, endpoint: 2, values: { state: 'ON' } }, { ieee: SWITCH, endpoint: 1, values: { state: 'ON' } }]);
-    expect(json((await probe.next((m) => m.topic === 'zigbee2mqtt/Hall switch' && json(m.payload).state_left === 'ON')).payload)).toEqual({ state_right: 'ON', state_left: 'ON' });
+    expect(h.sent).toEqual([
+      { ieee: SWITCH, endpoint: 2, values: { state: 'ON' } },
+      { ieee: SWITCH, endpoint: 1, values: { state: 'ON' } },
+    ]);
+    expect(json((await probe.next((m) => m.topic === 'zigbee2mqtt/Hall switch' && json(m.payload).state_left === 'ON')).payload)).toEqual({
+      state_right: 'ON',
+      state_left: 'ON',
+    });
   });
 
   it('should ask the converters to read a /get', async () => {
@@ -93,7 +108,8 @@ describe('z2m api: entity and bridge topics', () => {
     await probe.mqtt.publishAsync('zigbee2mqtt/Nobody/set', '{"state":"ON"}');
     await probe.next((m) => m.topic === 'zigbee2mqtt/bridge/logging' && json(m.payload).message === "Entity 'Nobody' is unknown");
     expect(probe.messages.filter((m) => m.topic === 'zigbee2mqtt/bridge/logging').map((m) => json(m.payload).message)).toEqual([
-      "Invalid message '{\"state\":', skipping...", "Entity 'Nobody' is unknown",
+      'Invalid message \'{"state":\', skipping...',
+      "Entity 'Nobody' is unknown",
     ]);
     expect(h.sent).toEqual([]);
   });

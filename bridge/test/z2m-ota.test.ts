@@ -22,10 +22,18 @@ describe('z2m api: ota_update', () => {
   const request = async (op: string, payload: Record<string, unknown>, answerAs = op) => {
     const transaction = `ota-${(counter += 1)}`;
     await z.publish(`zigbee2mqtt/bridge/request/device/ota_update/${op}`, { ...payload, transaction });
-    return (await z.waitFor((m) => m.topic === `zigbee2mqtt/bridge/response/device/ota_update/${answerAs}` && m.json().transaction === transaction, 5_000, `response to ${op}`)).json();
+    return (
+      await z.waitFor(
+        (m) => m.topic === `zigbee2mqtt/bridge/response/device/ota_update/${answerAs}` && m.json().transaction === transaction,
+        5_000,
+        `response to ${op}`,
+      )
+    ).json();
   };
   const stateWith = (ieeeName: string, match: (update: Record<string, any>) => boolean, what: string) =>
-    z.waitFor((m) => m.topic === `zigbee2mqtt/${ieeeName}` && m.json().update !== undefined && match(m.json().update), 5_000, what).then((m) => m.json().update);
+    z
+      .waitFor((m) => m.topic === `zigbee2mqtt/${ieeeName}` && m.json().update !== undefined && match(m.json().update), 5_000, what)
+      .then((m) => m.json().update);
 
   beforeAll(async () => {
     b = await startInProcessBridge([LAMP, PLUG, CLIMATE], {}, (radio) => {
@@ -40,17 +48,27 @@ describe('z2m api: ota_update', () => {
     await b?.close();
   });
 
-  it('should announce Home Assistant\'s update entity and carry the update block from the start', async () => {
+  it("should announce Home Assistant's update entity and carry the update block from the start", async () => {
     const config = (await z.waitFor((m) => m.topic === `homeassistant/update/${LAMP.ieee}/update/config`, 5_000, 'the update entity')).json();
     expect(config).toMatchObject({
-      device_class: 'firmware', entity_category: 'config', command_topic: 'zigbee2mqtt/bridge/request/device/ota_update/update',
-      payload_install: `{"id": "${LAMP.ieee}"}`, unique_id: `${LAMP.ieee}_update_zigbee2mqtt`, state_topic: expect.stringMatching(/^zigbee2mqtt\//),
+      device_class: 'firmware',
+      entity_category: 'config',
+      command_topic: 'zigbee2mqtt/bridge/request/device/ota_update/update',
+      payload_install: `{"id": "${LAMP.ieee}"}`,
+      unique_id: `${LAMP.ieee}_update_zigbee2mqtt`,
+      state_topic: expect.stringMatching(/^zigbee2mqtt\//),
     });
     expect(config.value_template).toContain("value_json['update']['installed_version']");
     // Versions unknown until the device said what it runs: -1, as Home Assistant needs. The state
     // published at start (not retained) came before this client; the lamp's next report carries it.
     b.radio.emit('deviceState', { ieee: LAMP.ieee, endpoint: 11, state: { state: 'ON' }, linkquality: 200, lastSeen: Date.now() });
-    expect(await stateWith(name(), () => true, 'the first update block')).toEqual({ state: 'idle', installed_version: -1, latest_version: -1, latest_source: null, latest_release_notes: null });
+    expect(await stateWith(name(), () => true, 'the first update block')).toEqual({
+      state: 'idle',
+      installed_version: -1,
+      latest_version: -1,
+      latest_source: null,
+      latest_release_notes: null,
+    });
     expect(z.messages.some((m) => m.topic === `homeassistant/update/${PLUG.ieee}/update/config`)).toBe(false);
   });
 
@@ -62,7 +80,10 @@ describe('z2m api: ota_update', () => {
     const answer = request('update', { id: name() });
     await stateWith(name(), (u) => u.state === 'updating', 'updating');
     // One transfer at a time, in Zigbee2MQTT's words; REST's contract sees the same transfer.
-    expect(await request('update', { id: LAMP.ieee })).toMatchObject({ status: 'error', error: `Update or check for update already in progress for '${name()}'` });
+    expect(await request('update', { id: LAMP.ieee })).toMatchObject({
+      status: 'error',
+      error: `Update or check for update already in progress for '${name()}'`,
+    });
     b.radio.ota.step();
     expect(await stateWith(name(), (u) => u.progress === 25, '25 %')).toMatchObject({ state: 'updating', remaining: expect.any(Number) });
     for (let i = 0; i < 4; i += 1) b.radio.ota.step();
@@ -73,7 +94,7 @@ describe('z2m api: ota_update', () => {
     lamp.manual = false;
   });
 
-  it('should abort a running update, and schedule and unschedule a sleepy device\'s', async () => {
+  it("should abort a running update, and schedule and unschedule a sleepy device's", async () => {
     const lamp = b.radio.ota.clients.get(LAMP.ieee)!;
     lamp.image = { fileVersion: 300, size: 4000 };
     lamp.manual = true;
@@ -88,11 +109,14 @@ describe('z2m api: ota_update', () => {
     expect(b.radio.ota.scheduled(CLIMATE.ieee)).toBe(false);
   });
 
-  it('should refuse what it does not do, in Zigbee2MQTT\'s words, changing nothing', async () => {
+  it("should refuse what it does not do, in Zigbee2MQTT's words, changing nothing", async () => {
     expect(await request('check', { id: PLUG.ieee })).toMatchObject({ status: 'error', error: expect.stringContaining('does not support OTA updates') });
     expect(await request('check', { id: 'Nobody' })).toMatchObject({ status: 'error', error: "Device 'Nobody' does not exist" });
     expect(await request('update/downgrade', { id: LAMP.ieee }, 'update')).toMatchObject({ status: 'error', error: expect.stringContaining('never down') });
-    expect(await request('update', { id: LAMP.ieee, url: 'https://example.invalid/image.ota' })).toMatchObject({ status: 'error', error: expect.stringContaining("'url' and 'hex'") });
+    expect(await request('update', { id: LAMP.ieee, url: 'https://example.invalid/image.ota' })).toMatchObject({
+      status: 'error',
+      error: expect.stringContaining("'url' and 'hex'"),
+    });
     expect(await request('check', {})).toMatchObject({ status: 'error', error: expect.stringMatching(/^Invalid payload \(id\)/) });
     expect(b.radio.ota.busy(LAMP.ieee)).toBe(false);
   });

@@ -22,7 +22,10 @@ describe('z2m api: bridge requests', () => {
   it('should answer a bad payload with an error and change nothing', async () => {
     const { h, request } = await start();
     expect(await request('device/rename', { from: 'Kitchen lamp', to: 'x'.repeat(40), transaction: 7 })).toEqual({
-      data: {}, status: 'error', error: 'Invalid payload (to): to: at most 32 characters (the REST name)', transaction: 7,
+      data: {},
+      status: 'error',
+      error: 'Invalid payload (to): to: at most 32 characters (the REST name)',
+      transaction: 7,
     });
     expect(h.stored[LAMP]).toBe('Kitchen lamp');
     expect(await request('device/remove', { id: 'Nobody' })).toMatchObject({ status: 'error', error: "Device 'Nobody' does not exist" });
@@ -33,7 +36,10 @@ describe('z2m api: bridge requests', () => {
     const { h, c, request } = await start();
     h.report(LAMP, 1, { state: 'ON' });
     await c.next((m) => m.topic === 'zigbee2mqtt/Kitchen lamp');
-    expect(await request('device/rename', { from: 'Kitchen lamp', to: 'Pantry lamp' })).toEqual({ data: { from: 'Kitchen lamp', to: 'Pantry lamp', homeassistant_rename: false }, status: 'ok' });
+    expect(await request('device/rename', { from: 'Kitchen lamp', to: 'Pantry lamp' })).toEqual({
+      data: { from: 'Kitchen lamp', to: 'Pantry lamp', homeassistant_rename: false },
+      status: 'ok',
+    });
     expect(h.stored[LAMP]).toBe('Pantry lamp');
     expect(h.registry.get(LAMP)?.name).toBe('Pantry lamp');
     await c.next((m) => m.topic === 'zigbee2mqtt/Kitchen lamp/availability' && m.payload === '');
@@ -43,13 +49,19 @@ describe('z2m api: bridge requests', () => {
 
   it('should add a group member through the radio and list it on bridge/groups', async () => {
     const { h, request } = await start();
-    expect(await request('group/members/add', { group: 'group_5', device: 'Hall switch', endpoint: 'right' })).toEqual({ data: { device: 'Hall switch', endpoint: 'right', group: 'group_5' }, status: 'ok' });
+    expect(await request('group/members/add', { group: 'group_5', device: 'Hall switch', endpoint: 'right' })).toEqual({
+      data: { device: 'Hall switch', endpoint: 'right', group: 'group_5' },
+      status: 'ok',
+    });
     expect(h.groups[0].members).toContainEqual({ ieee: '0x00124b0000000002', endpoint: 2 });
   });
 
   it('should say honestly what it does not do yet', async () => {
     const { request } = await start();
-    expect(await request('device/ota_update/check', { id: 'Kitchen lamp' })).toMatchObject({ status: 'error', error: "Device 'Kitchen lamp' does not support OTA updates" });
+    expect(await request('device/ota_update/check', { id: 'Kitchen lamp' })).toMatchObject({
+      status: 'error',
+      error: "Device 'Kitchen lamp' does not support OTA updates",
+    });
     expect(await request('nonsense', {})).toMatchObject({ status: 'error', error: "Request 'nonsense' is not supported" });
   });
 

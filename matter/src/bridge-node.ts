@@ -46,21 +46,30 @@ export async function startMatterBridge(options: MatterBridgeOptions): Promise<M
     commissioning: { passcode: secret.passcode, discriminator: secret.discriminator },
     productDescription: { name: 'herdgate', deviceType: AggregatorEndpoint.deviceType },
     basicInformation: {
-      vendorName: 'herdgate', vendorId: VendorId(TEST_VENDOR), productName: 'Zigbee bridge', productLabel: 'Zigbee bridge',
-      productId: PRODUCT_ID, nodeLabel: 'herdgate', serialNumber: `herdgate-${secret.discriminator}`, uniqueId: `herdgate-${secret.passcode % 100000}`,
+      vendorName: 'herdgate',
+      vendorId: VendorId(TEST_VENDOR),
+      productName: 'Zigbee bridge',
+      productLabel: 'Zigbee bridge',
+      productId: PRODUCT_ID,
+      nodeLabel: 'herdgate',
+      serialNumber: `herdgate-${secret.discriminator}`,
+      uniqueId: `herdgate-${secret.passcode % 100000}`,
     },
   });
   const aggregator = new Endpoint(AggregatorEndpoint, { id: 'aggregator' });
   await server.add(aggregator);
   const follower = new DeviceFollower({ source, aggregator, names: options.names, logger });
-  server.env.set(CommandSink, new CommandSink(async (endpointId, command) => {
-    const target = follower.target(endpointId);
-    if (!target) return { status: 'error', code: 'not_found', message: `no Zigbee device behind ${endpointId}` };
-    const outcome = await source.setDevice(target.ieee, target.endpoint, command);
-    if (outcome.status === 'ok') return { status: 'ok' };
-    logger.info({ id: endpointId, command, code: outcome.code }, 'matter: command refused by the bridge');
-    return outcome;
-  }));
+  server.env.set(
+    CommandSink,
+    new CommandSink(async (endpointId, command) => {
+      const target = follower.target(endpointId);
+      if (!target) return { status: 'error', code: 'not_found', message: `no Zigbee device behind ${endpointId}` };
+      const outcome = await source.setDevice(target.ieee, target.endpoint, command);
+      if (outcome.status === 'ok') return { status: 'ok' };
+      logger.info({ id: endpointId, command, code: outcome.code }, 'matter: command refused by the bridge');
+      return outcome;
+    }),
+  );
 
   const status = (): MatterStatus => {
     const { commissioning, operationalCredentials, administratorCommissioning } = server.state;
@@ -71,7 +80,11 @@ export async function startMatterBridge(options: MatterBridgeOptions): Promise<M
       commissioned: commissioning.commissioned,
       window: administratorCommissioning.windowStatus !== 0,
       fabrics: operationalCredentials.fabrics.map((fabric) => ({
-        index: fabric.fabricIndex, label: fabric.label, vendorid: fabric.vendorId, fabricid: String(fabric.fabricId), nodeid: String(fabric.nodeId),
+        index: fabric.fabricIndex,
+        label: fabric.label,
+        vendorid: fabric.vendorId,
+        fabricid: String(fabric.fabricId),
+        nodeid: String(fabric.nodeId),
       })),
     };
   };

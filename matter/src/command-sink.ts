@@ -25,10 +25,18 @@ export class CommandSink {
 /** The bridge's error codes as Matter interaction statuses. */
 export function statusFor(code: string): Status {
   switch (code) {
-    case 'busy': return Status.Busy;
-    case 'timeout': case 'no_ack': case 'unreachable': case 'not_connected': return Status.Timeout;
-    case 'not_supported': return Status.UnsupportedCommand;
-    case 'invalid_payload': return Status.ConstraintError;
-    default: return Status.Failure;
+    case 'busy':
+      return Status.Busy;
+    case 'timeout':
+    case 'no_ack':
+    case 'unreachable':
+    case 'not_connected':
+      return Status.Timeout;
+    case 'not_supported':
+      return Status.UnsupportedCommand;
+    case 'invalid_payload':
+      return Status.ConstraintError;
+    default:
+      return Status.Failure;
   }
 }

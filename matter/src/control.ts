@@ -1,7 +1,14 @@
 import type { Logger } from 'pino';
 import {
-  decodePayload, errorResponse, matterNamesSchema, matterRequestSchemas, okResponse, parseTopic, topics,
-  type MatterRequestName, type MatterStatus,
+  decodePayload,
+  errorResponse,
+  matterNamesSchema,
+  matterRequestSchemas,
+  okResponse,
+  parseTopic,
+  topics,
+  type MatterRequestName,
+  type MatterStatus,
 } from '@herdgate/shared/mqtt';
 import type { MatterBridge } from './bridge-node';
 import type { MatterMqtt } from './mqtt';
@@ -32,7 +39,9 @@ export class MatterControl {
   }
 
   publishStatus(status: MatterStatus): void {
-    this.options.mqtt.publish(topics.matterState(this.options.base), JSON.stringify(status), { retain: true }).catch((err: unknown) => this.options.logger.warn({ err }, 'matter: could not publish the status'));
+    this.options.mqtt
+      .publish(topics.matterState(this.options.base), JSON.stringify(status), { retain: true })
+      .catch((err: unknown) => this.options.logger.warn({ err }, 'matter: could not publish the status'));
   }
 
   private async handle(topicName: string, payload: Uint8Array): Promise<void> {

@@ -24,7 +24,13 @@ import { ThermostatDevice } from '@matter/main/devices/thermostat';
 import { WaterLeakDetectorDevice } from '@matter/main/devices/water-leak-detector';
 import { WindowCoveringDevice } from '@matter/main/devices/window-covering';
 import {
-  HerdgateColorServer, HerdgateCtColorServer, HerdgateLevelControlServer, HerdgateOnOffServer, HerdgatePlugOnOffServer, HerdgateLiftCoveringServer, HerdgateTiltCoveringServer,
+  HerdgateColorServer,
+  HerdgateCtColorServer,
+  HerdgateLevelControlServer,
+  HerdgateOnOffServer,
+  HerdgatePlugOnOffServer,
+  HerdgateLiftCoveringServer,
+  HerdgateTiltCoveringServer,
 } from './behaviors';
 import type { BridgedSpec } from './kinds';
 
@@ -40,32 +46,75 @@ const text = (value: string) => value.slice(0, 32);
 // biome-ignore lint/suspicious/noExplicitAny: matter.js endpoint types differ per device type
 function typeFor(spec: BridgedSpec): any {
   const ct = spec.ct ?? { min: 153, max: 500 };
-  const ctState = { colorTempPhysicalMinMireds: ct.min, colorTempPhysicalMaxMireds: ct.max, coupleColorTempToLevelMinMireds: ct.min, colorTemperatureMireds: ct.min, startUpColorTemperatureMireds: null, colorMode: 2, enhancedColorMode: 2 };
+  const ctState = {
+    colorTempPhysicalMinMireds: ct.min,
+    colorTempPhysicalMaxMireds: ct.max,
+    coupleColorTempToLevelMinMireds: ct.min,
+    colorTemperatureMireds: ct.min,
+    startUpColorTemperatureMireds: null,
+    colorMode: 2,
+    enhancedColorMode: 2,
+  };
   switch (spec.kind) {
-    case 'onoff-light': return { type: OnOffLightDevice.with(HerdgateOnOffServer) };
-    case 'dimmable-light': return { type: DimmableLightDevice.with(HerdgateOnOffServer, HerdgateLevelControlServer) };
-    case 'ct-light': return { type: ColorTemperatureLightDevice.with(HerdgateOnOffServer, HerdgateLevelControlServer, HerdgateCtColorServer), state: { colorControl: ctState } };
-    case 'color-light': return { type: ExtendedColorLightDevice.with(HerdgateOnOffServer, HerdgateLevelControlServer, HerdgateColorServer), state: { colorControl: ctState } };
-    case 'plug': return { type: OnOffPlugInUnitDevice.with(HerdgatePlugOnOffServer) };
+    case 'onoff-light':
+      return { type: OnOffLightDevice.with(HerdgateOnOffServer) };
+    case 'dimmable-light':
+      return { type: DimmableLightDevice.with(HerdgateOnOffServer, HerdgateLevelControlServer) };
+    case 'ct-light':
+      return {
+        type: ColorTemperatureLightDevice.with(HerdgateOnOffServer, HerdgateLevelControlServer, HerdgateCtColorServer),
+        state: { colorControl: ctState },
+      };
+    case 'color-light':
+      return { type: ExtendedColorLightDevice.with(HerdgateOnOffServer, HerdgateLevelControlServer, HerdgateColorServer), state: { colorControl: ctState } };
+    case 'plug':
+      return { type: OnOffPlugInUnitDevice.with(HerdgatePlugOnOffServer) };
     // Type 8 (tilt blind, lift and tilt) or 0 (roller shade, lift only).
-    case 'cover': return spec.tilt
-      ? { type: WindowCoveringDevice.with(HerdgateTiltCoveringServer), state: { windowCovering: { type: 8, endProductType: 0 } } }
-      : { type: WindowCoveringDevice.with(HerdgateLiftCoveringServer), state: { windowCovering: { type: 0, endProductType: 0 } } };
-    case 'thermostat': return {
-      type: ThermostatDevice.with(ThermostatServer.with('Heating')),
-      state: { thermostat: { controlSequenceOfOperation: 2, systemMode: 4, localTemperature: null, occupiedHeatingSetpoint: 2000, minHeatSetpointLimit: 700, maxHeatSetpointLimit: 3000, absMinHeatSetpointLimit: 700, absMaxHeatSetpointLimit: 3000 } },
-    };
-    case 'contact': return { type: ContactSensorDevice.with(BooleanStateServer) };
-    case 'water-leak': return { type: WaterLeakDetectorDevice.with(BooleanStateServer) };
-    case 'occupancy': return {
-      type: OccupancySensorDevice.with(OccupancySensingServer.with('PassiveInfrared')),
-      state: { occupancySensing: { occupancySensorType: OccupancySensing.OccupancySensorType.Pir, occupancySensorTypeBitmap: { pir: true } } },
-    };
-    case 'temperature': return { type: TemperatureSensorDevice, state: { temperatureMeasurement: { measuredValue: null, minMeasuredValue: -4000, maxMeasuredValue: 12500 } } };
-    case 'humidity': return { type: HumiditySensorDevice, state: { relativeHumidityMeasurement: { measuredValue: null, minMeasuredValue: 0, maxMeasuredValue: 10000 } } };
-    case 'light-level': return { type: LightSensorDevice, state: { illuminanceMeasurement: { measuredValue: null, minMeasuredValue: 1, maxMeasuredValue: 0xfffe } } };
-    case 'smoke': return { type: SmokeCoAlarmDevice.with(SmokeCoAlarmServer.with('SmokeAlarm')), state: { smokeCoAlarm: { smokeState: 0, expressedState: 0, batteryAlert: 0, endOfServiceAlert: 0 } } };
-    case 'co': return { type: SmokeCoAlarmDevice.with(SmokeCoAlarmServer.with('CoAlarm')), state: { smokeCoAlarm: { coState: 0, expressedState: 0, batteryAlert: 0, endOfServiceAlert: 0 } } };
+    case 'cover':
+      return spec.tilt
+        ? { type: WindowCoveringDevice.with(HerdgateTiltCoveringServer), state: { windowCovering: { type: 8, endProductType: 0 } } }
+        : { type: WindowCoveringDevice.with(HerdgateLiftCoveringServer), state: { windowCovering: { type: 0, endProductType: 0 } } };
+    case 'thermostat':
+      return {
+        type: ThermostatDevice.with(ThermostatServer.with('Heating')),
+        state: {
+          thermostat: {
+            controlSequenceOfOperation: 2,
+            systemMode: 4,
+            localTemperature: null,
+            occupiedHeatingSetpoint: 2000,
+            minHeatSetpointLimit: 700,
+            maxHeatSetpointLimit: 3000,
+            absMinHeatSetpointLimit: 700,
+            absMaxHeatSetpointLimit: 3000,
+          },
+        },
+      };
+    case 'contact':
+      return { type: ContactSensorDevice.with(BooleanStateServer) };
+    case 'water-leak':
+      return { type: WaterLeakDetectorDevice.with(BooleanStateServer) };
+    case 'occupancy':
+      return {
+        type: OccupancySensorDevice.with(OccupancySensingServer.with('PassiveInfrared')),
+        state: { occupancySensing: { occupancySensorType: OccupancySensing.OccupancySensorType.Pir, occupancySensorTypeBitmap: { pir: true } } },
+      };
+    case 'temperature':
+      return { type: TemperatureSensorDevice, state: { temperatureMeasurement: { measuredValue: null, minMeasuredValue: -4000, maxMeasuredValue: 12500 } } };
+    case 'humidity':
+      return { type: HumiditySensorDevice, state: { relativeHumidityMeasurement: { measuredValue: null, minMeasuredValue: 0, maxMeasuredValue: 10000 } } };
+    case 'light-level':
+      return { type: LightSensorDevice, state: { illuminanceMeasurement: { measuredValue: null, minMeasuredValue: 1, maxMeasuredValue: 0xfffe } } };
+    case 'smoke':
+      return {
+        type: SmokeCoAlarmDevice.with(SmokeCoAlarmServer.with('SmokeAlarm')),
+        state: { smokeCoAlarm: { smokeState: 0, expressedState: 0, batteryAlert: 0, endOfServiceAlert: 0 } },
+      };
+    case 'co':
+      return {
+        type: SmokeCoAlarmDevice.with(SmokeCoAlarmServer.with('CoAlarm')),
+        state: { smokeCoAlarm: { coState: 0, expressedState: 0, batteryAlert: 0, endOfServiceAlert: 0 } },
+      };
   }
 }
 

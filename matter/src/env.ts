@@ -1,7 +1,13 @@
 import * as v from 'valibot';
 
 const int = (name: string, min: number, max: number) =>
-  v.pipe(v.string(), v.regex(/^[0-9]+$/, `${name} must be an integer`), v.transform(Number), v.minValue(min, `${name} must be at least ${min}`), v.maxValue(max, `${name} must be at most ${max}`));
+  v.pipe(
+    v.string(),
+    v.regex(/^[0-9]+$/, `${name} must be an integer`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
 
 /** The Matter process's environment (docs/matter.md). */
 export const matterEnvSchema = v.object({

@@ -91,7 +91,10 @@ export class DeviceFollower {
         this.options.logger.error({ err, id: spec.id, kind: spec.kind }, 'matter: could not bridge an endpoint');
       }
     }
-    await this.removeMissing(device.ieee, specs.map((spec) => spec.id));
+    await this.removeMissing(
+      device.ieee,
+      specs.map((spec) => spec.id),
+    );
   }
 
   private async syncSpec(device: DeviceDescription, spec: BridgedSpec): Promise<void> {
@@ -143,7 +146,8 @@ export class DeviceFollower {
     const events = (entry.endpoint.events as unknown as { thermostat: Record<string, { on(listener: (value: number) => void): void }> }).thermostat;
     const send = (command: Record<string, unknown>) => {
       void this.options.source.setDevice(entry.spec.ieee, entry.spec.endpoint, command).then((outcome) => {
-        if (outcome.status === 'error') this.options.logger.warn({ id: entry.spec.id, command, code: outcome.code }, 'matter: thermostat write failed at the device');
+        if (outcome.status === 'error')
+          this.options.logger.warn({ id: entry.spec.id, command, code: outcome.code }, 'matter: thermostat write failed at the device');
       });
     };
     events.occupiedHeatingSetpoint$Changed?.on((value) => {

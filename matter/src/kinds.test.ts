@@ -3,9 +3,27 @@ import type { DeviceDescription } from '@herdgate/shared/mqtt';
 import { endpointIdFor, specsFor } from './kinds';
 
 const device = (subdevices: Partial<DeviceDescription['subdevices'][number]>[], more: Partial<DeviceDescription> = {}): DeviceDescription => ({
-  ieee: '0x0017880104a1c001', uniqueid: '00:17:88:01:04:a1:c0:01', name: 'Lamp', manufacturername: 'Philips', modelid: 'LCT015', swversion: '1',
-  powersource: 'mains', lastannounced: null, lastseen: null, interview: 'successful', supported: true, availability: 'online',
-  subdevices: subdevices.map((sub) => ({ type: 'Extended color light', resource: 'lights', uniqueid: '00:17:88:01:04:a1:c0:01-0b', endpoint: 11, state: [], config: [], ...sub })) as DeviceDescription['subdevices'],
+  ieee: '0x0017880104a1c001',
+  uniqueid: '00:17:88:01:04:a1:c0:01',
+  name: 'Lamp',
+  manufacturername: 'Philips',
+  modelid: 'LCT015',
+  swversion: '1',
+  powersource: 'mains',
+  lastannounced: null,
+  lastseen: null,
+  interview: 'successful',
+  supported: true,
+  availability: 'online',
+  subdevices: subdevices.map((sub) => ({
+    type: 'Extended color light',
+    resource: 'lights',
+    uniqueid: '00:17:88:01:04:a1:c0:01-0b',
+    endpoint: 11,
+    state: [],
+    config: [],
+    ...sub,
+  })) as DeviceDescription['subdevices'],
   ...more,
 });
 
@@ -16,13 +34,22 @@ describe('bridged specs', () => {
   });
 
   it('should map each sub-device type with a Matter twin and skip the rest', () => {
-    const specs = specsFor(device([
-      { capabilities: { ct: { min: 153, max: 454 }, colormodes: ['ct', 'xy'], effects: [], powerup: [], ctstartup: false } },
-      { type: 'ZHASwitch', resource: 'sensors', uniqueid: '00:17:88:01:04:a1:c0:01-01-0006', endpoint: 1 },
-      { type: 'Window covering device', uniqueid: '00:17:88:01:04:a1:c0:01-02', endpoint: 2, state: ['open', 'lift', 'tilt'] },
-    ]));
+    const specs = specsFor(
+      device([
+        { capabilities: { ct: { min: 153, max: 454 }, colormodes: ['ct', 'xy'], effects: [], powerup: [], ctstartup: false } },
+        { type: 'ZHASwitch', resource: 'sensors', uniqueid: '00:17:88:01:04:a1:c0:01-01-0006', endpoint: 1 },
+        { type: 'Window covering device', uniqueid: '00:17:88:01:04:a1:c0:01-02', endpoint: 2, state: ['open', 'lift', 'tilt'] },
+      ]),
+    );
     expect(specs).toEqual([
-      { id: 'zb_00_17_88_01_04_a1_c0_01_0b', kind: 'color-light', ieee: '0x0017880104a1c001', endpoint: 11, uniqueid: '00:17:88:01:04:a1:c0:01-0b', ct: { min: 153, max: 454 } },
+      {
+        id: 'zb_00_17_88_01_04_a1_c0_01_0b',
+        kind: 'color-light',
+        ieee: '0x0017880104a1c001',
+        endpoint: 11,
+        uniqueid: '00:17:88:01:04:a1:c0:01-0b',
+        ct: { min: 153, max: 454 },
+      },
       { id: 'zb_00_17_88_01_04_a1_c0_01_02', kind: 'cover', ieee: '0x0017880104a1c001', endpoint: 2, uniqueid: '00:17:88:01:04:a1:c0:01-02', tilt: true },
     ]);
   });

@@ -2,8 +2,21 @@ import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 
 /** The Matter device types herdgate bridges, one per deCONZ sub-device type that has a Matter twin. */
 export type MatterKind =
-  | 'onoff-light' | 'dimmable-light' | 'ct-light' | 'color-light' | 'plug' | 'cover' | 'thermostat'
-  | 'contact' | 'occupancy' | 'temperature' | 'humidity' | 'light-level' | 'water-leak' | 'smoke' | 'co';
+  | 'onoff-light'
+  | 'dimmable-light'
+  | 'ct-light'
+  | 'color-light'
+  | 'plug'
+  | 'cover'
+  | 'thermostat'
+  | 'contact'
+  | 'occupancy'
+  | 'temperature'
+  | 'humidity'
+  | 'light-level'
+  | 'water-leak'
+  | 'smoke'
+  | 'co';
 
 const BY_TYPE: Partial<Record<Subdevice['type'], MatterKind>> = {
   'On/Off light': 'onoff-light',
@@ -53,11 +66,16 @@ export function specsFor(device: DeviceDescription): BridgedSpec[] {
   for (const subdevice of device.subdevices) {
     const kind = kindOf(subdevice);
     if (!kind) continue;
-    const ct = kind === 'ct-light' || kind === 'color-light' ? subdevice.capabilities?.ct ?? { min: 153, max: 500 } : undefined;
+    const ct = kind === 'ct-light' || kind === 'color-light' ? (subdevice.capabilities?.ct ?? { min: 153, max: 500 }) : undefined;
     const tilt = kind === 'cover' && subdevice.state.includes('tilt');
     specs.push({
-      id: endpointIdFor(subdevice.uniqueid), kind, ieee: device.ieee, endpoint: subdevice.endpoint, uniqueid: subdevice.uniqueid,
-      ...(ct ? { ct } : {}), ...(tilt ? { tilt } : {}),
+      id: endpointIdFor(subdevice.uniqueid),
+      kind,
+      ieee: device.ieee,
+      endpoint: subdevice.endpoint,
+      uniqueid: subdevice.uniqueid,
+      ...(ct ? { ct } : {}),
+      ...(tilt ? { tilt } : {}),
     });
   }
   return specs;

@@ -9,10 +9,13 @@ try {
     if (stopping) return;
     stopping = true;
     running.logger.info({ signal }, 'matter: shutting down');
-    running.close().then(() => process.exit(0), (err: unknown) => {
-      running.logger.error({ err }, 'matter: shutdown failed');
-      process.exit(1);
-    });
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        running.logger.error({ err }, 'matter: shutdown failed');
+        process.exit(1);
+      },
+    );
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -28,10 +28,23 @@ export async function runMatter(vars: Record<string, string | undefined>): Promi
     process.env.MATTER_MDNS_IPV4 = 'false';
   }
   const mqtt = connectMatterMqtt({ url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, logger });
-  const link = createBridgeLink({ transport: mqtt, base: env.MQTT_BASE_TOPIC, preferredBridge: env.BRIDGE_ID, logger: logger.child({ component: 'bridge-link' }) });
+  const link = createBridgeLink({
+    transport: mqtt,
+    base: env.MQTT_BASE_TOPIC,
+    preferredBridge: env.BRIDGE_ID,
+    logger: logger.child({ component: 'bridge-link' }),
+  });
   let names: ReadonlyMap<string, string> = new Map();
   let renamed = () => {};
-  const control = new MatterControl({ mqtt, base: env.MQTT_BASE_TOPIC, logger, onNames: (next) => { names = next; renamed(); } });
+  const control = new MatterControl({
+    mqtt,
+    base: env.MQTT_BASE_TOPIC,
+    logger,
+    onNames: (next) => {
+      names = next;
+      renamed();
+    },
+  });
   const { startMatterBridge } = await import('./bridge-node');
   const bridge = await startMatterBridge({
     port: env.MATTER_PORT,
@@ -46,7 +59,9 @@ export async function runMatter(vars: Record<string, string | undefined>): Promi
   control.attach(bridge);
   const status = bridge.status();
   logger.info({ port: env.MATTER_PORT, pairingcode: status.pairingcode, commissioned: status.commissioned }, 'matter bridge listening');
-  process.stdout.write(`${JSON.stringify({ event: 'matter-ready', port: env.MATTER_PORT, pairingcode: status.pairingcode, qrcode: status.qrcode, commissioned: status.commissioned })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ event: 'matter-ready', port: env.MATTER_PORT, pairingcode: status.pairingcode, qrcode: status.qrcode, commissioned: status.commissioned })}\n`,
+  );
   return {
     logger,
     async close() {

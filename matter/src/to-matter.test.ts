@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EndpointState } from '@herdgate/shared/mqtt';
 import { toMatter } from './to-matter';
 
-const at = (state: Record<string, unknown>, config: Record<string, unknown> = {}) => ({ state: { lastupdated: 'none', ...state }, config }) as unknown as EndpointState;
+const at = (state: Record<string, unknown>, config: Record<string, unknown> = {}) =>
+  ({ state: { lastupdated: 'none', ...state }, config }) as unknown as EndpointState;
 
 describe('toMatter', () => {
   it('should clamp brightness into the Matter level range and keep colour temperature in the lamp range', () => {
@@ -14,9 +15,12 @@ describe('toMatter', () => {
     expect(toMatter('dimmable-light', at({ on: false, bri: 0 }))).toEqual({ onOff: { onOff: false }, levelControl: { currentLevel: 1 } });
   });
 
-  it('should scale xy to Matter\'s 16-bit coordinates', () => {
+  it("should scale xy to Matter's 16-bit coordinates", () => {
     expect(toMatter('color-light', at({ xy: [0.5, 0.25], colormode: 'xy' }), { min: 153, max: 500 }).colorControl).toEqual({
-      currentX: 32768, currentY: 16384, colorMode: 1, enhancedColorMode: 1,
+      currentX: 32768,
+      currentY: 16384,
+      colorMode: 1,
+      enhancedColorMode: 1,
     });
   });
 
@@ -26,8 +30,10 @@ describe('toMatter', () => {
 
   it('should map covers in percent closed to hundredths, both ways the same orientation', () => {
     expect(toMatter('cover', at({ lift: 40, tilt: 10, open: true })).windowCovering).toEqual({
-      currentPositionLiftPercent100ths: 4000, targetPositionLiftPercent100ths: 4000,
-      currentPositionTiltPercent100ths: 1000, targetPositionTiltPercent100ths: 1000,
+      currentPositionLiftPercent100ths: 4000,
+      targetPositionLiftPercent100ths: 4000,
+      currentPositionTiltPercent100ths: 1000,
+      targetPositionTiltPercent100ths: 1000,
     });
   });
 
@@ -48,7 +54,7 @@ describe('toMatter', () => {
     expect(toMatter('co', at({ carbonmonoxide: false }))).toEqual({ smokeCoAlarm: { coState: 0, expressedState: 0 } });
   });
 
-  it('should map a heating thermostat and leave modes Matter\'s heating type lacks', () => {
+  it("should map a heating thermostat and leave modes Matter's heating type lacks", () => {
     expect(toMatter('thermostat', at({ temperature: 2012 }, { heatsetpoint: 2150, mode: 'heat' }))).toEqual({
       thermostat: { localTemperature: 2012, occupiedHeatingSetpoint: 2150, systemMode: 4 },
     });

@@ -11,7 +11,17 @@ const clamp = (value: number, min: number, max: number) => Math.min(max, Math.ma
 /** Matter ColorControl colour modes (0 hue/saturation, 1 xy, 2 colour temperature). */
 const COLOR_MODE: Record<string, number> = { hs: 0, xy: 1, ct: 2 };
 /** Matter Thermostat SystemMode for the deCONZ modes that have one. */
-export const SYSTEM_MODE: Record<string, number> = { off: 0, auto: 1, cool: 3, heat: 4, 'emergency heating': 5, precooling: 6, 'fan only': 7, dry: 8, sleep: 9 };
+export const SYSTEM_MODE: Record<string, number> = {
+  off: 0,
+  auto: 1,
+  cool: 3,
+  heat: 4,
+  'emergency heating': 5,
+  precooling: 6,
+  'fan only': 7,
+  dry: 8,
+  sleep: 9,
+};
 
 function put(patch: AttributePatch, behavior: string, attribute: string, value: unknown): void {
   if (value === undefined) return;
@@ -50,7 +60,11 @@ export function toMatter(kind: MatterKind, endpointState: EndpointState, ct?: { 
   const config = endpointState.config as Record<string, unknown>;
   const patch: AttributePatch = {};
   switch (kind) {
-    case 'onoff-light': case 'dimmable-light': case 'ct-light': case 'color-light': case 'plug':
+    case 'onoff-light':
+    case 'dimmable-light':
+    case 'ct-light':
+    case 'color-light':
+    case 'plug':
       lightPatch(kind, state, patch, ct);
       break;
     case 'cover': {

@@ -12,7 +12,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'herdgate-matter-probe-'));
 function matterModulesLoadedBy(entries: string[], name: string): string[] {
   const out = join(scratch, `${name}.txt`);
   const stdout = execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'matter/test/probe-child.ts'), ...entries], {
-    cwd: ROOT, env: { ...process.env, MATTER_PROBE_OUT: out }, encoding: 'utf8', timeout: 60_000,
+    cwd: ROOT,
+    env: { ...process.env, MATTER_PROBE_OUT: out },
+    encoding: 'utf8',
+    timeout: 60_000,
   });
   expect(stdout).toContain('imported');
   return existsSync(out) ? readFileSync(out, 'utf8').split('\n').filter(Boolean) : [];
@@ -26,8 +29,14 @@ function matterModulesLoadedBy(entries: string[], name: string): string[] {
 describe('matter: not loaded unless enabled', () => {
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-  it('should load no matter.js module with the bridge, the api and the start script\'s helpers', () => {
-    const entries = ['@herdgate/bridge/run', '@herdgate/api/run', '@herdgate/api', join(ROOT, 'scripts/lib/gateway-report.ts'), join(ROOT, 'matter/src/run-matter.ts')];
+  it("should load no matter.js module with the bridge, the api and the start script's helpers", () => {
+    const entries = [
+      '@herdgate/bridge/run',
+      '@herdgate/api/run',
+      '@herdgate/api',
+      join(ROOT, 'scripts/lib/gateway-report.ts'),
+      join(ROOT, 'matter/src/run-matter.ts'),
+    ];
     expect(matterModulesLoadedBy(entries, 'default')).toEqual([]);
   }, 90_000);
 

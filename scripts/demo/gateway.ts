@@ -38,7 +38,9 @@ export async function connectGateway(base: string, login: { user: string; passwo
   let key = login.key;
   if (!key) {
     const authorization = `Basic ${Buffer.from(`${login.user}:${login.password}`).toString('base64')}`;
-    const created = (await call(base, 'POST', '/api', { devicetype: 'herdgate#demo-setup' }, { Authorization: authorization })) as [{ success?: { username: string } }];
+    const created = (await call(base, 'POST', '/api', { devicetype: 'herdgate#demo-setup' }, { Authorization: authorization })) as [
+      { success?: { username: string } },
+    ];
     key = created[0]?.success?.username;
     if (!key) throw new GatewayError(`POST /api gave no key: ${JSON.stringify(created)}`);
   }
@@ -58,7 +60,11 @@ export async function connectGateway(base: string, login: { user: string; passwo
 }
 
 /** Find by name in a collection, then update it in place or create it: running twice changes nothing. */
-export async function upsertByName(gateway: Gateway, collection: string, body: { name: string } & Record<string, unknown>): Promise<{ id: string; created: boolean }> {
+export async function upsertByName(
+  gateway: Gateway,
+  collection: string,
+  body: { name: string } & Record<string, unknown>,
+): Promise<{ id: string; created: boolean }> {
   const existing = await gateway.get<Record<string, { name: string }>>(`/${collection}`);
   const id = Object.entries(existing).find(([, item]) => item.name === body.name)?.[0];
   if (id === undefined) return { id: await gateway.create(`/${collection}`, body), created: true };

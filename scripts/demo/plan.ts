@@ -67,7 +67,8 @@ export function findDemoIds(network: NetworkDevice[], lights: Collection, sensor
     for (const name of spec.names) {
       const device = network.find((d) => d.name === name);
       const collection = spec.in === 'lights' ? lights : sensors;
-      const id = device && Object.entries(collection).find(([, r]) => macOf(r.uniqueid) === device.ieee.toLowerCase() && (!spec.type || r.type === spec.type))?.[0];
+      const id =
+        device && Object.entries(collection).find(([, r]) => macOf(r.uniqueid) === device.ieee.toLowerCase() && (!spec.type || r.type === spec.type))?.[0];
       if (id) ids[id] = name;
       else missing.push(`${name} (${spec.in}${spec.type ? ` ${spec.type}` : ''}${device ? `, ${device.ieee}` : ', not in the network file'})`);
     }
@@ -79,7 +80,14 @@ export function findDemoIds(network: NetworkDevice[], lights: Collection, sensor
   const one = (role: Role) => Object.keys(found[role]!)[0]!;
   return {
     missing,
-    ids: { livingRoom: found.livingRoom!, hallway: one('hallway'), bedroom: one('bedroom'), button: one('button'), presence: one('presence'), daylight: daylight! },
+    ids: {
+      livingRoom: found.livingRoom!,
+      hallway: one('hallway'),
+      bedroom: one('bedroom'),
+      button: one('button'),
+      presence: one('presence'),
+      daylight: daylight!,
+    },
   };
 }
 

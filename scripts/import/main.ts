@@ -22,8 +22,14 @@ if ((kind !== 'deconz' && kind !== 'zigbee2mqtt') || !source || rest.length > 0)
 }
 const dataDir = resolve(process.env.DATA_DIR ?? './data');
 const database = process.env.DATABASE_URL;
-if (database && database !== `file:${process.env.DATA_DIR ?? './data'}/herdgate.db` && resolve(database.replace(/^file:/, '')) !== resolve(dataDir, 'herdgate.db')) {
-  process.stderr.write(`herdgate import: DATABASE_URL points outside DATA_DIR (${database}); the import writes ${dataDir}/herdgate.db: unset DATABASE_URL or point it there\n`);
+if (
+  database &&
+  database !== `file:${process.env.DATA_DIR ?? './data'}/herdgate.db` &&
+  resolve(database.replace(/^file:/, '')) !== resolve(dataDir, 'herdgate.db')
+) {
+  process.stderr.write(
+    `herdgate import: DATABASE_URL points outside DATA_DIR (${database}); the import writes ${dataDir}/herdgate.db: unset DATABASE_URL or point it there\n`,
+  );
   process.exit(1);
 }
 const adapter = process.env.ZIGBEE_ADAPTER || undefined;

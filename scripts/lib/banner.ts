@@ -51,13 +51,18 @@ export function readyBanner(a: GatewayAddresses, colours: boolean): string {
     row('MQTT', f.mqtt.join('  ')),
     ...(f.radioControl ? [row('Radio', `${f.radioControl}   (virtual radio control)`)] : []),
     ...(a.matter
-      ? [row('Matter', `UDP ${a.matter.port}, pairing code ${a.matter.pairingcode}, QR ${a.matter.qrcode}${a.matter.commissioned ? '   (commissioned; PUT /api/<key>/matter {"commissioning":true} pairs another)' : ''}`)]
+      ? [
+          row(
+            'Matter',
+            `UDP ${a.matter.port}, pairing code ${a.matter.pairingcode}, QR ${a.matter.qrcode}${a.matter.commissioned ? '   (commissioned; PUT /api/<key>/matter {"commissioning":true} pairs another)' : ''}`,
+          ),
+        ]
       : []),
     '',
     `  ${bold('API key')}    sign in to the web app with the gateway login, or on this machine:`,
     `             curl -s -u ${login} -X POST -d '{"devicetype":"me"}' ${f.rest}`,
     a.defaultPassword
-      ? '             The default password works from this machine only until you change it (the web app\'s settings, or PUT /api/<key>/config/password).'
+      ? "             The default password works from this machine only until you change it (the web app's settings, or PUT /api/<key>/config/password)."
       : '             The login works from other machines too.',
     `             Apps that ask you to press the link button: curl -s -X PUT -d '{"unlock":60}' ${f.rest}/<key>/config`,
     '',

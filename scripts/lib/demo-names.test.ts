@@ -10,7 +10,7 @@ describe('demo names', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('should write the demo network\'s names as the bridge\'s names.json on a first start only', () => {
+  it("should write the demo network's names as the bridge's names.json on a first start only", () => {
     dir = mkdtempSync(join(tmpdir(), 'herdgate-names-'));
     const written = seedDemoNames('bridge/virtual-radio/networks/demo.json', dir);
     const names = JSON.parse(readFileSync(join(dir, 'names.json'), 'utf8')) as Record<string, string>;
@@ -24,7 +24,7 @@ describe('demo names', () => {
     expect(readFileSync(join(dir, 'names.json'), 'utf8')).toContain('Big lamp');
   });
 
-  it('should drop a long name\'s remark in brackets and cut what is still too long', () => {
+  it("should drop a long name's remark in brackets and cut what is still too long", () => {
     expect(demoName('Spare bulb held close (factory new: find it with a touchlink scan)')).toBe('Spare bulb held close');
     expect(demoName('Hallway (north)')).toBe('Hallway (north)');
     expect(demoName('x'.repeat(40))).toHaveLength(32);

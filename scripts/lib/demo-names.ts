@@ -22,7 +22,8 @@ export function seedDemoNames(networkPath: string, dataDir: string): number {
   const network = JSON.parse(readFileSync(networkPath, 'utf8')) as { devices?: { ieee?: string; name?: string }[] };
   const names: Record<string, string> = {};
   for (const device of network.devices ?? []) {
-    if (typeof device.ieee === 'string' && typeof device.name === 'string' && device.name.trim() !== '') names[`0x${device.ieee.toLowerCase()}`] = demoName(device.name.trim());
+    if (typeof device.ieee === 'string' && typeof device.name === 'string' && device.name.trim() !== '')
+      names[`0x${device.ieee.toLowerCase()}`] = demoName(device.name.trim());
   }
   if (Object.keys(names).length === 0) return 0;
   writeFileSync(target, `${JSON.stringify(names, null, 2)}\n`);

@@ -37,18 +37,30 @@ export function edgeApiSpec({ env, dataDir, brokerWsUrl }: EdgeApiOptions): Chil
   const vars = workerVars(env, brokerWsUrl);
   const varsFile = resolve(dataDir, 'edge.env');
   const quote = (value: string) => JSON.stringify(value);
-  writeFileSync(varsFile, Object.entries(vars).map(([name, value]) => `${name}=${quote(value)}\n`).join(''), { mode: 0o600 });
+  writeFileSync(
+    varsFile,
+    Object.entries(vars)
+      .map(([name, value]) => `${name}=${quote(value)}\n`)
+      .join(''),
+    { mode: 0o600 },
+  );
   return {
     name: 'api',
     command: process.execPath,
     args: [
-      wranglerBin(), 'dev',
-      '--ip', env.HTTP_HOST ?? '127.0.0.1',
-      '--port', env.EDGE_PORT ?? DEFAULT_EDGE_PORT,
-      '--env-file', varsFile,
-      '--persist-to', resolve(dataDir, 'edge-state'),
+      wranglerBin(),
+      'dev',
+      '--ip',
+      env.HTTP_HOST ?? '127.0.0.1',
+      '--port',
+      env.EDGE_PORT ?? DEFAULT_EDGE_PORT,
+      '--env-file',
+      varsFile,
+      '--persist-to',
+      resolve(dataDir, 'edge-state'),
       '--show-interactive-dev-session=false',
-      '--log-level', env.WRANGLER_LOG_LEVEL ?? 'info',
+      '--log-level',
+      env.WRANGLER_LOG_LEVEL ?? 'info',
     ],
     env: {
       WRANGLER_SEND_METRICS: 'false',

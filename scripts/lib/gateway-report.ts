@@ -67,7 +67,8 @@ export class GatewayReport {
   /** A Matter bridge line; true on its ready line. */
   matter(line: string): boolean {
     const entry = json(line);
-    if (entry?.event !== 'matter-ready' || typeof entry.port !== 'number' || typeof entry.pairingcode !== 'string' || typeof entry.qrcode !== 'string') return false;
+    if (entry?.event !== 'matter-ready' || typeof entry.port !== 'number' || typeof entry.pairingcode !== 'string' || typeof entry.qrcode !== 'string')
+      return false;
     this.matterReady = { port: entry.port, pairingcode: entry.pairingcode, qrcode: entry.qrcode, commissioned: entry.commissioned === true };
     return true;
   }

@@ -16,7 +16,9 @@ describe('log format', () => {
 
   it('should turn a pino line into time, process, level, message and its fields', () => {
     const plain = prettyFormatter(false);
-    expect(plain.child('bridge', PINO)).toBe(`${new Date(1764114121123).toISOString().slice(11, 23)} bridge   WARN  device left  component=zigbee ieee=0x0017880104a1c001\n`);
+    expect(plain.child('bridge', PINO)).toBe(
+      `${new Date(1764114121123).toISOString().slice(11, 23)} bridge   WARN  device left  component=zigbee ieee=0x0017880104a1c001\n`,
+    );
     expect(plain.child('api', 'not json at all')).toMatch(/^\d\d:\d\d:\d\d\.\d{3} api {12}not json at all\n$/);
     const err = JSON.stringify({ level: 50, time: 0, msg: 'failed', err: { message: 'boom', stack: 'Error: boom\n    at x' } });
     expect(plain.child('api', err)).toBe('00:00:00.000 api      ERROR failed  err="boom"\nError: boom\n    at x\n');
@@ -25,7 +27,9 @@ describe('log format', () => {
 
   it('should name the half a line of the one-process gateway says it came from', () => {
     const tagged = JSON.stringify({ ...JSON.parse(PINO), process: 'bridge' });
-    expect(prettyFormatter(false).child('gateway', tagged)).toBe(`${new Date(1764114121123).toISOString().slice(11, 23)} bridge   WARN  device left  component=zigbee ieee=0x0017880104a1c001\n`);
+    expect(prettyFormatter(false).child('gateway', tagged)).toBe(
+      `${new Date(1764114121123).toISOString().slice(11, 23)} bridge   WARN  device left  component=zigbee ieee=0x0017880104a1c001\n`,
+    );
     expect(JSON.parse(jsonFormatter().child('gateway', tagged))).toMatchObject({ process: 'bridge', msg: 'device left' });
   });
 
@@ -33,17 +37,34 @@ describe('log format', () => {
     const json = jsonFormatter();
     expect(JSON.parse(json.child('bridge', PINO))).toEqual({ ...JSON.parse(PINO), process: 'bridge' });
     expect(JSON.parse(json.child('api', 'Error: plain text'))).toMatchObject({ level: 30, process: 'api', msg: 'Error: plain text' });
-    expect(JSON.parse(json.own('herdgate is ready', { web: 'http://localhost:8080/' }))).toMatchObject({ process: 'herdgate', msg: 'herdgate is ready', web: 'http://localhost:8080/' });
+    expect(JSON.parse(json.own('herdgate is ready', { web: 'http://localhost:8080/' }))).toMatchObject({
+      process: 'herdgate',
+      msg: 'herdgate is ready',
+      web: 'http://localhost:8080/',
+    });
   });
 });
 
 describe('ready banner', () => {
-  const addresses = { httpHost: '0.0.0.0', httpPort: 8080, websocketPort: 8088, mqtt: ['mqtt://127.0.0.1:1883'], radioControl: 'http://127.0.0.1:6639', lanAddress: '192.168.1.20', gatewayUser: 'delight', defaultPassword: true };
+  const addresses = {
+    httpHost: '0.0.0.0',
+    httpPort: 8080,
+    websocketPort: 8088,
+    mqtt: ['mqtt://127.0.0.1:1883'],
+    radioControl: 'http://127.0.0.1:6639',
+    lanAddress: '192.168.1.20',
+    gatewayUser: 'delight',
+    defaultPassword: true,
+  };
 
   it('should show localhost for every interface, the LAN address, and the default-password key command', () => {
     expect(readyFields(addresses)).toEqual({
-      web: 'http://localhost:8080/', rest: 'http://localhost:8080/api', websocket: 'ws://localhost:8088',
-      mqtt: ['mqtt://127.0.0.1:1883'], radioControl: 'http://127.0.0.1:6639', lan: 'http://192.168.1.20:8080/',
+      web: 'http://localhost:8080/',
+      rest: 'http://localhost:8080/api',
+      websocket: 'ws://localhost:8088',
+      mqtt: ['mqtt://127.0.0.1:1883'],
+      radioControl: 'http://127.0.0.1:6639',
+      lan: 'http://192.168.1.20:8080/',
     });
     const banner = readyBanner(addresses, false);
     expect(banner).toContain('  Web app    http://localhost:8080/   (other devices: http://192.168.1.20:8080/)');

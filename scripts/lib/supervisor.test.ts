@@ -46,13 +46,11 @@ describe('supervisor', () => {
   it('should start children in order, prefix their output and stop them in reverse order', async () => {
     const { journal, spec, output } = setup();
     await supervisor!.start([spec('radio'), spec('bridge'), spec('api')]);
-    const lines = output().split('\n').filter((line) => line.includes('ready'));
+    const lines = output()
+      .split('\n')
+      .filter((line) => line.includes('ready'));
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips the ANSI colour escapes (ESC [ … m)
-    expect(lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())).toEqual([
-      'radio  | radio ready',
-      'bridge | bridge ready',
-      'api    | api ready',
-    ]);
+    expect(lines.map((line) => line.replace(/\x1b\[[0-9;]*m/g, '').trim())).toEqual(['radio  | radio ready', 'bridge | bridge ready', 'api    | api ready']);
     await supervisor!.stop();
     expect(readFileSync(journal, 'utf8').trim().split('\n')).toEqual(['api', 'bridge', 'radio']);
   });

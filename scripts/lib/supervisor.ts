@@ -50,7 +50,10 @@ export class Supervisor {
   private readonly children: Running[] = [];
   private stopping = false;
 
-  constructor(private readonly out: NodeJS.WritableStream = process.stdout, private readonly format: LineFormatter = prefixFormatter()) {
+  constructor(
+    private readonly out: NodeJS.WritableStream = process.stdout,
+    private readonly format: LineFormatter = prefixFormatter(),
+  ) {
     // Never leave orphans behind if the supervisor itself goes away without an orderly stop.
     process.once('exit', () => {
       for (const running of this.children) if (running.process) signal(running, running.process, 'SIGKILL');
@@ -74,7 +77,12 @@ export class Supervisor {
     // closes it and every child stops itself instead of running on holding its ports.
     const child = spawn(spec.command, spec.args, {
       // A restarted api must not open its password-reset window (only an operator's start may).
-      ...parentPipe({ ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', ...(running.restarts > 0 ? { HERDGATE_RESTARTED_BY_SUPERVISOR: '1' } : {}) }),
+      ...parentPipe({
+        ...process.env,
+        ...env,
+        FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+        ...(running.restarts > 0 ? { HERDGATE_RESTARTED_BY_SUPERVISOR: '1' } : {}),
+      }),
       // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops the
       // children in order (api, then bridge, then radio) instead of all at once.
       detached: true,

@@ -22,10 +22,12 @@ describe('workspace exports', () => {
     const missing = workspaces.flatMap((folder) => {
       const path = join(ROOT, folder, 'package.json');
       const { name, exports = {} } = manifest(path);
-      return Object.entries(exports)
-        // A pattern export (`./networks/*`) names a folder: the part before its star must exist.
-        .filter(([, target]) => !existsSync(join(dirname(path), target.split('*')[0])))
-        .map(([key, target]) => `${name} "${key}": ${target}`);
+      return (
+        Object.entries(exports)
+          // A pattern export (`./networks/*`) names a folder: the part before its star must exist.
+          .filter(([, target]) => !existsSync(join(dirname(path), target.split('*')[0])))
+          .map(([key, target]) => `${name} "${key}": ${target}`)
+      );
     });
     expect(missing).toEqual([]);
   });

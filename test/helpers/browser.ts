@@ -10,9 +10,8 @@ import { chromiumLaunch } from './chromium';
  * when asked (`npm run screenshots`), so that `npm test` leaves the working tree as it found it;
  * otherwise a folder under the system's temp dir (the pages are still rendered and captured).
  */
-export const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1'
-  ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url))
-  : join(tmpdir(), 'herdgate-screenshots');
+export const SCREENSHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1' ? fileURLToPath(new URL('../../docs/screenshots/', import.meta.url)) : join(tmpdir(), 'herdgate-screenshots');
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -21,7 +20,12 @@ export const PHONE = { width: 390, height: 844 };
 export async function launchBrowser(): Promise<Browser> {
   const { executablePath, env } = await chromiumLaunch();
   // --no-sandbox: CI runs as root, where Chromium's sandbox refuses to start.
-  return chromium.launch({ executablePath, env: { ...process.env, ...env }, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  return chromium.launch({
+    executablePath,
+    env: { ...process.env, ...env },
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
 }
 
 /** A fresh page (own storage) at the gateway, signed in with the gateway login. */
@@ -41,7 +45,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // Through the CSSOM: the page's Content-Security-Policy refuses an injected stylesheet.
   const toast = page.locator('.toast');
-  await toast.evaluate((el) => { (el as unknown as { style: { display: string } }).style.display = 'none'; });
+  await toast.evaluate((el) => {
+    (el as unknown as { style: { display: string } }).style.display = 'none';
+  });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  await toast.evaluate((el) => { (el as unknown as { style: { display: string } }).style.display = ''; });
+  await toast.evaluate((el) => {
+    (el as unknown as { style: { display: string } }).style.display = '';
+  });
 }

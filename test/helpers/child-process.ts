@@ -22,7 +22,9 @@ export interface Child {
 /** Running children and how to kill each (a whole process group for `group` children). */
 const live = new Map<ChildProcess, () => void>();
 // If the test worker dies without afterAll, take the children with it.
-process.once('exit', () => { for (const kill of live.values()) kill(); });
+process.once('exit', () => {
+  for (const kill of live.values()) kill();
+});
 
 export function spawnTs(entry: string, args: string[], env: Record<string, string>): Child {
   return spawnCommand(process.execPath, ['--import', 'tsx', entry, ...args], env);
@@ -49,7 +51,12 @@ export function spawnCommand(command: string, args: string[], env: Record<string
     for (const listener of lineListeners) listener(line);
   });
   child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { live.delete(child); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      live.delete(child);
+      resolve(code);
+    }),
+  );
   const gone = () => child.exitCode !== null || child.signalCode !== null;
   const signal = (name: NodeJS.Signals) => {
     if (options.group && child.pid !== undefined) {

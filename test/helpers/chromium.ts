@@ -31,7 +31,9 @@ export function chromiumLaunch(): Promise<ChromiumLaunch> {
     return Promise.resolve({ executablePath: wanted, env: {} });
   }
   if (process.platform !== 'linux' || process.arch !== 'x64') {
-    return Promise.reject(new Error(`the packaged Chromium is a Linux x64 build; on ${process.platform}-${process.arch} set CHROMIUM_PATH to a Chromium or Chrome`));
+    return Promise.reject(
+      new Error(`the packaged Chromium is a Linux x64 build; on ${process.platform}-${process.arch} set CHROMIUM_PATH to a Chromium or Chrome`),
+    );
   }
   unpacked ??= unpackPackaged();
   return unpacked;
@@ -49,11 +51,19 @@ async function unpackPackaged(): Promise<ChromiumLaunch> {
       untar(brotliDecompressSync(readFileSync(join(bin, 'al2023.tar.br'))), partial);
       untar(brotliDecompressSync(readFileSync(join(bin, 'fonts.tar.br'))), partial);
       // The package's own fonts.conf names fixed folders under /tmp; this one names ours, then the system's.
-      writeFileSync(join(partial, 'fonts.conf'), [
-        '<?xml version="1.0"?>', '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">', '<fontconfig>',
-        `  <dir>${join(dir, 'fonts')}</dir>`, `  <cachedir>${join(dir, 'fonts-cache')}</cachedir>`,
-        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>', '</fontconfig>', '',
-      ].join('\n'));
+      writeFileSync(
+        join(partial, 'fonts.conf'),
+        [
+          '<?xml version="1.0"?>',
+          '<!DOCTYPE fontconfig SYSTEM "fonts.dtd">',
+          '<fontconfig>',
+          `  <dir>${join(dir, 'fonts')}</dir>`,
+          `  <cachedir>${join(dir, 'fonts-cache')}</cachedir>`,
+          '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>',
+          '</fontconfig>',
+          '',
+        ].join('\n'),
+      );
       renameSync(partial, dir);
     } catch (error) {
       rmSync(partial, { recursive: true, force: true });
@@ -68,7 +78,11 @@ async function unpackPackaged(): Promise<ChromiumLaunch> {
 /** Writes a ustar archive's folders and regular files (all the package's archives hold) under `into`. */
 function untar(archive: Buffer, into: string): void {
   for (let at = 0; at + 512 <= archive.length && archive[at] !== 0; ) {
-    const field = (start: number, length: number) => archive.subarray(at + start, at + start + length).toString('latin1').replace(/\0.*$/s, '');
+    const field = (start: number, length: number) =>
+      archive
+        .subarray(at + start, at + start + length)
+        .toString('latin1')
+        .replace(/\0.*$/s, '');
     const name = [field(345, 155), field(0, 100)].filter(Boolean).join('/');
     const size = Number.parseInt(field(124, 12).trim() || '0', 8);
     const type = field(156, 1) || '0';

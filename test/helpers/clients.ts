@@ -62,7 +62,14 @@ export async function connectEvents(url: string): Promise<EventClient> {
   const socket = new WebSocket(url);
   const events: Record<string, unknown>[] = [];
   socket.on('message', (data) => events.push(JSON.parse(data.toString()) as Record<string, unknown>));
-  await withTimeout(new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); }), 5_000, `websocket ${url}`);
+  await withTimeout(
+    new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    }),
+    5_000,
+    `websocket ${url}`,
+  );
   return { socket, events, close: () => socket.terminate() };
 }
 

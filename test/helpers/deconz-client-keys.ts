@@ -23,10 +23,15 @@ export type Keys = Readonly<Record<string, Kind | KeySpec>>;
 export type ResourceKeys = Readonly<Record<string, Keys>>;
 
 const ATTRS: Keys = {
-  name: { kind: 'string', set: true }, type: { kind: 'string', set: true }, modelid: { kind: 'string', set: true },
-  manufacturername: { kind: 'string', set: true }, swversion: { kind: 'string', set: true },
-  uniqueid: { kind: 'string', set: true }, etag: { kind: 'string', set: true },
-  state: { kind: 'object', set: true }, config: { kind: 'object', set: true },
+  name: { kind: 'string', set: true },
+  type: { kind: 'string', set: true },
+  modelid: { kind: 'string', set: true },
+  manufacturername: { kind: 'string', set: true },
+  swversion: { kind: 'string', set: true },
+  uniqueid: { kind: 'string', set: true },
+  etag: { kind: 'string', set: true },
+  state: { kind: 'object', set: true },
+  config: { kind: 'object', set: true },
 };
 /** Every sensor: `lastupdated` a timestamp or "none", `on` and `reachable` in its config. */
 const SENSOR: ResourceKeys = {
@@ -104,17 +109,38 @@ export const LIGHT_KEYS: Readonly<Record<string, ResourceKeys>> = {
 
 /** A group (the spec's group and `action` tables; pydeconz's Group). */
 export const GROUP_KEYS: ResourceKeys = {
-  top: { id: { kind: 'string', set: true }, name: { kind: 'string', set: true }, type: { kind: 'string', set: true }, lights: { kind: 'array', set: true }, scenes: { kind: 'array', set: true }, action: { kind: 'object', set: true }, state: { kind: 'object', set: true } },
+  top: {
+    id: { kind: 'string', set: true },
+    name: { kind: 'string', set: true },
+    type: { kind: 'string', set: true },
+    lights: { kind: 'array', set: true },
+    scenes: { kind: 'array', set: true },
+    action: { kind: 'object', set: true },
+    state: { kind: 'object', set: true },
+  },
   action: { on: 'bool', bri: 'number', hue: 'number', sat: 'number', ct: 'number', xy: 'array', colormode: 'string', effect: 'string', alert: 'string' },
   state: { all_on: { kind: 'bool', set: true }, any_on: { kind: 'bool', set: true } },
 };
 
-const DELAYS = ['disarmed_entry_delay', 'disarmed_exit_delay', ...['armed_away', 'armed_stay', 'armed_night'].flatMap((mode) => [`${mode}_entry_delay`, `${mode}_exit_delay`, `${mode}_trigger_duration`])];
+const DELAYS = [
+  'disarmed_entry_delay',
+  'disarmed_exit_delay',
+  ...['armed_away', 'armed_stay', 'armed_night'].flatMap((mode) => [`${mode}_entry_delay`, `${mode}_exit_delay`, `${mode}_trigger_duration`]),
+];
 
 /** An alarm system (the spec's alarm system tables; pydeconz's AlarmSystem). */
 export const ALARM_SYSTEM_KEYS: ResourceKeys = {
-  top: { name: { kind: 'string', set: true }, config: { kind: 'object', set: true }, state: { kind: 'object', set: true }, devices: { kind: 'object', set: true } },
-  config: { armmode: { kind: 'string', set: true }, configured: { kind: 'bool', set: true }, ...Object.fromEntries(DELAYS.map((key) => [key, { kind: 'number', set: true } as KeySpec])) },
+  top: {
+    name: { kind: 'string', set: true },
+    config: { kind: 'object', set: true },
+    state: { kind: 'object', set: true },
+    devices: { kind: 'object', set: true },
+  },
+  config: {
+    armmode: { kind: 'string', set: true },
+    configured: { kind: 'bool', set: true },
+    ...Object.fromEntries(DELAYS.map((key) => [key, { kind: 'number', set: true } as KeySpec])),
+  },
   state: { armstate: { kind: 'string', set: true }, seconds_remaining: { kind: 'number', set: true } },
 };
 
@@ -152,8 +178,9 @@ export function missingKeys(resource: Record<string, unknown>, keys: ResourceKey
       const { kind, set, values, initial } = typeof spec === 'string' ? { kind: spec, set: undefined, values: undefined, initial: undefined } : spec;
       const where = `${object}.${key}`;
       if (!holder || !Object.hasOwn(holder, key)) problems.push(`${where}: missing`);
-      else if (holder[key] === null) { if (set || initial !== undefined) problems.push(`${where}: null`); }
-      else if (kindOf(holder[key]) !== kind) problems.push(`${where}: ${kindOf(holder[key])}, not ${kind}`);
+      else if (holder[key] === null) {
+        if (set || initial !== undefined) problems.push(`${where}: null`);
+      } else if (kindOf(holder[key]) !== kind) problems.push(`${where}: ${kindOf(holder[key])}, not ${kind}`);
       else if (values && !values.includes(String(holder[key]))) problems.push(`${where}: ${JSON.stringify(holder[key])} is none of ${values.join(', ')}`);
     }
   }

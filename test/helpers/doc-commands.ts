@@ -21,7 +21,11 @@ export interface DocBlock {
 
 /** README.md, api/, bridge/ and the virtual radio's READMEs, and every page of docs/ and infra/. */
 export function documentedFiles(): string[] {
-  const pages = (dir: string) => readdirSync(join(ROOT, dir)).filter((f) => f.endsWith('.md')).sort().map((f) => `${dir}/${f}`);
+  const pages = (dir: string) =>
+    readdirSync(join(ROOT, dir))
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => `${dir}/${f}`);
   return ['README.md', 'api/README.md', 'bridge/README.md', 'bridge/virtual-radio/README.md', ...pages('docs'), ...pages('infra')];
 }
 

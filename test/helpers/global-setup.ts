@@ -27,6 +27,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await stop();
     throw failed.reason;
   }
-  project.provide('edgeWorkers', workers.map((worker) => worker.origin));
+  project.provide(
+    'edgeWorkers',
+    workers.map((worker) => worker.origin),
+  );
   return stop;
 }

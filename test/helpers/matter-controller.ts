@@ -46,7 +46,8 @@ export async function startMatterController(storage: string, localPort: number):
   let bridgePort = 0;
   // Without mDNS the CASE reconnect after commissioning needs the bridge's address told.
   controller.node.env.get(PeerSet).added.on((peer) => {
-    if (!peer.descriptor.operationalAddress && bridgePort) (peer.descriptor as { operationalAddress?: unknown }).operationalAddress = { type: 'udp', ip: '::1', port: bridgePort };
+    if (!peer.descriptor.operationalAddress && bridgePort)
+      (peer.descriptor as { operationalAddress?: unknown }).operationalAddress = { type: 'udp', ip: '::1', port: bridgePort };
   });
   const reports: AttributeReport[] = [];
   const listeners = new Set<(report: AttributeReport) => void>();
@@ -67,11 +68,14 @@ export async function startMatterController(storage: string, localPort: number):
     reports,
     async commission({ port, passcode }) {
       bridgePort = port;
-      await controller.commissionNode({
-        passcode,
-        commissioning: { regulatoryLocation: GeneralCommissioning.RegulatoryLocationType.IndoorOutdoor, regulatoryCountryCode: 'XX' },
-        discovery: { knownAddress: { ip: '::1', port, type: 'udp' }, timeout: 30_000 },
-      } as never, { connectNodeAfterCommissioning: false });
+      await controller.commissionNode(
+        {
+          passcode,
+          commissioning: { regulatoryLocation: GeneralCommissioning.RegulatoryLocationType.IndoorOutdoor, regulatoryCountryCode: 'XX' },
+          discovery: { knownAddress: { ip: '::1', port, type: 'udp' }, timeout: 30_000 },
+        } as never,
+        { connectNodeAfterCommissioning: false },
+      );
       await attach();
     },
     async reconnected(timeoutMs) {
@@ -94,7 +98,9 @@ export async function startMatterController(storage: string, localPort: number):
           const info = child.getClusterClient(BridgedDeviceBasicInformation.Cluster);
           if (!info || child.number === undefined) continue;
           result.set(Number(child.number), {
-            uniqueId: await info.getUniqueIdAttribute(true), nodeLabel: await info.getNodeLabelAttribute(true), reachable: await info.getReachableAttribute(true),
+            uniqueId: await info.getUniqueIdAttribute(true),
+            nodeLabel: await info.getNodeLabelAttribute(true),
+            reachable: await info.getReachableAttribute(true),
           });
         }
       }

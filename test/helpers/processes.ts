@@ -18,15 +18,17 @@ export function freePort(): Promise<number> {
 
 /** The pids whose parent is `parent`, read from /proc. */
 export const childrenOf = (parent: number): number[] =>
-  readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).flatMap((entry) => {
-    try {
-      // Field 4 of /proc/<pid>/stat is the parent pid (the command name in field 2 may hold spaces).
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        // Field 4 of /proc/<pid>/stat is the parent pid (the command name in field 2 may hold spaces).
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent ? [Number(entry)] : [];
+      } catch {
+        return [];
+      }
+    });
 
 export interface RadioProcess {
   child: Child;
@@ -50,7 +52,14 @@ export async function startRadio(options: { statePath: string; network?: string;
     };
     const radio = await child.line(portOf('radio'), 20_000, 'virtual radio port');
     const control = await child.line(portOf('control'), 5_000, 'virtual radio control port');
-    return { child, path: `tcp://127.0.0.1:${radio}`, control: `http://127.0.0.1:${control}`, stop: async () => { await child.stop(5_000); } };
+    return {
+      child,
+      path: `tcp://127.0.0.1:${radio}`,
+      control: `http://127.0.0.1:${control}`,
+      stop: async () => {
+        await child.stop(5_000);
+      },
+    };
   } catch (err) {
     await child.kill();
     throw err;
@@ -92,10 +101,14 @@ export async function startBridge(options: BridgeOptions): Promise<BridgeProcess
     ...options.env,
   });
   try {
-    const ready = await child.line((line) => {
-      const json = jsonLine(line);
-      return json?.event === 'ready' ? (json as { bridge: string; mqtt: string }) : undefined;
-    }, 40_000, 'bridge ready line');
+    const ready = await child.line(
+      (line) => {
+        const json = jsonLine(line);
+        return json?.event === 'ready' ? (json as { bridge: string; mqtt: string }) : undefined;
+      },
+      40_000,
+      'bridge ready line',
+    );
     return { child, bridgeId: ready.bridge, mqttUrl: ready.mqtt, stop: () => child.stop(15_000), kill: () => child.kill() };
   } catch (err) {
     await child.kill();
@@ -116,10 +129,20 @@ export interface ApiProcess {
  */
 export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
   const child = spawnTs(join(ROOT, 'api/src/runtime/node/main.ts'), [], {
-    HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', MQTT_URL: 'none', LOG_LEVEL: 'info', DATABASE_URL: databaseUrl, ...env,
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: '0',
+    WEBSOCKET_PORT: '0',
+    MQTT_URL: 'none',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: databaseUrl,
+    ...env,
   });
   try {
-    const port = await child.line((line) => (line.includes('herdgate api listening') ? (jsonLine(line) as { httpPort: number } | undefined)?.httpPort : undefined), 60_000, 'api listening');
+    const port = await child.line(
+      (line) => (line.includes('herdgate api listening') ? (jsonLine(line) as { httpPort: number } | undefined)?.httpPort : undefined),
+      60_000,
+      'api listening',
+    );
     return { child, base: `http://127.0.0.1:${port}` };
   } catch (err) {
     await child.kill();

@@ -60,7 +60,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
   try {
     const data = options.dataDir;
-    const radio = options.radio ?? await startRadio({ statePath: data ? join(data, 'virtual-radio.json') : join(dir, 'radio.json'), network: options.network, protocol: options.protocol });
+    const radio =
+      options.radio ??
+      (await startRadio({
+        statePath: data ? join(data, 'virtual-radio.json') : join(dir, 'radio.json'),
+        network: options.network,
+        protocol: options.protocol,
+      }));
     if (!options.radio) cleanups.push(() => radio.stop());
     let mqttPort = await freePort();
     // The api's own broker account, as npm start gives it (administrative requests need one).
@@ -68,10 +74,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let bridge: BridgeProcess | undefined;
     const launchBridge = async () => {
       // The radio's control API lets the bridge run the virtual radio's simulated firmware update.
-      bridge = await startBridge({ radioPath: radio.path, dataDir: data ?? join(dir, 'bridge'), mqttPort, protocol: options.protocol, env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount, ...options.bridgeEnv } });
+      bridge = await startBridge({
+        radioPath: radio.path,
+        dataDir: data ?? join(dir, 'bridge'),
+        mqttPort,
+        protocol: options.protocol,
+        env: { VIRTUAL_RADIO_CONTROL: radio.control, ...apiAccount, ...options.bridgeEnv },
+      });
       return bridge;
     };
-    cleanups.push(async () => { await bridge?.stop(); });
+    cleanups.push(async () => {
+      await bridge?.stop();
+    });
     // The broker's port is picked before the bridge binds it; another test may take it meanwhile.
     for (let attempt = 1; !bridge; attempt++) {
       await launchBridge().catch(async (err: Error) => {
@@ -84,19 +98,38 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const apiLogs: Record<string, unknown>[] = [];
     // The lines for the test to read, and the warnings for the log view, as the api process keeps them.
     const logs = new LogRing();
-    const logger = pino({ level: 'info' }, pino.multistream([
-      { level: 'info', stream: { write: (line: string) => void apiLogs.push(JSON.parse(line) as Record<string, unknown>) } },
-      { level: 'warn', stream: ringDestination(logs, 'api') },
-    ]));
+    const logger = pino(
+      { level: 'info' },
+      pino.multistream([
+        { level: 'info', stream: { write: (line: string) => void apiLogs.push(JSON.parse(line) as Record<string, unknown>) } },
+        { level: 'warn', stream: ringDestination(logs, 'api') },
+      ]),
+    );
     const api = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${data ? join(data, 'herdgate.db') : join(dir, 'api.db')}`, MQTT_URL: mqttUrl, ...apiAccount, ...options.apiEnv },
+      {
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: '0',
+        WEBSOCKET_PORT: '0',
+        DATABASE_URL: `file:${data ? join(data, 'herdgate.db') : join(dir, 'api.db')}`,
+        MQTT_URL: mqttUrl,
+        ...apiAccount,
+        ...options.apiEnv,
+      },
       { logger, logs },
     );
     cleanups.push(() => api.close());
     const rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);
     return {
-      dir, radio, mqttUrl, mqttAccount: apiAccount, api, rest, apiLogs,
-      get bridge() { return bridge; },
+      dir,
+      radio,
+      mqttUrl,
+      mqttAccount: apiAccount,
+      api,
+      rest,
+      apiLogs,
+      get bridge() {
+        return bridge;
+      },
       startBridge: launchBridge,
       async stopBridge(how = 'stop') {
         await (how === 'kill' ? bridge?.kill() : bridge?.stop());
@@ -113,7 +146,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
 /** Waits until the api's link follows an online bridge and has its info. */
 export function waitForLink(stack: Stack, timeoutMs = 20_000): Promise<true> {
-  return waitFor(() => stack.api.services.bridge.connected() && stack.api.services.bridge.info() !== undefined, 'the api link to see the bridge online', timeoutMs);
+  return waitFor(
+    () => stack.api.services.bridge.connected() && stack.api.services.bridge.info() !== undefined,
+    'the api link to see the bridge online',
+    timeoutMs,
+  );
 }
 
 /**

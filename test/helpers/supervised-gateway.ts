@@ -43,7 +43,9 @@ async function startOnce(prefix: string, options: SupervisedGatewayOptions): Pro
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const ports: GatewayPorts = { http: await freePort(), ws: await freePort(), mqtt: await freePort(), radio: await freePort(), control: await freePort() };
   if (options.edge) ports.ws = ports.http;
-  const edgeEnv: Record<string, string> = options.edge ? { EDGE_PORT: String(ports.http), MQTT_WS_PORT: String(await freePort()), WRANGLER_LOG_LEVEL: 'warn' } : {};
+  const edgeEnv: Record<string, string> = options.edge
+    ? { EDGE_PORT: String(ports.http), MQTT_WS_PORT: String(await freePort()), WRANGLER_LOG_LEVEL: 'warn' }
+    : {};
   const child = spawnTs('scripts/start.ts', options.edge ? ['--edge'] : [], {
     ...edgeEnv,
     DATA_DIR: dir,

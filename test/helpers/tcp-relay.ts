@@ -46,7 +46,9 @@ export async function startTcpRelay(): Promise<TcpRelay> {
       target = { host: parsed.hostname, port: Number(parsed.port) };
     },
     pause,
-    resume: () => { paused = false; },
+    resume: () => {
+      paused = false;
+    },
     async close() {
       pause();
       await new Promise<void>((resolve) => server.close(() => resolve()));

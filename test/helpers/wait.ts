@@ -1,5 +1,10 @@
 /** Bounded waiting: every wait in the cross-process tests ends, with a message saying what was awaited. */
-export async function waitFor<T>(probe: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 10_000, everyMs = 50): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  timeoutMs = 10_000,
+  everyMs = 50,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

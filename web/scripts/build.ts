@@ -63,8 +63,11 @@ export async function buildWebApp(): Promise<WebBundle> {
     files[path] = entry;
   }
   if (!names.js || !names.css) throw new Error('web build: expected one script and one stylesheet');
-  const html = readFileSync(join(ROOT, 'src', 'index.html'), 'utf8').replace('%SCRIPT%', names.js).replace('%STYLE%', names.css);
-  for (const [path, entry] of [asset('/index.html', html, false), asset('/favicon.svg', readFileSync(join(ROOT, 'src', 'favicon.svg'), 'utf8'), false)]) files[path] = entry;
+  const html = readFileSync(join(ROOT, 'src', 'index.html'), 'utf8')
+    .replace('%SCRIPT%', names.js)
+    .replace('%STYLE%', names.css);
+  for (const [path, entry] of [asset('/index.html', html, false), asset('/favicon.svg', readFileSync(join(ROOT, 'src', 'favicon.svg'), 'utf8'), false)])
+    files[path] = entry;
   return { files };
 }
 

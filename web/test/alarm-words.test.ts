@@ -5,8 +5,21 @@ import { EMPTY_STATE } from '../src/state/store';
 import type { AlarmSystem, GatewayState, Sensor } from '../src/state/types';
 
 const sensor = (name: string, uniqueid: string, open: boolean): Sensor => ({ name, type: 'ZHAOpenClose', uniqueid, state: { open }, config: {} });
-const state: GatewayState = { ...EMPTY_STATE, sensors: { 1: sensor('Front door', 'a-01', true), 2: sensor('Back window', 'b-01', true), 3: sensor('Shed', 'c-01', false), 4: sensor('Garage', 'd-01', true) } };
-const system: AlarmSystem = { name: 'Home', config: {}, state: {}, devices: { 'a-01': { armmask: 'AS' }, 'b-01': { armmask: 'A' }, 'c-01': { armmask: 'ASN' } } };
+const state: GatewayState = {
+  ...EMPTY_STATE,
+  sensors: {
+    1: sensor('Front door', 'a-01', true),
+    2: sensor('Back window', 'b-01', true),
+    3: sensor('Shed', 'c-01', false),
+    4: sensor('Garage', 'd-01', true),
+  },
+};
+const system: AlarmSystem = {
+  name: 'Home',
+  config: {},
+  state: {},
+  devices: { 'a-01': { armmask: 'AS' }, 'b-01': { armmask: 'A' }, 'c-01': { armmask: 'ASN' } },
+};
 
 describe('alarm in words', () => {
   it('should name the open members watched in the mode being armed, and no others', () => {

@@ -8,7 +8,10 @@ const MAC = '00:17:88:01:04:a1:e3:01';
 const BUTTON = '00:12:4b:00:00:d2:e4:02';
 const state: GatewayState = {
   ...EMPTY_STATE,
-  devices: { [MAC]: { uniqueid: MAC, name: 'Lamp', modelid: 'LCT015', powersource: 'mains' }, [BUTTON]: { uniqueid: BUTTON, name: 'Lamp', modelid: 'WB01', powersource: 'battery' } },
+  devices: {
+    [MAC]: { uniqueid: MAC, name: 'Lamp', modelid: 'LCT015', powersource: 'mains' },
+    [BUTTON]: { uniqueid: BUTTON, name: 'Lamp', modelid: 'WB01', powersource: 'battery' },
+  },
   lights: { 1: { name: 'Lamp', type: 'Extended color light', uniqueid: `${MAC}-0b`, state: { reachable: false } } },
   sensors: { 4: { name: 'Lamp', type: 'ZHASwitch', uniqueid: `${BUTTON}-01-0006`, state: {}, config: { battery: 80, reachable: true } } },
   groups: {
@@ -34,7 +37,11 @@ describe('device facts', () => {
 
   it('should read the link quality, hops and parent from the network map', () => {
     const map = {
-      nodes: [{ ieee: '0x00124b0000d2e402', type: 'EndDevice' }, { ieee: '0x0017880104a1e301', type: 'Router', name: 'Lamp' }, { ieee: '0x0000000000000001', type: 'Coordinator', name: 'herdgate' }],
+      nodes: [
+        { ieee: '0x00124b0000d2e402', type: 'EndDevice' },
+        { ieee: '0x0017880104a1e301', type: 'Router', name: 'Lamp' },
+        { ieee: '0x0000000000000001', type: 'Coordinator', name: 'herdgate' },
+      ],
       links: [
         { source: '0x00124b0000d2e402', target: '0x0000000000000001', lqi: 200, depth: 2, relationship: 'sibling' },
         { source: '0x00124b0000d2e402', target: '0x0017880104a1e301', lqi: 120, depth: 2, relationship: 'child' },
@@ -45,7 +52,7 @@ describe('device facts', () => {
     expect(linkOf(undefined, MAC)).toBeUndefined();
   });
 
-  it('should take the newer of a sensor\'s last reading and its lastseen', () => {
+  it("should take the newer of a sensor's last reading and its lastseen", () => {
     const sensor = (lastupdated: string, lastseen?: string): Sensor => ({ name: 'x', type: 'ZHAOpenClose', state: { lastupdated }, config: {}, lastseen });
     expect(lastHeard(sensor('2026-12-02T03:10:42.120', '2026-12-02T03:09Z'))).toBe('2026-12-02T03:10:42.120');
     expect(lastHeard(sensor('none', '2026-12-02T03:09Z'))).toBe('2026-12-02T03:09Z');

@@ -7,7 +7,10 @@ class FakeSocket {
   onopen?: () => void;
   onclose?: () => void;
   onmessage?: (message: { data: string }) => void;
-  constructor(readonly url: string, readonly protocols: string[]) {
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {
     FakeSocket.made.push(this);
   }
   close() {
@@ -29,7 +32,13 @@ describe('web event socket', () => {
     const statuses: LinkStatus[] = [];
     let opens = 0;
     const events: unknown[] = [];
-    const stream = followEvents(8088, 'KEY1234567', { onEvent: (e) => events.push(e), onStatus: (s) => statuses.push(s), onOpen: () => { opens += 1; } });
+    const stream = followEvents(8088, 'KEY1234567', {
+      onEvent: (e) => events.push(e),
+      onStatus: (s) => statuses.push(s),
+      onOpen: () => {
+        opens += 1;
+      },
+    });
     expect(FakeSocket.made[0]).toMatchObject({ url: 'ws://gw.local:8088/?events=all', protocols: ['KEY1234567'] });
     FakeSocket.made[0]!.onopen!();
     FakeSocket.made[0]!.onmessage!({ data: '{"t":"event","e":"changed","r":"lights","id":"1"}' });

@@ -27,7 +27,7 @@ describe('firmware words', () => {
     expect(otauSummary(updating)).toBe('Updating to 0x01001b03: 42 %, about 3 min left');
     expect(otauActions(updating)).toEqual([{ action: 'abort', label: 'Stop the update' }]);
     const scheduled = { ...idle, state: 'scheduled' as const, available: 0x01001b03, sleepy: true };
-    expect(otauSummary(scheduled)).toContain('waits for the device\'s next check-in');
+    expect(otauSummary(scheduled)).toContain("waits for the device's next check-in");
     expect(otauActions(scheduled)).toEqual([{ action: 'unschedule', label: 'Cancel the update' }]);
   });
 
@@ -35,7 +35,8 @@ describe('firmware words', () => {
     expect(otauLastResult(idle)).toBeUndefined();
     const at = '2026-12-03T07:00:00.000Z';
     expect(otauLastResult({ ...idle, lastresult: { ok: true, at, from: 1, to: 2 } })).toBe('Last update done: 0x00000001 → 0x00000002');
-    expect(otauLastResult({ ...idle, lastresult: { ok: false, at, from: 1, to: 2, error: 'refused', message: 'the device refused the image' } }))
-      .toBe('Last update failed: the device refused the image (refused)');
+    expect(otauLastResult({ ...idle, lastresult: { ok: false, at, from: 1, to: 2, error: 'refused', message: 'the device refused the image' } })).toBe(
+      'Last update failed: the device refused the image (refused)',
+    );
   });
 });

@@ -13,9 +13,15 @@ const event = (e: Partial<GatewayEvent>): GatewayEvent => ({ t: 'event', e: 'cha
 
 describe('web state from WebSocket events', () => {
   it('should follow a device through joined, interviewed and ready, never backwards', () => {
-    let state = applyEvent(EMPTY_STATE, event({ e: 'added', r: 'devices', id: MAC, device: { uniqueid: MAC, name: 'lamp', modelid: 'LCT015', subdevices: [] } }));
+    let state = applyEvent(
+      EMPTY_STATE,
+      event({ e: 'added', r: 'devices', id: MAC, device: { uniqueid: MAC, name: 'lamp', modelid: 'LCT015', subdevices: [] } }),
+    );
     expect(state.joins[MAC]).toMatchObject({ phase: 'joined', model: 'LCT015' });
-    state = applyEvent(state, event({ r: 'devices', id: MAC, attr: { subdevices: [{ type: 'Extended color light', uniqueid: `${MAC}-0b`, state: {}, config: {} }] } }));
+    state = applyEvent(
+      state,
+      event({ r: 'devices', id: MAC, attr: { subdevices: [{ type: 'Extended color light', uniqueid: `${MAC}-0b`, state: {}, config: {} }] } }),
+    );
     expect(state.joins[MAC]?.phase).toBe('interviewed');
     state = applyEvent(state, event({ e: 'added', r: 'lights', id: '1', uniqueid: `${MAC}-0b`, light: { name: 'Light 1', state: { on: false } } }));
     expect(state.joins[MAC]?.phase).toBe('ready');
@@ -25,7 +31,16 @@ describe('web state from WebSocket events', () => {
   });
 
   it('should merge state, config and names, drop deleted resources and ignore unknown ids', () => {
-    let state = applyEvent(EMPTY_STATE, event({ e: 'added', r: 'sensors', id: '4', uniqueid: 'x-01', sensor: { name: 'Door', type: 'ZHAOpenClose', state: { open: false }, config: { battery: 90 } } }));
+    let state = applyEvent(
+      EMPTY_STATE,
+      event({
+        e: 'added',
+        r: 'sensors',
+        id: '4',
+        uniqueid: 'x-01',
+        sensor: { name: 'Door', type: 'ZHAOpenClose', state: { open: false }, config: { battery: 90 } },
+      }),
+    );
     state = applyEvent(state, event({ r: 'sensors', id: '4', state: { open: true }, config: { battery: 89 } }));
     state = applyEvent(state, event({ r: 'sensors', id: '4', name: 'Front door' }));
     expect(state.sensors['4']).toMatchObject({ name: 'Front door', state: { open: true }, config: { battery: 89 } });
@@ -36,13 +51,17 @@ describe('web state from WebSocket events', () => {
 
 describe('web form errors', () => {
   it('should place rule errors at the field or the condition/action row their address names', () => {
-    const placed = placeErrors([
-      { type: 7, address: '/rules/name', description: 'invalid value, , for parameter, name' },
-      { type: 607, address: '/sensors/2/state/buttonevent', description: 'Rule conditions are invalid' },
-      { type: 608, address: '/lights/9/state', description: 'Rule actions are invalid' },
-      { type: 607, address: '/sensors/77/state/x', description: 'unplaced condition' },
-      { type: 901, address: '/', description: 'internal error' },
-    ], 'rules', { conditions: ['/sensors/1/state/dx', '/sensors/2/state/buttonevent'], actions: ['/lights/9/state'] });
+    const placed = placeErrors(
+      [
+        { type: 7, address: '/rules/name', description: 'invalid value, , for parameter, name' },
+        { type: 607, address: '/sensors/2/state/buttonevent', description: 'Rule conditions are invalid' },
+        { type: 608, address: '/lights/9/state', description: 'Rule actions are invalid' },
+        { type: 607, address: '/sensors/77/state/x', description: 'unplaced condition' },
+        { type: 901, address: '/', description: 'internal error' },
+      ],
+      'rules',
+      { conditions: ['/sensors/1/state/dx', '/sensors/2/state/buttonevent'], actions: ['/lights/9/state'] },
+    );
     expect(placed).toEqual({
       name: 'This value is not one this takes.',
       'condition-1': 'This condition cannot work: check what it watches, how, and its value.',
@@ -50,7 +69,9 @@ describe('web form errors', () => {
       conditions: 'This condition cannot work: check what it watches, how, and its value.',
       form: 'internal error',
     });
-    expect(placeErrors([{ type: 6, address: '/schedules/3/command', description: 'bad' }], 'schedules')).toEqual({ command: 'The gateway does not take this here.' });
+    expect(placeErrors([{ type: 6, address: '/schedules/3/command', description: 'bad' }], 'schedules')).toEqual({
+      command: 'The gateway does not take this here.',
+    });
   });
 });
 
@@ -68,10 +89,21 @@ describe('web helpers', () => {
   });
 
   it('should lay the coordinator in the middle and each node on the ring of its hop count', () => {
-    const nodes = layout({
-      nodes: [{ ieee: 'c', type: 'Coordinator' }, { ieee: 'r', type: 'Router' }, { ieee: 'e', type: 'EndDevice' }, { ieee: 'lost', type: 'EndDevice' }],
-      links: [{ source: 'c', target: 'r', lqi: 200 }, { source: 'r', target: 'e', lqi: 90 }],
-    }, 600);
+    const nodes = layout(
+      {
+        nodes: [
+          { ieee: 'c', type: 'Coordinator' },
+          { ieee: 'r', type: 'Router' },
+          { ieee: 'e', type: 'EndDevice' },
+          { ieee: 'lost', type: 'EndDevice' },
+        ],
+        links: [
+          { source: 'c', target: 'r', lqi: 200 },
+          { source: 'r', target: 'e', lqi: 90 },
+        ],
+      },
+      600,
+    );
     const ring = Object.fromEntries(nodes.map((n) => [n.ieee, n.ring]));
     expect(ring).toEqual({ c: 0, r: 1, e: 2, lost: 3 });
     expect(nodes.find((n) => n.ieee === 'c')).toMatchObject({ x: 300, y: 300 });
@@ -83,7 +115,7 @@ describe('web helpers', () => {
 });
 
 describe('network map at 200 devices', () => {
-  it('should keep every node a label\'s height from its ring neighbours and every node inside the drawing', () => {
+  it("should keep every node a label's height from its ring neighbours and every node inside the drawing", () => {
     // 60 routers round the coordinator, 139 end devices behind them: the generated-200 network's shape.
     const routers = Array.from({ length: 60 }, (_, i) => `r${i}`);
     const ends = Array.from({ length: 139 }, (_, i) => `e${i}`);

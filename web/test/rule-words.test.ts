@@ -3,7 +3,7 @@ import { conditionProblem, duration, phraseOf, phrasesFor, secondsOf, timeRange,
 import { errorWords } from '../src/state/form-errors';
 
 describe('rules in words', () => {
-  it('should offer a sensor\'s attributes by meaning first, then the plain ones', () => {
+  it("should offer a sensor's attributes by meaning first, then the plain ones", () => {
     const phrases = phrasesFor(['state/open', 'state/temperature', 'state/lastupdated']);
     expect(phrases.filter((p) => !p.other).map((p) => p.text)).toEqual(['opens', 'closes', 'temperature above', 'temperature below', 'reports anything']);
     expect(phrases.find((p) => p.text === 'opens')).toMatchObject({ attribute: 'state/open', operator: 'eq', value: 'true', input: 'none' });
@@ -17,7 +17,7 @@ describe('rules in words', () => {
     expect(phraseOf(phrases, 'state/presence', 'in', '')).toBeUndefined();
   });
 
-  it('should show values in the unit people read and store the gateway\'s integers', () => {
+  it("should show values in the unit people read and store the gateway's integers", () => {
     expect(toShown('state/temperature', '2150')).toBe('21.5');
     expect(toStored('state/temperature', '21.5')).toBe('2150');
     expect(toStored('state/lux', '300')).toBe('300');
@@ -26,7 +26,7 @@ describe('rules in words', () => {
     expect([secondsOf('PT00:05:30'), duration('330')]).toEqual(['330', 'PT00:05:30']);
   });
 
-  it('should say what a condition lacks, and the gateway\'s refusals, in words', () => {
+  it("should say what a condition lacks, and the gateway's refusals, in words", () => {
     const [above] = phrasesFor(['state/temperature']);
     expect(conditionProblem(above, '')).toBe('Enter a number.');
     expect(conditionProblem(above, 'warm')).toBe('Enter a number.');

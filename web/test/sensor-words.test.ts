@@ -6,7 +6,13 @@ const sensor = (type: string, uniqueid?: string, config: Sensor['config'] = {}):
 
 describe('sensors in words', () => {
   it('should label attributes by meaning and show readings with units or "no reading yet"', () => {
-    expect(['lightlevel', 'airqualityppb', 'mountingmodeactive', 'presence', 'someNewThing'].map(label)).toEqual(['Light level', 'Air quality', 'Mounting mode', 'Motion', 'Some new thing']);
+    expect(['lightlevel', 'airqualityppb', 'mountingmodeactive', 'presence', 'someNewThing'].map(label)).toEqual([
+      'Light level',
+      'Air quality',
+      'Mounting mode',
+      'Motion',
+      'Some new thing',
+    ]);
     expect(reading('temperature', 2150)).toBe('21.5 °C');
     expect(reading('humidity', 4512)).toBe('45.1 %');
     expect(reading('lux', 320)).toBe('320 lx');

@@ -70,8 +70,12 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
   const mirror = new ResourceMirror(now, logger);
   const actionDeps = {
     // Called through a wrapper: workerd refuses the platform fetch called as another object's method.
-    internal: deps.internal, logger, fetch: deps.fetch ?? ((input, init) => fetch(input, init)), webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000,
-    webhookAllowLocal: deps.webhookAllowLocal, resolveHost: deps.resolveHost,
+    internal: deps.internal,
+    logger,
+    fetch: deps.fetch ?? ((input, init) => fetch(input, init)),
+    webhookTimeoutMs: deps.webhookTimeoutMs ?? 5_000,
+    webhookAllowLocal: deps.webhookAllowLocal,
+    resolveHost: deps.resolveHost,
   };
   const engine = new RulesEngine({ repository: rules, mirror, now, timeZone, logger, run: (rule, id) => runActions(rule, actionDeps, id) });
   const random = deps.random ?? Math.random;
@@ -94,13 +98,21 @@ export async function loadAutomation(deps: AutomationDeps): Promise<Automation> 
   // The `/config/localtime` tick, on each second of the gateway clock as deCONZ does.
   const scheduleTick = () => {
     if (stopped) return;
-    ticker = timers.set(() => {
-      engine.tick();
-      scheduleTick();
-    }, 1000 - (now() % 1000));
+    ticker = timers.set(
+      () => {
+        engine.tick();
+        scheduleTick();
+      },
+      1000 - (now() % 1000),
+    );
   };
   return {
-    rules, schedules, mirror, engine, runner, scheduleClock,
+    rules,
+    schedules,
+    mirror,
+    engine,
+    runner,
+    scheduleClock,
     async start(collections) {
       mirror.seed(collections);
       unfollow = mirror.follow(deps.events);

@@ -33,7 +33,9 @@ export class BackupService {
 
   /** Writes a new archive and keeps it in the store. */
   export(why: 'request' | 'automatic'): Promise<ExportOutcome> {
-    this.running ??= this.run(why).finally(() => { this.running = undefined; });
+    this.running ??= this.run(why).finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 
@@ -43,7 +45,13 @@ export class BackupService {
     this.timers = timers;
     const every = Math.min(intervalHours * HOUR_MS, HOUR_MS);
     const next = (ms: number) => {
-      this.timer = timers.set(() => void this.tick().catch((err: unknown) => this.log.error({ err }, 'automatic backup failed')).finally(() => next(every)), ms);
+      this.timer = timers.set(
+        () =>
+          void this.tick()
+            .catch((err: unknown) => this.log.error({ err }, 'automatic backup failed'))
+            .finally(() => next(every)),
+        ms,
+      );
     };
     next(Math.min(FIRST_CHECK_MS, every));
     this.log.info({ intervalHours, keep: this.deps.automatic.keep }, 'automatic backups on');

@@ -14,7 +14,11 @@ import type { ReadTransaction, Transaction } from '../store/types';
 type Row = Record<string, unknown>;
 
 const blobColumns = (table: SQLiteTable) =>
-  new Set(Object.entries(getTableColumns(table)).filter(([, column]) => column.getSQLType() === 'blob').map(([key]) => key));
+  new Set(
+    Object.entries(getTableColumns(table))
+      .filter(([, column]) => column.getSQLType() === 'blob')
+      .map(([key]) => key),
+  );
 
 export async function dumpTables(tx: ReadTransaction): Promise<ArchiveBody['database']> {
   const tables: Record<string, TableRows> = {};
@@ -22,7 +26,11 @@ export async function dumpTables(tx: ReadTransaction): Promise<ArchiveBody['data
     const blobs = blobColumns(table);
     // A restore's pending bridge part is this gateway's work in progress, not its data.
     const rows = ((await tx.select().from(table)) as Row[]).filter((row) => !(getTableName(table) === 'settings' && row.key === META_KEYS.restorePending));
-    tables[getTableName(table)] = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, blobs.has(key) && value instanceof Uint8Array ? { $bytes: toBase64(value) } : (value as CellValue)])));
+    tables[getTableName(table)] = rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => [key, blobs.has(key) && value instanceof Uint8Array ? { $bytes: toBase64(value) } : (value as CellValue)]),
+      ),
+    );
   }
   return { tables };
 }
@@ -48,7 +56,9 @@ export async function replaceTables(tx: Transaction, database: ArchiveBody['data
   for (const table of tables) {
     const rows = database.tables[getTableName(table)] ?? [];
     const blobs = blobColumns(table);
-    const values = rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, blobs.has(key) ? fromBase64((value as { $bytes: string }).$bytes) : value])));
+    const values = rows.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([key, value]) => [key, blobs.has(key) ? fromBase64((value as { $bytes: string }).$bytes) : value])),
+    );
     // SQLite caps the variables of one statement; a few hundred rows at a time stay well under it.
     for (let at = 0; at < values.length; at += 100) await tx.insert(table).values(values.slice(at, at + 100));
   }

@@ -32,16 +32,25 @@ export async function exportArchive(deps: ExportDeps): Promise<ExportOutcome> {
   const files: ArchiveBody['bridge']['files'] = {};
   for (const [name, file] of Object.entries(answer.data.files)) {
     const bytes = await gunzip(fromBase64(file.gzip)).catch(() => undefined);
-    if (!bytes || (await sha256Hex(bytes)) !== file.sha256) return { ok: false, code: 'damaged', message: `${name} from the bridge does not match its checksum` };
+    if (!bytes || (await sha256Hex(bytes)) !== file.sha256)
+      return { ok: false, code: 'damaged', message: `${name} from the bridge does not match its checksum` };
     files[name] = await archiveFile(bytes);
   }
   const database = await deps.store.read(dumpTables);
   const info = deps.bridge.info();
   const identity = deps.store.identity();
   const created = new Date(deps.clock.now()).toISOString();
-  const coordinator = info ? { ieee: info.coordinator.ieee, adapter: info.coordinator.type, panId: info.network.panid.toString(16).padStart(4, '0'), channel: info.network.channel } : undefined;
-  const software: Record<string, string> = { herdgate: deps.version, ...(info ? { 'zigbee-herdsman': info.versions.herdsman, 'zigbee-herdsman-converters': info.versions.converters } : {}) };
-  const bytes = await encodeArchive({ created, gateway: { bridgeid: info?.bridge ?? identity.bridgeid, name: deps.store.settings().name, coordinator }, software }, { database, bridge: { files } });
+  const coordinator = info
+    ? { ieee: info.coordinator.ieee, adapter: info.coordinator.type, panId: info.network.panid.toString(16).padStart(4, '0'), channel: info.network.channel }
+    : undefined;
+  const software: Record<string, string> = {
+    herdgate: deps.version,
+    ...(info ? { 'zigbee-herdsman': info.versions.herdsman, 'zigbee-herdsman-converters': info.versions.converters } : {}),
+  };
+  const bytes = await encodeArchive(
+    { created, gateway: { bridgeid: info?.bridge ?? identity.bridgeid, name: deps.store.settings().name, coordinator }, software },
+    { database, bridge: { files } },
+  );
   return { ok: true, bytes, name: archiveName(info?.bridge ?? identity.bridgeid, created), created };
 }
 

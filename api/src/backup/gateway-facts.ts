@@ -18,8 +18,9 @@ export function gatewayFacts(database: ArchiveBody['database']): { bridgeid: str
   const radio = json((database.tables.radio_identity ?? []).find((row) => row.id === 'last')?.value);
   const identity = json(settings.get(META_KEYS.identity));
   const name = json(settings.get('name'));
-  const bridgeid = (typeof radio === 'object' && typeof radio.bridgeid === 'string' ? radio.bridgeid : undefined)
-    ?? (typeof identity === 'object' && typeof identity.bridgeid === 'string' ? identity.bridgeid : undefined)
-    ?? '0000000000000000';
+  const bridgeid =
+    (typeof radio === 'object' && typeof radio.bridgeid === 'string' ? radio.bridgeid : undefined) ??
+    (typeof identity === 'object' && typeof identity.bridgeid === 'string' ? identity.bridgeid : undefined) ??
+    '0000000000000000';
   return { bridgeid, name: typeof name === 'string' ? name : 'herdgate' };
 }

@@ -26,6 +26,13 @@ export async function readUpload(bytes: Uint8Array, deps: { deconz?: DeconzReade
   if (unknown) return refuse('newer', `the backup holds a ${unknown} this herdgate does not know: it comes from a newer herdgate, update first`);
   return {
     ok: true,
-    content: { source: 'herdgate', id, gateway: { bridgeid: manifest.gateway.bridgeid, name: manifest.gateway.name, created: manifest.created }, database: body.database, files: body.bridge.files, notes: [] },
+    content: {
+      source: 'herdgate',
+      id,
+      gateway: { bridgeid: manifest.gateway.bridgeid, name: manifest.gateway.name, created: manifest.created },
+      database: body.database,
+      files: body.bridge.files,
+      notes: [],
+    },
   };
 }

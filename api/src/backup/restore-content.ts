@@ -23,4 +23,7 @@ export type ReadOutcome = { ok: true; content: RestoreContent } | { ok: false; r
  * Turns a deCONZ export (`deCONZ.tar.gz`) into restore content: the same reader as
  * `npm run import -- deconz`. Only runtimes with a file system provide one.
  */
-export type DeconzReader = (bytes: Uint8Array, now: number) => Promise<{ ok: true; content: Omit<RestoreContent, 'source' | 'id'> } | { ok: false; message: string }>;
+export type DeconzReader = (
+  bytes: Uint8Array,
+  now: number,
+) => Promise<{ ok: true; content: Omit<RestoreContent, 'source' | 'id'> } | { ok: false; message: string }>;

@@ -22,11 +22,12 @@ const UPLOAD_TTL_MS = 10 * 60_000;
 
 type BridgeFiles = RequestPayloads['backup/restore']['files'];
 type BridgeAnswer = ResponsePayloads['backup/restore'];
-interface Pending { id: string; files: BridgeFiles }
+interface Pending {
+  id: string;
+  files: BridgeFiles;
+}
 
-export type RestoreOutcome =
-  | { ok: true; content: RestoreContent; bridge: BridgeAnswer }
-  | { ok: false; status: 400 | 404 | 503; error: ErrorItemInput };
+export type RestoreOutcome = { ok: true; content: RestoreContent; bridge: BridgeAnswer } | { ok: false; status: 400 | 404 | 503; error: ErrorItemInput };
 
 export interface RestoreServiceDeps {
   store: Store;
@@ -124,32 +125,50 @@ export class RestoreService {
       const mapped = mapBridgeFailure(check.code, check.message, IMPORT_ADDRESS);
       return failed(mapped.status === 200 || mapped.status === 404 ? 503 : mapped.status, mapped.error);
     }
-    this.log.info({ stick: check.data.stick, coordinator: check.data.coordinator, backup: check.data.backup, replaces: check.data.replaces }, check.data.stick === 'same'
-      ? 'restore: the bridge runs on the backed-up stick'
-      : 'restore: the bridge runs on another stick; zigbee-herdsman writes the backed-up network onto it, replacing the one it holds');
+    this.log.info(
+      { stick: check.data.stick, coordinator: check.data.coordinator, backup: check.data.backup, replaces: check.data.replaces },
+      check.data.stick === 'same'
+        ? 'restore: the bridge runs on the backed-up stick'
+        : 'restore: the bridge runs on another stick; zigbee-herdsman writes the backed-up network onto it, replacing the one it holds',
+    );
     const keep = store.apiKey(callerKey);
     try {
-      await this.deps.rebuild(() => store.replaceAll(async (tx) => {
-        await replaceTables(tx, content.database);
-        // As deCONZ does: the key that asked for the import stays valid.
-        if (keep && !(content.database.tables.api_keys ?? []).some((row) => row.key === keep.key)) await tx.insert(apiKeys).values({ ...keep });
-        await tx.delete(settings).where(eq(settings.key, META_KEYS.restorePending));
-        await tx.insert(settings).values({ key: META_KEYS.restorePending, value: JSON.stringify({ id, files } satisfies Pending) });
-      }));
+      await this.deps.rebuild(() =>
+        store.replaceAll(async (tx) => {
+          await replaceTables(tx, content.database);
+          // As deCONZ does: the key that asked for the import stays valid.
+          if (keep && !(content.database.tables.api_keys ?? []).some((row) => row.key === keep.key)) await tx.insert(apiKeys).values({ ...keep });
+          await tx.delete(settings).where(eq(settings.key, META_KEYS.restorePending));
+          await tx.insert(settings).values({ key: META_KEYS.restorePending, value: JSON.stringify({ id, files } satisfies Pending) });
+        }),
+      );
     } catch (err) {
       this.log.error({ err }, 'restore: the database refused the restore; nothing changed');
-      return failed(503, { type: 901, address: IMPORT_ADDRESS, params: { reason: `the database refused the restore (${(err as Error).message}); nothing changed` } });
+      return failed(503, {
+        type: 901,
+        address: IMPORT_ADDRESS,
+        params: { reason: `the database refused the restore (${(err as Error).message}); nothing changed` },
+      });
     }
-    this.log.info({ id, archive: content.id, tables: Object.keys(content.database.tables).length }, 'restore: database replaced and models loaded; sending the bridge its part');
+    this.log.info(
+      { id, archive: content.id, tables: Object.keys(content.database.tables).length },
+      'restore: database replaced and models loaded; sending the bridge its part',
+    );
     const sent = await this.resume();
     if (sent?.status === 'ok') return { ok: true, content, bridge: sent.data as BridgeAnswer };
     const why = sent === undefined ? 'the bridge is not connected' : `${sent.code}: ${sent.message}`;
-    return failed(503, { type: 901, address: IMPORT_ADDRESS, params: { reason: `the database is restored; the bridge's part is kept and sent again when the bridge is back online (${why})` } });
+    return failed(503, {
+      type: 901,
+      address: IMPORT_ADDRESS,
+      params: { reason: `the database is restored; the bridge's part is kept and sent again when the bridge is back online (${why})` },
+    });
   }
 
   /** Sends the pending bridge part, if any; one at a time. */
   resume(): Promise<Awaited<ReturnType<BridgeLink['request']>> | undefined> {
-    this.sending ??= this.send().finally(() => { this.sending = undefined; });
+    this.sending ??= this.send().finally(() => {
+      this.sending = undefined;
+    });
     return this.sending;
   }
 
@@ -165,7 +184,9 @@ export class RestoreService {
       this.log.error({ id, code: answer.code, message: answer.message }, 'restore: the bridge did not take its part yet; sent again when it comes online');
       return answer;
     }
-    await store.writeUnseen(async (tx) => { await tx.delete(settings).where(eq(settings.key, META_KEYS.restorePending)); });
+    await store.writeUnseen(async (tx) => {
+      await tx.delete(settings).where(eq(settings.key, META_KEYS.restorePending));
+    });
     this.log.info({ id, stick: answer.data.stick, files: answer.data.files }, 'restore: done; the bridge restarts on the restored data');
     return answer;
   }

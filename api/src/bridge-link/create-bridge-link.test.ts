@@ -42,7 +42,10 @@ describe('bridge link', () => {
     const first = link.request('permit_join', { time: 60 });
     const second = link.request('permit_join', { time: 0 });
     await flush();
-    expect(published.map((p) => p.topic)).toEqual([`herdgate/bridge/${EXAMPLE_BRIDGE}/request/permit_join`, `herdgate/bridge/${EXAMPLE_BRIDGE}/request/permit_join`]);
+    expect(published.map((p) => p.topic)).toEqual([
+      `herdgate/bridge/${EXAMPLE_BRIDGE}/request/permit_join`,
+      `herdgate/bridge/${EXAMPLE_BRIDGE}/request/permit_join`,
+    ]);
     const [a, b] = published.map((p) => p.body.transaction);
     expect(a).not.toBe(b);
     const before = Date.now();
@@ -66,8 +69,16 @@ describe('bridge link', () => {
     const group = link.setGroup(5, { on: false });
     await flush();
     expect(published.map((p) => p.topic)).toEqual([`herdgate/devices/${EXAMPLE_IEEE}/11/set`, `herdgate/bridge/${EXAMPLE_BRIDGE}/groups/5/set`]);
-    send(`herdgate/devices/${EXAMPLE_IEEE}/11/set/result`, { transaction: published[0]!.body.transaction, status: 'error', error: { code: 'no_ack', message: 'no ACK after 3 tries' } });
-    send(`herdgate/bridge/${EXAMPLE_BRIDGE}/groups/5/set/result`, { transaction: published[1]!.body.transaction, status: 'ok', data: { acknowledged: false, sent: ['on'] } });
+    send(`herdgate/devices/${EXAMPLE_IEEE}/11/set/result`, {
+      transaction: published[0]!.body.transaction,
+      status: 'error',
+      error: { code: 'no_ack', message: 'no ACK after 3 tries' },
+    });
+    send(`herdgate/bridge/${EXAMPLE_BRIDGE}/groups/5/set/result`, {
+      transaction: published[1]!.body.transaction,
+      status: 'ok',
+      data: { acknowledged: false, sent: ['on'] },
+    });
     expect(await device).toEqual({ status: 'error', code: 'no_ack', message: 'no ACK after 3 tries' });
     expect(await group).toEqual({ status: 'ok', data: { acknowledged: false, sent: ['on'] } });
   });
@@ -79,7 +90,11 @@ describe('bridge link', () => {
     const unblamed = link.setGroup(5, { on: true });
     await flush();
     const [a, b] = published.map((p) => p.body.transaction);
-    send(`herdgate/devices/${EXAMPLE_IEEE}/11/set/result`, { transaction: a, status: 'error', error: { code: 'not_supported', message: 'a Dimmable light has no colour', field: 'xy' } });
+    send(`herdgate/devices/${EXAMPLE_IEEE}/11/set/result`, {
+      transaction: a,
+      status: 'error',
+      error: { code: 'not_supported', message: 'a Dimmable light has no colour', field: 'xy' },
+    });
     send(`herdgate/bridge/${EXAMPLE_BRIDGE}/groups/5/set/result`, { transaction: b, status: 'error', error: { code: 'busy', message: 'queue full' } });
     expect(await blamed).toEqual({ status: 'error', code: 'not_supported', message: 'a Dimmable light has no colour', field: 'xy' });
     expect(await unblamed).toStrictEqual({ status: 'error', code: 'busy', message: 'queue full' });
@@ -110,7 +125,9 @@ describe('bridge link', () => {
   it('should deliver events in order and survive a throwing listener', () => {
     const { link, send, online } = rig();
     const seen: LinkEvent['kind'][] = [];
-    link.subscribe(() => { throw new Error('listener bug'); });
+    link.subscribe(() => {
+      throw new Error('listener bug');
+    });
     const off = link.subscribe((event) => seen.push(event.kind));
     online();
     send(`herdgate/devices/${EXAMPLE_IEEE}`, examples.device);

@@ -56,7 +56,9 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
   const timeoutMs = options.timeoutMs ?? DEFAULT_LINK_TIMEOUT_MS;
   const mirror = new LinkMirror({ base, preferredBridge: options.preferredBridge, logger });
   const pending = new PendingCalls('api');
-  const listeners = createBus<{ link: LinkEvent }>((err, _name, event) => logger.error({ err, event: (event as LinkEvent).kind }, 'bridge link listener failed'));
+  const listeners = createBus<{ link: LinkEvent }>((err, _name, event) =>
+    logger.error({ err, event: (event as LinkEvent).kind }, 'bridge link listener failed'),
+  );
 
   const emit = (events: LinkEvent[]) => {
     for (const event of events) {
@@ -68,11 +70,19 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
   const settleReply = (reply: Reply) => {
     const decoded = decodePayload(replySchema(reply), reply.payload);
     if (!decoded.ok) return logger.warn({ topic: reply.topic, error: decoded.response.error }, 'ignored an invalid reply from the bridge');
-    const answer = decoded.value as { transaction?: string | number; status: 'ok'; data: unknown } | { transaction?: string | number; status: 'error'; error: { code: string; message: string; field?: string } };
+    const answer = decoded.value as
+      | { transaction?: string | number; status: 'ok'; data: unknown }
+      | { transaction?: string | number; status: 'error'; error: { code: string; message: string; field?: string } };
     if (typeof answer.transaction !== 'string') return;
-    const outcome: Settled<unknown> = answer.status === 'ok'
-      ? { status: 'ok', data: answer.data }
-      : { status: 'error', code: answer.error.code, message: answer.error.message, ...(answer.error.field === undefined ? {} : { field: answer.error.field }) };
+    const outcome: Settled<unknown> =
+      answer.status === 'ok'
+        ? { status: 'ok', data: answer.data }
+        : {
+            status: 'error',
+            code: answer.error.code,
+            message: answer.error.message,
+            ...(answer.error.field === undefined ? {} : { field: answer.error.field }),
+          };
     pending.settle(answer.transaction, outcome);
   };
 
@@ -147,7 +157,8 @@ export function createBridgeLink(options: BridgeLinkOptions): BridgeLink {
     matter: () => mirror.matter(),
     async matterRequest(name, data, wait) {
       // The Matter bridge follows the same broker, not a bridge: only the broker connection matters.
-      if (!transport.connected() || mirror.matter() === undefined) return { status: 'error', code: 'not_connected', message: 'no Matter bridge is running (MATTER=1)' };
+      if (!transport.connected() || mirror.matter() === undefined)
+        return { status: 'error', code: 'not_connected', message: 'no Matter bridge is running (MATTER=1)' };
       const transaction = pending.nextTransaction();
       const answer = pending.wait<MatterStatus>(transaction, wait ?? timeoutMs, `matter ${name}`);
       await transport.publish(topics.matterRequest(base, name), JSON.stringify({ ...data, transaction })).catch((err: Error) => {

@@ -17,9 +17,15 @@ export function createMemoryTransport(): MemoryTransport {
   const published: MemoryTransport['published'] = [];
   return {
     published,
-    publish: async (topic, payload, options) => { published.push({ topic, body: JSON.parse(payload) as Record<string, unknown>, ...(options?.retain ? { retain: true } : {}) }); },
-    onMessage: (handler) => { onMessage = handler; },
-    onConnection: (handler) => { onConnection = handler; },
+    publish: async (topic, payload, options) => {
+      published.push({ topic, body: JSON.parse(payload) as Record<string, unknown>, ...(options?.retain ? { retain: true } : {}) });
+    },
+    onMessage: (handler) => {
+      onMessage = handler;
+    },
+    onConnection: (handler) => {
+      onConnection = handler;
+    },
     connected: () => up,
     close: async () => {},
     deliver(topic, payload) {

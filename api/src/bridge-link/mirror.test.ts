@@ -83,7 +83,13 @@ describe('link mirror', () => {
   it('should ignore commands of other clients and topics outside the contract', () => {
     const { mirror: m } = mirror();
     m.handle(t(EXAMPLE_BRIDGE, 'state'), bytes({ state: 'online' }));
-    for (const topic of [`herdgate/devices/${EXAMPLE_IEEE}/11/set`, t(EXAMPLE_BRIDGE, 'request/permit_join'), t(EXAMPLE_BRIDGE, 'groups/5/set'), 'herdgate/other', 'zigbee2mqtt/bridge/state']) {
+    for (const topic of [
+      `herdgate/devices/${EXAMPLE_IEEE}/11/set`,
+      t(EXAMPLE_BRIDGE, 'request/permit_join'),
+      t(EXAMPLE_BRIDGE, 'groups/5/set'),
+      'herdgate/other',
+      'zigbee2mqtt/bridge/state',
+    ]) {
       expect(m.handle(topic, bytes({ on: true }))).toEqual({ events: [] });
     }
   });
@@ -91,7 +97,11 @@ describe('link mirror', () => {
   it('should hand on replies of the followed bridge only', () => {
     const { mirror: m } = mirror();
     m.handle(t(EXAMPLE_BRIDGE, 'state'), bytes({ state: 'online' }));
-    expect(m.handle(t(EXAMPLE_BRIDGE, 'response/permit_join'), bytes({})).reply?.topic).toEqual({ kind: 'bridge/response', bridge: EXAMPLE_BRIDGE, name: 'permit_join' });
+    expect(m.handle(t(EXAMPLE_BRIDGE, 'response/permit_join'), bytes({})).reply?.topic).toEqual({
+      kind: 'bridge/response',
+      bridge: EXAMPLE_BRIDGE,
+      name: 'permit_join',
+    });
     expect(m.handle(t(OTHER, 'response/permit_join'), bytes({})).reply).toBeUndefined();
     expect(m.handle(`herdgate/devices/${EXAMPLE_IEEE}/11/set/result`, bytes({})).reply?.topic.kind).toBe('device/set/result');
   });

@@ -109,26 +109,42 @@ export class LinkMirror {
     const topic = parseTopic(this.options.base, topicName);
     if (!topic) return { events: [] };
     switch (topic.kind) {
-      case 'bridge/state': return { events: this.onBridgeState(topic.bridge, payload) };
-      case 'bridge/info': return { events: this.onBridgeInfo(topic.bridge, payload) };
-      case 'bridge/event': return { events: this.onBridgeEvent(topic.bridge, payload) };
-      case 'device': return { events: this.onDevice(topic.ieee, payload) };
-      case 'device/state': return { events: this.onState(topic.ieee, topic.endpoint, payload) };
-      case 'device/ota': return { events: this.onOta(topic.ieee, payload) };
-      case 'device/event': return { events: this.onEvent(topic.ieee, topic.endpoint, payload) };
-      case 'bridge/networkmap': return { events: this.onNetworkMap(topic.bridge, payload) };
-      case 'bridge/networkmap/progress': return { events: this.onNetworkMapProgress(topic.bridge, payload) };
-      case 'bridge/removed': return { events: this.onRemoved(topic.bridge, payload) };
-      case 'bridge/log': return { events: this.onLog(topic.bridge, payload) };
+      case 'bridge/state':
+        return { events: this.onBridgeState(topic.bridge, payload) };
+      case 'bridge/info':
+        return { events: this.onBridgeInfo(topic.bridge, payload) };
+      case 'bridge/event':
+        return { events: this.onBridgeEvent(topic.bridge, payload) };
+      case 'device':
+        return { events: this.onDevice(topic.ieee, payload) };
+      case 'device/state':
+        return { events: this.onState(topic.ieee, topic.endpoint, payload) };
+      case 'device/ota':
+        return { events: this.onOta(topic.ieee, payload) };
+      case 'device/event':
+        return { events: this.onEvent(topic.ieee, topic.endpoint, payload) };
+      case 'bridge/networkmap':
+        return { events: this.onNetworkMap(topic.bridge, payload) };
+      case 'bridge/networkmap/progress':
+        return { events: this.onNetworkMapProgress(topic.bridge, payload) };
+      case 'bridge/removed':
+        return { events: this.onRemoved(topic.bridge, payload) };
+      case 'bridge/log':
+        return { events: this.onLog(topic.bridge, payload) };
       case 'bridge/response':
       case 'group/set/result':
         return topic.bridge === this.selectedId ? { events: [], reply: { topic, payload } } : { events: [] };
-      case 'device/set/result': return { events: [], reply: { topic, payload } };
-      case 'gateway/request': return { events: topic.bridge === this.selectedId ? this.onGatewayRequest(topic.bridge, topic.name, payload) : [] };
-      case 'matter/state': return { events: this.onMatter(payload) };
-      case 'matter/response': return { events: [], reply: { topic, payload } };
+      case 'device/set/result':
+        return { events: [], reply: { topic, payload } };
+      case 'gateway/request':
+        return { events: topic.bridge === this.selectedId ? this.onGatewayRequest(topic.bridge, topic.name, payload) : [] };
+      case 'matter/state':
+        return { events: this.onMatter(payload) };
+      case 'matter/response':
+        return { events: [], reply: { topic, payload } };
       // Commands other clients send to the bridge: not ours to act on.
-      default: return { events: [] };
+      default:
+        return { events: [] };
     }
   }
 

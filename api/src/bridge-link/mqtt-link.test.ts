@@ -53,7 +53,10 @@ describe('mqtt link transport', () => {
     cleanups.push(() => transport.close());
     await until(() => transport.connected(), 'the first connection');
 
-    const sent = transport.publish('herdgate/test/set', 'bri 2').then(() => 'acknowledged', (err: Error) => err.message);
+    const sent = transport.publish('herdgate/test/set', 'bri 2').then(
+      () => 'acknowledged',
+      (err: Error) => err.message,
+    );
     await until(() => broker.seen.length === 1, 'the broker to receive the command');
     broker.dropFirst();
     await until(() => broker.connections() === 2 && transport.connected(), 'the reconnect');
@@ -61,6 +64,9 @@ describe('mqtt link transport', () => {
     await expect(transport.publish('herdgate/test/set', 'bri 1')).resolves.toBeUndefined();
 
     expect(await sent).toBe('Message removed');
-    expect(broker.seen).toEqual([{ connection: 1, payload: 'bri 2' }, { connection: 2, payload: 'bri 1' }]);
+    expect(broker.seen).toEqual([
+      { connection: 1, payload: 'bri 2' },
+      { connection: 2, payload: 'bri 1' },
+    ]);
   });
 });

@@ -34,10 +34,21 @@ export async function loadRadioMemory(db: Database, store: Store): Promise<Radio
       if (same(current, identity) || same(writing, identity)) return;
       writing = identity;
       const value = JSON.stringify(identity);
-      await store.write(
-        (tx) => tx.insert(radioIdentity).values({ id: ROW, value }).onConflictDoUpdate({ target: radioIdentity.id, set: { value } }).then(() => undefined),
-        () => { current = identity; },
-      ).finally(() => { if (writing === identity) writing = undefined; });
+      await store
+        .write(
+          (tx) =>
+            tx
+              .insert(radioIdentity)
+              .values({ id: ROW, value })
+              .onConflictDoUpdate({ target: radioIdentity.id, set: { value } })
+              .then(() => undefined),
+          () => {
+            current = identity;
+          },
+        )
+        .finally(() => {
+          if (writing === identity) writing = undefined;
+        });
     },
   };
 }
@@ -45,5 +56,10 @@ export async function loadRadioMemory(db: Database, store: Store): Promise<Radio
 /** A memory that forgets: for runtimes and tests without the table. */
 export function createVolatileRadioMemory(): RadioMemory {
   let current: RadioIdentity | undefined;
-  return { last: () => current, remember: async (identity) => { current = identity; } };
+  return {
+    last: () => current,
+    remember: async (identity) => {
+      current = identity;
+    },
+  };
 }

@@ -28,9 +28,7 @@ describe('changed events', () => {
   });
 
   it('should send nothing when nothing changed', () => {
-    expect(serialise({ ...bulb, before: lightBefore, after: structuredClone(lightBefore), notifyAll: true })).toEqual(
-      [],
-    );
+    expect(serialise({ ...bulb, before: lightBefore, after: structuredClone(lightBefore), notifyAll: true })).toEqual([]);
   });
 
   it('should send one message per changed sub-object, state first', () => {
@@ -55,9 +53,7 @@ describe('push-always items', () => {
   const pressed = { state: { buttonevent: 1002, lastupdated: '2024-01-01T12:00:00.000' }, config: { battery: 90 } };
 
   it('should push a repeated button press although the value is equal', () => {
-    expect(
-      serialise({ ...button, before: pressed, after: pressed, notifyAll: false, written: ['state/buttonevent'] }),
-    ).toEqual([
+    expect(serialise({ ...button, before: pressed, after: pressed, notifyAll: false, written: ['state/buttonevent'] })).toEqual([
       '{"e":"changed","id":"5","r":"sensors","state":{"buttonevent":1002},"t":"event","uniqueid":"00:15:8d:00:01:02:03:04-01-0006"}',
     ]);
   });
@@ -70,9 +66,7 @@ describe('push-always items', () => {
   });
 
   it('should not push an equal item that is not push-always, even when written', () => {
-    expect(
-      serialise({ ...button, before: pressed, after: pressed, notifyAll: true, written: ['config/battery'] }),
-    ).toEqual([]);
+    expect(serialise({ ...button, before: pressed, after: pressed, notifyAll: true, written: ['config/battery'] })).toEqual([]);
   });
 });
 
@@ -97,9 +91,7 @@ describe('attr events', () => {
   it('should put changed group attributes flat at the top level, without uniqueid', () => {
     const before = { attr: { name: 'Kitchen', class: 'Kitchen', type: 'LightGroup' } };
     const after = { attr: { name: 'Cooking', class: 'Kitchen', type: 'LightGroup' } };
-    expect(serialise({ r: 'groups', id: '4', before, after, notifyAll: true })).toEqual([
-      '{"e":"changed","id":"4","name":"Cooking","r":"groups","t":"event"}',
-    ]);
+    expect(serialise({ r: 'groups', id: '4', before, after, notifyAll: true })).toEqual(['{"e":"changed","id":"4","name":"Cooking","r":"groups","t":"event"}']);
   });
 
   it('should never let a flattened group attribute overwrite the envelope', () => {

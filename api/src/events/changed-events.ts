@@ -68,12 +68,7 @@ function payloadOf(after: Items, changed: readonly string[], notifyAll: boolean)
   return Object.fromEntries(changed.map((item) => [item, after[item]]));
 }
 
-function attrEvent(
-  base: DeconzEvent,
-  after: Items,
-  changed: readonly string[],
-  notifyAll: boolean,
-): DeconzEvent | undefined {
+function attrEvent(base: DeconzEvent, after: Items, changed: readonly string[], notifyAll: boolean): DeconzEvent | undefined {
   if (RESOURCE_RULES[base.r].attrAtTopLevel) {
     // Groups put changed attributes flat beside the envelope (`"name":"Kitchen"`). Only the changed
     // ones: flattening every attribute would bury the change among unrelated top-level keys.

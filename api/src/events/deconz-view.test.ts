@@ -10,12 +10,19 @@ describe('deconzView', () => {
   });
 
   it('should drop the events of kinds deCONZ never sends', () => {
-    for (const r of ['devices', 'networkmap', 'touchlink', 'config'] as const) expect(deconzView({ t: 'event', e: 'changed', r, id: 'x', state: {} })).toBeUndefined();
+    for (const r of ['devices', 'networkmap', 'touchlink', 'config'] as const)
+      expect(deconzView({ t: 'event', e: 'changed', r, id: 'x', state: {} })).toBeUndefined();
     expect(deconzView({ t: 'event', e: 'deleted', r: 'scenes', id: '1' })).toBeUndefined();
   });
 
   it('should strip the keys deCONZ never puts there, and drop what is left with only the envelope', () => {
-    expect(deconzView({ t: 'event', e: 'changed', r: 'groups', id: '2', name: 'Hall', lights: ['1'] })).toEqual({ t: 'event', e: 'changed', r: 'groups', id: '2', name: 'Hall' });
+    expect(deconzView({ t: 'event', e: 'changed', r: 'groups', id: '2', name: 'Hall', lights: ['1'] })).toEqual({
+      t: 'event',
+      e: 'changed',
+      r: 'groups',
+      id: '2',
+      name: 'Hall',
+    });
     expect(deconzView({ t: 'event', e: 'changed', r: 'groups', id: '2', lights: ['1'] })).toBeUndefined();
     expect(deconzView({ t: 'event', e: 'changed', r: 'alarmsystems', id: '1', lockout: { seconds: 60 } })).toBeUndefined();
   });

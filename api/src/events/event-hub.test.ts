@@ -17,9 +17,7 @@ describe('event hub', () => {
     const seen: string[] = [];
     hub.subscribe((message, event) => seen.push(`${event.id}:${message}`));
     hub.publish(lightOn('1'));
-    expect(seen).toEqual([
-      '1:{"e":"changed","id":"1","r":"lights","state":{"bri":10,"on":true},"t":"event","uniqueid":"00:17:88:01:00:00:00:01-0b"}',
-    ]);
+    expect(seen).toEqual(['1:{"e":"changed","id":"1","r":"lights","state":{"bri":10,"on":true},"t":"event","uniqueid":"00:17:88:01:00:00:00:01-0b"}']);
   });
 
   it('should serialise once, whatever the number of subscribers', () => {
@@ -33,9 +31,7 @@ describe('event hub', () => {
     expect(serialisations).toBe(1);
     expect(messages).toHaveLength(3);
     expect(new Set(messages)).toEqual(
-      new Set([
-        '{"e":"changed","id":"2","r":"lights","state":{"lastupdated":"2024-01-01T12:00:00.000"},"t":"event","uniqueid":"00:17:88:01:00:00:00:02-0b"}',
-      ]),
+      new Set(['{"e":"changed","id":"2","r":"lights","state":{"lastupdated":"2024-01-01T12:00:00.000"},"t":"event","uniqueid":"00:17:88:01:00:00:00:02-0b"}']),
     );
   });
 

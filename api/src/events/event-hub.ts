@@ -10,10 +10,13 @@ import type { DeconzEvent, EventHub, EventHubOptions, EventListener } from './ty
 export function createEventHub(options: EventHubOptions = {}): EventHub {
   // One broken subscriber must not cost the others their events: the bus isolates each.
   const bus = createBus<{ event: { message: string; event: DeconzEvent }; restart: string }>((error, name, delivery) =>
-    options.onListenerError?.(error, name === 'event'
-      ? (delivery as { event: DeconzEvent }).event
-      // A server that failed to close its clients: reported as the restart it was told of.
-      : { t: 'event', e: 'changed', r: 'config', config: { restartclients: delivery } }),
+    options.onListenerError?.(
+      error,
+      name === 'event'
+        ? (delivery as { event: DeconzEvent }).event
+        : // A server that failed to close its clients: reported as the restart it was told of.
+          { t: 'event', e: 'changed', r: 'config', config: { restartclients: delivery } },
+    ),
   );
   const queue: DeconzEvent[] = [];
   let delivering = false;

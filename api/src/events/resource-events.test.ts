@@ -26,12 +26,8 @@ describe('added events', () => {
   it('should announce REST-created groups and alarm systems too, without uniqueid', () => {
     const group = addedEvent({ r: 'groups', id: '4', resource: { lights: [], name: 'Kitchen' } });
     const alarm = addedEvent({ r: 'alarmsystems', id: '1', resource: { name: 'Home' } });
-    expect(stringifySorted(group)).toBe(
-      '{"e":"added","group":{"lights":[],"name":"Kitchen"},"id":"4","r":"groups","t":"event"}',
-    );
-    expect(stringifySorted(alarm)).toBe(
-      '{"alarmsystem":{"name":"Home"},"e":"added","id":"1","r":"alarmsystems","t":"event"}',
-    );
+    expect(stringifySorted(group)).toBe('{"e":"added","group":{"lights":[],"name":"Kitchen"},"id":"4","r":"groups","t":"event"}');
+    expect(stringifySorted(alarm)).toBe('{"alarmsystem":{"name":"Home"},"e":"added","id":"1","r":"alarmsystems","t":"event"}');
   });
 });
 
@@ -43,17 +39,13 @@ describe('deleted events', () => {
   });
 
   it('should name a deleted group by id only', () => {
-    expect(stringifySorted(deletedEvent({ r: 'groups', id: '4' }))).toBe(
-      '{"e":"deleted","id":"4","r":"groups","t":"event"}',
-    );
+    expect(stringifySorted(deletedEvent({ r: 'groups', id: '4' }))).toBe('{"e":"deleted","id":"4","r":"groups","t":"event"}');
   });
 });
 
 describe('scene-called events', () => {
   it('should carry gid and scid and no id', () => {
-    expect(stringifySorted(sceneCalledEvent({ gid: '65520', scid: '2' }))).toBe(
-      '{"e":"scene-called","gid":"65520","r":"scenes","scid":"2","t":"event"}',
-    );
+    expect(stringifySorted(sceneCalledEvent({ gid: '65520', scid: '2' }))).toBe('{"e":"scene-called","gid":"65520","r":"scenes","scid":"2","t":"event"}');
   });
 });
 

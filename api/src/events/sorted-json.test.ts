@@ -4,9 +4,7 @@ import { formatNumber, stringifySorted } from './sorted-json';
 describe('stringifySorted', () => {
   it('should sort keys at every depth and print compactly', () => {
     const value = { t: 'event', state: { on: true, bri: 254, xy: [0.3, 0.4] }, UTC: 'x', e: 'changed' };
-    expect(stringifySorted(value)).toBe(
-      '{"UTC":"x","e":"changed","state":{"bri":254,"on":true,"xy":[0.3,0.4]},"t":"event"}',
-    );
+    expect(stringifySorted(value)).toBe('{"UTC":"x","e":"changed","state":{"bri":254,"on":true,"xy":[0.3,0.4]},"t":"event"}');
   });
 
   it('should drop undefined members and turn undefined array items into null', () => {

@@ -57,11 +57,21 @@ export async function openResources(deps: ResourceDeps): Promise<OpenResources> 
   };
   try {
     const automation: Automation = await loadAutomation({
-      store, clock, events, logger, internal: deps.internal, timers, webhookAllowLocal: deps.webhookAllowLocal, resolveHost: deps.resolveHost,
+      store,
+      clock,
+      events,
+      logger,
+      internal: deps.internal,
+      timers,
+      webhookAllowLocal: deps.webhookAllowLocal,
+      resolveHost: deps.resolveHost,
       fetch: deps.webhookFetch,
     });
     const sensors = await openSensorsModel({ store, events, clock, logger, bridge, timers });
-    closers.push(async () => { sensors.close(); await sensors.idle(); });
+    closers.push(async () => {
+      sensors.close();
+      await sensors.idle();
+    });
     const lighting = await startLighting({ store, bridge, events, logger });
     closers.push(() => lighting.close());
     closers.push(followDeviceMembership({ bridge, sensors, groups: lighting.groups, logger }));
@@ -97,17 +107,26 @@ export async function openResources(deps: ResourceDeps): Promise<OpenResources> 
  * nothing was deleted and the models are loaded again from it unchanged.
  */
 export class GatewayResources {
-  private constructor(private current: OpenResources, private readonly deps: ResourceDeps) {}
+  private constructor(
+    private current: OpenResources,
+    private readonly deps: ResourceDeps,
+  ) {}
 
   static async open(deps: ResourceDeps): Promise<GatewayResources> {
     return new GatewayResources(await openResources(deps), deps);
   }
 
-  get models(): ResourceModels { return this.current.models; }
+  get models(): ResourceModels {
+    return this.current.models;
+  }
 
-  start(services: Services): Promise<void> { return this.current.start(services); }
+  start(services: Services): Promise<void> {
+    return this.current.start(services);
+  }
 
-  close(): Promise<void> { return this.current.close(); }
+  close(): Promise<void> {
+    return this.current.close();
+  }
 
   forgetDatabase(services: Services, keepKey: string): Promise<void> {
     return this.rebuild(services, () => this.deps.store.forgetData(keepKey), true);
@@ -126,7 +145,9 @@ export class GatewayResources {
     await this.current.close();
     const gone = announce ? this.goneEvents() : [];
     let failure: unknown;
-    await change().catch((err: unknown) => { failure = err; });
+    await change().catch((err: unknown) => {
+      failure = err;
+    });
     // Deleted before the devices still paired come back (`added`, with new ids, while loading).
     if (failure === undefined) for (const event of gone) this.deps.events.publish(event);
     this.current = await openResources(this.deps);

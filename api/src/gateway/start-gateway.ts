@@ -94,7 +94,15 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const events = createEventHub({ onListenerError: (err) => logger.error({ err }, 'event listener failed') });
   const internal = new InternalRequests();
   const resources = await GatewayResources.open({
-    store, events, clock, timers, logger, bridge, internal, webhookAllowLocal: env.WEBHOOK_ALLOW_LOCAL === '1', resolveHost: deps.resolveHost,
+    store,
+    events,
+    clock,
+    timers,
+    logger,
+    bridge,
+    internal,
+    webhookAllowLocal: env.WEBHOOK_ALLOW_LOCAL === '1',
+    resolveHost: deps.resolveHost,
     webhookFetch: deps.webhookFetch,
   });
   // Whichever models are current when the gateway stops (a `deleteDB` replaces them).
@@ -110,14 +118,28 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const networkMap = createNetworkMapService({ bridge, events, logger });
   teardown.add('network map', () => networkMap.close());
   const gateway = new GatewayModel({
-    store, radio: radioControl, radioInfo, link: bridge, events, clock, session, logger, defaultName: env.GATEWAY_NAME, updates,
+    store,
+    radio: radioControl,
+    radioInfo,
+    link: bridge,
+    events,
+    clock,
+    session,
+    logger,
+    defaultName: env.GATEWAY_NAME,
+    updates,
     touchlinkBusy: () => touchlink.busy(),
     forgetDatabase: (keepKey) => resources.forgetDatabase(services, keepKey),
   });
   gateway.start();
   teardown.add('gateway', () => gateway.stop());
   const backups = new BackupService({
-    store, bridge, clock, logger, version: deps.version ?? '0.0.0', archives: deps.archives ?? memoryArchiveStore(),
+    store,
+    bridge,
+    clock,
+    logger,
+    version: deps.version ?? '0.0.0',
+    archives: deps.archives ?? memoryArchiveStore(),
     automatic: { intervalHours: env.BACKUP_INTERVAL_HOURS ?? 24, keep: env.BACKUP_KEEP ?? 7 },
   });
   backups.start(timers);
@@ -125,12 +147,26 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
   const logs = deps.logs ?? new LogRing();
   teardown.add('bridge logs', followBridgeLogs(bridge, logs));
   const restores = new RestoreService({
-    store, bridge, clock, logger, deconz: deps.deconzReader,
+    store,
+    bridge,
+    clock,
+    logger,
+    deconz: deps.deconzReader,
     rebuild: (replace) => resources.replaceDatabase(services, replace),
   });
   teardown.add('restores', () => restores.stop());
   const services: Services = {
-    store, clock, events, internal, ...resources.models, logger, bridge, gateway, backups, restores, logs,
+    store,
+    clock,
+    events,
+    internal,
+    ...resources.models,
+    logger,
+    bridge,
+    gateway,
+    backups,
+    restores,
+    logs,
     radioInfo,
     radioControl,
     touchlink,

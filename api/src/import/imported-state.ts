@@ -41,11 +41,7 @@ export async function writeImportedState(db: Database, state: ImportedState, now
   const identity: GatewayIdentity = { ...mintIdentity(), ...state.identity };
   const radio = { bridgeid: identity.bridgeid, mac: identity.mac, panid: identity.panid, ...state.radio };
   await db.transaction(async (tx) => {
-    const settings = [
-      ...Object.entries(state.settings),
-      [META_KEYS.identity, identity],
-      [META_KEYS.revision, 1],
-    ] as const;
+    const settings = [...Object.entries(state.settings), [META_KEYS.identity, identity], [META_KEYS.revision, 1]] as const;
     for (const [key, value] of settings) await tx.insert(t.settings).values({ key, value: JSON.stringify(value) });
     await tx.insert(t.radioIdentity).values({ id: 'last', value: JSON.stringify(radio) });
     for (const key of state.keys) await tx.insert(t.apiKeys).values(key);
@@ -55,15 +51,27 @@ export async function writeImportedState(db: Database, state: ImportedState, now
     for (const row of state.sensors) await tx.insert(t.sensors).values(row);
     for (const row of state.rules) await tx.insert(t.rules).values({ ...row, etag: newEtag() });
     for (const row of state.schedules) {
-      const nextFireAt = row.status === 'enabled' ? nextFireOf({ time: row.time ?? null, localtime: row.localtime ?? null, startedAt: row.startedAt }, now, { timeZone, random: Math.random }) : null;
+      const nextFireAt =
+        row.status === 'enabled'
+          ? nextFireOf({ time: row.time ?? null, localtime: row.localtime ?? null, startedAt: row.startedAt }, now, { timeZone, random: Math.random })
+          : null;
       await tx.insert(t.schedules).values({ ...row, nextFireAt, firings: 0, etag: newEtag() });
     }
     for (const row of state.alarmSystems) await tx.insert(t.alarmSystems).values(row);
     for (const row of state.alarmDevices) await tx.insert(t.alarmDevices).values(row);
     for (const row of state.resourcelinks) await tx.insert(t.resourcelinks).values(row);
-    const sequences = { sensors: maxId(state.sensors), rules: maxId(state.rules), schedules: maxId(state.schedules), resourcelinks: maxId(state.resourcelinks) };
+    const sequences = {
+      sensors: maxId(state.sensors),
+      rules: maxId(state.rules),
+      schedules: maxId(state.schedules),
+      resourcelinks: maxId(state.resourcelinks),
+    };
     for (const [name, lastId] of Object.entries(sequences)) {
-      if (lastId > 0) await tx.insert(t.idSequences).values({ name, lastId }).onConflictDoUpdate({ target: t.idSequences.name, set: { lastId: sql`max(${t.idSequences.lastId}, ${lastId})` } });
+      if (lastId > 0)
+        await tx
+          .insert(t.idSequences)
+          .values({ name, lastId })
+          .onConflictDoUpdate({ target: t.idSequences.name, set: { lastId: sql`max(${t.idSequences.lastId}, ${lastId})` } });
     }
   });
 }

@@ -17,7 +17,12 @@ describe('etag', () => {
     const tag = etagWithFacts(servicesAt(7), [true, 'x', 3, null]);
     expect(tag).toMatch(/^"abcd1234-7-f[0-9a-z]+"$/);
     expect(etagWithFacts(servicesAt(7), [true, 'x', 3, null])).toBe(tag);
-    for (const facts of [[false, 'x', 3, null], [true, 'y', 3, null], [true, 'x', 4, null], [true, 'x', 3, 0]]) {
+    for (const facts of [
+      [false, 'x', 3, null],
+      [true, 'y', 3, null],
+      [true, 'x', 4, null],
+      [true, 'x', 3, 0],
+    ]) {
       expect(etagWithFacts(servicesAt(7), facts)).not.toBe(tag);
     }
     expect(etagWithFacts(servicesAt(8), [true, 'x', 3, null])).not.toBe(tag);

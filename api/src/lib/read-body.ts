@@ -4,10 +4,7 @@ import { DeconzError } from '@herdgate/shared/errors';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 function tooLarge(address: string, limit: number): DeconzError {
-  return new DeconzError(
-    { type: 2, address, description: `body too large, the limit is ${limit} bytes` },
-    { status: 413 },
-  );
+  return new DeconzError({ type: 2, address, description: `body too large, the limit is ${limit} bytes` }, { status: 413 });
 }
 
 /**
@@ -60,6 +57,9 @@ export async function readBodyBytes(request: Request, limit: number, refuse: () 
   }
   const bytes = new Uint8Array(size);
   let offset = 0;
-  for (const chunk of chunks) { bytes.set(chunk, offset); offset += chunk.byteLength; }
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
   return bytes;
 }

@@ -49,7 +49,9 @@ describe('validateBody', () => {
   });
 
   it('should use a fixed address when the endpoint has one', () => {
-    expect(() => validateBody(schema, {}, { base: '', fixedAddress: '/' })).toThrow(expect.objectContaining({ items: [{ error: expect.objectContaining({ address: '/' }) }] }));
+    expect(() => validateBody(schema, {}, { base: '', fixedAddress: '/' })).toThrow(
+      expect.objectContaining({ items: [{ error: expect.objectContaining({ address: '/' }) }] }),
+    );
   });
 });
 

@@ -34,7 +34,7 @@ export function parseJsonObject(text: string, address: string): Record<string, u
 }
 
 function showValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
 /** Map the first valibot issue to the deCONZ error clients expect: missing 5, unknown 6, bad value 7. */

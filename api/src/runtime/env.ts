@@ -9,15 +9,11 @@ const port = (name: string, fallback: string) =>
     v.maxValue(65535, `${name} must be a port number 0-65535`),
   );
 
-const nonEmpty = (name: string, fallback: string) =>
-  v.pipe(v.optional(v.string(), fallback), v.minLength(1, `${name} must not be empty`));
+const nonEmpty = (name: string, fallback: string) => v.pipe(v.optional(v.string(), fallback), v.minLength(1, `${name} must not be empty`));
 
 /** Every setting the api reads from the environment, with its default. The README lists the same. */
 export const envSchema = v.object({
-  HTTP_HOST: v.pipe(
-    v.optional(v.string(), '0.0.0.0'),
-    v.regex(/^[\w.:-]+$/, 'HTTP_HOST must be a host name or IP address, e.g. 0.0.0.0 or 127.0.0.1'),
-  ),
+  HTTP_HOST: v.pipe(v.optional(v.string(), '0.0.0.0'), v.regex(/^[\w.:-]+$/, 'HTTP_HOST must be a host name or IP address, e.g. 0.0.0.0 or 127.0.0.1')),
   HTTP_PORT: port('HTTP_PORT', '8080'),
   WEBSOCKET_PORT: port('WEBSOCKET_PORT', '8088'),
   DATABASE_URL: v.pipe(
@@ -27,7 +23,11 @@ export const envSchema = v.object({
   DATABASE_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1, 'DATABASE_AUTH_TOKEN must not be empty when set'))),
   GATEWAY_USER: nonEmpty('GATEWAY_USER', 'delight'),
   GATEWAY_PASSWORD: nonEmpty('GATEWAY_PASSWORD', 'delight'),
-  GATEWAY_NAME: v.pipe(v.optional(v.string(), 'herdgate'), v.minLength(1, 'GATEWAY_NAME must be 1-16 characters'), v.maxLength(16, 'GATEWAY_NAME must be 1-16 characters')),
+  GATEWAY_NAME: v.pipe(
+    v.optional(v.string(), 'herdgate'),
+    v.minLength(1, 'GATEWAY_NAME must be 1-16 characters'),
+    v.maxLength(16, 'GATEWAY_NAME must be 1-16 characters'),
+  ),
   LOG_LEVEL: v.optional(
     v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent'),
     'info',
@@ -42,7 +42,13 @@ export const envSchema = v.object({
   MQTT_CA: v.optional(v.pipe(v.string(), v.minLength(1, 'MQTT_CA must be the path of a PEM file'))),
   MQTT_BASE_TOPIC: v.pipe(v.optional(v.string(), 'herdgate'), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')),
   CORS_ORIGINS: v.optional(
-    v.pipe(v.string(), v.regex(/^\s*(\*|https?:\/\/[\w.:[\]-]+)\s*(,\s*(\*|https?:\/\/[\w.:[\]-]+)\s*)*$/, 'CORS_ORIGINS must be a comma-separated list of origins such as https://ui.example:8443, or *')),
+    v.pipe(
+      v.string(),
+      v.regex(
+        /^\s*(\*|https?:\/\/[\w.:[\]-]+)\s*(,\s*(\*|https?:\/\/[\w.:[\]-]+)\s*)*$/,
+        'CORS_ORIGINS must be a comma-separated list of origins such as https://ui.example:8443, or *',
+      ),
+    ),
   ),
   WEBSOCKET_AUTH: v.optional(v.picklist(['off', 'key'], 'WEBSOCKET_AUTH must be off or key'), 'off'),
   WEBSOCKET_MAX_CLIENTS: v.pipe(

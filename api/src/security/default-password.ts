@@ -22,7 +22,7 @@ export function defaultPasswordInUse(store: Store, configured: string): boolean 
 export function warnAboutDefaultPassword(store: Store, configured: string, logger: Logger): void {
   if (!defaultPasswordInUse(store, configured)) return;
   logger.warn(
-    'DEFAULT GATEWAY PASSWORD IN USE: keys can be created with it only from this host (127.0.0.1/::1) until it is changed; '
-      + 'set GATEWAY_PASSWORD or change it with PUT /api/<key>/config/password. Other clients use the link button (PUT /config {"unlock": 60}).',
+    'DEFAULT GATEWAY PASSWORD IN USE: keys can be created with it only from this host (127.0.0.1/::1) until it is changed; ' +
+      'set GATEWAY_PASSWORD or change it with PUT /api/<key>/config/password. Other clients use the link button (PUT /config {"unlock": 60}).',
   );
 }

@@ -9,7 +9,10 @@ export interface OriginPolicy {
 }
 
 export function parseOrigins(value: string | undefined): string[] {
-  return (value ?? '').split(',').map((origin) => origin.trim().replace(/\/+$/, '')).filter((origin) => origin !== '');
+  return (value ?? '')
+    .split(',')
+    .map((origin) => origin.trim().replace(/\/+$/, ''))
+    .filter((origin) => origin !== '');
 }
 
 /** The `Access-Control-Allow-Origin` value for a request's `Origin`, or undefined for none. */

@@ -22,9 +22,16 @@ describe('origins', () => {
 });
 
 describe('client address', () => {
-  it.each([['127.0.0.1', true], ['127.8.9.10', true], ['::1', true], ['::ffff:127.0.0.1', true], ['192.168.1.2', false], ['::ffff:10.0.0.1', false], ['fe80::1', false], [undefined, false]])(
-    'should tell whether %s is this host', (address, loopback) => expect(isLoopback(address)).toBe(loopback),
-  );
+  it.each([
+    ['127.0.0.1', true],
+    ['127.8.9.10', true],
+    ['::1', true],
+    ['::ffff:127.0.0.1', true],
+    ['192.168.1.2', false],
+    ['::ffff:10.0.0.1', false],
+    ['fe80::1', false],
+    [undefined, false],
+  ])('should tell whether %s is this host', (address, loopback) => expect(isLoopback(address)).toBe(loopback));
 });
 
 describe('constant-time comparison', () => {
@@ -91,9 +98,12 @@ describe('websocket admission', () => {
 });
 
 describe('webhook targets', () => {
-  it.each(['127.0.0.1', '127.1.2.3', '0.0.0.0', '169.254.169.254', '::1', '[::1]', '::', 'fe80::1', '::ffff:127.0.0.1', '[::ffff:7f00:1]', '::ffff:a9fe:a9fe'])('should call %s local', (address) => {
-    expect(isLocalAddress(address)).toBe(true);
-  });
+  it.each(['127.0.0.1', '127.1.2.3', '0.0.0.0', '169.254.169.254', '::1', '[::1]', '::', 'fe80::1', '::ffff:127.0.0.1', '[::ffff:7f00:1]', '::ffff:a9fe:a9fe'])(
+    'should call %s local',
+    (address) => {
+      expect(isLocalAddress(address)).toBe(true);
+    },
+  );
   it.each(['192.168.1.10', '10.0.0.2', '8.8.8.8', 'fd00::1', '2001:db8::1'])('should not call %s local', (address) => {
     expect(isLocalAddress(address)).toBe(false);
   });

@@ -27,7 +27,7 @@ export interface UpgradeRequest {
 }
 
 export type Admission =
-  | { ok: true; /** The subprotocol to answer with (the key, when given that way). */ protocol?: string }
+  | { ok: true /** The subprotocol to answer with (the key, when given that way). */; protocol?: string }
   | { ok: false; status: 401 | 403 | 503; reason: string };
 
 export function admitWebSocket(policy: WebSocketPolicy, request: UpgradeRequest, clients: number): Admission {

@@ -9,6 +9,10 @@ export function followBridgeLogs(bridge: BridgeLink, logs: LogRing): () => void 
   return bridge.subscribe((event: LinkEvent) => {
     if (event.kind !== 'bridge-log') return;
     const { dropped, ...entry } = event.entry;
-    logs.push({ ...entry, process: 'bridge', ...(dropped ? { msg: `${entry.msg} (${dropped} earlier ${dropped === 1 ? 'entry' : 'entries'} not relayed)` } : {}) });
+    logs.push({
+      ...entry,
+      process: 'bridge',
+      ...(dropped ? { msg: `${entry.msg} (${dropped} earlier ${dropped === 1 ? 'entry' : 'entries'} not relayed)` } : {}),
+    });
   });
 }

@@ -74,17 +74,20 @@ export function createNetworkMapService(deps: { bridge: BridgeLink; events: Even
       log.info('network map scan requested');
       publish({ scanstate: 'scanning' });
       const bound = BASE_BOUND_MS + PER_NODE_BOUND_MS * (bridge.devices().size + 1);
-      void bridge.request('network/map', {}, bound).then((outcome) => {
-        if (outcome.status === 'ok') {
-          // The retained map usually comes first; the response settles it if it did not.
-          if (running) finished(outcome.data);
-        } else if (outcome.code === 'busy') {
-          // Another client's scan holds the bridge: its progress and map arrive on their own.
-          log.info({ reason: outcome.message }, 'network map scan already running on the bridge');
-        } else {
-          failed(outcome.message);
-        }
-      }, (err: unknown) => failed(err instanceof Error ? err.message : String(err)));
+      void bridge.request('network/map', {}, bound).then(
+        (outcome) => {
+          if (outcome.status === 'ok') {
+            // The retained map usually comes first; the response settles it if it did not.
+            if (running) finished(outcome.data);
+          } else if (outcome.code === 'busy') {
+            // Another client's scan holds the bridge: its progress and map arrive on their own.
+            log.info({ reason: outcome.message }, 'network map scan already running on the bridge');
+          } else {
+            failed(outcome.message);
+          }
+        },
+        (err: unknown) => failed(err instanceof Error ? err.message : String(err)),
+      );
       return { ok: true };
     },
     close: () => unsubscribe(),

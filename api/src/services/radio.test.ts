@@ -51,8 +51,15 @@ describe('linked radio', () => {
     const { radio, online, clock } = rig();
     online();
     expect(radio.info.snapshot()).toEqual({
-      bridgeid: EXAMPLE_BRIDGE, mac: '00:21:2e:01:23:45', panid: 6754, zigbeechannel: 15,
-      fwversion: '0x26720700', devicename: 'ConBee II', rfconnected: true, permitjoin: 57, fwupdatestate: 'idle',
+      bridgeid: EXAMPLE_BRIDGE,
+      mac: '00:21:2e:01:23:45',
+      panid: 6754,
+      zigbeechannel: 15,
+      fwversion: '0x26720700',
+      devicename: 'ConBee II',
+      rfconnected: true,
+      permitjoin: 57,
+      fwupdatestate: 'idle',
     });
     clock.advance(10_500);
     expect(radio.info.snapshot().permitjoin).toBe(47);
@@ -92,7 +99,11 @@ describe('linked radio', () => {
     await new Promise((resolve) => setImmediate(resolve));
     answer({ status: 'error', error: { code: 'busy', message: 'queue full' } });
     expect(await busy).toMatchObject({ ok: false, type: 951 });
-    expect(await radio.control.setPermitJoin(60)).toMatchObject({ ok: false, type: 901, reason: expect.stringMatching(/no answer from the bridge within 200 ms/) });
+    expect(await radio.control.setPermitJoin(60)).toMatchObject({
+      ok: false,
+      type: 901,
+      reason: expect.stringMatching(/no answer from the bridge within 200 ms/),
+    });
   });
 
   it('should move the channel and switch the radio through the bridge, and show the outcome at once', async () => {

@@ -81,13 +81,34 @@ export type RadioCommand =
 /** Records what it was asked to do and says it was done; lets API tests look without a bridge. */
 export class RecordingRadioControl implements RadioControl {
   readonly commands: RadioCommand[] = [];
-  async setPermitJoin(seconds: number) { this.commands.push({ command: 'permitjoin', value: seconds }); return DONE; }
-  async setChannel(channel: number) { this.commands.push({ command: 'zigbeechannel', value: channel }); return DONE; }
-  async setConnected(connected: boolean) { this.commands.push({ command: 'rfconnected', value: connected }); return DONE; }
-  async resetNetwork() { this.commands.push({ command: 'reset' }); return DONE; }
-  async updateFirmware() { this.commands.push({ command: 'firmware' }); return { ok: true as const, firmware: '0x00000000', updated: false }; }
-  async setOptions(options: BridgeOptions) { this.commands.push({ command: 'options', value: options }); return DONE; }
-  async forgetNames(ieees: readonly string[]) { this.commands.push({ command: 'forget-names', value: ieees }); return DONE; }
+  async setPermitJoin(seconds: number) {
+    this.commands.push({ command: 'permitjoin', value: seconds });
+    return DONE;
+  }
+  async setChannel(channel: number) {
+    this.commands.push({ command: 'zigbeechannel', value: channel });
+    return DONE;
+  }
+  async setConnected(connected: boolean) {
+    this.commands.push({ command: 'rfconnected', value: connected });
+    return DONE;
+  }
+  async resetNetwork() {
+    this.commands.push({ command: 'reset' });
+    return DONE;
+  }
+  async updateFirmware() {
+    this.commands.push({ command: 'firmware' });
+    return { ok: true as const, firmware: '0x00000000', updated: false };
+  }
+  async setOptions(options: BridgeOptions) {
+    this.commands.push({ command: 'options', value: options });
+    return DONE;
+  }
+  async forgetNames(ieees: readonly string[]) {
+    this.commands.push({ command: 'forget-names', value: ieees });
+    return DONE;
+  }
 }
 
 /** EUI-64 → EUI-48 by dropping the two middle bytes, the inverse of how deCONZ forms a LAN bridge id. */
@@ -221,7 +242,8 @@ export function createLinkedRadio(deps: { store: Store; link: BridgeLink; memory
       for (const ieee of ieees) {
         const outcome = await link.request('device/rename', { ieee, name: '' });
         // A device the bridge no longer knows has no name to forget.
-        if (outcome.status !== 'ok' && outcome.code !== 'not_found' && outcome.code !== 'not_supported') return refusal(outcome.code, `device names: ${outcome.message}`);
+        if (outcome.status !== 'ok' && outcome.code !== 'not_found' && outcome.code !== 'not_supported')
+          return refusal(outcome.code, `device names: ${outcome.message}`);
       }
       return DONE;
     },

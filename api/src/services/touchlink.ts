@@ -62,7 +62,11 @@ export function createTouchlinkService(deps: { bridge: BridgeLink; events: Event
     if (!info) return { ok: false, type: 950, reason: 'the bridge is not connected' };
     const type = info.coordinator.type;
     if (!(TOUCHLINK_ADAPTERS as readonly string[]).includes(type)) {
-      return { ok: false, type: 901, reason: `touchlink needs a coordinator that sends inter-PAN frames (adapters: ${TOUCHLINK_ADAPTERS.join(', ')}); this gateway's radio uses the ${type} adapter` };
+      return {
+        ok: false,
+        type: 901,
+        reason: `touchlink needs a coordinator that sends inter-PAN frames (adapters: ${TOUCHLINK_ADAPTERS.join(', ')}); this gateway's radio uses the ${type} adapter`,
+      };
     }
     return undefined;
   };
@@ -96,18 +100,29 @@ export function createTouchlinkService(deps: { bridge: BridgeLink; events: Event
       running = 'scan';
       log.info('touchlink scan started');
       publish({ scanstate: 'scanning' });
-      void bridge.request('touchlink/scan', {}, SCAN_TIMEOUT_MS).then((outcome) => {
-        if (outcome.status === 'ok') {
-          result = Object.fromEntries(outcome.data.results.map((r, i) => [String(i + 1), { address: r.ieee, channel: r.channel, factorynew: r.factorynew, panid: r.panid, rssi: r.rssi }]));
-          lastscan = utcSeconds(clock.now());
-          log.info({ found: outcome.data.results.length }, 'touchlink scan finished');
-        } else {
-          log.warn({ code: outcome.code, reason: outcome.message }, 'touchlink scan failed');
-        }
-      }, (err: unknown) => log.error({ err }, 'touchlink scan failed')).finally(() => {
-        running = undefined;
-        publish({ scanstate: 'idle', lastscan, found: Object.keys(result).length });
-      });
+      void bridge
+        .request('touchlink/scan', {}, SCAN_TIMEOUT_MS)
+        .then(
+          (outcome) => {
+            if (outcome.status === 'ok') {
+              result = Object.fromEntries(
+                outcome.data.results.map((r, i) => [
+                  String(i + 1),
+                  { address: r.ieee, channel: r.channel, factorynew: r.factorynew, panid: r.panid, rssi: r.rssi },
+                ]),
+              );
+              lastscan = utcSeconds(clock.now());
+              log.info({ found: outcome.data.results.length }, 'touchlink scan finished');
+            } else {
+              log.warn({ code: outcome.code, reason: outcome.message }, 'touchlink scan failed');
+            }
+          },
+          (err: unknown) => log.error({ err }, 'touchlink scan failed'),
+        )
+        .finally(() => {
+          running = undefined;
+          publish({ scanstate: 'idle', lastscan, found: Object.keys(result).length });
+        });
       return { ok: true };
     },
     identify: (id) => act('identify', id),

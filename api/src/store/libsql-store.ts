@@ -23,7 +23,10 @@ export interface LibsqlStoreOptions {
 
 function upsertSetting(tx: Transaction, key: string, value: unknown) {
   const json = JSON.stringify(value);
-  return tx.insert(settings).values({ key, value: json }).onConflictDoUpdate({ target: settings.key, set: { value: json } });
+  return tx
+    .insert(settings)
+    .values({ key, value: json })
+    .onConflictDoUpdate({ target: settings.key, set: { value: json } });
 }
 
 export async function createLibsqlStore(options: LibsqlStoreOptions): Promise<Store> {
@@ -54,14 +57,28 @@ class LibsqlStore implements Store {
     for (const record of this.keyList) this.persistedUse.set(record.key, record.lastUsedAt);
   }
 
-  settings() { return this.state.settings; }
-  identity() { return this.state.identity; }
-  credentials() { return this.state.credentials; }
-  revision() { return this.state.revision; }
+  settings() {
+    return this.state.settings;
+  }
+  identity() {
+    return this.state.identity;
+  }
+  credentials() {
+    return this.state.credentials;
+  }
+  revision() {
+    return this.state.revision;
+  }
   /** Compared with every key in constant time: how long a lookup takes says nothing about a guess. */
-  apiKey(key: string) { return findSecret(this.keyList, (record) => record.key, key); }
-  apiKeys() { return this.keyList; }
-  keyUseVersion() { return this.keyUses; }
+  apiKey(key: string) {
+    return findSecret(this.keyList, (record) => record.key, key);
+  }
+  apiKeys() {
+    return this.keyList;
+  }
+  keyUseVersion() {
+    return this.keyUses;
+  }
 
   write<T>(work: (tx: Transaction) => Promise<T>, apply?: (result: T) => void): Promise<T> {
     return this.commit(work, true, apply);
@@ -74,17 +91,19 @@ class LibsqlStore implements Store {
   private commit<T>(work: (tx: Transaction) => Promise<T>, revision: boolean, apply?: (result: T) => void): Promise<T> {
     return this.queue.run(async () => {
       const next = revision ? this.state.revision + 1 : this.state.revision;
-      const result = await this.db.transaction(async (tx) => {
-        const value = await work(tx);
-        if (revision) await upsertSetting(tx, META_KEYS.revision, next);
-        return value;
-      }).catch(async (err: unknown) => {
-        if (!isLockError(err)) throw err;
-        // libSQL leaves the refused BEGIN's statement open on that connection, so every later
-        // commit on it fails ("SQL statements in progress"): start with fresh connections.
-        await (this.db as { $client?: { reconnect?: () => Promise<void> | void } }).$client?.reconnect?.();
-        throw new StoreUnavailableError('locked', { cause: err });
-      });
+      const result = await this.db
+        .transaction(async (tx) => {
+          const value = await work(tx);
+          if (revision) await upsertSetting(tx, META_KEYS.revision, next);
+          return value;
+        })
+        .catch(async (err: unknown) => {
+          if (!isLockError(err)) throw err;
+          // libSQL leaves the refused BEGIN's statement open on that connection, so every later
+          // commit on it fails ("SQL statements in progress"): start with fresh connections.
+          await (this.db as { $client?: { reconnect?: () => Promise<void> | void } }).$client?.reconnect?.();
+          throw new StoreUnavailableError('locked', { cause: err });
+        });
       this.state.revision = next;
       apply?.(result);
       return result;
@@ -113,21 +132,31 @@ class LibsqlStore implements Store {
     const entries = Object.entries(patch).filter(([, value]) => value !== undefined);
     if (entries.length === 0) return;
     await this.write(
-      async (tx) => { for (const [key, value] of entries) await upsertSetting(tx, key, value); },
-      () => { this.state.settings = { ...this.state.settings, ...patch }; },
+      async (tx) => {
+        for (const [key, value] of entries) await upsertSetting(tx, key, value);
+      },
+      () => {
+        this.state.settings = { ...this.state.settings, ...patch };
+      },
     );
   }
 
   async setCredentials(credentials: StoredCredentials): Promise<void> {
     await this.write(
       (tx) => upsertSetting(tx, META_KEYS.credentials, credentials).then(() => undefined),
-      () => { this.state.credentials = credentials; },
+      () => {
+        this.state.credentials = credentials;
+      },
     );
   }
 
   async addApiKey(record: ApiKeyRecord): Promise<void> {
     await this.write(
-      (tx) => tx.insert(apiKeys).values(record).then(() => undefined),
+      (tx) =>
+        tx
+          .insert(apiKeys)
+          .values(record)
+          .then(() => undefined),
       () => {
         this.state.keys.set(record.key, { ...record });
         this.keyList = [...this.state.keys.values()];
@@ -212,7 +241,13 @@ class LibsqlStore implements Store {
         await tx.delete(settings).where(eq(settings.key, META_KEYS.cleanShutdown));
       });
       const fresh = await loadState(this.db, this.defaults);
-      Object.assign(this.state, { settings: fresh.settings, identity: fresh.identity, credentials: fresh.credentials, revision: fresh.revision, keys: fresh.keys });
+      Object.assign(this.state, {
+        settings: fresh.settings,
+        identity: fresh.identity,
+        credentials: fresh.credentials,
+        revision: fresh.revision,
+        keys: fresh.keys,
+      });
       this.keyList = [...this.state.keys.values()];
       this.persistedUse.clear();
       for (const record of this.keyList) this.persistedUse.set(record.key, record.lastUsedAt);

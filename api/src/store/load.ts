@@ -4,7 +4,10 @@ import { DEFAULT_SETTINGS, mintIdentity } from './defaults';
 
 /** Reserved rows of the settings table that are not gateway settings. */
 export const META_KEYS = {
-  identity: '@identity', credentials: '@credentials', revision: '@revision', cleanShutdown: '@clean-shutdown',
+  identity: '@identity',
+  credentials: '@credentials',
+  revision: '@revision',
+  cleanShutdown: '@clean-shutdown',
   /** A restore whose database part is committed and whose bridge part is not confirmed yet (backup/restore-service.ts). */
   restorePending: '@restore-pending',
 } as const;

@@ -6,7 +6,9 @@ describe('serial queue', () => {
   it('should refuse jobs past its bound at once and take new ones when it drains', async () => {
     const queue = new SerialQueue({ maxWaiting: 2, timeoutMs: 5_000 });
     let open!: () => void;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     const running = queue.run(() => gate);
     await new Promise((resolve) => setTimeout(resolve, 0)); // the first job is running, not waiting
     const waiting = [queue.run(async () => 1), queue.run(async () => 2)];
@@ -21,9 +23,16 @@ describe('serial queue', () => {
     const queue = new SerialQueue({ timeoutMs: 50 });
     const order: string[] = [];
     let open!: () => void;
-    const gate = new Promise<void>((resolve) => { open = resolve; });
-    const stuck = queue.run(async () => { await gate; order.push('stuck'); });
-    const after = queue.run(async () => { order.push('after'); });
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const stuck = queue.run(async () => {
+      await gate;
+      order.push('stuck');
+    });
+    const after = queue.run(async () => {
+      order.push('after');
+    });
     await expect(stuck).rejects.toBeInstanceOf(StoreUnavailableError);
     await expect(after).rejects.toMatchObject({ reason: 'timeout' });
     expect(order).toEqual([]);

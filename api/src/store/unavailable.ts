@@ -7,7 +7,10 @@ import { BusyError } from '../lib/busy';
  */
 export class StoreUnavailableError extends BusyError {
   override name = 'StoreUnavailableError';
-  constructor(override readonly reason: 'queue full' | 'timeout' | 'locked', options?: { cause?: unknown }) {
+  constructor(
+    override readonly reason: 'queue full' | 'timeout' | 'locked',
+    options?: { cause?: unknown },
+  ) {
     super('database', reason, options);
   }
 }

@@ -6,7 +6,10 @@ import { setClipState } from '../rules/clip-sensors';
 import { PIN, alarm, createDoor, put, recordEvents, tick, type RecordedEvents } from './harness';
 
 const stateEvents = (events: RecordedEvents) =>
-  events.alarm().filter((e) => e.state).map((e) => [(e.state as any).armstate, (e.state as any).seconds_remaining]);
+  events
+    .alarm()
+    .filter((e) => e.state)
+    .map((e) => [(e.state as any).armstate, (e.state as any).seconds_remaining]);
 const lastState = (events: RecordedEvents, armstate: string) => events.until(() => stateEvents(events).at(-1)?.[0] === armstate);
 
 describeOnRuntimes('alarm systems', (gw) => {
@@ -39,13 +42,24 @@ describeOnRuntimes('alarm systems', (gw) => {
       await lastState(events, 'disarmed');
       await events.until((all) => all.filter((e) => e.config).length === 2);
       expect(stateEvents(events)).toEqual([
-        ['exit_delay', 3], ['exit_delay', 2], ['exit_delay', 1], ['arming_away', 0], ['armed_away', 0],
-        ['entry_delay', 2], ['entry_delay', 1], ['in_alarm', 0], ['armed_away', 0], ['disarmed', 0],
+        ['exit_delay', 3],
+        ['exit_delay', 2],
+        ['exit_delay', 1],
+        ['arming_away', 0],
+        ['armed_away', 0],
+        ['entry_delay', 2],
+        ['entry_delay', 1],
+        ['in_alarm', 0],
+        ['armed_away', 0],
+        ['disarmed', 0],
       ]);
       const first = events.messages.find((m) => m.includes('"alarmsystems"') && m.includes('"state"'));
       expect(first).toBe('{"e":"changed","id":"1","r":"alarmsystems","state":{"armstate":"exit_delay","seconds_remaining":3},"t":"event"}');
       // armmode changes are config events with every public config item.
-      const configs = events.alarm().filter((e) => e.config).map((e) => (e.config as any).armmode);
+      const configs = events
+        .alarm()
+        .filter((e) => e.config)
+        .map((e) => (e.config as any).armmode);
       expect(configs).toEqual(['armed_away', 'disarmed']);
       events.stop();
       await setClipState(gw(), key, door.id, { open: false });
@@ -63,8 +77,14 @@ describeOnRuntimes('alarm systems', (gw) => {
       // The lock-out event is herdgate's own: a deCONZ client (the second one) does not get it.
       const events = await recordEvents(gw(), { extensions: true });
       const plain = await recordEvents(gw());
-      for (let i = 0; i < 5; i++) await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/1/arm_away`, jsonInit('PUT', { code0: `000${i}` })), 400, 7);
-      const locked = await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/1/arm_away`, jsonInit('PUT', { code0: PIN })), 429, 7, '/alarmsystems/1/code0');
+      for (let i = 0; i < 5; i++)
+        await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/1/arm_away`, jsonInit('PUT', { code0: `000${i}` })), 400, 7);
+      const locked = await expectDeconzError(
+        await gw().request(`/api/${key}/alarmsystems/1/arm_away`, jsonInit('PUT', { code0: PIN })),
+        429,
+        7,
+        '/alarmsystems/1/code0',
+      );
       expect(locked[0].error.description).toContain('60 seconds');
       await events.until((all) => all.length > 0);
       expect(events.alarm()).toEqual([expect.objectContaining({ e: 'changed', id: '1', lockout: { seconds: 60, until: expect.any(String) } })]);
@@ -84,7 +104,12 @@ describeOnRuntimes('alarm systems', (gw) => {
 
     it('should follow rules: a condition on armstate and actions that arm and disarm with code0', async () => {
       const rule = {
-        name: 'arm when door closes', conditions: [{ address: `/sensors/${door.id}/state/open`, operator: 'eq', value: 'false' }, { address: `/sensors/${door.id}/state/open`, operator: 'dx' }, { address: '/alarmsystems/1/state/armstate', operator: 'eq', value: 'disarmed' }],
+        name: 'arm when door closes',
+        conditions: [
+          { address: `/sensors/${door.id}/state/open`, operator: 'eq', value: 'false' },
+          { address: `/sensors/${door.id}/state/open`, operator: 'dx' },
+          { address: '/alarmsystems/1/state/armstate', operator: 'eq', value: 'disarmed' },
+        ],
         actions: [{ address: '/alarmsystems/1/arm_away', method: 'PUT', body: { code0: PIN } }],
       };
       const res = await gw().request(`/api/${key}/rules`, jsonInit('POST', rule));
@@ -132,7 +157,7 @@ describeOnRuntimes('alarm systems', (gw) => {
       expect((await alarm(gw(), key)).config).toMatchObject({ configured: true, armmode: 'armed_away', armed_away_exit_delay: 3 });
     });
 
-    it('should keep the wrong PINs and a lock-out across restarts: a restart never lifts an attacker\'s lock-out', async () => {
+    it("should keep the wrong PINs and a lock-out across restarts: a restart never lifts an attacker's lock-out", async () => {
       const disarm = (code0: string) => gw().request(`/api/${key}/alarmsystems/1/disarm`, jsonInit('PUT', { code0 }));
       for (let i = 0; i < 4; i++) await expectDeconzError(await disarm(`900${i}`), 400, 7);
       let at = await gw().clock.now();

@@ -28,10 +28,19 @@ describeOnRuntimes('alarm systems REST', (gw) => {
     expect(body['1']).toEqual({
       name: 'default',
       config: {
-        armmode: 'disarmed', configured: false, disarmed_entry_delay: 0, disarmed_exit_delay: 0,
-        armed_away_entry_delay: 120, armed_away_exit_delay: 120, armed_away_trigger_duration: 120,
-        armed_stay_entry_delay: 120, armed_stay_exit_delay: 120, armed_stay_trigger_duration: 120,
-        armed_night_entry_delay: 120, armed_night_exit_delay: 120, armed_night_trigger_duration: 120,
+        armmode: 'disarmed',
+        configured: false,
+        disarmed_entry_delay: 0,
+        disarmed_exit_delay: 0,
+        armed_away_entry_delay: 120,
+        armed_away_exit_delay: 120,
+        armed_away_trigger_duration: 120,
+        armed_stay_entry_delay: 120,
+        armed_stay_exit_delay: 120,
+        armed_stay_trigger_duration: 120,
+        armed_night_entry_delay: 120,
+        armed_night_exit_delay: 120,
+        armed_night_trigger_duration: 120,
       },
       state: { armstate: 'disarmed', seconds_remaining: 0 },
       devices: {},
@@ -58,11 +67,14 @@ describeOnRuntimes('alarm systems REST', (gw) => {
 
   it('should set the PIN and delays, never show the PIN, and refuse bad values atomically', async () => {
     const ok = await put(gw(), key, '/alarmsystems/1/config', { code0: PIN, armed_away_exit_delay: 3, armed_stay_entry_delay: 0 });
-    expect(ok).toEqual({ status: 200, body: [
-      { success: { '/alarmsystems/1/config/armed_away_exit_delay': 3 } },
-      { success: { '/alarmsystems/1/config/armed_stay_entry_delay': 0 } },
-      { success: { '/alarmsystems/1/config/configured': true } },
-    ] });
+    expect(ok).toEqual({
+      status: 200,
+      body: [
+        { success: { '/alarmsystems/1/config/armed_away_exit_delay': 3 } },
+        { success: { '/alarmsystems/1/config/armed_stay_entry_delay': 0 } },
+        { success: { '/alarmsystems/1/config/configured': true } },
+      ],
+    });
     const bad = [
       [{ armed_away_exit_delay: 256 }, 7, '/alarmsystems/1/config/armed_away_exit_delay'],
       [{ armed_away_exit_delay: -1 }, 7, undefined],
@@ -124,16 +136,27 @@ describeOnRuntimes('alarm systems REST', (gw) => {
   });
 
   it('should arm and disarm with the PIN, and refuse missing or wrong PINs without echoing them', async () => {
-    expect(await put(gw(), key, '/alarmsystems/1/arm_stay', { code0: PIN })).toEqual({ status: 200, body: [{ success: { '/alarmsystems/1/config/armmode': 'armed_stay' } }] });
+    expect(await put(gw(), key, '/alarmsystems/1/arm_stay', { code0: PIN })).toEqual({
+      status: 200,
+      body: [{ success: { '/alarmsystems/1/config/armmode': 'armed_stay' } }],
+    });
     expect((await alarm(gw(), key)).config.armmode).toBe('armed_stay');
     await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/1/disarm`, jsonInit('PUT', {})), 400, 5, '/alarmsystems/1/code0');
-    const wrong = await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/1/disarm`, jsonInit('PUT', { code0: '9999' })), 400, 7, '/alarmsystems/1/code0');
+    const wrong = await expectDeconzError(
+      await gw().request(`/api/${key}/alarmsystems/1/disarm`, jsonInit('PUT', { code0: '9999' })),
+      400,
+      7,
+      '/alarmsystems/1/code0',
+    );
     expect(JSON.stringify(wrong)).not.toContain('9999');
     await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/1/disarm`, jsonInit('PUT', 'nope')), 400, 2);
     await expectDeconzError(await gw().request(`/api/${key}/alarmsystems/3/disarm`, jsonInit('PUT', { code0: PIN })), 404, 3);
     // Stay still counts down its 120 s exit delay: nothing wrong changed it.
     expect((await alarm(gw(), key)).state).toEqual({ armstate: 'exit_delay', seconds_remaining: 120 });
-    expect(await put(gw(), key, '/alarmsystems/1/disarm', { code0: PIN })).toEqual({ status: 200, body: [{ success: { '/alarmsystems/1/config/armmode': 'disarmed' } }] });
+    expect(await put(gw(), key, '/alarmsystems/1/disarm', { code0: PIN })).toEqual({
+      status: 200,
+      body: [{ success: { '/alarmsystems/1/config/armmode': 'disarmed' } }],
+    });
     expect((await alarm(gw(), key)).state).toEqual({ armstate: 'disarmed', seconds_remaining: 0 });
   });
 });

@@ -27,7 +27,10 @@ export async function recordEvents(gw: RuntimeGateway, options: { extensions?: b
   const socket = new WebSocket(options.extensions ? `${gw.websocketUrl}?events=all` : gw.websocketUrl);
   const messages: string[] = [];
   socket.on('message', (data) => messages.push(String(data)));
-  await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
   const alarm = () => messages.map((m) => JSON.parse(m) as Record<string, unknown>).filter((e) => e.r === 'alarmsystems');
   return {
     messages,

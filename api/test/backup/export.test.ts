@@ -20,10 +20,12 @@ const NETWORK = '{"panID":4242,"extendedPanID":[1,2,3,4,5,6,7,8],"networkKey":[1
 const DATABASE = '{"id":1,"type":"Coordinator","ieeeAddr":"0x00212effff012345"}\n';
 
 async function bridgeFiles(files: Record<string, string>, corrupt?: string) {
-  const entries = await Promise.all(Object.entries(files).map(async ([name, text]) => {
-    const bytes = Buffer.from(text);
-    return [name, { sha256: await sha256Hex(name === corrupt ? Buffer.from(`${text}x`) : bytes), gzip: gzipSync(bytes).toString('base64') }] as const;
-  }));
+  const entries = await Promise.all(
+    Object.entries(files).map(async ([name, text]) => {
+      const bytes = Buffer.from(text);
+      return [name, { sha256: await sha256Hex(name === corrupt ? Buffer.from(`${text}x`) : bytes), gzip: gzipSync(bytes).toString('base64') }] as const;
+    }),
+  );
   return { status: 'ok' as const, data: { files: Object.fromEntries(entries) } };
 }
 
@@ -38,7 +40,9 @@ describe('config export', () => {
     bridge = await startTestBridge();
     const dir = await mkdtemp(join(tmpdir(), 'herdgate-export-'));
     backupDir = join(dir, 'backups');
-    gw = await startTestGateway({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '0' }, dir, { bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }) });
+    gw = await startTestGateway({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '0' }, dir, {
+      bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }),
+    });
     key = await gw.createKey('exporter');
     await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
   });
@@ -106,7 +110,9 @@ describe('automatic backups', () => {
     bridge = await startTestBridge();
     const dir = await mkdtemp(join(tmpdir(), 'herdgate-auto-backup-'));
     backupDir = join(dir, 'backups');
-    gw = await startTestGateway({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '3' }, dir, { bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }) });
+    gw = await startTestGateway({ BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '3' }, dir, {
+      bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }),
+    });
     // Seen online through REST, as above: the api's own start-up requests to the bridge are answered
     // before the test scripts the bridge's next answer.
     const key = await gw.createKey('auto');

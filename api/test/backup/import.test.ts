@@ -22,10 +22,12 @@ const NETWORK = '{"panID":4242,"extendedPanID":[1,2,3,4,5,6,7,8],"networkKey":[1
 const DATABASE = '{"id":1,"type":"Coordinator","ieeeAddr":"0x00212effff012345"}\n';
 
 async function bridgeFiles() {
-  const entries = await Promise.all(Object.entries({ 'network.json': NETWORK, 'database.db': DATABASE }).map(async ([name, text]) => {
-    const bytes = Buffer.from(text);
-    return [name, { sha256: await sha256Hex(bytes), gzip: gzipSync(bytes).toString('base64') }] as const;
-  }));
+  const entries = await Promise.all(
+    Object.entries({ 'network.json': NETWORK, 'database.db': DATABASE }).map(async ([name, text]) => {
+      const bytes = Buffer.from(text);
+      return [name, { sha256: await sha256Hex(bytes), gzip: gzipSync(bytes).toString('base64') }] as const;
+    }),
+  );
   return { status: 'ok' as const, data: { files: Object.fromEntries(entries) } };
 }
 
@@ -39,8 +41,14 @@ describe('config import', () => {
   let gw: TestGateway;
   let key: string;
   let archive: Uint8Array;
-  const groups = async () => Object.values((await (await gw.request(`/api/${key}/groups`)).json()) as Record<string, { name: string }>).map((g) => g.name).sort();
-  const resourcelinks = async () => Object.values((await (await gw.request(`/api/${key}/resourcelinks`)).json()) as Record<string, { name: string }>).map((l) => l.name).sort();
+  const groups = async () =>
+    Object.values((await (await gw.request(`/api/${key}/groups`)).json()) as Record<string, { name: string }>)
+      .map((g) => g.name)
+      .sort();
+  const resourcelinks = async () =>
+    Object.values((await (await gw.request(`/api/${key}/resourcelinks`)).json()) as Record<string, { name: string }>)
+      .map((l) => l.name)
+      .sort();
   /** Answers the next held `backup/restore` request (the reloaded models send requests of their own meanwhile). */
   const answerRestore = async (outcome: Parameters<TestBridge['heldRequests'][number]['answer']>[0]) => {
     await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
@@ -51,7 +59,10 @@ describe('config import', () => {
   beforeAll(async () => {
     bridge = await startTestBridge();
     const dir = await mkdtemp(join(tmpdir(), 'herdgate-import-'));
-    gw = await startTestGateway({ BACKUP_DIR: join(dir, 'backups'), BACKUP_INTERVAL_HOURS: '0' }, dir, { logger: pino({ level: process.env.DEBUG_IMPORT ? 'info' : 'silent' }), bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }) });
+    gw = await startTestGateway({ BACKUP_DIR: join(dir, 'backups'), BACKUP_INTERVAL_HOURS: '0' }, dir, {
+      logger: pino({ level: process.env.DEBUG_IMPORT ? 'info' : 'silent' }),
+      bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }),
+    });
     key = await gw.createKey('importer');
     await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
     await gw.request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Archived' }) });
@@ -112,7 +123,9 @@ describe('config import', () => {
     await answerRestore({ status: 'error', code: 'timeout', message: 'no answer' });
     const res = await pending;
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual([{ error: { type: 901, address: '/config/import', description: expect.stringContaining("the database is restored; the bridge's part is kept") } }]);
+    expect(await res.json()).toEqual([
+      { error: { type: 901, address: '/config/import', description: expect.stringContaining("the database is restored; the bridge's part is kept") } },
+    ]);
     expect(await groups()).toEqual(['Archived']);
     expect(await resourcelinks()).toEqual(['Archived link']);
     expect((await gw.request(`/api/${asking}/config`)).status).toBe(200);
@@ -141,7 +154,10 @@ describe('config import', () => {
     const id = await sha256Hex(archive);
     const { websocketport } = (await (await gw.request(`/api/${key}/config`)).json()) as { websocketport: number };
     const socket = new WebSocket(`ws://127.0.0.1:${websocketport}`);
-    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     const pending = post('/config/import', archive as RequestInit['body']);
     await answerRestore(answer(id, false));
@@ -150,12 +166,23 @@ describe('config import', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([
       { success: { '/config/import': 'success' } },
-      { success: { '/config/import/restored': expect.objectContaining({ source: 'herdgate', stick: 'same', from: expect.objectContaining({ bridgeid: expect.any(String) }) }) } },
+      {
+        success: {
+          '/config/import/restored': expect.objectContaining({
+            source: 'herdgate',
+            stick: 'same',
+            from: expect.objectContaining({ bridgeid: expect.any(String) }),
+          }),
+        },
+      },
     ]);
     // As deCONZ restarting into a backup: the client is told to reconnect (1012, service restart).
     expect(await closed).toBe(1012);
     const again = new WebSocket(`ws://127.0.0.1:${websocketport}`);
-    await new Promise((resolve, reject) => { again.once('open', resolve); again.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      again.once('open', resolve);
+      again.once('error', reject);
+    });
     again.terminate();
   });
 });

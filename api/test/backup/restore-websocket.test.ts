@@ -17,24 +17,42 @@ describeOnRuntimesWithBridge('restore and WebSocket clients', (gw, bridge) => {
   it('should close every WebSocket client with 1012 after a restore, and take new ones', async () => {
     const key = await gw().createKey('restorer');
     const call = (method: string, path: string, body?: RequestInit['body']) => gw().request(`/api/${key}${path}`, { method, body });
-    const files = Object.fromEntries(await Promise.all(Object.entries({ 'network.json': NETWORK, 'database.db': DATABASE }).map(async ([name, text]) => {
-      const bytes = Buffer.from(text);
-      return [name, { sha256: await sha256Hex(bytes), gzip: gzipSync(bytes).toString('base64') }] as const;
-    })));
+    const files = Object.fromEntries(
+      await Promise.all(
+        Object.entries({ 'network.json': NETWORK, 'database.db': DATABASE }).map(async ([name, text]) => {
+          const bytes = Buffer.from(text);
+          return [name, { sha256: await sha256Hex(bytes), gzip: gzipSync(bytes).toString('base64') }] as const;
+        }),
+      ),
+    );
     bridge().requestScript.push({ status: 'ok', data: { files } });
     expect((await call('POST', '/config/export', '')).status).toBe(200);
     const archive = new Uint8Array(await (await call('GET', '/config/export')).arrayBuffer());
 
     const socket = new WebSocket(gw().websocketUrl);
-    await new Promise((resolve, reject) => { socket.once('open', resolve); socket.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
     const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
     bridge().holdRequests.push('backup/restore');
     const answered = call('POST', '/config/import', archive as RequestInit['body']);
-    const done = { status: 'ok' as const, data: { id: '0'.repeat(64), stick: 'same', coordinator: '0x00212effff012345', backup: { ieee: '0x00212effff012345' }, files: ['database.db', 'network.json'] } };
+    const done = {
+      status: 'ok' as const,
+      data: {
+        id: '0'.repeat(64),
+        stick: 'same',
+        coordinator: '0x00212effff012345',
+        backup: { ieee: '0x00212effff012345' },
+        files: ['database.db', 'network.json'],
+      },
+    };
     // The check, then the bridge's part (the reloaded models ask the bridge things of their own meanwhile).
     for (const restored of [false, true]) {
       await waitUntil(() => bridge().heldRequests.length > 0, 30_000);
-      await bridge().heldRequests.shift()!.answer({ ...done, data: { ...done.data, restored } });
+      await bridge()
+        .heldRequests.shift()!
+        .answer({ ...done, data: { ...done.data, restored } });
     }
     const res = await answered;
     expect(res.status, await res.clone().text()).toBe(200);
@@ -44,7 +62,10 @@ describeOnRuntimesWithBridge('restore and WebSocket clients', (gw, bridge) => {
     socket.terminate();
     expect(await closed).toBe(1012);
     const again = new WebSocket(gw().websocketUrl);
-    await new Promise((resolve, reject) => { again.once('open', resolve); again.once('error', reject); });
+    await new Promise((resolve, reject) => {
+      again.once('open', resolve);
+      again.once('error', reject);
+    });
     again.terminate();
   });
 });

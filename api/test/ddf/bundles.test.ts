@@ -34,7 +34,12 @@ describeOnRuntimes('ddf bundles', (gw) => {
     return hashes;
   };
 
-  itConformsToDeconz({ context: () => ({ request: gw().request, key }), collection: '/ddf/descriptors', unknownId: `/ddf/bundles/${'ab'.repeat(32)}`, wrongMethod: 'DELETE' });
+  itConformsToDeconz({
+    context: () => ({ request: gw().request, key }),
+    collection: '/ddf/descriptors',
+    unknownId: `/ddf/bundles/${'ab'.repeat(32)}`,
+    wrongMethod: 'DELETE',
+  });
 
   it('should store a bundle, answer its hash (SHA-256 of the DDFB chunk) and serve it back byte for byte', async () => {
     const bytes = buildBundle({ desc: descFor('LCT015', 'Signify Netherlands B.V.', 'uuid-serve') });
@@ -50,7 +55,13 @@ describeOnRuntimes('ddf bundles', (gw) => {
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(bytes);
 
     const page = (await descriptors()).body as Record<string, Record<string, unknown>>;
-    expect(page[hash]).toMatchObject({ uuid: 'uuid-serve', product: 'Bundle for LCT015', version_gateway: '>2.27.0', file_hash: sha256(bytes), device_identifiers: [['Signify Netherlands B.V.', 'LCT015']] });
+    expect(page[hash]).toMatchObject({
+      uuid: 'uuid-serve',
+      product: 'Bundle for LCT015',
+      version_gateway: '>2.27.0',
+      file_hash: sha256(bytes),
+      device_identifiers: [['Signify Netherlands B.V.', 'LCT015']],
+    });
   });
 
   it('should keep a bundle immutable: the same upload again answers the same id and stores no copy', async () => {
@@ -79,13 +90,31 @@ describeOnRuntimes('ddf bundles', (gw) => {
     const main = extf('DDFC', 'a/b.json', JSON.stringify(ddfFor('LCT015')));
     const cases: Array<[string, Uint8Array, RegExp]> = [
       ['truncated', good().slice(0, 120), /truncated/],
-      ['a RIFF size larger than the file', (() => { const b = good(); b[4] = 0xff; b[5] = 0xff; return b; })(), /truncated/],
+      [
+        'a RIFF size larger than the file',
+        (() => {
+          const b = good();
+          b[4] = 0xff;
+          b[5] = 0xff;
+          return b;
+        })(),
+        /truncated/,
+      ],
       ['a huge inner chunk size', riff(concat(new TextEncoder().encode('DDFB'), Uint8Array.of(0xff, 0xff, 0xff, 0x7f), desc)), /claims/],
       ['no RIFF header', concat(new TextEncoder().encode('RIFX'), good().slice(4)), /expected one RIFF chunk/],
       ['trailing bytes after RIFF', concat(good(), Uint8Array.of(1, 2, 3, 4, 5, 6, 7, 8, 9)), /stray bytes|claims/],
       ['DESC not first', riff(ddfb(main, desc)), /first chunk must be DESC/],
       ['DESC not JSON', riff(ddfb(chunk('DESC', new TextEncoder().encode('{not json')), main)), /DESC: not UTF-8 JSON/],
-      ['DESC without device_identifiers', riff(ddfb(chunk('DESC', new TextEncoder().encode(JSON.stringify({ uuid: 'u', product: 'p', version_deconz: '1', last_modified: '2026-01-01T00:00:00Z' }))), main)), /device_identifiers/],
+      [
+        'DESC without device_identifiers',
+        riff(
+          ddfb(
+            chunk('DESC', new TextEncoder().encode(JSON.stringify({ uuid: 'u', product: 'p', version_deconz: '1', last_modified: '2026-01-01T00:00:00Z' }))),
+            main,
+          ),
+        ),
+        /device_identifiers/,
+      ],
       ['no main DDF', buildBundle({ noDdf: true }), /expected one main DDF/],
       ['a main DDF of another schema', buildBundle({ ddf: { schema: 'other.json' } }), /devcap1/],
       ['a path escaping the bundle', riff(ddfb(desc, main, extf('SCJS', '../../etc/passwd', 'x'))), /unsafe path/],
@@ -107,8 +136,15 @@ describeOnRuntimes('ddf bundles', (gw) => {
     it('should refuse an oversized body, a missing part, two parts and a non-multipart body', async () => {
       await expectDeconzError(await upload(new Uint8Array(600_000)), 400, 12);
       await expectDeconzError(await upload(good(), 'other'), 400, 12);
-      const two = multipart([{ name: 'ddfbundle', bytes: good(), filename: 'a.ddb' }, { name: 'ddfbundle', bytes: good(), filename: 'b.ddb' }]);
-      await expectDeconzError(await gw().request(`/api/${key}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': two.contentType }, body: two.body }), 400, 12);
+      const two = multipart([
+        { name: 'ddfbundle', bytes: good(), filename: 'a.ddb' },
+        { name: 'ddfbundle', bytes: good(), filename: 'b.ddb' },
+      ]);
+      await expectDeconzError(
+        await gw().request(`/api/${key}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': two.contentType }, body: two.body }),
+        400,
+        12,
+      );
       await expectDeconzError(await gw().request(`/api/${key}/ddf/bundles`, { method: 'POST', body: good() }), 400, 12);
     });
   });

@@ -17,8 +17,22 @@ import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
 const LAMP = colorLamp('0x0017880102a3b4c5', 'Desk lamp');
 const MAC = '00:17:88:01:02:a3:b4:c5';
 const BUTTON: DeviceDescription = {
-  ...colorLamp('0x00124b0022a1300b', 'Bedside button'), manufacturername: 'eWeLink', modelid: 'WB01', productid: 'SNZB-01', powersource: 'battery',
-  subdevices: [{ type: 'ZHASwitch', resource: 'sensors', uniqueid: '00:12:4b:00:22:a1:30:0b-01-0006', endpoint: 1, state: ['buttonevent'], config: ['battery', 'reachable', 'on'], buttonevents: [1002, 1004, 1003] }],
+  ...colorLamp('0x00124b0022a1300b', 'Bedside button'),
+  manufacturername: 'eWeLink',
+  modelid: 'WB01',
+  productid: 'SNZB-01',
+  powersource: 'battery',
+  subdevices: [
+    {
+      type: 'ZHASwitch',
+      resource: 'sensors',
+      uniqueid: '00:12:4b:00:22:a1:30:0b-01-0006',
+      endpoint: 1,
+      state: ['buttonevent'],
+      config: ['battery', 'reachable', 'on'],
+      buttonevents: [1002, 1004, 1003],
+    },
+  ],
   endpoints: [{ id: 1, profile: 0x0104, device: 0, in: [0, 1, 3], out: [3, 6] }],
   bindings: [{ endpoint: 1, cluster: 1, reporting: [{ attribute: 0x21, min: 3600, max: 7200, change: 2 }] }],
 };
@@ -38,7 +52,13 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     await addDevice(gw(), bridge(), key, BUTTON, 1, { buttonevent: 1002, lastupdated: '2026-01-15T11:58:10.000' });
   });
 
-  itConformsToDeconz({ context: () => ({ request: gw().request, key }), collection: '/devices', unknownId: '/devices/00:00:00:00:00:00:00:01', write: { method: 'PUT', path: `/devices/${MAC}/ddf/policy` }, wrongMethod: 'POST' });
+  itConformsToDeconz({
+    context: () => ({ request: gw().request, key }),
+    collection: '/devices',
+    unknownId: '/devices/00:00:00:00:00:00:00:01',
+    write: { method: 'PUT', path: `/devices/${MAC}/ddf/policy` },
+    wrongMethod: 'POST',
+  });
 
   it('should list every paired device by MAC with colons', async () => {
     const res = await api('/devices');
@@ -49,12 +69,29 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
   it('should answer the Device object with every field and stamped items', async () => {
     const device = await json(`/devices/${MAC.toUpperCase()}`);
     expect(device).toEqual({
-      uniqueid: MAC, name: 'Desk lamp', manufacturername: 'Signify Netherlands B.V.', modelid: 'LCT015', productid: '9290012573A',
-      swversion: '1.88.1', powersource: 'mains', lastannounced: '2026-01-15T11:00:00Z', lastseen: '2026-01-15T11:59Z', ddf_policy: 'latest_prefer_stable',
-      subdevices: [{
-        type: 'Extended color light', uniqueid: `${MAC}-0b`, config: {},
-        state: Object.fromEntries(['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'reachable'].map((item) => [item, { value: LAMP_STATE[item as keyof typeof LAMP_STATE], lastupdated: '2026-01-15T11:59:00Z' }])),
-      }],
+      uniqueid: MAC,
+      name: 'Desk lamp',
+      manufacturername: 'Signify Netherlands B.V.',
+      modelid: 'LCT015',
+      productid: '9290012573A',
+      swversion: '1.88.1',
+      powersource: 'mains',
+      lastannounced: '2026-01-15T11:00:00Z',
+      lastseen: '2026-01-15T11:59Z',
+      ddf_policy: 'latest_prefer_stable',
+      subdevices: [
+        {
+          type: 'Extended color light',
+          uniqueid: `${MAC}-0b`,
+          config: {},
+          state: Object.fromEntries(
+            ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'reachable'].map((item) => [
+              item,
+              { value: LAMP_STATE[item as keyof typeof LAMP_STATE], lastupdated: '2026-01-15T11:59:00Z' },
+            ]),
+          ),
+        },
+      ],
     });
   });
 
@@ -67,10 +104,20 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     expect(state.bri).toEqual({ value: 42, lastupdated: '2026-01-15T12:03:07Z' });
     expect(state.on.lastupdated).toBe('2026-01-15T11:59:00Z');
     expect(device.lastseen).toBe('2026-01-15T12:03Z');
-    expect(ws.events).toEqual(expect.arrayContaining([
-      { t: 'event', e: 'changed', r: 'devices', id: MAC, uniqueid: MAC, subdevice: `${MAC}-0b`, state: { bri: { value: 42, lastupdated: '2026-01-15T12:03:07Z' } } },
-      { t: 'event', e: 'changed', r: 'devices', id: MAC, uniqueid: MAC, attr: { lastseen: '2026-01-15T12:03Z' } },
-    ]));
+    expect(ws.events).toEqual(
+      expect.arrayContaining([
+        {
+          t: 'event',
+          e: 'changed',
+          r: 'devices',
+          id: MAC,
+          uniqueid: MAC,
+          subdevice: `${MAC}-0b`,
+          state: { bri: { value: 42, lastupdated: '2026-01-15T12:03:07Z' } },
+        },
+        { t: 'event', e: 'changed', r: 'devices', id: MAC, uniqueid: MAC, attr: { lastseen: '2026-01-15T12:03Z' } },
+      ]),
+    );
     ws.events.length = 0;
     await bridge().describeDevice({ ...LAMP, name: 'Reading lamp' });
     await ws.until((events) => events.length >= 1);
@@ -99,10 +146,20 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     const plug = colorLamp('0x000b57fffe8a0005', 'Plug');
     await bridge().addDevice(plug, 11, LAMP_STATE);
     await ws.until((events) => events.some((e) => e.e === 'added'));
-    expect(ws.events.find((e) => e.e === 'added')).toMatchObject({ r: 'devices', id: '00:0b:57:ff:fe:8a:00:05', device: { name: 'Plug', ddf_policy: 'latest_prefer_stable' } });
+    expect(ws.events.find((e) => e.e === 'added')).toMatchObject({
+      r: 'devices',
+      id: '00:0b:57:ff:fe:8a:00:05',
+      device: { name: 'Plug', ddf_policy: 'latest_prefer_stable' },
+    });
     await bridge().removeDevice(plug.ieee);
     await ws.until((events) => events.some((e) => e.e === 'deleted'));
-    expect(ws.events.find((e) => e.e === 'deleted')).toEqual({ t: 'event', e: 'deleted', r: 'devices', id: '00:0b:57:ff:fe:8a:00:05', uniqueid: '00:0b:57:ff:fe:8a:00:05' });
+    expect(ws.events.find((e) => e.e === 'deleted')).toEqual({
+      t: 'event',
+      e: 'deleted',
+      r: 'devices',
+      id: '00:0b:57:ff:fe:8a:00:05',
+      uniqueid: '00:0b:57:ff:fe:8a:00:05',
+    });
     await expectDeconzError(await api('/devices/00:0b:57:ff:fe:8a:00:05'), 404, 3, '/devices/00:0b:57:ff:fe:8a:00:05');
     ws.close();
   });
@@ -128,10 +185,12 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
       expect(await nameOf(`/devices/${HALL_MAC}`)).toBe('Landing');
       expect([await nameOf(`/lights/${first}`), await nameOf(`/lights/${second}`)]).toEqual(['Landing 1', 'Stairs']);
       await ws.until((events) => events.length >= 2);
-      expect(ws.events).toEqual(expect.arrayContaining([
-        { t: 'event', e: 'changed', r: 'devices', id: HALL_MAC, uniqueid: HALL_MAC, attr: { name: 'Landing' } },
-        expect.objectContaining({ r: 'lights', id: first, attr: expect.objectContaining({ name: 'Landing 1' }) }),
-      ]));
+      expect(ws.events).toEqual(
+        expect.arrayContaining([
+          { t: 'event', e: 'changed', r: 'devices', id: HALL_MAC, uniqueid: HALL_MAC, attr: { name: 'Landing' } },
+          expect.objectContaining({ r: 'lights', id: first, attr: expect.objectContaining({ name: 'Landing 1' }) }),
+        ]),
+      );
       expect(ws.events.some((event) => event.r === 'lights' && event.id === second)).toBe(false);
       ws.close();
       const sensor = await awaitId(gw(), key, 'sensors', BUTTON.subdevices[0]!.uniqueid);
@@ -159,14 +218,36 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
   describe('DDF', () => {
     it('should generate a devcap1 description from what the bridge knows', async () => {
       const ddf = await json('/devices/00:12:4b:00:22:a1:30:0b/ddf');
-      expect(ddf).toMatchObject({ schema: 'devcap1.schema.json', manufacturername: 'eWeLink', modelid: 'WB01', product: 'SNZB-01', sleeper: true, bindings: [{ bind: 'unicast', src: { ep: 1 }, cl: '0x0001', report: [{ at: '0x0021', dt: '0x20', min: 3600, max: 7200, change: '0x0002' }] }] });
+      expect(ddf).toMatchObject({
+        schema: 'devcap1.schema.json',
+        manufacturername: 'eWeLink',
+        modelid: 'WB01',
+        product: 'SNZB-01',
+        sleeper: true,
+        bindings: [{ bind: 'unicast', src: { ep: 1 }, cl: '0x0001', report: [{ at: '0x0021', dt: '0x20', min: 3600, max: 7200, change: '0x0002' }] }],
+      });
       const [sub] = ddf.subdevices as Array<Record<string, unknown>>;
-      expect(sub).toMatchObject({ type: 'ZHASwitch', restapi: '/sensors', uuid: ['$address.ext', '0x01', '0x0006'], fingerprint: { profile: '0x0104', endpoint: '0x01', in: ['0x0000', '0x0001', '0x0003'], out: ['0x0003', '0x0006'] } });
-      expect(sub.items).toEqual(expect.arrayContaining([{ name: 'state/buttonevent' }, { name: 'config/battery', awake: true, parse: { fn: 'zcl:attr', ep: 1, cl: '0x0001', at: '0x0021', eval: 'Item.val = Attr.val / 2' } }]));
+      expect(sub).toMatchObject({
+        type: 'ZHASwitch',
+        restapi: '/sensors',
+        uuid: ['$address.ext', '0x01', '0x0006'],
+        fingerprint: { profile: '0x0104', endpoint: '0x01', in: ['0x0000', '0x0001', '0x0003'], out: ['0x0003', '0x0006'] },
+      });
+      expect(sub.items).toEqual(
+        expect.arrayContaining([
+          { name: 'state/buttonevent' },
+          { name: 'config/battery', awake: true, parse: { fn: 'zcl:attr', ep: 1, cl: '0x0001', at: '0x0021', eval: 'Item.val = Attr.val / 2' } },
+        ]),
+      );
       expect(await json('/devices/00:12:4b:00:22:a1:30:0b/ddffull')).toEqual(ddf);
       const lamp = await json(`/devices/${MAC}/ddf`);
       const items = (lamp.subdevices as Array<{ items: Array<Record<string, unknown>> }>)[0].items;
-      expect(items.find((i) => i.name === 'state/bri')).toEqual({ name: 'state/bri', parse: { fn: 'zcl:attr', ep: 11, cl: '0x0008', at: '0x0000', eval: 'Item.val = Attr.val' }, read: { fn: 'zcl:attr', ep: 11, cl: '0x0008', at: '0x0000' }, refresh: { interval: 3600 } });
+      expect(items.find((i) => i.name === 'state/bri')).toEqual({
+        name: 'state/bri',
+        parse: { fn: 'zcl:attr', ep: 11, cl: '0x0008', at: '0x0000', eval: 'Item.val = Attr.val' },
+        read: { fn: 'zcl:attr', ep: 11, cl: '0x0008', at: '0x0000' },
+        refresh: { interval: 3600 },
+      });
     });
 
     it('should reload a device through the bridge', async () => {
@@ -180,7 +261,9 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     it('should store, show and honour a policy pinned to an uploaded bundle', async () => {
       const bundle = buildBundle({ desc: descFor('LCT015', 'Signify Netherlands B.V.', 'uuid-pin'), ddf: { ...ddfFor('LCT015'), product: 'Pinned LCT015' } });
       const { body, contentType } = multipart([{ name: 'ddfbundle', bytes: bundle, filename: 'b.ddb' }]);
-      const uploaded = (await (await api('/ddf/bundles', { method: 'POST', headers: { 'Content-Type': contentType }, body })).json()) as [{ success: { id: string } }];
+      const uploaded = (await (await api('/ddf/bundles', { method: 'POST', headers: { 'Content-Type': contentType }, body })).json()) as [
+        { success: { id: string } },
+      ];
       const hash = uploaded[0].success.id;
       // A bundle for its model now applies under the default policy (latest_prefer_stable).
       expect((await json(`/devices/${MAC}`)).ddf_hash).toBe(hash);
@@ -205,8 +288,16 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
 
     it('should follow the newest matching bundle under latest', async () => {
       const upload = async (uuid: string) => {
-        const { body, contentType } = multipart([{ name: 'ddfbundle', bytes: buildBundle({ desc: descFor('WB01', 'eWeLink', uuid), ddf: { ...ddfFor('WB01', 'eWeLink'), product: uuid } }), filename: 'b.ddb' }]);
-        return ((await (await api('/ddf/bundles', { method: 'POST', headers: { 'Content-Type': contentType }, body })).json()) as [{ success: { id: string } }])[0].success.id;
+        const { body, contentType } = multipart([
+          {
+            name: 'ddfbundle',
+            bytes: buildBundle({ desc: descFor('WB01', 'eWeLink', uuid), ddf: { ...ddfFor('WB01', 'eWeLink'), product: uuid } }),
+            filename: 'b.ddb',
+          },
+        ]);
+        return (
+          (await (await api('/ddf/bundles', { method: 'POST', headers: { 'Content-Type': contentType }, body })).json()) as [{ success: { id: string } }]
+        )[0].success.id;
       };
       const button = '00:12:4b:00:22:a1:30:0b';
       await upload('uuid-wb01-old');
@@ -231,7 +322,8 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
       expect(await json(`/devices/${MAC}-0b/state/bri/introspect`)).toEqual({ type: 'uint8', minval: 0, maxval: 255 });
       expect(await json('/devices/00:12:4b:00:22:a1:30:0b-01-0006/config/battery/introspect')).toEqual({ type: 'uint8', minval: 0, maxval: 100 });
       expect(await json('/devices/00:12:4b:00:22:a1:30:0b-01-0006/state/buttonevent/introspect')).toEqual({
-        type: 'int32', buttons: { 1: { name: 'Button 1' } },
+        type: 'int32',
+        buttons: { 1: { name: 'Button 1' } },
         values: { 1002: { button: 1, action: 'SHORT_RELEASE' }, 1003: { button: 1, action: 'LONG_RELEASE' }, 1004: { button: 1, action: 'DOUBLE_PRESS' } },
       });
       expect(await json(`/devices/${MAC}/introspect`)).toEqual({ introspect: false });
@@ -248,12 +340,20 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
       const res = await put('0017880102A3B4FF', { installcode: '83FED3407A939723A5C639B26916D505C3B5' });
       expect(res.status).toBe(200);
       expect(await res.json()).toEqual({ success: { installcode: '83FED3407A939723A5C639B26916D505C3B5', mmohash: '66b6900981e1ee3ca4206b6b861c02bb' } });
-      expect(bridge().requests.at(-1)).toEqual({ name: 'device/install_code', data: { ieee: '0x0017880102a3b4ff', code: '83fed3407a939723a5c639b26916d505c3b5' } });
+      expect(bridge().requests.at(-1)).toEqual({
+        name: 'device/install_code',
+        data: { ieee: '0x0017880102a3b4ff', code: '83fed3407a939723a5c639b26916d505c3b5' },
+      });
     });
 
     it('should refuse a wrong CRC, a wrong size, non-hex, a missing code and a bad MAC', async () => {
       const count = bridge().requests.length;
-      await expectDeconzError(await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B26916D505C3B6' }), 400, 7, '/devices/0017880102a3b4ff/installcode');
+      await expectDeconzError(
+        await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B26916D505C3B6' }),
+        400,
+        7,
+        '/devices/0017880102a3b4ff/installcode',
+      );
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: '83FED3407A939723A5C639B2' }), 400, 7);
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: 'zz'.repeat(18) }), 400, 7);
       await expectDeconzError(await put('0017880102a3b4ff', { installcode: 83 }), 400, 7);
@@ -279,10 +379,29 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
 
     beforeAll(async () => {
       await bridge().describeDevice({
-        ...examples.device, ieee: PRESSES_IEEE, uniqueid: PRESSES_MAC, name: 'Button with thermometer', modelid: 'BT01', powersource: 'battery',
+        ...examples.device,
+        ieee: PRESSES_IEEE,
+        uniqueid: PRESSES_MAC,
+        name: 'Button with thermometer',
+        modelid: 'BT01',
+        powersource: 'battery',
         subdevices: [
-          { type: 'ZHASwitch', resource: 'sensors', uniqueid: `${PRESSES_MAC}-01-0006`, endpoint: 1, state: ['buttonevent'], config: ['battery', 'reachable', 'on'] },
-          { type: 'ZHATemperature', resource: 'sensors', uniqueid: `${PRESSES_MAC}-01-0402`, endpoint: 1, state: ['temperature'], config: ['battery', 'reachable', 'on'] },
+          {
+            type: 'ZHASwitch',
+            resource: 'sensors',
+            uniqueid: `${PRESSES_MAC}-01-0006`,
+            endpoint: 1,
+            state: ['buttonevent'],
+            config: ['battery', 'reachable', 'on'],
+          },
+          {
+            type: 'ZHATemperature',
+            resource: 'sensors',
+            uniqueid: `${PRESSES_MAC}-01-0402`,
+            endpoint: 1,
+            state: ['temperature'],
+            config: ['battery', 'reachable', 'on'],
+          },
         ],
       });
       button = await awaitId(gw(), key, 'sensors', `${PRESSES_MAC}-01-0006`);
@@ -290,7 +409,10 @@ describeOnRuntimesWithBridge('devices', (gw, bridge) => {
     });
 
     it('should push each press once and never repeat the last one for a report of the other sensor', async () => {
-      const ws = await listenEvents(gw(), (event) => event.r === 'sensors' && event.id === button && (event.state as Record<string, unknown> | undefined)?.buttonevent !== undefined);
+      const ws = await listenEvents(
+        gw(),
+        (event) => event.r === 'sensors' && event.id === button && (event.state as Record<string, unknown> | undefined)?.buttonevent !== undefined,
+      );
       const presses = () => ws.events.map((e) => (e.state as Record<string, unknown>).lastupdated);
       const config = { battery: 90, reachable: true, on: true };
       const press = async (second: number, temperature: number) => {

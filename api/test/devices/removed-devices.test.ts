@@ -15,21 +15,27 @@ import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 const remote = (ieee: string): DeviceDescription => {
   const mac = ieee.slice(2).match(/../g)!.join(':');
   return {
-    ...colorLamp(ieee, 'Remote'), modelid: 'E1524/E1810', productid: 'E1524/E1810', powersource: 'battery',
-    subdevices: [{ type: 'ZHASwitch', resource: 'sensors', uniqueid: `${mac}-01-1000`, endpoint: 1, state: ['buttonevent'], config: ['battery', 'reachable', 'on'] }],
+    ...colorLamp(ieee, 'Remote'),
+    modelid: 'E1524/E1810',
+    productid: 'E1524/E1810',
+    powersource: 'battery',
+    subdevices: [
+      { type: 'ZHASwitch', resource: 'sensors', uniqueid: `${mac}-01-1000`, endpoint: 1, state: ['buttonevent'], config: ['battery', 'reachable', 'on'] },
+    ],
   };
 };
 
 describeOnRuntimesWithBridge('devices the bridge no longer has', (gw, bridge) => {
   let key: string;
-  const post = async (path: string, body: unknown) => ((await (await gw().request(`/api/${key}${path}`, jsonInit('POST', body))).json()) as [{ success: { id: string } }])[0].success.id;
+  const post = async (path: string, body: unknown) =>
+    ((await (await gw().request(`/api/${key}${path}`, jsonInit('POST', body))).json()) as [{ success: { id: string } }])[0].success.id;
   const status = async (path: string) => (await gw().request(`/api/${key}${path}`)).status;
 
   beforeAll(async () => {
     key = await gw().createKey();
   });
 
-  it('should delete a removed device\'s light and sensor, out of its group and scene, with events, and keep the rest', async () => {
+  it("should delete a removed device's light and sensor, out of its group and scene, with events, and keep the rest", async () => {
     const [gone, kept, button] = ['0x0017880102aa0001', '0x0017880102aa0002', '0x000b57fffeaa0003'];
     const goneId = await addDevice(gw(), bridge(), key, colorLamp(gone, 'Gone lamp'), 11, LAMP_STATE);
     const keptId = await addDevice(gw(), bridge(), key, colorLamp(kept, 'Kept lamp'), 11, LAMP_STATE);
@@ -39,14 +45,27 @@ describeOnRuntimesWithBridge('devices the bridge no longer has', (gw, bridge) =>
     // A group's member list travels in herdgate's own part of the event: only asked-for clients get it.
     const events = await listenEvents(gw(), undefined, { extensions: true });
     for (const ieee of [gone, button]) await bridge().removeDevice(ieee);
-    await bridge().publishRemoved([{ ieee: gone, at: Date.now(), reason: 'removed' }, { ieee: button, at: Date.now(), reason: 'left' }]);
+    await bridge().publishRemoved([
+      { ieee: gone, at: Date.now(), reason: 'removed' },
+      { ieee: button, at: Date.now(), reason: 'left' },
+    ]);
     await awaitJson(gw(), key, `/groups/${group}`, (g) => g.lights.length === 1);
     expect(await status(`/lights/${goneId}`)).toBe(404);
     expect(await status(`/sensors/${sensorId}`)).toBe(404);
     expect((await getJson(gw(), key, `/groups/${group}/scenes/${scene}`)).lights.map((l: { id: string }) => l.id)).toEqual([keptId]);
     expect((await getJson(gw(), key, `/lights/${keptId}`)).name).toBe('Kept lamp');
-    await events.until((all) => all.some((e) => e.e === 'deleted' && e.r === 'lights') && all.some((e) => e.e === 'deleted' && e.r === 'sensors') && all.some((e) => e.r === 'groups' && e.e === 'changed' && Array.isArray(e.lights)));
-    expect(events.events.filter((e) => e.e === 'deleted').map((e) => `${e.r as string}/${e.id as string}`).sort()).toEqual([`lights/${goneId}`, `sensors/${sensorId}`]);
+    await events.until(
+      (all) =>
+        all.some((e) => e.e === 'deleted' && e.r === 'lights') &&
+        all.some((e) => e.e === 'deleted' && e.r === 'sensors') &&
+        all.some((e) => e.r === 'groups' && e.e === 'changed' && Array.isArray(e.lights)),
+    );
+    expect(
+      events.events
+        .filter((e) => e.e === 'deleted')
+        .map((e) => `${e.r as string}/${e.id as string}`)
+        .sort(),
+    ).toEqual([`lights/${goneId}`, `sensors/${sensorId}`]);
     events.close();
     // The record is retained: read again at the next start, it finds nothing more to remove.
     await restartFollowing(gw(), key);

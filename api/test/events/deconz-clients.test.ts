@@ -13,8 +13,20 @@ import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
  * herdgate's own events too.
  */
 const THERMOMETER: DeviceDescription = {
-  ...colorLamp('0x00124b0022a1e001', 'Hall thermometer'), manufacturername: 'eWeLink', modelid: 'TH01', powersource: 'battery',
-  subdevices: [{ type: 'ZHATemperature', resource: 'sensors', uniqueid: '00:12:4b:00:22:a1:e0:01-01-0402', endpoint: 1, state: ['temperature'], config: ['battery', 'on', 'reachable'] }],
+  ...colorLamp('0x00124b0022a1e001', 'Hall thermometer'),
+  manufacturername: 'eWeLink',
+  modelid: 'TH01',
+  powersource: 'battery',
+  subdevices: [
+    {
+      type: 'ZHATemperature',
+      resource: 'sensors',
+      uniqueid: '00:12:4b:00:22:a1:e0:01-01-0402',
+      endpoint: 1,
+      state: ['temperature'],
+      config: ['battery', 'on', 'reachable'],
+    },
+  ],
 };
 
 describeOnRuntimesWithBridge('events for deCONZ clients', (gw, bridge) => {
@@ -65,7 +77,19 @@ describeOnRuntimesWithBridge('events for deCONZ clients', (gw, bridge) => {
 
     it('should still see every resource type of the run change', () => {
       const kinds = new Set(plain.events.map((e) => `${String(e.r)}/${String(e.e)}`));
-      for (const kind of ['lights/added', 'lights/changed', 'lights/deleted', 'sensors/added', 'sensors/changed', 'sensors/deleted', 'groups/added', 'groups/changed', 'groups/deleted', 'scenes/scene-called', 'alarmsystems/changed']) {
+      for (const kind of [
+        'lights/added',
+        'lights/changed',
+        'lights/deleted',
+        'sensors/added',
+        'sensors/changed',
+        'sensors/deleted',
+        'groups/added',
+        'groups/changed',
+        'groups/deleted',
+        'scenes/scene-called',
+        'alarmsystems/changed',
+      ]) {
         expect(kinds, kind).toContain(kind);
       }
       // A group's member change reaches it as the rename it also was, without the member list.
@@ -73,11 +97,18 @@ describeOnRuntimesWithBridge('events for deCONZ clients', (gw, bridge) => {
     });
   });
 
-  describe('a client that asked for herdgate\'s events (?events=all)', () => {
+  describe("a client that asked for herdgate's events (?events=all)", () => {
     it('should get the device, settings and network map events too', () => {
       const kinds = new Set(all.events.map((e) => `${String(e.r)}/${String(e.e)}`));
       for (const kind of ['devices/added', 'devices/changed', 'devices/deleted', 'config/changed', 'networkmap/changed']) expect(kinds, kind).toContain(kind);
-      expect(all.events).toContainEqual(expect.objectContaining({ r: 'devices', e: 'changed', subdevice: '00:17:88:01:02:a3:e0:02-0b', state: expect.objectContaining({ bri: expect.anything() }) }));
+      expect(all.events).toContainEqual(
+        expect.objectContaining({
+          r: 'devices',
+          e: 'changed',
+          subdevice: '00:17:88:01:02:a3:e0:02-0b',
+          state: expect.objectContaining({ bri: expect.anything() }),
+        }),
+      );
     });
 
     it('should get every event the other client got, there in full', () => {

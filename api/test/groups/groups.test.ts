@@ -15,12 +15,24 @@ const macOf = (ieee: string) => ieee.slice(2).match(/../g)!.join(':');
 /** A two-button remote (ZHASwitch on endpoints 1 and 2) whose description lists its group bindings. */
 function remote(ieee: string, bindings: Bindings): DeviceDescription {
   const switchOn = (endpoint: number) => ({
-    type: 'ZHASwitch', resource: 'sensors', uniqueid: `${macOf(ieee)}-0${endpoint}-0006`, endpoint, state: ['buttonevent'], config: ['battery', 'reachable', 'on'], buttonevents: [1002],
+    type: 'ZHASwitch',
+    resource: 'sensors',
+    uniqueid: `${macOf(ieee)}-0${endpoint}-0006`,
+    endpoint,
+    state: ['buttonevent'],
+    config: ['battery', 'reachable', 'on'],
+    buttonevents: [1002],
   });
   return {
-    ...colorLamp(ieee, 'Hall remote'), manufacturername: 'eWeLink', modelid: 'WB02', powersource: 'battery',
+    ...colorLamp(ieee, 'Hall remote'),
+    manufacturername: 'eWeLink',
+    modelid: 'WB02',
+    powersource: 'battery',
     subdevices: [switchOn(1), switchOn(2)] as DeviceDescription['subdevices'],
-    endpoints: [{ id: 1, profile: 0x0104, device: 0, in: [0, 1, 3], out: [3, 6] }, { id: 2, profile: 0x0104, device: 0, in: [0], out: [6] }],
+    endpoints: [
+      { id: 1, profile: 0x0104, device: 0, in: [0, 1, 3], out: [3, 6] },
+      { id: 2, profile: 0x0104, device: 0, in: [0], out: [6] },
+    ],
     bindings,
   };
 }
@@ -43,8 +55,17 @@ describeOnRuntimesWithBridge('groups', (gw, bridge) => {
   beforeEach(async () => {
     await bridge().setState(A, 11, { on: false, reachable: true });
     await bridge().setState(B, 11, { on: true, bri: 180, reachable: true });
-    await awaitJson(gw(), key, '/lights', (lights) => lights[a].state.on === false && lights[a].state.reachable === true
-      && lights[b].state.on === true && lights[b].state.bri === 180 && lights[b].state.reachable === true);
+    await awaitJson(
+      gw(),
+      key,
+      '/lights',
+      (lights) =>
+        lights[a].state.on === false &&
+        lights[a].state.reachable === true &&
+        lights[b].state.on === true &&
+        lights[b].state.bri === 180 &&
+        lights[b].state.reachable === true,
+    );
     bridge().requests.length = 0;
     bridge().groupSets.length = 0;
   });
@@ -65,7 +86,15 @@ describeOnRuntimesWithBridge('groups', (gw, bridge) => {
     expect(memberRequests().map((r) => r.name)).toEqual(['group/add_member', 'group/add_member']);
     expect(memberRequests()[0]!.data).toEqual({ group: Number(id), ieee: A, endpoint: 11 });
     const group = await getJson(gw(), key, `/groups/${id}`);
-    expect(group).toMatchObject({ id, name: 'Living', type: 'Room', class: 'Living room', hidden: true, lights: [a, b], state: { all_on: false, any_on: true } });
+    expect(group).toMatchObject({
+      id,
+      name: 'Living',
+      type: 'Room',
+      class: 'Living room',
+      hidden: true,
+      lights: [a, b],
+      state: { all_on: false, any_on: true },
+    });
     await bridge().setState(A, 11, { on: true });
     await awaitJson(gw(), key, `/groups/${id}`, (g) => g.state.all_on === true);
     expect((await getJson(gw(), key, `/lights/${a}`)).config.groups).toEqual([id]);
@@ -338,7 +367,11 @@ describeOnRuntimesWithBridge('groups', (gw, bridge) => {
       await call('DELETE', `/groups/${kitchen}`);
       const mine = () => ws.events.filter((e) => e.r === 'groups' && e.id === kitchen);
       await ws.until(() => mine().length >= 3);
-      expect(mine().map((e) => [e.e, e.r, e.id])).toEqual([['added', 'groups', kitchen], ['changed', 'groups', kitchen], ['deleted', 'groups', kitchen]]);
+      expect(mine().map((e) => [e.e, e.r, e.id])).toEqual([
+        ['added', 'groups', kitchen],
+        ['changed', 'groups', kitchen],
+        ['deleted', 'groups', kitchen],
+      ]);
       expect(mine()[1]).toMatchObject({ name: 'Cooking' });
     } finally {
       ws.close();

@@ -35,7 +35,14 @@ export async function awaitId(gw: RuntimeGateway, key: string, resource: Resourc
 }
 
 /** Publishes a device on the bridge and waits until the gateway lists its first subdevice; that id. */
-export async function addDevice(gw: RuntimeGateway, bridge: TestBridge, key: string, device: DeviceDescription, endpoint: number, state: EndpointState['state']): Promise<string> {
+export async function addDevice(
+  gw: RuntimeGateway,
+  bridge: TestBridge,
+  key: string,
+  device: DeviceDescription,
+  endpoint: number,
+  state: EndpointState['state'],
+): Promise<string> {
   await bridge.addDevice(device, endpoint, state);
   const first = device.subdevices[0]!;
   return awaitId(gw, key, first.resource as Resource, first.uniqueid);

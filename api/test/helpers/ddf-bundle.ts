@@ -25,7 +25,10 @@ const u32 = (n: number) => Uint8Array.of(n & 0xff, (n >> 8) & 0xff, (n >> 16) & 
 export const concat = (...parts: Uint8Array[]) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 };
 export const chunk = (tag: string, data: Uint8Array) => concat(enc.encode(tag), u32(data.length), data);
@@ -39,13 +42,25 @@ export function extf(type: string, path: string, content: string, mtime = '2026-
 
 export function ddfFor(modelid: string, manufacturer = 'Signify Netherlands B.V.'): Record<string, unknown> {
   return {
-    schema: 'devcap1.schema.json', manufacturername: manufacturer, modelid, vendor: 'Philips', product: `Bundle for ${modelid}`,
-    sleeper: false, status: 'Gold', subdevices: [{ type: '$TYPE_EXTENDED_COLOR_LIGHT', restapi: '/lights', uuid: ['$address.ext', '0x0b'], items: [{ name: 'state/on' }] }],
+    schema: 'devcap1.schema.json',
+    manufacturername: manufacturer,
+    modelid,
+    vendor: 'Philips',
+    product: `Bundle for ${modelid}`,
+    sleeper: false,
+    status: 'Gold',
+    subdevices: [{ type: '$TYPE_EXTENDED_COLOR_LIGHT', restapi: '/lights', uuid: ['$address.ext', '0x0b'], items: [{ name: 'state/on' }] }],
   };
 }
 
 export function descFor(modelid: string, manufacturer = 'Signify Netherlands B.V.', uuid = '5ad5a6b6-0000-4000-8000-000000000001'): Record<string, unknown> {
-  return { uuid, product: `Bundle for ${modelid}`, version_deconz: '>2.27.0', last_modified: '2026-01-01T00:00:00.000Z', device_identifiers: [[manufacturer, modelid]] };
+  return {
+    uuid,
+    product: `Bundle for ${modelid}`,
+    version_deconz: '>2.27.0',
+    last_modified: '2026-01-01T00:00:00.000Z',
+    device_identifiers: [[manufacturer, modelid]],
+  };
 }
 
 /** The DDFB chunk alone (header included): what the bundle hash covers. */
@@ -78,7 +93,11 @@ export function multipart(parts: Array<{ name: string; bytes: Uint8Array; filena
   const pieces: Uint8Array[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}`;
-    pieces.push(enc.encode(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`), part.bytes, enc.encode('\r\n'));
+    pieces.push(
+      enc.encode(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      part.bytes,
+      enc.encode('\r\n'),
+    );
   }
   pieces.push(enc.encode(`--${boundary}--\r\n`));
   return { body: concat(...pieces), contentType: `multipart/form-data; boundary=${boundary}` };

@@ -8,8 +8,16 @@
  */
 const BASE = ['t', 'e', 'r', 'id'];
 const DECONZ: Record<string, Record<string, string[]>> = {
-  lights: { added: [...BASE, 'uniqueid', 'light'], changed: [...BASE, 'uniqueid', 'state', 'config', 'attr', 'capabilities', 'name'], deleted: [...BASE, 'uniqueid'] },
-  sensors: { added: [...BASE, 'uniqueid', 'sensor'], changed: [...BASE, 'uniqueid', 'state', 'config', 'attr', 'capabilities', 'name'], deleted: [...BASE, 'uniqueid'] },
+  lights: {
+    added: [...BASE, 'uniqueid', 'light'],
+    changed: [...BASE, 'uniqueid', 'state', 'config', 'attr', 'capabilities', 'name'],
+    deleted: [...BASE, 'uniqueid'],
+  },
+  sensors: {
+    added: [...BASE, 'uniqueid', 'sensor'],
+    changed: [...BASE, 'uniqueid', 'state', 'config', 'attr', 'capabilities', 'name'],
+    deleted: [...BASE, 'uniqueid'],
+  },
   groups: { added: [...BASE, 'group'], changed: [...BASE, 'state', 'name', 'type', 'class', 'uniqueid'], deleted: BASE },
   alarmsystems: { added: [...BASE, 'alarmsystem'], changed: [...BASE, 'state', 'config', 'attr', 'name'] },
   scenes: { 'scene-called': ['t', 'e', 'r', 'gid', 'scid'] },

@@ -34,7 +34,9 @@ export async function startTestWorker(): Promise<TestWorker> {
     await writeWebApp();
   }
   const { unstable_startWorker } = await import('wrangler');
-  const bindings = Object.fromEntries(Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn' }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]));
+  const bindings = Object.fromEntries(
+    Object.entries({ MQTT_URL: 'none', LOG_LEVEL: 'warn' }).map(([name, value]) => [name, { type: 'plain_text' as const, value }]),
+  );
   const worker = await unstable_startWorker({
     config: TEST_CONFIG,
     bindings,
@@ -52,4 +54,3 @@ export async function startTestWorker(): Promise<TestWorker> {
     throw err;
   }
 }
-

@@ -25,7 +25,10 @@ export async function listenEvents(
     const event = JSON.parse(String(data)) as Record<string, unknown>;
     if (keep(event)) events.push(event);
   });
-  await new Promise<void>((resolve, reject) => { socket.once('open', () => resolve()); socket.once('error', reject); });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
   return {
     events,
     async until(check, ms = 15_000) {

@@ -65,14 +65,37 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
     // No release source unless a test names one: `POST /config/update` must not reach the npm registry.
     { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, RELEASES_URL: 'none', ...env },
     options.bridge
-      ? { logger, logs: options.logs, clock, bridge: options.bridge(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost }
-      // No bridge: a radio that records commands and reports the stored settings back.
-      : { logger, logs: options.logs, clock, radioControl: radio, radioInfo: createPlaceholderRadioInfo, bridge: createDisconnectedLink(), clientAddress: options.clientAddress, extraRoutes: options.extraRoutes, resolveHost: options.resolveHost },
+      ? {
+          logger,
+          logs: options.logs,
+          clock,
+          bridge: options.bridge(),
+          clientAddress: options.clientAddress,
+          extraRoutes: options.extraRoutes,
+          resolveHost: options.resolveHost,
+        }
+      : // No bridge: a radio that records commands and reports the stored settings back.
+        {
+          logger,
+          logs: options.logs,
+          clock,
+          radioControl: radio,
+          radioInfo: createPlaceholderRadioInfo,
+          bridge: createDisconnectedLink(),
+          clientAddress: options.clientAddress,
+          extraRoutes: options.extraRoutes,
+          resolveHost: options.resolveHost,
+        },
   );
   const base = `http://127.0.0.1:${gateway.httpPort}`;
   const request = (path: string, init?: RequestInit) => fetch(base + path, { ...init, signal: AbortSignal.timeout(10_000) });
   const self: TestGateway = {
-    gateway, base, clock, radio, databaseUrl, request,
+    gateway,
+    base,
+    clock,
+    radio,
+    databaseUrl,
+    request,
     async createKey(devicetype = 'test#client') {
       const res = await request('/api', { method: 'POST', headers: { Authorization: BASIC_DEFAULT }, body: JSON.stringify({ devicetype }) });
       const body = (await res.json()) as [{ success: { username: string } }];

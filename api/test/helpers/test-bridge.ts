@@ -4,8 +4,19 @@ import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
 import { WebSocketServer, createWebSocketStream } from 'ws';
 import {
-  EXAMPLE_BRIDGE, examples, filters, parseTopic, responseExamples, topics,
-  type BridgeInfo, type DeviceDescription, type EndpointState, type OtaState, type RemovedDevice, type RequestName, type NetworkMap,
+  EXAMPLE_BRIDGE,
+  examples,
+  filters,
+  parseTopic,
+  responseExamples,
+  topics,
+  type BridgeInfo,
+  type DeviceDescription,
+  type EndpointState,
+  type OtaState,
+  type RemovedDevice,
+  type RequestName,
+  type NetworkMap,
 } from '@herdgate/shared/mqtt';
 import type { CommandOutcome, DeviceCommand } from '../../src/services/bridge-link';
 
@@ -79,7 +90,11 @@ const APPLIED = ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'lift', 'tilt'];
 /** The example answer of the contract, with whatever the request names that the answer echoes. */
 function defaultAnswer(name: RequestName, data: Record<string, unknown>): unknown {
   const example = responseExamples[name] as Record<string, unknown>;
-  const echoed = Object.fromEntries(Object.keys(example).filter((k) => k in data && k !== 'state').map((k) => [k, data[k]]));
+  const echoed = Object.fromEntries(
+    Object.keys(example)
+      .filter((k) => k in data && k !== 'state')
+      .map((k) => [k, data[k]]),
+  );
   if (name === 'permit_join') return { time: data.time, open: Number(data.time) > 0 };
   if (name === 'network/connect') return { connected: data.connected };
   if (name === 'options') return { group_delay_ms: data.group_delay_ms ?? 50, ota: data.ota ?? false, light_lastseen_s: data.light_lastseen_s ?? 60 };
@@ -113,13 +128,29 @@ export async function startTestBridge(): Promise<TestBridge> {
   const client: MqttClient = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0, clientId: 'herdgate-test-bridge' });
   const states = new Map<string, EndpointState>();
   const publish = (topic: string, body: unknown, retain = false) => client.publishAsync(topic, JSON.stringify(body), { qos: 1, retain }).then(() => undefined);
-  const answer = (topic: string, transaction: unknown, outcome: Outcome) => publish(topic, outcome.status === 'ok'
-    ? { transaction, status: 'ok', data: outcome.data }
-    : { transaction, status: 'error', error: { code: outcome.code, message: outcome.message, ...(outcome.field === undefined ? {} : { field: outcome.field }) } });
+  const answer = (topic: string, transaction: unknown, outcome: Outcome) =>
+    publish(
+      topic,
+      outcome.status === 'ok'
+        ? { transaction, status: 'ok', data: outcome.data }
+        : {
+            transaction,
+            status: 'error',
+            error: { code: outcome.code, message: outcome.message, ...(outcome.field === undefined ? {} : { field: outcome.field }) },
+          },
+    );
 
   const bridge: TestBridge = {
-    url: broker.url, sets: [], groupSets: [], requests: [], script: [], requestScript: [], holdCommands: false, held: [],
-    holdRequests: [], heldRequests: [],
+    url: broker.url,
+    sets: [],
+    groupSets: [],
+    requests: [],
+    script: [],
+    requestScript: [],
+    holdCommands: false,
+    held: [],
+    holdRequests: [],
+    heldRequests: [],
     info: structuredClone(examples.bridgeInfo) as BridgeInfo,
     publishInfo(info) {
       if (info) bridge.info = structuredClone(info);

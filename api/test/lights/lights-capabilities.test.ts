@@ -15,22 +15,41 @@ describeOnRuntimesWithBridge('light capabilities', (gw, bridge) => {
   beforeAll(async () => {
     key = await gw().createKey();
     const white = colorLamp('0x0017880102a3b4c6', 'Ambiance');
-    white.subdevices = [{
-      ...white.subdevices[0]!, type: 'Color temperature light', state: ['on', 'bri', 'ct', 'colormode', 'alert', 'reachable'],
-      capabilities: { ct: { min: 250, max: 454 }, colormodes: ['ct'], effects: [], powerup: ['off', 'on', 'previous'], ctstartup: true },
-    }];
+    white.subdevices = [
+      {
+        ...white.subdevices[0]!,
+        type: 'Color temperature light',
+        state: ['on', 'bri', 'ct', 'colormode', 'alert', 'reachable'],
+        capabilities: { ct: { min: 250, max: 454 }, colormodes: ['ct'], effects: [], powerup: ['off', 'on', 'previous'], ctstartup: true },
+      },
+    ];
     const colour = colorLamp();
-    colour.subdevices = [{ ...colour.subdevices[0]!, capabilities: { ct: { min: 153, max: 500 }, colormodes: ['ct', 'xy'], effects: ['none', 'colorloop'], powerup: [], ctstartup: false } }];
+    colour.subdevices = [
+      {
+        ...colour.subdevices[0]!,
+        capabilities: { ct: { min: 153, max: 500 }, colormodes: ['ct', 'xy'], effects: ['none', 'colorloop'], powerup: [], ctstartup: false },
+      },
+    ];
     await addDevice(gw(), bridge(), key, white, 11, { on: true, bri: 100, ct: 300, colormode: 'ct', reachable: true, lastupdated: 'none' });
     await addDevice(gw(), bridge(), key, colour, 11, LAMP_STATE);
   });
 
   it('should report the device ct range and colour capabilities instead of the type defaults', async () => {
     const white = await get('1');
-    expect(white).toMatchObject({ ctmin: 250, ctmax: 454, colorcapabilities: 0x10, capabilities: { color: { ct: { computes_xy: false, min: 250, max: 454 }, modes: ['ct'] } } });
+    expect(white).toMatchObject({
+      ctmin: 250,
+      ctmax: 454,
+      colorcapabilities: 0x10,
+      capabilities: { color: { ct: { computes_xy: false, min: 250, max: 454 }, modes: ['ct'] } },
+    });
     const colour = await get('2');
     // xy and ct with the colour loop, but no hue/saturation feature: bits 2, 3, 4.
-    expect(colour).toMatchObject({ ctmin: 153, ctmax: 500, colorcapabilities: 0x1c, capabilities: { color: { effects: ['none', 'colorloop'], modes: ['ct', 'effect', 'xy'] } } });
+    expect(colour).toMatchObject({
+      ctmin: 153,
+      ctmax: 500,
+      colorcapabilities: 0x1c,
+      capabilities: { color: { effects: ['none', 'colorloop'], modes: ['ct', 'effect', 'xy'] } },
+    });
   });
 
   it('should check ct against the device range and send only values it supports', async () => {
@@ -41,7 +60,8 @@ describeOnRuntimesWithBridge('light capabilities', (gw, bridge) => {
   });
 
   describe('PUT /lights/<id>/config', () => {
-    const config = (id: string, body: unknown) => gw().request(`/api/${key}/lights/${id}/config`, { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const config = (id: string, body: unknown) =>
+      gw().request(`/api/${key}/lights/${id}/config`, { method: 'PUT', body: typeof body === 'string' ? body : JSON.stringify(body) });
 
     it('should write power-on behaviour the light supports and answer each item', async () => {
       const res = await config('1', { on: { startup: 'previous' }, color: { ct: { startup: 370 } } });
@@ -66,15 +86,28 @@ describeOnRuntimesWithBridge('light capabilities', (gw, bridge) => {
       expect((await config('1', { colour: 1 })).status).toBe(400);
       expect((await config('1', '{"on":')).status).toBe(400);
       expect((await config('9', { on: { startup: true } })).status).toBe(404);
-      bridge().script.push({ status: 'error', code: 'not_supported', message: "set 0x… ep 11 color_temp_startup=370: … failed (Status 'UNSUPPORTED_ATTRIBUTE')" });
+      bridge().script.push({
+        status: 'error',
+        code: 'not_supported',
+        message: "set 0x… ep 11 color_temp_startup=370: … failed (Status 'UNSUPPORTED_ATTRIBUTE')",
+      });
       const res = await config('1', { color: { ct: { startup: 370 } } });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual([{ error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } }]);
+      expect(await res.json()).toEqual([
+        { error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } },
+      ]);
       // The bridge names the item it refused: that one, not the first asked for.
-      bridge().script.push({ status: 'error', code: 'not_supported', message: 'powerup_ct: this light has no start-up colour temperature', field: 'powerup_ct' });
+      bridge().script.push({
+        status: 'error',
+        code: 'not_supported',
+        message: 'powerup_ct: this light has no start-up colour temperature',
+        field: 'powerup_ct',
+      });
       const both = await config('1', { on: { startup: true }, color: { ct: { startup: 370 } } });
       expect(both.status).toBe(400);
-      expect(await both.json()).toEqual([{ error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } }]);
+      expect(await both.json()).toEqual([
+        { error: { type: 6, address: '/lights/1/config/color/ct/startup', description: 'parameter, color/ct/startup, not available' } },
+      ]);
     });
   });
 });

@@ -31,9 +31,19 @@ describeOnRuntimesWithBridge('lights from the device mirror', (gw, bridge) => {
     expect(res.status).toBe(200);
     const light = (await res.json()) as Json;
     expect(light).toMatchObject({
-      name: 'Hue color lamp 1', uniqueid: '00:17:88:01:02:a3:b4:c5-0b', modelid: 'LCT015', type: 'Extended color light',
-      manufacturername: 'Signify Netherlands B.V.', swversion: '1.88.1', ctmin: 153, ctmax: 500, colorcapabilities: 31,
-      hascolor: true, lastseen: '2026-01-15T11:59Z', lastannounced: '2026-01-15T11:00:00Z', pointsymbol: {},
+      name: 'Hue color lamp 1',
+      uniqueid: '00:17:88:01:02:a3:b4:c5-0b',
+      modelid: 'LCT015',
+      type: 'Extended color light',
+      manufacturername: 'Signify Netherlands B.V.',
+      swversion: '1.88.1',
+      ctmin: 153,
+      ctmax: 500,
+      colorcapabilities: 31,
+      hascolor: true,
+      lastseen: '2026-01-15T11:59Z',
+      lastannounced: '2026-01-15T11:00:00Z',
+      pointsymbol: {},
       state: { on: false, bri: 100, ct: 300, colormode: 'ct', alert: 'none', reachable: true, xy: [0.3, 0.3] },
     });
     expect(light.state.lastupdated).toBeUndefined();
@@ -91,7 +101,14 @@ describeOnRuntimesWithBridge('lights from the device mirror', (gw, bridge) => {
     // The tag ends with the change counters of the in-memory models (lights, groups, scenes; see
     // src/lib/etag.ts); remote changes write nothing to the database, and the counters start again
     // from zero after a restart. Brightness moves only the lights counter, on/off the groups too.
-    const counters = (tag: string) => tag.includes('.') ? tag.slice(1, -1).split('.').slice(-3, -1).map((n) => Number(n.replace(/^.*-/, ''))) : [0, 0];
+    const counters = (tag: string) =>
+      tag.includes('.')
+        ? tag
+            .slice(1, -1)
+            .split('.')
+            .slice(-3, -1)
+            .map((n) => Number(n.replace(/^.*-/, '')))
+        : [0, 0];
     for (let step = 1; step <= 10; step++) {
       const change = step <= 4 ? { on: step % 2 === 1 } : { bri: step };
       await bridge().setState(LAMP, 11, change);

@@ -128,7 +128,10 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
     const events = () => ws.events.filter((event) => event.r !== 'devices');
     try {
       const order: string[] = [];
-      const reply = put('1', { on: true }).then(async (res) => { order.push(`reply:${res.status}`); await res.text(); });
+      const reply = put('1', { on: true }).then(async (res) => {
+        order.push(`reply:${res.status}`);
+        await res.text();
+      });
       await ws.next((event) => event.r === 'lights');
       order.push('event');
       await reply;
@@ -147,7 +150,11 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
       await put('1', { on: true });
       await gw().request(`/api/${key}/lights/2`, { method: 'PUT', body: JSON.stringify({ name: 'Window' }) });
       await ws.next((event) => event.id === '2' && event.name === 'Window');
-      expect(events().map((event) => [event.r, event.id])).toEqual([['lights', '1'], ['groups', '65520'], ['lights', '2']]);
+      expect(events().map((event) => [event.r, event.id])).toEqual([
+        ['lights', '1'],
+        ['groups', '65520'],
+        ['lights', '2'],
+      ]);
     } finally {
       ws.close();
       await config(true);
@@ -161,7 +168,13 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
       const changed = await ws.next((event) => event.r === 'lights' && event.id === '1');
       expect(changed).toMatchObject({ e: 'changed', r: 'lights', id: '1', state: { bri: 10, on: false, reachable: true } });
       await gw().request(`/api/${key}/lights/1`, { method: 'PUT', body: JSON.stringify({ name: 'Desk' }) });
-      expect(await ws.next((event) => event.r === 'lights' && event.name !== undefined)).toMatchObject({ e: 'changed', r: 'lights', id: '1', name: 'Desk', attr: { name: 'Desk' } });
+      expect(await ws.next((event) => event.r === 'lights' && event.name !== undefined)).toMatchObject({
+        e: 'changed',
+        r: 'lights',
+        id: '1',
+        name: 'Desk',
+        attr: { name: 'Desk' },
+      });
     } finally {
       ws.close();
     }
@@ -236,7 +249,9 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
       await held()[1]!.answer(SUPERSEDED);
       await held()[2]!.answer({ status: 'error', code: 'no_ack', message: 'no ACK from 0x1a2b after 3 tries' });
       const answers = await Promise.all([first, second, third].map(async (p) => (await p).json()));
-      const unreachable = [{ error: { type: 202, address: '/lights/1/state', description: 'resource, /lights/1/state, is not modifiable. Device is not reachable.' } }];
+      const unreachable = [
+        { error: { type: 202, address: '/lights/1/state', description: 'resource, /lights/1/state, is not modifiable. Device is not reachable.' } },
+      ];
       expect(answers).toEqual([unreachable, unreachable, unreachable]);
     });
 

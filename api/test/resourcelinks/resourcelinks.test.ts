@@ -11,7 +11,12 @@ describeOnRuntimes('resourcelinks', (gw) => {
   });
 
   const api = (path: string, init?: RequestInit) => gw().request(`/api/${key}${path}`, init);
-  const good = { name: 'Wake up', description: 'morning routine', classid: 10010, links: ['/lights/1', '/groups/2', '/sensors/3', '/rules/4', '/schedules/5', '/scenes/abc'] };
+  const good = {
+    name: 'Wake up',
+    description: 'morning routine',
+    classid: 10010,
+    links: ['/lights/1', '/groups/2', '/sensors/3', '/rules/4', '/schedules/5', '/scenes/abc'],
+  };
   async function create(body: Record<string, unknown> = good): Promise<string> {
     const res = await api('/resourcelinks', jsonInit('POST', body));
     const answer = (await res.json()) as [{ success: { id: string } }];
@@ -51,10 +56,17 @@ describeOnRuntimes('resourcelinks', (gw) => {
 
   it('should answer every missing required parameter with type 5 and store nothing', async () => {
     const before = await all();
-    expect(await errors(await api('/resourcelinks', jsonInit('POST', { name: 'x' })))).toEqual([[5, '/resourcelinks/classid'], [5, '/resourcelinks/links']]);
+    expect(await errors(await api('/resourcelinks', jsonInit('POST', { name: 'x' })))).toEqual([
+      [5, '/resourcelinks/classid'],
+      [5, '/resourcelinks/links'],
+    ]);
     expect(await errors(await api('/resourcelinks', jsonInit('POST', { name: 'x', links: [] })))).toEqual([[5, '/resourcelinks/classid']]);
     expect(await errors(await api('/resourcelinks', jsonInit('POST', { classid: 1, name: 'x' })))).toEqual([[5, '/resourcelinks/links']]);
-    expect(await errors(await api('/resourcelinks', jsonInit('POST', {})))).toEqual([[5, '/resourcelinks/name'], [5, '/resourcelinks/classid'], [5, '/resourcelinks/links']]);
+    expect(await errors(await api('/resourcelinks', jsonInit('POST', {})))).toEqual([
+      [5, '/resourcelinks/name'],
+      [5, '/resourcelinks/classid'],
+      [5, '/resourcelinks/links'],
+    ]);
     expect(await all()).toEqual(before);
   });
 
@@ -84,8 +96,10 @@ describeOnRuntimes('resourcelinks', (gw) => {
 
   it('should refuse an unknown parameter with type 6 and report every problem at once', async () => {
     const before = await all();
-    expect(await errors(await api('/resourcelinks', jsonInit('POST', { ...good, colour: 'red', classid: 'x' }))))
-      .toEqual([[7, '/resourcelinks/classid'], [6, '/resourcelinks/colour']]);
+    expect(await errors(await api('/resourcelinks', jsonInit('POST', { ...good, colour: 'red', classid: 'x' })))).toEqual([
+      [7, '/resourcelinks/classid'],
+      [6, '/resourcelinks/colour'],
+    ]);
     expect(await errors(await api('/resourcelinks', jsonInit('POST', [good])), 400)).toEqual([[2, '/resourcelinks']]);
     expect(await all()).toEqual(before);
   });
@@ -112,7 +126,10 @@ describeOnRuntimes('resourcelinks', (gw) => {
     expect(await errors(await put({ name: 'ok', links: 'x' }))).toEqual([[7, '/resourcelinks/links']]);
     expect(await errors(await put({ name: 'y'.repeat(33) }))).toEqual([[7, '/resourcelinks/name']]);
     expect(await errors(await put({ classid: true }))).toEqual([[7, '/resourcelinks/classid']]);
-    expect(await errors(await put({ type: 'Link', owner: 'me' }))).toEqual([[6, '/resourcelinks/type'], [6, '/resourcelinks/owner']]);
+    expect(await errors(await put({ type: 'Link', owner: 'me' }))).toEqual([
+      [6, '/resourcelinks/type'],
+      [6, '/resourcelinks/owner'],
+    ]);
     expect(await errors(await put('{"name":'))).toEqual([[2, '/resourcelinks']]);
     expect(await errors(await api('/resourcelinks/9999', jsonInit('PUT', { name: 'x' })), 404)).toEqual([[3, '/resourcelinks/9999']]);
     expect(await get(id)).toEqual(before);

@@ -11,7 +11,15 @@ let counter = 0;
 /** A real CLIP sensor created over REST; rules read it and actions/schedules write it. */
 export async function createClip(gw: Requester, key: string, type: string, state?: Record<string, unknown>): Promise<string> {
   counter += 1;
-  const body = { name: `${type} ${counter}`, modelid: 'test', swversion: '1', type, uniqueid: `test-${type}-${counter}-${Date.now()}`, manufacturername: 'herdgate tests', state };
+  const body = {
+    name: `${type} ${counter}`,
+    modelid: 'test',
+    swversion: '1',
+    type,
+    uniqueid: `test-${type}-${counter}-${Date.now()}`,
+    manufacturername: 'herdgate tests',
+    state,
+  };
   const res = await gw.request(`/api/${key}/sensors`, jsonInit('POST', body));
   const answer = (await res.json()) as [{ success: { id: string } }];
   expect(res.status, JSON.stringify(answer)).toBe(200);

@@ -70,8 +70,16 @@ describeOnRuntimes('rules CRUD', (gw) => {
     const group = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
     await create(ruleBody({ conditions: [{ address: `/groups/${group}/state/any_on`, operator: 'eq', value: 'true' }] }));
     await create(ruleBody({ conditions: [{ address: `/groups/${group}/state/all_on`, operator: 'dx' }] }));
-    await expectDeconzError(await api('/rules', jsonInit('POST', ruleBody({ conditions: [{ address: `/groups/${group}/state/on`, operator: 'eq', value: 'true' }] }))), 400, 607);
-    await expectDeconzError(await api('/rules', jsonInit('POST', ruleBody({ conditions: [{ address: '/groups/9999/state/any_on', operator: 'eq', value: 'true' }] }))), 400, 607);
+    await expectDeconzError(
+      await api('/rules', jsonInit('POST', ruleBody({ conditions: [{ address: `/groups/${group}/state/on`, operator: 'eq', value: 'true' }] }))),
+      400,
+      607,
+    );
+    await expectDeconzError(
+      await api('/rules', jsonInit('POST', ruleBody({ conditions: [{ address: '/groups/9999/state/any_on', operator: 'eq', value: 'true' }] }))),
+      400,
+      607,
+    );
   });
 
   it('should answer missing fields with type 5, all at once', async () => {
@@ -99,7 +107,12 @@ describeOnRuntimes('rules CRUD', (gw) => {
   });
 
   it('should answer bad actions with 608 and a bad method with 7', async () => {
-    for (const action of [{ ...ACTION, address: '/config' }, { ...ACTION, address: 'groups/1/action' }, { ...ACTION, body: 'on' }, { ...ACTION, address: 'http://' }]) {
+    for (const action of [
+      { ...ACTION, address: '/config' },
+      { ...ACTION, address: 'groups/1/action' },
+      { ...ACTION, body: 'on' },
+      { ...ACTION, address: 'http://' },
+    ]) {
       await expectDeconzError(await api('/rules', jsonInit('POST', ruleBody({ actions: [action] }))), 400, 608);
     }
     await expectDeconzError(await api('/rules', jsonInit('POST', ruleBody({ actions: [{ ...ACTION, method: 'BIND' }] }))), 400, 7, '/rules/method');

@@ -36,14 +36,17 @@ interface LoopGateway {
 /** Rules whose actions keep changing their own conditions must not run the gateway in circles: two rules that set a status the other one fires on; returns once the chain has run out. */
 async function startLoop(gw: LoopGateway, key: string) {
   const rule = async (name: string, status: string, when: number, then: number): Promise<string> => {
-    const res = await gw.request(`/api/${key}/rules`, jsonInit('POST', {
-      name,
-      conditions: [
-        { address: `/sensors/${status}/state/status`, operator: 'eq', value: String(when) },
-        { address: `/sensors/${status}/state/status`, operator: 'dx' },
-      ],
-      actions: [{ address: `/sensors/${status}/state`, method: 'PUT', body: { status: then } }],
-    }));
+    const res = await gw.request(
+      `/api/${key}/rules`,
+      jsonInit('POST', {
+        name,
+        conditions: [
+          { address: `/sensors/${status}/state/status`, operator: 'eq', value: String(when) },
+          { address: `/sensors/${status}/state/status`, operator: 'dx' },
+        ],
+        actions: [{ address: `/sensors/${status}/state`, method: 'PUT', body: { status: then } }],
+      }),
+    );
     return ((await res.json()) as [{ success: { id: string } }])[0].success.id;
   };
   const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
@@ -170,11 +173,17 @@ describeOnRuntimes('rules firing', (gw) => {
     const address = `/sensors/${status}/state/status`;
     const throttled = await createRule([{ address, operator: 'dx' }], { periodic: 10_000 });
     const disabled = await createRule([{ address, operator: 'dx' }], { status: 'disabled' });
-    const failing = await api('/rules', jsonInit('POST', {
-      name: 'fails first',
-      conditions: [{ address, operator: 'dx' }],
-      actions: [{ address: '/sensors/99999/state', method: 'PUT', body: { flag: true } }, { address: `/sensors/${flag}/state`, method: 'PUT', body: { flag: true } }],
-    }));
+    const failing = await api(
+      '/rules',
+      jsonInit('POST', {
+        name: 'fails first',
+        conditions: [{ address, operator: 'dx' }],
+        actions: [
+          { address: '/sensors/99999/state', method: 'PUT', body: { flag: true } },
+          { address: `/sensors/${flag}/state`, method: 'PUT', body: { flag: true } },
+        ],
+      }),
+    );
     const failingId = ((await failing.json()) as [{ success: { id: string } }])[0].success.id;
     await set(status, { status: 1 });
     await set(status, { status: 2 });
@@ -211,12 +220,21 @@ describeOnRuntimes('rules firing', (gw) => {
     const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
     received.length = 0;
     const names: string[] = [];
-    for (const address of [`http://127.0.0.1:${port()}/local`, `http://localhost:${port()}/name`, `http://[::ffff:127.0.0.1]:${port()}/mapped`, 'http://169.254.169.254/latest/meta-data']) {
+    for (const address of [
+      `http://127.0.0.1:${port()}/local`,
+      `http://localhost:${port()}/name`,
+      `http://[::ffff:127.0.0.1]:${port()}/mapped`,
+      'http://169.254.169.254/latest/meta-data',
+    ]) {
       names.push(`hook ${address}`.slice(0, 32));
-      await api('/rules', jsonInit('POST', {
-        name: names.at(-1), conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
-        actions: [{ address, method: 'POST', body: {} }],
-      }));
+      await api(
+        '/rules',
+        jsonInit('POST', {
+          name: names.at(-1),
+          conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+          actions: [{ address, method: 'POST', body: {} }],
+        }),
+      );
     }
     await set(status, { status: 1 });
     expect(received).toEqual([]);
@@ -258,52 +276,63 @@ describeOnRuntimes('rules firing', (gw) => {
   });
 });
 
-describeOnRuntimes('rules webhooks', (gw) => {
-  let key: string;
+describeOnRuntimes(
+  'rules webhooks',
+  (gw) => {
+    let key: string;
 
-  beforeAll(async () => {
-    key = await gw().createKey();
-    received.length = 0;
-  });
+    beforeAll(async () => {
+      key = await gw().createKey();
+      received.length = 0;
+    });
 
-  it('should call a webhook with the method and body, and stop the chain when it fails', async () => {
-    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
-    const res = await gw().request(`/api/${key}/rules`, jsonInit('POST', {
-      name: 'hooks',
-      conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
-      actions: [
-        { address: `http://127.0.0.1:${port()}/hook`, method: 'POST', body: { hello: 'world' } },
-        { address: `http://127.0.0.1:${port()}/fail`, method: 'PUT', body: {} },
-        { address: `http://127.0.0.1:${port()}/never`, method: 'POST', body: {} },
-      ],
-    }));
-    const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
-    await setClipState(gw(), key, status, { status: 1 });
-    await gw().idle();
-    expect(received).toEqual([
-      { method: 'POST', url: '/hook', body: '{"hello":"world"}' },
-      { method: 'PUT', url: '/fail', body: '{}' },
-    ]);
-    const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
-    expect(rule.timestriggered).toBe(0);
-  });
+    it('should call a webhook with the method and body, and stop the chain when it fails', async () => {
+      const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
+      const res = await gw().request(
+        `/api/${key}/rules`,
+        jsonInit('POST', {
+          name: 'hooks',
+          conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+          actions: [
+            { address: `http://127.0.0.1:${port()}/hook`, method: 'POST', body: { hello: 'world' } },
+            { address: `http://127.0.0.1:${port()}/fail`, method: 'PUT', body: {} },
+            { address: `http://127.0.0.1:${port()}/never`, method: 'POST', body: {} },
+          ],
+        }),
+      );
+      const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
+      await setClipState(gw(), key, status, { status: 1 });
+      await gw().idle();
+      expect(received).toEqual([
+        { method: 'POST', url: '/hook', body: '{"hello":"world"}' },
+        { method: 'PUT', url: '/fail', body: '{}' },
+      ]);
+      const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
+      expect(rule.timestriggered).toBe(0);
+    });
 
-  it('should not follow a redirect, and fail the action so the chain stops', async () => {
-    received.length = 0;
-    const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
-    const res = await gw().request(`/api/${key}/rules`, jsonInit('POST', {
-      name: 'redirected hook',
-      conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
-      actions: [
-        { address: `http://127.0.0.1:${port()}/redirect`, method: 'POST', body: { hello: 'world' } },
-        { address: `http://127.0.0.1:${port()}/never`, method: 'POST', body: {} },
-      ],
-    }));
-    const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
-    await setClipState(gw(), key, status, { status: 1 });
-    await gw().idle();
-    expect(received).toEqual([{ method: 'POST', url: '/redirect', body: '{"hello":"world"}' }]);
-    const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
-    expect(rule.timestriggered).toBe(0);
-  });
-}, RUNTIMES, () => ({ WEBHOOK_ALLOW_LOCAL: '1' }));
+    it('should not follow a redirect, and fail the action so the chain stops', async () => {
+      received.length = 0;
+      const status = await createClip(gw(), key, 'CLIPGenericStatus', { status: 0 });
+      const res = await gw().request(
+        `/api/${key}/rules`,
+        jsonInit('POST', {
+          name: 'redirected hook',
+          conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+          actions: [
+            { address: `http://127.0.0.1:${port()}/redirect`, method: 'POST', body: { hello: 'world' } },
+            { address: `http://127.0.0.1:${port()}/never`, method: 'POST', body: {} },
+          ],
+        }),
+      );
+      const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
+      await setClipState(gw(), key, status, { status: 1 });
+      await gw().idle();
+      expect(received).toEqual([{ method: 'POST', url: '/redirect', body: '{"hello":"world"}' }]);
+      const rule = (await (await gw().request(`/api/${key}/rules/${id}`)).json()) as { timestriggered: number };
+      expect(rule.timestriggered).toBe(0);
+    });
+  },
+  RUNTIMES,
+  () => ({ WEBHOOK_ALLOW_LOCAL: '1' }),
+);

@@ -46,10 +46,14 @@ describe('rule webhooks checked at connect time', () => {
   async function fire(gw: TestGateway, address: string): Promise<number> {
     const key = await gw.createKey();
     const status = await createClip(gw, key, 'CLIPGenericStatus', { status: 0 });
-    const res = await gw.request(`/api/${key}/rules`, jsonInit('POST', {
-      name: `hook ${address}`.slice(0, 32), conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
-      actions: [{ address, method: 'POST', body: {} }],
-    }));
+    const res = await gw.request(
+      `/api/${key}/rules`,
+      jsonInit('POST', {
+        name: `hook ${address}`.slice(0, 32),
+        conditions: [{ address: `/sensors/${status}/state/status`, operator: 'dx' }],
+        actions: [{ address, method: 'POST', body: {} }],
+      }),
+    );
     const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
     await setClipState(gw, key, status, { status: 1 });
     await gw.idle();
@@ -71,7 +75,9 @@ describe('rule webhooks checked at connect time', () => {
     expect(received).toEqual([]);
     // Once for the check, once more for the connection.
     expect(asked.filter((host) => host === 'rebind.test').length).toBeGreaterThanOrEqual(2);
-    const failures = logs.lines.map((line) => JSON.parse(line) as { msg: string; failure?: string }).filter((line) => line.msg.startsWith('rule action failed'));
+    const failures = logs.lines
+      .map((line) => JSON.parse(line) as { msg: string; failure?: string })
+      .filter((line) => line.msg.startsWith('rule action failed'));
     expect(failures.at(-1)?.failure).toMatch(/refused at connect: rebind\.test resolves to 127\.0\.0\.1/);
   });
 });

@@ -42,7 +42,9 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
     expect(bridge().requests).toEqual([{ name: 'scene/store', data: { group: Number(group), scene: 1, transitiontime: 10 } }]);
     expect(await json(call('GET', `${g}/scenes`))).toEqual({ 1: { lights: [lamp], name: 'Evening', transitiontime: 10 } });
     expect(await json(call('GET', `${g}/scenes/1`))).toEqual({
-      lights: [{ id: lamp, on: true, bri: 180, ct: 300, colormode: 'ct', transitiontime: 10 }], name: 'Evening', state: 0,
+      lights: [{ id: lamp, on: true, bri: 180, ct: 300, colormode: 'ct', transitiontime: 10 }],
+      name: 'Evening',
+      state: 0,
     });
     expect((await json(call('GET', g))).scenes).toEqual([{ id: '1', lightcount: 1, name: 'Evening', transitiontime: 10 }]);
     expect(await json(call('PUT', `${g}/scenes/1`, { name: 'Late' }))).toEqual([{ success: { [`${g}/scenes/1/name`]: 'Late' } }]);
@@ -97,7 +99,12 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
 
     it('should write an edited light to the device with its values before keeping it', async () => {
       expect(await json(call('PUT', `${scene()}/lights/${lamp}/state`, { bri: 40, xy: [0.5, 0.4], transitiontime: 3 }))).toEqual([{ success: { id: '1' } }]);
-      expect(bridge().requests).toEqual([{ name: 'scene/add', data: { group: Number(group), scene: 1, ieee: LAMP, endpoint: 11, transitiontime: 3, state: { on: true, bri: 40, xy: [0.5, 0.4] } } }]);
+      expect(bridge().requests).toEqual([
+        {
+          name: 'scene/add',
+          data: { group: Number(group), scene: 1, ieee: LAMP, endpoint: 11, transitiontime: 3, state: { on: true, bri: 40, xy: [0.5, 0.4] } },
+        },
+      ]);
       expect((await json(call('GET', scene()))).lights[0]).toMatchObject({ bri: 40, x: 0.5, y: 0.4, colormode: 'xy', transitiontime: 3 });
     });
 
@@ -150,7 +157,11 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
       expect(new Set(ids).size).toBe(2);
       await restartFollowing(gw(), key);
       const scenes = await getJson(gw(), key, `/groups/${group}/scenes`);
-      expect(Object.values(scenes).map((s: any) => s.name).sort()).toEqual(['Dawn', 'Dusk']);
+      expect(
+        Object.values(scenes)
+          .map((s: any) => s.name)
+          .sort(),
+      ).toEqual(['Dawn', 'Dusk']);
     });
 
     it('should not store a scene whose group was deleted during the capture', async () => {

@@ -95,10 +95,7 @@ describeOnRuntimes('schedules CRUD', (gw) => {
     const id = await create({ name: 'timer', time: 'PT00:10:00' });
     await gw().clock.advance(60_000);
     const res = await api(`/schedules/${id}`, jsonInit('PUT', { name: 'longer', time: 'PT00:20:00' }));
-    expect(await res.json()).toEqual([
-      { success: { [`/schedules/${id}/name`]: 'longer' } },
-      { success: { [`/schedules/${id}/time`]: 'PT00:20:00' } },
-    ]);
+    expect(await res.json()).toEqual([{ success: { [`/schedules/${id}/name`]: 'longer' } }, { success: { [`/schedules/${id}/time`]: 'PT00:20:00' } }]);
     expect(await get(id)).toMatchObject({ name: 'longer', time: 'PT00:20:00', starttime: '2026-01-15T12:01:00' });
     const before = JSON.stringify(await get(id));
     await expectDeconzError(await api(`/schedules/${id}`, jsonInit('PUT', { name: 'x', time: 'never' })), 400, 7, `/schedules/${id}/time`);

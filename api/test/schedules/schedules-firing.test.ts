@@ -143,7 +143,7 @@ describeOnRuntimes('schedules firing', (gw) => {
 
     it('should never fire one occurrence twice across a restart', async () => {
       await setClipState(gw(), key, flag, { flag: false });
-      const start = (await gw().clock.now());
+      const start = await gw().clock.now();
       const slot = new Date(start + 30_000).toISOString().slice(11, 19);
       await create({ time: `W127/T${slot}` });
       await gw().clock.set(start + 30_000);

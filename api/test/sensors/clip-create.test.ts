@@ -40,7 +40,12 @@ describeOnRuntimes('sensors: creating CLIP sensors', (gw) => {
     expect((await getJson<{ config: object }>(gw(), `/api/${key}/sensors/${level}`)).config).toMatchObject({ tholddark: 12000, tholdoffset: 7000 });
     // Every state item from the start, null until a client sets it (a client reads them by name).
     const power = await createClip(gw(), key, clipBody('CLIPPower'));
-    expect((await getJson<{ state: object }>(gw(), `/api/${key}/sensors/${power}`)).state).toEqual({ power: null, voltage: null, current: null, lastupdated: 'none' });
+    expect((await getJson<{ state: object }>(gw(), `/api/${key}/sensors/${power}`)).state).toEqual({
+      power: null,
+      voltage: null,
+      current: null,
+      lastupdated: 'none',
+    });
   });
 
   it('should never reuse an id after a delete', async () => {

@@ -5,10 +5,15 @@ import { jsonInit } from '../helpers/gateway';
 import { describeOnRuntimes } from '../helpers/runtimes';
 import { clipBody, connectEvents, createClip, getJson } from './helpers';
 
-interface Sensor { name: string; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  name: string;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 
 /** A valid value for each CLIP state item, by its schema's kind. */
-const sample = (item: string) => (['alarm', 'carbonmonoxide', 'fire', 'flag', 'open', 'presence', 'vibration', 'water', 'dark', 'daylight'].includes(item) ? true : 42);
+const sample = (item: string) =>
+  ['alarm', 'carbonmonoxide', 'fire', 'flag', 'open', 'presence', 'vibration', 'water', 'dark', 'daylight'].includes(item) ? true : 42;
 
 describeOnRuntimes('sensors: writing CLIP sensors', (gw) => {
   let key: string;

@@ -4,7 +4,13 @@ import { jsonInit } from '../helpers/gateway';
 import { describeOnRuntimes } from '../helpers/runtimes';
 import { connectEvents, getJson } from './helpers';
 
-interface Sensor { type: string; name: string; modelid: string; state: Record<string, unknown>; config: Record<string, unknown> }
+interface Sensor {
+  type: string;
+  name: string;
+  modelid: string;
+  state: Record<string, unknown>;
+  config: Record<string, unknown>;
+}
 
 describeOnRuntimes('sensors: the Daylight sensor', (gw) => {
   let key: string;

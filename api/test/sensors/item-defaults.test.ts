@@ -9,10 +9,27 @@ import { clipState, createClip, setClipState } from '../rules/clip-sensors';
 
 /** A TH01: temperature and humidity on one endpoint, neither reported yet. */
 const THERMOMETER: DeviceDescription = {
-  ...colorLamp('0x00124b0022a1e0d1', 'Attic thermometer'), manufacturername: 'eWeLink', modelid: 'TH01', powersource: 'battery',
+  ...colorLamp('0x00124b0022a1e0d1', 'Attic thermometer'),
+  manufacturername: 'eWeLink',
+  modelid: 'TH01',
+  powersource: 'battery',
   subdevices: [
-    { type: 'ZHATemperature', resource: 'sensors', uniqueid: '00:12:4b:00:22:a1:e0:d1-01-0402', endpoint: 1, state: ['temperature'], config: ['battery', 'on', 'reachable'] },
-    { type: 'ZHAHumidity', resource: 'sensors', uniqueid: '00:12:4b:00:22:a1:e0:d1-01-0405', endpoint: 1, state: ['humidity'], config: ['battery', 'on', 'reachable'] },
+    {
+      type: 'ZHATemperature',
+      resource: 'sensors',
+      uniqueid: '00:12:4b:00:22:a1:e0:d1-01-0402',
+      endpoint: 1,
+      state: ['temperature'],
+      config: ['battery', 'on', 'reachable'],
+    },
+    {
+      type: 'ZHAHumidity',
+      resource: 'sensors',
+      uniqueid: '00:12:4b:00:22:a1:e0:d1-01-0405',
+      endpoint: 1,
+      state: ['humidity'],
+      config: ['battery', 'on', 'reachable'],
+    },
   ],
 };
 
@@ -29,7 +46,10 @@ describeOnRuntimesWithBridge('device sensors show deCONZ item defaults until the
   const api = (path: string, init?: RequestInit) => gw().request(`/api/${key}${path}`, init);
   const timesTriggered = async (id: string) => ((await (await api(`/rules/${id}`)).json()) as { timestriggered: number }).timestriggered;
   async function rule(conditions: unknown[]): Promise<string> {
-    const res = await api('/rules', jsonInit('POST', { name: 'defaults', conditions, actions: [{ address: `/sensors/${flag}/state`, method: 'PUT', body: { flag: true } }] }));
+    const res = await api(
+      '/rules',
+      jsonInit('POST', { name: 'defaults', conditions, actions: [{ address: `/sensors/${flag}/state`, method: 'PUT', body: { flag: true } }] }),
+    );
     expect(res.status).toBe(200);
     return ((await res.json()) as [{ success: { id: string } }])[0].success.id;
   }
@@ -56,8 +76,9 @@ describeOnRuntimesWithBridge('device sensors show deCONZ item defaults until the
     // A humidity report moves the shared endpoint's stamp; the temperature sensor still shows its default.
     await bridge().setState(THERMOMETER.ieee, 1, { humidity: 5500, lastupdated: '2026-01-15T12:00:01.000' });
     const humidity = THERMOMETER.subdevices[1]!.uniqueid;
-    await awaitJson<Record<string, { uniqueid: string; state: { humidity?: unknown } }>>(gw(), key, '/sensors',
-      (sensors) => Object.values(sensors).some((s) => s.uniqueid === humidity && s.state.humidity === 5500));
+    await awaitJson<Record<string, { uniqueid: string; state: { humidity?: unknown } }>>(gw(), key, '/sensors', (sensors) =>
+      Object.values(sensors).some((s) => s.uniqueid === humidity && s.state.humidity === 5500),
+    );
     await gw().idle();
     expect((await awaitJson(gw(), key, `/sensors/${sensor}`, () => true)).state).toEqual({ temperature: 0, lastupdated: 'none' });
     expect([await timesTriggered(dx), await timesTriggered(gt), (await clipState(gw(), key, flag)).flag]).toEqual([0, 0, false]);

@@ -39,11 +39,24 @@ export function parseCoverage(markdown: string): { rows: CoverageRow[]; problems
   let inTable = false;
   markdown.split('\n').forEach((text, index) => {
     const line = index + 1;
-    if (text.trim() === HEADER) { inTable = true; return; }
-    if (!text.startsWith('|')) { inTable = false; return; }
+    if (text.trim() === HEADER) {
+      inTable = true;
+      return;
+    }
+    if (!text.startsWith('|')) {
+      inTable = false;
+      return;
+    }
     if (!inTable || /^\|[-| ]+\|$/.test(text.trim())) return;
-    const cells = text.trim().slice(1, -1).split(' | ').map((c) => c.trim());
-    if (cells.length !== 6) { problems.push(`line ${line}: expected 6 cells, found ${cells.length}`); return; }
+    const cells = text
+      .trim()
+      .slice(1, -1)
+      .split(' | ')
+      .map((c) => c.trim());
+    if (cells.length !== 6) {
+      problems.push(`line ${line}: expected 6 cells, found ${cells.length}`);
+      return;
+    }
     const [idCell, item, status, implCell, test, notes] = cells as [string, string, string, string, string, string];
     const tested = /^`([^`]+)` › `(.+)`$/.exec(test);
     if (test !== '' && !tested) problems.push(`line ${line}: test cell must be \`file\` › \`needle\``);
@@ -90,7 +103,12 @@ export function checkCoverage(markdown: string, sources: Sources): string[] {
     }
     for (const match of row.item.matchAll(ROUTE)) named.add(routeKey(match[1]!, match[2]!));
   }
-  for (const route of new Set(sources.routes.map((r) => { const [method, path] = r.split(' ') as [string, string]; return routeKey(method, path); }))) {
+  for (const route of new Set(
+    sources.routes.map((r) => {
+      const [method, path] = r.split(' ') as [string, string];
+      return routeKey(method, path);
+    }),
+  )) {
     if (!named.has(route)) problems.push(`route ${route} has no row`);
   }
   return problems;

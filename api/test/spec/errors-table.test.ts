@@ -61,8 +61,22 @@ const CASES: Case[] = [
   forbidden('err.put-alarm-system-put-alarm-system-config', 'PUT', '/alarmsystems/1/config'),
   { row: 'err.put-alarm-system-put-alarm-system-config', status: 404, type: 3, method: 'PUT', path: '/alarmsystems/9/config', body: { code0: '1234' } },
   forbidden('err.put-keypad-device-delete-alarm-system-device', 'PUT', '/alarmsystems/1/device/{lamp}'),
-  { row: 'err.put-keypad-device-delete-alarm-system-device', status: 404, type: 3, method: 'PUT', path: '/alarmsystems/9/device/{lamp}', body: { armmask: 'A' } },
-  { row: 'err.put-keypad-device-delete-alarm-system-device', status: 404, type: 3, method: 'PUT', path: '/alarmsystems/1/device/00:00:00:00:00:00:00:00-01', body: {} },
+  {
+    row: 'err.put-keypad-device-delete-alarm-system-device',
+    status: 404,
+    type: 3,
+    method: 'PUT',
+    path: '/alarmsystems/9/device/{lamp}',
+    body: { armmask: 'A' },
+  },
+  {
+    row: 'err.put-keypad-device-delete-alarm-system-device',
+    status: 404,
+    type: 3,
+    method: 'PUT',
+    path: '/alarmsystems/1/device/00:00:00:00:00:00:00:00-01',
+    body: {},
+  },
   forbidden('err.put-keypad-device-delete-alarm-system-device', 'DELETE', '/alarmsystems/1/device/{lamp}'),
   { row: 'err.put-keypad-device-delete-alarm-system-device', status: 404, type: 3, method: 'DELETE', path: '/alarmsystems/9/device/{lamp}' },
   { row: 'err.post-schedules-put-schedule', status: 400, type: 5, method: 'POST', path: '/schedules', body: { name: 'no time' } },
@@ -96,7 +110,11 @@ const CASES: Case[] = [
   { row: 'err.post-config-reset', status: 503, type: 950, method: 'POST', path: '/config/reset', body: { resetGW: true }, offline: true },
   { row: 'err.put-config-password', status: 400, type: 5, method: 'PUT', path: '/config/password', body: { username: 'delight' } },
   {
-    row: 'err.put-config-password', status: 401, type: 7, method: 'PUT', path: '/config/password',
+    row: 'err.put-config-password',
+    status: 401,
+    type: 7,
+    method: 'PUT',
+    path: '/config/password',
     body: { username: 'delight', oldhash: Buffer.from('delight:wrong').toString('base64'), newhash: Buffer.from('delight:new-secret').toString('base64') },
   },
   // Last: it moves the clock past the 10-minute window.
@@ -115,9 +133,17 @@ describeOnRuntimesWithBridge('spec: errors', (gw, bridge) => {
     const lamp = await addDevice(gw(), bridge(), key, colorLamp(), 11, LAMP_STATE);
     ids.group = (await json(gw().request(`/api/${key}/groups`, jsonInit('POST', { name: 'errors', lights: [lamp] }))))[0].success.id;
     expect((await gw().request(`/api/${key}/groups/${ids.group}`, jsonInit('PUT', { lights: [lamp] }))).status).toBe(200);
-    ids.schedule = (await json(gw().request(`/api/${key}/schedules`, jsonInit('POST', {
-      time: 'PT01:00:00', command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
-    }))))[0].success.id;
+    ids.schedule = (
+      await json(
+        gw().request(
+          `/api/${key}/schedules`,
+          jsonInit('POST', {
+            time: 'PT01:00:00',
+            command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
+          }),
+        ),
+      )
+    )[0].success.id;
   });
 
   it.each(CASES.map((c) => [c.row, c.status, `${c.method} ${c.path || '/'}`, c] as const))('should answer %s with %i (%s)', async (_row, _status, _what, c) => {

@@ -33,7 +33,8 @@ const ENDPOINTS: { row: string; method: string; path: string; body?: unknown }[]
 describeOnRuntimesWithBridge('spec: ETag headers', (gw, bridge) => {
   let key: string;
   const ids: Record<string, string> = {};
-  const post = async (path: string, body: unknown) => ((await (await gw().request(`/api/${key}${path}`, { method: 'POST', body: JSON.stringify(body) })).json()) as [{ success: { id: string } }])[0].success.id;
+  const post = async (path: string, body: unknown) =>
+    ((await (await gw().request(`/api/${key}${path}`, { method: 'POST', body: JSON.stringify(body) })).json()) as [{ success: { id: string } }])[0].success.id;
 
   beforeAll(async () => {
     key = await gw().createKey();
@@ -42,8 +43,15 @@ describeOnRuntimesWithBridge('spec: ETag headers', (gw, bridge) => {
     await gw().request(`/api/${key}/groups/${ids.group}`, { method: 'PUT', body: JSON.stringify({ lights: [ids.light] }) });
     ids.scene = await post(`/groups/${ids.group}/scenes`, { name: 'Tag scene' });
     ids.sensor = await createClip(gw(), key, clipBody('CLIPGenericFlag'));
-    ids.rule = await post('/rules', { name: 'tags', conditions: [{ address: `/sensors/${ids.sensor}/state/flag`, operator: 'dx' }], actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }] });
-    ids.schedule = await post('/schedules', { time: 'PT01:00:00', command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } } });
+    ids.rule = await post('/rules', {
+      name: 'tags',
+      conditions: [{ address: `/sensors/${ids.sensor}/state/flag`, operator: 'dx' }],
+      actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }],
+    });
+    ids.schedule = await post('/schedules', {
+      time: 'PT01:00:00',
+      command: { address: `/api/${key}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
+    });
   });
 
   it.each(ENDPOINTS)('should send a quoted ETag with $row', async ({ method, path, body }) => {

@@ -12,17 +12,31 @@ import { clipBody, createClip } from '../sensors/helpers';
  */
 type Check = (value: unknown) => boolean;
 const str: Check = (v) => typeof v === 'string';
-const num = (min = -Infinity, max = Infinity): Check => (v) => typeof v === 'number' && v >= min && v <= max;
+const num =
+  (min = -Infinity, max = Infinity): Check =>
+  (v) =>
+    typeof v === 'number' && v >= min && v <= max;
 const bool: Check = (v) => typeof v === 'boolean';
 const strings: Check = (v) => Array.isArray(v) && v.every(str);
 const object: Check = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const oneOf = (...values: unknown[]): Check => (v) => values.includes(v);
+const oneOf =
+  (...values: unknown[]): Check =>
+  (v) =>
+    values.includes(v);
 const xy: Check = (v) => Array.isArray(v) && v.length === 2 && v.every(num(0, 1));
-const stamp = (pattern: RegExp): Check => (v) => typeof v === 'string' && pattern.test(v);
+const stamp =
+  (pattern: RegExp): Check =>
+  (v) =>
+    typeof v === 'string' && pattern.test(v);
 const SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/;
 
 /** `path` names a resource made in `beforeAll` (`{group}`, `{rule}`…); `field` is a dotted path into its GET body. */
-interface FieldRow { row: string; path: string; field: string; is: Check }
+interface FieldRow {
+  row: string;
+  path: string;
+  field: string;
+  is: Check;
+}
 
 const FIELDS: FieldRow[] = [
   { row: 'group.id', path: '/groups/{group}', field: 'id', is: str },
@@ -80,7 +94,12 @@ const FIELDS: FieldRow[] = [
   { row: 'sensor.swversion', path: '/sensors/{humidity}', field: 'swversion', is: str },
   { row: 'sensor.uniqueid', path: '/sensors/{humidity}', field: 'uniqueid', is: str },
   { row: 'sensor.etag', path: '/sensors/{humidity}', field: 'etag', is: str },
-  { row: 'sensor.config', path: '/sensors/{humidity}', field: 'config', is: (v) => object(v) && bool((v as Record<string, unknown>).on) && bool((v as Record<string, unknown>).reachable) },
+  {
+    row: 'sensor.config',
+    path: '/sensors/{humidity}',
+    field: 'config',
+    is: (v) => object(v) && bool((v as Record<string, unknown>).on) && bool((v as Record<string, unknown>).reachable),
+  },
   { row: 'sensor.state', path: '/sensors/{humidity}', field: 'state.lastupdated', is: str },
   { row: 'sensor.clip-config.cliphumidity-offset', path: '/sensors/{humidity}', field: 'config.offset', is: oneOf(-150) },
   { row: 'sensor.clip-config.cliptemperature-offset', path: '/sensors/{temperature}', field: 'config.offset', is: oneOf(200) },
@@ -117,10 +136,20 @@ const FIELDS: FieldRow[] = [
   { row: 'alarm.config.armmode', path: '/alarmsystems/1', field: 'config.armmode', is: oneOf('disarmed', 'armed_stay', 'armed_night', 'armed_away') },
   { row: 'alarm.config.configured', path: '/alarmsystems/1', field: 'config.configured', is: oneOf(true) },
   { row: 'alarm.config.code0', path: '/alarmsystems/1', field: 'config', is: (v) => object(v) && !JSON.stringify(v).includes('4711') },
-  ...['disarmed_entry_delay', 'disarmed_exit_delay'].map((field) => ({ row: 'alarm.config.disarmed_entry_delay-disarmed_exit_delay', path: '/alarmsystems/1', field: `config.${field}`, is: num(0, 255) })),
-  ...['away', 'stay', 'night'].flatMap((mode) => ['entry_delay', 'exit_delay', 'trigger_duration'].map((what) => ({
-    row: `alarm.config.armed_${mode}_entry_delay-armed_${mode}_exit_delay-armed_${mode}_trigger_duration`, path: '/alarmsystems/1', field: `config.armed_${mode}_${what}`, is: num(0, 255),
-  }))),
+  ...['disarmed_entry_delay', 'disarmed_exit_delay'].map((field) => ({
+    row: 'alarm.config.disarmed_entry_delay-disarmed_exit_delay',
+    path: '/alarmsystems/1',
+    field: `config.${field}`,
+    is: num(0, 255),
+  })),
+  ...['away', 'stay', 'night'].flatMap((mode) =>
+    ['entry_delay', 'exit_delay', 'trigger_duration'].map((what) => ({
+      row: `alarm.config.armed_${mode}_entry_delay-armed_${mode}_exit_delay-armed_${mode}_trigger_duration`,
+      path: '/alarmsystems/1',
+      field: `config.armed_${mode}_${what}`,
+      is: num(0, 255),
+    })),
+  ),
 ];
 // Spelled out so the coverage table finds the row ids of the generated rows above.
 export const GENERATED_ROWS = [
@@ -151,16 +180,28 @@ describeOnRuntimesWithBridge('spec: resource fields', (gw, bridge) => {
     ids.humidity = await createClip(gw(), KEY, clipBody('CLIPHumidity', { config: { offset: -150 } }));
     ids.temperature = await createClip(gw(), KEY, clipBody('CLIPTemperature', { config: { offset: 200 } }));
     ids.lightlevel = await createClip(gw(), KEY, clipBody('CLIPLightLevel', { config: { tholddark: 9000, tholddarkoffset: 4000 } }));
-    ids.rule = (await call('POST', '/rules', {
-      name: 'Evening rule',
-      conditions: [{ address: `/sensors/${ids.humidity}/state/humidity`, operator: 'gt', value: '5000' }, { address: `/sensors/${ids.humidity}/state/lastupdated`, operator: 'dx' }],
-      actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }],
-    })).body[0].success.id;
-    ids.schedule = (await call('POST', '/schedules', {
-      name: 'Wake', description: 'wake up', time: 'W124/T07:00:00', autodelete: false,
-      command: { address: `/api/${KEY}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
-    })).body[0].success.id;
-    expect((await call('PUT', '/alarmsystems/1/config', { code0: '4711', armed_away_exit_delay: 0, armed_stay_exit_delay: 0, armed_night_exit_delay: 0 })).status).toBe(200);
+    ids.rule = (
+      await call('POST', '/rules', {
+        name: 'Evening rule',
+        conditions: [
+          { address: `/sensors/${ids.humidity}/state/humidity`, operator: 'gt', value: '5000' },
+          { address: `/sensors/${ids.humidity}/state/lastupdated`, operator: 'dx' },
+        ],
+        actions: [{ address: `/groups/${ids.group}/action`, method: 'PUT', body: { on: true } }],
+      })
+    ).body[0].success.id;
+    ids.schedule = (
+      await call('POST', '/schedules', {
+        name: 'Wake',
+        description: 'wake up',
+        time: 'W124/T07:00:00',
+        autodelete: false,
+        command: { address: `/api/${KEY}/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
+      })
+    ).body[0].success.id;
+    expect(
+      (await call('PUT', '/alarmsystems/1/config', { code0: '4711', armed_away_exit_delay: 0, armed_stay_exit_delay: 0, armed_night_exit_delay: 0 })).status,
+    ).toBe(200);
   });
 
   it.each(FIELDS.map((f) => [f.row, f.field, f] as const))('should show %s (%s) as the spec types it', async (_row, _field, { path, field, is }) => {
@@ -186,7 +227,10 @@ describeOnRuntimesWithBridge('spec: resource fields', (gw, bridge) => {
   });
 
   it('should refuse a schedule command whose address carries no valid key (auth.4)', async () => {
-    const res = await call('POST', '/schedules', { time: 'PT00:10:00', command: { address: `/api/NOTAKEY0000/groups/${ids.group}/action`, method: 'PUT', body: { on: true } } });
+    const res = await call('POST', '/schedules', {
+      time: 'PT00:10:00',
+      command: { address: `/api/NOTAKEY0000/groups/${ids.group}/action`, method: 'PUT', body: { on: true } },
+    });
     expect(res.status).toBe(400);
     expect(res.body[0].error).toMatchObject({ type: 7 });
   });

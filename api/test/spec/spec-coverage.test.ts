@@ -69,7 +69,10 @@ describe('spec coverage checker', () => {
     ['a bad id', [good[0]!.replace('a.one', 'A One')], /id must be/],
   ])('should report %s', (_what, lines, expected) => {
     const problems = checkCoverage(table(lines as string[]), sources());
-    expect(problems.some((p) => (expected as RegExp).test(p)), problems.join('\n')).toBe(true);
+    expect(
+      problems.some((p) => (expected as RegExp).test(p)),
+      problems.join('\n'),
+    ).toBe(true);
   });
 
   it('should read an escaped pipe in a table cell as the README writes it', () => {
@@ -79,7 +82,9 @@ describe('spec coverage checker', () => {
   });
 
   it('should report a registered route that no row names', () => {
-    expect(checkCoverage(table(good), sources(['GET /api/:key/things', 'DELETE /api/:key/things/:id']))).toEqual(['route DELETE /api/:key/things/:id has no row']);
+    expect(checkCoverage(table(good), sources(['GET /api/:key/things', 'DELETE /api/:key/things/:id']))).toEqual([
+      'route DELETE /api/:key/things/:id has no row',
+    ]);
   });
 
   it('should report an empty table', () => {

@@ -38,7 +38,10 @@ describe('lost updates', () => {
     await gw?.close();
   });
 
-  const { api, created, get } = resourceCalls((path, init) => gw.request(path, init), () => key);
+  const { api, created, get } = resourceCalls(
+    (path, init) => gw.request(path, init),
+    () => key,
+  );
   const held = (method: string, path: string, body: unknown) => holdRequest(gw.base, method, `/api/${key}${path}`, body);
 
   it('should keep both a rename and a state change of a CLIP sensor sent together', async () => {
@@ -82,11 +85,14 @@ describe('lost updates', () => {
 
   it('should not bring back a rule or a schedule deleted while its update waited', async () => {
     const rule = await created('/rules', {
-      name: 'r', conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T06:00:00' }],
+      name: 'r',
+      conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T06:00:00' }],
       actions: [{ address: '/groups/1/action', method: 'PUT', body: { on: true } }],
     });
     const schedule = await created('/schedules', {
-      name: 's', time: 'PT00:10:00', command: { address: `/api/${key}/groups/1/action`, method: 'PUT', body: { on: true } },
+      name: 's',
+      time: 'PT00:10:00',
+      command: { address: `/api/${key}/groups/1/action`, method: 'PUT', body: { on: true } },
     });
     const ruleUpdate = await held('PUT', `/rules/${rule}`, { name: 'late rule' });
     const scheduleUpdate = await held('PUT', `/schedules/${schedule}`, { name: 'late schedule' });
@@ -101,7 +107,8 @@ describe('lost updates', () => {
   it('should keep trigger counts and deletes that commit between a rule update and its write', async () => {
     const rules = gw.gateway.services.automation.rules;
     const id = await created('/rules', {
-      name: 'counted', conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T06:00:00' }],
+      name: 'counted',
+      conditions: [{ address: '/config/localtime', operator: 'in', value: 'T22:00:00/T06:00:00' }],
       actions: [{ address: '/groups/1/action', method: 'PUT', body: { on: true } }],
     });
     // Both are queued in the same tick: the trigger commits first, then the update.
@@ -116,7 +123,9 @@ describe('lost updates', () => {
   it('should not revive a schedule deleted while an update of it was queued', async () => {
     const schedules = gw.gateway.services.automation.schedules;
     const id = await created('/schedules', {
-      name: 'queued', time: 'PT00:10:00', command: { address: `/api/${key}/groups/1/action`, method: 'PUT', body: { on: true } },
+      name: 'queued',
+      time: 'PT00:10:00',
+      command: { address: `/api/${key}/groups/1/action`, method: 'PUT', body: { on: true } },
     });
     const [deleted, updated] = await Promise.all([schedules.delete(id), schedules.update(id, { name: 'late' })]);
     expect(deleted).toBe(true);
@@ -131,7 +140,10 @@ describeOnRuntimes('concurrent creates', (gw) => {
   beforeAll(async () => {
     key = await gw().createKey();
   });
-  const { created, get } = resourceCalls((path, init) => gw().request(path, init), () => key);
+  const { created, get } = resourceCalls(
+    (path, init) => gw().request(path, init),
+    () => key,
+  );
 
   it('should give concurrent creates distinct ids and keep every one across a restart', async () => {
     const names = Array.from({ length: 30 }, (_, i) => `race ${i} ${Math.random()}`);

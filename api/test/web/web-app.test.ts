@@ -9,8 +9,14 @@ import { RUNTIMES, startRuntimeGateway, type RuntimeGateway } from '../helpers/r
 function upgradeStatus(url: string, origin: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(url, { origin });
-    ws.once('open', () => { ws.close(); resolve(101); });
-    ws.once('unexpected-response', (_req, res) => { resolve(res.statusCode ?? 0); ws.terminate(); });
+    ws.once('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      ws.terminate();
+    });
     ws.once('error', (err) => reject(err));
   });
 }
@@ -45,7 +51,10 @@ describe.each(RUNTIMES)('web app serving on $runtime', (target) => {
 
   it('should serve hashed assets with their type, a year of cache and 304 on a matching ETag', async () => {
     const html = await (await gw.request('/')).text();
-    for (const [, path, type] of [[...html.match(/src="(\/assets\/[^"]+\.js)"/)!, 'text/javascript; charset=utf-8'], [...html.match(/href="(\/assets\/[^"]+\.css)"/)!, 'text/css; charset=utf-8']]) {
+    for (const [, path, type] of [
+      [...html.match(/src="(\/assets\/[^"]+\.js)"/)!, 'text/javascript; charset=utf-8'],
+      [...html.match(/href="(\/assets\/[^"]+\.css)"/)!, 'text/css; charset=utf-8'],
+    ]) {
       const res = await gw.request(path!);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe(type);
@@ -72,8 +81,12 @@ describe.each(RUNTIMES)('web app serving on $runtime', (target) => {
     expect(lights.headers.get('content-security-policy')).toBeNull();
   });
 
-  it('should let the gateway\'s own page create a key and refuse a page of another origin', async () => {
-    const init = (origin: string) => ({ method: 'POST', headers: { Authorization: BASIC_DEFAULT, Origin: origin }, body: JSON.stringify({ devicetype: 'web' }) });
+  it("should let the gateway's own page create a key and refuse a page of another origin", async () => {
+    const init = (origin: string) => ({
+      method: 'POST',
+      headers: { Authorization: BASIC_DEFAULT, Origin: origin },
+      body: JSON.stringify({ devicetype: 'web' }),
+    });
     const own = await gw.request('/api', init(new URL(gw.base).origin));
     expect(own.status).toBe(200);
     expect(((await own.json()) as [{ success: { username: string } }])[0].success.username).toMatch(/^[0-9A-F]{32}$/);
@@ -81,7 +94,7 @@ describe.each(RUNTIMES)('web app serving on $runtime', (target) => {
     await expectDeconzError(await gw.request('/api', init(`http://127.0.0.1:${httpPort() + 1}`)), 403, 1);
   });
 
-  it('should open the event socket for the gateway\'s own page on the WebSocket port and refuse other pages', async () => {
+  it("should open the event socket for the gateway's own page on the WebSocket port and refuse other pages", async () => {
     expect(await upgradeStatus(gw.websocketUrl, new URL(gw.base).origin)).toBe(101);
     expect(await upgradeStatus(gw.websocketUrl, 'http://evil.example')).toBe(403);
     expect(await upgradeStatus(gw.websocketUrl, `http://localhost:${httpPort()}`)).toBe(403);

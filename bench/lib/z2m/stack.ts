@@ -40,10 +40,23 @@ async function start(install: Z2mInstall, options: StackStartOptions): Promise<R
   try {
     // Written once: Zigbee2MQTT replaces GENERATE with the network it formed, which restarts must keep.
     if (!existsSync(join(options.dataDir, 'configuration.yaml'))) {
-      writeZ2mConfig({ dataDir: options.dataDir, radioPort: options.radioPort, mqttPort: broker.port, baseTopic: BASE, channel: CHANNEL, adapter: options.protocol });
+      writeZ2mConfig({
+        dataDir: options.dataDir,
+        radioPort: options.radioPort,
+        mqttPort: broker.port,
+        baseTopic: BASE,
+        channel: CHANNEL,
+        adapter: options.protocol,
+      });
     }
     const seen: Seen = { online: false, interviewed: new Set(), failed: new Set(), available: new Set() };
-    watch = await connectWatch(broker.url, [`${BASE}/bridge/state`, `${BASE}/bridge/devices`, `${BASE}/bridge/response/#`, `${BASE}/+`, `${BASE}/+/availability`]);
+    watch = await connectWatch(broker.url, [
+      `${BASE}/bridge/state`,
+      `${BASE}/bridge/devices`,
+      `${BASE}/bridge/response/#`,
+      `${BASE}/+`,
+      `${BASE}/+/availability`,
+    ]);
     watch.on((message) => track(seen, message));
     proc = spawnStack(process.execPath, [...(options.nodeArgs ?? []), install.entry], { cwd: z2mScratchDir(), env: z2mEnv(options, broker) });
     const running = proc;
@@ -146,9 +159,7 @@ function track(seen: Seen, message: Arrival): void {
   } else if (message.topic === `${BASE}/bridge/devices`) {
     const devices = JSON.parse(message.text) as Array<{ ieee_address: string; interview_completed?: boolean; interview_state?: string }>;
     seen.failed = new Set(devices.filter((d) => d.interview_state === 'FAILED').map((d) => d.ieee_address.slice(2)));
-    seen.interviewed = new Set(
-      devices.filter((d) => d.interview_completed === true || d.interview_state === 'SUCCESSFUL').map((d) => d.ieee_address.slice(2)),
-    );
+    seen.interviewed = new Set(devices.filter((d) => d.interview_completed === true || d.interview_state === 'SUCCESSFUL').map((d) => d.ieee_address.slice(2)));
   } else if (message.topic.endsWith('/availability')) {
     const ieee = message.topic.slice(BASE.length + 3, -'/availability'.length);
     const state = message.text.startsWith('{') ? (JSON.parse(message.text) as { state?: string }).state : message.text;

@@ -13,8 +13,14 @@ const expected = Number(process.env.BENCH_EXPECT_DEVICES ?? 0);
 const sized = new Map<number, Uint8Array<ArrayBuffer>>();
 const gateway = await createNodeGateway(
   {
-    HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: process.env.BENCH_DATABASE_URL,
-    LOG_LEVEL: 'warn', MQTT_URL: process.env.BENCH_MQTT_URL, MQTT_USER: process.env.MQTT_USER, MQTT_PASSWORD: process.env.MQTT_PASSWORD,
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: '0',
+    WEBSOCKET_PORT: '0',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL,
+    LOG_LEVEL: 'warn',
+    MQTT_URL: process.env.BENCH_MQTT_URL,
+    MQTT_USER: process.env.MQTT_USER,
+    MQTT_PASSWORD: process.env.MQTT_PASSWORD,
   },
   {
     // Logs go to stderr: stdout carries the one JSON line the suite waits for.

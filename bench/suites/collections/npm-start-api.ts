@@ -15,7 +15,10 @@ export interface NpmStartApi {
 }
 
 /** What the api's `api-ready` line says about itself (api/src/runtime/node/run-api.ts). */
-export interface ApiReady { httpPort: number; websocketPort: number }
+export interface ApiReady {
+  httpPort: number;
+  websocketPort: number;
+}
 
 export async function startNpmStartApi(root: string, env: Record<string, string>, timeoutMs = 60_000): Promise<NpmStartApi> {
   const { bundle } = await buildApi();

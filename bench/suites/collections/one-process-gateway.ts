@@ -36,9 +36,21 @@ export async function startOneProcessGateway(options: OneProcessOptions): Promis
   const [{ bundle: bridge }, { bundle: api }, { bundle: launcher }] = await Promise.all([buildBridge(), buildApi(), buildOneProcess()]);
   const httpPort = await freePort();
   const stack = await herdgateStack.start({
-    radioPort: options.radioPort, dataDir: options.dataDir, devices: options.devices, pairing: options.pairing ?? true, timeoutMs: options.timeoutMs, log: options.log,
+    radioPort: options.radioPort,
+    dataDir: options.dataDir,
+    devices: options.devices,
+    pairing: options.pairing ?? true,
+    timeoutMs: options.timeoutMs,
+    log: options.log,
     entryArgs: [launcher, bridge, api],
-    env: { ...nodeChildEnv(process.env), ...options.env, DATABASE_URL: options.databaseUrl, HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort), WEBSOCKET_PORT: '0' },
+    env: {
+      ...nodeChildEnv(process.env),
+      ...options.env,
+      DATABASE_URL: options.databaseUrl,
+      HTTP_HOST: '127.0.0.1',
+      HTTP_PORT: String(httpPort),
+      WEBSOCKET_PORT: '0',
+    },
   });
   try {
     const ready = await jsonLine<ApiReady>(stack.process, 'api-ready', options.timeoutMs);

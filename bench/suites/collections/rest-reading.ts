@@ -15,7 +15,12 @@ export interface RestReading {
   physical: number | undefined;
 }
 
-export async function readAtRest(radio: BenchRadio, processes: Record<string, StackProcess>, settleMs: number, log: (line: string) => void): Promise<RestReading> {
+export async function readAtRest(
+  radio: BenchRadio,
+  processes: Record<string, StackProcess>,
+  settleMs: number,
+  log: (line: string) => void,
+): Promise<RestReading> {
   await quiet(radio, 3_000, 180_000);
   const named = Object.entries(processes);
   await atRest(settleMs, () => named.map(([name, proc]) => `${name} ${proc.rssMiB().toFixed(0)} MiB`).join(', '), log);

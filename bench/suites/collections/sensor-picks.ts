@@ -15,7 +15,10 @@ export interface SensorPick {
 
 type SensorBodies = Record<string, { type: string; etag: string }>;
 
-export async function pickSensors(read: () => Promise<SensorBodies>, windowMs: number): Promise<{ picks: SensorPick[]; first: SensorBodies; changes: Map<string, number> }> {
+export async function pickSensors(
+  read: () => Promise<SensorBodies>,
+  windowMs: number,
+): Promise<{ picks: SensorPick[]; first: SensorBodies; changes: Map<string, number> }> {
   const first = await read();
   const changes = new Map(Object.keys(first).map((id) => [id, 0]));
   let last = first;

@@ -28,10 +28,23 @@ export async function z2mAtRest(network: NetworkDefinition, settleMs: number, lo
   try {
     radio = await startBenchRadio(dir, network);
     log(`Zigbee2MQTT: pairing ${network.devices.length} devices`);
-    stack = await driver.start({ radioPort: radio.port, dataDir: join(dir, 'data'), devices: network.devices.map((d) => d.ieee), pairing: true, timeoutMs: 20 * 60_000, log });
+    stack = await driver.start({
+      radioPort: radio.port,
+      dataDir: join(dir, 'data'),
+      devices: network.devices.map((d) => d.ieee),
+      pairing: true,
+      timeoutMs: 20 * 60_000,
+      log,
+    });
     await quiet(radio, 3_000, 180_000);
     await atRest(settleMs, () => `Zigbee2MQTT ${stack!.process.rssMiB().toFixed(0)} MiB`, log);
-    return { ok: true, rssMiB: stack.process.rssMiB(), physicalMiB: uniqueResidentMiB([stack.process.pid]), describe: driver.describe, up: network.devices.length };
+    return {
+      ok: true,
+      rssMiB: stack.process.rssMiB(),
+      physicalMiB: uniqueResidentMiB([stack.process.pid]),
+      describe: driver.describe,
+      up: network.devices.length,
+    };
   } catch (err) {
     return { ok: false, error: err instanceof Error ? err.message.split('\n')[0]! : String(err) };
   } finally {

@@ -41,14 +41,18 @@ const gateway = await createNodeGateway(
 );
 const base = `http://127.0.0.1:${gateway.httpPort}`;
 const login = `Basic ${Buffer.from('delight:delight').toString('base64')}`;
-const created = (await (await fetch(`${base}/api`, { method: 'POST', headers: { Authorization: login }, body: '{"devicetype":"bench#devices-setup"}' })).json()) as [{ success: { username: string } }];
+const created = (await (
+  await fetch(`${base}/api`, { method: 'POST', headers: { Authorization: login }, body: '{"devicetype":"bench#devices-setup"}' })
+).json()) as [{ success: { username: string } }];
 const setupKey = created[0].success.username;
 for (let i = 0; i < BUNDLE_COUNT; i++) {
   const { body, contentType } = multipart([{ name: 'ddfbundle', bytes: buildBundle({ desc: descFor(`MODEL${i}`, 'bench', `uuid-${i}`) }), filename: 'b.ddb' }]);
   const res = await fetch(`${base}/api/${setupKey}/ddf/bundles`, { method: 'POST', headers: { 'Content-Type': contentType }, body });
   if (res.status !== 200) throw new Error(`bundle upload ${i} answered ${res.status}: ${await res.text()}`);
 }
-process.stdout.write(`${JSON.stringify({ httpPort: gateway.httpPort, pid: process.pid, mac: macs[DEVICE_COUNT / 2], devices: gateway.services.devices.macs().length })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ httpPort: gateway.httpPort, pid: process.pid, mac: macs[DEVICE_COUNT / 2], devices: gateway.services.devices.macs().length })}\n`,
+);
 
 process.once('SIGTERM', () => {
   gateway.close().finally(() => {

@@ -36,7 +36,14 @@ export interface RunningGateway {
 }
 
 export async function startGateway(layout: Layout, options: GatewayOptions): Promise<RunningGateway> {
-  const common = { radioPort: options.radioPort, dataDir: options.dataDir, devices: options.devices, pairing: options.pairing, timeoutMs: options.timeoutMs, log: options.log };
+  const common = {
+    radioPort: options.radioPort,
+    dataDir: options.dataDir,
+    devices: options.devices,
+    pairing: options.pairing,
+    timeoutMs: options.timeoutMs,
+    log: options.log,
+  };
   if (layout === 'one') {
     const gateway = await startOneProcessGateway({ ...common, databaseUrl: options.databaseUrl, env: { ...BENCH_API_ACCOUNT } });
     return { layout, httpPort: gateway.httpPort, websocketPort: gateway.websocketPort, processes: [gateway.stack.process], stop: () => gateway.stack.stop() };

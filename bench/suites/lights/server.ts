@@ -22,11 +22,33 @@ for (let n = 1; n <= LIGHTS; n++) {
   const ieee = ieeeOf(n);
   const mac = ieee.slice(2).match(/../g)!.join(':');
   devices.set(ieee, {
-    ieee, uniqueid: mac, name: `Lamp ${n}`, manufacturername: 'Signify Netherlands B.V.', modelid: 'LCT015', swversion: '1.88.1',
-    powersource: 'mains', lastannounced: null, lastseen: '2026-01-01T00:00Z', interview: 'successful', supported: true, availability: 'online',
-    subdevices: [{ type: 'Extended color light', resource: 'lights', uniqueid: `${mac}-0b`, endpoint: 11, state: ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'alert', 'effect', 'reachable'], config: [] }],
+    ieee,
+    uniqueid: mac,
+    name: `Lamp ${n}`,
+    manufacturername: 'Signify Netherlands B.V.',
+    modelid: 'LCT015',
+    swversion: '1.88.1',
+    powersource: 'mains',
+    lastannounced: null,
+    lastseen: '2026-01-01T00:00Z',
+    interview: 'successful',
+    supported: true,
+    availability: 'online',
+    subdevices: [
+      {
+        type: 'Extended color light',
+        resource: 'lights',
+        uniqueid: `${mac}-0b`,
+        endpoint: 11,
+        state: ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'colormode', 'alert', 'effect', 'reachable'],
+        config: [],
+      },
+    ],
   });
-  states.set(`${ieee}/11`, { state: { on: true, bri: 100, ct: 300, xy: [0.3, 0.3], colormode: 'ct', reachable: true, lastupdated: '2026-01-01T00:00:00.000' }, config: {} });
+  states.set(`${ieee}/11`, {
+    state: { on: true, bri: 100, ct: 300, xy: [0.3, 0.3], colormode: 'ct', reachable: true, lastupdated: '2026-01-01T00:00:00.000' },
+    config: {},
+  });
 }
 
 const ok = async () => ({ status: 'ok' as const, data: { acknowledged: true, sent: [] } });
@@ -35,7 +57,10 @@ const link = {
   info: () => undefined,
   devices: () => devices,
   endpointState: (ieee: string, endpoint: number) => states.get(`${ieee}/${endpoint}`),
-  subscribe: (listener: Listener) => { listeners.add(listener); return () => listeners.delete(listener); },
+  subscribe: (listener: Listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
   setDevice: ok,
   setGroup: ok,
   request: async () => ({ status: 'error' as const, code: 'internal', message: 'not in the benchmark' }),

@@ -30,7 +30,14 @@ export interface PressPathInput {
 }
 
 /** Moments of one press, epoch ms; 0 = not seen. */
-interface Moments { pressed: number; bridgeOut: number; hub: number; handed: number; groupSet: number; frame: number }
+interface Moments {
+  pressed: number;
+  bridgeOut: number;
+  hub: number;
+  handed: number;
+  groupSet: number;
+  frame: number;
+}
 
 async function groupcasts(stack: Stack): Promise<number> {
   const counters = (await radioControl(stack.radio.control, 'GET', '/counters')) as { group: Record<string, number> };
@@ -66,7 +73,9 @@ export async function measurePressPath(input: PressPathInput, ctx: BenchContext)
   const probe = spawnTs('bench/suites/rules/mqtt-timestamps.child.ts', [stack.mqttUrl, `${topics.device(base, `0x${input.buttonIeee}`)}/#`, groupSetTopic], {});
   await probe.line((line) => (line === 'ready' ? true : undefined), 10_000, 'the MQTT timing probe');
   let current: Moments = { pressed: 0, bridgeOut: 0, hub: 0, handed: 0, groupSet: 0, frame: 0 };
-  const first = (key: keyof Moments, at = epoch()) => { if (current[key] === 0) current[key] = at; };
+  const first = (key: keyof Moments, at = epoch()) => {
+    if (current[key] === 0) current[key] = at;
+  };
   /** The probe's first sighting of each topic kind since this press (its lines arrive with a lag). */
   const probeSeen = () => {
     for (const line of probe.output) {
@@ -82,7 +91,10 @@ export async function measurePressPath(input: PressPathInput, ctx: BenchContext)
   });
   const link = services.bridge;
   const setGroup = link.setGroup.bind(link);
-  link.setGroup = (...args) => { first('handed'); return setGroup(...args); };
+  link.setGroup = (...args) => {
+    first('handed');
+    return setGroup(...args);
+  };
   const presses: Moments[] = [];
   const rest: Moments[] = [];
   try {
@@ -102,7 +114,15 @@ export async function measurePressPath(input: PressPathInput, ctx: BenchContext)
       current = { pressed: sent, bridgeOut: 0, hub: 0, handed: 0, groupSet: 0, frame: 0 };
       await input.toggleByRest();
       const frame = await nextGroupcast(stack, before);
-      await waitFor(() => { probeSeen(); return current.groupSet > 0; }, 'the REST group command seen by the probe', 5_000, 1);
+      await waitFor(
+        () => {
+          probeSeen();
+          return current.groupSet > 0;
+        },
+        'the REST group command seen by the probe',
+        5_000,
+        1,
+      );
       rest.push({ ...current, frame });
       await pause(100);
     }
@@ -115,18 +135,35 @@ export async function measurePressPath(input: PressPathInput, ctx: BenchContext)
   const viaRest = span('pressed', 'frame', rest);
   const total = span('pressed', 'frame');
   ctx.log(`press→frame p50 ${fmtMs(percentile(total, 50))} ms over ${presses.length} presses`);
-  const row = (name: string, values: number[], note: string) => [name, fmtMs(percentile(values, 50)), fmtMs(percentile(values, 99)), fmtMs(Math.max(...values)), note];
+  const row = (name: string, values: number[], note: string) => [
+    name,
+    fmtMs(percentile(values, 50)),
+    fmtMs(percentile(values, 99)),
+    fmtMs(Math.max(...values)),
+    note,
+  ];
   const p50 = percentile(total, 50);
   const p99 = percentile(total, 99);
-  return table(['Stage, api in the bench process (ms)', 'p50', 'p99', 'max', 'Where / target'], [
-    row('1. press at the radio → the button\'s message on MQTT', span('pressed', 'bridgeOut'), 'control call, radio, herdsman (deCONZ driver), converter, bridge publish'),
-    row('2. → sensor event published in the api', span('bridgeOut', 'hub'), 'api: MQTT in, sensors model, event hub'),
-    row('3. → rule action handed to the bridge link', span('hub', 'handed'), 'api: rules engine, internal `PUT /groups/<id>/action`'),
-    row('4. → group command on MQTT', span('handed', 'groupSet'), 'api: MQTT publish'),
-    row('5. → groupcast frame at the radio', span('groupSet', 'frame'), 'bridge queue (group lane), herdsman, deCONZ driver, radio; + one counter poll'),
-    row('**button press → rule → groupcast at the radio**', total, `p50 ≤ 10 ${p50 <= 10 ? 'met' : '**missed**'}, p99 ≤ 30 ${p99 <= 30 ? 'met' : '**missed**'}`),
-    row('`PUT /groups/<id>/action` → groupcast (baseline)', viaRest, `rule path / baseline p50: ${(p50 / percentile(viaRest, 50)).toFixed(2)}×`),
-    row('baseline, REST call → group command on MQTT', span('pressed', 'groupSet', rest), 'HTTP client, api, MQTT publish'),
-    row('baseline, group command → groupcast at the radio', span('groupSet', 'frame', rest), 'as stage 5, but 100 ms after the last radio traffic'),
-  ]);
+  return table(
+    ['Stage, api in the bench process (ms)', 'p50', 'p99', 'max', 'Where / target'],
+    [
+      row(
+        "1. press at the radio → the button's message on MQTT",
+        span('pressed', 'bridgeOut'),
+        'control call, radio, herdsman (deCONZ driver), converter, bridge publish',
+      ),
+      row('2. → sensor event published in the api', span('bridgeOut', 'hub'), 'api: MQTT in, sensors model, event hub'),
+      row('3. → rule action handed to the bridge link', span('hub', 'handed'), 'api: rules engine, internal `PUT /groups/<id>/action`'),
+      row('4. → group command on MQTT', span('handed', 'groupSet'), 'api: MQTT publish'),
+      row('5. → groupcast frame at the radio', span('groupSet', 'frame'), 'bridge queue (group lane), herdsman, deCONZ driver, radio; + one counter poll'),
+      row(
+        '**button press → rule → groupcast at the radio**',
+        total,
+        `p50 ≤ 10 ${p50 <= 10 ? 'met' : '**missed**'}, p99 ≤ 30 ${p99 <= 30 ? 'met' : '**missed**'}`,
+      ),
+      row('`PUT /groups/<id>/action` → groupcast (baseline)', viaRest, `rule path / baseline p50: ${(p50 / percentile(viaRest, 50)).toFixed(2)}×`),
+      row('baseline, REST call → group command on MQTT', span('pressed', 'groupSet', rest), 'HTTP client, api, MQTT publish'),
+      row('baseline, group command → groupcast at the radio', span('groupSet', 'frame', rest), 'as stage 5, but 100 ms after the last radio traffic'),
+    ],
+  );
 }

@@ -23,7 +23,12 @@ const LAMPS = ['0017880104b1f301', '0017880104b1f302'];
 const BUTTON = '00124b0000f3b001';
 const BASE = 'herdgate';
 
-interface Press { pressed: number; bridgeOut: number; groupSet: number; frame: number }
+interface Press {
+  pressed: number;
+  bridgeOut: number;
+  groupSet: number;
+  frame: number;
+}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,22 +50,34 @@ function groupTap(radio: BenchRadio): () => Promise<number> {
       wake(performance.now());
     }
   };
-  return () => new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => { waiter = undefined; reject(new Error('no groupcast within 5 s')); }, 5_000);
-    waiter = (at) => { clearTimeout(timer); resolve(at); };
-  });
+  return () =>
+    new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiter = undefined;
+        reject(new Error('no groupcast within 5 s'));
+      }, 5_000);
+      waiter = (at) => {
+        clearTimeout(timer);
+        resolve(at);
+      };
+    });
 }
 
 async function pair(rest: RestClient): Promise<{ group: string; button: string }> {
   // Refused until the api follows the bridge.
   await waitFor(async () => (await rest.put('/config', { permitjoin: 120 })).status === 200, 'the network opened through the api', 60_000, 250);
-  const found = await waitFor(async () => {
-    const lights = (await rest.get('/lights')).body as Record<string, { uniqueid: string; state: { reachable?: boolean } }>;
-    const sensors = (await rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string }>;
-    const ids = LAMPS.map((ieee) => Object.entries(lights).find(([, l]) => l.uniqueid.replace(/:/g, '').startsWith(ieee) && l.state.reachable)?.[0]);
-    const button = Object.entries(sensors).find(([, s]) => s.type === 'ZHASwitch' && s.uniqueid.replace(/:/g, '').startsWith(BUTTON))?.[0];
-    return ids.every(Boolean) && button ? { lights: ids as string[], button } : undefined;
-  }, 'lamps and button paired', 120_000, 250);
+  const found = await waitFor(
+    async () => {
+      const lights = (await rest.get('/lights')).body as Record<string, { uniqueid: string; state: { reachable?: boolean } }>;
+      const sensors = (await rest.get('/sensors')).body as Record<string, { type: string; uniqueid: string }>;
+      const ids = LAMPS.map((ieee) => Object.entries(lights).find(([, l]) => l.uniqueid.replace(/:/g, '').startsWith(ieee) && l.state.reachable)?.[0]);
+      const button = Object.entries(sensors).find(([, s]) => s.type === 'ZHASwitch' && s.uniqueid.replace(/:/g, '').startsWith(BUTTON))?.[0];
+      return ids.every(Boolean) && button ? { lights: ids as string[], button } : undefined;
+    },
+    'lamps and button paired',
+    120_000,
+    250,
+  );
   await rest.put('/config', { permitjoin: 0 });
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${rest.base}/api/${rest.key}${path}`, { method: 'POST', body: JSON.stringify(body), signal: AbortSignal.timeout(20_000) });
@@ -91,12 +108,26 @@ export async function measurePressToFrame(ctx: BenchContext, presses: number): P
     const mqttUrl = `mqtt://127.0.0.1:${mqttPort}`;
     bridge = spawnStack(process.execPath, ['--import', 'tsx', 'bridge/src/main.ts'], {
       cwd: ROOT,
-      env: childEnv({ ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: `tcp://127.0.0.1:${radio.port}`, DATA_DIR: join(dir, 'bridge'), MQTT_HOST: '127.0.0.1', MQTT_PORT: String(mqttPort), MQTT_ALLOW_ANONYMOUS: '1', PERMIT_JOIN_ON_START: '0' }),
+      env: childEnv({
+        ZIGBEE_ADAPTER: 'deconz',
+        ZIGBEE_PATH: `tcp://127.0.0.1:${radio.port}`,
+        DATA_DIR: join(dir, 'bridge'),
+        MQTT_HOST: '127.0.0.1',
+        MQTT_PORT: String(mqttPort),
+        MQTT_ALLOW_ANONYMOUS: '1',
+        PERMIT_JOIN_ON_START: '0',
+      }),
     });
     const httpPort = await freePort();
     api = spawnStack(process.execPath, ['--import', 'tsx', 'api/src/runtime/node/main.ts'], {
       cwd: ROOT,
-      env: childEnv({ HTTP_HOST: '127.0.0.1', HTTP_PORT: String(httpPort), WEBSOCKET_PORT: String(await freePort()), DATABASE_URL: `file:${join(dir, 'api.db')}`, MQTT_URL: mqttUrl }),
+      env: childEnv({
+        HTTP_HOST: '127.0.0.1',
+        HTTP_PORT: String(httpPort),
+        WEBSOCKET_PORT: String(await freePort()),
+        DATABASE_URL: `file:${join(dir, 'api.db')}`,
+        MQTT_URL: mqttUrl,
+      }),
     });
     const rest = await waitFor(() => createRestClient(`http://127.0.0.1:${httpPort}`).catch(() => undefined), 'the api child', 60_000, 250);
     const { group } = await pair(rest);
@@ -145,14 +176,31 @@ function report(ctx: BenchContext, rule: Press[], rest: Press[]): string {
   const p50 = percentile(total, 50);
   const p99 = percentile(total, 99);
   ctx.log(`separate processes: press→frame p50 ${fmtMs(p50)} ms, p99 ${fmtMs(p99)} ms`);
-  const row = (name: string, values: number[], note: string) => [name, fmtMs(percentile(values, 50)), fmtMs(percentile(values, 99)), fmtMs(Math.max(...values)), note];
-  return table(['Bridge and api as separate processes (ms)', 'p50', 'p99', 'max', 'Where / target'], [
-    row('press at the radio → the button\'s message on MQTT', span(rule, 'pressed', 'bridgeOut'), 'radio, herdsman (deCONZ driver), converter, bridge publish'),
-    row('→ the rule\'s group command on MQTT', span(rule, 'bridgeOut', 'groupSet'), 'the api: inbound, rules engine, internal request, publish'),
-    row('→ groupcast frame at the radio', span(rule, 'groupSet', 'frame'), 'bridge group lane, herdsman, deCONZ driver'),
-    row('**button press → rule → groupcast at the radio**', total, `p50 ≤ 10 ${p50 <= 10 ? 'met' : '**missed**'}, p99 ≤ 30 ${p99 <= 30 ? 'met' : '**missed**'}`),
-    row('`PUT /groups/<id>/action` → groupcast (baseline)', baseline, `rule path / baseline p50: ${(p50 / percentile(baseline, 50)).toFixed(2)}×`),
-    row('baseline: → group command on MQTT', span(rest, 'pressed', 'groupSet'), 'HTTP, the api, publish'),
-    row('baseline: group command → groupcast at the radio', span(rest, 'groupSet', 'frame'), 'as above, 100 ms after the last radio traffic'),
-  ]);
+  const row = (name: string, values: number[], note: string) => [
+    name,
+    fmtMs(percentile(values, 50)),
+    fmtMs(percentile(values, 99)),
+    fmtMs(Math.max(...values)),
+    note,
+  ];
+  return table(
+    ['Bridge and api as separate processes (ms)', 'p50', 'p99', 'max', 'Where / target'],
+    [
+      row(
+        "press at the radio → the button's message on MQTT",
+        span(rule, 'pressed', 'bridgeOut'),
+        'radio, herdsman (deCONZ driver), converter, bridge publish',
+      ),
+      row("→ the rule's group command on MQTT", span(rule, 'bridgeOut', 'groupSet'), 'the api: inbound, rules engine, internal request, publish'),
+      row('→ groupcast frame at the radio', span(rule, 'groupSet', 'frame'), 'bridge group lane, herdsman, deCONZ driver'),
+      row(
+        '**button press → rule → groupcast at the radio**',
+        total,
+        `p50 ≤ 10 ${p50 <= 10 ? 'met' : '**missed**'}, p99 ≤ 30 ${p99 <= 30 ? 'met' : '**missed**'}`,
+      ),
+      row('`PUT /groups/<id>/action` → groupcast (baseline)', baseline, `rule path / baseline p50: ${(p50 / percentile(baseline, 50)).toFixed(2)}×`),
+      row('baseline: → group command on MQTT', span(rest, 'pressed', 'groupSet'), 'HTTP, the api, publish'),
+      row('baseline: group command → groupcast at the radio', span(rest, 'groupSet', 'frame'), 'as above, 100 ms after the last radio traffic'),
+    ],
+  );
 }

@@ -2,7 +2,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
-  advanceFrameCounter, coordinatorFacts, isBridgeDataFile, parseCoordinatorBackup, REQUIRED_BRIDGE_FILES, restoreRefusal, sha256Hex,
+  advanceFrameCounter,
+  coordinatorFacts,
+  isBridgeDataFile,
+  parseCoordinatorBackup,
+  REQUIRED_BRIDGE_FILES,
+  restoreRefusal,
+  sha256Hex,
 } from '@herdgate/shared/backup';
 import type { RequestPayloads, ResponsePayloads } from '@herdgate/shared/mqtt';
 import { replaceDataDir } from '@herdgate/shared/node';
@@ -54,7 +60,11 @@ export async function checkRestore(payload: Pick<RequestPayloads['backup/restore
   const same = facts?.ieee === stick.coordinator.toLowerCase();
   if (!same) {
     const refusal = restoreRefusal(backup, stick.adapter);
-    if (refusal) throw new RequestError(`this bridge's stick (${stick.coordinator}) is not the backed-up coordinator${facts ? ` (${facts.ieee})` : ''} and ${refusal}`, 'not_supported');
+    if (refusal)
+      throw new RequestError(
+        `this bridge's stick (${stick.coordinator}) is not the backed-up coordinator${facts ? ` (${facts.ieee})` : ''} and ${refusal}`,
+        'not_supported',
+      );
   }
   if (backup) files.set('coordinator_backup.json', advanceFrameCounter(backup));
   const answer: Answer = {
@@ -85,9 +95,13 @@ export async function restoredId(dataDir: string): Promise<string | undefined> {
  * on the old files that the swap then moves aside. When anything fails nothing changed.
  */
 export async function swapInRestore(dataDir: string, checked: CheckedRestore, release: () => Promise<void>): Promise<void> {
-  await replaceDataDir(dataDir, async (staging) => {
-    for (const [name, bytes] of checked.files) await writeFile(join(staging, name), bytes, { mode: 0o600 });
-    await writeFile(join(staging, RESTORE_MARKER), `${JSON.stringify({ id: checked.answer.id, at: new Date().toISOString() })}\n`);
-    await release();
-  }, { replaces: (name) => isBridgeDataFile(name) || name === RESTORE_MARKER });
+  await replaceDataDir(
+    dataDir,
+    async (staging) => {
+      for (const [name, bytes] of checked.files) await writeFile(join(staging, name), bytes, { mode: 0o600 });
+      await writeFile(join(staging, RESTORE_MARKER), `${JSON.stringify({ id: checked.answer.id, at: new Date().toISOString() })}\n`);
+      await release();
+    },
+    { replaces: (name) => isBridgeDataFile(name) || name === RESTORE_MARKER },
+  );
 }

@@ -134,7 +134,10 @@ describe('broker ACL on the wire', () => {
 });
 
 describe('broker ACL on what clients receive', () => {
-  const users = [{ username: 'api', password: 'a', role: 'api' as const }, { username: 'script', password: 's' }];
+  const users = [
+    { username: 'api', password: 'a', role: 'api' as const },
+    { username: 'script', password: 's' },
+  ];
   let handle: BrokerHandle;
   let bridge: MqttClient;
   const clients: MqttClient[] = [];
@@ -152,13 +155,15 @@ describe('broker ACL on what clients receive', () => {
   /** One client per role, each subscribed to everything, and what each received up to a sentinel. */
   async function receivedBy(publish: () => Promise<void>) {
     const logins = { api: { username: 'api', password: 'a' }, user: { username: 'script', password: 's' }, anonymous: {} };
-    const seen = await Promise.all(Object.entries(logins).map(async ([role, login]) => {
-      const client = await connect(url(), login);
-      clients.push(client);
-      const messages = collect(client);
-      await client.subscribeAsync('#');
-      return [role, client, messages] as const;
-    }));
+    const seen = await Promise.all(
+      Object.entries(logins).map(async ([role, login]) => {
+        const client = await connect(url(), login);
+        clients.push(client);
+        const messages = collect(client);
+        await client.subscribeAsync('#');
+        return [role, client, messages] as const;
+      }),
+    );
     await publish();
     await bridge.publishAsync('herdgate/devices/sentinel', 'x', { qos: 1 });
     const out: Record<string, Array<{ topic: string; payload: string }>> = {};
@@ -172,7 +177,9 @@ describe('broker ACL on what clients receive', () => {
 
   it('should deliver the backup response (it carries the network key) only to trusted roles', async () => {
     const response = topics.response(ctx, 'backup');
-    const got = await receivedBy(() => bridge.publishAsync(response, '{"status":"ok","data":{"backup":{"network_key":{"key":"00"}}}}', { qos: 1 }).then(() => undefined));
+    const got = await receivedBy(() =>
+      bridge.publishAsync(response, '{"status":"ok","data":{"backup":{"network_key":{"key":"00"}}}}', { qos: 1 }).then(() => undefined),
+    );
     expect(got.api.map((m) => m.topic)).toContain(response);
     expect(got.user).toEqual([]);
     expect(got.anonymous).toEqual([]);

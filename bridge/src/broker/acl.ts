@@ -15,7 +15,8 @@ type AuthorizeForward = NonNullable<AedesOptions['authorizeForward']>;
 export function publishDenial(base: string, role: MqttRole | undefined, packet: PublishPacket, z2mBase?: string): string | undefined {
   if (packet.topic.startsWith('$SYS')) return '$SYS topics are reserved';
   if (role === undefined) return 'not authenticated';
-  if (z2mBase !== undefined && (packet.topic === z2mBase || packet.topic.startsWith(`${z2mBase}/`))) return z2mPublishDenial(z2mBase, role, packet.topic, packet.retain);
+  if (z2mBase !== undefined && (packet.topic === z2mBase || packet.topic.startsWith(`${z2mBase}/`)))
+    return z2mPublishDenial(z2mBase, role, packet.topic, packet.retain);
   if (packet.topic !== base && !packet.topic.startsWith(`${base}/`)) return undefined;
   const parsed = parseTopic(base, packet.topic);
   if (parsed === undefined) return role === 'bridge' ? undefined : 'topic is not part of the herdgate contract';
@@ -30,7 +31,13 @@ export function publishDenial(base: string, role: MqttRole | undefined, packet: 
 }
 
 /** Publishing is checked per packet; a denied client is disconnected (MQTT 3.1.1 §3.3.5). */
-export function createAuthorizePublish(base: string, roles: WeakMap<Client, MqttRole>, retained: RetainedBudget, logger: Logger, z2mBase?: string): AuthorizePublish {
+export function createAuthorizePublish(
+  base: string,
+  roles: WeakMap<Client, MqttRole>,
+  retained: RetainedBudget,
+  logger: Logger,
+  z2mBase?: string,
+): AuthorizePublish {
   return (client, packet, callback) => {
     // client is null only for a stored will of a client that is gone: it was checked when it connected.
     const role = client === null ? 'bridge' : roles.get(client);
@@ -55,7 +62,9 @@ function withoutFields(payload: Buffer, paths: readonly string[][]): Buffer | un
   }
   let changed = false;
   for (const path of paths) {
-    const parent = path.slice(0, -1).reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), json);
+    const parent = path
+      .slice(0, -1)
+      .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), json);
     const leaf = path[path.length - 1];
     if (parent && typeof parent === 'object' && leaf in parent) {
       delete (parent as Record<string, unknown>)[leaf];

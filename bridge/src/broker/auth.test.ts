@@ -33,7 +33,9 @@ describe('broker authentication', () => {
 
   it('should refuse anonymous clients that do not come from loopback, even when allowed', async () => {
     // The broker listens on every address; this machine's own non-loopback address stands in for the LAN.
-    const lan = Object.values(networkInterfaces()).flat().find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal)?.address;
     if (!lan) return expect.fail('this test needs a non-loopback IPv4 address');
     const { handle } = await broker({ host: '0.0.0.0', allowAnonymous: true });
     expect(await refusal(connect(`mqtt://${lan}:${handle.port}`))).toBe(5);

@@ -18,8 +18,7 @@ const SERVER_UNAVAILABLE = 3;
 const BAD_USERNAME_OR_PASSWORD = 4;
 const NOT_AUTHORIZED = 5;
 
-const refuse = (code: number, message: string): AuthenticateError =>
-  Object.assign(new Error(message), { returnCode: code });
+const refuse = (code: number, message: string): AuthenticateError => Object.assign(new Error(message), { returnCode: code });
 
 function samePassword(given: Readonly<Buffer | undefined>, expected: string): boolean {
   if (given === undefined) return false;
@@ -33,8 +32,7 @@ export function remoteAddressOf(client: Client): string | undefined {
   return request?.socket?.remoteAddress ?? (client.conn as Partial<Socket>).remoteAddress;
 }
 
-const isLoopbackPeer = (address: string | undefined) =>
-  address !== undefined && (isLoopback(address) || /^::ffff:127\./.test(address));
+const isLoopbackPeer = (address: string | undefined) => address !== undefined && (isLoopback(address) || /^::ffff:127\./.test(address));
 
 export interface AuthConfig {
   internal: BrokerUser;
@@ -61,7 +59,7 @@ export function createAuthenticate(config: AuthConfig, roles: WeakMap<Client, Mq
       return samePassword(password, config.internal.password) ? 'bridge' : undefined;
     }
     const user = config.users.find((candidate) => candidate.username === username);
-    return user && samePassword(password, user.password) ? user.role ?? 'user' : undefined;
+    return user && samePassword(password, user.password) ? (user.role ?? 'user') : undefined;
   };
   return (client, username, password, done) => {
     const role = roleOf(client, username, password);

@@ -62,7 +62,12 @@ describe('broker limits', () => {
     await seen.next((m) => m.topic === 'other/r2');
     await bridge.publishAsync('other/sentinel2', 'x');
     await seen.next((m) => m.topic === 'other/sentinel2');
-    expect(seen.messages.filter((m) => m.retain).map((m) => `${m.topic}=${m.payload}`).sort()).toEqual(['other/r1=c', 'other/r2=b']);
+    expect(
+      seen.messages
+        .filter((m) => m.retain)
+        .map((m) => `${m.topic}=${m.payload}`)
+        .sort(),
+    ).toEqual(['other/r1=c', 'other/r2=b']);
     // Clearing one makes room again.
     const again = await connect(url());
     clients.push(again);

@@ -20,7 +20,13 @@ export interface BrokerLimits {
   maxSessionQueue: number;
 }
 
-export const DEFAULT_BROKER_LIMITS: BrokerLimits = { maxPacketBytes: 1024 * 1024, maxConnections: 100, maxSessions: 20, maxRetained: 1000, maxSessionQueue: 1000 };
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = {
+  maxPacketBytes: 1024 * 1024,
+  maxConnections: 100,
+  maxSessions: 20,
+  maxRetained: 1000,
+  maxSessionQueue: 1000,
+};
 
 /**
  * Checks what a connection sends, packet by packet (MQTT fixed header: one type byte, then the

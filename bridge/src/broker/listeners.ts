@@ -27,8 +27,7 @@ function listen(server: Server | HttpServer, host: string, port: number): Promis
   });
 }
 
-const closeServer = (server: Server | HttpServer) =>
-  new Promise<void>((resolve) => server.close(() => resolve()));
+const closeServer = (server: Server | HttpServer) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /**
  * MQTT over TCP, or over TLS when `tls` is given. Sockets are tracked so close() also ends half-open

@@ -47,5 +47,4 @@ export interface BrokerOptions {
 /** Client ids starting with this are reserved for the bridge, so nobody can kick it off by id. */
 export const BRIDGE_CLIENT_ID_PREFIX = 'herdgate-bridge';
 
-export const isLoopback = (host: string) =>
-  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+export const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);

@@ -42,7 +42,8 @@ export async function startBroker(options: BrokerOptions): Promise<BrokerHandle>
   const roles = new WeakMap<Client, MqttRole>();
   const counts: ClientCounts = { connected: new Set(), sessions: new Set() };
   const persistence = boundedSessionPersistence(limits.maxSessionQueue, (clientId, dropped, limit) =>
-    logger.warn({ clientId, dropped, limit }, 'mqtt offline session queue full; dropping its oldest messages'));
+    logger.warn({ clientId, dropped, limit }, 'mqtt offline session queue full; dropping its oldest messages'),
+  );
   const broker = await Aedes.createBroker({
     persistence,
     authenticate: createAuthenticate({ internal, users, allowAnonymous, limits, logger }, roles, counts),
@@ -58,7 +59,9 @@ export async function startBroker(options: BrokerOptions): Promise<BrokerHandle>
     logger.debug({ clientId: client.id, err: error.message }, 'mqtt client error');
   });
   const admit: Admit = (stream) =>
-    guardPacketSize(stream, limits.maxPacketBytes, (declared) => logger.warn({ declared, limit: limits.maxPacketBytes }, 'mqtt packet too large; connection closed'));
+    guardPacketSize(stream, limits.maxPacketBytes, (declared) =>
+      logger.warn({ declared, limit: limits.maxPacketBytes }, 'mqtt packet too large; connection closed'),
+    );
 
   const listeners: Listener[] = [];
   const tlsHost = options.tlsHost ?? host;
@@ -83,7 +86,10 @@ export async function startBroker(options: BrokerOptions): Promise<BrokerHandle>
     throw new Error(`mqtt broker could not listen on ${host}: ${(error as Error).message}`, { cause: error });
   }
   const port = listeners[0].port;
-  logger.info({ host, port, wsPort: ports.ws, tlsHost, tlsPort: ports.tls, wssPort: ports.wss, allowAnonymous, users: users.length, limits }, 'mqtt broker listening');
+  logger.info(
+    { host, port, wsPort: ports.ws, tlsHost, tlsPort: ports.tls, wssPort: ports.wss, allowAnonymous, users: users.length, limits },
+    'mqtt broker listening',
+  );
 
   let closing: Promise<void> | undefined;
   const close = () => {

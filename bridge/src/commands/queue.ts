@@ -152,7 +152,9 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
   };
 
   return {
-    setGroupDelay(ms) { groupDelayMs = ms; },
+    setGroupDelay(ms) {
+      groupDelayMs = ms;
+    },
     groupDelay: () => groupDelayMs,
     submit(command) {
       if (stopped) return Promise.resolve(failed(command.description, 'offline', 'bridge is stopping'));

@@ -18,7 +18,10 @@ import type { DeconzMapping, EndpointItems } from './mapping';
 const GREEN_POWER_ENDPOINT = 242;
 
 /** Cluster id -> first endpoint that has it as input, else as output (remotes send on/off). */
-function clusterEndpoints(device: ZigbeeDevice, sides: ReadonlyArray<'inputClusters' | 'outputClusters'> = ['inputClusters', 'outputClusters']): Record<number, number> {
+function clusterEndpoints(
+  device: ZigbeeDevice,
+  sides: ReadonlyArray<'inputClusters' | 'outputClusters'> = ['inputClusters', 'outputClusters'],
+): Record<number, number> {
   const out: Record<number, number> = {};
   for (const side of sides) {
     for (const ep of device.endpoints) {
@@ -38,8 +41,7 @@ const entryOf = (map: Map<number, EndpointItems>, endpoint: number): EndpointIte
   return entry;
 };
 
-const nonEmpty = (entry: EndpointItems) =>
-  Object.keys(entry.state).length + Object.keys(entry.config).length + Object.keys(entry.event).length > 0;
+const nonEmpty = (entry: EndpointItems) => Object.keys(entry.state).length + Object.keys(entry.config).length + Object.keys(entry.event).length > 0;
 
 export const deconzMapping: DeconzMapping = {
   subdevices(device) {

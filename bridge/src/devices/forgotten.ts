@@ -32,10 +32,12 @@ function forgottenDevices(initial: RemovedDevice[], save: (devices: RemovedDevic
   let waiting: Promise<void> | undefined;
   const persist = (): Promise<void> => {
     if (waiting) return waiting;
-    const run = tail.catch(() => {}).then(() => {
-      waiting = undefined;
-      return save([...devices.values()]);
-    });
+    const run = tail
+      .catch(() => {})
+      .then(() => {
+        waiting = undefined;
+        return save([...devices.values()]);
+      });
     waiting = run;
     tail = run;
     return run;
@@ -56,7 +58,9 @@ function forgottenDevices(initial: RemovedDevice[], save: (devices: RemovedDevic
     async delete(ieee) {
       if (devices.delete(ieee)) await changed();
     },
-    onChange: (listener) => { listeners.push(listener); },
+    onChange: (listener) => {
+      listeners.push(listener);
+    },
   };
 }
 
@@ -70,7 +74,13 @@ export const memoryForgottenDevices = (): ForgottenDevices => forgottenDevices([
 export async function loadForgottenDevices(dataDir: string, logger: Logger): Promise<ForgottenDevices> {
   const file = atomicFile(join(dataDir, 'removed-devices.json'), {
     validate: (value) => v.parse(removedDevicesSchema, value),
-    onRecover: (info) => logger.error(info, info.fromBackup ? 'removed-devices.json was corrupt; moved aside, using its last good version' : 'removed-devices.json was corrupt; moved aside, starting with no removed devices'),
+    onRecover: (info) =>
+      logger.error(
+        info,
+        info.fromBackup
+          ? 'removed-devices.json was corrupt; moved aside, using its last good version'
+          : 'removed-devices.json was corrupt; moved aside, starting with no removed devices',
+      ),
   });
   const stored = (await file.read()).value?.devices ?? [];
   return forgottenDevices(stored, (devices) => file.write({ devices }));

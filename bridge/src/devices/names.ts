@@ -26,7 +26,13 @@ function validateNames(value: unknown): Names {
 export async function loadNameStore(dataDir: string, logger: Logger): Promise<NameStore> {
   const file = atomicFile(join(dataDir, 'names.json'), {
     validate: validateNames,
-    onRecover: (info) => logger.error(info, info.fromBackup ? 'names.json was corrupt; moved aside, using its last good version' : 'names.json was corrupt; moved aside, starting without device names'),
+    onRecover: (info) =>
+      logger.error(
+        info,
+        info.fromBackup
+          ? 'names.json was corrupt; moved aside, using its last good version'
+          : 'names.json was corrupt; moved aside, starting without device names',
+      ),
   });
   const names: Names = { ...((await file.read()).value ?? {}) };
   const save = () => file.write({ ...names });

@@ -61,7 +61,12 @@ function interviewFacts(device: ZigbeeDevice): Pick<DeviceDescription, 'endpoint
   };
 }
 
-const POWER: Record<string, DeviceDescription['powersource']> = { 'Mains (single phase)': 'mains', 'Mains (3 phase)': 'mains', 'DC Source': 'mains', Battery: 'battery' };
+const POWER: Record<string, DeviceDescription['powersource']> = {
+  'Mains (single phase)': 'mains',
+  'Mains (3 phase)': 'mains',
+  'DC Source': 'mains',
+  Battery: 'battery',
+};
 
 export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: NameStore; forgotten?: ForgottenDevices; now?: () => number }): DeviceRegistry {
   const now = deps.now ?? Date.now;
@@ -107,8 +112,8 @@ export function createDeviceRegistry(deps: { mapping: DeconzMapping; names: Name
         swversion: device.swBuildId ?? device.dateCode ?? '',
         powersource: POWER[device.powerSource ?? ''] ?? 'unknown',
         lastannounced: previous?.description.lastannounced ?? null,
-        lastseen: device.lastSeen ? lastSeen(device.lastSeen) : previous?.description.lastseen ?? null,
-        ...(device.lastSeen ?? previous?.description.lastseen_at ? { lastseen_at: device.lastSeen ?? previous?.description.lastseen_at } : {}),
+        lastseen: device.lastSeen ? lastSeen(device.lastSeen) : (previous?.description.lastseen ?? null),
+        ...((device.lastSeen ?? previous?.description.lastseen_at) ? { lastseen_at: device.lastSeen ?? previous?.description.lastseen_at } : {}),
         interview: device.interview,
         supported: device.definition !== undefined,
         availability: previous?.description.availability ?? 'online',

@@ -29,16 +29,18 @@ export function createAlarmRequestHandlers(deps: FeatureDeps, queued: Queued): H
     async 'alarm/state'({ alarmsystem, state, keypads }) {
       await deps.link.publish(topics.alarmState(deps.topics, alarmsystem), state, { retain: true });
       // Each keypad on its own lane; a sleeping or gone one does not hold up the others.
-      const results = await Promise.all(keypads.map(async ({ ieee, endpoint }) => {
-        try {
-          keypad(ieee);
-          await queued({ kind: 'device', ieee }, `panel ${state.armstate} to ${ieee}/${endpoint}`, () => radio.keypadPanel(ieee, endpoint, state));
-          show(ieee, endpoint, { panel: state.armstate, seconds_remaining: state.seconds_remaining });
-          return { ieee, endpoint, ok: true };
-        } catch (err) {
-          return { ieee, endpoint, ok: false, error: err instanceof Error ? err.message : String(err) };
-        }
-      }));
+      const results = await Promise.all(
+        keypads.map(async ({ ieee, endpoint }) => {
+          try {
+            keypad(ieee);
+            await queued({ kind: 'device', ieee }, `panel ${state.armstate} to ${ieee}/${endpoint}`, () => radio.keypadPanel(ieee, endpoint, state));
+            show(ieee, endpoint, { panel: state.armstate, seconds_remaining: state.seconds_remaining });
+            return { ieee, endpoint, ok: true };
+          } catch (err) {
+            return { ieee, endpoint, ok: false, error: err instanceof Error ? err.message : String(err) };
+          }
+        }),
+      );
       return { alarmsystem, keypads: results };
     },
     async 'alarm/arm_response'({ ieee, endpoint, result, seq }) {

@@ -34,8 +34,12 @@ export function availability(deps: FeatureDeps): Feature {
       const quiet = now - last;
       if (device.type === 'Router' && quiet >= routerQuietMs && !pinging.has(device.ieee)) {
         pinging.add(device.ieee);
-        radio.ping(device.ieee)
-          .then(() => { heard.set(device.ieee, Date.now()); mark(device.ieee, true, 'answered ping'); })
+        radio
+          .ping(device.ieee)
+          .then(() => {
+            heard.set(device.ieee, Date.now());
+            mark(device.ieee, true, 'answered ping');
+          })
           .catch(() => mark(device.ieee, false, `no answer to ping after ${Math.round(quiet / 1000)} s of silence`))
           .finally(() => pinging.delete(device.ieee));
       } else if (device.type === 'EndDevice' && quiet >= endDeviceTimeoutMs) {

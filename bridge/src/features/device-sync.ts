@@ -46,7 +46,11 @@ export function deviceSync(deps: FeatureDeps): Feature {
             const state = registry.endpointState(ieee, endpoint);
             if (state) bus.emit('endpointChanged', { ieee, change: { endpoint, state } });
           }
-          bus.emit('bridgeEvent', { type: 'interview_succeeded', ieee, data: { modelid: description?.modelid ?? '', supported: description?.supported ?? false } });
+          bus.emit('bridgeEvent', {
+            type: 'interview_succeeded',
+            ieee,
+            data: { modelid: description?.modelid ?? '', supported: description?.supported ?? false },
+          });
         } else {
           log.warn({ ieee }, 'interview failed');
           pairing.interviewed(ieee, false);

@@ -21,7 +21,10 @@ export const errorCodeOf = (reason: FailureReason): ErrorCode => CODES[reason];
 
 /** A request refused with a contract code of its own (`busy`, `not_connected`, `not_supported`). */
 export class RequestError extends Error {
-  constructor(message: string, readonly code: ErrorCode) {
+  constructor(
+    message: string,
+    readonly code: ErrorCode,
+  ) {
     super(message);
     this.name = 'RequestError';
   }

@@ -75,7 +75,8 @@ export function predictMember(command: Record<string, unknown>, current: Endpoin
   if (typeof command.bri === 'number' && command.bri > 0) out.brightness = Math.min(254, command.bri);
   if (typeof command.bri_inc === 'number' && typeof now.bri === 'number') out.brightness = Math.min(254, Math.max(1, now.bri + command.bri_inc));
   if (typeof command.ct === 'number') Object.assign(out, { color_temp: command.ct, color_mode: 'color_temp' });
-  if (typeof command.ct_inc === 'number' && typeof now.ct === 'number') Object.assign(out, { color_temp: Math.max(0, now.ct + command.ct_inc), color_mode: 'color_temp' });
+  if (typeof command.ct_inc === 'number' && typeof now.ct === 'number')
+    Object.assign(out, { color_temp: Math.max(0, now.ct + command.ct_inc), color_mode: 'color_temp' });
   if (Array.isArray(command.xy) && command.xy.length === 2) Object.assign(out, { color: { x: command.xy[0], y: command.xy[1] }, color_mode: 'xy' });
   return out;
 }

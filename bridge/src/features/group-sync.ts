@@ -34,8 +34,19 @@ export function groupSync(deps: FeatureDeps): Feature {
       timers.delete(timer);
       for (const { ieee, endpoint } of radio.groupMembers(group)) {
         if (!registry.get(ieee) || registry.get(ieee)?.availability === 'offline') continue;
-        void queue.submit({ lane: { kind: 'device', ieee }, target: `${ieee}/${endpoint}/read-back`, keys: [], description: `read back ${ieee} ep ${endpoint} after group ${group}`, send: async () => { await radio.refresh(ieee, endpoint); } })
-          .then((outcome) => { if (outcome.status === 'failed') log.debug({ ieee, endpoint, reason: outcome.reason }, 'read back after a group command failed'); });
+        void queue
+          .submit({
+            lane: { kind: 'device', ieee },
+            target: `${ieee}/${endpoint}/read-back`,
+            keys: [],
+            description: `read back ${ieee} ep ${endpoint} after group ${group}`,
+            send: async () => {
+              await radio.refresh(ieee, endpoint);
+            },
+          })
+          .then((outcome) => {
+            if (outcome.status === 'failed') log.debug({ ieee, endpoint, reason: outcome.reason }, 'read back after a group command failed');
+          });
       }
     }, READ_BACK_DELAY_MS);
     timers.add(timer);
@@ -45,13 +56,31 @@ export function groupSync(deps: FeatureDeps): Feature {
   // endpoint without the Groups cluster (an AC controller's) would refuse it at every start.
   const joinAllGroup = (ieee: string) => {
     const members = radio.groupMembers(ALL_LIGHTS_GROUP);
-    const grouped = new Set(radio.device(ieee)?.endpoints.filter((e) => e.inputClusters.includes(GROUPS_CLUSTER)).map((e) => e.id));
-    const lights = new Set(registry.get(ieee)?.subdevices.filter((s) => s.resource === 'lights' && grouped.has(s.endpoint)).map((s) => s.endpoint) ?? []);
+    const grouped = new Set(
+      radio
+        .device(ieee)
+        ?.endpoints.filter((e) => e.inputClusters.includes(GROUPS_CLUSTER))
+        .map((e) => e.id),
+    );
+    const lights = new Set(
+      registry
+        .get(ieee)
+        ?.subdevices.filter((s) => s.resource === 'lights' && grouped.has(s.endpoint))
+        .map((s) => s.endpoint) ?? [],
+    );
     for (const endpoint of lights) {
       if (members.some((m) => m.ieee === ieee && m.endpoint === endpoint)) continue;
-      void queue.submit({ lane: { kind: 'device', ieee }, target: `${ieee}/${endpoint}/all-group`, keys: [], description: `add ${ieee} ep ${endpoint} to the All group`, send: () => radio.addGroupMember(ALL_LIGHTS_GROUP, ieee, endpoint) })
+      void queue
+        .submit({
+          lane: { kind: 'device', ieee },
+          target: `${ieee}/${endpoint}/all-group`,
+          keys: [],
+          description: `add ${ieee} ep ${endpoint} to the All group`,
+          send: () => radio.addGroupMember(ALL_LIGHTS_GROUP, ieee, endpoint),
+        })
         .then((outcome) => {
-          if (outcome.status === 'failed') log.warn({ ieee, endpoint, reason: outcome.reason }, 'adding a light to the All group failed; retried at the next start');
+          if (outcome.status === 'failed')
+            log.warn({ ieee, endpoint, reason: outcome.reason }, 'adding a light to the All group failed; retried at the next start');
           else log.debug({ ieee, endpoint }, 'light added to the All group');
         });
     }

@@ -3,7 +3,11 @@ import { itemsCarriedBy, leftOut } from './items-carried-by';
 
 // What each item becomes alone, as the deCONZ -> converter mapping of a covering translates it.
 const ALONE: Record<string, Array<Record<string, unknown>>> = {
-  lift: [{ position: 70 }], tilt: [{ tilt: 50 }], sat: [{ tilt: 50 }], transitiontime: [], on: [{ state: 'CLOSE' }],
+  lift: [{ position: 70 }],
+  tilt: [{ tilt: 50 }],
+  sat: [{ tilt: 50 }],
+  transitiontime: [],
+  on: [{ state: 'CLOSE' }],
 };
 const translate = (item: string) => ({ ok: true, payloads: ALONE[item] ?? [] });
 

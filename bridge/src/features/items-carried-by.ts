@@ -26,7 +26,12 @@ export function itemsCarriedBy(skipped: ReadonlySet<string>, items: readonly str
  * The items to answer unsupported, or a refusal naming one: nothing went out at all, or a skipped
  * key no item explains (a start-up setting), which is refused as a whole as before.
  */
-export function leftOut(skipped: ReadonlySet<string>, delivered: boolean, items: readonly string[], translate: Translate): { unsupported: string[]; refuse?: string } {
+export function leftOut(
+  skipped: ReadonlySet<string>,
+  delivered: boolean,
+  items: readonly string[],
+  translate: Translate,
+): { unsupported: string[]; refuse?: string } {
   const unsupported = itemsCarriedBy(skipped, items, translate);
   const explained = new Set(unsupported.flatMap((item) => keysOf(item, translate)));
   const unexplained = [...skipped].find((key) => !explained.has(key));

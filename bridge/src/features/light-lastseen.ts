@@ -19,8 +19,12 @@ export function lightLastSeen(deps: FeatureDeps, now: () => number = Date.now): 
     name: 'light-lastseen',
     start() {
       offs.push(
-        bus.on('deviceUpdated', ({ description }) => { published.set(description.ieee, now()); }),
-        bus.on('deviceRemoved', ({ ieee }) => { published.delete(ieee); }),
+        bus.on('deviceUpdated', ({ description }) => {
+          published.set(description.ieee, now());
+        }),
+        bus.on('deviceRemoved', ({ ieee }) => {
+          published.delete(ieee);
+        }),
         bus.on('deviceSeen', ({ ieee }) => {
           const description = registry.get(ieee);
           if (!description?.subdevices.some((s) => s.resource === 'lights')) return;

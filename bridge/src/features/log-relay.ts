@@ -27,9 +27,13 @@ export function logRelay(deps: FeatureDeps, ring: LogRing, now: () => number = D
     }
     sent++;
     const payload: BridgeLog = {
-      time: entry.time, level: entry.level, msg: entry.msg,
-      ...(entry.module ? { module: entry.module } : {}), ...(entry.ieee && IEEE_PATTERN.test(entry.ieee) ? { ieee: entry.ieee } : {}),
-      ...(entry.err ? { err: entry.err } : {}), ...(entry.reqid ? { reqid: entry.reqid } : {}),
+      time: entry.time,
+      level: entry.level,
+      msg: entry.msg,
+      ...(entry.module ? { module: entry.module } : {}),
+      ...(entry.ieee && IEEE_PATTERN.test(entry.ieee) ? { ieee: entry.ieee } : {}),
+      ...(entry.err ? { err: entry.err } : {}),
+      ...(entry.reqid ? { reqid: entry.reqid } : {}),
       ...(dropped > 0 ? { dropped } : {}),
     };
     dropped = 0;

@@ -1,4 +1,14 @@
-import { decodePayload, errorResponse, filters, okResponse, parseTopic, requestSchemas, topics, type RequestName, type Transaction } from '@herdgate/shared/mqtt';
+import {
+  decodePayload,
+  errorResponse,
+  filters,
+  okResponse,
+  parseTopic,
+  requestSchemas,
+  topics,
+  type RequestName,
+  type Transaction,
+} from '@herdgate/shared/mqtt';
 import { describeError } from './error-codes';
 import { createRequestHandlers } from './requests';
 import { createSetHandlers, expiryOf } from './set-commands';

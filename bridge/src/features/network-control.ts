@@ -19,11 +19,14 @@ const FLASH_TOOLS: Record<string, string> = {
   ember: 'ember-zli or universal-silabs-flasher',
   zboss: 'the Nordic nRF Connect programmer',
   zigate: 'the ZiGate flasher',
-  zoh: 'the adapter vendor\'s flasher',
+  zoh: "the adapter vendor's flasher",
 };
 
-type Handlers = { [K in 'options' | 'network/connect' | 'network/channel' | 'network/reset' | 'firmware/update']:
-  (payload: Omit<RequestPayloads[K], 'transaction'>) => Promise<ResponsePayloads[K]> };
+type Handlers = {
+  [K in 'options' | 'network/connect' | 'network/channel' | 'network/reset' | 'firmware/update']: (
+    payload: Omit<RequestPayloads[K], 'transaction'>,
+  ) => Promise<ResponsePayloads[K]>;
+};
 
 export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdater | undefined): Handlers {
   const { radio, queue, bus, status, registry } = deps;
@@ -145,7 +148,7 @@ export function createNetworkControl(deps: FeatureDeps, firmware: FirmwareUpdate
 
     async 'firmware/update'() {
       if (!firmware) {
-        const tool = FLASH_TOOLS[status.started.coordinator.type] ?? 'the adapter vendor\'s flasher';
+        const tool = FLASH_TOOLS[status.started.coordinator.type] ?? "the adapter vendor's flasher";
         throw new RequestError(`the bridge cannot flash this adapter safely; stop herdgate and use ${tool}`, 'not_supported');
       }
       requireUp();

@@ -9,8 +9,14 @@ const R2 = '0x0017880100000002';
 const E1 = '0x00124b0000000001';
 const STRAY = '0x0000000000000bad';
 
-const entry = (ieee: string, relationship: Neighbour['relationship'], lqi: number, type: Neighbour['type'] = 'Router', depth = 1): Neighbour =>
-  ({ ieee, nwk: 1, type, relationship, depth, lqi });
+const entry = (ieee: string, relationship: Neighbour['relationship'], lqi: number, type: Neighbour['type'] = 'Router', depth = 1): Neighbour => ({
+  ieee,
+  nwk: 1,
+  type,
+  relationship,
+  depth,
+  lqi,
+});
 
 describe('network map scan', () => {
   it('should ask the coordinator and routers only, turn tables into links and mark a silent router', async () => {

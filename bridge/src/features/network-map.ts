@@ -44,7 +44,8 @@ export function createNetworkMapHandler(deps: FeatureDeps, queued: Queued) {
           coordinator,
           devices,
           now: () => Date.now(),
-          ask: (ieee) => queued({ kind: 'device', ieee }, `neighbour table of ${ieee}`, () => bounded(radio.neighbours(ieee), timeout, `neighbour table of ${ieee}`)),
+          ask: (ieee) =>
+            queued({ kind: 'device', ieee }, `neighbour table of ${ieee}`, () => bounded(radio.neighbours(ieee), timeout, `neighbour table of ${ieee}`)),
           onProgress: (progress) => {
             if (progress.ieee === undefined) log.info({ total: progress.total }, 'network map scan started');
             else if (progress.reachable) log.info(progress, `network map: ${progress.done}/${progress.total} nodes read`);

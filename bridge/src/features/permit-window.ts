@@ -77,13 +77,16 @@ export class PermitWindow {
     await this.deps.permitJoin(frame, this.via);
     if (left <= frame) return;
     this.deps.logger.info({ seconds: frame, remaining: left }, 'permit join sent again to keep the network open');
-    this.timer = this.deps.setTimer(() => {
-      this.timer = undefined;
-      this.pulse().catch((err: unknown) => {
-        this.deps.logger.warn({ err }, 'permit join could not be sent again; the network closes');
-        this.closedByRadio();
-      });
-    }, (frame - REOPEN_MARGIN_SECONDS) * 1000);
+    this.timer = this.deps.setTimer(
+      () => {
+        this.timer = undefined;
+        this.pulse().catch((err: unknown) => {
+          this.deps.logger.warn({ err }, 'permit join could not be sent again; the network closes');
+          this.closedByRadio();
+        });
+      },
+      (frame - REOPEN_MARGIN_SECONDS) * 1000,
+    );
   }
 
   private stopReopening(): void {

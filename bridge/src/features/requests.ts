@@ -23,7 +23,15 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
 
   const queued = async <T>(lane: Lane, description: string, run: () => Promise<T>): Promise<T> => {
     let value: T | undefined;
-    const outcome = await queue.submit({ lane, target: description, keys: [], description, send: async () => { value = await run(); } });
+    const outcome = await queue.submit({
+      lane,
+      target: description,
+      keys: [],
+      description,
+      send: async () => {
+        value = await run();
+      },
+    });
     if (outcome.status === 'failed') throw new RadioError(outcome.message, outcome.reason);
     return value as T;
   };
@@ -46,7 +54,9 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     const sends = radio.outputClusters(ieee, endpoint);
     const clusters = payload.clusters ?? GROUP_CLUSTERS.filter((c) => sends.includes(c));
     if (clusters.length === 0) throw new RadioError(`${ieee} ep ${endpoint} sends none of ${GROUP_CLUSTERS.join(', ')}`, 'unsupported');
-    const done = await queued({ kind: 'device', ieee }, `${unbind ? 'unbind' : 'bind'} ${ieee}/${endpoint} group ${group}`, () => radio.bindGroup(ieee, endpoint, clusters, group, unbind));
+    const done = await queued({ kind: 'device', ieee }, `${unbind ? 'unbind' : 'bind'} ${ieee}/${endpoint} group ${group}`, () =>
+      radio.bindGroup(ieee, endpoint, clusters, group, unbind),
+    );
     // The description lists bindings: the api's group `devicemembership` follows them.
     refreshDescription(ieee);
     return { ieee, endpoint, group, clusters: done };
@@ -129,7 +139,9 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     async 'scene/remove'({ group, scene, ieee, endpoint }) {
       if (ieee !== undefined) {
         const ep = endpoint ?? firstLight(ieee);
-        await queued({ kind: 'device', ieee }, `remove scene ${scene ?? 'all'} of group ${group} on ${ieee}/${ep}`, () => radio.removeMemberScene(ieee, ep, group, scene));
+        await queued({ kind: 'device', ieee }, `remove scene ${scene ?? 'all'} of group ${group} on ${ieee}/${ep}`, () =>
+          radio.removeMemberScene(ieee, ep, group, scene),
+        );
         return { group, ...(scene === undefined ? {} : { scene }), ieee, endpoint: ep };
       }
       await queued({ kind: 'group' }, `remove scene ${scene ?? 'all'} of group ${group}`, () => radio.scene('remove', group, scene));
@@ -137,7 +149,9 @@ export function createRequestHandlers(deps: FeatureDeps): Handlers {
     },
     async 'scene/add'({ group, scene, ieee, endpoint, transitiontime, state }) {
       known(ieee);
-      await queued({ kind: 'device', ieee }, `add scene ${scene} of group ${group} on ${ieee}/${endpoint}`, () => radio.addScene(ieee, endpoint, { group, scene, transitiontime, ...state }));
+      await queued({ kind: 'device', ieee }, `add scene ${scene} of group ${group} on ${ieee}/${endpoint}`, () =>
+        radio.addScene(ieee, endpoint, { group, scene, transitiontime, ...state }),
+      );
       return { group, scene, ieee, endpoint };
     },
     'device/bind': (payload) => bind(payload, false),

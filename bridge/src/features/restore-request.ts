@@ -36,7 +36,10 @@ export function createRestoreHandler(deps: FeatureDeps): (payload: Payload) => P
     status.state = 'restoring';
     bus.emit('infoChanged', {});
     if (answer.replaces) {
-      log.warn({ id: answer.id, stick: answer.coordinator, backup: answer.backup, replaces: answer.replaces }, 'restoring onto another stick: zigbee-herdsman writes the backed-up network over the one it holds');
+      log.warn(
+        { id: answer.id, stick: answer.coordinator, backup: answer.backup, replaces: answer.replaces },
+        'restoring onto another stick: zigbee-herdsman writes the backed-up network over the one it holds',
+      );
     }
     log.info({ id: answer.id, files: answer.files }, 'restore: stopping zigbee-herdsman and swapping the data files');
     try {
@@ -45,7 +48,11 @@ export function createRestoreHandler(deps: FeatureDeps): (payload: Payload) => P
       running = false;
       const reason = err instanceof Error ? err.message : String(err);
       log.error({ err }, 'restore failed before the swap committed; starting again on the old files');
-      if (!radio.isUp()) status.started = await radio.resume().catch((again: unknown) => { log.error({ err: again }, 'the network could not be started again'); return status.started; });
+      if (!radio.isUp())
+        status.started = await radio.resume().catch((again: unknown) => {
+          log.error({ err: again }, 'the network could not be started again');
+          return status.started;
+        });
       status.state = radio.isUp() ? 'up' : 'down';
       bus.emit('infoChanged', {});
       throw new RequestError(`restore failed, nothing changed: ${reason}`, 'internal');

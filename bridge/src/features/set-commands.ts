@@ -17,7 +17,10 @@ const GROUP_SUBDEVICES: SubdevicePlan[] = [
   { type: 'Window covering device', resource: 'lights', uniqueid: '00:00:00:00:00:00:00:00-01', endpoint: 1, state: [], config: [] },
 ];
 
-const summarise = (values: Record<string, unknown>) => Object.entries(values).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(' ');
+const summarise = (values: Record<string, unknown>) =>
+  Object.entries(values)
+    .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+    .join(' ');
 
 const keysOf = (payloads: Array<Record<string, unknown>>) => [...new Set(payloads.flatMap(Object.keys))].filter((k) => k !== 'transition');
 
@@ -52,7 +55,13 @@ export function createSetHandlers(deps: FeatureDeps) {
     if (!description) {
       if (registry.forgot(ieee)) {
         log.warn({ ieee, endpoint }, 'set for a device that left this network');
-        return fail(errorResponse(transaction, 'not_found', `device ${ieee} is not on this bridge's network any more (it left or a new network was formed); pair it again`));
+        return fail(
+          errorResponse(
+            transaction,
+            'not_found',
+            `device ${ieee} is not on this bridge's network any more (it left or a new network was formed); pair it again`,
+          ),
+        );
       }
       // Several bridges may share a broker: a device we never had is another bridge's to answer.
       return log.debug({ ieee }, 'set for a device of another bridge ignored');
@@ -63,7 +72,8 @@ export function createSetHandlers(deps: FeatureDeps) {
     if (subdevices.length === 0) return fail(errorResponse(transaction, 'not_found', `device ${ieee} presents nothing on endpoint ${endpoint}`));
     const startup = splitStartup(command, description.subdevices.find((s) => s.endpoint === endpoint && s.capabilities)?.capabilities);
     if (!startup.ok) return fail(errorResponse(transaction, 'not_supported', startup.message, startup.field));
-    const mapped = Object.keys(startup.rest).length > 0 ? mapping.command(subdevices, startup.rest, radio.state(ieee)) : { ok: true as const, payloads: [], sent: [] };
+    const mapped =
+      Object.keys(startup.rest).length > 0 ? mapping.command(subdevices, startup.rest, radio.state(ieee)) : { ok: true as const, payloads: [], sent: [] };
     if (!mapped.ok) return fail(errorResponse(transaction, mapped.code ?? 'not_supported', mapped.message, mapped.field));
     const hasStartup = Object.keys(startup.payload).length > 0;
     const translated = hasStartup

@@ -6,9 +6,7 @@ import type { ConverterState } from '../zigbee/index';
  * start-up keys, checked against what the light's definition exposes, so a device without the
  * attribute is answered `not_supported` naming the item instead of a failed write.
  */
-type Split =
-  | { ok: true; rest: Record<string, unknown>; payload: ConverterState }
-  | { ok: false; field: string; message: string };
+type Split = { ok: true; rest: Record<string, unknown>; payload: ConverterState } | { ok: false; field: string; message: string };
 
 /** ZCL StartUpCurrentLevel 0 and 255 are the converters' presets. */
 const STARTUP_LEVEL_PRESETS: Readonly<Record<number, string>> = { 0: 'minimum', 255: 'previous' };
@@ -17,7 +15,8 @@ export function splitStartup(command: Record<string, unknown>, capabilities: Lig
   const { powerup, powerup_ct: powerupCt, powerup_bri: powerupBri, ...rest } = command;
   const payload: ConverterState = {};
   if (powerup !== undefined) {
-    if (!capabilities?.powerup.includes(String(powerup))) return { ok: false, field: 'powerup', message: `powerup: ${String(powerup)} is not a power-on behaviour of this light` };
+    if (!capabilities?.powerup.includes(String(powerup)))
+      return { ok: false, field: 'powerup', message: `powerup: ${String(powerup)} is not a power-on behaviour of this light` };
     payload.power_on_behavior = powerup;
   }
   if (powerupCt !== undefined) {

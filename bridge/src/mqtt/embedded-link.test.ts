@@ -10,7 +10,10 @@ const STATE = 'herdgate/devices/0x00158d0001a2b3c4/1/state';
 const ctx = { base: 'herdgate', bridge: '00212EFFFF012345' };
 
 describe('embedded link', () => {
-  const users = [{ username: 'api', password: 'a', role: 'api' as const }, { username: 'script', password: 's' }];
+  const users = [
+    { username: 'api', password: 'a', role: 'api' as const },
+    { username: 'script', password: 's' },
+  ];
   let handle: BrokerHandle;
   let link: MqttLink;
   const clients: MqttClient[] = [];
@@ -66,11 +69,7 @@ describe('embedded link', () => {
     const got = collect(reader);
     await reader.subscribeAsync('herdgate/#');
     const event = topics.deviceEvent('herdgate', '0x00158d0001a2b3c4', 1);
-    await Promise.all([
-      link.publish(STATE, { n: 1 }, { retain: true }),
-      link.publish(event, { n: 2 }),
-      link.publish(STATE, { n: 3 }, { retain: true }),
-    ]);
+    await Promise.all([link.publish(STATE, { n: 1 }, { retain: true }), link.publish(event, { n: 2 }), link.publish(STATE, { n: 3 }, { retain: true })]);
     await got.next((m) => m.payload === '{"n":3}');
     expect(got.messages.map((m) => m.payload)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
   });

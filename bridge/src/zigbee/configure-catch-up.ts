@@ -34,7 +34,12 @@ export function createConfigureCatchUp(configure: (ieee: string) => Promise<bool
     waiting.set(ieee, true);
     running.add(ieee);
     configure(ieee)
-      .then((done) => { if (done) waiting.delete(ieee); }, () => undefined)
+      .then(
+        (done) => {
+          if (done) waiting.delete(ieee);
+        },
+        () => undefined,
+      )
       .finally(() => running.delete(ieee));
   };
 

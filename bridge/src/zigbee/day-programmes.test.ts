@@ -20,7 +20,7 @@ describe('Tuya valve day programmes kept', () => {
     expect(keptProgramme(valve, { local_temperature: 19.5 }, workdays)).toEqual({});
   });
 
-  it('should keep nothing for definitions without the valves\' converter', async () => {
+  it("should keep nothing for definitions without the valves' converter", async () => {
     const danfoss = (await findByDevice(interviewedDevice('eTRV0100') as never))!;
     expect(keptProgrammeExposes(danfoss)).toEqual([]);
     expect(keptProgramme(danfoss, { week: '5+2' }, {})).toEqual({});

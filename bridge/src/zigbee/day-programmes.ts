@@ -17,10 +17,13 @@ const PARTS = ['week', 'workdays', 'holidays'] as const;
 const WRITTEN = ['week', 'workdays_schedule', 'holidays_schedule'];
 const CONVERTER = legacy.tuya_thermostat as FzConverter;
 
-interface Slot { hour?: unknown; minute?: unknown; temperature?: unknown }
+interface Slot {
+  hour?: unknown;
+  minute?: unknown;
+  temperature?: unknown;
+}
 /** Slots as the valve holds them (the converter also marks the running one; that is no part of the programme). */
-const slotsOf = (value: unknown) =>
-  Array.isArray(value) ? (value as Slot[]).map(({ hour, minute, temperature }) => ({ hour, minute, temperature })) : value;
+const slotsOf = (value: unknown) => (Array.isArray(value) ? (value as Slot[]).map(({ hour, minute, temperature }) => ({ hour, minute, temperature })) : value);
 
 const keeps = (definition: Definition) => definition.fromZigbee.includes(CONVERTER);
 

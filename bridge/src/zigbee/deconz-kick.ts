@@ -103,8 +103,12 @@ export function wrapDriver(driver: DeconzDriver, log: Pick<Logger, 'debug'>): De
     return pending;
   };
   const handle: DeconzKick = {
-    setEnabled: (on) => { enabled = on; },
-    get enabled() { return enabled; },
+    setEnabled: (on) => {
+      enabled = on;
+    },
+    get enabled() {
+      return enabled;
+    },
     stats: () => ({ ...stats }),
   };
   driver[INSTALLED] = handle;

@@ -4,7 +4,10 @@ import { describeDefinition } from './translate';
 import type { BindingInfo, InterviewStatus, LogicalType, ZigbeeDevice } from './types';
 
 const INTERVIEW: Record<string, InterviewStatus> = {
-  PENDING: 'pending', IN_PROGRESS: 'in_progress', SUCCESSFUL: 'successful', FAILED: 'failed',
+  PENDING: 'pending',
+  IN_PROGRESS: 'in_progress',
+  SUCCESSFUL: 'successful',
+  FAILED: 'failed',
 };
 
 /** A plain snapshot of a herdsman Device, the only device shape features ever see. */
@@ -22,8 +25,11 @@ export function toZigbeeDevice(device: Models.Device, definition: Definition | u
     lastSeen: device.lastSeen,
     linkquality: device.linkquality,
     endpoints: device.endpoints.map((ep) => ({
-      id: ep.ID, profileId: ep.profileID, deviceId: ep.deviceID,
-      inputClusters: [...ep.inputClusters], outputClusters: [...ep.outputClusters],
+      id: ep.ID,
+      profileId: ep.profileID,
+      deviceId: ep.deviceID,
+      inputClusters: [...ep.inputClusters],
+      outputClusters: [...ep.outputClusters],
       bindings: bindingsOf(ep),
     })),
     definition: definition ? describeDefinition(definition, device) : undefined,

@@ -34,7 +34,13 @@ export const EXTRA_REPORTING: readonly ExtraReport[] = [
  * Bind and configure the extra reports that apply to the device; throws the first failure.
  * `read`: the clusters the definition's own converters read.
  */
-export async function configureExtraReporting(device: Models.Device, coordinator: Models.Endpoint, exposed: ReadonlySet<string>, read: ReadonlySet<string> = new Set(), table = EXTRA_REPORTING): Promise<number> {
+export async function configureExtraReporting(
+  device: Models.Device,
+  coordinator: Models.Endpoint,
+  exposed: ReadonlySet<string>,
+  read: ReadonlySet<string> = new Set(),
+  table = EXTRA_REPORTING,
+): Promise<number> {
   let configured = 0;
   for (const endpoint of device.endpoints) {
     const clusters = new Set(endpoint.getInputClusters().map((cluster) => cluster.name));
@@ -43,7 +49,9 @@ export async function configureExtraReporting(device: Models.Device, coordinator
       if (!endpoint.binds.some((bind) => bind.cluster.name === cluster && bind.target === coordinator)) await endpoint.bind(cluster, coordinator);
       for (const row of rows.filter((r) => r.cluster === cluster)) {
         // One attribute per frame: standard and manufacturer-specific attributes cannot share one.
-        await endpoint.configureReporting(cluster, [{ attribute: row.attribute, minimumReportInterval: row.min, maximumReportInterval: row.max, reportableChange: 0 }] as never);
+        await endpoint.configureReporting(cluster, [
+          { attribute: row.attribute, minimumReportInterval: row.min, maximumReportInterval: row.max, reportableChange: 0 },
+        ] as never);
         configured += 1;
       }
     }

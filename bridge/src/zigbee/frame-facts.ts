@@ -79,6 +79,7 @@ export const FRAME_FACT_CONVERTERS: readonly FzConverter[] = FACTS.map((fact) =>
 
 /** The keys of the facts a definition's converters handle frames for, as read-only exposes. */
 export function frameFactExposes(definition: Definition): ExposeJson[] {
-  return FACTS.filter((fact) => definition.fromZigbee.some((converter) => handles(converter, fact)))
-    .flatMap((fact) => fact.keys.map((key) => ({ type: 'numeric', name: key, property: key, access: 1 })));
+  return FACTS.filter((fact) => definition.fromZigbee.some((converter) => handles(converter, fact))).flatMap((fact) =>
+    fact.keys.map((key) => ({ type: 'numeric', name: key, property: key, access: 1 })),
+  );
 }

@@ -7,12 +7,26 @@ import type { AlarmStatePayload, ArmResult } from '@herdgate/shared/mqtt';
  * same for every keypad.
  */
 const PANEL_STATUS: Readonly<Record<AlarmStatePayload['armstate'], number>> = {
-  disarmed: 0, armed_stay: 1, armed_night: 2, armed_away: 3, exit_delay: 4, entry_delay: 5,
-  in_alarm: 7, arming_stay: 8, arming_night: 9, arming_away: 10,
+  disarmed: 0,
+  armed_stay: 1,
+  armed_night: 2,
+  armed_away: 3,
+  exit_delay: 4,
+  entry_delay: 5,
+  in_alarm: 7,
+  arming_stay: 8,
+  arming_night: 9,
+  arming_away: 10,
 };
 
 const ARM_NOTIFICATION: Readonly<Record<ArmResult, number>> = {
-  disarmed: 0, armed_stay: 1, armed_night: 2, armed_away: 3, invalid_code: 4, not_ready: 5, already_disarmed: 6,
+  disarmed: 0,
+  armed_stay: 1,
+  armed_night: 2,
+  armed_away: 3,
+  invalid_code: 4,
+  not_ready: 5,
+  already_disarmed: 6,
 };
 
 /** Alarm status 1 = burglar alarm; audible notification 1 = default sound while counting or ringing. */

@@ -14,8 +14,7 @@ const BATTERY = 0x0008;
 export const ZONE_FLAG_KEYS = { tamper: TAMPER, battery_low: BATTERY } as const;
 export const ZONE_STATE_KEY = 'zone_state';
 
-const hasZone = (device: Models.Device) =>
-  device.endpoints.some((endpoint) => endpoint.getInputClusters().some((cluster) => cluster.name === 'ssIasZone'));
+const hasZone = (device: Models.Device) => device.endpoints.some((endpoint) => endpoint.getInputClusters().some((cluster) => cluster.name === 'ssIasZone'));
 
 const namesOf = (exposes: readonly ExposeJson[]) => new Set(exposes.map((expose) => expose.name ?? expose.property));
 

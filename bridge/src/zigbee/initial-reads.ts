@@ -106,7 +106,11 @@ export const INITIAL_READS: readonly InitialRead[] = [
   { cluster: 'genTime', attribute: 'localTime', keys: ['time_local'] },
   { cluster: 'genTime', attribute: 'lastSetTime', keys: ['time_last_set'] },
   // IAS zones: the alarm, tamper and low-battery bits, so the sensor's state is known on pairing.
-  { cluster: 'ssIasZone', attribute: 'zoneStatus', keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'] },
+  {
+    cluster: 'ssIasZone',
+    attribute: 'zoneStatus',
+    keys: ['contact', 'water_leak', 'smoke', 'carbon_monoxide', 'occupancy', 'alarm', 'vibration', 'tamper', 'battery_low'],
+  },
   // Whether the zone is enrolled with the coordinator (deCONZ's `enrolled`, ias-zone-extras.ts).
   { cluster: 'ssIasZone', attribute: 'zoneState', keys: ['zone_state'] },
   // Xiaomi's smoke detector: the sensitivity in its Lumi status (by id, see lumi-smoke-status.ts).
@@ -197,7 +201,11 @@ export async function readPlanned(endpoint: Models.Endpoint, exposed: ReadonlySe
  * (reported-reads.ts). A cluster that gets no answer is logged and skipped; the values then arrive
  * with the next report or a refresh. Never throws.
  */
-export async function readInitialState(device: Models.Device, exposed: ReadonlySet<string>, log: Pick<Logger, 'debug' | 'warn'>): Promise<{ read: number; failed: number }> {
+export async function readInitialState(
+  device: Models.Device,
+  exposed: ReadonlySet<string>,
+  log: Pick<Logger, 'debug' | 'warn'>,
+): Promise<{ read: number; failed: number }> {
   let read = 0;
   let failed = 0;
   const asked = new Set<string>();

@@ -23,8 +23,7 @@ const NO_CODE = { manufacturerCode: null } as unknown as { manufacturerCode: num
 
 type Actions = number[][];
 
-const asActions = (raw: unknown): Actions | undefined =>
-  Array.isArray(raw) ? raw.map((entry) => Array.from(entry as ArrayLike<number>)) : undefined;
+const asActions = (raw: unknown): Actions | undefined => (Array.isArray(raw) ? raw.map((entry) => Array.from(entry as ArrayLike<number>)) : undefined);
 
 const same = (a: Actions, b: Actions) => JSON.stringify(a) === JSON.stringify(b);
 

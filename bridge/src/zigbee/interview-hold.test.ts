@@ -10,7 +10,10 @@ describe('interview hold', () => {
     hold.hold('0x01', 1, { preset: 'manual' });
     hold.hold('0x01', 2, { state: 'ON' });
     hold.hold('0x02', 1, { state: 'OFF' });
-    expect(hold.release('0x01')).toEqual([[1, { local_temperature: 19.5, preset: 'manual' }], [2, { state: 'ON' }]]);
+    expect(hold.release('0x01')).toEqual([
+      [1, { local_temperature: 19.5, preset: 'manual' }],
+      [2, { state: 'ON' }],
+    ]);
     hold.hold('0x01', 1, { preset: 'eco' });
     expect(hold.release('0x01')).toEqual([]);
   });

@@ -8,16 +8,21 @@ type FakeDevice = { ieeeAddr: string; interviewState: string; isDeleted: boolean
 function fakeNetwork() {
   const devices = new Map<string, FakeDevice>();
   const add = (ieee: string, interview: () => Promise<void> = async () => undefined) => {
-    const device: FakeDevice = { ieeeAddr: ieee, interviewState: 'PENDING', isDeleted: false, interview: vi.fn(async () => {
-      device.interviewState = 'IN_PROGRESS';
-      try {
-        await interview();
-        device.interviewState = 'SUCCESSFUL';
-      } catch (err) {
-        device.interviewState = 'FAILED';
-        throw err;
-      }
-    }) };
+    const device: FakeDevice = {
+      ieeeAddr: ieee,
+      interviewState: 'PENDING',
+      isDeleted: false,
+      interview: vi.fn(async () => {
+        device.interviewState = 'IN_PROGRESS';
+        try {
+          await interview();
+          device.interviewState = 'SUCCESSFUL';
+        } catch (err) {
+          device.interviewState = 'FAILED';
+          throw err;
+        }
+      }),
+    };
     devices.set(ieee, device);
     return device;
   };
@@ -34,7 +39,10 @@ describe('interview pacing', () => {
 
   it('should hold joining devices beyond the slots until an interview ends, and not hold interviewed ones', async () => {
     const net = fakeNetwork();
-    const pacing = createInterviewPacing({ controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) }, 2);
+    const pacing = createInterviewPacing(
+      { controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) },
+      2,
+    );
     for (const ieee of ['a', 'b', 'c']) net.add(ieee);
     const admitted: string[] = [];
     for (const ieee of ['a', 'b', 'c']) void pacing.admit(net.controller, ieee).then(() => admitted.push(ieee));
@@ -56,7 +64,13 @@ describe('interview pacing', () => {
     const device = net.add('a', async () => {
       if (fail) throw new Error('waiting for response TIMEOUT');
     });
-    const deps = { controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(async () => undefined), log: pino({ level: 'silent' }) };
+    const deps = {
+      controller: () => net.controller,
+      started: vi.fn(),
+      failedAgain: vi.fn(),
+      succeeded: vi.fn(async () => undefined),
+      log: pino({ level: 'silent' }),
+    };
     const pacing = createInterviewPacing(deps, 2, 1_000);
     device.interviewState = 'FAILED';
     pacing.failed('a');
@@ -77,7 +91,11 @@ describe('interview pacing', () => {
     const device = net.add('a', async () => {
       throw new Error('TIMEOUT');
     });
-    const pacing = createInterviewPacing({ controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) }, 2, 1_000);
+    const pacing = createInterviewPacing(
+      { controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) },
+      2,
+      1_000,
+    );
     device.interviewState = 'FAILED';
     pacing.failed('a');
     await vi.advanceTimersByTimeAsync(60_000);
@@ -93,7 +111,10 @@ describe('interview pacing', () => {
 
   it('should let more interviews in as interviews end in time and fewer after one fails', async () => {
     const net = fakeNetwork();
-    const pacing = createInterviewPacing({ controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) }, 32);
+    const pacing = createInterviewPacing(
+      { controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded: vi.fn(), log: pino({ level: 'silent' }) },
+      32,
+    );
     const ieees = Array.from({ length: 14 }, (_, i) => `d${i}`);
     const admitted: string[] = [];
     for (const ieee of ieees) {

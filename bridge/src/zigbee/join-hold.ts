@@ -30,7 +30,10 @@ export class JoinHold {
   private readonly held = new Map<string, Array<{ at: number; frame: Frame }>>();
   private adapter: AdapterEvents | undefined;
 
-  constructor(private readonly limits = JOIN_HOLD_LIMITS, private readonly now = Date.now) {}
+  constructor(
+    private readonly limits = JOIN_HOLD_LIMITS,
+    private readonly now = Date.now,
+  ) {}
 
   /** Read a started controller's adapter frames; without an adapter to read, nothing is held. */
   attach(controller: Controller, log: Logger): void {

@@ -35,9 +35,15 @@ export function generateNetworkParams(): NetworkParams {
 function validate(value: unknown): NetworkParams {
   const p = value as NetworkParams;
   const bytes = (a: unknown, n: number) => Array.isArray(a) && a.length === n && a.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
-  const ok = typeof p === 'object' && p !== null && Number.isInteger(p.panID) && p.panID > 0 && p.panID < 0xffff
-    && bytes(p.extendedPanID, 8) && bytes(p.networkKey, 16)
-    && (p.channel === undefined || (Number.isInteger(p.channel) && p.channel >= 11 && p.channel <= 26));
+  const ok =
+    typeof p === 'object' &&
+    p !== null &&
+    Number.isInteger(p.panID) &&
+    p.panID > 0 &&
+    p.panID < 0xffff &&
+    bytes(p.extendedPanID, 8) &&
+    bytes(p.networkKey, 16) &&
+    (p.channel === undefined || (Number.isInteger(p.channel) && p.channel >= 11 && p.channel <= 26));
   if (!ok) throw new Error('expected panID, extendedPanID[8], networkKey[16], channel 11-26 when present');
   const params: NetworkParams = { panID: p.panID, extendedPanID: p.extendedPanID, networkKey: p.networkKey };
   return p.channel === undefined ? params : { ...params, channel: p.channel };
@@ -46,7 +52,11 @@ function validate(value: unknown): NetworkParams {
 /** The same parameters from herdsman's unified coordinator backup, when it has them. */
 async function fromCoordinatorBackup(dataDir: string): Promise<NetworkParams | undefined> {
   try {
-    const backup = JSON.parse(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8')) as { pan_id?: string; extended_pan_id?: string; network_key?: { key?: string } };
+    const backup = JSON.parse(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8')) as {
+      pan_id?: string;
+      extended_pan_id?: string;
+      network_key?: { key?: string };
+    };
     const hex = (text: string | undefined) => [...Buffer.from(text ?? '', 'hex')];
     return validate({ panID: Number.parseInt(backup.pan_id ?? '', 16), extendedPanID: hex(backup.extended_pan_id), networkKey: hex(backup.network_key?.key) });
   } catch {
@@ -54,11 +64,12 @@ async function fromCoordinatorBackup(dataDir: string): Promise<NetworkParams | u
   }
 }
 
-const fileOf = (dataDir: string, logger: Logger) => atomicFile(join(dataDir, FILE), {
-  validate,
-  mode: 0o600,
-  onRecover: (info) => logger.error(info, `${FILE} was corrupt; moved aside`),
-});
+const fileOf = (dataDir: string, logger: Logger) =>
+  atomicFile(join(dataDir, FILE), {
+    validate,
+    mode: 0o600,
+    onRecover: (info) => logger.error(info, `${FILE} was corrupt; moved aside`),
+  });
 
 /** Keeps new parameters (a moved channel, a new network) for every later start. */
 export async function saveNetworkParams(dataDir: string, params: NetworkParams, logger: Logger): Promise<void> {

@@ -27,7 +27,24 @@ interface Deps {
   panels: PanelMemory;
 }
 
-type Operations = Omit<ZigbeeRadio, 'start' | 'background' | 'stop' | 'on' | 'devices' | 'device' | 'touchlink' | 'ota' | 'suspend' | 'resume' | 'isUp' | 'channel' | 'reconfigure' | 'neighbours' | 'state'>;
+type Operations = Omit<
+  ZigbeeRadio,
+  | 'start'
+  | 'background'
+  | 'stop'
+  | 'on'
+  | 'devices'
+  | 'device'
+  | 'touchlink'
+  | 'ota'
+  | 'suspend'
+  | 'resume'
+  | 'isUp'
+  | 'channel'
+  | 'reconfigure'
+  | 'neighbours'
+  | 'state'
+>;
 
 /** Groups whose members are unknown still get the common light and covering verbs. */
 const GENERIC_GROUP = {
@@ -67,7 +84,11 @@ export function createOperations(deps: Deps): Operations {
       const definition = cachedDefinition(ieee);
       const what = `set ${ieee} (${hex(device.networkAddress)}) ep ${endpoint}`;
       if (!definition) throw new RadioError(`${what}: device has no converter definition`, 'unsupported');
-      const result = await toZigbee({ entity: endpointOf(ieee, endpoint), device, definitions: [definition], attempt: what, converters }, values, deps.stateOf(ieee));
+      const result = await toZigbee(
+        { entity: endpointOf(ieee, endpoint), device, definitions: [definition], attempt: what, converters },
+        values,
+        deps.stateOf(ieee),
+      );
       deps.remember(ieee, result.state);
       return result;
     },
@@ -88,8 +109,10 @@ export function createOperations(deps: Deps): Operations {
     },
 
     read: (ieee, endpoint, cluster, attributes) =>
-      attempt(`read ${ieee} ep ${endpoint} ${cluster} [${attributes.join(', ')}]`, async () =>
-        (await endpointOf(ieee, endpoint).read(cluster as string, attributes as never)) as Record<string, unknown>),
+      attempt(
+        `read ${ieee} ep ${endpoint} ${cluster} [${attributes.join(', ')}]`,
+        async () => (await endpointOf(ieee, endpoint).read(cluster as string, attributes as never)) as Record<string, unknown>,
+      ),
 
     async refresh(ieee, endpoint) {
       const device = deviceOf(ieee);
@@ -141,25 +164,38 @@ export function createOperations(deps: Deps): Operations {
         else await entity.command('genScenes', 'remove', { groupid: group, sceneid: scene });
       }),
 
-    groupMembers: (group) =>
-      (deps.controller().getGroupByID(group)?.members ?? []).map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
+    groupMembers: (group) => (deps.controller().getGroupByID(group)?.members ?? []).map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
 
-    groups: () => [...deps.controller().getGroupsIterator()].map((g) => ({ id: g.groupID, members: g.members.map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })) })),
+    groups: () =>
+      [...deps.controller().getGroupsIterator()].map((g) => ({
+        id: g.groupID,
+        members: g.members.map((ep) => ({ ieee: ep.deviceIeeeAddress, endpoint: ep.ID })),
+      })),
 
-    outputClusters: (ieee, endpoint) => endpointOf(ieee, endpoint).getOutputClusters().map((c) => c.name),
+    outputClusters: (ieee, endpoint) =>
+      endpointOf(ieee, endpoint)
+        .getOutputClusters()
+        .map((c) => c.name),
 
     async bindGroup(ieee, endpoint, clusters, group, unbind) {
       const ep = endpointOf(ieee, endpoint);
       for (const cluster of clusters) {
         await attempt(`${unbind ? 'unbind' : 'bind'} ${ieee} ep ${endpoint} ${cluster} ${unbind ? 'from' : 'to'} group ${group}`, () =>
-          unbind ? ep.unbind(cluster, groupOf(group)) : ep.bind(cluster, groupOf(group)));
+          unbind ? ep.unbind(cluster, groupOf(group)) : ep.bind(cluster, groupOf(group)),
+        );
       }
       return clusters;
     },
 
     addScene: (ieee, endpoint, values) =>
       attempt(`add scene ${values.scene} of group ${values.group} on ${ieee} ep ${endpoint}`, async () => {
-        const payload = { groupid: values.group, sceneid: values.scene, transtime: values.transitiontime, scenename: '', extensionfieldsets: sceneExtensions(values) };
+        const payload = {
+          groupid: values.group,
+          sceneid: values.scene,
+          transtime: values.transitiontime,
+          scenename: '',
+          extensionfieldsets: sceneExtensions(values),
+        };
         const response = await endpointOf(ieee, endpoint).command('genScenes', 'add', payload as never);
         const status = (response as { status?: number } | undefined)?.status;
         if (status !== undefined && status !== 0) throw new RadioError(`device refused the scene (ZCL status ${status})`, 'error');
@@ -187,7 +223,6 @@ export function createOperations(deps: Deps): Operations {
     },
 
     // herdsman parses "<ieee>|<code>" (the pipe format), checks the CRC and writes the hashed key.
-    addInstallCode: (ieee, code) =>
-      attempt(`install code for ${ieee}`, () => deps.controller().addInstallCode(`${ieee.slice(2)}|${code}`)),
+    addInstallCode: (ieee, code) => attempt(`install code for ${ieee}`, () => deps.controller().addInstallCode(`${ieee.slice(2)}|${code}`)),
   };
 }

@@ -26,7 +26,14 @@ import { JoinHold } from './join-hold';
 import type { ConverterState, RadioOptions, RadioStart, ZigbeeEventMap, ZigbeeRadio } from './types';
 
 /** herdsman's coordinator type -> the deCONZ `devicename` clients know. */
-const DEVICE_NAMES: Record<string, string> = { 'ConBee/RaspBee': 'ConBee', 'ConBee2/RaspBee2': 'ConBee II', ConBee3: 'ConBee III', ZStack3x0: 'Z-Stack 3.x (CC2652)', ZStack30x: 'Z-Stack 3.0.x', ZStack12: 'Z-Stack 1.2' };
+const DEVICE_NAMES: Record<string, string> = {
+  'ConBee/RaspBee': 'ConBee',
+  'ConBee2/RaspBee2': 'ConBee II',
+  ConBee3: 'ConBee III',
+  ZStack3x0: 'Z-Stack 3.x (CC2652)',
+  ZStack30x: 'Z-Stack 3.0.x',
+  ZStack12: 'Z-Stack 1.2',
+};
 
 /**
  * The zigbee-herdsman Controller of this process, behind the narrow ZigbeeRadio interface. One runs
@@ -44,15 +51,16 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   let params: NetworkParams = loaded.params;
   const channelOf = () => params.channel ?? options.channel;
 
-  const newController = (): Controller => new Controller({
-    network: { panID: params.panID, extendedPanID: params.extendedPanID, networkKey: params.networkKey, channelList: [channelOf()] },
-    transport: { path: options.path, adapter: options.adapter },
-    databasePath: join(options.dataDir, 'database.db'),
-    databaseBackupPath: join(options.dataDir, 'database.db.backup'),
-    backupPath: join(options.dataDir, 'coordinator_backup.json'),
-    adapter: { disableLED: false },
-    acceptJoiningDeviceHandler: (ieee: string): Promise<boolean> => pacing.admit(controller, ieee),
-  });
+  const newController = (): Controller =>
+    new Controller({
+      network: { panID: params.panID, extendedPanID: params.extendedPanID, networkKey: params.networkKey, channelList: [channelOf()] },
+      transport: { path: options.path, adapter: options.adapter },
+      databasePath: join(options.dataDir, 'database.db'),
+      databaseBackupPath: join(options.dataDir, 'database.db.backup'),
+      backupPath: join(options.dataDir, 'coordinator_backup.json'),
+      adapter: { disableLED: false },
+      acceptJoiningDeviceHandler: (ieee: string): Promise<boolean> => pacing.admit(controller, ieee),
+    });
   let controller: Controller = newController();
   /** False while the network is down (rfconnected false, or between two Controllers). */
   let up = false;
@@ -81,9 +89,12 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   /** The definition and its start hooks: in memory only, no frame to the device. */
   const load = async (device: Models.Device): Promise<Definition | undefined> => {
     const definition = await resolveDefinition(device);
-    releaseVendorModulesWhenIdle((err) => log.warn({ err }, 'the converters\' vendor files stay loaded'));
+    releaseVendorModulesWhenIdle((err) => log.warn({ err }, "the converters' vendor files stay loaded"));
     if (!definition) {
-      log.warn({ ieee: device.ieeeAddr, modelId: device.modelID, manufacturer: device.manufacturerName }, 'no converter definition; device is listed but presents nothing');
+      log.warn(
+        { ieee: device.ieeeAddr, modelId: device.modelID, manufacturer: device.manufacturerName },
+        'no converter definition; device is listed but presents nothing',
+      );
       return undefined;
     }
     await notify('start', device, definition);
@@ -96,13 +107,15 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   };
 
   // A configure that never succeeded is tried when the device is next heard, not at start.
-  const catchUp = createConfigureCatchUp((ieee) => pacing.run(ieee, async () => {
-    const device = up ? controller.getDeviceByIeeeAddr(ieee) : undefined;
-    const definition = cachedDefinition(ieee);
-    if (!device || !definition) return true;
-    log.info({ ieee, model: definition.model }, 'configuring a device not configured yet, now that it was heard');
-    return configureOnce(device, coordinatorEndpoint(), definition, log);
-  }));
+  const catchUp = createConfigureCatchUp((ieee) =>
+    pacing.run(ieee, async () => {
+      const device = up ? controller.getDeviceByIeeeAddr(ieee) : undefined;
+      const definition = cachedDefinition(ieee);
+      if (!device || !definition) return true;
+      log.info({ ieee, model: definition.model }, 'configuring a device not configured yet, now that it was heard');
+      return configureOnce(device, coordinatorEndpoint(), definition, log);
+    }),
+  );
 
   /**
    * Battery and config read once (configure.ts readOnce), after the interview success is out so
@@ -130,13 +143,16 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     readInitial(device);
   };
 
-  const pacing = createInterviewPacing({
-    controller: () => (up ? controller : undefined),
-    started: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'started' }),
-    failedAgain: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'failed' }),
-    succeeded: interviewed,
-    log,
-  }, options.interviewSlots);
+  const pacing = createInterviewPacing(
+    {
+      controller: () => (up ? controller : undefined),
+      started: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'started' }),
+      failedAgain: (device) => emit('deviceInterview', { ieee: device.ieeeAddr, status: 'failed' }),
+      succeeded: interviewed,
+      log,
+    },
+    options.interviewSlots,
+  );
 
   const panels = new PanelMemory();
 
@@ -152,7 +168,9 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     emit: (event, payload) => emit(event, payload as never),
     // The new image's build id and date code, as herdsman keeps them from the read response.
     updated: async (ieee) => {
-      const basic = current().getDeviceByIeeeAddr(ieee)?.endpoints.find((ep) => ep.supportsInputCluster('genBasic'));
+      const basic = current()
+        .getDeviceByIeeeAddr(ieee)
+        ?.endpoints.find((ep) => ep.supportsInputCluster('genBasic'));
       if (basic) await basic.read('genBasic', ['swBuildId', 'dateCode']);
     },
     log: log.child({ feature: 'ota' }),
@@ -161,7 +179,8 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const onMessage = async (message: Events.MessagePayload): Promise<void> => {
     // A keypad asking for the panel status gets what the alarm system last showed on it.
     if (message.cluster === 'ssIasAce' && message.type === 'commandGetPanelStatus' && message.meta.zclTransactionSequenceNumber !== undefined) {
-      panels.answer(message.endpoint, message.device.ieeeAddr, message.meta.zclTransactionSequenceNumber)
+      panels
+        .answer(message.endpoint, message.device.ieeeAddr, message.meta.zclTransactionSequenceNumber)
         .catch((err: unknown) => log.warn({ err, ieee: message.device.ieeeAddr }, 'panel status answer failed'));
     }
     const definition = cachedDefinition(message.device.ieeeAddr) ?? (await resolveDefinition(message.device));
@@ -171,7 +190,14 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     // A groupcast from a device (a remote bound to a group): the members acted on it already.
     if (message.groupID && typeof message.cluster === 'string' && message.type.startsWith('command')) {
       const command = message.type.charAt(7).toLowerCase() + message.type.slice(8);
-      emit('groupCommand', { ieee, endpoint, group: message.groupID, cluster: message.cluster, command, payload: { ...(message.data as Record<string, unknown>) } });
+      emit('groupCommand', {
+        ieee,
+        endpoint,
+        group: message.groupID,
+        cluster: message.cluster,
+        command,
+        payload: { ...(message.data as Record<string, unknown>) },
+      });
     }
     // What Zigbee2MQTT adds to every state message: the frame's link quality, when it was heard.
     const heard = { linkquality: message.linkquality, lastSeen: message.device.lastSeen };
@@ -236,7 +262,18 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     c.on('adapterDisconnected', () => emit('adapterDisconnected', {}));
   };
 
-  const operations = createOperations({ controller: current, log, stateOf, remember, panels, dataDir: options.dataDir, forget: (ieee) => { forgetDefinition(ieee); states.delete(ieee); } });
+  const operations = createOperations({
+    controller: current,
+    log,
+    stateOf,
+    remember,
+    panels,
+    dataDir: options.dataDir,
+    forget: (ieee) => {
+      forgetDefinition(ieee);
+      states.delete(ieee);
+    },
+  });
 
   const startCurrent = async (): Promise<RadioStart> => {
     wire(controller);
@@ -249,13 +286,20 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     const coordinator = controller.getDevicesByType('Coordinator')[0];
     // herdsman's database says what each device is: no frame to any device before the bridge is up.
     for (const device of controller.getDevicesIterator((d) => d.type !== 'Coordinator' && d.interviewState === 'SUCCESSFUL')) {
-      const definition = await load(device).catch((err: unknown) => void log.error({ err, ieee: device.ieeeAddr }, 'loading the definition after restart failed'));
+      const definition = await load(device).catch(
+        (err: unknown) => void log.error({ err, ieee: device.ieeeAddr }, 'loading the definition after restart failed'),
+      );
       if (definition && needsConfigure(device, definition)) catchUp.add(device.ieeeAddr);
     }
     log.info({ result, coordinator: coordinator.ieeeAddr, type: version.type, channel: network.channel }, 'zigbee network started');
     return {
       result,
-      coordinator: { ieee: coordinator.ieeeAddr, type: options.adapter, firmware: String(version.meta.revision ?? version.meta.version ?? 'unknown'), devicename: DEVICE_NAMES[version.type] ?? version.type },
+      coordinator: {
+        ieee: coordinator.ieeeAddr,
+        type: options.adapter,
+        firmware: String(version.meta.revision ?? version.meta.version ?? 'unknown'),
+        devicename: DEVICE_NAMES[version.type] ?? version.type,
+      },
       network: { channel: network.channel, panid: network.panID, extpanid: String(network.extendedPanID).toLowerCase() },
     };
   };
@@ -315,9 +359,10 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       if (!device || device.type === 'Coordinator') throw new RadioError(`device ${ieee} is not on this network`, 'unsupported');
       // Identity again: herdsman updates the device from the genBasic read response.
       const basic = device.endpoints.find((ep) => ep.supportsInputCluster('genBasic'));
-      if (basic) await basic.read('genBasic', ['manufacturerName', 'modelId', 'swBuildId', 'dateCode', 'powerSource']).catch((err: unknown) => {
-        throw wrapRadioError(`reload ${ieee}: read identity`, err);
-      });
+      if (basic)
+        await basic.read('genBasic', ['manufacturerName', 'modelId', 'swBuildId', 'dateCode', 'powerSource']).catch((err: unknown) => {
+          throw wrapRadioError(`reload ${ieee}: read identity`, err);
+        });
       forgetDefinition(ieee);
       const definition = await resolveDefinition(device);
       if (!definition) return false;

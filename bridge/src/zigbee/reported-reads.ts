@@ -32,7 +32,11 @@ export function reportedBatches(reportings: Models.Endpoint['configuredReporting
 }
 
 /** Reads the batches of every endpoint, at most `limit` in all; the failed clusters with why. */
-export async function readReported(device: Models.Device, done: ReadonlySet<string>, limit = MAX_REPORTED_READS): Promise<{ read: number; failed: Array<{ endpoint: number; cluster: string; err: unknown }> }> {
+export async function readReported(
+  device: Models.Device,
+  done: ReadonlySet<string>,
+  limit = MAX_REPORTED_READS,
+): Promise<{ read: number; failed: Array<{ endpoint: number; cluster: string; err: unknown }> }> {
   const outcome = { read: 0, failed: [] as Array<{ endpoint: number; cluster: string; err: unknown }> };
   let left = limit;
   for (const endpoint of device.endpoints) {

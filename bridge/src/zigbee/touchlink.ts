@@ -55,7 +55,10 @@ export interface Touchlink {
 export function createTouchlink(current: () => Controller, adapter: AdapterName, log: Logger): Touchlink {
   const supported = () => {
     if (!(TOUCHLINK_ADAPTERS as readonly string[]).includes(adapter)) {
-      throw new RadioError(`touchlink needs inter-PAN frames, which the ${adapter} adapter cannot send; adapters that support it: ${TOUCHLINK_ADAPTERS.join(', ')}`, 'unsupported');
+      throw new RadioError(
+        `touchlink needs inter-PAN frames, which the ${adapter} adapter cannot send; adapters that support it: ${TOUCHLINK_ADAPTERS.join(', ')}`,
+        'unsupported',
+      );
     }
   };
   const busy = (err: unknown): never => {
@@ -63,7 +66,8 @@ export function createTouchlink(current: () => Controller, adapter: AdapterName,
     throw new RadioError(`touchlink: ${message}`, /already in progress/i.test(message) ? 'busy' : 'error', { cause: err });
   };
   // The adapter emits every ZCL payload; the touchlink ones never reach the controller's messages.
-  const adapterEvents = () => (current() as unknown as { adapter?: { on(e: string, l: (p: ScanPayload) => void): void; off(e: string, l: (p: ScanPayload) => void): void } }).adapter;
+  const adapterEvents = () =>
+    (current() as unknown as { adapter?: { on(e: string, l: (p: ScanPayload) => void): void; off(e: string, l: (p: ScanPayload) => void): void } }).adapter;
 
   return {
     async scan(onProgress) {
@@ -80,7 +84,14 @@ export function createTouchlink(current: () => Controller, adapter: AdapterName,
         const answers = await current().touchlink.scan().catch(busy);
         const results = answers.map(({ ieeeAddr, channel }) => {
           const d = details.get(ieeeAddr);
-          return { ieee: ieeeAddr, channel, factorynew: d?.factorynew ?? false, address: d?.address ?? 0xffff, panid: d?.panid ?? 0xffff, rssi: d?.rssi ?? -100 };
+          return {
+            ieee: ieeeAddr,
+            channel,
+            factorynew: d?.factorynew ?? false,
+            address: d?.address ?? 0xffff,
+            panid: d?.panid ?? 0xffff,
+            rssi: d?.rssi ?? -100,
+          };
         });
         for (const found of results) onProgress(found);
         log.info({ found: results.length }, 'touchlink scan finished');

@@ -5,7 +5,15 @@ import { forgetDefinition, resolveDefinition } from './translate';
 /** The fields findByDevice reads of an interviewed device. */
 function interviewed(ieee: string, modelID: string, manufacturerName: string, deviceID: number, inputClusters: number[]): Models.Device {
   const endpoints = [{ ID: 11, profileID: 260, deviceID, inputClusters, outputClusters: [] }];
-  return { ieeeAddr: ieee, type: 'Router', modelID, manufacturerName, powerSource: 'Mains (single phase)', endpoints, getEndpoint: (id: number) => endpoints.find((e) => e.ID === id) } as never;
+  return {
+    ieeeAddr: ieee,
+    type: 'Router',
+    modelID,
+    manufacturerName,
+    powerSource: 'Mains (single phase)',
+    endpoints,
+    getEndpoint: (id: number) => endpoints.find((e) => e.ID === id),
+  } as never;
 }
 
 describe('definition cache', () => {

@@ -1,10 +1,4 @@
-import {
-  fromZigbee as fzLibrary,
-  findByDevice,
-  postProcessConvertedFromZigbeeMessage,
-  type Definition,
-  type Tz,
-} from 'zigbee-herdsman-converters';
+import { fromZigbee as fzLibrary, findByDevice, postProcessConvertedFromZigbeeMessage, type Definition, type Tz } from 'zigbee-herdsman-converters';
 import type { Events, Models } from 'zigbee-herdsman';
 import type { ConverterState, DefinitionInfo, ExposeJson, SetResult } from './types';
 import { colorLoopEffect } from './color-loop';
@@ -71,12 +65,25 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     vendor: definition.vendor,
     description: definition.description,
     exposes: [
-      ...own, ...timeExposes(device), ...frameFactExposes(definition), ...zoneExposes(device, own), ...hostFlagsExposes(device),
-      ...weeklyScheduleExposes(definition), ...keptProgrammeExposes(definition), ...unexposedKeyExposes(definition, own),
-      ...inputSetupExposes(definition, device), ...coveringTypeExposes(definition),
+      ...own,
+      ...timeExposes(device),
+      ...frameFactExposes(definition),
+      ...zoneExposes(device, own),
+      ...hostFlagsExposes(device),
+      ...weeklyScheduleExposes(definition),
+      ...keptProgrammeExposes(definition),
+      ...unexposedKeyExposes(definition, own),
+      ...inputSetupExposes(definition, device),
+      ...coveringTypeExposes(definition),
     ],
     endpointNames: definition.endpoint?.(device) ?? {},
-    z2m: { exposes: own, options: JSON.parse(JSON.stringify(definition.options ?? [])) as ExposeJson[], supportsOta: definition.ota !== undefined, source: definition.generated ? 'generated' : 'native', ...(definition.version ? { version: definition.version } : {}) },
+    z2m: {
+      exposes: own,
+      options: JSON.parse(JSON.stringify(definition.options ?? [])) as ExposeJson[],
+      supportsOta: definition.ota !== undefined,
+      source: definition.generated ? 'generated' : 'native',
+      ...(definition.version ? { version: definition.version } : {}),
+    },
   };
 }
 
@@ -90,8 +97,13 @@ export function describeDefinition(definition: Definition, device: Device): Defi
  */
 type FzConverter = Definition['fromZigbee'][number];
 const SUPPLEMENTS: readonly FzConverter[] = [
-  fzLibrary.command_panic, fzLibrary.command_emergency, timeFromZigbee,
-  fzLibrary.command_cover_open, fzLibrary.command_cover_close, fzLibrary.command_cover_stop, lumiSmokeStatusFromZigbee,
+  fzLibrary.command_panic,
+  fzLibrary.command_emergency,
+  timeFromZigbee,
+  fzLibrary.command_cover_open,
+  fzLibrary.command_cover_close,
+  fzLibrary.command_cover_stop,
+  lumiSmokeStatusFromZigbee,
   fzLibrary.electrical_measurement,
 ];
 /**
@@ -174,8 +186,14 @@ export async function toZigbee(
     if (used.has(converter)) continue;
     used.add(converter);
     const meta: Tz.Meta = {
-      message: taken, device: target.device, mapped: target.definitions.length === 1 ? target.definitions[0] : target.definitions,
-      options: {}, state: { ...state, ...next }, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {},
+      message: taken,
+      device: target.device,
+      mapped: target.definitions.length === 1 ? target.definitions[0] : target.definitions,
+      options: {},
+      state: { ...state, ...next },
+      endpoint_name: undefined,
+      publish: () => {},
+      deviceExposesChanged: () => {},
     };
     try {
       const result = await converter.convertSet!(target.entity, key, value, meta);
@@ -193,19 +211,34 @@ export async function toZigbee(
  * Zigbee2MQTT's `/get`: ask the device for `keys` through the converters' getters (one read per
  * converter); the answer comes back as a report. Keys no getter covers are `skipped`.
  */
-export async function toZigbeeGet(target: { entity: Endpoint; device: Device; definition: Definition; attempt: string }, keys: string[], state: ConverterState): Promise<{ read: string[]; skipped: string[] }> {
+export async function toZigbeeGet(
+  target: { entity: Endpoint; device: Device; definition: Definition; attempt: string },
+  keys: string[],
+  state: ConverterState,
+): Promise<{ read: string[]; skipped: string[] }> {
   const used = new Set<Tz.Converter>();
   const read: string[] = [];
   const skipped: string[] = [];
   for (const key of keys) {
-    const converter = OVERRIDES[key]?.convertGet ? OVERRIDES[key] : target.definition.toZigbee.find((c) => c.key?.includes(key) && c.convertGet && !c.endpoints);
+    const converter = OVERRIDES[key]?.convertGet
+      ? OVERRIDES[key]
+      : target.definition.toZigbee.find((c) => c.key?.includes(key) && c.convertGet && !c.endpoints);
     if (!converter?.convertGet) {
       skipped.push(key);
       continue;
     }
     if (used.has(converter)) continue;
     used.add(converter);
-    const meta: Tz.Meta = { message: { [key]: '' }, device: target.device, mapped: target.definition, options: {}, state, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+    const meta: Tz.Meta = {
+      message: { [key]: '' },
+      device: target.device,
+      mapped: target.definition,
+      options: {},
+      state,
+      endpoint_name: undefined,
+      publish: () => {},
+      deviceExposesChanged: () => {},
+    };
     try {
       await converter.convertGet(target.entity, key, meta);
       read.push(key);
@@ -227,7 +260,20 @@ async function readBackWritten(converter: Tz.Converter, entity: Endpoint | Group
 }
 
 /** Keys read back through the converters' getters; the last four are read at pairing only by the definitions' configure. */
-const READ_BACK_KEYS = ['state', 'brightness', 'color_temp', 'color', 'position', 'local_temperature', 'occupied_heating_setpoint', 'system_mode', 'battery', 'presence', 'approach_distance', 'motion_sensitivity'];
+const READ_BACK_KEYS = [
+  'state',
+  'brightness',
+  'color_temp',
+  'color',
+  'position',
+  'local_temperature',
+  'occupied_heating_setpoint',
+  'system_mode',
+  'battery',
+  'presence',
+  'approach_distance',
+  'motion_sensitivity',
+];
 
 /**
  * Read back every readable key of an endpoint through the converters' convertGet, then the
@@ -240,7 +286,16 @@ export async function readBack(definition: Definition, endpoint: Endpoint, devic
     if (!converter.convertGet || !converter.key || converter.endpoints) continue;
     // One converter may read several things by key (light_onoff_brightness: state, brightness).
     for (const key of converter.key.filter((k) => READ_BACK_KEYS.includes(k) && !keys.includes(k))) {
-      const meta: Tz.Meta = { message: { [key]: '' }, device, mapped: definition, options: {}, state: {}, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+      const meta: Tz.Meta = {
+        message: { [key]: '' },
+        device,
+        mapped: definition,
+        options: {},
+        state: {},
+        endpoint_name: undefined,
+        publish: () => {},
+        deviceExposesChanged: () => {},
+      };
       await converter.convertGet(endpoint, key, meta);
       keys.push(key);
     }

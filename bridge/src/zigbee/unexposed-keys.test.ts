@@ -9,7 +9,7 @@ const definitionOf = async (modelID: string, manufacturerName: string) => {
 };
 
 describe('unexposed converter keys', () => {
-  it('should expose the battery a Tuya valve\'s converter reports but its definition leaves out', async () => {
+  it("should expose the battery a Tuya valve's converter reports but its definition leaves out", async () => {
     const definition = await definitionOf('TS0601', '_TZE200_ckud7u2l');
     expect(definition.model).toBe('TS0601_thermostat');
     expect(unexposedKeyExposes(definition, [])).toEqual([expect.objectContaining({ type: 'numeric', name: 'battery', access: 1 })]);

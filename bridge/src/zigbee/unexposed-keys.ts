@@ -11,7 +11,10 @@ import type { ExposeJson } from './types';
 type FzConverter = Definition['fromZigbee'][number];
 
 const UNEXPOSED: ReadonlyArray<{ converter: FzConverter; exposes: readonly ExposeJson[] }> = [
-  { converter: legacy.tuya_thermostat as FzConverter, exposes: [{ type: 'numeric', name: 'battery', property: 'battery', access: 1, unit: '%', value_min: 0, value_max: 100 }] },
+  {
+    converter: legacy.tuya_thermostat as FzConverter,
+    exposes: [{ type: 'numeric', name: 'battery', property: 'battery', access: 1, unit: '%', value_min: 0, value_max: 100 }],
+  },
 ];
 
 /** Exposes for the keys the definition's converters report and its own exposes lack. */

@@ -15,7 +15,10 @@ type FzConverter = Definition['fromZigbee'][number];
 const KEY = 'weekly_schedule_days';
 const DAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
-interface Transition { transitionTime?: unknown; heatSetpoint?: unknown }
+interface Transition {
+  transitionTime?: unknown;
+  heatSetpoint?: unknown;
+}
 
 export const weeklyScheduleFromZigbee: FzConverter = {
   cluster: 'hvacThermostat',

@@ -36,7 +36,12 @@ describe('availability', () => {
     expect(b.radio.calls.some((c) => c.op === 'ping' && c.args[0] === PLUG.ieee)).toBe(true);
     // The lamp answers its pings meanwhile: still online.
     await waitFor(() => b.radio.calls.some((c) => c.op === 'ping' && c.args[0] === COLOR_LAMP.ieee), 'a ping to the lamp', 5_000);
-    expect(b.probe.messages.filter((m) => m.topic === b.dt(COLOR_LAMP.ieee)).at(-1)?.json().availability).toBe('online');
+    expect(
+      b.probe.messages
+        .filter((m) => m.topic === b.dt(COLOR_LAMP.ieee))
+        .at(-1)
+        ?.json().availability,
+    ).toBe('online');
     // An end device is never pinged (it sleeps).
     expect(b.radio.calls.some((c) => c.op === 'ping' && c.args[0] === CLIMATE.ieee)).toBe(false);
   });

@@ -8,7 +8,8 @@ import { startInProcessBridge, type InProcessBridge } from '../support/in-proces
  */
 describe('device sync', () => {
   let b: InProcessBridge;
-  const eventOf = (type: string, ieee: string) => (m: { topic: string; json(): any }) => m.topic === b.bt('event') && m.json().type === type && m.json().ieee === ieee;
+  const eventOf = (type: string, ieee: string) => (m: { topic: string; json(): any }) =>
+    m.topic === b.bt('event') && m.json().type === type && m.json().ieee === ieee;
 
   beforeAll(async () => {
     b = await startInProcessBridge([COLOR_LAMP, REMOTE]);
@@ -22,12 +23,18 @@ describe('device sync', () => {
     const info = (await b.probe.waitFor((m) => m.topic === b.bt('info'), 3_000, 'bridge info')).json();
     expect(info).toMatchObject({ bridge: b.bridge.bridgeId, rfconnected: true, network: { channel: 15 } });
     const lamp = (await b.probe.waitFor((m) => m.topic === b.dt(COLOR_LAMP.ieee), 3_000, 'lamp description')).json();
-    expect(lamp.subdevices.map((s: { type: string; uniqueid: string }) => [s.type, s.uniqueid])).toEqual([['Extended color light', '00:17:88:01:04:a1:c0:01-0b']]);
+    expect(lamp.subdevices.map((s: { type: string; uniqueid: string }) => [s.type, s.uniqueid])).toEqual([
+      ['Extended color light', '00:17:88:01:04:a1:c0:01-0b'],
+    ]);
   });
 
   it('should publish a report as deCONZ state and a button press on the event topic', async () => {
     b.radio.emit('deviceState', { ieee: COLOR_LAMP.ieee, endpoint: 11, state: { state: 'ON', brightness: 42 } });
-    await b.probe.waitFor((m) => m.topic === b.dt(COLOR_LAMP.ieee, '11/state') && m.json().state.bri === 42 && m.json().state.on === true, 3_000, 'reported state');
+    await b.probe.waitFor(
+      (m) => m.topic === b.dt(COLOR_LAMP.ieee, '11/state') && m.json().state.bri === 42 && m.json().state.on === true,
+      3_000,
+      'reported state',
+    );
     b.radio.emit('deviceState', { ieee: REMOTE.ieee, endpoint: 1, state: { action: 'arrow_left_click' } });
     const event = await b.probe.waitFor((m) => m.topic === b.dt(REMOTE.ieee, '1/event'), 3_000, 'button event');
     expect(event.json()).toMatchObject({ state: { buttonevent: 4002 } });

@@ -19,7 +19,11 @@ describe('group sync', () => {
 
   it('should put every light in the All group at start, and nothing else', async () => {
     await b.probe.waitFor((m) => m.topic === b.bt('info'), 3_000, 'bridge info');
-    const joined = () => b.radio.groupMembers(ALL_LIGHTS_GROUP).map((m) => `${m.ieee}/${m.endpoint}`).sort();
+    const joined = () =>
+      b.radio
+        .groupMembers(ALL_LIGHTS_GROUP)
+        .map((m) => `${m.ieee}/${m.endpoint}`)
+        .sort();
     await waitFor(() => joined().length >= 2, 'the lights in the All group', 3_000);
     expect(joined()).toEqual([`${PLUG.ieee}/1`, `${COLOR_LAMP.ieee}/11`].sort());
   });
@@ -29,10 +33,22 @@ describe('group sync', () => {
     expect(await b.request('group/add_member', { group: 7, ieee: PLUG.ieee, endpoint: 1 })).toMatchObject({ status: 'ok' });
     expect(await b.set(COLOR_LAMP.ieee, 11, { on: true, bri: 100 })).toMatchObject({ status: 'ok' });
     expect(await b.groupSet(7, { on: false })).toMatchObject({ status: 'ok', data: { sent: ['on'] } });
-    await b.probe.waitFor(stateOf(COLOR_LAMP.ieee, 11, (s) => s.on === false), 3_000, 'lamp predicted off');
-    await b.probe.waitFor(stateOf(PLUG.ieee, 1, (s) => s.on === false), 3_000, 'plug predicted off');
+    await b.probe.waitFor(
+      stateOf(COLOR_LAMP.ieee, 11, (s) => s.on === false),
+      3_000,
+      'lamp predicted off',
+    );
+    await b.probe.waitFor(
+      stateOf(PLUG.ieee, 1, (s) => s.on === false),
+      3_000,
+      'plug predicted off',
+    );
     expect(await b.groupSet(7, { bri_inc: 20 })).toMatchObject({ status: 'ok' });
-    await b.probe.waitFor(stateOf(COLOR_LAMP.ieee, 11, (s) => s.bri === 120), 3_000, 'lamp predicted 100 + 20');
+    await b.probe.waitFor(
+      stateOf(COLOR_LAMP.ieee, 11, (s) => s.bri === 120),
+      3_000,
+      'lamp predicted 100 + 20',
+    );
   });
 
   it('should not predict a member that is away: it did not hear the groupcast', async () => {
@@ -41,14 +57,22 @@ describe('group sync', () => {
     await b.probe.waitFor((m) => m.topic === b.dt(PLUG.ieee) && m.json().availability === 'offline', 3_000, 'plug offline');
     const from = b.probe.messages.length;
     expect(await b.groupSet(7, { on: true })).toMatchObject({ status: 'ok' });
-    await b.probe.waitFor(stateOf(COLOR_LAMP.ieee, 11, (s) => s.on === true), 3_000, 'lamp predicted on');
+    await b.probe.waitFor(
+      stateOf(COLOR_LAMP.ieee, 11, (s) => s.on === true),
+      3_000,
+      'lamp predicted on',
+    );
     expect(b.probe.messages.slice(from).filter(stateOf(PLUG.ieee, 1, (s) => s.on === true))).toEqual([]);
   });
 
-  it('should publish a remote\'s groupcast as a group command and predict the group from it', async () => {
+  it("should publish a remote's groupcast as a group command and predict the group from it", async () => {
     b.radio.emit('groupCommand', { ieee: REMOTE.ieee, endpoint: 1, group: 7, cluster: 'genOnOff', command: 'off', payload: {} });
     const event = await b.probe.waitFor((m) => m.topic === b.bt('event') && m.json().type === 'group_command', 3_000, 'group command event');
     expect(event.json()).toMatchObject({ ieee: REMOTE.ieee, data: { group: 7 } });
-    await b.probe.waitFor(stateOf(COLOR_LAMP.ieee, 11, (s) => s.on === false), 3_000, 'lamp predicted off by the remote');
+    await b.probe.waitFor(
+      stateOf(COLOR_LAMP.ieee, 11, (s) => s.on === false),
+      3_000,
+      'lamp predicted off by the remote',
+    );
   });
 });

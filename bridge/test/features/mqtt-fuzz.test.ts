@@ -24,8 +24,51 @@ function prng(seed: number) {
   };
 }
 
-const BAD_VALUES: unknown[] = [null, true, false, -1, 0, 1.5, 255, 256, -65536, 1e12, '', 'x', 'on', '0x12', [], [1], [0.5, 2], [[]], {}, { a: 1 }, 'x'.repeat(300), -0, 65535, 70000];
-const RAW: Array<string | Buffer> = ['', '{', '}', 'null', '[]', '"text"', '42', 'true', '{"a":', '{"transaction":', 'NaN', '{,}', Buffer.from([0xff, 0xfe, 0x00, 0x7b]), Buffer.from([0xc3, 0x28]), '\u0000', '{"on":tru}', '[{"on":true}]'];
+const BAD_VALUES: unknown[] = [
+  null,
+  true,
+  false,
+  -1,
+  0,
+  1.5,
+  255,
+  256,
+  -65536,
+  1e12,
+  '',
+  'x',
+  'on',
+  '0x12',
+  [],
+  [1],
+  [0.5, 2],
+  [[]],
+  {},
+  { a: 1 },
+  'x'.repeat(300),
+  -0,
+  65535,
+  70000,
+];
+const RAW: Array<string | Buffer> = [
+  '',
+  '{',
+  '}',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  'true',
+  '{"a":',
+  '{"transaction":',
+  'NaN',
+  '{,}',
+  Buffer.from([0xff, 0xfe, 0x00, 0x7b]),
+  Buffer.from([0xc3, 0x28]),
+  '\u0000',
+  '{"on":tru}',
+  '[{"on":true}]',
+];
 
 /** Invalid payloads for one schema: raw garbage, and objects the schema refuses. */
 function malformed(schema: v.GenericSchema, keys: readonly string[], random: () => number, count: number): Array<string | Buffer> {
@@ -49,8 +92,10 @@ function malformed(schema: v.GenericSchema, keys: readonly string[], random: () 
 }
 
 const keysOf = (schema: v.GenericSchema): string[] => {
-  const entries = (schema as { entries?: Record<string, unknown>; pipe?: Array<{ entries?: Record<string, unknown> }> }).entries
-    ?? (schema as { pipe?: Array<{ entries?: Record<string, unknown> }> }).pipe?.[0]?.entries ?? {};
+  const entries =
+    (schema as { entries?: Record<string, unknown>; pipe?: Array<{ entries?: Record<string, unknown> }> }).entries ??
+    (schema as { pipe?: Array<{ entries?: Record<string, unknown> }> }).pipe?.[0]?.entries ??
+    {};
   return Object.keys(entries);
 };
 
@@ -69,7 +114,11 @@ describe('bridge mqtt fuzz', () => {
     const random = prng(14);
     const endpoint = (await g.probe.waitFor((m) => m.topic === g.dt(LAMP) && m.json().subdevices.length > 0)).json().subdevices[0].endpoint as number;
     const plan: Array<{ topic: string; answer: string; payloads: Array<string | Buffer> }> = [
-      { topic: g.dt(LAMP, `${endpoint}/set`), answer: g.dt(LAMP, `${endpoint}/set/result`), payloads: malformed(deviceSetSchema, SET_COMMAND_KEYS, random, PER_TOPIC * 3) },
+      {
+        topic: g.dt(LAMP, `${endpoint}/set`),
+        answer: g.dt(LAMP, `${endpoint}/set/result`),
+        payloads: malformed(deviceSetSchema, SET_COMMAND_KEYS, random, PER_TOPIC * 3),
+      },
       { topic: g.bt('groups/5/set'), answer: g.bt('groups/5/set/result'), payloads: malformed(groupSetSchema, SET_COMMAND_KEYS, random, PER_TOPIC * 2) },
       ...REQUEST_NAMES.map((name) => ({
         topic: g.bt(`request/${name}`),
@@ -91,8 +140,13 @@ describe('bridge mqtt fuzz', () => {
       await waitFor(() => answered(answer).length >= payloads.length, `${payloads.length} answers on ${answer}`, 30_000);
       const answers = answered(answer).map((m) => m.json());
       expect(answers.length, answer).toBe(payloads.length);
-      expect(answers.filter((a) => a.status !== 'error'), answer).toEqual([]);
-      expect(new Set(answers.map((a) => a.error.code)), answer).toEqual(new Set(answers.map((a) => a.error.code).filter((c) => c === 'invalid_json' || c === 'invalid_payload')));
+      expect(
+        answers.filter((a) => a.status !== 'error'),
+        answer,
+      ).toEqual([]);
+      expect(new Set(answers.map((a) => a.error.code)), answer).toEqual(
+        new Set(answers.map((a) => a.error.code).filter((c) => c === 'invalid_json' || c === 'invalid_payload')),
+      );
     }
     // Nothing reached the radio, the bridge still serves, and nothing stored changed.
     expect(g.radio.calls.slice(frames)).toEqual([]);

@@ -26,7 +26,10 @@ describe('ota', () => {
 
   it('should check a bulb, update it with progress and end idle on the new version', async () => {
     const check = await b.request('device/ota', { ieee: COLOR_LAMP.ieee, action: 'check' });
-    expect(check).toMatchObject({ status: 'ok', data: { ieee: COLOR_LAMP.ieee, action: 'check', ota: { state: 'available', installed: 100, available: 200 } } });
+    expect(check).toMatchObject({
+      status: 'ok',
+      data: { ieee: COLOR_LAMP.ieee, action: 'check', ota: { state: 'available', installed: 100, available: 200 } },
+    });
     const lamp = b.radio.ota.clients.get(COLOR_LAMP.ieee)!;
     lamp.manual = true;
     const update = await b.request('device/ota', { ieee: COLOR_LAMP.ieee, action: 'update' });
@@ -64,7 +67,7 @@ describe('ota', () => {
     expect(b.radio.ota.busy(COLOR_LAMP.ieee)).toBe(false);
   });
 
-  it('should schedule a sleepy sensor\'s update and run it at its next query', async () => {
+  it("should schedule a sleepy sensor's update and run it at its next query", async () => {
     const scheduled = await b.request('device/ota', { ieee: CLIMATE.ieee, action: 'update' });
     expect(scheduled).toMatchObject({ status: 'ok', data: { ota: { state: 'scheduled', sleepy: true } } });
     b.radio.ota.query(CLIMATE.ieee);

@@ -15,7 +15,11 @@ describe('set commands', () => {
   });
 
   it('should send the converter keys of a REST state, answer what was sent and publish the state', async () => {
-    expect(await b.set(COLOR_LAMP.ieee, 11, { on: true, bri: 100 })).toEqual({ transaction: expect.any(String), status: 'ok', data: { acknowledged: true, sent: ['on', 'bri'] } });
+    expect(await b.set(COLOR_LAMP.ieee, 11, { on: true, bri: 100 })).toEqual({
+      transaction: expect.any(String),
+      status: 'ok',
+      data: { acknowledged: true, sent: ['on', 'bri'] },
+    });
     expect(lastSet()).toEqual([COLOR_LAMP.ieee, 11, expect.objectContaining({ state: 'ON', brightness: 100 })]);
     const state = await b.probe.waitFor((m) => m.topic === b.dt(COLOR_LAMP.ieee, '11/state') && m.json().state.bri === 100, 3_000, 'the predicted state');
     expect(state.json().state).toMatchObject({ on: true, bri: 100, reachable: true });

@@ -15,8 +15,9 @@ const stick = { adapter: 'zstack', coordinator: '0x00124b0000000001', network: {
 process.stdout.write('swapping\n');
 for (let gen = first; ; gen++) {
   const files: Record<string, { sha256: string; gzip: string }> = {};
-  for (const [name, text] of Object.entries(restoreGeneration(gen))) files[name] = { sha256: await sha256Hex(Buffer.from(text)), gzip: gzipSync(text).toString('base64') };
-  const checked = await checkRestore({ id: (await sha256Hex(Buffer.from(String(gen)))), files }, stick);
+  for (const [name, text] of Object.entries(restoreGeneration(gen)))
+    files[name] = { sha256: await sha256Hex(Buffer.from(text)), gzip: gzipSync(text).toString('base64') };
+  const checked = await checkRestore({ id: await sha256Hex(Buffer.from(String(gen))), files }, stick);
   await swapInRestore(dataDir, checked, async () => {});
   process.stdout.write(`committed ${gen}\n`);
 }

@@ -15,7 +15,12 @@ import { Command, type NetworkDefinition } from '@herdgate/virtual-radio';
 
 const CONTACT = '00124b0022a1100a';
 const LAMP = '0017880104a1c001';
-const network = { devices: [{ model: 'DS01', ieee: CONTACT }, { model: 'LCT015', ieee: LAMP }] } as NetworkDefinition;
+const network = {
+  devices: [
+    { model: 'DS01', ieee: CONTACT },
+    { model: 'LCT015', ieee: LAMP },
+  ],
+} as NetworkDefinition;
 const NAGLE = fileURLToPath(new URL('./with-nagle.mjs', import.meta.url));
 const rounds = Number(process.argv[2] ?? 3);
 const samples = Number(process.argv[3] ?? 40);
@@ -85,6 +90,8 @@ console.log('| Stack | n | act → queued p50 | queued → host reads it p50 | r
 console.log('| --- | --- | --- | --- | --- | --- | --- |');
 for (const [name, p] of Object.entries(figures)) {
   const f = (v: number) => v.toFixed(2);
-  console.log(`| ${name} | ${p.total.length} | ${f(pct(p.radio, 0.5))} | ${f(pct(p.host, 0.5))} | ${f(pct(p.bridge, 0.5))} | ${f(pct(p.total, 0.5))} | ${f(pct(p.total, 0.99))} |`);
+  console.log(
+    `| ${name} | ${p.total.length} | ${f(pct(p.radio, 0.5))} | ${f(pct(p.host, 0.5))} | ${f(pct(p.bridge, 0.5))} | ${f(pct(p.total, 0.5))} | ${f(pct(p.total, 0.99))} |`,
+  );
 }
 process.exit(0);

@@ -31,10 +31,24 @@ export interface BridgeProcess {
 export const tempDataDir = () => mkdtempSync(join(tmpdir(), 'herdgate-bridge-'));
 
 /** `entry`: a built bundle to run with plain node instead of the TypeScript sources through tsx. */
-export async function startBridgeProcess(options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number; entry?: string }): Promise<BridgeProcess> {
+export async function startBridgeProcess(options: {
+  dataDir: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  entry?: string;
+}): Promise<BridgeProcess> {
   const child: ChildProcess = spawn(process.execPath, options.entry ? [options.entry] : ['--import', 'tsx', MAIN], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: options.dataDir, MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', LOG_LEVEL: 'info', PERMIT_JOIN_ON_START: '0', MQTT_ALLOW_ANONYMOUS: '1', ...options.env },
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      MQTT_PORT: '0',
+      MQTT_HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      PERMIT_JOIN_ON_START: '0',
+      MQTT_ALLOW_ANONYMOUS: '1',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
@@ -50,7 +64,10 @@ export async function startBridgeProcess(options: { dataDir: string; env?: Recor
   };
   try {
     const ready = await new Promise<{ bridge: string; mqtt: string; mqtts?: string; wss?: string; radioControl: string }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`bridge not ready within ${options.timeoutMs ?? 30_000} ms:\n${logs.join('')}`)), options.timeoutMs ?? 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`bridge not ready within ${options.timeoutMs ?? 30_000} ms:\n${logs.join('')}`)),
+        options.timeoutMs ?? 30_000,
+      );
       void exited.then((code) => reject(new Error(`bridge exited with ${code}:\n${logs.join('')}`)));
       createInterface({ input: child.stdout! }).on('line', (line) => {
         logs.push(line);
@@ -59,7 +76,17 @@ export async function startBridgeProcess(options: { dataDir: string; env?: Recor
         resolve(JSON.parse(line) as { bridge: string; mqtt: string; mqtts?: string; wss?: string; radioControl: string });
       });
     });
-    return { bridgeId: ready.bridge, mqttUrl: ready.mqtt, tls: { mqtts: ready.mqtts, wss: ready.wss }, radioControl: ready.radioControl, dataDir: options.dataDir, logs, exited, kill: (signal) => child.kill(signal), stop };
+    return {
+      bridgeId: ready.bridge,
+      mqttUrl: ready.mqtt,
+      tls: { mqtts: ready.mqtts, wss: ready.wss },
+      radioControl: ready.radioControl,
+      dataDir: options.dataDir,
+      logs,
+      exited,
+      kill: (signal) => child.kill(signal),
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;

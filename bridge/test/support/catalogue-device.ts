@@ -14,7 +14,11 @@ export function interviewedDevice(model: string) {
   const entry = factory.entry(model);
   const clusters = (ids: readonly number[]) => ids.map((id) => Zcl.Utils.getCluster(id, entry.manufacturerCode, {}));
   const endpoints = entry.endpoints.map((e) => ({
-    ID: e.id, profileID: e.profileId, deviceID: e.deviceId, inputClusters: e.inClusters, outputClusters: e.outClusters,
+    ID: e.id,
+    profileID: e.profileId,
+    deviceID: e.deviceId,
+    inputClusters: e.inClusters,
+    outputClusters: e.outClusters,
     getInputClusters: () => clusters(e.inClusters),
     getOutputClusters: () => clusters(e.outClusters),
   }));

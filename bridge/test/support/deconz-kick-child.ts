@@ -54,7 +54,12 @@ async function run(controller: Controller, args: KickRoundsArgs): Promise<KickRo
 process.once('message', (message: { args: KickRoundsArgs }) => {
   const { args } = message;
   const controller = new Controller({
-    network: { panID: 0x1a63, extendedPanID: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xde], channelList: [15], networkKey: [2, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13] },
+    network: {
+      panID: 0x1a63,
+      extendedPanID: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xde],
+      channelList: [15],
+      networkKey: [2, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13],
+    },
     databasePath: join(args.dir, 'database.db'),
     databaseBackupPath: join(args.dir, 'database.db.backup'),
     backupPath: join(args.dir, 'coordinator_backup.json'),

@@ -52,11 +52,26 @@ export async function runKickRounds(options: KickRoundsOptions): Promise<KickRou
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const timeoutMs = options.timeoutMs ?? 60_000;
   try {
-    const args: KickRoundsArgs = { port: radio.port, dir, ieee, endpoint: 11, rounds: options.rounds, minGapMs: options.minGapMs, maxGapMs: options.maxGapMs, interviewTimeoutMs: 20_000 };
+    const args: KickRoundsArgs = {
+      port: radio.port,
+      dir,
+      ieee,
+      endpoint: 11,
+      rounds: options.rounds,
+      minGapMs: options.minGapMs,
+      maxGapMs: options.maxGapMs,
+      interviewTimeoutMs: 20_000,
+    };
     const reply = await new Promise<{ ok: boolean; result?: KickRoundsResult; error?: string }>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`fast-path rounds did not finish within ${timeoutMs} ms`)), timeoutMs);
-      child.once('message', (m) => { clearTimeout(timer); resolve(m as never); });
-      void exited.then(() => { clearTimeout(timer); reject(new Error('fast-path child exited without an answer')); });
+      child.once('message', (m) => {
+        clearTimeout(timer);
+        resolve(m as never);
+      });
+      void exited.then(() => {
+        clearTimeout(timer);
+        reject(new Error('fast-path child exited without an answer'));
+      });
       child.send({ args });
     });
     if (!reply.ok || !reply.result) throw new Error(`fast-path child failed: ${reply.error}`);

@@ -38,7 +38,9 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
   };
   const checkOf = (client: FakeOtaClient) => ({
     installed: client.installed,
-    ...(client.image ? { image: { manufacturerCode: 0x100b, imageType: 1, fileVersion: client.image.fileVersion, size: client.image.size, source: 'fake.ota' } } : {}),
+    ...(client.image
+      ? { image: { manufacturerCode: 0x100b, imageType: 1, fileVersion: client.image.fileVersion, size: client.image.size, source: 'fake.ota' } }
+      : {}),
     available: client.image !== undefined && client.image.fileVersion > client.installed,
   });
 
@@ -47,15 +49,29 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
     const from = client.installed;
     let start!: (v: { from: number; to: number; size: number }) => void;
     let fail!: (err: unknown) => void;
-    const started = new Promise<{ from: number; to: number; size: number }>((resolve, reject) => { start = resolve; fail = reject; });
+    const started = new Promise<{ from: number; to: number; size: number }>((resolve, reject) => {
+      start = resolve;
+      fail = reject;
+    });
     started.catch(() => {});
     const finish = (ok: boolean, error?: RadioError) => {
       running.delete(ieee);
       if (ok) scheduled.delete(ieee);
-      emit('otaDone', { ieee, ok, from, to: ok ? client.installed : null, ...(error ? { reason: error.reason, message: error.message } : {}), scheduled: isScheduled });
+      emit('otaDone', {
+        ieee,
+        ok,
+        from,
+        to: ok ? client.installed : null,
+        ...(error ? { reason: error.reason, message: error.message } : {}),
+        scheduled: isScheduled,
+      });
     };
     const done = new Promise<{ from: number; to: number }>((resolve, reject) => {
-      const refuse = (error: RadioError) => { finish(false, error); fail(error); reject(error); };
+      const refuse = (error: RadioError) => {
+        finish(false, error);
+        fail(error);
+        reject(error);
+      };
       const behaviour = client.behaviour ?? 'ok';
       if (behaviour === 'silent') return refuse(new RadioError(`update ${ieee}: the device did not answer the image notify`, 'no_ack'));
       if (!client.image || client.image.fileVersion <= client.installed) {
@@ -69,7 +85,8 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
       const next = () => {
         if (aborted) return refuse(new RadioError(`update ${ieee}: aborted`, 'aborted'));
         steps += 1;
-        if (behaviour === 'stall' && steps > 2) return refuse(new RadioError(`update ${ieee}: the transfer stopped after ${Math.round(size / 2)} bytes`, 'transfer_failed'));
+        if (behaviour === 'stall' && steps > 2)
+          return refuse(new RadioError(`update ${ieee}: the transfer stopped after ${Math.round(size / 2)} bytes`, 'transfer_failed'));
         if (steps > 4) {
           client.installed = to;
           finish(true);
@@ -78,7 +95,13 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
         emit('otaProgress', { ieee, percent: steps * 25, remaining: 4 - steps, sent: Math.round((size * steps) / 4), size });
         if (!client.manual) setImmediate(next);
       };
-      running.set(ieee, { abort: () => { aborted = true; if (client.manual) next(); }, step: next });
+      running.set(ieee, {
+        abort: () => {
+          aborted = true;
+          if (client.manual) next();
+        },
+        step: next,
+      });
       emit('otaStarted', { ieee, from, to, size });
       start({ from, to, size });
       if (!client.manual) setImmediate(next);
@@ -89,7 +112,9 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
 
   return {
     clients,
-    step() { for (const transfer of [...running.values()]) transfer.step(); },
+    step() {
+      for (const transfer of [...running.values()]) transfer.step();
+    },
     query(ieee) {
       const client = clientOf(ieee);
       if (scheduled.has(ieee)) run(ieee, true);
@@ -102,9 +127,14 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
       if (client.behaviour === 'silent') throw new RadioError(`check ${ieee}: the device did not answer the image notify`, 'no_ack');
       return checkOf(client);
     },
-    async known(ieee) { return checkOf(clientOf(ieee)); },
+    async known(ieee) {
+      return checkOf(clientOf(ieee));
+    },
     update: (ieee) => run(ieee, false),
-    async schedule(ieee) { clientOf(ieee); scheduled.add(ieee); },
+    async schedule(ieee) {
+      clientOf(ieee);
+      scheduled.add(ieee);
+    },
     unschedule: (ieee) => scheduled.delete(ieee),
     scheduled: (ieee) => scheduled.has(ieee),
     busy: (ieee) => running.has(ieee),
@@ -113,6 +143,9 @@ export function createFakeOta(emit: Emit, device: (ieee: string) => ZigbeeDevice
       transfer?.abort();
       return transfer !== undefined;
     },
-    setActive(value) { active = value; void active; },
+    setActive(value) {
+      active = value;
+      void active;
+    },
   };
 }

@@ -64,21 +64,39 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
 
   const radio: FakeRadio = {
     calls,
-    async start() { up = true; return started(); },
+    async start() {
+      up = true;
+      return started();
+    },
     background() {},
-    async stop() { up = false; },
-    async suspend() { up = false; },
-    async resume() { up = true; return started(); },
+    async stop() {
+      up = false;
+    },
+    async suspend() {
+      up = false;
+    },
+    async resume() {
+      up = true;
+      return started();
+    },
     isUp: () => up,
     channel: () => 15,
-    on(event, listener) { events.on(event, listener as (payload: unknown) => void); },
-    emit(event, payload) { events.emit(event, payload); },
+    on(event, listener) {
+      events.on(event, listener as (payload: unknown) => void);
+    },
+    emit(event, payload) {
+      events.emit(event, payload);
+    },
     fail(ieee, reason, times = 1) {
       if (times > 0) failing.set(ieee, { reason, times });
       else failing.delete(ieee);
     },
-    add(device) { known.set(device.ieee, fresh(device)); },
-    async permitJoin(seconds, via) { calls.push({ op: 'permitJoin', args: [seconds, via] }); },
+    add(device) {
+      known.set(device.ieee, fresh(device));
+    },
+    async permitJoin(seconds, via) {
+      calls.push({ op: 'permitJoin', args: [seconds, via] });
+    },
     devices: () => [...known.values()].map((d) => structuredClone(d)),
     device: (ieee) => (known.has(ieee) ? structuredClone(known.get(ieee)!) : undefined),
     state: (ieee) => ({ ...(states.get(ieee) ?? {}) }),
@@ -103,7 +121,9 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
       frame('refresh', ieee, endpoint);
       return endpoint === undefined ? known.get(ieee)!.endpoints.map((e) => e.id) : [endpoint];
     },
-    async ping(ieee) { frame('ping', ieee); },
+    async ping(ieee) {
+      frame('ping', ieee);
+    },
     async remove(ieee, options) {
       frame('remove', ieee, options);
       known.delete(ieee);
@@ -117,30 +137,63 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
     },
     async removeGroupMember(group, ieee, endpoint) {
       frame('removeGroupMember', ieee, group, endpoint);
-      members.set(group, (members.get(group) ?? []).filter((m) => m.ieee !== ieee || m.endpoint !== endpoint));
+      members.set(
+        group,
+        (members.get(group) ?? []).filter((m) => m.ieee !== ieee || m.endpoint !== endpoint),
+      );
     },
-    async scene(action, group, scene, transitiontime) { calls.push({ op: 'scene', args: [action, group, scene, transitiontime] }); },
+    async scene(action, group, scene, transitiontime) {
+      calls.push({ op: 'scene', args: [action, group, scene, transitiontime] });
+    },
     groupMembers: (group) => [...(members.get(group) ?? [])],
     groups: () => [...members.entries()].map(([id, list]) => ({ id, members: [...list] })),
     async bindGroup(ieee, endpoint, clusters, group, unbind) {
       frame(unbind ? 'unbindGroup' : 'bindGroup', ieee, endpoint, clusters, group);
       return clusters;
     },
-    outputClusters: (ieee, endpoint) => (known.get(ieee)?.endpoints.find((e) => e.id === endpoint)?.outputClusters ?? []).flatMap((id) => CLUSTER_NAMES[id] ?? []),
-    async addScene(ieee, endpoint, scene) { frame('addScene', ieee, endpoint, scene); },
-    async removeMemberScene(ieee, endpoint, group, scene) { frame('removeMemberScene', ieee, endpoint, group, scene); },
-    async backup() { return { metadata: { format: 'zigpy/open-coordinator-backup', version: 1 } }; },
-    touchlink: {
-      async scan() { return []; },
-      async identify() { throw new RadioError('no touchlink on the fake radio', 'unsupported'); },
-      async reset() { throw new RadioError('no touchlink on the fake radio', 'unsupported'); },
+    outputClusters: (ieee, endpoint) =>
+      (known.get(ieee)?.endpoints.find((e) => e.id === endpoint)?.outputClusters ?? []).flatMap((id) => CLUSTER_NAMES[id] ?? []),
+    async addScene(ieee, endpoint, scene) {
+      frame('addScene', ieee, endpoint, scene);
     },
-    async keypadPanel(ieee, endpoint, state) { frame('keypadPanel', ieee, endpoint, state); },
-    async keypadArmResponse(ieee, endpoint, result, seq) { frame('keypadArmResponse', ieee, endpoint, result, seq); },
-    async reconfigure(ieee) { frame('reconfigure', ieee); return true; },
-    async addInstallCode(ieee, code) { calls.push({ op: 'addInstallCode', args: [ieee, code] }); },
-    async neighbours(ieee) { frame('neighbours', ieee); return []; },
-    ota: createFakeOta((event, payload) => events.emit(event, payload), (ieee) => known.get(ieee)),
+    async removeMemberScene(ieee, endpoint, group, scene) {
+      frame('removeMemberScene', ieee, endpoint, group, scene);
+    },
+    async backup() {
+      return { metadata: { format: 'zigpy/open-coordinator-backup', version: 1 } };
+    },
+    touchlink: {
+      async scan() {
+        return [];
+      },
+      async identify() {
+        throw new RadioError('no touchlink on the fake radio', 'unsupported');
+      },
+      async reset() {
+        throw new RadioError('no touchlink on the fake radio', 'unsupported');
+      },
+    },
+    async keypadPanel(ieee, endpoint, state) {
+      frame('keypadPanel', ieee, endpoint, state);
+    },
+    async keypadArmResponse(ieee, endpoint, result, seq) {
+      frame('keypadArmResponse', ieee, endpoint, result, seq);
+    },
+    async reconfigure(ieee) {
+      frame('reconfigure', ieee);
+      return true;
+    },
+    async addInstallCode(ieee, code) {
+      calls.push({ op: 'addInstallCode', args: [ieee, code] });
+    },
+    async neighbours(ieee) {
+      frame('neighbours', ieee);
+      return [];
+    },
+    ota: createFakeOta(
+      (event, payload) => events.emit(event, payload),
+      (ieee) => known.get(ieee),
+    ),
   };
   return radio;
 }

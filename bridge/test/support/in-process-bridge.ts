@@ -37,16 +37,36 @@ let counter = 0;
  * `setup` prepares the fake radio before the bridge starts (its devices' OTA clients, say); `logs`:
  * the root logger keeps its warnings there and the bridge relays them (the log view).
  */
-export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<string, string> = {}, setup?: (radio: FakeRadio) => void, logs?: LogRing): Promise<InProcessBridge> {
+export async function startInProcessBridge(
+  devices: ZigbeeDevice[],
+  env: Record<string, string> = {},
+  setup?: (radio: FakeRadio) => void,
+  logs?: LogRing,
+): Promise<InProcessBridge> {
   const dataDir = mkdtempSync(join(tmpdir(), 'herdgate-bridge-'));
   const account = { username: 'test-api', password: randomBytes(12).toString('hex') };
-  const loaded = loadConfig({ DATA_DIR: dataDir, MQTT_HOST: '127.0.0.1', MQTT_PORT: '0', PERMIT_JOIN_ON_START: '0', GROUP_DELAY_MS: '0', MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env }, '');
+  const loaded = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      MQTT_HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      PERMIT_JOIN_ON_START: '0',
+      GROUP_DELAY_MS: '0',
+      MQTT_USER: account.username,
+      MQTT_PASSWORD: account.password,
+      ...env,
+    },
+    '',
+  );
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const radio = createFakeRadio(devices);
   setup?.(radio);
   const fatal: string[] = [];
   const level = process.env.TEST_LOG_LEVEL ?? 'silent';
-  const bridge = await startBridge(loaded.config, logs ? createLogger(level, 'bridge', undefined, logs) : pino({ level }), (reason) => fatal.push(reason), { radio, logs });
+  const bridge = await startBridge(loaded.config, logs ? createLogger(level, 'bridge', undefined, logs) : pino({ level }), (reason) => fatal.push(reason), {
+    radio,
+    logs,
+  });
   const probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account).catch(async (err: unknown) => {
     await bridge.stop();
     throw err;
@@ -59,10 +79,17 @@ export async function startInProcessBridge(devices: ZigbeeDevice[], env: Record<
     return (await probe.waitFor((m) => m.topic === resultTopic && m.json().transaction === transaction, timeoutMs, what)).json();
   };
   return {
-    bridge, radio, probe, account, bt, dt,
+    bridge,
+    radio,
+    probe,
+    account,
+    bt,
+    dt,
     request: (name, body, timeoutMs = 3_000) => answered(bt(`request/${name}`), bt(`response/${name}`), body, timeoutMs, `response to ${name}`),
-    set: (ieee, endpoint, body, timeoutMs = 3_000) => answered(dt(ieee, `${endpoint}/set`), dt(ieee, `${endpoint}/set/result`), body, timeoutMs, `result of a set to ${ieee}/${endpoint}`),
-    groupSet: (group, body, timeoutMs = 3_000) => answered(bt(`groups/${group}/set`), bt(`groups/${group}/set/result`), body, timeoutMs, `result of a set to group ${group}`),
+    set: (ieee, endpoint, body, timeoutMs = 3_000) =>
+      answered(dt(ieee, `${endpoint}/set`), dt(ieee, `${endpoint}/set/result`), body, timeoutMs, `result of a set to ${ieee}/${endpoint}`),
+    groupSet: (group, body, timeoutMs = 3_000) =>
+      answered(bt(`groups/${group}/set`), bt(`groups/${group}/set/result`), body, timeoutMs, `result of a set to group ${group}`),
     async close() {
       await probe.close();
       await bridge.stop();

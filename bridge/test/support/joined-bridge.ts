@@ -42,7 +42,10 @@ export async function startJoinedBridge(devices: NetworkDevice[], env: Record<st
   writeFileSync(network, JSON.stringify({ devices: devices.map((d) => ({ model: d.model, ieee: d.ieee.slice(2) })) }));
   // The probe logs in as the api does: administrative requests (backup, alarm) need that account.
   const account = { username: 'test-api', password: randomBytes(12).toString('hex') };
-  const bridge = await startBridgeProcess({ dataDir, env: { VIRTUAL_RADIO_NETWORK: network, MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env } });
+  const bridge = await startBridgeProcess({
+    dataDir,
+    env: { VIRTUAL_RADIO_NETWORK: network, MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env },
+  });
   let probe: Probe | undefined;
   try {
     probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account);
@@ -50,12 +53,21 @@ export async function startJoinedBridge(devices: NetworkDevice[], env: Record<st
     const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
     const dt = (ieee: string, rest?: string) => `herdgate/devices/${ieee}${rest === undefined ? '' : `/${rest}`}`;
     const radio = async (path: string, init?: { method?: string; body?: unknown }) => {
-      const res = await fetch(`${bridge.radioControl}${path}`, { method: init?.method ?? 'GET', body: init?.body === undefined ? undefined : JSON.stringify(init.body), signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(`${bridge.radioControl}${path}`, {
+        method: init?.method ?? 'GET',
+        body: init?.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(5_000),
+      });
       const text = await res.text();
       return text ? JSON.parse(text) : {};
     };
     const joined: JoinedBridge = {
-      bridge, probe: p, dataDir, bt, dt, radio,
+      bridge,
+      probe: p,
+      dataDir,
+      bt,
+      dt,
+      radio,
       act: (ieee, action, body = {}) => radio(`/devices/${ieee.slice(2)}/actions/${action}`, { method: 'POST', body }),
       real: async (ieee) => (await radio(`/devices/${ieee.slice(2)}`)).state,
       async request(name, body, timeoutMs = 10_000) {
@@ -66,7 +78,13 @@ export async function startJoinedBridge(devices: NetworkDevice[], env: Record<st
       async set(ieee, endpoint, body, timeoutMs = 10_000) {
         const transaction = `s${(counter += 1)}`;
         await p.publish(dt(ieee, `${endpoint}/set`), { ...body, transaction });
-        return (await p.waitFor((m) => m.topic === dt(ieee, `${endpoint}/set/result`) && m.json().transaction === transaction, timeoutMs, `result of set ${transaction}`)).json();
+        return (
+          await p.waitFor(
+            (m) => m.topic === dt(ieee, `${endpoint}/set/result`) && m.json().transaction === transaction,
+            timeoutMs,
+            `result of set ${transaction}`,
+          )
+        ).json();
       },
       async close() {
         await p.close();

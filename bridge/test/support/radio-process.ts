@@ -20,9 +20,13 @@ export interface RadioProcess {
 export async function startRadioProcess(dataDir: string, devices: Array<{ model: string; ieee: string }> = []): Promise<RadioProcess> {
   const network = join(dataDir, 'radio-network.json');
   writeFileSync(network, JSON.stringify({ devices }));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--control-port', '0', '--state', join(dataDir, 'radio-state.json'), '--network', network], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', MAIN, '--port', '0', '--control-port', '0', '--state', join(dataDir, 'radio-state.json'), '--network', network],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const logs: string[] = [];
   child.stderr.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   const exited = once(child, 'exit');

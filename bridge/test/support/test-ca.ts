@@ -58,7 +58,13 @@ export function makeTestCa(dir: string): TestCa {
     { name: 'basicConstraints', cA: false },
     { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
     { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
+    {
+      name: 'subjectAltName',
+      altNames: [
+        { type: 7, ip: '127.0.0.1' },
+        { type: 2, value: 'localhost' },
+      ],
+    },
   ]);
   serverCert.setIssuer(caCert.subject.attributes);
   serverCert.sign(authority.keys.privateKey, forge.md.sha256.create());

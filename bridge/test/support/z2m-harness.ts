@@ -23,7 +23,8 @@ export const LAMP = '0x00124b0000000001';
 export const SWITCH = '0x00124b0000000002';
 
 const light = {
-  type: 'light', features: [
+  type: 'light',
+  features: [
     { type: 'binary', name: 'state', property: 'state', access: 7, value_on: 'ON', value_off: 'OFF', value_toggle: 'TOGGLE' },
     { type: 'numeric', name: 'brightness', property: 'brightness', access: 7, value_min: 0, value_max: 254 },
   ],
@@ -32,10 +33,19 @@ const light = {
 function lamp(): ZigbeeDevice {
   const exposes = [light, { type: 'numeric', name: 'linkquality', property: 'linkquality', access: 1 }];
   return {
-    ieee: LAMP, nwk: 0x1234, type: 'Router', manufacturerName: 'IKEA of Sweden', modelId: 'TRADFRI bulb E27 WW 806lm', powerSource: 'Mains (single phase)', interview: 'successful',
+    ieee: LAMP,
+    nwk: 0x1234,
+    type: 'Router',
+    manufacturerName: 'IKEA of Sweden',
+    modelId: 'TRADFRI bulb E27 WW 806lm',
+    powerSource: 'Mains (single phase)',
+    interview: 'successful',
     endpoints: [{ id: 1, profileId: 260, deviceId: 0x0101, inputClusters: [0, 3, 4, 5, 6, 8], outputClusters: [25] }],
     definition: {
-      model: 'LED1836G9', vendor: 'IKEA', description: 'TRADFRI bulb E27 806 lumen, dimmable, warm white', endpointNames: {},
+      model: 'LED1836G9',
+      vendor: 'IKEA',
+      description: 'TRADFRI bulb E27 806 lumen, dimmable, warm white',
+      endpointNames: {},
       // The bridge's own expose for a deCONZ item comes after the converters' (bridge only).
       exposes: [...exposes, { type: 'numeric', name: 'herdgate_only', property: 'herdgate_only', access: 1 }],
       z2m: { exposes, options: [], supportsOta: true, source: 'native' },
@@ -44,25 +54,61 @@ function lamp(): ZigbeeDevice {
 }
 
 function doubleSwitch(): ZigbeeDevice {
-  const state = (ep: string) => ({ type: 'switch', endpoint: ep, features: [{ type: 'binary', name: 'state', property: `state_${ep}`, access: 7, value_on: 'ON', value_off: 'OFF' }] });
+  const state = (ep: string) => ({
+    type: 'switch',
+    endpoint: ep,
+    features: [{ type: 'binary', name: 'state', property: `state_${ep}`, access: 7, value_on: 'ON', value_off: 'OFF' }],
+  });
   const exposes = [state('left'), state('right')];
   return {
-    ieee: SWITCH, nwk: 0x2345, type: 'Router', manufacturerName: 'LUMI', modelId: 'lumi.switch.b2nacn02', powerSource: 'Mains (single phase)', interview: 'successful',
-    endpoints: [{ id: 1, inputClusters: [0, 6], outputClusters: [] }, { id: 2, inputClusters: [6], outputClusters: [] }],
-    definition: { model: 'QBKG24LM', vendor: 'Aqara', description: 'Smart wall switch (with neutral, double rocker)', endpointNames: { left: 1, right: 2 }, exposes, z2m: { exposes, options: [], supportsOta: false, source: 'native' } },
+    ieee: SWITCH,
+    nwk: 0x2345,
+    type: 'Router',
+    manufacturerName: 'LUMI',
+    modelId: 'lumi.switch.b2nacn02',
+    powerSource: 'Mains (single phase)',
+    interview: 'successful',
+    endpoints: [
+      { id: 1, inputClusters: [0, 6], outputClusters: [] },
+      { id: 2, inputClusters: [6], outputClusters: [] },
+    ],
+    definition: {
+      model: 'QBKG24LM',
+      vendor: 'Aqara',
+      description: 'Smart wall switch (with neutral, double rocker)',
+      endpointNames: { left: 1, right: 2 },
+      exposes,
+      z2m: { exposes, options: [], supportsOta: false, source: 'native' },
+    },
   };
 }
 
 export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 'Kitchen lamp', [SWITCH]: 'Hall switch' }) {
   const logger = pino({ level: 'silent' });
-  const broker = await startTestBroker({ z2mBaseTopic: 'zigbee2mqtt', users: [{ username: 'script', password: 'pw', role: 'user' }, { username: 'admin', password: 'pw', role: 'admin' }], allowAnonymous: false });
+  const broker = await startTestBroker({
+    z2mBaseTopic: 'zigbee2mqtt',
+    users: [
+      { username: 'script', password: 'pw', role: 'user' },
+      { username: 'admin', password: 'pw', role: 'admin' },
+    ],
+    allowAnonymous: false,
+  });
   const url = `mqtt://127.0.0.1:${broker.port}`;
-  const identity = (id: string) => ({ url, clientId: `${broker.internal.clientIdPrefix}-${id}`, user: broker.internal.username, password: broker.internal.password, will: { topic: 'zigbee2mqtt/bridge/state', payload: { state: 'offline' } } });
+  const identity = (id: string) => ({
+    url,
+    clientId: `${broker.internal.clientIdPrefix}-${id}`,
+    user: broker.internal.username,
+    password: broker.internal.password,
+    will: { topic: 'zigbee2mqtt/bridge/state', payload: { state: 'offline' } },
+  });
   const link = await connectMqtt(identity('herdgate'), logger);
   const z2mLink = await connectMqtt(identity('z2m'), logger);
 
   const events = new EventEmitter();
-  const devices = new Map([[LAMP, lamp()], [SWITCH, doubleSwitch()]]);
+  const devices = new Map([
+    [LAMP, lamp()],
+    [SWITCH, doubleSwitch()],
+  ]);
   const states = new Map<string, ConverterState>();
   const sent: Array<{ ieee: string; endpoint: number; values: ConverterState }> = [];
   const gets: Array<{ ieee: string; endpoint: number; keys: string[] }> = [];
@@ -101,7 +147,15 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   const bus = createBus<BridgeEventMap>(logger);
   const queue = createCommandQueue({ maxInFlight: 2, timeoutMs: 2000, groupDelayMs: 0, broadcastBudget: { max: 9, windowMs: 9000 } });
   const stored = { ...names };
-  const nameStore: NameStore = { get: (ieee) => stored[ieee], set: async (ieee, name) => { stored[ieee] = name; }, delete: async (ieee) => { delete stored[ieee]; } };
+  const nameStore: NameStore = {
+    get: (ieee) => stored[ieee],
+    set: async (ieee, name) => {
+      stored[ieee] = name;
+    },
+    delete: async (ieee) => {
+      delete stored[ieee];
+    },
+  };
   const registry = createDeviceRegistry({ mapping: deconzMapping, names: nameStore });
   for (const device of devices.values()) registry.upsert(device);
   const loaded = loadConfig({}, 'network.json');
@@ -109,23 +163,65 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   const config = loaded.config;
   const coordinator = { ieee: '0x00212effff000001', type: 'deconz', firmware: '0x26720700' };
   const info = () => ({
-    bridge: '00212EFFFF000001', coordinator, network: { channel: 15, panid: 0x1a62, extpanid: '0xdddddddddddddddd' }, permit_join: { open: false, remaining: 0 },
-    rfconnected: true, queue_depth: 0, versions: { herdgate: '0.1.0', herdsman: '11.1.1', converters: 'x' }, options: { group_delay_ms: 0, ota: false, light_lastseen_s: 60 }, network_state: 'up' as const,
+    bridge: '00212EFFFF000001',
+    coordinator,
+    network: { channel: 15, panid: 0x1a62, extpanid: '0xdddddddddddddddd' },
+    permit_join: { open: false, remaining: 0 },
+    rfconnected: true,
+    queue_depth: 0,
+    versions: { herdgate: '0.1.0', herdsman: '11.1.1', converters: 'x' },
+    options: { group_delay_ms: 0, ota: false, light_lastseen_s: 60 },
+    network_state: 'up' as const,
   });
-  const permitJoin = new PermitWindow({ permitJoin: async () => {}, now: Date.now, setTimer: (run, ms) => setTimeout(run, ms), clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout), logger, onChange: () => {} });
-  const deps = { bus, radio, registry, queue, link, topics: { base: 'herdgate', bridge: '00212EFFFF000001' }, mapping: deconzMapping, names: nameStore, config, logger, info, permitJoin, status: {},
+  const permitJoin = new PermitWindow({
+    permitJoin: async () => {},
+    now: Date.now,
+    setTimer: (run, ms) => setTimeout(run, ms),
+    clearTimer: (timer) => clearTimeout(timer as NodeJS.Timeout),
+    logger,
+    onChange: () => {},
+  });
+  const deps = {
+    bus,
+    radio,
+    registry,
+    queue,
+    link,
+    topics: { base: 'herdgate', bridge: '00212EFFFF000001' },
+    mapping: deconzMapping,
+    names: nameStore,
+    config,
+    logger,
+    info,
+    permitJoin,
+    status: {},
     // No OTA clients here (bridge/test/z2m-ota.test.ts runs the real tracker on the whole bridge).
-    ota: { state: () => undefined, all: () => [] } } as unknown as FeatureDeps;
+    ota: { state: () => undefined, all: () => [] },
+  } as unknown as FeatureDeps;
   const feature = z2mApi(deps, z2mLink, { birthDelayMs: 10 });
 
   const client = async (username?: string) => {
-    const c = await connect(url, username ? { username, password: 'pw' } : { username: broker.internal.username, password: broker.internal.password, clientId: `${broker.internal.clientIdPrefix}-probe-${Math.random()}` });
+    const c = await connect(
+      url,
+      username
+        ? { username, password: 'pw' }
+        : { username: broker.internal.username, password: broker.internal.password, clientId: `${broker.internal.clientIdPrefix}-probe-${Math.random()}` },
+    );
     await c.subscribeAsync(['zigbee2mqtt/#', 'homeassistant/#']);
     return { mqtt: c, ...collect(c) };
   };
   await feature.start();
   return {
-    radio, bus, registry, sent, gets, states, groups, radioFails, stored, client,
+    radio,
+    bus,
+    registry,
+    sent,
+    gets,
+    states,
+    groups,
+    radioFails,
+    stored,
+    client,
     /** A report from the device, as the radio emits it after the converters read a frame. */
     report: (ieee: string, endpoint: number, state: ConverterState) => {
       states.set(ieee, { ...states.get(ieee), ...state });

@@ -46,7 +46,10 @@ const WEIGHTS: Record<string, number> = {
 /** Models that pair by permit join alone (install-code models wait for their code, so not here). */
 export function catalogueModels(dir = join(dirname(fileURLToPath(import.meta.url)), '..', 'catalogue')): string[] {
   const pairsFreely = (file: string) => !('installCode' in (JSON.parse(readFileSync(join(dir, file), 'utf8')) as object));
-  return readdirSync(dir).filter((f) => f.endsWith('.json') && pairsFreely(f)).map((f) => f.slice(0, -5)).sort();
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && pairsFreely(f))
+    .map((f) => f.slice(0, -5))
+    .sort();
 }
 
 /** A deterministic pseudo-random sequence (mulberry32), so a seed reproduces a network. */
@@ -70,7 +73,11 @@ export function generateNetwork(count: number, models: string[], seed = 1): Netw
     // Every model at least once, then by weight.
     let pick = i < weighted.length ? weighted[i] : undefined;
     for (let r = next() * total; !pick; ) {
-      for (const w of weighted) if ((r -= w.weight) < 0) { pick = w; break; }
+      for (const w of weighted)
+        if ((r -= w.weight) < 0) {
+          pick = w;
+          break;
+        }
       pick ??= weighted[weighted.length - 1];
     }
     return { model: pick.model, ieee: `00124b01${(i + 1).toString(16).padStart(8, '0')}`, name: `${pick.model} ${i + 1}` };

@@ -28,8 +28,12 @@ async function main(): Promise<void> {
     log: (event, detail) => logger.info({ event, ...detail }, event),
   });
   const control = await startControlServer(radio, options.controlPort);
-  process.stdout.write(`${JSON.stringify({ msg: `virtual-radio listening on 127.0.0.1:${radio.port}`, service: 'radio', protocol: radio.protocol, host: '127.0.0.1', port: radio.port })}\n`);
-  process.stdout.write(`${JSON.stringify({ msg: `virtual-radio control on http://127.0.0.1:${control.port}`, service: 'control', host: '127.0.0.1', port: control.port })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ msg: `virtual-radio listening on 127.0.0.1:${radio.port}`, service: 'radio', protocol: radio.protocol, host: '127.0.0.1', port: radio.port })}\n`,
+  );
+  process.stdout.write(
+    `${JSON.stringify({ msg: `virtual-radio control on http://127.0.0.1:${control.port}`, service: 'control', host: '127.0.0.1', port: control.port })}\n`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -31,9 +31,12 @@ export function loadNetworkDefinition(path: string): NetworkDefinition {
   raw.devices.forEach((d: Partial<NetworkDefinitionEntry>, i) => {
     if (typeof d.model !== 'string') throw new Error(`${path}: devices[${i}].model must be a string`);
     if (typeof d.ieee !== 'string' || !IEEE.test(d.ieee)) throw new Error(`${path}: devices[${i}].ieee must be 16 lower-case hex digits`);
-    if (d.join !== undefined && d.join !== 'pool' && d.join !== 'joined' && d.join !== 'idle') throw new Error(`${path}: devices[${i}].join must be "pool", "joined" or "idle"`);
-    if (d.settings !== undefined && !isSettings(d.settings)) throw new Error(`${path}: devices[${i}].settings must map endpoint ids to clusters to attribute values`);
-    if (d.distance !== undefined && (typeof d.distance !== 'number' || !(d.distance > 0))) throw new Error(`${path}: devices[${i}].distance must be a positive number of metres`);
+    if (d.join !== undefined && d.join !== 'pool' && d.join !== 'joined' && d.join !== 'idle')
+      throw new Error(`${path}: devices[${i}].join must be "pool", "joined" or "idle"`);
+    if (d.settings !== undefined && !isSettings(d.settings))
+      throw new Error(`${path}: devices[${i}].settings must map endpoint ids to clusters to attribute values`);
+    if (d.distance !== undefined && (typeof d.distance !== 'number' || !(d.distance > 0)))
+      throw new Error(`${path}: devices[${i}].distance must be a positive number of metres`);
   });
   return raw as NetworkDefinition;
 }
@@ -42,6 +45,11 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 const isValue = (value: unknown) => typeof value === 'number' || typeof value === 'string' || typeof value === 'boolean';
 
 function isSettings(value: unknown): value is DeviceSettings {
-  return isObject(value) && Object.entries(value).every(([ep, clusters]) =>
-    /^\d+$/.test(ep) && isObject(clusters) && Object.values(clusters).every((attrs) => isObject(attrs) && Object.values(attrs).every(isValue)));
+  return (
+    isObject(value) &&
+    Object.entries(value).every(
+      ([ep, clusters]) =>
+        /^\d+$/.test(ep) && isObject(clusters) && Object.values(clusters).every((attrs) => isObject(attrs) && Object.values(attrs).every(isValue)),
+    )
+  );
 }

@@ -20,18 +20,42 @@ const schema = v.strictObject({
   protocol: v.optional(v.picklist(['deconz', 'zstack', 'ember'], 'must be deconz, zstack or ember'), 'deconz'),
   mac: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/, 'must be 16 lower-case hex digits'))),
   logLevel: v.optional(v.picklist(['trace', 'debug', 'info', 'warn', 'error', 'silent']), 'info'),
-  newStick: v.optional(v.pipe(v.picklist(['0', '1'], 'must be 0 or 1'), v.transform((value) => value === '1')), '0'),
+  newStick: v.optional(
+    v.pipe(
+      v.picklist(['0', '1'], 'must be 0 or 1'),
+      v.transform((value) => value === '1'),
+    ),
+    '0',
+  ),
 });
 
 export type RadioCliOptions = v.InferOutput<typeof schema>;
 
 const FLAGS: Record<string, keyof RadioCliOptions> = {
-  port: 'port', 'control-port': 'controlPort', state: 'state', network: 'network', timing: 'timing', 'ota-pacing': 'otaPacing', mac: 'mac', 'log-level': 'logLevel', protocol: 'protocol', 'new-stick': 'newStick',
+  port: 'port',
+  'control-port': 'controlPort',
+  state: 'state',
+  network: 'network',
+  timing: 'timing',
+  'ota-pacing': 'otaPacing',
+  mac: 'mac',
+  'log-level': 'logLevel',
+  protocol: 'protocol',
+  'new-stick': 'newStick',
 };
 /** Flags that take no value. */
 const SWITCHES = new Set<keyof RadioCliOptions>(['newStick']);
 const ENV: Record<string, keyof RadioCliOptions> = {
-  RADIO_PORT: 'port', RADIO_CONTROL_PORT: 'controlPort', RADIO_STATE: 'state', RADIO_NETWORK: 'network', RADIO_TIMING: 'timing', RADIO_OTA_PACING: 'otaPacing', RADIO_MAC: 'mac', RADIO_LOG_LEVEL: 'logLevel', RADIO_PROTOCOL: 'protocol', RADIO_NEW_STICK: 'newStick',
+  RADIO_PORT: 'port',
+  RADIO_CONTROL_PORT: 'controlPort',
+  RADIO_STATE: 'state',
+  RADIO_NETWORK: 'network',
+  RADIO_TIMING: 'timing',
+  RADIO_OTA_PACING: 'otaPacing',
+  RADIO_MAC: 'mac',
+  RADIO_LOG_LEVEL: 'logLevel',
+  RADIO_PROTOCOL: 'protocol',
+  RADIO_NEW_STICK: 'newStick',
 };
 
 export function parseOptions(argv: string[], env: Record<string, string | undefined>): RadioCliOptions {
@@ -58,5 +82,9 @@ export function parseOptions(argv: string[], env: Record<string, string | undefi
   // but says where it was started (INIT_CWD).
   const base = env.INIT_CWD ?? process.cwd();
   const { state, network } = result.output;
-  return { ...result.output, state: state === undefined ? undefined : resolve(base, state), network: network === undefined ? undefined : resolve(base, network) };
+  return {
+    ...result.output,
+    state: state === undefined ? undefined : resolve(base, state),
+    network: network === undefined ? undefined : resolve(base, network),
+  };
 }

@@ -29,7 +29,17 @@ export interface TakeoverNetwork {
  * The reports a gateway sets up at pairing (deCONZ does the same): cluster → attribute, bound to the
  * coordinator, so the devices report to the new gateway at once.
  */
-const REPORTED: Record<number, number> = { 0x0006: 0x0000, 0x0008: 0x0000, 0x0400: 0x0000, 0x0402: 0x0000, 0x0405: 0x0000, 0x0406: 0x0000, 0x0500: 0x0002, 0x0201: 0x0000, 0x0001: 0x0021 };
+const REPORTED: Record<number, number> = {
+  0x0006: 0x0000,
+  0x0008: 0x0000,
+  0x0400: 0x0000,
+  0x0402: 0x0000,
+  0x0405: 0x0000,
+  0x0406: 0x0000,
+  0x0500: 0x0002,
+  0x0201: 0x0000,
+  0x0001: 0x0021,
+};
 
 function configuredSnapshot(entry: CatalogueEntry, coordinator: string, groups: number[]) {
   const bindings = [];
@@ -71,8 +81,9 @@ export function takeoverState(network: TakeoverNetwork, catalogueDir?: string): 
   const devices: PersistedDevice[] = [];
   const unknown: TakeoverNetwork['devices'] = [];
   for (const device of network.devices) {
-    const match = catalogue.find(([, e]) => e.modelId === device.modelId && e.manufacturerName === device.manufacturer)
-      ?? catalogue.find(([, e]) => e.modelId === device.modelId);
+    const match =
+      catalogue.find(([, e]) => e.modelId === device.modelId && e.manufacturerName === device.manufacturer) ??
+      catalogue.find(([, e]) => e.modelId === device.modelId);
     if (!match) {
       unknown.push(device);
       continue;
@@ -80,5 +91,8 @@ export function takeoverState(network: TakeoverNetwork, catalogueDir?: string): 
     const snapshot = configuredSnapshot(match[1], network.mac, device.groups ?? []);
     devices.push({ ieee: device.ieee.replace(/^0x/, '').toLowerCase(), nwk: device.nwk, model: match[0], online: true, parent: 0, lqi: 200, snapshot });
   }
-  return { state: { version: 1, protocol: 'deconz', networkState: NetworkState.Connected, parameters: params.persist(), network: { devices, pool: [] } }, unknown };
+  return {
+    state: { version: 1, protocol: 'deconz', networkState: NetworkState.Connected, parameters: params.persist(), network: { devices, pool: [] } },
+    unknown,
+  };
 }

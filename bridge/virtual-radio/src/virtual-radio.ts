@@ -101,7 +101,12 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
   let collect: () => RadioState = () => {
     throw new Error('radio state read before the radio was built');
   };
-  const state = new StateFile(options.statePath, () => collect(), undefined, (info) => log('state-file-recovered', { ...info }));
+  const state = new StateFile(
+    options.statePath,
+    () => collect(),
+    undefined,
+    (info) => log('state-file-recovered', { ...info }),
+  );
   const changed = () => state.schedule();
 
   const saved = state.load();
@@ -116,13 +121,24 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     route: (request) => network!.handleRequest(request),
     interPan: (request) => touchlink!.handle(request),
     permitJoin: (seconds) => membership.permitJoin(seconds),
-    changed, now: () => clock.now(), log,
+    changed,
+    now: () => clock.now(),
+    log,
   };
-  const front: RadioFront = createFront(protocol, ownState, mac, { ...hooks, ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee, parentOf: (nwk) => registry.byAddress(nwk)?.parent, endDeviceType: (nwk) => endDeviceType(registry, nwk) });
+  const front: RadioFront = createFront(protocol, ownState, mac, {
+    ...hooks,
+    ieeeOf: (nwk) => registry.byAddress(nwk)?.device.identity.ieee,
+    parentOf: (nwk) => registry.byAddress(nwk)?.parent,
+    endDeviceType: (nwk) => endDeviceType(registry, nwk),
+  });
   const { coordinator, host } = front;
 
   const membership = new Membership({
-    registry, factory: options.factory, host, clock, timing,
+    registry,
+    factory: options.factory,
+    host,
+    clock,
+    timing,
     coordinatorIeee: coordinator.ieee,
     admits: (entry) => admitsByInstallCode(options.factory, linkKeyOf(front), entry, log, refused),
     emit: (ieee, frame) => network!.emit(ieee, frame),
@@ -131,7 +147,13 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
     otaServer: () => otaServerEndpoint(coordinator.endpoints()),
   });
   network = new SimNetwork({
-    registry, host, coordinator, counters, faults, clock, timing,
+    registry,
+    host,
+    coordinator,
+    counters,
+    faults,
+    clock,
+    timing,
     permitJoin: (s) => membership.permitJoin(s),
     leave: (ieee) => membership.remove(ieee),
     rejoin: (ieee) => membership.rejoin(ieee),
@@ -147,12 +169,28 @@ export async function startVirtualRadio(options: VirtualRadioOptions): Promise<V
 
   const server = new RadioServer(front, log);
   const port = await server.listen(options.port ?? 0);
-  log('listening', { port, protocol, devices: registry.size, pool: registry.pool().length, resumed: Boolean(ownState), ...(options.newStick ? { newStick: coordinator.ieee() } : {}) });
+  log('listening', {
+    port,
+    protocol,
+    devices: registry.size,
+    pool: registry.pool().length,
+    resumed: Boolean(ownState),
+    ...(options.newStick ? { newStick: coordinator.ieee() } : {}),
+  });
 
   const deconz = front.protocol === 'deconz' ? (front as DeconzFront) : undefined;
   return {
-    port, protocol, front, registry, membership, faults, counters, touchlink, factory: options.factory,
-    core: deconz?.core, params: deconz?.params,
+    port,
+    protocol,
+    front,
+    registry,
+    membership,
+    faults,
+    counters,
+    touchlink,
+    factory: options.factory,
+    core: deconz?.core,
+    params: deconz?.params,
     hostConnected: () => server.hostConnected,
     get otaPacing() {
       return otaPacing;
@@ -213,12 +251,19 @@ function linkKeyOf(front: RadioFront): (ieee: string) => Uint8Array | undefined 
 }
 
 /** A model with an install code joins only once the host wrote the link key derived from it. */
-function admitsByInstallCode(factory: DeviceFactory, linkKey: (ieee: string) => Uint8Array | undefined, entry: PooledDevice, log: RadioLog, refusedOnce: Set<string>): boolean {
+function admitsByInstallCode(
+  factory: DeviceFactory,
+  linkKey: (ieee: string) => Uint8Array | undefined,
+  entry: PooledDevice,
+  log: RadioLog,
+  refusedOnce: Set<string>,
+): boolean {
   const code = factory.installCode?.(entry.model);
   if (code === undefined) return true;
   const given = linkKey(entry.ieee);
   const admitted = given !== undefined && Buffer.from(given).equals(linkKeyOfInstallCode(code));
-  if (!admitted && !refusedOnce.has(entry.ieee)) log('join-refused', { ieee: entry.ieee, reason: given ? 'link key does not match the install code' : 'no link key for this device' });
+  if (!admitted && !refusedOnce.has(entry.ieee))
+    log('join-refused', { ieee: entry.ieee, reason: given ? 'link key does not match the install code' : 'no link key for this device' });
   if (!admitted) refusedOnce.add(entry.ieee);
   return admitted;
 }

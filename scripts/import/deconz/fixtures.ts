@@ -38,10 +38,26 @@ export const FRAME_COUNTER = 123_456;
 
 export function deconzConf(overrides: Record<string, unknown> = {}): string {
   return JSON.stringify({
-    deviceType: 0, panId: '0x4d2e', extPanId: `0x${COORDINATOR}`, apsUseExtPanId: '0x0', macAddress: `0x${COORDINATOR}`,
-    staticNwkAddress: false, nwkAddress: '0x0', apsAck: false, curChannel: '20', otauactive: 1, securityMode: 3,
-    tcAddress: `0x${COORDINATOR}`, networkKey: NETWORK_KEY, tcLinkKey: '5a6967426565416c6c69616e63653039', nwkUpdateId: 2,
-    endpoint1: {}, endpoint2: {}, deconzVersion: '0x26780700', frameCounter: FRAME_COUNTER, ...overrides,
+    deviceType: 0,
+    panId: '0x4d2e',
+    extPanId: `0x${COORDINATOR}`,
+    apsUseExtPanId: '0x0',
+    macAddress: `0x${COORDINATOR}`,
+    staticNwkAddress: false,
+    nwkAddress: '0x0',
+    apsAck: false,
+    curChannel: '20',
+    otauactive: 1,
+    securityMode: 3,
+    tcAddress: `0x${COORDINATOR}`,
+    networkKey: NETWORK_KEY,
+    tcLinkKey: '5a6967426565416c6c69616e63653039',
+    nwkUpdateId: 2,
+    endpoint1: {},
+    endpoint2: {},
+    deconzVersion: '0x26780700',
+    frameCounter: FRAME_COUNTER,
+    ...overrides,
   });
 }
 
@@ -50,10 +66,13 @@ const TABLES: Record<string, string> = {
   config2: 'key TEXT PRIMARY KEY, value TEXT',
   userparameter: 'key TEXT PRIMARY KEY, value TEXT',
   nodes: 'mac TEXT PRIMARY KEY, id TEXT, state TEXT, name TEXT, groups TEXT, endpoint TEXT, modelid TEXT, manufacturername TEXT, swbuildid TEXT, ritems TEXT',
-  sensors: 'sid TEXT PRIMARY KEY, name TEXT, type TEXT, modelid TEXT, manufacturername TEXT, uniqueid TEXT, swversion TEXT, state TEXT, config TEXT, fingerprint TEXT, deletedState TEXT, mode TEXT, lastseen TEXT, lastannounced TEXT',
-  groups: 'gid TEXT PRIMARY KEY, name TEXT, state TEXT, mids TEXT, devicemembership TEXT, lightsequence TEXT, hidden TEXT, type TEXT, class TEXT, uniqueid TEXT',
+  sensors:
+    'sid TEXT PRIMARY KEY, name TEXT, type TEXT, modelid TEXT, manufacturername TEXT, uniqueid TEXT, swversion TEXT, state TEXT, config TEXT, fingerprint TEXT, deletedState TEXT, mode TEXT, lastseen TEXT, lastannounced TEXT',
+  groups:
+    'gid TEXT PRIMARY KEY, name TEXT, state TEXT, mids TEXT, devicemembership TEXT, lightsequence TEXT, hidden TEXT, type TEXT, class TEXT, uniqueid TEXT',
   scenes: 'gsid TEXT PRIMARY KEY, gid TEXT, sid TEXT, name TEXT, transitiontime TEXT, lights TEXT',
-  rules: 'rid TEXT PRIMARY KEY, name TEXT, created TEXT, etag TEXT, lasttriggered TEXT, owner TEXT, status TEXT, timestriggered TEXT, actions TEXT, conditions TEXT, periodic TEXT',
+  rules:
+    'rid TEXT PRIMARY KEY, name TEXT, created TEXT, etag TEXT, lasttriggered TEXT, owner TEXT, status TEXT, timestriggered TEXT, actions TEXT, conditions TEXT, periodic TEXT',
   schedules: 'id TEXT PRIMARY KEY, json TEXT',
   resourcelinks: 'id TEXT PRIMARY KEY, json TEXT',
   gateways: 'uuid TEXT PRIMARY KEY, name TEXT, ip TEXT, port TEXT, pairing TEXT, apikey TEXT, cgroups TEXT',
@@ -61,7 +80,8 @@ const TABLES: Record<string, string> = {
 };
 const CURRENT_TABLES: Record<string, string> = {
   devices: 'id INTEGER PRIMARY KEY, mac TEXT UNIQUE, nwk INTEGER, timestamp INTEGER',
-  device_descriptors: 'id INTEGER PRIMARY KEY, device_id INTEGER REFERENCES devices(id), flags INTEGER, endpoint INTEGER, type INTEGER, data BLOB, timestamp INTEGER',
+  device_descriptors:
+    'id INTEGER PRIMARY KEY, device_id INTEGER REFERENCES devices(id), flags INTEGER, endpoint INTEGER, type INTEGER, data BLOB, timestamp INTEGER',
   zcl_values: 'id INTEGER PRIMARY KEY, device_id INTEGER REFERENCES devices(id), endpoint INTEGER, cluster INTEGER, attribute INTEGER, data, timestamp INTEGER',
   secrets: 'uniqueid TEXT PRIMARY KEY, secret TEXT, state INTEGER',
   alarm_systems: 'id INTEGER PRIMARY KEY, timestamp INTEGER',
@@ -78,7 +98,10 @@ function simpleDescriptor(e: FixtureDevice['endpoints'][number]): Buffer {
   let at = 6;
   for (const list of [e.in, e.out]) {
     out[at++] = list.length;
-    for (const c of list) { out.writeUInt16LE(c, at); at += 2; }
+    for (const c of list) {
+      out.writeUInt16LE(c, at);
+      at += 2;
+    }
   }
   return out;
 }
@@ -97,14 +120,32 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
   const client = createClient({ url: `file:${path}` });
   const insert = async (table: string, row: Record<string, InValue>) => {
     const keys = Object.keys(row);
-    await client.execute({ sql: `INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`, args: keys.map((k) => row[k]!) });
+    await client.execute({
+      sql: `INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`,
+      args: keys.map((k) => row[k]!),
+    });
   };
   try {
     const tables = family === 'current' ? { ...TABLES, ...CURRENT_TABLES } : TABLES;
     for (const [name, columns] of Object.entries(tables)) await client.execute(`CREATE TABLE "${name}" (${columns})`);
     await client.execute(`PRAGMA user_version = ${family === 'current' ? 10 : 0}`);
-    await insert('auth', { apikey: KEY, devicetype: 'homeassistant-deconz', createdate: '2024-03-01T10:00:00', lastusedate: '2026-11-30T08:15:00', useragent: 'pydeconz' });
-    for (const [key, value] of Object.entries({ name: 'Phoscon-GW', timezone: 'Europe/Berlin', timeformat: '24h', uuid: '{1b6e9f2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b}', gwusername: 'delight', gwpassword: '$1$8282jdkm$abcdefghijklmnopqrstuv', ...home.config })) await insert('config2', { key, value });
+    await insert('auth', {
+      apikey: KEY,
+      devicetype: 'homeassistant-deconz',
+      createdate: '2024-03-01T10:00:00',
+      lastusedate: '2026-11-30T08:15:00',
+      useragent: 'pydeconz',
+    });
+    for (const [key, value] of Object.entries({
+      name: 'Phoscon-GW',
+      timezone: 'Europe/Berlin',
+      timeformat: '24h',
+      uuid: '{1b6e9f2a-3c4d-4e5f-8a9b-0c1d2e3f4a5b}',
+      gwusername: 'delight',
+      gwpassword: '$1$8282jdkm$abcdefghijklmnopqrstuv',
+      ...home.config,
+    }))
+      await insert('config2', { key, value });
     await insert('zbconf', { conf: deconzConf() });
     for (const row of home.nodes) await insert('nodes', row);
     for (const row of home.sensors) await insert('sensors', row);
@@ -120,8 +161,16 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
         const deviceId = id++;
         await insert('devices', { id: deviceId, mac: device.mac.match(/../g)!.join(':'), nwk: device.nwk, timestamp: 1 });
         await insert('device_descriptors', { device_id: deviceId, flags: 0, endpoint: 0, type: 2, data: nodeDescriptor(device), timestamp: 1 });
-        for (const e of device.endpoints) await insert('device_descriptors', { device_id: deviceId, flags: 0, endpoint: e.ep, type: 4, data: simpleDescriptor(e), timestamp: 1 });
-        await insert('zcl_values', { device_id: deviceId, endpoint: device.endpoints[0]!.ep, cluster: 0, attribute: 7, data: device.logicalType === 1 ? 1 : 3, timestamp: 1 });
+        for (const e of device.endpoints)
+          await insert('device_descriptors', { device_id: deviceId, flags: 0, endpoint: e.ep, type: 4, data: simpleDescriptor(e), timestamp: 1 });
+        await insert('zcl_values', {
+          device_id: deviceId,
+          endpoint: device.endpoints[0]!.ep,
+          cluster: 0,
+          attribute: 7,
+          data: device.logicalType === 1 ? 1 : 3,
+          timestamp: 1,
+        });
       }
       if (home.alarm) {
         await insert('alarm_systems', { id: 1, timestamp: 1 });
@@ -153,45 +202,237 @@ const TRV = '00158d0001020304';
 export function sampleHome(): Home {
   return {
     devices: [
-      { mac: HUE, nwk: 0x1a2b, logicalType: 1, manufId: 0x100b, endpoints: [{ ep: 0x0b, profile: 0x0104, device: 0x010d, in: [0, 3, 4, 5, 6, 8, 0x0300, 0x1000], out: [0x0019] }] },
-      { mac: TRADFRI, nwk: 0x3c4d, logicalType: 1, manufId: 0x117c, endpoints: [{ ep: 1, profile: 0x0104, device: 0x0100, in: [0, 3, 4, 5, 6, 8, 0x1000], out: [5, 0x0019, 0x0020] }] },
-      { mac: MOTION, nwk: 0x5e6f, logicalType: 2, manufId: 0x100b, endpoints: [{ ep: 2, profile: 0x0104, device: 0x0107, in: [0, 1, 3, 0x0400, 0x0402, 0x0406], out: [0x0019] }] },
-      { mac: KEYPAD, nwk: 0x7081, logicalType: 2, manufId: 0x1234, endpoints: [{ ep: 1, profile: 0x0104, device: 0x0401, in: [0, 1, 3, 0x0500], out: [0x0501] }] },
+      {
+        mac: HUE,
+        nwk: 0x1a2b,
+        logicalType: 1,
+        manufId: 0x100b,
+        endpoints: [{ ep: 0x0b, profile: 0x0104, device: 0x010d, in: [0, 3, 4, 5, 6, 8, 0x0300, 0x1000], out: [0x0019] }],
+      },
+      {
+        mac: TRADFRI,
+        nwk: 0x3c4d,
+        logicalType: 1,
+        manufId: 0x117c,
+        endpoints: [{ ep: 1, profile: 0x0104, device: 0x0100, in: [0, 3, 4, 5, 6, 8, 0x1000], out: [5, 0x0019, 0x0020] }],
+      },
+      {
+        mac: MOTION,
+        nwk: 0x5e6f,
+        logicalType: 2,
+        manufId: 0x100b,
+        endpoints: [{ ep: 2, profile: 0x0104, device: 0x0107, in: [0, 1, 3, 0x0400, 0x0402, 0x0406], out: [0x0019] }],
+      },
+      {
+        mac: KEYPAD,
+        nwk: 0x7081,
+        logicalType: 2,
+        manufId: 0x1234,
+        endpoints: [{ ep: 1, profile: 0x0104, device: 0x0401, in: [0, 1, 3, 0x0500], out: [0x0501] }],
+      },
       { mac: TRV, nwk: 0x9293, logicalType: 2, manufId: 0x1246, endpoints: [{ ep: 1, profile: 0x0104, device: 0x0301, in: [0, 1, 3, 0x0201], out: [0x0019] }] },
     ],
     nodes: [
-      { mac: `${mac(HUE)}-0b`, id: '3', state: 'normal', name: 'Living room ceiling', groups: '1', endpoint: '11', modelid: 'LCT015', manufacturername: 'Signify Netherlands B.V.', swbuildid: '1.50.2', ritems: '{}' },
-      { mac: `${mac(TRADFRI)}-01`, id: '7', state: 'normal', name: 'Reading lamp', groups: '1,2', endpoint: '1', modelid: 'TRADFRI bulb E27 WW 806lm', manufacturername: 'IKEA of Sweden', swbuildid: '2.3.087', ritems: '{}' },
+      {
+        mac: `${mac(HUE)}-0b`,
+        id: '3',
+        state: 'normal',
+        name: 'Living room ceiling',
+        groups: '1',
+        endpoint: '11',
+        modelid: 'LCT015',
+        manufacturername: 'Signify Netherlands B.V.',
+        swbuildid: '1.50.2',
+        ritems: '{}',
+      },
+      {
+        mac: `${mac(TRADFRI)}-01`,
+        id: '7',
+        state: 'normal',
+        name: 'Reading lamp',
+        groups: '1,2',
+        endpoint: '1',
+        modelid: 'TRADFRI bulb E27 WW 806lm',
+        manufacturername: 'IKEA of Sweden',
+        swbuildid: '2.3.087',
+        ritems: '{}',
+      },
     ],
     sensors: [
-      { sid: '1', name: 'Daylight', type: 'Daylight', modelid: 'PHDL00', manufacturername: 'Philips', uniqueid: '00:21:2e:ff:ff:0a:1b:2c-01', swversion: '1.0', state: '{"daylight":true}', config: '{"on":true,"configured":true,"lat":"52.5","long":"13.4","sunriseoffset":30,"sunsetoffset":-30}', deletedState: 'normal', mode: '' },
-      { sid: '4', name: 'Hall motion', type: 'ZHAPresence', modelid: 'SML001', manufacturername: 'Signify Netherlands B.V.', uniqueid: `${mac(MOTION)}-02-0406`, swversion: '6.1.1', state: '{"presence":false}', config: '{"on":true,"battery":90,"duration":60}', deletedState: 'normal', mode: '' },
-      { sid: '5', name: 'Hall light level', type: 'ZHALightLevel', modelid: 'SML001', manufacturername: 'Signify Netherlands B.V.', uniqueid: `${mac(MOTION)}-02-0400`, swversion: '6.1.1', state: '{}', config: '{"on":true}', deletedState: 'normal', mode: '' },
-      { sid: '9', name: 'Front door keypad', type: 'ZHAAncillaryControl', modelid: '3400', manufacturername: 'CentraLite', uniqueid: `${mac(KEYPAD)}-01-0501`, swversion: '', state: '{}', config: '{"on":true}', deletedState: 'normal', mode: '' },
-      { sid: '12', name: 'Bedroom radiator', type: 'ZHAThermostat', modelid: 'eTRV0100', manufacturername: 'Danfoss', uniqueid: `${mac(TRV)}-01-0201`, swversion: '', state: '{}', config: '{"on":true,"heatsetpoint":2100}', deletedState: 'normal', mode: '' },
-      { sid: '14', name: 'Away flag', type: 'CLIPGenericFlag', modelid: 'herdgate-test', manufacturername: 'Phoscon', uniqueid: 'clip-away', swversion: '1.0', state: '{"flag":false}', config: '{"on":true,"reachable":true}', deletedState: 'normal', mode: '' },
+      {
+        sid: '1',
+        name: 'Daylight',
+        type: 'Daylight',
+        modelid: 'PHDL00',
+        manufacturername: 'Philips',
+        uniqueid: '00:21:2e:ff:ff:0a:1b:2c-01',
+        swversion: '1.0',
+        state: '{"daylight":true}',
+        config: '{"on":true,"configured":true,"lat":"52.5","long":"13.4","sunriseoffset":30,"sunsetoffset":-30}',
+        deletedState: 'normal',
+        mode: '',
+      },
+      {
+        sid: '4',
+        name: 'Hall motion',
+        type: 'ZHAPresence',
+        modelid: 'SML001',
+        manufacturername: 'Signify Netherlands B.V.',
+        uniqueid: `${mac(MOTION)}-02-0406`,
+        swversion: '6.1.1',
+        state: '{"presence":false}',
+        config: '{"on":true,"battery":90,"duration":60}',
+        deletedState: 'normal',
+        mode: '',
+      },
+      {
+        sid: '5',
+        name: 'Hall light level',
+        type: 'ZHALightLevel',
+        modelid: 'SML001',
+        manufacturername: 'Signify Netherlands B.V.',
+        uniqueid: `${mac(MOTION)}-02-0400`,
+        swversion: '6.1.1',
+        state: '{}',
+        config: '{"on":true}',
+        deletedState: 'normal',
+        mode: '',
+      },
+      {
+        sid: '9',
+        name: 'Front door keypad',
+        type: 'ZHAAncillaryControl',
+        modelid: '3400',
+        manufacturername: 'CentraLite',
+        uniqueid: `${mac(KEYPAD)}-01-0501`,
+        swversion: '',
+        state: '{}',
+        config: '{"on":true}',
+        deletedState: 'normal',
+        mode: '',
+      },
+      {
+        sid: '12',
+        name: 'Bedroom radiator',
+        type: 'ZHAThermostat',
+        modelid: 'eTRV0100',
+        manufacturername: 'Danfoss',
+        uniqueid: `${mac(TRV)}-01-0201`,
+        swversion: '',
+        state: '{}',
+        config: '{"on":true,"heatsetpoint":2100}',
+        deletedState: 'normal',
+        mode: '',
+      },
+      {
+        sid: '14',
+        name: 'Away flag',
+        type: 'CLIPGenericFlag',
+        modelid: 'herdgate-test',
+        manufacturername: 'Phoscon',
+        uniqueid: 'clip-away',
+        swversion: '1.0',
+        state: '{"flag":false}',
+        config: '{"on":true,"reachable":true}',
+        deletedState: 'normal',
+        mode: '',
+      },
     ],
     groups: [
-      { gid: '0x0001', name: 'Living room', state: 'normal', mids: '', devicemembership: '', lightsequence: '', hidden: 'false', type: 'Room', class: 'Living room', uniqueid: '' },
-      { gid: '0x0002', name: 'Reading', state: 'normal', mids: '', devicemembership: '', lightsequence: '', hidden: 'false', type: 'LightGroup', class: '', uniqueid: '' },
+      {
+        gid: '0x0001',
+        name: 'Living room',
+        state: 'normal',
+        mids: '',
+        devicemembership: '',
+        lightsequence: '',
+        hidden: 'false',
+        type: 'Room',
+        class: 'Living room',
+        uniqueid: '',
+      },
+      {
+        gid: '0x0002',
+        name: 'Reading',
+        state: 'normal',
+        mids: '',
+        devicemembership: '',
+        lightsequence: '',
+        hidden: 'false',
+        type: 'LightGroup',
+        class: '',
+        uniqueid: '',
+      },
     ],
     scenes: [
-      { gsid: '0x000101', gid: '0x0001', sid: '0x01', name: 'Evening', transitiontime: '20', lights: JSON.stringify([{ lid: '3', on: true, bri: 120, tt: 20, cm: 'xy', x: 30000, y: 28000 }, { lid: '7', on: false, bri: 0, tt: 20, cm: 'none' }]) },
+      {
+        gsid: '0x000101',
+        gid: '0x0001',
+        sid: '0x01',
+        name: 'Evening',
+        transitiontime: '20',
+        lights: JSON.stringify([
+          { lid: '3', on: true, bri: 120, tt: 20, cm: 'xy', x: 30000, y: 28000 },
+          { lid: '7', on: false, bri: 0, tt: 20, cm: 'none' },
+        ]),
+      },
     ],
     rules: [
-      { rid: '2', name: 'Hall light on motion', created: '2024-05-01T18:00:00', etag: 'x', lasttriggered: 'none', owner: KEY, status: 'enabled', timestriggered: '4', periodic: '0',
+      {
+        rid: '2',
+        name: 'Hall light on motion',
+        created: '2024-05-01T18:00:00',
+        etag: 'x',
+        lasttriggered: 'none',
+        owner: KEY,
+        status: 'enabled',
+        timestriggered: '4',
+        periodic: '0',
         conditions: JSON.stringify([{ address: '/sensors/4/state/presence', operator: 'eq', value: 'true' }]),
-        actions: JSON.stringify([{ address: '/groups/1/action', method: 'PUT', body: { on: true } }]) },
+        actions: JSON.stringify([{ address: '/groups/1/action', method: 'PUT', body: { on: true } }]),
+      },
     ],
     schedules: [
-      { id: '3', json: JSON.stringify({ name: 'Morning', description: 'lights on at 7', command: { address: `/api/${KEY}/groups/1/action`, method: 'PUT', body: { on: true } }, localtime: 'W124/T07:00:00', status: 'enabled', autodelete: false, created: '2024-05-02T06:00:00', starttime: '2024-05-02T06:00:00' }) },
+      {
+        id: '3',
+        json: JSON.stringify({
+          name: 'Morning',
+          description: 'lights on at 7',
+          command: { address: `/api/${KEY}/groups/1/action`, method: 'PUT', body: { on: true } },
+          localtime: 'W124/T07:00:00',
+          status: 'enabled',
+          autodelete: false,
+          created: '2024-05-02T06:00:00',
+          starttime: '2024-05-02T06:00:00',
+        }),
+      },
     ],
     resourcelinks: [
-      { id: '5', json: JSON.stringify({ classid: 10010, description: 'hall automation', links: ['/sensors/4', '/rules/2', '/schedules/3'], name: 'Hall', owner: KEY, recycle: false, type: 'Link' }) },
+      {
+        id: '5',
+        json: JSON.stringify({
+          classid: 10010,
+          description: 'hall automation',
+          links: ['/sensors/4', '/rules/2', '/schedules/3'],
+          name: 'Hall',
+          owner: KEY,
+          recycle: false,
+          type: 'Link',
+        }),
+      },
     ],
     alarm: {
-      devices: [{ uniqueid: `${mac(KEYPAD)}-01-0501`, flags: 0x08 }, { uniqueid: `${mac(MOTION)}-02-0406`, flags: 0x100 | 0x200 }],
-      items: { 'attr/name': 'Home', 'config/armmode': 'armed_away', 'state/armstate': 'armed_away', 'config/armed_away_exit_delay': '30', 'config/armed_away_entry_delay': '15' },
+      devices: [
+        { uniqueid: `${mac(KEYPAD)}-01-0501`, flags: 0x08 },
+        { uniqueid: `${mac(MOTION)}-02-0406`, flags: 0x100 | 0x200 },
+      ],
+      items: {
+        'attr/name': 'Home',
+        'config/armmode': 'armed_away',
+        'state/armstate': 'armed_away',
+        'config/armed_away_exit_delay': '30',
+        'config/armed_away_entry_delay': '15',
+      },
     },
     config: {},
   };

@@ -15,7 +15,14 @@ async function listing(dir: string): Promise<Record<string, string>> {
 
 /** The api on the imported database, in process, without a bridge. */
 async function apiOn(dataDir: string) {
-  const gateway = await createNodeGateway({ DATABASE_URL: `file:${join(dataDir, 'herdgate.db')}`, MQTT_URL: 'none', HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', LOG_LEVEL: 'silent' });
+  const gateway = await createNodeGateway({
+    DATABASE_URL: `file:${join(dataDir, 'herdgate.db')}`,
+    MQTT_URL: 'none',
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: '0',
+    WEBSOCKET_PORT: '0',
+    LOG_LEVEL: 'silent',
+  });
   const get = async (path: string) => (await gateway.app.request(`/api/${KEY}${path}`)).json() as Promise<Record<string, any>>;
   return { gateway, get };
 }
@@ -42,13 +49,36 @@ describe('deCONZ import', () => {
     expect(report).toMatch(/alarm PIN as_1_code0/);
 
     const network = JSON.parse(await readFile(join(dataDir, 'network.json'), 'utf8'));
-    expect(network).toEqual({ panID: 0x4d2e, extendedPanID: [...Buffer.from(COORDINATOR, 'hex')], networkKey: [...Buffer.from(NETWORK_KEY, 'hex')], channel: 20 });
+    expect(network).toEqual({
+      panID: 0x4d2e,
+      extendedPanID: [...Buffer.from(COORDINATOR, 'hex')],
+      networkKey: [...Buffer.from(NETWORK_KEY, 'hex')],
+      channel: 20,
+    });
     const backup = JSON.parse(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8'));
-    expect(backup).toMatchObject({ coordinator_ieee: COORDINATOR, pan_id: '4d2e', nwk_update_id: 2, channel: 20, network_key: { key: NETWORK_KEY, frame_counter: FRAME_COUNTER + FRAME_COUNTER_MARGIN } });
+    expect(backup).toMatchObject({
+      coordinator_ieee: COORDINATOR,
+      pan_id: '4d2e',
+      nwk_update_id: 2,
+      channel: 20,
+      network_key: { key: NETWORK_KEY, frame_counter: FRAME_COUNTER + FRAME_COUNTER_MARGIN },
+    });
 
-    const lines = (await readFile(join(dataDir, 'database.db'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(join(dataDir, 'database.db'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     const hue = lines.find((l) => l.ieeeAddr === '0x001788010a0b0c0d');
-    expect(hue).toMatchObject({ type: 'Router', nwkAddr: 0x1a2b, manufId: 0x100b, modelId: 'LCT015', powerSource: 'Mains (single phase)', interviewCompleted: true, interviewState: 'SUCCESSFUL', epList: [11] });
+    expect(hue).toMatchObject({
+      type: 'Router',
+      nwkAddr: 0x1a2b,
+      manufId: 0x100b,
+      modelId: 'LCT015',
+      powerSource: 'Mains (single phase)',
+      interviewCompleted: true,
+      interviewState: 'SUCCESSFUL',
+      epList: [11],
+    });
     expect(hue.endpoints['11']).toMatchObject({ profId: 0x0104, devId: 0x010d, inClusterList: [0, 3, 4, 5, 6, 8, 0x0300, 0x1000], outClusterList: [0x0019] });
     expect(lines.find((l) => l.ieeeAddr === '0x0017880102030405')).toMatchObject({ type: 'EndDevice', powerSource: 'Battery', modelId: 'SML001' });
     // Five devices plus the coordinator and the two groups; the Daylight and CLIP sensors are no devices.
@@ -63,7 +93,8 @@ describe('deCONZ import', () => {
       expect(config.whitelist[KEY]).toMatchObject({ name: 'homeassistant-deconz', 'create date': '2024-03-01T10:00:00' });
       const lights = await get('/lights');
       expect(Object.fromEntries(Object.entries(lights).map(([id, l]) => [id, [l.name, l.uniqueid]]))).toEqual({
-        3: ['Living room ceiling', '00:17:88:01:0a:0b:0c:0d-0b'], 7: ['Reading lamp', '00:0d:6f:ff:fe:1a:2b:3c-01'],
+        3: ['Living room ceiling', '00:17:88:01:0a:0b:0c:0d-0b'],
+        7: ['Reading lamp', '00:0d:6f:ff:fe:1a:2b:3c-01'],
       });
       const groups = await get('/groups');
       expect(groups['1']).toMatchObject({ name: 'Living room', type: 'Room', class: 'Living room', lights: ['3', '7'] });
@@ -77,15 +108,30 @@ describe('deCONZ import', () => {
       expect(await get('/rules/2')).toMatchObject({ name: 'Hall light on motion', conditions: [{ address: '/sensors/4/state/presence' }], timestriggered: 4 });
       expect(await get('/schedules/3')).toMatchObject({ name: 'Morning', localtime: 'W124/T07:00:00' });
       expect(await get('/resourcelinks')).toEqual({
-        5: { classid: 10010, description: 'hall automation', links: ['/sensors/4', '/rules/2', '/schedules/3'], name: 'Hall', owner: KEY, recycle: false, type: 'Link' },
+        5: {
+          classid: 10010,
+          description: 'hall automation',
+          links: ['/sensors/4', '/rules/2', '/schedules/3'],
+          name: 'Hall',
+          owner: KEY,
+          recycle: false,
+          type: 'Link',
+        },
       });
       const alarm = await get('/alarmsystems/1');
       expect(alarm).toMatchObject({ name: 'Home', config: { armmode: 'armed_away', armed_away_exit_delay: 30 } });
       expect(alarm.devices).toMatchObject({ '00:0d:6f:00:11:22:33:44-01-0501': { armmask: 'none' }, '00:17:88:01:02:03:04:05-02-0406': { armmask: 'AS' } });
       // New resources never take an imported id.
-      const created = await (await gateway.app.request(`/api/${KEY}/sensors`, { method: 'POST', body: JSON.stringify({ name: 'x', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'm', swversion: '1', uniqueid: 'u2' }) })).json();
+      const created = await (
+        await gateway.app.request(`/api/${KEY}/sensors`, {
+          method: 'POST',
+          body: JSON.stringify({ name: 'x', type: 'CLIPGenericFlag', modelid: 'm', manufacturername: 'm', swversion: '1', uniqueid: 'u2' }),
+        })
+      ).json();
       expect(Number((created as [{ success: { id: string } }])[0].success.id)).toBeGreaterThan(14);
-      const link = await (await gateway.app.request(`/api/${KEY}/resourcelinks`, { method: 'POST', body: JSON.stringify({ name: 'new', classid: 1, links: [] }) })).json();
+      const link = await (
+        await gateway.app.request(`/api/${KEY}/resourcelinks`, { method: 'POST', body: JSON.stringify({ name: 'new', classid: 1, links: [] }) })
+      ).json();
       expect(Number((link as [{ success: { id: string } }])[0].success.id)).toBeGreaterThan(5);
     } finally {
       await gateway.close();
@@ -101,7 +147,10 @@ describe('deCONZ import', () => {
     expect(report).toContain('network from zbconf');
     expect(report).toMatch(/network addresses and descriptors of 5 device\(s\)/);
     expect(plan.state.lights.map((l) => l.id)).toEqual([3, 7]);
-    const lines = (await readFile(join(dataDir, 'database.db'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = (await readFile(join(dataDir, 'database.db'), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.find((l) => l.ieeeAddr === '0x001788010a0b0c0d')).toMatchObject({ modelId: 'LCT015', interviewCompleted: false });
   });
 

@@ -6,7 +6,16 @@
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DeconzRefusal, describePlan, openZll, planTakeover, readDeconzExport, takeoverBridgeFiles, type DeconzSource, type ImportPlan } from '@herdgate/api/deconz';
+import {
+  DeconzRefusal,
+  describePlan,
+  openZll,
+  planTakeover,
+  readDeconzExport,
+  takeoverBridgeFiles,
+  type DeconzSource,
+  type ImportPlan,
+} from '@herdgate/api/deconz';
 import { createImportedDatabase } from '@herdgate/api/import';
 import { takeoverState } from '@herdgate/virtual-radio/takeover';
 import { replaceDataDir } from '@herdgate/shared/node';
@@ -45,7 +54,9 @@ async function openSource(source: string, scratch: string): Promise<DeconzSource
 
 export async function importDeconz(options: ImportOptions): Promise<ImportResult> {
   if (options.adapter && options.adapter !== 'deconz') {
-    throw new ImportRefused(`ZIGBEE_ADAPTER=${options.adapter}: deCONZ's network resumes on its ConBee/RaspBee (ZIGBEE_ADAPTER=deconz) or on the virtual radio (no ZIGBEE_ADAPTER)`);
+    throw new ImportRefused(
+      `ZIGBEE_ADAPTER=${options.adapter}: deCONZ's network resumes on its ConBee/RaspBee (ZIGBEE_ADAPTER=deconz) or on the virtual radio (no ZIGBEE_ADAPTER)`,
+    );
   }
   const now = options.now ?? Date.now();
   const scratch = await mkdtemp(join(tmpdir(), 'herdgate-import-'));
@@ -79,8 +90,12 @@ export async function importDeconz(options: ImportOptions): Promise<ImportResult
 function virtualStick(plan: ImportPlan) {
   const joined = plan.devices.filter((d) => d.nwkAddr !== undefined);
   const { state, unknown } = takeoverState({
-    mac: plan.network.mac, panId: plan.network.panId, channel: plan.network.channel, networkKey: plan.network.networkKey,
-    nwkUpdateId: plan.network.nwkUpdateId, frameCounter: plan.network.frameCounter ?? 0,
+    mac: plan.network.mac,
+    panId: plan.network.panId,
+    channel: plan.network.channel,
+    networkKey: plan.network.networkKey,
+    nwkUpdateId: plan.network.nwkUpdateId,
+    frameCounter: plan.network.frameCounter ?? 0,
     devices: joined.map((d) => ({ ieee: d.ieeeAddr, nwk: d.nwkAddr!, modelId: d.modelId, manufacturer: d.manufName, groups: groupsOf(plan, d.ieeeAddr) })),
   });
   const lines = [`virtual radio: deCONZ's stick with ${state.network.devices.length} simulated device(s)`];

@@ -15,27 +15,76 @@ export const PAN_ID = 0x2b1c;
 export const CHANNEL = 20;
 
 const hex = (bytes: number[]) => Buffer.from(bytes).toString('hex');
-const ep = (epId: number, inClusterList: number[], outClusterList: number[] = []) => ({ profId: 260, epId, devId: 0x0100, inClusterList, outClusterList, clusters: {}, binds: [{ cluster: 6, type: 'endpoint', deviceIeeeAddress: `0x${COORDINATOR}`, endpointID: 1 }], configuredReportings: [{ cluster: 6, attrId: 0, minRepIntval: 0, maxRepIntval: 3600, repChange: 0, manufacturerCode: null }], meta: {} });
+const ep = (epId: number, inClusterList: number[], outClusterList: number[] = []) => ({
+  profId: 260,
+  epId,
+  devId: 0x0100,
+  inClusterList,
+  outClusterList,
+  clusters: {},
+  binds: [{ cluster: 6, type: 'endpoint', deviceIeeeAddress: `0x${COORDINATOR}`, endpointID: 1 }],
+  configuredReportings: [{ cluster: 6, attrId: 0, minRepIntval: 0, maxRepIntval: 3600, repChange: 0, manufacturerCode: null }],
+  meta: {},
+});
 
 export function databaseLines(): object[] {
   const device = (id: number, type: string, ieeeAddr: string, nwkAddr: number, modelId: string, manufName: string, endpoints: object) => ({
-    id, type, ieeeAddr, nwkAddr, manufId: 4107, manufName, powerSource: 'Mains (single phase)', modelId, epList: Object.keys(endpoints).map(Number), endpoints,
-    appVersion: 2, stackVersion: 1, hwVersion: 1, dateCode: '20200101', swBuildId: '1.0', zclVersion: 3, interviewCompleted: true, interviewState: 'SUCCESSFUL', meta: { configured: 1 }, lastSeen: 1_700_000_000_000,
+    id,
+    type,
+    ieeeAddr,
+    nwkAddr,
+    manufId: 4107,
+    manufName,
+    powerSource: 'Mains (single phase)',
+    modelId,
+    epList: Object.keys(endpoints).map(Number),
+    endpoints,
+    appVersion: 2,
+    stackVersion: 1,
+    hwVersion: 1,
+    dateCode: '20200101',
+    swBuildId: '1.0',
+    zclVersion: 3,
+    interviewCompleted: true,
+    interviewState: 'SUCCESSFUL',
+    meta: { configured: 1 },
+    lastSeen: 1_700_000_000_000,
   });
   return [
     device(1, 'Coordinator', `0x${COORDINATOR}`, 0, '', '', { 1: ep(1, []) }),
     device(2, 'Router', BULB, 0x1a2b, 'LCT015', 'Signify Netherlands B.V.', { 11: ep(11, [0, 3, 4, 5, 6, 8, 0x300]), 242: ep(242, [], [0x21]) }),
     device(3, 'Router', PLUG, 0x3c4d, 'TRADFRI control outlet', 'IKEA of Sweden', { 1: ep(1, [0, 3, 4, 5, 6]) }),
     { ...device(4, 'EndDevice', CONTACT, 0x5e6f, 'DS01', 'eWeLink', { 1: ep(1, [0, 1, 3, 0x500]) }), powerSource: 'Battery' },
-    { id: 5, type: 'Group', groupID: 5, members: [{ deviceIeeeAddr: BULB, endpointID: 11 }, { deviceIeeeAddr: PLUG, endpointID: 1 }, { deviceIeeeAddr: CONTACT, endpointID: 1 }], meta: {} },
+    {
+      id: 5,
+      type: 'Group',
+      groupID: 5,
+      members: [
+        { deviceIeeeAddr: BULB, endpointID: 11 },
+        { deviceIeeeAddr: PLUG, endpointID: 1 },
+        { deviceIeeeAddr: CONTACT, endpointID: 1 },
+      ],
+      meta: {},
+    },
   ];
 }
 
 export function coordinatorBackup() {
   return {
-    metadata: { format: 'zigpy/open-coordinator-backup', version: 1, source: 'zigbee-herdsman@10.9.2', internal: { date: '2026-11-30T10:00:00.000Z', znpVersion: 2 } },
+    metadata: {
+      format: 'zigpy/open-coordinator-backup',
+      version: 1,
+      source: 'zigbee-herdsman@10.9.2',
+      internal: { date: '2026-11-30T10:00:00.000Z', znpVersion: 2 },
+    },
     stack_specific: { zstack: { tclk_seed: '00112233445566778899aabbccddeeff' } },
-    coordinator_ieee: COORDINATOR, pan_id: PAN_ID.toString(16), extended_pan_id: hex(EXT_PAN), nwk_update_id: 0, security_level: 5, channel: CHANNEL, channel_mask: [CHANNEL],
+    coordinator_ieee: COORDINATOR,
+    pan_id: PAN_ID.toString(16),
+    extended_pan_id: hex(EXT_PAN),
+    nwk_update_id: 0,
+    security_level: 5,
+    channel: CHANNEL,
+    channel_mask: [CHANNEL],
     network_key: { key: hex(NETWORK_KEY), sequence_number: 0, frame_counter: 12_345 },
     devices: [],
   };
@@ -46,19 +95,41 @@ export function sampleFolder(): Record<string, string> {
   return {
     'configuration.yaml': [
       'version: 5',
-      'mqtt:', '  base_topic: zigbee2mqtt', '  server: mqtt://localhost:1883',
-      'serial:', '  port: /dev/ttyUSB0', '  adapter: zstack',
-      'frontend:', '  enabled: true', '  port: 8080',
-      'advanced:', `  pan_id: ${PAN_ID}`, `  ext_pan_id: [${EXT_PAN.join(', ')}]`, `  channel: ${CHANNEL}`, "  network_key: '!secret network_key'", '  log_level: info',
+      'mqtt:',
+      '  base_topic: zigbee2mqtt',
+      '  server: mqtt://localhost:1883',
+      'serial:',
+      '  port: /dev/ttyUSB0',
+      '  adapter: zstack',
+      'frontend:',
+      '  enabled: true',
+      '  port: 8080',
+      'advanced:',
+      `  pan_id: ${PAN_ID}`,
+      `  ext_pan_id: [${EXT_PAN.join(', ')}]`,
+      `  channel: ${CHANNEL}`,
+      "  network_key: '!secret network_key'",
+      '  log_level: info',
       'devices:',
-      `  '${BULB}':`, '    friendly_name: Living room ceiling', '    transition: 2',
-      `  '${PLUG}':`, '    friendly_name: Coffee machine', '    retain: true',
-      `  '${CONTACT}':`, '    friendly_name: Front door',
-      'groups:', "  '5':", '    friendly_name: Living room', "  '7':", '    friendly_name: Empty group',
+      `  '${BULB}':`,
+      '    friendly_name: Living room ceiling',
+      '    transition: 2',
+      `  '${PLUG}':`,
+      '    friendly_name: Coffee machine',
+      '    retain: true',
+      `  '${CONTACT}':`,
+      '    friendly_name: Front door',
+      'groups:',
+      "  '5':",
+      '    friendly_name: Living room',
+      "  '7':",
+      '    friendly_name: Empty group',
       '',
     ].join('\n'),
     'secret.yaml': `network_key: [${NETWORK_KEY.join(', ')}]\n`,
-    'database.db': `${databaseLines().map((l) => JSON.stringify(l)).join('\n')}\n`,
+    'database.db': `${databaseLines()
+      .map((l) => JSON.stringify(l))
+      .join('\n')}\n`,
     'coordinator_backup.json': JSON.stringify(coordinatorBackup(), null, 2),
     'state.json': JSON.stringify({ [BULB]: { state: 'ON', brightness: 200 }, [CONTACT]: { contact: false, battery: 87 }, 5: { state: 'ON' } }),
     'external_converters/': '',

@@ -42,7 +42,8 @@ export interface HerdsmanDb {
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function device(entry: Record<string, unknown>, where: string): DbDevice {
-  if (typeof entry.ieeeAddr !== 'string' || !/^0x[0-9a-f]{16}$/.test(entry.ieeeAddr)) throw new FolderRefused(`${where}: ieeeAddr ${JSON.stringify(entry.ieeeAddr)} is not 0x and 16 lower-case hex digits`);
+  if (typeof entry.ieeeAddr !== 'string' || !/^0x[0-9a-f]{16}$/.test(entry.ieeeAddr))
+    throw new FolderRefused(`${where}: ieeeAddr ${JSON.stringify(entry.ieeeAddr)} is not 0x and 16 lower-case hex digits`);
   if (!Number.isInteger(entry.nwkAddr)) throw new FolderRefused(`${where}: nwkAddr is not a number`);
   if (!isObject(entry.endpoints)) throw new FolderRefused(`${where}: endpoints is not a map`);
   const endpoints = Object.entries(entry.endpoints).map(([id, ep]) => {
@@ -62,10 +63,12 @@ function device(entry: Record<string, unknown>, where: string): DbDevice {
 
 function group(entry: Record<string, unknown>, where: string): DbGroup {
   const id = entry.groupID;
-  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 0xfff7) throw new FolderRefused(`${where}: groupID ${JSON.stringify(id)} is not a Zigbee group id 1-65527`);
+  if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 0xfff7)
+    throw new FolderRefused(`${where}: groupID ${JSON.stringify(id)} is not a Zigbee group id 1-65527`);
   if (!Array.isArray(entry.members)) throw new FolderRefused(`${where}: members is not a list`);
   const members = entry.members.map((m: unknown) => {
-    if (!isObject(m) || typeof m.deviceIeeeAddr !== 'string' || !Number.isInteger(m.endpointID)) throw new FolderRefused(`${where}: a member is not {deviceIeeeAddr, endpointID}`);
+    if (!isObject(m) || typeof m.deviceIeeeAddr !== 'string' || !Number.isInteger(m.endpointID))
+      throw new FolderRefused(`${where}: a member is not {deviceIeeeAddr, endpointID}`);
     return { ieee: m.deviceIeeeAddr, endpoint: m.endpointID as number };
   });
   return { groupID: id as number, members };
@@ -73,7 +76,11 @@ function group(entry: Record<string, unknown>, where: string): DbGroup {
 
 export function readHerdsmanDb(bytes: Buffer | undefined): HerdsmanDb {
   if (!bytes) throw new FolderRefused('the folder has no database.db: Zigbee2MQTT never ran here, or this is not its data folder');
-  const lines = bytes.toString('utf8').split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = bytes
+    .toString('utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const ids = new Set<number>();
   const devices: DbDevice[] = [];
   const groups: DbGroup[] = [];

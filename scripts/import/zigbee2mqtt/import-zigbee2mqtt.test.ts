@@ -19,8 +19,20 @@ async function writeFolder(dir: string, files: Record<string, string>): Promise<
 
 /** The api on the imported database, in process, with a key made through the gateway password. */
 async function apiOn(dataDir: string) {
-  const gateway = await createNodeGateway({ DATABASE_URL: `file:${join(dataDir, 'herdgate.db')}`, MQTT_URL: 'none', HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', LOG_LEVEL: 'silent', GATEWAY_PASSWORD: 'not-the-default-1' });
-  const created = await gateway.app.request('/api', { method: 'POST', body: JSON.stringify({ devicetype: 'import-test' }), headers: { authorization: `Basic ${Buffer.from('delight:not-the-default-1').toString('base64')}` } });
+  const gateway = await createNodeGateway({
+    DATABASE_URL: `file:${join(dataDir, 'herdgate.db')}`,
+    MQTT_URL: 'none',
+    HTTP_HOST: '127.0.0.1',
+    HTTP_PORT: '0',
+    WEBSOCKET_PORT: '0',
+    LOG_LEVEL: 'silent',
+    GATEWAY_PASSWORD: 'not-the-default-1',
+  });
+  const created = await gateway.app.request('/api', {
+    method: 'POST',
+    body: JSON.stringify({ devicetype: 'import-test' }),
+    headers: { authorization: `Basic ${Buffer.from('delight:not-the-default-1').toString('base64')}` },
+  });
   const [{ success }] = (await created.json()) as [{ success: { username: string } }];
   const get = async (path: string) => (await gateway.app.request(`/api/${success.username}${path}`)).json() as Promise<Record<string, any>>;
   return { gateway, get };
@@ -48,15 +60,31 @@ describe('Zigbee2MQTT import', () => {
     expect(await readdir(join(root, 'dry')).then((names) => names.includes('data'))).toBe(false);
   });
 
-  it('should take the network, herdsman\'s database, names, groups and states', async () => {
+  it("should take the network, herdsman's database, names, groups and states", async () => {
     const source = await writeFolder(join(root, 'take', 'z2m'), sampleFolder());
     const dataDir = join(root, 'take', 'data');
     await importZigbee2mqtt({ source, dataDir, dryRun: false, adapter: 'zstack' });
-    expect(JSON.parse(await readFile(join(dataDir, 'network.json'), 'utf8'))).toEqual({ panID: 0x2b1c, extendedPanID: [0xaa, 0xbb, 0xcc, 0xdd, 0, 0x11, 0x22, 0x33], networkKey: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16], channel: 20 });
-    expect(await readFile(join(dataDir, 'database.db'), 'utf8')).toBe(`${databaseLines().map((l) => JSON.stringify(l)).join('\n')}\n`);
+    expect(JSON.parse(await readFile(join(dataDir, 'network.json'), 'utf8'))).toEqual({
+      panID: 0x2b1c,
+      extendedPanID: [0xaa, 0xbb, 0xcc, 0xdd, 0, 0x11, 0x22, 0x33],
+      networkKey: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
+      channel: 20,
+    });
+    expect(await readFile(join(dataDir, 'database.db'), 'utf8')).toBe(
+      `${databaseLines()
+        .map((l) => JSON.stringify(l))
+        .join('\n')}\n`,
+    );
     expect(await readFile(join(dataDir, 'coordinator_backup.json'), 'utf8')).toBe(sampleFolder()['coordinator_backup.json']);
-    expect(JSON.parse(await readFile(join(dataDir, 'names.json'), 'utf8'))).toEqual({ [BULB]: 'Living room ceiling', [PLUG]: 'Coffee machine', [CONTACT]: 'Front door' });
-    expect(JSON.parse(await readFile(join(dataDir, 'initial-state.json'), 'utf8'))).toEqual({ [BULB]: { state: 'ON', brightness: 200 }, [CONTACT]: { contact: false, battery: 87 } });
+    expect(JSON.parse(await readFile(join(dataDir, 'names.json'), 'utf8'))).toEqual({
+      [BULB]: 'Living room ceiling',
+      [PLUG]: 'Coffee machine',
+      [CONTACT]: 'Front door',
+    });
+    expect(JSON.parse(await readFile(join(dataDir, 'initial-state.json'), 'utf8'))).toEqual({
+      [BULB]: { state: 'ON', brightness: 200 },
+      [CONTACT]: { contact: false, battery: 87 },
+    });
     // npm start without the stick's adapter would form a new network on the virtual radio.
     expect(stickMismatch(dataDir, 'zstack')).toBeUndefined();
     expect(stickMismatch(dataDir, undefined)).toContain('start with ZIGBEE_ADAPTER=zstack ZIGBEE_PATH=/dev/ttyUSB0 npm start');
@@ -73,10 +101,14 @@ describe('Zigbee2MQTT import', () => {
     }
   });
 
-  it('should read the same folder from a tar.gz and from Zigbee2MQTT\'s zip backup', async () => {
+  it("should read the same folder from a tar.gz and from Zigbee2MQTT's zip backup", async () => {
     const files = Object.fromEntries(Object.entries(sampleFolder()).filter(([name]) => !name.endsWith('/')));
     const fromZip = await importZigbee2mqtt({ archive: writeZip(files), dataDir: join(root, 'zip'), dryRun: true });
-    const fromTar = await importZigbee2mqtt({ archive: writeTarGz(Object.fromEntries(Object.entries(files).map(([n, c]) => [`zigbee2mqtt/${n}`, c]))), dataDir: join(root, 'tar'), dryRun: true });
+    const fromTar = await importZigbee2mqtt({
+      archive: writeTarGz(Object.fromEntries(Object.entries(files).map(([n, c]) => [`zigbee2mqtt/${n}`, c]))),
+      dataDir: join(root, 'tar'),
+      dryRun: true,
+    });
     expect(fromZip.report).toBe(fromTar.report);
     expect(fromZip.plan.names[BULB]).toBe('Living room ceiling');
     expect(isZ2mArchive(writeZip(files))).toBe(true);
@@ -85,15 +117,69 @@ describe('Zigbee2MQTT import', () => {
   });
 
   const refusals: [string, (files: Record<string, string>) => void, RegExp][] = [
-    ['a network key of 15 numbers', (f) => { f['secret.yaml'] = 'network_key: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n'; }, /advanced\.network_key must be a list of 16 numbers/],
-    ['a reference that does not resolve', (f) => { f['secret.yaml'] = 'other_key: 1\n'; }, /advanced\.network_key refers to network_key in secret\.yaml, which has no such key/],
-    ['a reference to a missing file', (f) => { delete f['secret.yaml']; }, /which the folder does not have/],
-    ['a network never formed', (f) => { f['configuration.yaml'] = f['configuration.yaml']!.replace(/pan_id: \d+/, 'pan_id: GENERATE'); }, /still GENERATE/],
-    ['a database line that does not parse', (f) => { f['database.db'] = f['database.db']!.replace('"type":"Router"', '"type":"Router"'.slice(0, 8)); }, /database\.db line 2 is not JSON/],
-    ['a stale coordinator backup', (f) => { f['coordinator_backup.json'] = f['coordinator_backup.json']!.replace('"channel": 20', '"channel": 15'); }, /coordinator_backup\.json is of another network/],
-    ['a bare !secret tag', (f) => { f['configuration.yaml'] = f['configuration.yaml']!.replace("'!secret network_key'", '!secret network_key'); }, /not valid YAML \(Zigbee2MQTT needs a reference quoted/],
-    ['a damaged state.json', (f) => { f['state.json'] = '{"0x00'; }, /state\.json is not JSON/],
-    ['no database.db', (f) => { delete f['database.db']; }, /has no database\.db/],
+    [
+      'a network key of 15 numbers',
+      (f) => {
+        f['secret.yaml'] = 'network_key: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]\n';
+      },
+      /advanced\.network_key must be a list of 16 numbers/,
+    ],
+    [
+      'a reference that does not resolve',
+      (f) => {
+        f['secret.yaml'] = 'other_key: 1\n';
+      },
+      /advanced\.network_key refers to network_key in secret\.yaml, which has no such key/,
+    ],
+    [
+      'a reference to a missing file',
+      (f) => {
+        delete f['secret.yaml'];
+      },
+      /which the folder does not have/,
+    ],
+    [
+      'a network never formed',
+      (f) => {
+        f['configuration.yaml'] = f['configuration.yaml']!.replace(/pan_id: \d+/, 'pan_id: GENERATE');
+      },
+      /still GENERATE/,
+    ],
+    [
+      'a database line that does not parse',
+      (f) => {
+        f['database.db'] = f['database.db']!.replace('"type":"Router"', '"type":"Router"'.slice(0, 8));
+      },
+      /database\.db line 2 is not JSON/,
+    ],
+    [
+      'a stale coordinator backup',
+      (f) => {
+        f['coordinator_backup.json'] = f['coordinator_backup.json']!.replace('"channel": 20', '"channel": 15');
+      },
+      /coordinator_backup\.json is of another network/,
+    ],
+    [
+      'a bare !secret tag',
+      (f) => {
+        f['configuration.yaml'] = f['configuration.yaml']!.replace("'!secret network_key'", '!secret network_key');
+      },
+      /not valid YAML \(Zigbee2MQTT needs a reference quoted/,
+    ],
+    [
+      'a damaged state.json',
+      (f) => {
+        f['state.json'] = '{"0x00';
+      },
+      /state\.json is not JSON/,
+    ],
+    [
+      'no database.db',
+      (f) => {
+        delete f['database.db'];
+      },
+      /has no database\.db/,
+    ],
   ];
   it.each(refusals)('should refuse %s and change nothing', async (label, damage, message) => {
     const files = sampleFolder();
@@ -115,6 +201,8 @@ describe('Zigbee2MQTT import', () => {
 
   it('should refuse another adapter than the stick Zigbee2MQTT used', async () => {
     const source = await writeFolder(join(root, 'adapter', 'z2m'), sampleFolder());
-    await expect(importZigbee2mqtt({ source, dataDir: join(root, 'adapter', 'data'), dryRun: true, adapter: 'deconz' })).rejects.toThrow(/ZIGBEE_ADAPTER=deconz, but the network lives on Zigbee2MQTT's zstack stick/);
+    await expect(importZigbee2mqtt({ source, dataDir: join(root, 'adapter', 'data'), dryRun: true, adapter: 'deconz' })).rejects.toThrow(
+      /ZIGBEE_ADAPTER=deconz, but the network lives on Zigbee2MQTT's zstack stick/,
+    );
   });
 });

@@ -57,7 +57,7 @@ export async function importZigbee2mqtt(options: Z2mImportOptions): Promise<Z2mI
   }
   const port = plan.network.port?.startsWith('tcp://') || plan.network.port?.startsWith('/') ? plan.network.port : undefined;
   const env = { ZIGBEE_ADAPTER: plan.network.adapter, ...(port ? { ZIGBEE_PATH: port } : {}) };
-  const report = `${describePlan(plan)}herdgate drives Zigbee2MQTT's stick with ZIGBEE_ADAPTER=${env.ZIGBEE_ADAPTER} ZIGBEE_PATH=${port ?? '<the stick\'s serial port>'}\n`;
+  const report = `${describePlan(plan)}herdgate drives Zigbee2MQTT's stick with ZIGBEE_ADAPTER=${env.ZIGBEE_ADAPTER} ZIGBEE_PATH=${port ?? "<the stick's serial port>"}\n`;
   if (options.dryRun) return { plan, report, env };
   const now = options.now ?? Date.now();
   await replaceDataDir(options.dataDir, async (staging) => {
@@ -67,7 +67,10 @@ export async function importZigbee2mqtt(options: Z2mImportOptions): Promise<Z2mI
     await writeFile(join(staging, 'database.db'), plan.db.text);
     await writeFile(join(staging, 'names.json'), `${JSON.stringify(plan.names, null, 2)}\n`);
     await writeFile(join(staging, 'initial-state.json'), `${JSON.stringify(plan.initialState)}\n`);
-    await writeFile(join(staging, STICK_FILE), `${JSON.stringify({ ...env.ZIGBEE_PATH ? { path: env.ZIGBEE_PATH } : {}, adapter: env.ZIGBEE_ADAPTER, from: 'Zigbee2MQTT' })}\n`);
+    await writeFile(
+      join(staging, STICK_FILE),
+      `${JSON.stringify({ ...(env.ZIGBEE_PATH ? { path: env.ZIGBEE_PATH } : {}), adapter: env.ZIGBEE_ADAPTER, from: 'Zigbee2MQTT' })}\n`,
+    );
     await options.onStaged?.();
   });
   return { plan, report, env };

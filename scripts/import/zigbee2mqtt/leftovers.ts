@@ -16,8 +16,8 @@ export interface Leftover {
 /** Top-level settings herdgate has its own way for (taken ones are not listed). */
 const SETTINGS: Record<string, string> = {
   frontend: 'herdgate serves its own web app at /',
-  homeassistant: "herdgate publishes Home Assistant MQTT discovery itself (Z2M_HOMEASSISTANT, Z2M_DISCOVERY_TOPIC; on by default)",
-  mqtt: "herdgate runs its own MQTT broker (port 1883); its Zigbee2MQTT-compatible API publishes under Z2M_BASE_TOPIC (default zigbee2mqtt)",
+  homeassistant: 'herdgate publishes Home Assistant MQTT discovery itself (Z2M_HOMEASSISTANT, Z2M_DISCOVERY_TOPIC; on by default)',
+  mqtt: 'herdgate runs its own MQTT broker (port 1883); its Zigbee2MQTT-compatible API publishes under Z2M_BASE_TOPIC (default zigbee2mqtt)',
   availability: 'herdgate tracks availability itself (REST reachable)',
   ota: "herdgate's OTA settings are its own (REST /config otau*)",
   passlist: 'herdgate has no join allow list: open the network only for the devices you pair',
@@ -48,19 +48,33 @@ function optionCounts(maps: Record<string, Options>): Map<string, number> {
 
 export function leftoversOf(folder: Z2mFolder, settings: Z2mSettings, db: HerdsmanDb): Leftover[] {
   const out: Leftover[] = [];
-  for (const [key, why] of Object.entries(SETTINGS)) if (settings.raw[key] !== undefined && settings.raw[key] !== null) out.push({ what: `${key} settings`, why });
+  for (const [key, why] of Object.entries(SETTINGS))
+    if (settings.raw[key] !== undefined && settings.raw[key] !== null) out.push({ what: `${key} settings`, why });
   const mqtt = settings.raw.mqtt as Options | undefined;
-  if (typeof mqtt?.base_topic === 'string' && mqtt.base_topic !== 'zigbee2mqtt') out.push({ what: `mqtt.base_topic ${mqtt.base_topic}`, why: `start herdgate with Z2M_BASE_TOPIC=${mqtt.base_topic} so scripts written for it keep their topics` });
+  if (typeof mqtt?.base_topic === 'string' && mqtt.base_topic !== 'zigbee2mqtt')
+    out.push({
+      what: `mqtt.base_topic ${mqtt.base_topic}`,
+      why: `start herdgate with Z2M_BASE_TOPIC=${mqtt.base_topic} so scripts written for it keep their topics`,
+    });
   const advanced = settings.raw.advanced as Options | undefined;
   const other = Object.keys(advanced ?? {}).filter((key) => !['pan_id', 'ext_pan_id', 'channel', 'network_key'].includes(key));
-  if (other.length > 0) out.push({ what: `advanced settings ${other.join(', ')}`, why: "Zigbee2MQTT's own (logging, state cache, output format); herdgate has its own settings" });
+  if (other.length > 0)
+    out.push({ what: `advanced settings ${other.join(', ')}`, why: "Zigbee2MQTT's own (logging, state cache, output format); herdgate has its own settings" });
   for (const entry of folder.entries) {
     const why = FOLDERS[entry];
     if (why) out.push({ what: `the ${entry} folder (${why.slice(0, why.indexOf(':'))})`, why: why.slice(why.indexOf(':') + 2) });
   }
-  for (const [option, count] of optionCounts(settings.devices)) out.push({ what: `device option ${option} (${count} device(s))`, why: 'no herdgate equivalent' });
+  for (const [option, count] of optionCounts(settings.devices))
+    out.push({ what: `device option ${option} (${count} device(s))`, why: 'no herdgate equivalent' });
   for (const [option, count] of optionCounts(settings.groups)) out.push({ what: `group option ${option} (${count} group(s))`, why: 'no herdgate equivalent' });
-  const scenes = db.devices.reduce((sum, d) => sum + d.endpoints.reduce((n, ep) => n + Object.keys(((ep as { meta?: { scenes?: object } }).meta?.scenes) ?? {}).length, 0), 0);
-  if (scenes > 0) out.push({ what: `${scenes} scene(s) kept by Zigbee2MQTT`, why: 'they stay stored on the devices; REST scenes are made again with POST /groups/<id>/scenes' });
+  const scenes = db.devices.reduce(
+    (sum, d) => sum + d.endpoints.reduce((n, ep) => n + Object.keys((ep as { meta?: { scenes?: object } }).meta?.scenes ?? {}).length, 0),
+    0,
+  );
+  if (scenes > 0)
+    out.push({
+      what: `${scenes} scene(s) kept by Zigbee2MQTT`,
+      why: 'they stay stored on the devices; REST scenes are made again with POST /groups/<id>/scenes',
+    });
   return out;
 }

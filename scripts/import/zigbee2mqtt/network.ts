@@ -57,7 +57,9 @@ function checkBackup(backup: OpenBackup, network: Z2mNetwork, coordinator: strin
   const reversed = coordinator.match(/../g)!.reverse().join('');
   if (lower(backup.coordinator_ieee) !== coordinator && lower(backup.coordinator_ieee) !== reversed) differs.push(`coordinator ${backup.coordinator_ieee}`);
   if (differs.length > 0) {
-    throw new FolderRefused(`coordinator_backup.json is of another network than configuration.yaml and database.db (${differs.join(', ')}): Zigbee2MQTT has not run since the settings changed; start it once, or remove the stale backup`);
+    throw new FolderRefused(
+      `coordinator_backup.json is of another network than configuration.yaml and database.db (${differs.join(', ')}): Zigbee2MQTT has not run since the settings changed; start it once, or remove the stale backup`,
+    );
   }
 }
 
@@ -65,8 +67,14 @@ function adapterOf(settings: Z2mSettings, backup: OpenBackup | undefined, wanted
   const named = settings.adapter ?? (backup?.stack_specific?.ezsp ? 'ember' : backup?.stack_specific?.zstack ? 'zstack' : undefined);
   if (named !== undefined && !(named in ADAPTERS)) throw new FolderRefused(`serial.adapter ${named} is not an adapter zigbee-herdsman knows`);
   const adapter = named === undefined ? wanted : ADAPTERS[named]!;
-  if (!adapter) throw new FolderRefused('configuration.yaml does not name serial.adapter (Zigbee2MQTT detected it): set ZIGBEE_ADAPTER to the stick\'s adapter (deconz, zstack, ember…) and import again');
-  if (wanted && wanted !== adapter) throw new FolderRefused(`ZIGBEE_ADAPTER=${wanted}, but the network lives on Zigbee2MQTT's ${named} stick: herdgate resumes it with ZIGBEE_ADAPTER=${adapter} on that stick`);
+  if (!adapter)
+    throw new FolderRefused(
+      "configuration.yaml does not name serial.adapter (Zigbee2MQTT detected it): set ZIGBEE_ADAPTER to the stick's adapter (deconz, zstack, ember…) and import again",
+    );
+  if (wanted && wanted !== adapter)
+    throw new FolderRefused(
+      `ZIGBEE_ADAPTER=${wanted}, but the network lives on Zigbee2MQTT's ${named} stick: herdgate resumes it with ZIGBEE_ADAPTER=${adapter} on that stick`,
+    );
   if (named === 'ezsp') notes.push('serial.adapter ezsp: herdgate drives the same EmberZNet stick with the ember adapter');
   return adapter;
 }
@@ -78,8 +86,16 @@ export function takeNetwork(settings: Z2mSettings, coordinator: DbDevice, backup
   if (backup) checkBackup(backup, settings.network, ieee);
   const adapter = adapterOf(settings, backup, wantedAdapter, notes);
   if (!backup) notes.push('no coordinator_backup.json: the network resumes on this same stick only (zigbee-herdsman cannot move it to another one)');
-  if (settings.network.defaulted.length > 0) notes.push(`Zigbee2MQTT's defaults for ${settings.network.defaulted.map((k) => `advanced.${k}`).join(', ')} (not set in configuration.yaml)`);
-  return { ...settings.network, coordinator: ieee, adapter, ...(settings.port ? { port: settings.port } : {}), ...(backupText !== undefined ? { backup: backupText } : {}), notes };
+  if (settings.network.defaulted.length > 0)
+    notes.push(`Zigbee2MQTT's defaults for ${settings.network.defaulted.map((k) => `advanced.${k}`).join(', ')} (not set in configuration.yaml)`);
+  return {
+    ...settings.network,
+    coordinator: ieee,
+    adapter,
+    ...(settings.port ? { port: settings.port } : {}),
+    ...(backupText !== undefined ? { backup: backupText } : {}),
+    notes,
+  };
 }
 
 /** What the bridge reads as `network.json`. */

@@ -47,7 +47,11 @@ function readState(folder: Z2mFolder, devices: Map<string, DbDevice>, leftovers:
     if (devices.has(id)) out[id] = state as Record<string, unknown>;
     else if (/^\d+$/.test(id)) groups++;
   }
-  if (groups > 0) leftovers.push({ what: `the state of ${groups} group(s) in state.json`, why: 'a REST group shows its members\' state (all_on, any_on), taken from the devices' });
+  if (groups > 0)
+    leftovers.push({
+      what: `the state of ${groups} group(s) in state.json`,
+      why: "a REST group shows its members' state (all_on, any_on), taken from the devices",
+    });
   return out;
 }
 
@@ -67,20 +71,38 @@ function groupRows(settings: Z2mSettings, db: HerdsmanDb, devices: Map<string, D
     lightId.set(uniqueid, id);
     return id;
   };
-  const ids = [...new Set([...db.groups.map((g) => g.groupID), ...Object.keys(settings.groups).map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 0xfff7)])].sort((a, b) => a - b);
+  const ids = [
+    ...new Set([
+      ...db.groups.map((g) => g.groupID),
+      ...Object.keys(settings.groups)
+        .map(Number)
+        .filter((id) => Number.isInteger(id) && id > 0 && id <= 0xfff7),
+    ]),
+  ].sort((a, b) => a - b);
   const groups: ImportedState['groups'] = ids.map((id) => {
     const members = db.groups.find((g) => g.groupID === id)?.members ?? [];
     const memberIds: string[] = [];
     for (const m of members) {
       const light = lightOf(m.ieee, m.endpoint);
-      if (light === undefined) leftovers.push({ what: `member ${m.ieee}/${m.endpoint} of group ${id}`, why: 'not a light endpoint (no on/off server): a REST group lists lights only; the device stays in the Zigbee group' });
+      if (light === undefined)
+        leftovers.push({
+          what: `member ${m.ieee}/${m.endpoint} of group ${id}`,
+          why: 'not a light endpoint (no on/off server): a REST group lists lights only; the device stays in the Zigbee group',
+        });
       else if (!memberIds.includes(String(light))) memberIds.push(String(light));
     }
     const named = settings.groups[String(id)]?.friendly_name;
     const name = typeof named === 'string' && named ? named : id === 901 ? 'default_bind_group' : `Group ${id}`;
     return {
-      id, name: name.slice(0, NAME_MAX), type: 'LightGroup', class: null, hidden: false,
-      lights: JSON.stringify(memberIds), lightsequence: JSON.stringify([]), multideviceids: JSON.stringify([]), devicemembership: JSON.stringify([]),
+      id,
+      name: name.slice(0, NAME_MAX),
+      type: 'LightGroup',
+      class: null,
+      hidden: false,
+      lights: JSON.stringify(memberIds),
+      lightsequence: JSON.stringify([]),
+      multideviceids: JSON.stringify([]),
+      devicemembership: JSON.stringify([]),
       action: JSON.stringify({ alert: 'none', bri: 0, colormode: 'hs', ct: 0, effect: 'none', hue: 0, on: false, sat: 0, scene: null, xy: [0, 0] }),
       deleted: false,
     };
@@ -107,7 +129,16 @@ export function buildPlan(folder: Z2mFolder, adapter: string | undefined): Z2mPl
     identity: { bridgeid, mac: macOf(network.coordinator), panid: network.panId },
     radio: { zigbeechannel: network.channel, fwversion: '0x00000000', devicename: DEVICE_NAMES[network.adapter] ?? network.adapter },
     settings: { zigbeechannel: network.channel },
-    keys: [], lights, groups, scenes: [], sensors: [], rules: [], schedules: [], alarmSystems: [], alarmDevices: [], resourcelinks: [],
+    keys: [],
+    lights,
+    groups,
+    scenes: [],
+    sensors: [],
+    rules: [],
+    schedules: [],
+    alarmSystems: [],
+    alarmDevices: [],
+    resourcelinks: [],
   };
   return { network, db, state, names, initialState: readState(folder, devices, leftovers), leftovers };
 }

@@ -10,7 +10,12 @@ import { FolderRefused, type Z2mFolder } from './source';
 
 /** Zigbee2MQTT 2.x; 1.x files (version 4 or none) are read the same, a newer one is refused. */
 export const SETTINGS_VERSION = 5;
-const DEFAULTS = { pan_id: 0x1a62, ext_pan_id: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd], channel: 11, network_key: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13] };
+const DEFAULTS = {
+  pan_id: 0x1a62,
+  ext_pan_id: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd],
+  channel: 11,
+  network_key: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13],
+};
 
 export interface Z2mNetwork {
   panId: number;
@@ -67,7 +72,8 @@ function resolveRef(folder: Z2mFolder, path: string, value: unknown): unknown {
 }
 
 function bytesOf(path: string, value: unknown, length: number): number[] {
-  if (value === 'GENERATE') throw new FolderRefused(`${path} is still GENERATE: Zigbee2MQTT never formed this network (start it once on its stick, or pair the devices with herdgate)`);
+  if (value === 'GENERATE')
+    throw new FolderRefused(`${path} is still GENERATE: Zigbee2MQTT never formed this network (start it once on its stick, or pair the devices with herdgate)`);
   if (!Array.isArray(value) || value.length !== length || !value.every((b) => Number.isInteger(b) && b >= 0 && b <= 255)) {
     throw new FolderRefused(`${path} must be a list of ${length} numbers 0-255 (is ${JSON.stringify(value)})`);
   }
@@ -78,9 +84,12 @@ function bytesOf(path: string, value: unknown, length: number): number[] {
 function mapOf(folder: Z2mFolder, raw: Options, key: 'devices' | 'groups'): Record<string, Options> {
   const value = raw[key];
   if (value === undefined || value === null) return {};
-  const maps = typeof value === 'string' || Array.isArray(value)
-    ? (Array.isArray(value) ? value : [value]).map((file) => (typeof file === 'string' && folder.files.has(file) ? readYaml(folder, file) : typeof file === 'string' ? {} : undefined))
-    : [value];
+  const maps =
+    typeof value === 'string' || Array.isArray(value)
+      ? (Array.isArray(value) ? value : [value]).map((file) =>
+          typeof file === 'string' && folder.files.has(file) ? readYaml(folder, file) : typeof file === 'string' ? {} : undefined,
+        )
+      : [value];
   const out: Record<string, Options> = {};
   for (const map of maps) {
     if (!isObject(map)) throw new FolderRefused(`${key} in configuration.yaml is neither a map nor file names`);
@@ -96,16 +105,20 @@ export function readSettings(folder: Z2mFolder): Z2mSettings {
   const raw = readYaml(folder, 'configuration.yaml');
   const version = raw.version;
   if (version !== undefined && (typeof version !== 'number' || version > SETTINGS_VERSION)) {
-    throw new FolderRefused(`configuration.yaml has settings version ${JSON.stringify(version)}; this import reads Zigbee2MQTT's versions up to ${SETTINGS_VERSION} (Zigbee2MQTT 2.x)`);
+    throw new FolderRefused(
+      `configuration.yaml has settings version ${JSON.stringify(version)}; this import reads Zigbee2MQTT's versions up to ${SETTINGS_VERSION} (Zigbee2MQTT 2.x)`,
+    );
   }
   const advanced = isObject(raw.advanced) ? raw.advanced : {};
   const defaulted = (['pan_id', 'ext_pan_id', 'channel', 'network_key'] as const).filter((key) => advanced[key] === undefined);
   const field = <K extends keyof typeof DEFAULTS>(key: K) => (advanced[key] === undefined ? DEFAULTS[key] : advanced[key]);
   const panId = field('pan_id');
   if (panId === 'GENERATE') bytesOf('advanced.pan_id', panId, 2);
-  if (!Number.isInteger(panId) || (panId as number) < 1 || (panId as number) > 0xfffe) throw new FolderRefused(`advanced.pan_id must be a number 1-65534 (is ${JSON.stringify(panId)})`);
+  if (!Number.isInteger(panId) || (panId as number) < 1 || (panId as number) > 0xfffe)
+    throw new FolderRefused(`advanced.pan_id must be a number 1-65534 (is ${JSON.stringify(panId)})`);
   const channel = field('channel');
-  if (!Number.isInteger(channel) || (channel as number) < 11 || (channel as number) > 26) throw new FolderRefused(`advanced.channel must be 11-26 (is ${JSON.stringify(channel)})`);
+  if (!Number.isInteger(channel) || (channel as number) < 11 || (channel as number) > 26)
+    throw new FolderRefused(`advanced.channel must be 11-26 (is ${JSON.stringify(channel)})`);
   const key = resolveRef(folder, 'advanced.network_key', field('network_key'));
   const hex = (bytes: number[]) => Buffer.from(bytes).toString('hex');
   const serial = isObject(raw.serial) ? raw.serial : {};

@@ -13,7 +13,12 @@ export function parseArgs(argv: string[], spec: Record<string, 'value' | 'flag'>
       continue;
     }
     const kind = spec[match[1]];
-    if (!kind) throw new Error(`unknown option --${match[1]} (known: ${Object.keys(spec).map((k) => `--${k}`).join(', ')})`);
+    if (!kind)
+      throw new Error(
+        `unknown option --${match[1]} (known: ${Object.keys(spec)
+          .map((k) => `--${k}`)
+          .join(', ')})`,
+      );
     if (kind === 'flag') parsed.options[match[1]] = true;
     else {
       const value = match[2] ?? argv[++i];

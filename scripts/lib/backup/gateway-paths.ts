@@ -26,7 +26,11 @@ export function gatewayPaths(env: Record<string, string | undefined>): GatewayPa
   const databaseFile = local ? resolve(databaseUrl.startsWith('file://') ? fileURLToPath(databaseUrl) : databaseUrl.slice('file:'.length)) : undefined;
   const inside = databaseFile !== undefined && dirname(databaseFile) === dataDir ? databaseFile.slice(dataDir.length + sep.length) : undefined;
   return {
-    dataDir, databaseUrl, authToken: env.DATABASE_AUTH_TOKEN || undefined, databaseFile, databaseInDataDir: inside,
+    dataDir,
+    databaseUrl,
+    authToken: env.DATABASE_AUTH_TOKEN || undefined,
+    databaseFile,
+    databaseInDataDir: inside,
     backupDir: resolve(backupDir({ BACKUP_DIR: env.BACKUP_DIR || undefined, DATABASE_URL: databaseUrl })),
   };
 }
@@ -40,7 +44,10 @@ export function databaseExists(paths: GatewayPaths): boolean {
  * the command-line tools work on a stopped gateway, whose files nobody writes meanwhile.
  */
 export async function runningGateway(env: Record<string, string | undefined>): Promise<string | undefined> {
-  const ports = [['HTTP_PORT', env.HTTP_PORT || '8080'], ['MQTT_PORT', env.MQTT_PORT || '1883']] as const;
+  const ports = [
+    ['HTTP_PORT', env.HTTP_PORT || '8080'],
+    ['MQTT_PORT', env.MQTT_PORT || '1883'],
+  ] as const;
   for (const [name, port] of ports) if (await answers(Number(port))) return `something answers on 127.0.0.1:${port} (${name})`;
   return undefined;
 }

@@ -2,7 +2,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { archiveName, dumpTables, gatewayFacts } from '@herdgate/api/backup';
 import { openDatabase } from '@herdgate/api/database';
-import { archiveFile, BRIDGE_DATA_FILES, REQUIRED_BRIDGE_FILES, coordinatorFacts, encodeArchive, parseCoordinatorBackup, type ArchiveBody } from '@herdgate/shared/backup';
+import {
+  archiveFile,
+  BRIDGE_DATA_FILES,
+  REQUIRED_BRIDGE_FILES,
+  coordinatorFacts,
+  encodeArchive,
+  parseCoordinatorBackup,
+  type ArchiveBody,
+} from '@herdgate/shared/backup';
 import type { GatewayPaths } from './gateway-paths';
 
 /**

@@ -68,7 +68,10 @@ describe('backup archive', () => {
 
   it('should refuse an archive without the bridge network, or naming a path outside the data folder', async () => {
     expect(await decodeArchive(await sample({ 'database.db': '' }))).toMatchObject({ ok: false, refusal: { reason: 'incomplete' } });
-    expect(await decodeArchive(await sample({ 'network.json': '{}', 'database.db': '', '../evil': 'x' }))).toMatchObject({ ok: false, refusal: { reason: 'damaged', message: expect.stringContaining('unsafe') } });
+    expect(await decodeArchive(await sample({ 'network.json': '{}', 'database.db': '', '../evil': 'x' }))).toMatchObject({
+      ok: false,
+      refusal: { reason: 'damaged', message: expect.stringContaining('unsafe') },
+    });
   });
 
   it('should tell a herdgate backup from a deCONZ export and from anything else', async () => {

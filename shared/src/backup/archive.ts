@@ -31,7 +31,12 @@ const encoder = new TextEncoder();
 
 export async function encodeArchive(manifest: Omit<ArchiveManifest, 'format' | 'version' | 'body'>, body: ArchiveBody): Promise<Uint8Array> {
   const bodyBytes = encoder.encode(JSON.stringify(body));
-  const full: ArchiveManifest = { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, ...manifest, body: { sha256: await sha256Hex(bodyBytes), bytes: bodyBytes.length } };
+  const full: ArchiveManifest = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    ...manifest,
+    body: { sha256: await sha256Hex(bodyBytes), bytes: bodyBytes.length },
+  };
   const head = encoder.encode(`${JSON.stringify(full)}\n`);
   const text = new Uint8Array(head.length + bodyBytes.length);
   text.set(head);
@@ -64,8 +69,12 @@ export async function decodeArchive(bytes: Uint8Array): Promise<DecodeResult> {
   const manifest = parseManifest(newline < 0 ? text : text.subarray(0, newline));
   if ('reason' in manifest) return { ok: false, refusal: manifest };
   const bodyBytes = text.subarray(newline + 1);
-  if (bodyBytes.length !== manifest.body.bytes) return refuse(bodyBytes.length < manifest.body.bytes ? 'truncated' : 'damaged', `the backup's content is ${bodyBytes.length} bytes, its manifest says ${manifest.body.bytes}`);
-  if ((await sha256Hex(bodyBytes)) !== manifest.body.sha256) return refuse('damaged', 'the backup\'s checksum does not match its content');
+  if (bodyBytes.length !== manifest.body.bytes)
+    return refuse(
+      bodyBytes.length < manifest.body.bytes ? 'truncated' : 'damaged',
+      `the backup's content is ${bodyBytes.length} bytes, its manifest says ${manifest.body.bytes}`,
+    );
+  if ((await sha256Hex(bodyBytes)) !== manifest.body.sha256) return refuse('damaged', "the backup's checksum does not match its content");
   const body = v.safeParse(bodySchema, safeJson(bodyBytes));
   if (!body.success) return refuse('damaged', `the backup's content is malformed (${issuePath(body.issues[0])})`);
   const files = body.output.bridge.files;
@@ -86,7 +95,8 @@ export function bridgeFileBytes(archive: BackupArchive, name: string): Uint8Arra
 
 function parseManifest(line: Uint8Array): ArchiveManifest | ArchiveRefusal {
   const json = safeJson(line) as { format?: unknown; version?: unknown } | undefined;
-  if (!json || typeof json !== 'object' || json.format !== ARCHIVE_FORMAT) return { reason: 'foreign', message: 'not a herdgate backup (no herdgate manifest)' };
+  if (!json || typeof json !== 'object' || json.format !== ARCHIVE_FORMAT)
+    return { reason: 'foreign', message: 'not a herdgate backup (no herdgate manifest)' };
   if (typeof json.version === 'number' && json.version > ARCHIVE_VERSION) {
     return { reason: 'newer', message: `the backup has format version ${json.version}; this herdgate reads up to ${ARCHIVE_VERSION}: update herdgate first` };
   }

@@ -44,7 +44,12 @@ export function coordinatorFacts(backup: OpenBackup): CoordinatorFacts | undefin
   // it before the hex), where the format and the other adapters write it big-endian.
   const hex = backup.coordinator_ieee.toLowerCase();
   const ieee = adapter === 'ember' ? (hex.match(/../g) ?? []).reverse().join('') : hex;
-  return { ieee: `0x${ieee}`, ...(adapter ? { adapter } : {}), ...(backup.pan_id ? { panId: backup.pan_id } : {}), ...(backup.channel ? { channel: backup.channel } : {}) };
+  return {
+    ieee: `0x${ieee}`,
+    ...(adapter ? { adapter } : {}),
+    ...(backup.pan_id ? { panId: backup.pan_id } : {}),
+    ...(backup.channel ? { channel: backup.channel } : {}),
+  };
 }
 
 /**
@@ -55,10 +60,12 @@ export function restoreRefusal(backup: OpenBackup | undefined, adapter: string):
   if (!(RESTORING_ADAPTERS as readonly string[]).includes(adapter)) {
     return `zigbee-herdsman cannot restore a network onto a ${adapter} stick: restore onto the same stick (--same-stick) or use a Z-Stack, EmberZNet or ConBee stick`;
   }
-  if (!backup) return 'the backup has no coordinator backup (coordinator_backup.json), so the network cannot be moved to a stick; restore onto the same stick (--same-stick)';
+  if (!backup)
+    return 'the backup has no coordinator backup (coordinator_backup.json), so the network cannot be moved to a stick; restore onto the same stick (--same-stick)';
   if (adapter === 'ember') {
     const version = backup.metadata?.internal?.ezspVersion;
-    if (!backup.stack_specific?.ezsp || version === undefined) return 'an EmberZNet stick can only take a network backed up from an EmberZNet stick (zigbee-herdsman needs its hashed trust-centre key); this backup comes from another stack';
+    if (!backup.stack_specific?.ezsp || version === undefined)
+      return 'an EmberZNet stick can only take a network backed up from an EmberZNet stick (zigbee-herdsman needs its hashed trust-centre key); this backup comes from another stack';
     if (version < OLDEST_EZSP) return `the backup comes from EZSP version ${version}; zigbee-herdsman restores from version ${OLDEST_EZSP} on`;
   }
   return undefined;
@@ -67,6 +74,7 @@ export function restoreRefusal(backup: OpenBackup | undefined, adapter: string):
 /** The coordinator backup a restore writes: the backed-up one with its frame counter advanced. */
 export function advanceFrameCounter(backup: OpenBackup): Uint8Array {
   const copy = structuredClone(backup);
-  if (copy.network_key && typeof copy.network_key.frame_counter === 'number') copy.network_key.frame_counter = Math.min(copy.network_key.frame_counter + FRAME_COUNTER_ADVANCE, 0xffffffff);
+  if (copy.network_key && typeof copy.network_key.frame_counter === 'number')
+    copy.network_key.frame_counter = Math.min(copy.network_key.frame_counter + FRAME_COUNTER_ADVANCE, 0xffffffff);
   return new TextEncoder().encode(JSON.stringify(copy, null, 2));
 }

@@ -28,7 +28,7 @@ export async function detectUpload(bytes: Uint8Array): Promise<UploadKind> {
 /** Entry names of a tar (ustar: 512-byte headers, name in the first 100 bytes, octal size at 124). */
 function tarNames(tar: Uint8Array): string[] {
   const names: string[] = [];
-  for (let at = 0; at + 512 <= tar.length && names.length < 64;) {
+  for (let at = 0; at + 512 <= tar.length && names.length < 64; ) {
     const header = tar.subarray(at, at + 512);
     if (header[0] === 0) break;
     const name = new TextDecoder().decode(header.subarray(0, 100)).replace(/\0.*$/s, '');

@@ -40,7 +40,11 @@ function externalPackages(seen: Set<string>): Plugin {
   };
 }
 
-const packageName = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * esbuild keeps a service child process (~25 MiB) alive until told to stop; a long-lived caller (the

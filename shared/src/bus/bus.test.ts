@@ -18,9 +18,15 @@ describe('bus', () => {
     const { logger } = capturingLogger();
     const bus = createBus<TestEvents>(logger);
     const seen: string[] = [];
-    bus.on('ping', (p) => { seen.push(`a${p.n}`); });
-    bus.on('ping', (p) => { seen.push(`b${p.n}`); });
-    bus.on('pong', (p) => { seen.push(p.text); });
+    bus.on('ping', (p) => {
+      seen.push(`a${p.n}`);
+    });
+    bus.on('ping', (p) => {
+      seen.push(`b${p.n}`);
+    });
+    bus.on('pong', (p) => {
+      seen.push(p.text);
+    });
     bus.emit('ping', { n: 1 });
     expect(seen).toEqual(['a1', 'b1']);
   });
@@ -29,8 +35,12 @@ describe('bus', () => {
     const { logger, lines } = capturingLogger();
     const bus = createBus<TestEvents>(logger);
     const seen: number[] = [];
-    bus.on('ping', () => { throw new Error('boom'); });
-    bus.on('ping', (p) => { seen.push(p.n); });
+    bus.on('ping', () => {
+      throw new Error('boom');
+    });
+    bus.on('ping', (p) => {
+      seen.push(p.n);
+    });
     expect(() => bus.emit('ping', { n: 7 })).not.toThrow();
     expect(seen).toEqual([7]);
     expect(lines).toHaveLength(1);
@@ -40,7 +50,9 @@ describe('bus', () => {
   it('should log a rejected async listener instead of raising an unhandled rejection', async () => {
     const { logger, lines } = capturingLogger();
     const bus = createBus<TestEvents>(logger);
-    bus.on('pong', async () => { throw new Error('late'); });
+    bus.on('pong', async () => {
+      throw new Error('late');
+    });
     bus.emit('pong', { text: 'x' });
     await new Promise((r) => setImmediate(r));
     expect(lines[0]).toMatchObject({ event: 'pong', err: { message: 'late' } });
@@ -49,7 +61,9 @@ describe('bus', () => {
   it('should hand a failure to a function sink with the event and its payload', () => {
     const failures: Array<[string, unknown]> = [];
     const bus = createBus<TestEvents>((err, event, payload) => failures.push([`${event}: ${(err as Error).message}`, payload]));
-    bus.on('ping', () => { throw new Error('boom'); });
+    bus.on('ping', () => {
+      throw new Error('boom');
+    });
     bus.emit('ping', { n: 3 });
     expect(failures).toEqual([['ping: boom', { n: 3 }]]);
   });
@@ -67,7 +81,9 @@ describe('bus', () => {
     const { logger } = capturingLogger();
     const bus = createBus<TestEvents>(logger);
     const seen: number[] = [];
-    const off = bus.on('ping', (p) => { seen.push(p.n); });
+    const off = bus.on('ping', (p) => {
+      seen.push(p.n);
+    });
     bus.emit('ping', { n: 1 });
     off();
     bus.emit('ping', { n: 2 });

@@ -8,12 +8,24 @@ import type { ItemRule } from './item-rules';
  * `charging_status`).
  */
 export const BATTERY_RULES: readonly ItemRule[] = [
-  { item: 'battery', section: 'state', types: ['ZHABattery'], exposes: ['battery'], read: (get) => {
-    const value = get('battery');
-    return isNumber(value) ? Math.min(100, Math.max(0, Math.round(value))) : undefined;
-  } },
-  { item: 'charging', section: 'state', types: ['ZHABattery'], exposes: ['charging_status'], read: (get) => {
-    const value = get('charging_status');
-    return typeof value === 'boolean' ? value : undefined;
-  } },
+  {
+    item: 'battery',
+    section: 'state',
+    types: ['ZHABattery'],
+    exposes: ['battery'],
+    read: (get) => {
+      const value = get('battery');
+      return isNumber(value) ? Math.min(100, Math.max(0, Math.round(value))) : undefined;
+    },
+  },
+  {
+    item: 'charging',
+    section: 'state',
+    types: ['ZHABattery'],
+    exposes: ['charging_status'],
+    read: (get) => {
+      const value = get('charging_status');
+      return typeof value === 'boolean' ? value : undefined;
+    },
+  },
 ];

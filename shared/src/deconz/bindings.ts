@@ -133,7 +133,7 @@ export function readBound(binding: ItemBinding, raw: unknown): ItemValue | undef
     case 'levelsMax':
       return binding.max ?? (map.first ?? 0) + map.names.length - 1;
     case 'thresholds':
-      return isNumber(raw) ? map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above : undefined;
+      return isNumber(raw) ? (map.limits.find(([limit]) => raw <= limit)?.[1] ?? map.above) : undefined;
     case 'trigger':
       return typeof raw === 'boolean' ? raw : false;
     case 'schedule':
@@ -194,7 +194,9 @@ export function writeBound(binding: ItemBinding, value: unknown, current?: unkno
         ? { ok: true, payloads: toConverterSchedules(value as ThermostatSchedule).map((group) => ({ [map.writeKey]: group })) }
         : { ok: false, reason: 'expected a weekly schedule' };
     case 'programme':
-      return typeof value === 'object' && value !== null ? writeProgramme(map, value as ThermostatSchedule, current) : { ok: false, reason: 'expected a weekly schedule' };
+      return typeof value === 'object' && value !== null
+        ? writeProgramme(map, value as ThermostatSchedule, current)
+        : { ok: false, reason: 'expected a weekly schedule' };
     case 'inputs': {
       const actions = inputActionsFor(binding.presets ?? {}, value);
       return actions.ok ? { ok: true, key: map.key, value: actions.actions } : actions;

@@ -57,16 +57,29 @@ export const ACTION_BUTTON_EVENTS: Readonly<Record<string, number>> = {
 
 /** The Hue wall switch module's two inputs (1 left, 2 right) and its four Hue notification types. */
 const HUE_INPUTS: Readonly<Record<string, number>> = { left: 1, right: 2 };
-const HUE_TYPES: Readonly<Record<string, keyof typeof GESTURE>> = { press: 'initial_press', hold: 'hold', press_release: 'short_release', hold_release: 'long_release' };
+const HUE_TYPES: Readonly<Record<string, keyof typeof GESTURE>> = {
+  press: 'initial_press',
+  hold: 'hold',
+  press_release: 'short_release',
+  hold_release: 'long_release',
+};
 const HUE_INPUT_EVENTS: Readonly<Record<string, number>> = Object.fromEntries(
   Object.entries(HUE_INPUTS).flatMap(([input, button]) => Object.entries(HUE_TYPES).map(([type, gesture]) => [`${input}_${type}`, event(button, gesture)])),
 );
 
 /** Aqara's rockers: inputs 1 left, 2 right, 3 both at once, as `<click>_<input>` actions. */
 const ROCKER_INPUTS: Readonly<Record<string, number>> = { left: 1, right: 2, both: 3 };
-const ROCKER_CLICKS: Readonly<Record<string, keyof typeof GESTURE>> = { single: 'short_release', double: 'double_press', triple: 'treble_press', hold: 'hold', release: 'long_release' };
+const ROCKER_CLICKS: Readonly<Record<string, keyof typeof GESTURE>> = {
+  single: 'short_release',
+  double: 'double_press',
+  triple: 'treble_press',
+  hold: 'hold',
+  release: 'long_release',
+};
 const ROCKER_EVENTS: Readonly<Record<string, number>> = Object.fromEntries(
-  Object.entries(ROCKER_INPUTS).flatMap(([input, button]) => Object.entries(ROCKER_CLICKS).map(([click, gesture]) => [`${click}_${input}`, event(button, gesture)])),
+  Object.entries(ROCKER_INPUTS).flatMap(([input, button]) =>
+    Object.entries(ROCKER_CLICKS).map(([click, gesture]) => [`${click}_${input}`, event(button, gesture)]),
+  ),
 );
 
 const NUMBERED_GESTURES: Readonly<Record<string, keyof typeof GESTURE>> = {

@@ -21,10 +21,33 @@ describe('deconz sub-device description', () => {
   });
 
   it('should present one sensor per measured quantity', () => {
-    const names = ['temperature', 'humidity', 'pressure', 'illuminance_lux', 'occupancy', 'contact', 'water_leak', 'smoke', 'alarm', 'vibration', 'energy', 'power'];
+    const names = [
+      'temperature',
+      'humidity',
+      'pressure',
+      'illuminance_lux',
+      'occupancy',
+      'contact',
+      'water_leak',
+      'smoke',
+      'alarm',
+      'vibration',
+      'energy',
+      'power',
+    ];
     expect(types(names.map((name) => feature(name)))).toEqual([
-      'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose',
-      'ZHAWater', 'ZHAFire', 'ZHAAlarm', 'ZHAVibration', 'ZHAConsumption', 'ZHAPower',
+      'ZHATemperature',
+      'ZHAHumidity',
+      'ZHAPressure',
+      'ZHALightLevel',
+      'ZHAPresence',
+      'ZHAOpenClose',
+      'ZHAWater',
+      'ZHAFire',
+      'ZHAAlarm',
+      'ZHAVibration',
+      'ZHAConsumption',
+      'ZHAPower',
     ]);
     expect(types([feature('illuminance'), feature('illuminance_lux')])).toEqual(['ZHALightLevel']);
     expect(types([feature('voltage'), feature('linkquality')])).toEqual([]);
@@ -39,10 +62,7 @@ describe('deconz sub-device description', () => {
   it('should place sub-devices on named endpoints and by cluster, with uniqueids to match', () => {
     const plans = describeSubdevices({
       ieee,
-      exposes: [
-        { type: 'switch', endpoint: 'l2', features: [{ ...feature('state', 'state_l2'), endpoint: 'l2' }] },
-        feature('temperature'),
-      ],
+      exposes: [{ type: 'switch', endpoint: 'l2', features: [{ ...feature('state', 'state_l2'), endpoint: 'l2' }] }, feature('temperature')],
       defaultEndpoint: 1,
       endpointNames: { l1: 1, l2: 2 },
       clusterEndpoints: { 0x0402: 3 },
@@ -61,7 +81,11 @@ describe('deconz sub-device description', () => {
     // A temperature sensor always has the offset the gateway keeps for it.
     const [temperature] = describeSubdevices({ ieee, exposes: [feature('temperature')], defaultEndpoint: 1 });
     expect(temperature.config).toEqual(['offset', 'on', 'reachable']);
-    const [cover] = describeSubdevices({ ieee, exposes: [{ type: 'cover', features: [feature('state'), feature('position'), feature('tilt')] }], defaultEndpoint: 1 });
+    const [cover] = describeSubdevices({
+      ieee,
+      exposes: [{ type: 'cover', features: [feature('state'), feature('position'), feature('tilt')] }],
+      defaultEndpoint: 1,
+    });
     expect(cover.state).toEqual(['lift', 'open', 'tilt', 'on', 'bri', 'reachable']);
   });
 

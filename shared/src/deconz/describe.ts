@@ -96,7 +96,13 @@ function typesOfGroup(group: readonly ExposeJson[]): Found[] {
     if (rule.unless?.some((name) => topLevel.has(name))) continue;
     const names = rule.without ? new Set([...genericNames].filter((name) => !rule.without!.includes(name))) : genericNames;
     const type = keypad && rule.type === 'ZHASwitch' ? 'ZHAAncillaryControl' : rule.type;
-    found.push({ type, names, ...(rule.role ? { role: rule.role } : {}), ...(rule.cluster !== undefined ? { cluster: rule.cluster } : {}), ...(rule.client ? { client: rule.client } : {}) });
+    found.push({
+      type,
+      names,
+      ...(rule.role ? { role: rule.role } : {}),
+      ...(rule.cluster !== undefined ? { cluster: rule.cluster } : {}),
+      ...(rule.client ? { client: rule.client } : {}),
+    });
   }
   return found;
 }
@@ -150,7 +156,15 @@ export function describeSubdevices(input: DescribeInput): SubdevicePlan[] {
       const uniqueid = `${mac}-${hex(endpoint, 2)}${cluster === undefined ? '' : `-${hex(cluster, 4)}`}`;
       const buttonmap = type === 'ZHASwitch' && hasButtonMap(input.model) ? { buttonmap: input.model } : {};
       const bindings = bindingsOf(type, group, input.model);
-      const plan: SubdevicePlan = { type, resource, uniqueid, endpoint, ...withoutUnbound(type, itemsOf(type, names), bindings), ...(role ? { role } : {}), ...buttonmap };
+      const plan: SubdevicePlan = {
+        type,
+        resource,
+        uniqueid,
+        endpoint,
+        ...withoutUnbound(type, itemsOf(type, names), bindings),
+        ...(role ? { role } : {}),
+        ...buttonmap,
+      };
       if (bindings) plan.bindings = bindings;
       plans.push(suffix === undefined ? plan : { ...plan, suffix });
     }

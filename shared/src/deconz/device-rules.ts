@@ -14,8 +14,14 @@ export const DEVICE_RULES: readonly ItemRule[] = [
   // deCONZ's list of config items on their way to the device (sensors it shows it on): none
   // outstanding here; the api lists a write's items while the device has not answered it.
   { item: 'pending', section: 'config', types: ['ZHAPresence', 'ZHAAncillaryControl'], exposes: [], read: () => [] },
-  { item: 'temperature', section: 'config', types: SENSORS.filter((type) => !MEASURING_TEMPERATURE.has(type)), exposes: ['device_temperature'], read: (get) => {
-    const value = get('device_temperature');
-    return isNumber(value) ? Math.max(-27315, Math.min(32767, Math.round(value * 100))) : undefined;
-  } },
+  {
+    item: 'temperature',
+    section: 'config',
+    types: SENSORS.filter((type) => !MEASURING_TEMPERATURE.has(type)),
+    exposes: ['device_temperature'],
+    read: (get) => {
+      const value = get('device_temperature');
+      return isNumber(value) ? Math.max(-27315, Math.min(32767, Math.round(value * 100))) : undefined;
+    },
+  },
 ];

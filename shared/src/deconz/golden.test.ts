@@ -16,7 +16,34 @@ const fixtures = readdirSync(dir)
 describe('deconz golden fixtures', () => {
   it('should cover the whole device catalogue', () => {
     expect(fixtures.map((f) => f.input.model).sort()).toEqual(
-      ['3400-D', '9290011370', '9290012573A', '9290012607', 'E1524/E1810', 'E1757', 'E160x/E170x/E190x', 'LED1836G9', 'SNZB-01', 'SNZB-02', 'SNZB-04', 'Zen-01-W', 'HS3SA/HS1SA', 'HS1WL/HS3WL', 'HS1CA-E', 'SP 120', '99432', '014G2461', 'MFKZQ01LM', 'DJT11LM', 'VOCKQJK11LM', '929003017102', 'MLI-404011/MLI-404049', 'WXKG15LM', 'E1744', 'TS0601_thermostat'].sort(),
+      [
+        '3400-D',
+        '9290011370',
+        '9290012573A',
+        '9290012607',
+        'E1524/E1810',
+        'E1757',
+        'E160x/E170x/E190x',
+        'LED1836G9',
+        'SNZB-01',
+        'SNZB-02',
+        'SNZB-04',
+        'Zen-01-W',
+        'HS3SA/HS1SA',
+        'HS1WL/HS3WL',
+        'HS1CA-E',
+        'SP 120',
+        '99432',
+        '014G2461',
+        'MFKZQ01LM',
+        'DJT11LM',
+        'VOCKQJK11LM',
+        '929003017102',
+        'MLI-404011/MLI-404049',
+        'WXKG15LM',
+        'E1744',
+        'TS0601_thermostat',
+      ].sort(),
     );
   });
 

@@ -15,11 +15,15 @@ export const SELF_TEST_TYPES: readonly SubdeviceType[] = ['ZHAFire', 'ZHACarbonM
  * and gas detectors, written by name (the converters keep the level they last wrote).
  */
 export const IAS_ITEMS: readonly BoundItem[] = [
-  { item: 'usertest', section: 'config', keys: [
-    { key: 'selftest', kind: 'trigger', value: '', state: 'test' },
-    // Heiman's newer alarms (HM-5HA-E): the IAS zone's own test mode, the zone's test bit while it runs.
-    { key: 'trigger_selftest', kind: 'trigger', value: 'test', state: 'test' },
-  ] },
+  {
+    item: 'usertest',
+    section: 'config',
+    keys: [
+      { key: 'selftest', kind: 'trigger', value: '', state: 'test' },
+      // Heiman's newer alarms (HM-5HA-E): the IAS zone's own test mode, the zone's test bit while it runs.
+      { key: 'trigger_selftest', kind: 'trigger', value: 'test', state: 'test' },
+    ],
+  },
   { item: 'sensitivity', section: 'config', keys: [{ key: 'sensitivity', kind: 'levels', names: ['low', 'medium', 'high'], numbers: [] }] },
 ];
 
@@ -29,10 +33,16 @@ export const IAS_ITEMS: readonly BoundItem[] = [
  * deCONZ (a write answers 8). The bridge adds the `zone_state` key for every device with a zone.
  */
 export const IAS_RULES: readonly ItemRule[] = [
-  { item: 'enrolled', section: 'config', types: IAS_TYPES, exposes: ['zone_state'], read: (get) => {
-    const value = get('zone_state');
-    return isNumber(value) ? value : undefined;
-  } },
+  {
+    item: 'enrolled',
+    section: 'config',
+    types: IAS_TYPES,
+    exposes: ['zone_state'],
+    read: (get) => {
+      const value = get('zone_state');
+      return isNumber(value) ? value : undefined;
+    },
+  },
 ];
 
 export const SELF_TEST_RULES: readonly ItemRule[] = SELF_TEST_TYPES.flatMap((type) => IAS_ITEMS.map((row) => boundRule(type, row)));

@@ -15,13 +15,25 @@ const S2: ExposeJson[] = [
   num('power', 0, 100000),
   text('input_actions'),
 ];
-const J1: ExposeJson[] = [{ type: 'cover', features: [{ type: 'numeric', name: 'position', property: 'position', access: 7 }] }, num('power', 0, 100000), text('input_actions'), num('window_covering_type', 0, 9)];
+const J1: ExposeJson[] = [
+  { type: 'cover', features: [{ type: 'numeric', name: 'position', property: 'position', access: 7 }] },
+  num('power', 0, 100000),
+  text('input_actions'),
+  num('window_covering_type', 0, 9),
+];
 const ENDPOINTS = { clusterEndpoints: { 0x0006: 1, 0x0102: 1 }, clientClusterEndpoints: { 0x0006: 3, 0x0102: 2 } };
 
 const switchOf = (exposes: ExposeJson[], model: string) =>
-  describeSubdevices({ ieee: '0x001fee0000001234', exposes, defaultEndpoint: 1, model, endpointNames: { l1: 1, l2: 2 }, ...ENDPOINTS }).find((s) => s.type === 'ZHASwitch')!;
+  describeSubdevices({ ieee: '0x001fee0000001234', exposes, defaultEndpoint: 1, model, endpointNames: { l1: 1, l2: 2 }, ...ENDPOINTS }).find(
+    (s) => s.type === 'ZHASwitch',
+  )!;
 
-const S2_ROCKER = [[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [0, 3, 3, 6, 0, 2], [1, 3, 4, 6, 0, 2]];
+const S2_ROCKER = [
+  [0, 13, 3, 6, 0, 2],
+  [1, 13, 4, 6, 0, 2],
+  [0, 3, 3, 6, 0, 2],
+  [1, 3, 4, 6, 0, 2],
+];
 
 describe('ubisys input modes', () => {
   it('should put the switch on the endpoint of its client cluster, as deCONZ does (S2 on 3, J1 on 2 with the covering cluster)', () => {
@@ -39,7 +51,14 @@ describe('ubisys input modes', () => {
   it('should name the presets and show anything else as custom hex', () => {
     const s2 = switchOf(S2, 'S2');
     expect(toDeconzItems(s2, { input_actions: S2_ROCKER }).config.mode).toBe('rocker');
-    expect(toDeconzItems(s2, { input_actions: [[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2]] }).config.mode).toBe('momentary');
+    expect(
+      toDeconzItems(s2, {
+        input_actions: [
+          [0, 13, 3, 6, 0, 2],
+          [1, 13, 4, 6, 0, 2],
+        ],
+      }).config.mode,
+    ).toBe('momentary');
     expect(toDeconzItems(s2, { input_actions: [[0, 13, 3, 6, 0, 1]] }).config.mode).toBe('custom_41010006000D03060001');
     expect(toDeconzItems(switchOf(J1, 'J1'), { window_covering_type: 4 }).config.windowcoveringtype).toBe(4);
   });
@@ -47,7 +66,9 @@ describe('ubisys input modes', () => {
   it('should write presets and custom hex as input actions, and refuse what is neither', () => {
     const s2 = switchOf(S2, 'S2');
     expect(toConverterCommand('ZHASwitch', { mode: 'rocker' }, s2.bindings).payloads).toEqual([{ input_actions: S2_ROCKER }]);
-    expect(toConverterCommand('ZHASwitch', { mode: 'custom_41010006001303060002' }, s2.bindings).payloads).toEqual([{ input_actions: [[0, 0x13, 3, 6, 0, 2]] }]);
+    expect(toConverterCommand('ZHASwitch', { mode: 'custom_41010006001303060002' }, s2.bindings).payloads).toEqual([
+      { input_actions: [[0, 0x13, 3, 6, 0, 2]] },
+    ]);
     for (const mode of ['toggle', 'custom_', 'custom_42010001', 'custom_4102000600', 'custom_41010006000D03060002FF', 'custom_zz']) {
       expect(toConverterCommand('ZHASwitch', { mode }, s2.bindings).invalid, mode).toEqual([{ item: 'mode', reason: expect.any(String) }]);
     }
@@ -66,7 +87,10 @@ describe('ubisys input modes', () => {
   it("should number the S2's inputs as deCONZ's button map does: toggle short release, either move hold, the stop after a move long release", () => {
     const s2 = switchOf(S2, 'S2');
     const event = (action: string, stopped?: string) => toDeconzItems(s2, { action, action_stopped: stopped }).state.buttonevent;
-    for (const [input, button] of [['s1', 1], ['s2', 2]] as const) {
+    for (const [input, button] of [
+      ['s1', 1],
+      ['s2', 2],
+    ] as const) {
       expect(event(`toggle_${input}`)).toBe(button * 1000 + 2);
       expect(event(`brightness_move_up_${input}`)).toBe(button * 1000 + 1);
       expect(event(`brightness_move_down_${input}`)).toBe(button * 1000 + 1);
@@ -82,6 +106,8 @@ describe('ubisys input modes', () => {
   it('should write the covering type within 0-9 only', () => {
     const j1 = switchOf(J1, 'J1');
     expect(toConverterCommand('ZHASwitch', { windowcoveringtype: 8 }, j1.bindings).payloads).toEqual([{ window_covering_type: 8 }]);
-    expect(toConverterCommand('ZHASwitch', { windowcoveringtype: 10 }, j1.bindings).invalid).toEqual([{ item: 'windowcoveringtype', reason: 'this device takes 0 to 9' }]);
+    expect(toConverterCommand('ZHASwitch', { windowcoveringtype: 10 }, j1.bindings).invalid).toEqual([
+      { item: 'windowcoveringtype', reason: 'this device takes 0 to 9' },
+    ]);
   });
 });

@@ -21,8 +21,14 @@ const TOGGLE = 0x02;
 
 /** S1 and S1-R: input 0 toggles the relay through the on/off client of endpoint 2 (1 through 3). */
 const S1: Readonly<Record<string, InputActions>> = {
-  momentary: [[0, PRESS, 2, ...ON_OFF, TOGGLE], [1, PRESS, 3, ...ON_OFF, TOGGLE]],
-  rocker: [[0, PRESS, 2, ...ON_OFF, TOGGLE], [0, ANY_RELEASE, 2, ...ON_OFF, TOGGLE]],
+  momentary: [
+    [0, PRESS, 2, ...ON_OFF, TOGGLE],
+    [1, PRESS, 3, ...ON_OFF, TOGGLE],
+  ],
+  rocker: [
+    [0, PRESS, 2, ...ON_OFF, TOGGLE],
+    [0, ANY_RELEASE, 2, ...ON_OFF, TOGGLE],
+  ],
 };
 
 export const INPUT_PRESETS: Readonly<Record<string, Readonly<Record<string, InputActions>>>> = {
@@ -30,18 +36,37 @@ export const INPUT_PRESETS: Readonly<Record<string, Readonly<Record<string, Inpu
   'S1-R': S1,
   // Inputs 0 and 1 toggle through the on/off clients of endpoints 3 and 4.
   S2: {
-    momentary: [[0, PRESS, 3, ...ON_OFF, TOGGLE], [1, PRESS, 4, ...ON_OFF, TOGGLE]],
-    rocker: [[0, PRESS, 3, ...ON_OFF, TOGGLE], [1, PRESS, 4, ...ON_OFF, TOGGLE], [0, ANY_RELEASE, 3, ...ON_OFF, TOGGLE], [1, ANY_RELEASE, 4, ...ON_OFF, TOGGLE]],
+    momentary: [
+      [0, PRESS, 3, ...ON_OFF, TOGGLE],
+      [1, PRESS, 4, ...ON_OFF, TOGGLE],
+    ],
+    rocker: [
+      [0, PRESS, 3, ...ON_OFF, TOGGLE],
+      [1, PRESS, 4, ...ON_OFF, TOGGLE],
+      [0, ANY_RELEASE, 3, ...ON_OFF, TOGGLE],
+      [1, ANY_RELEASE, 4, ...ON_OFF, TOGGLE],
+    ],
   },
   // Input 0 opens and input 1 closes through the covering client of endpoint 2; letting go stops.
   J1: {
-    momentary: [[0, PRESS, 2, ...COVERING, 0x00], [0, RELEASE, 2, ...COVERING, 0x02], [1, PRESS, 2, ...COVERING, 0x01], [1, RELEASE, 2, ...COVERING, 0x02]],
-    rocker: [[0, PRESS, 2, ...COVERING, 0x00], [0, ANY_RELEASE, 2, ...COVERING, 0x02], [1, PRESS, 2, ...COVERING, 0x01], [1, ANY_RELEASE, 2, ...COVERING, 0x02]],
+    momentary: [
+      [0, PRESS, 2, ...COVERING, 0x00],
+      [0, RELEASE, 2, ...COVERING, 0x02],
+      [1, PRESS, 2, ...COVERING, 0x01],
+      [1, RELEASE, 2, ...COVERING, 0x02],
+    ],
+    rocker: [
+      [0, PRESS, 2, ...COVERING, 0x00],
+      [0, ANY_RELEASE, 2, ...COVERING, 0x02],
+      [1, PRESS, 2, ...COVERING, 0x01],
+      [1, ANY_RELEASE, 2, ...COVERING, 0x02],
+    ],
   },
 };
 
 const hex = (n: number) => n.toString(16).padStart(2, '0').toUpperCase();
-const same = (a: InputActions, b: InputActions) => a.length === b.length && a.every((entry, i) => entry.length === b[i]!.length && entry.every((x, j) => x === b[i]![j]));
+const same = (a: InputActions, b: InputActions) =>
+  a.length === b.length && a.every((entry, i) => entry.length === b[i]!.length && entry.every((x, j) => x === b[i]![j]));
 const isActions = (raw: unknown): raw is InputActions =>
   Array.isArray(raw) && raw.every((entry) => Array.isArray(entry) && entry.every((x) => Number.isInteger(x) && x >= 0 && x <= 255));
 
@@ -55,7 +80,10 @@ export function inputModeOf(presets: Readonly<Record<string, InputActions>>, raw
 }
 
 /** A mode a client wrote -> the input actions to write, or why they cannot be written. */
-export function inputActionsFor(presets: Readonly<Record<string, InputActions>>, value: unknown): { ok: true; actions: InputActions } | { ok: false; reason: string } {
+export function inputActionsFor(
+  presets: Readonly<Record<string, InputActions>>,
+  value: unknown,
+): { ok: true; actions: InputActions } | { ok: false; reason: string } {
   const expected = `${Object.keys(presets).join(', ')} or ${CUSTOM}<hex>`;
   if (typeof value !== 'string') return { ok: false, reason: `expected ${expected}` };
   if (Object.hasOwn(presets, value)) return { ok: true, actions: presets[value]! };
@@ -63,7 +91,8 @@ export function inputActionsFor(presets: Readonly<Record<string, InputActions>>,
   if (!/^([0-9a-fA-F]{2})+$/.test(digits)) return { ok: false, reason: `expected ${expected}` };
   const bytes = digits.match(/../g)!.map((pair) => parseInt(pair, 16));
   const [type, low, high] = bytes;
-  if (type !== OCTET_STRING || low === undefined || high === undefined) return { ok: false, reason: 'custom input actions start with 41 (octet strings) and a 16-bit count' };
+  if (type !== OCTET_STRING || low === undefined || high === undefined)
+    return { ok: false, reason: 'custom input actions start with 41 (octet strings) and a 16-bit count' };
   const actions: number[][] = [];
   let at = 3;
   for (let i = 0; i < low + (high << 8); i++) {

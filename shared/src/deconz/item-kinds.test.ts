@@ -4,8 +4,21 @@ import { isUnsetShown, STATE_ITEM_DEFAULTS, STATE_ITEM_KINDS, withItemDefaults, 
 describe('state item defaults (deCONZ generic item descriptions)', () => {
   it('should fill an unset item with its default and keep real values and items without one', () => {
     const unset = withUnsetItems(['temperature', 'presence', 'battery', 'airquality', 'xy', 'panel'], { lastupdated: 'none' });
-    expect(withItemDefaults(unset)).toEqual({ temperature: 0, presence: false, battery: null, airquality: '', xy: null, panel: 'disarmed', lastupdated: 'none' });
-    expect(withItemDefaults({ temperature: 2150, presence: true, effect: 'colorloop', lastupdated: 'a' })).toEqual({ temperature: 2150, presence: true, effect: 'colorloop', lastupdated: 'a' });
+    expect(withItemDefaults(unset)).toEqual({
+      temperature: 0,
+      presence: false,
+      battery: null,
+      airquality: '',
+      xy: null,
+      panel: 'disarmed',
+      lastupdated: 'none',
+    });
+    expect(withItemDefaults({ temperature: 2150, presence: true, effect: 'colorloop', lastupdated: 'a' })).toEqual({
+      temperature: 2150,
+      presence: true,
+      effect: 'colorloop',
+      lastupdated: 'a',
+    });
     // A view: the record it was made from keeps its items unset.
     expect(unset.temperature).toBeNull();
   });
@@ -17,7 +30,12 @@ describe('state item defaults (deCONZ generic item descriptions)', () => {
   });
 
   it('should take null, "" and a default as not set, a real reading as set', () => {
-    expect([isUnsetShown('temperature', 0), isUnsetShown('temperature', null), isUnsetShown('airquality', ''), isUnsetShown('action', 'disarmed')]).toEqual([true, true, true, true]);
+    expect([isUnsetShown('temperature', 0), isUnsetShown('temperature', null), isUnsetShown('airquality', ''), isUnsetShown('action', 'disarmed')]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect([isUnsetShown('temperature', 2150), isUnsetShown('presence', true), isUnsetShown('battery', 0)]).toEqual([false, false, false]);
   });
 });

@@ -49,10 +49,36 @@ export const ON_OFF: readonly SubdeviceType[] = [...DIMMABLE, 'On/Off light', 'O
 export const COVERS: readonly SubdeviceType[] = ['Window covering device', 'Window covering controller'];
 export const LIGHTS: readonly SubdeviceType[] = [...ON_OFF, ...COVERS, 'Fan'];
 export const SENSORS: readonly SubdeviceType[] = [
-  'ZHATemperature', 'ZHAHumidity', 'ZHAPressure', 'ZHALightLevel', 'ZHAPresence', 'ZHAOpenClose', 'ZHAWater',
-  'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAVibration', 'ZHASwitch', 'ZHAThermostat', 'ZHAAncillaryControl', 'ZHAConsumption', 'ZHAPower', 'ZHATime', 'ZHAAirQuality', 'ZHABattery',
+  'ZHATemperature',
+  'ZHAHumidity',
+  'ZHAPressure',
+  'ZHALightLevel',
+  'ZHAPresence',
+  'ZHAOpenClose',
+  'ZHAWater',
+  'ZHAFire',
+  'ZHACarbonMonoxide',
+  'ZHAAlarm',
+  'ZHAVibration',
+  'ZHASwitch',
+  'ZHAThermostat',
+  'ZHAAncillaryControl',
+  'ZHAConsumption',
+  'ZHAPower',
+  'ZHATime',
+  'ZHAAirQuality',
+  'ZHABattery',
 ];
-export const IAS_TYPES: readonly SubdeviceType[] = ['ZHAOpenClose', 'ZHAWater', 'ZHAFire', 'ZHACarbonMonoxide', 'ZHAAlarm', 'ZHAPresence', 'ZHAVibration', 'ZHAAncillaryControl'];
+export const IAS_TYPES: readonly SubdeviceType[] = [
+  'ZHAOpenClose',
+  'ZHAWater',
+  'ZHAFire',
+  'ZHACarbonMonoxide',
+  'ZHAAlarm',
+  'ZHAPresence',
+  'ZHAVibration',
+  'ZHAAncillaryControl',
+];
 
 const num = (get: Read, key: string) => {
   const value = get(key);
@@ -79,58 +105,124 @@ const COLOR_MODES: Readonly<Record<string, string>> = { xy: 'xy', color_temp: 'c
 
 export const LIGHT_ITEM_RULES: readonly ItemRule[] = [
   { item: 'on', section: 'state', types: ON_OFF, exposes: [], read: (get) => (get('state') === undefined ? undefined : get('state') === 'ON') },
-  { item: 'bri', section: 'state', types: DIMMABLE, exposes: ['brightness'], read: (get) => {
-    const value = num(get, 'brightness');
-    return value === undefined ? undefined : clamp(Math.round(value), 0, 254);
-  } },
+  {
+    item: 'bri',
+    section: 'state',
+    types: DIMMABLE,
+    exposes: ['brightness'],
+    read: (get) => {
+      const value = num(get, 'brightness');
+      return value === undefined ? undefined : clamp(Math.round(value), 0, 254);
+    },
+  },
   { item: 'ct', section: 'state', types: CT_LIGHTS, exposes: ['color_temp'], read: (get) => num(get, 'color_temp') },
-  { item: 'xy', section: 'state', types: COLOR_LIGHTS, exposes: ['color_xy'], read: (get) => {
-    const { x, y } = color(get);
-    return isNumber(x) && isNumber(y) ? [round(x, 4), round(y, 4)] : undefined;
-  } },
-  { item: 'hue', section: 'state', types: COLOR_LIGHTS, exposes: ['color_hs'], read: (get) => {
-    const { hue } = color(get);
-    return isNumber(hue) ? degreesToHue(hue) : undefined;
-  } },
-  { item: 'sat', section: 'state', types: COLOR_LIGHTS, exposes: ['color_hs'], read: (get) => {
-    const { saturation } = color(get);
-    return isNumber(saturation) ? percentToSat(saturation) : undefined;
-  } },
-  { item: 'colormode', section: 'state', types: [...COLOR_LIGHTS, 'Color temperature light'], exposes: [], read: (get) => {
-    const mode = get('color_mode');
-    return typeof mode === 'string' ? COLOR_MODES[mode] : undefined;
-  } },
+  {
+    item: 'xy',
+    section: 'state',
+    types: COLOR_LIGHTS,
+    exposes: ['color_xy'],
+    read: (get) => {
+      const { x, y } = color(get);
+      return isNumber(x) && isNumber(y) ? [round(x, 4), round(y, 4)] : undefined;
+    },
+  },
+  {
+    item: 'hue',
+    section: 'state',
+    types: COLOR_LIGHTS,
+    exposes: ['color_hs'],
+    read: (get) => {
+      const { hue } = color(get);
+      return isNumber(hue) ? degreesToHue(hue) : undefined;
+    },
+  },
+  {
+    item: 'sat',
+    section: 'state',
+    types: COLOR_LIGHTS,
+    exposes: ['color_hs'],
+    read: (get) => {
+      const { saturation } = color(get);
+      return isNumber(saturation) ? percentToSat(saturation) : undefined;
+    },
+  },
+  {
+    item: 'colormode',
+    section: 'state',
+    types: [...COLOR_LIGHTS, 'Color temperature light'],
+    exposes: [],
+    read: (get) => {
+      const mode = get('color_mode');
+      return typeof mode === 'string' ? COLOR_MODES[mode] : undefined;
+    },
+  },
   // deCONZ always reports alert "none": it is a momentary command, not a state.
   { item: 'alert', section: 'state', types: ON_OFF, exposes: [], read: () => 'none' },
   { item: 'effect', section: 'state', types: COLOR_LIGHTS, exposes: [], read: (get) => (get('effect') === 'colorloop' ? 'colorloop' : 'none') },
   { item: 'lift', section: 'state', types: COVERS, exposes: ['position'], read: lift },
-  { item: 'open', section: 'state', types: COVERS, exposes: [], read: (get) => {
-    const value = lift(get);
-    if (value !== undefined) return value < 100;
-    const state = get('state');
-    return state === 'OPEN' ? true : state === 'CLOSE' ? false : undefined;
-  } },
-  { item: 'tilt', section: 'state', types: COVERS, exposes: ['tilt'], read: (get) => {
-    const value = num(get, 'tilt');
-    return value === undefined ? undefined : invertPercent(value);
-  } },
+  {
+    item: 'open',
+    section: 'state',
+    types: COVERS,
+    exposes: [],
+    read: (get) => {
+      const value = lift(get);
+      if (value !== undefined) return value < 100;
+      const state = get('state');
+      return state === 'OPEN' ? true : state === 'CLOSE' ? false : undefined;
+    },
+  },
+  {
+    item: 'tilt',
+    section: 'state',
+    types: COVERS,
+    exposes: ['tilt'],
+    read: (get) => {
+      const value = num(get, 'tilt');
+      return value === undefined ? undefined : invertPercent(value);
+    },
+  },
   // Deprecated covering items older clients still read: on = not fully open, bri = lift on 0-254.
-  { item: 'on', section: 'state', types: COVERS, exposes: ['position'], read: (get) => {
-    const value = lift(get);
-    return value === undefined ? undefined : value > 0;
-  } },
-  { item: 'bri', section: 'state', types: COVERS, exposes: ['position'], read: (get) => {
-    const value = lift(get);
-    return value === undefined ? undefined : Math.round((value * 254) / 100);
-  } },
-  { item: 'on', section: 'state', types: ['Fan'], exposes: [], read: (get) => {
-    const mode = get('fan_mode');
-    return typeof mode === 'string' ? mode !== 'off' : undefined;
-  } },
-  { item: 'speed', section: 'state', types: ['Fan'], exposes: [], read: (get) => {
-    const index = FAN_SPEEDS.indexOf(String(get('fan_mode')));
-    return index < 0 ? undefined : index;
-  } },
+  {
+    item: 'on',
+    section: 'state',
+    types: COVERS,
+    exposes: ['position'],
+    read: (get) => {
+      const value = lift(get);
+      return value === undefined ? undefined : value > 0;
+    },
+  },
+  {
+    item: 'bri',
+    section: 'state',
+    types: COVERS,
+    exposes: ['position'],
+    read: (get) => {
+      const value = lift(get);
+      return value === undefined ? undefined : Math.round((value * 254) / 100);
+    },
+  },
+  {
+    item: 'on',
+    section: 'state',
+    types: ['Fan'],
+    exposes: [],
+    read: (get) => {
+      const mode = get('fan_mode');
+      return typeof mode === 'string' ? mode !== 'off' : undefined;
+    },
+  },
+  {
+    item: 'speed',
+    section: 'state',
+    types: ['Fan'],
+    exposes: [],
+    read: (get) => {
+      const index = FAN_SPEEDS.indexOf(String(get('fan_mode')));
+      return index < 0 ? undefined : index;
+    },
+  },
   { item: 'reachable', section: 'state', types: LIGHTS, exposes: [] },
   // Brightness after power returns (ZCL StartUpCurrentLevel), deCONZ's top-level `powerup`.
   { item: 'powerup', section: 'config', types: DIMMABLE, exposes: ['current_level_startup'], read: (get) => startupLevel(get('level_config')) },
@@ -140,27 +232,57 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   { item: 'temperature', section: 'state', types: ['ZHATemperature'], exposes: [], read: scaled('temperature', 100) },
   { item: 'humidity', section: 'state', types: ['ZHAHumidity'], exposes: [], read: scaled('humidity', 100) },
   { item: 'pressure', section: 'state', types: ['ZHAPressure'], exposes: [], read: scaled('pressure', 1) },
-  { item: 'lux', section: 'state', types: ['ZHALightLevel'], exposes: [], read: (get) => {
-    const value = lux(get);
-    return value === undefined ? undefined : Math.round(value);
-  } },
-  { item: 'lightlevel', section: 'state', types: ['ZHALightLevel'], exposes: [], read: (get) => {
-    const value = lux(get);
-    return value === undefined ? undefined : luxToLightLevel(value);
-  } },
-  { item: 'dark', section: 'state', types: ['ZHALightLevel'], exposes: [], read: (get, ctx) => {
-    const value = lux(get);
-    return value === undefined ? undefined : lightLevelFlags(luxToLightLevel(value), ctx.thresholds).dark;
-  } },
-  { item: 'daylight', section: 'state', types: ['ZHALightLevel'], exposes: [], read: (get, ctx) => {
-    const value = lux(get);
-    return value === undefined ? undefined : lightLevelFlags(luxToLightLevel(value), ctx.thresholds).daylight;
-  } },
+  {
+    item: 'lux',
+    section: 'state',
+    types: ['ZHALightLevel'],
+    exposes: [],
+    read: (get) => {
+      const value = lux(get);
+      return value === undefined ? undefined : Math.round(value);
+    },
+  },
+  {
+    item: 'lightlevel',
+    section: 'state',
+    types: ['ZHALightLevel'],
+    exposes: [],
+    read: (get) => {
+      const value = lux(get);
+      return value === undefined ? undefined : luxToLightLevel(value);
+    },
+  },
+  {
+    item: 'dark',
+    section: 'state',
+    types: ['ZHALightLevel'],
+    exposes: [],
+    read: (get, ctx) => {
+      const value = lux(get);
+      return value === undefined ? undefined : lightLevelFlags(luxToLightLevel(value), ctx.thresholds).dark;
+    },
+  },
+  {
+    item: 'daylight',
+    section: 'state',
+    types: ['ZHALightLevel'],
+    exposes: [],
+    read: (get, ctx) => {
+      const value = lux(get);
+      return value === undefined ? undefined : lightLevelFlags(luxToLightLevel(value), ctx.thresholds).daylight;
+    },
+  },
   { item: 'presence', section: 'state', types: ['ZHAPresence'], exposes: [], read: (get) => bool(get, 'occupancy') ?? bool(get, 'presence') },
-  { item: 'open', section: 'state', types: ['ZHAOpenClose'], exposes: [], read: (get) => {
-    const contact = bool(get, 'contact');
-    return contact === undefined ? undefined : !contact;
-  } },
+  {
+    item: 'open',
+    section: 'state',
+    types: ['ZHAOpenClose'],
+    exposes: [],
+    read: (get) => {
+      const contact = bool(get, 'contact');
+      return contact === undefined ? undefined : !contact;
+    },
+  },
   { item: 'water', section: 'state', types: ['ZHAWater'], exposes: [], read: (get) => bool(get, 'water_leak') },
   { item: 'fire', section: 'state', types: ['ZHAFire'], exposes: [], read: (get) => bool(get, 'smoke') },
   { item: 'carbonmonoxide', section: 'state', types: ['ZHACarbonMonoxide'], exposes: [], read: (get) => bool(get, 'carbon_monoxide') },
@@ -168,20 +290,38 @@ export const SENSOR_ITEM_RULES: readonly ItemRule[] = [
   { item: 'vibration', section: 'state', types: ['ZHAVibration'], exposes: [], read: (get) => bool(get, 'vibration') },
   { item: 'lowbattery', section: 'state', types: IAS_TYPES, exposes: ['battery_low'], read: (get) => bool(get, 'battery_low') },
   { item: 'tampered', section: 'state', types: IAS_TYPES, exposes: ['tamper'], read: (get) => bool(get, 'tamper') },
-  { item: 'buttonevent', section: 'state', types: ['ZHASwitch'], exposes: [], read: (get, ctx) => (ctx.buttonmap ? buttonMapEvent(ctx.buttonmap, get) : switchButtonEvent(get, ctx.role)) },
+  {
+    item: 'buttonevent',
+    section: 'state',
+    types: ['ZHASwitch'],
+    exposes: [],
+    read: (get, ctx) => (ctx.buttonmap ? buttonMapEvent(ctx.buttonmap, get) : switchButtonEvent(get, ctx.role)),
+  },
   // A cube's gesture (both of its sensors) and a rotation's angle in degrees.
   { item: 'gesture', section: 'state', types: ['ZHASwitch'], exposes: ['side', 'action_angle'], read: (get, ctx) => switchGesture(get, ctx.role) },
   { item: 'angle', section: 'state', types: ['ZHASwitch'], exposes: ['action_angle'], read: (get, ctx) => switchAngle(get, ctx.role) },
-  { item: 'action', section: 'state', types: ['ZHAAncillaryControl'], exposes: [], read: (get) => {
-    const action = get('action');
-    return typeof action === 'string' ? KEYPAD_ACTION_NAMES[action] : undefined;
-  } },
+  {
+    item: 'action',
+    section: 'state',
+    types: ['ZHAAncillaryControl'],
+    exposes: [],
+    read: (get) => {
+      const action = get('action');
+      return typeof action === 'string' ? KEYPAD_ACTION_NAMES[action] : undefined;
+    },
+  },
   // What the keypad shows, mirroring its alarm system as in deCONZ: keys the bridge itself sets
   // when it sends the panel status (MQTT request alarm/state), not converter output.
-  { item: 'panel', section: 'state', types: ['ZHAAncillaryControl'], exposes: [], read: (get) => {
-    const panel = get('panel');
-    return typeof panel === 'string' ? panel : undefined;
-  } },
+  {
+    item: 'panel',
+    section: 'state',
+    types: ['ZHAAncillaryControl'],
+    exposes: [],
+    read: (get) => {
+      const panel = get('panel');
+      return typeof panel === 'string' ? panel : undefined;
+    },
+  },
   { item: 'seconds_remaining', section: 'state', types: ['ZHAAncillaryControl'], exposes: [], read: (get) => num(get, 'seconds_remaining') },
   // deCONZ reports consumption in Wh and current in mA.
   { item: 'consumption', section: 'state', types: ['ZHAConsumption'], exposes: [], read: scaled('energy', 1000) },

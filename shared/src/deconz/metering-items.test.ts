@@ -7,7 +7,13 @@ const [mode, pulses] = METERING_ITEMS;
 const EXPOSES = [
   { type: 'numeric', name: 'energy', property: 'energy', access: 1 },
   { type: 'numeric', name: 'pulse_configuration', property: 'pulse_configuration', access: 7, value_min: 0, value_max: 65535 },
-  { type: 'enum', name: 'interface_mode', property: 'interface_mode', access: 7, values: ['electricity', 'gas', 'water', 'kamstrup-kmp', 'linky', 'IEC62056-21', 'DSMR-2.3', 'DSMR-4.0'] },
+  {
+    type: 'enum',
+    name: 'interface_mode',
+    property: 'interface_mode',
+    access: 7,
+    values: ['electricity', 'gas', 'water', 'kamstrup-kmp', 'linky', 'IEC62056-21', 'DSMR-2.3', 'DSMR-4.0'],
+  },
 ];
 
 describe('metering items', () => {

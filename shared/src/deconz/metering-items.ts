@@ -7,10 +7,19 @@ import { boundRule } from './bound-rule';
  * (electricity, gas or water pulses; Kamstrup KMP, Linky, IEC 62056-21, DSMR 2.3, DSMR 4.0 ports).
  */
 export const METERING_ITEMS: readonly BoundItem[] = [
-  { item: 'interfacemode', section: 'config', keys: [{
-    key: 'interface_mode', kind: 'levels', first: 1, numbers: [],
-    names: ['electricity', 'gas', 'water', 'kamstrup-kmp', 'linky', 'IEC62056-21', 'DSMR-2.3', 'DSMR-4.0'],
-  }] },
+  {
+    item: 'interfacemode',
+    section: 'config',
+    keys: [
+      {
+        key: 'interface_mode',
+        kind: 'levels',
+        first: 1,
+        numbers: [],
+        names: ['electricity', 'gas', 'water', 'kamstrup-kmp', 'linky', 'IEC62056-21', 'DSMR-2.3', 'DSMR-4.0'],
+      },
+    ],
+  },
   { item: 'pulseconfiguration', section: 'config', keys: [{ key: 'pulse_configuration', kind: 'number', scale: 1 }] },
 ];
 

@@ -5,16 +5,28 @@ import { MOTION_SENSITIVITY_LEVELS } from './values';
 
 /** The converters' presence events under deCONZ's names (Aqara FP1). */
 const PRESENCE_EVENTS: Readonly<Record<string, string>> = {
-  enter: 'enter', leave: 'leave', left_enter: 'enterleft', right_leave: 'rightleave',
-  right_enter: 'enterright', left_leave: 'leftleave', approach: 'approaching', away: 'absenting',
+  enter: 'enter',
+  leave: 'leave',
+  left_enter: 'enterleft',
+  right_leave: 'rightleave',
+  right_enter: 'enterright',
+  left_leave: 'leftleave',
+  approach: 'approaching',
+  away: 'absenting',
 };
 
 /** ZHAPresence `presenceevent`: what the sensor last saw someone do. */
 export const PRESENCE_RULES: readonly ItemRule[] = [
-  { item: 'presenceevent', section: 'state', types: ['ZHAPresence'], exposes: ['presence_event'], read: (get) => {
-    const event = get('presence_event');
-    return typeof event === 'string' ? PRESENCE_EVENTS[event] ?? event : undefined;
-  } },
+  {
+    item: 'presenceevent',
+    section: 'state',
+    types: ['ZHAPresence'],
+    exposes: ['presence_event'],
+    read: (get) => {
+      const event = get('presence_event');
+      return typeof event === 'string' ? (PRESENCE_EVENTS[event] ?? event) : undefined;
+    },
+  },
 ];
 
 /**

@@ -34,22 +34,28 @@ describe('Tuya valve day programmes', () => {
 
   it('should write the named parts of the week the valve has, every slot filled, in whole °C', () => {
     expect(writeProgramme(MAP, { W124: [t('T06:30', 2100), t('T22:00', 1600)] }, { week: '5+2' })).toEqual({
-      ok: true, payloads: [{ workdays_schedule: '06:30/21°C 22:00/16°C 22:00/16°C 22:00/16°C 22:00/16°C 22:00/16°C' }],
+      ok: true,
+      payloads: [{ workdays_schedule: '06:30/21°C 22:00/16°C 22:00/16°C 22:00/16°C 22:00/16°C 22:00/16°C' }],
     });
     expect(writeProgramme(MAP, { W1: [t('T00:00', 500)] }, { week: '6+1' })).toEqual({
-      ok: true, payloads: [{ holidays_schedule: '00:00/5°C 00:00/5°C 00:00/5°C 00:00/5°C 00:00/5°C 00:00/5°C' }],
+      ok: true,
+      payloads: [{ holidays_schedule: '00:00/5°C 00:00/5°C 00:00/5°C 00:00/5°C 00:00/5°C 00:00/5°C' }],
     });
   });
 
   it('should change the week format only when the write names the whole week, format first', () => {
     const day = [t('T07:00', 2000)];
     expect(writeProgramme(MAP, { W127: day }, { week: '5+2' })).toEqual({
-      ok: true, payloads: [{ week: '7' }, { workdays_schedule: '07:00/20°C 07:00/20°C 07:00/20°C 07:00/20°C 07:00/20°C 07:00/20°C' }],
+      ok: true,
+      payloads: [{ week: '7' }, { workdays_schedule: '07:00/20°C 07:00/20°C 07:00/20°C 07:00/20°C 07:00/20°C 07:00/20°C' }],
     });
     const both = writeProgramme(MAP, { W126: day, W1: day }, undefined);
     expect(both.ok && both.payloads.map((p) => Object.keys(p)[0])).toEqual(['week', 'workdays_schedule', 'holidays_schedule']);
-    expect(writeProgramme(MAP, { W126: day }, { week: '5+2' })).toEqual({ ok: false, reason: 'the valve\'s week is 5+2: name all of W126 and W1 to make it 6+1' });
-    expect(writeProgramme(MAP, { W3: day }, {})).toEqual({ ok: false, reason: 'the valve\'s week is not known yet: name all of W124 and W3 to make it 5+2' });
+    expect(writeProgramme(MAP, { W126: day }, { week: '5+2' })).toEqual({
+      ok: false,
+      reason: "the valve's week is 5+2: name all of W126 and W1 to make it 6+1",
+    });
+    expect(writeProgramme(MAP, { W3: day }, {})).toEqual({ ok: false, reason: "the valve's week is not known yet: name all of W124 and W3 to make it 5+2" });
   });
 
   it('should refuse what the valve cannot hold, naming why', () => {
@@ -60,6 +66,9 @@ describe('Tuya valve day programmes', () => {
     const seven = ['T01:00', 'T02:00', 'T03:00', 'T04:00', 'T05:00', 'T06:00', 'T07:00'].map((time) => t(time, 2000));
     expect(writeProgramme(MAP, { W124: seven }, week)).toEqual({ ok: false, reason: 'W124: this valve holds 6 transitions a day' });
     expect(writeProgramme(MAP, { W124: [t('T07:00', 2050)] }, week)).toEqual({ ok: false, reason: 'W124: this valve takes whole degrees from 500 to 3400' });
-    expect(writeProgramme(MAP, { W124: [t('T08:00', 2000), t('T07:00', 1800)] }, week)).toEqual({ ok: false, reason: 'W124: transitions must follow each other in time' });
+    expect(writeProgramme(MAP, { W124: [t('T08:00', 2000), t('T07:00', 1800)] }, week)).toEqual({
+      ok: false,
+      reason: 'W124: transitions must follow each other in time',
+    });
   });
 });

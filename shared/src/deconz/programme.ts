@@ -24,7 +24,11 @@ export interface ProgrammeMap {
   heat: readonly [number, number];
 }
 
-interface Slot { hour?: unknown; minute?: unknown; temperature?: unknown }
+interface Slot {
+  hour?: unknown;
+  minute?: unknown;
+  temperature?: unknown;
+}
 type Transition = { localtime: string; heatsetpoint: number };
 type Written = { ok: true; payloads: Array<Record<string, unknown>> } | { ok: false; reason: string };
 
@@ -67,7 +71,14 @@ function partOf(map: ProgrammeMap, bits: number): { format: string; part: string
 }
 
 const groupsOf = (map: ProgrammeMap) =>
-  Object.entries(map.formats).map(([format, parts]) => `${Object.values(parts).map((b) => `W${b}`).join(' and ')} (${format})`).join(', ');
+  Object.entries(map.formats)
+    .map(
+      ([format, parts]) =>
+        `${Object.values(parts)
+          .map((b) => `W${b}`)
+          .join(' and ')} (${format})`,
+    )
+    .join(', ');
 
 /** One part's transitions -> the converters' text ("06:00/20°C …", every slot filled), or the reason the valve cannot hold them. */
 function slotText(map: ProgrammeMap, transitions: readonly Transition[]): string | { reason: string } {
@@ -98,7 +109,12 @@ export function writeProgramme(map: ProgrammeMap, schedule: ThermostatSchedule, 
   const held = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[map.week] : undefined;
   const everyPart = Object.keys(map.formats[format]!).every((part) => named.some((n) => n.found!.part === part));
   if (held !== format && !(everyPart && fullWeek(map.formats[format]!))) {
-    return { ok: false, reason: `the valve's week is ${held === undefined ? 'not known yet' : held}: name all of ${Object.values(map.formats[format]!).map((b) => `W${b}`).join(' and ')} to make it ${format}` };
+    return {
+      ok: false,
+      reason: `the valve's week is ${held === undefined ? 'not known yet' : held}: name all of ${Object.values(map.formats[format]!)
+        .map((b) => `W${b}`)
+        .join(' and ')} to make it ${format}`,
+    };
   }
   const payloads: Array<Record<string, unknown>> = held === format ? [] : [{ [map.week]: format }];
   for (const { key, found } of named) {

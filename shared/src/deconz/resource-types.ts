@@ -113,6 +113,4 @@ export const SENSOR_TYPE_RULES: readonly SensorTypeRule[] = [
 ];
 
 /** Action values that only a security keypad sends (IAS ACE arm / panic commands). */
-export const KEYPAD_ACTIONS: ReadonlySet<string> = new Set([
-  'disarm', 'arm_day_zones', 'arm_night_zones', 'arm_all_zones', 'panic', 'emergency', 'fire',
-]);
+export const KEYPAD_ACTIONS: ReadonlySet<string> = new Set(['disarm', 'arm_day_zones', 'arm_night_zones', 'arm_all_zones', 'panic', 'emergency', 'fire']);

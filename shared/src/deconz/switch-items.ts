@@ -10,9 +10,22 @@ import { isNumber } from './values';
  */
 export const SWITCH_ITEMS: readonly BoundItem[] = [
   // The Hue wall switch module's inputs: single or dual, rocker or push button (deCONZ's names).
-  { item: 'devicemode', section: 'config', keys: [{ key: 'device_mode', kind: 'enum', names: {
-    single_rocker: 'singlerocker', single_push_button: 'singlepushbutton', dual_rocker: 'dualrocker', dual_push_button: 'dualpushbutton',
-  } }] },
+  {
+    item: 'devicemode',
+    section: 'config',
+    keys: [
+      {
+        key: 'device_mode',
+        kind: 'enum',
+        names: {
+          single_rocker: 'singlerocker',
+          single_push_button: 'singlepushbutton',
+          dual_rocker: 'dualrocker',
+          dual_push_button: 'dualpushbutton',
+        },
+      },
+    ],
+  },
   // Aqara's wireless switches: every click kind (multiclick) or a single click sent at once (highspeed).
   { item: 'clickmode', section: 'config', keys: [{ key: 'click_mode', kind: 'enum', names: { multi: 'multiclick', fast: 'highspeed' } }] },
   // ubisys' switch modules: how their inputs act (`momentary`, `rocker`, `custom_<hex>`, input-modes.ts),

@@ -12,9 +12,7 @@ describe('deconz command translation', () => {
     });
     expect(toConverterCommand('Dimmable light', { bri: 0 }).payloads).toEqual([{ brightness: 1 }]);
     expect(toConverterCommand('Dimmable light', { bri: 255 }).payloads).toEqual([{ brightness: 254 }]);
-    expect(toConverterCommand('Color temperature light', { bri_inc: -20, ct_inc: 10 }).payloads).toEqual([
-      { brightness_step: -20, color_temp_step: 10 },
-    ]);
+    expect(toConverterCommand('Color temperature light', { bri_inc: -20, ct_inc: 10 }).payloads).toEqual([{ brightness_step: -20, color_temp_step: 10 }]);
   });
 
   it('should refuse items a light type cannot carry', () => {
@@ -23,7 +21,7 @@ describe('deconz command translation', () => {
     expect(toConverterCommand('Color light', { ct: 300, xy: [0.3, 0.3] })).toMatchObject({ sent: ['xy'], unsupported: ['ct'] });
   });
 
-  it('should convert colour to the converters\' units', () => {
+  it("should convert colour to the converters' units", () => {
     expect(toConverterCommand('Color light', { xy: [0.3, 0.6] }).payloads).toEqual([{ color: { x: 0.3, y: 0.6 } }]);
     expect(toConverterCommand('Color light', { hue: 65535, sat: 127 }).payloads).toEqual([{ color: { hue: 360, saturation: 50 } }]);
     expect(toConverterCommand('Color temperature light', { ct: 370 }).payloads).toEqual([{ color_temp: 370 }]);
@@ -39,10 +37,7 @@ describe('deconz command translation', () => {
   it('should send alert and effect as identify and colour loop effects', () => {
     expect(toConverterCommand('Dimmable light', { alert: 'select' }).payloads).toEqual([{ effect: 'blink' }]);
     expect(toConverterCommand('On/Off plug-in unit', { alert: 'lselect', on: true }).payloads).toEqual([{ state: 'ON', effect: 'breathe' }]);
-    expect(toConverterCommand('Color light', { effect: 'colorloop', alert: 'none' }).payloads).toEqual([
-      { effect: 'colorloop' },
-      { effect: 'stop_effect' },
-    ]);
+    expect(toConverterCommand('Color light', { effect: 'colorloop', alert: 'none' }).payloads).toEqual([{ effect: 'colorloop' }, { effect: 'stop_effect' }]);
     expect(toConverterCommand('Color light', { effect: 'none' }).payloads).toEqual([{ effect: 'stop_colorloop' }]);
   });
 
@@ -67,9 +62,7 @@ describe('deconz command translation', () => {
       sent: [],
       unsupported: ['alert', 'offset'],
     });
-    expect(toConverterCommand('ZHAPresence', { duration: 60, ledindication: true }).payloads).toEqual([
-      { occupancy_timeout: 60, led_indication: true },
-    ]);
+    expect(toConverterCommand('ZHAPresence', { duration: 60, ledindication: true }).payloads).toEqual([{ occupancy_timeout: 60, led_indication: true }]);
   });
 
   it('should stop a covering on the deprecated bri "stop", for the controller type too, and refuse it for lamps', () => {
@@ -98,8 +91,12 @@ describe('deconz command translation', () => {
       sent: ['delay', 'sensitivity'],
       unsupported: [],
     });
-    expect(toConverterCommand('ZHAPresence', { sensitivity: 3 }, three.bindings).invalid).toEqual([{ item: 'sensitivity', reason: 'this device takes 0 to 2' }]);
-    expect(toConverterCommand('ZHAPresence', { sensitivitymax: 2 }, three.bindings).invalid).toEqual([{ item: 'sensitivitymax', reason: 'read-only on this device' }]);
+    expect(toConverterCommand('ZHAPresence', { sensitivity: 3 }, three.bindings).invalid).toEqual([
+      { item: 'sensitivity', reason: 'this device takes 0 to 2' },
+    ]);
+    expect(toConverterCommand('ZHAPresence', { sensitivitymax: 2 }, three.bindings).invalid).toEqual([
+      { item: 'sensitivitymax', reason: 'read-only on this device' },
+    ]);
     expect(toDeconzItems(three, { motion_sensitivity: 'high' }).config).toMatchObject({ sensitivity: 2, sensitivitymax: 2 });
     // Later Hue models (SML002…) add very high and max: deCONZ 0-4.
     const five = presence(['low', 'medium', 'high', 'very_high', 'max']);

@@ -98,10 +98,16 @@ const SUPERSEDED_BY: Readonly<Record<string, readonly string[]>> = {
   sat: ['xy', 'ct', 'ct_inc'],
 };
 
-
 const IGNORED = new Set(['transaction', 'transitiontime']);
 /** Lights take `alert` (identify) and `transitiontime`; each type only the items it can carry. */
-const LIGHT_TYPES = new Set<SubdeviceType>(['Extended color light', 'Color light', 'Color temperature light', 'Dimmable light', 'On/Off light', 'On/Off plug-in unit']);
+const LIGHT_TYPES = new Set<SubdeviceType>([
+  'Extended color light',
+  'Color light',
+  'Color temperature light',
+  'Dimmable light',
+  'On/Off light',
+  'On/Off plug-in unit',
+]);
 
 /**
  * A deCONZ command (the REST / MQTT set vocabulary, already validated) -> converter payloads for

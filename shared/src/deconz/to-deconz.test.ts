@@ -7,18 +7,22 @@ import { luxToLightLevel } from './values';
 
 /** A sub-device that declares every item its type can have. */
 const all = (type: SubdeviceType) => {
-  const pick = (section: 'state' | 'config') =>
-    ITEM_RULES.filter((rule) => rule.types.includes(type) && rule.section === section).map((rule) => rule.item);
+  const pick = (section: 'state' | 'config') => ITEM_RULES.filter((rule) => rule.types.includes(type) && rule.section === section).map((rule) => rule.item);
   return { type, state: pick('state'), config: pick('config') };
 };
 const state = (type: SubdeviceType, converter: Record<string, unknown>) => toDeconzItems(all(type), converter).state;
 
 describe('deconz item translation', () => {
   it('should translate light state with deCONZ ranges', () => {
-    expect(state('Extended color light', { state: 'OFF', brightness: 254, color_temp: 153, color_mode: 'color_temp' }))
-      .toEqual({ on: false, bri: 254, ct: 153, colormode: 'ct', alert: 'none', effect: 'none' });
-    expect(state('Color light', { color: { hue: 360, saturation: 50 }, color_mode: 'hs' }))
-      .toMatchObject({ hue: 65535, sat: 127, colormode: 'hs' });
+    expect(state('Extended color light', { state: 'OFF', brightness: 254, color_temp: 153, color_mode: 'color_temp' })).toEqual({
+      on: false,
+      bri: 254,
+      ct: 153,
+      colormode: 'ct',
+      alert: 'none',
+      effect: 'none',
+    });
+    expect(state('Color light', { color: { hue: 360, saturation: 50 }, color_mode: 'hs' })).toMatchObject({ hue: 65535, sat: 127, colormode: 'hs' });
     expect(state('Dimmable light', { brightness: 300 }).bri).toBe(254);
     expect(state('On/Off plug-in unit', { state: 'ON', brightness: 10 })).toEqual({ on: true, alert: 'none' });
   });
@@ -66,12 +70,28 @@ describe('deconz item translation', () => {
 
   it('should number button events the deCONZ way', () => {
     const cases: Record<string, number> = {
-      toggle: 1002, brightness_up_click: 2002, brightness_up_hold: 2001, brightness_up_release: 2003,
-      brightness_down_click: 3002, brightness_down_hold: 3001, brightness_down_release: 3003,
-      arrow_left_click: 4002, arrow_left_hold: 4001, arrow_left_release: 4003,
-      arrow_right_click: 5002, arrow_right_hold: 5001, arrow_right_release: 5003,
-      on: 1002, off: 2002, single: 1002, double: 1004, long: 1003, triple: 1005,
-      '2_single': 2002, button_3_hold: 3001, '4_double': 4004,
+      toggle: 1002,
+      brightness_up_click: 2002,
+      brightness_up_hold: 2001,
+      brightness_up_release: 2003,
+      brightness_down_click: 3002,
+      brightness_down_hold: 3001,
+      brightness_down_release: 3003,
+      arrow_left_click: 4002,
+      arrow_left_hold: 4001,
+      arrow_left_release: 4003,
+      arrow_right_click: 5002,
+      arrow_right_hold: 5001,
+      arrow_right_release: 5003,
+      on: 1002,
+      off: 2002,
+      single: 1002,
+      double: 1004,
+      long: 1003,
+      triple: 1005,
+      '2_single': 2002,
+      button_3_hold: 3001,
+      '4_double': 4004,
     };
     for (const [action, event] of Object.entries(cases)) expect(buttonEventFor(action), action).toBe(event);
     expect(buttonEventFor('dance')).toBeUndefined();
@@ -80,8 +100,13 @@ describe('deconz item translation', () => {
 
   it('should name keypad actions as deCONZ does', () => {
     const names: Record<string, string> = {
-      disarm: 'disarmed', arm_day_zones: 'armed_stay', arm_night_zones: 'armed_night', arm_all_zones: 'armed_away',
-      emergency: 'emergency', fire: 'fire', panic: 'panic',
+      disarm: 'disarmed',
+      arm_day_zones: 'armed_stay',
+      arm_night_zones: 'armed_night',
+      arm_all_zones: 'armed_away',
+      emergency: 'emergency',
+      fire: 'fire',
+      panic: 'panic',
     };
     for (const [action, name] of Object.entries(names)) expect(state('ZHAAncillaryControl', { action }).action).toBe(name);
     expect(state('ZHAAncillaryControl', { action: 'exit_delay' })).toEqual({});
@@ -93,7 +118,10 @@ describe('deconz item translation', () => {
   });
 
   it('should give a keypad PIN as an event-only item and nothing for other types', () => {
-    expect(eventOnlyItems({ type: 'ZHAAncillaryControl' }, { action: 'arm_all_zones', action_code: '1234', action_transaction: 17 })).toEqual({ code: '1234', seq: 17 });
+    expect(eventOnlyItems({ type: 'ZHAAncillaryControl' }, { action: 'arm_all_zones', action_code: '1234', action_transaction: 17 })).toEqual({
+      code: '1234',
+      seq: 17,
+    });
     expect(eventOnlyItems({ type: 'ZHASwitch' }, { action: 'single', action_code: '1234' })).toEqual({});
     expect(all('ZHAAncillaryControl').state).not.toContain('code');
   });

@@ -24,7 +24,9 @@ describe('vibration sensor items', () => {
     expect(toConverterCommand('ZHAVibration', { sensitivity: 0 }, bindings).payloads).toEqual([{ sensitivity: 'low' }]);
     expect(toConverterCommand('ZHAVibration', { sensitivity: 2 }, bindings).payloads).toEqual([{ sensitivity: 'high' }]);
     expect(toConverterCommand('ZHAVibration', { sensitivity: 3 }, bindings).invalid).toEqual([{ item: 'sensitivity', reason: 'this device takes 0 to 2' }]);
-    expect(toConverterCommand('ZHAVibration', { sensitivitymax: 1 }, bindings).invalid).toEqual([{ item: 'sensitivitymax', reason: 'read-only on this device' }]);
+    expect(toConverterCommand('ZHAVibration', { sensitivitymax: 1 }, bindings).invalid).toEqual([
+      { item: 'sensitivitymax', reason: 'read-only on this device' },
+    ]);
   });
 
   it('should read the device value as the nearest level, and only the items a report carries', () => {
@@ -37,7 +39,11 @@ describe('vibration sensor items', () => {
 
 describe('air quality items', () => {
   const voc = (extra: ExposeJson[] = []) =>
-    describeSubdevices({ ieee: '0x54ef44100a1b2c3f', exposes: [{ type: 'numeric', name: 'voc', property: 'voc', access: 5 }, ...extra], defaultEndpoint: 1 })[0]!;
+    describeSubdevices({
+      ieee: '0x54ef44100a1b2c3f',
+      exposes: [{ type: 'numeric', name: 'voc', property: 'voc', access: 5 }, ...extra],
+      defaultEndpoint: 1,
+    })[0]!;
 
   it('should name the reading by deCONZ thresholds where the device gives no verdict', () => {
     const plan = voc();
@@ -48,7 +54,9 @@ describe('air quality items', () => {
   });
 
   it('should take the device verdict where it gives one, and not overwrite it from a reading alone', () => {
-    const plan = voc([{ type: 'enum', name: 'air_quality', property: 'air_quality', access: 5, values: ['excellent', 'good', 'moderate', 'poor', 'unhealthy', 'unknown'] }]);
+    const plan = voc([
+      { type: 'enum', name: 'air_quality', property: 'air_quality', access: 5, values: ['excellent', 'good', 'moderate', 'poor', 'unhealthy', 'unknown'] },
+    ]);
     expect(changedDeconzItems(plan, { air_quality: 'poor' }).state).toEqual({ airquality: 'poor' });
     expect(changedDeconzItems(plan, { voc: 900 }).state).toEqual({ airqualityppb: 900 });
   });

@@ -8,18 +8,36 @@ import { isNumber } from './values';
  * last vibration.
  */
 export const VIBRATION_RULES: readonly ItemRule[] = [
-  { item: 'orientation', section: 'state', types: ['ZHAVibration'], exposes: ['angle_x'], read: (get) => {
-    const axes = [get('angle_x'), get('angle_y'), get('angle_z')];
-    return axes.every(isNumber) ? (axes as number[]) : undefined;
-  } },
-  { item: 'tiltangle', section: 'state', types: ['ZHAVibration'], exposes: ['angle_x'], read: (get) => {
-    const value = get('angle');
-    return isNumber(value) ? Math.round(value) : undefined;
-  } },
-  { item: 'vibrationstrength', section: 'state', types: ['ZHAVibration'], exposes: ['strength'], read: (get) => {
-    const value = get('strength');
-    return isNumber(value) ? Math.round(value) : undefined;
-  } },
+  {
+    item: 'orientation',
+    section: 'state',
+    types: ['ZHAVibration'],
+    exposes: ['angle_x'],
+    read: (get) => {
+      const axes = [get('angle_x'), get('angle_y'), get('angle_z')];
+      return axes.every(isNumber) ? (axes as number[]) : undefined;
+    },
+  },
+  {
+    item: 'tiltangle',
+    section: 'state',
+    types: ['ZHAVibration'],
+    exposes: ['angle_x'],
+    read: (get) => {
+      const value = get('angle');
+      return isNumber(value) ? Math.round(value) : undefined;
+    },
+  },
+  {
+    item: 'vibrationstrength',
+    section: 'state',
+    types: ['ZHAVibration'],
+    exposes: ['strength'],
+    read: (get) => {
+      const value = get('strength');
+      return isNumber(value) ? Math.round(value) : undefined;
+    },
+  },
 ];
 
 /**

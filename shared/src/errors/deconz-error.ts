@@ -44,9 +44,6 @@ export class DeconzError extends Error {
     this.name = 'DeconzError';
     const first = list[0];
     this.status = options.status ?? (first ? ERROR_CATALOGUE[first.type].status : 500);
-    this.items = [
-      ...(options.successes ?? []).map((success) => ({ success })),
-      ...list.map((error) => ({ error })),
-    ];
+    this.items = [...(options.successes ?? []).map((success) => ({ success })), ...list.map((error) => ({ error }))];
   }
 }

@@ -103,8 +103,14 @@ export function recordFromPino(line: Record<string, unknown>, process: LogProces
   const module = text(line.feature) ?? text(line.module) ?? text(line.name);
   const ieee = text(line.ieee);
   return {
-    time, level, process, msg: text(line.msg) ?? err ?? '(no message)',
-    ...(reqid ? { reqid } : {}), ...(module ? { module } : {}), ...(ieee ? { ieee } : {}), ...(err ? { err } : {}),
+    time,
+    level,
+    process,
+    msg: text(line.msg) ?? err ?? '(no message)',
+    ...(reqid ? { reqid } : {}),
+    ...(module ? { module } : {}),
+    ...(ieee ? { ieee } : {}),
+    ...(err ? { err } : {}),
   };
 }
 

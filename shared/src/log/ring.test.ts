@@ -23,10 +23,20 @@ describe('log ring', () => {
     const destination = ringDestination(ring, 'api');
     destination.write(`${JSON.stringify({ level: 30, time: 1, msg: 'info is not kept' })}\n`);
     destination.write('not json\n');
-    destination.write(`${JSON.stringify({ level: 50, time: Date.UTC(2026, 0, 1), msg: 'write failed', reqId: 'r-7', name: 'api', ieee: '0x00158d0001a2b3c4', err: { message: 'SQLITE_BUSY', stack: 'at x' } })}\n`);
+    destination.write(
+      `${JSON.stringify({ level: 50, time: Date.UTC(2026, 0, 1), msg: 'write failed', reqId: 'r-7', name: 'api', ieee: '0x00158d0001a2b3c4', err: { message: 'SQLITE_BUSY', stack: 'at x' } })}\n`,
+    );
     expect(seen).toEqual(['write failed']);
     expect(ring.entries()[0]).toEqual({
-      id: 1, time: '2026-01-01T00:00:00.000Z', level: 'error', process: 'api', msg: 'write failed', reqid: 'r-7', module: 'api', ieee: '0x00158d0001a2b3c4', err: 'SQLITE_BUSY',
+      id: 1,
+      time: '2026-01-01T00:00:00.000Z',
+      level: 'error',
+      process: 'api',
+      msg: 'write failed',
+      reqid: 'r-7',
+      module: 'api',
+      ieee: '0x00158d0001a2b3c4',
+      err: 'SQLITE_BUSY',
     });
     expect(recordFromPino({ level: 40, err: 'plain' }, 'bridge')).toMatchObject({ level: 'warn', msg: 'plain', err: 'plain' });
     expect(ring.push({ time: '2026-01-01T00:00:00.000Z', level: 'warn', process: 'api', msg: 'x'.repeat(900) }).msg).toHaveLength(500);

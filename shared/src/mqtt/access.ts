@@ -49,7 +49,14 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
   device: { publish: BRIDGE, read: EVERYONE },
   'device/ota': { publish: BRIDGE, read: EVERYONE },
   'device/state': { publish: BRIDGE, read: EVERYONE },
-  'device/event': { publish: BRIDGE, read: EVERYONE, redact: [['state', 'code'], ['state', 'code_sealed']] },
+  'device/event': {
+    publish: BRIDGE,
+    read: EVERYONE,
+    redact: [
+      ['state', 'code'],
+      ['state', 'code_sealed'],
+    ],
+  },
   'device/set': { publish: CLIENTS, read: EVERYONE },
   'device/set/result': { publish: BRIDGE, read: EVERYONE },
   // The Matter bridge runs under the api's account. Its pairing code lets anyone in while a
@@ -72,8 +79,21 @@ export const TOPIC_ACCESS: Record<TopicKind, TopicAccess> = {
  * A device firmware update (`device/ota`) rewrites a device and keeps the network busy for minutes.
  */
 export const ADMIN_REQUESTS: ReadonlySet<RequestName> = new Set<RequestName>([
-  'backup', 'backup/data', 'backup/restore', 'touchlink/reset', 'network/channel', 'network/reset', 'network/connect', 'firmware/update', 'options',
-  'alarm/keypad_key', 'alarm/state', 'alarm/arm_response', 'device/install_code', 'network/map', 'device/ota',
+  'backup',
+  'backup/data',
+  'backup/restore',
+  'touchlink/reset',
+  'network/channel',
+  'network/reset',
+  'network/connect',
+  'firmware/update',
+  'options',
+  'alarm/keypad_key',
+  'alarm/state',
+  'alarm/arm_response',
+  'device/install_code',
+  'network/map',
+  'device/ota',
 ]);
 const ADMIN_REQUEST_ACCESS = { publish: ['api', 'admin'], read: TRUSTED } as const;
 const ADMIN_RESPONSE_ACCESS = { publish: BRIDGE, read: TRUSTED } as const;
@@ -87,5 +107,5 @@ export function accessOf(topic: ParsedTopic): TopicAccess {
 
 /** The payload fields a role must not see on this topic (empty when it may see everything). */
 export function redactionsFor(role: MqttRole, topic: ParsedTopic): readonly string[][] {
-  return TRUSTED.includes(role) ? [] : accessOf(topic).redact ?? [];
+  return TRUSTED.includes(role) ? [] : (accessOf(topic).redact ?? []);
 }

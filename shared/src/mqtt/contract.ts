@@ -82,26 +82,47 @@ export const RETAINED: Record<TopicKind, boolean> = {
 /** The schema that validates what arrives on an inbound or published topic (responses excluded). */
 export function schemaForTopic(topic: ParsedTopic): v.GenericSchema | undefined {
   switch (topic.kind) {
-    case 'bridge/state': return bridgeStateSchema;
-    case 'bridge/info': return bridgeInfoSchema;
-    case 'bridge/event': return bridgeEventSchema;
-    case 'bridge/alarm': return alarmStateSchema;
-    case 'bridge/networkmap': return networkMapSchema;
-    case 'bridge/networkmap/progress': return networkMapProgressSchema;
-    case 'bridge/removed': return removedDevicesSchema;
-    case 'bridge/log': return bridgeLogSchema;
-    case 'bridge/request': return requestSchemas[topic.name];
-    case 'gateway/groups': return gatewayGroupsSchema;
-    case 'gateway/request': return gatewayRequestSchemas[topic.name];
-    case 'group/set': return groupSetSchema;
-    case 'device': return deviceSchema;
-    case 'device/ota': return otaStateSchema;
-    case 'device/state': return endpointStateSchema;
-    case 'device/event': return endpointEventSchema;
-    case 'device/set': return deviceSetSchema;
-    case 'matter/state': return matterStatusSchema;
-    case 'matter/names': return matterNamesSchema;
-    case 'matter/request': return matterRequestSchemas[topic.name];
-    default: return undefined;
+    case 'bridge/state':
+      return bridgeStateSchema;
+    case 'bridge/info':
+      return bridgeInfoSchema;
+    case 'bridge/event':
+      return bridgeEventSchema;
+    case 'bridge/alarm':
+      return alarmStateSchema;
+    case 'bridge/networkmap':
+      return networkMapSchema;
+    case 'bridge/networkmap/progress':
+      return networkMapProgressSchema;
+    case 'bridge/removed':
+      return removedDevicesSchema;
+    case 'bridge/log':
+      return bridgeLogSchema;
+    case 'bridge/request':
+      return requestSchemas[topic.name];
+    case 'gateway/groups':
+      return gatewayGroupsSchema;
+    case 'gateway/request':
+      return gatewayRequestSchemas[topic.name];
+    case 'group/set':
+      return groupSetSchema;
+    case 'device':
+      return deviceSchema;
+    case 'device/ota':
+      return otaStateSchema;
+    case 'device/state':
+      return endpointStateSchema;
+    case 'device/event':
+      return endpointEventSchema;
+    case 'device/set':
+      return deviceSetSchema;
+    case 'matter/state':
+      return matterStatusSchema;
+    case 'matter/names':
+      return matterNamesSchema;
+    case 'matter/request':
+      return matterRequestSchemas[topic.name];
+    default:
+      return undefined;
   }
 }

@@ -45,10 +45,7 @@ function explain(issue: v.BaseIssue<unknown>): { message: string; field?: string
  * Validate an inbound payload (raw MQTT bytes, a string, or already-parsed JSON when `raw` is
  * neither). Never throws: a bad payload comes back as a ready-to-publish error response.
  */
-export function decodePayload<S extends v.GenericSchema>(
-  schema: S,
-  raw: string | Uint8Array | { json: unknown },
-): Decoded<v.InferOutput<S>> {
+export function decodePayload<S extends v.GenericSchema>(schema: S, raw: string | Uint8Array | { json: unknown }): Decoded<v.InferOutput<S>> {
   const parsed = typeof raw === 'string' || raw instanceof Uint8Array ? parseJson(raw) : { ok: true as const, json: raw.json };
   if (!parsed.ok) return { ok: false, response: errorResponse(undefined, 'invalid_json', parsed.message) };
   // Every payload of the contract is a JSON object; valibot would let an array through as one.

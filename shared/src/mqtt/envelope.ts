@@ -68,8 +68,7 @@ export const responseSchema = <S extends v.GenericSchema>(data: S) =>
   ]);
 
 // Omit `transaction` when the caller sent none, so responses stay minimal.
-const withTransaction = (transaction: Transaction | undefined) =>
-  transaction === undefined ? {} : { transaction };
+const withTransaction = (transaction: Transaction | undefined) => (transaction === undefined ? {} : { transaction });
 
 export const okResponse = <T>(transaction: Transaction | undefined, data: T): OkResponse<T> => ({
   ...withTransaction(transaction),
@@ -77,12 +76,7 @@ export const okResponse = <T>(transaction: Transaction | undefined, data: T): Ok
   data,
 });
 
-export const errorResponse = (
-  transaction: Transaction | undefined,
-  code: ErrorCode,
-  message: string,
-  field?: string,
-): ErrorResponse => ({
+export const errorResponse = (transaction: Transaction | undefined, code: ErrorCode, message: string, field?: string): ErrorResponse => ({
   ...withTransaction(transaction),
   status: 'error',
   error: field === undefined ? { code, message } : { code, message, field },

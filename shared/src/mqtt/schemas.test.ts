@@ -51,8 +51,9 @@ describe('mqtt payload schemas', () => {
 
   it('should reject bridge payloads with the wrong shape', () => {
     expect(firstIssue(bridgeStateSchema, { state: 'up' })).toMatch(/^state:/);
-    expect(firstIssue(bridgeInfoSchema, { ...examples.bridgeInfo, network: { channel: 27, panid: 1, extpanid: '0x00' } }))
-      .toBe('network.channel: expected an integer from 11 to 26');
+    expect(firstIssue(bridgeInfoSchema, { ...examples.bridgeInfo, network: { channel: 27, panid: 1, extpanid: '0x00' } })).toBe(
+      'network.channel: expected an integer from 11 to 26',
+    );
     expect(firstIssue(bridgeEventSchema, { type: 'exploded', ieee: examples.bridgeEvent.ieee })).toMatch(/^type:/);
   });
 
@@ -90,7 +91,7 @@ describe('mqtt payload schemas', () => {
     accepts(deviceSetSchema, { stop: true, open: false });
   });
 
-  it('should bound ct by group range and by a light\'s own limits', () => {
+  it("should bound ct by group range and by a light's own limits", () => {
     expect(firstIssue(groupSetSchema, { ct: 152 })).toBe('ct: expected an integer from 153 to 500');
     accepts(groupSetSchema, { ct: 500 });
     const light = lightSetSchema({ ctmin: 153, ctmax: 454 });
@@ -102,12 +103,11 @@ describe('mqtt payload schemas', () => {
   it('should reject requests that lack what they act on', () => {
     expect(firstIssue(requestSchemas.permit_join, { time: 65536 })).toBe('time: expected an integer from 0 to 65535');
     expect(firstIssue(requestSchemas['device/remove'], { leave: true })).toMatch(/^ieee:/);
-    expect(firstIssue(requestSchemas['device/rename'], { ieee: examples.device.ieee, name: 'x'.repeat(33) }))
-      .toBe('name: expected at most 32 characters');
-    expect(firstIssue(requestSchemas['device/read'], { ieee: examples.device.ieee, cluster: 6, attributes: [] }))
-      .toBe('attributes: expected at least one attribute');
-    expect(firstIssue(requestSchemas['group/add_member'], { group: 0, ieee: examples.device.ieee, endpoint: 1 }))
-      .toMatch(/^group:/);
+    expect(firstIssue(requestSchemas['device/rename'], { ieee: examples.device.ieee, name: 'x'.repeat(33) })).toBe('name: expected at most 32 characters');
+    expect(firstIssue(requestSchemas['device/read'], { ieee: examples.device.ieee, cluster: 6, attributes: [] })).toBe(
+      'attributes: expected at least one attribute',
+    );
+    expect(firstIssue(requestSchemas['group/add_member'], { group: 0, ieee: examples.device.ieee, endpoint: 1 })).toMatch(/^group:/);
     expect(firstIssue(requestSchemas['scene/recall'], { group: 1, scene: 256 })).toMatch(/^scene:/);
     expect(firstIssue(requestSchemas.devices, { limit: 500 })).toBe('limit: expected an integer from 1 to 100');
   });

@@ -18,7 +18,10 @@ const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Ar
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (ch) => ch.charCodeAt(0));
 
 export async function createKeypadKeyPair(): Promise<KeypadKeyPair> {
-  const pair = (await crypto.subtle.generateKey({ ...ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['encrypt', 'decrypt'])) as { publicKey: SealKey; privateKey: SealKey };
+  const pair = (await crypto.subtle.generateKey({ ...ALGORITHM, modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]) }, true, [
+    'encrypt',
+    'decrypt',
+  ])) as { publicKey: SealKey; privateKey: SealKey };
   const jwk = await crypto.subtle.exportKey('jwk', pair.publicKey);
   return { publicJwk: { kty: 'RSA', n: jwk.n!, e: jwk.e! }, privateKey: pair.privateKey };
 }

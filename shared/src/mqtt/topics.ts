@@ -65,8 +65,7 @@ export const MAX_GROUP = 0xfff7;
 /** deCONZ's "All" group: the bridge puts every light endpoint in it when it joins. */
 export const ALL_LIGHTS_GROUP = 0xfff0;
 
-export const isRequestName = (name: string): name is RequestName =>
-  (REQUEST_NAMES as readonly string[]).includes(name);
+export const isRequestName = (name: string): name is RequestName => (REQUEST_NAMES as readonly string[]).includes(name);
 
 const bridgeRoot = (ctx: TopicContext) => `${ctx.base}/bridge/${ctx.bridge}`;
 const deviceRoot = (base: string, ieee: string) => `${base}/devices/${ieee}`;
@@ -85,8 +84,7 @@ export const topics = {
   /** Retained: the device's firmware update state (schemas/ota.ts). */
   deviceOta: (base: string, ieee: string) => `${deviceRoot(base, ieee)}/ota`,
   deviceSet: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/set`,
-  deviceSetResult: (base: string, ieee: string, endpoint: number) =>
-    `${deviceRoot(base, ieee)}/${endpoint}/set/result`,
+  deviceSetResult: (base: string, ieee: string, endpoint: number) => `${deviceRoot(base, ieee)}/${endpoint}/set/result`,
   /** Retained alarm state of one alarm system (published by the bridge for the api). */
   alarmState: (ctx: TopicContext, alarmsystem: string) => `${bridgeRoot(ctx)}/alarmsystems/${alarmsystem}/state`,
   /** Retained: the last finished network map scan. */
@@ -113,11 +111,7 @@ export const topics = {
 /** Subscription filters (with MQTT wildcards) for the parties of the contract. */
 export const filters = {
   /** What a bridge listens to: its requests, its group commands and every device command. */
-  bridgeInbound: (ctx: TopicContext) => [
-    `${bridgeRoot(ctx)}/request/#`,
-    `${bridgeRoot(ctx)}/groups/+/set`,
-    `${ctx.base}/devices/+/+/set`,
-  ],
+  bridgeInbound: (ctx: TopicContext) => [`${bridgeRoot(ctx)}/request/#`, `${bridgeRoot(ctx)}/groups/+/set`, `${ctx.base}/devices/+/+/set`],
   /** What a consumer (the api) listens to: every bridge's status and every device topic. */
   consumer: (base: string) => [`${base}/bridge/#`, `${base}/devices/#`, `${base}/matter/#`],
   allBridges: (base: string) => `${base}/bridge/+/state`,

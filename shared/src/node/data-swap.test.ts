@@ -48,15 +48,23 @@ describe('replaceDataDir', () => {
     await writeFile(join(data, 'network.json'), 'old network');
     await writeFile(join(data, 'names.json'), 'old names');
     await replaceDataDir(data, (staging) => writeFile(join(staging, 'network.json'), 'new network'), { replaces: (name) => name.endsWith('.json') });
-    expect(await snapshot(data)).toEqual({ 'herdgate.db': 'old db', 'herdgate.db-wal': 'old wal', 'network.json': 'new network', 'sub/': '', 'sub/file': 'old sub' });
+    expect(await snapshot(data)).toEqual({
+      'herdgate.db': 'old db',
+      'herdgate.db-wal': 'old wal',
+      'network.json': 'new network',
+      'sub/': '',
+      'sub/file': 'old sub',
+    });
   });
 
   it('should change nothing and rethrow when the stage fails', async () => {
     const before = await snapshot(data);
-    await expect(replaceDataDir(data, async (staging) => {
-      await writeFile(join(staging, 'herdgate.db'), 'half');
-      throw new Error('damaged archive');
-    })).rejects.toThrow('damaged archive');
+    await expect(
+      replaceDataDir(data, async (staging) => {
+        await writeFile(join(staging, 'herdgate.db'), 'half');
+        throw new Error('damaged archive');
+      }),
+    ).rejects.toThrow('damaged archive');
     expect(await snapshot(data)).toEqual(before);
   });
 

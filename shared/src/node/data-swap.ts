@@ -45,7 +45,11 @@ async function fsyncTree(path: string): Promise<void> {
   await fsyncPath(path);
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 function alive(pid: number): boolean {
   if (pid === process.pid) return true;
@@ -153,9 +157,7 @@ export async function replaceDataDir(dataDir: string, stage: (stagingDir: string
   }
   const names = (await readdir(staged)).filter((name) => name !== SWAP_DIR);
   const { replaces } = options;
-  const commit: Commit | string[] = replaces
-    ? { names, replaced: (await readdir(dataDir)).filter((name) => name !== SWAP_DIR && replaces(name)) }
-    : names;
+  const commit: Commit | string[] = replaces ? { names, replaced: (await readdir(dataDir)).filter((name) => name !== SWAP_DIR && replaces(name)) } : names;
   const temp = join(swap, `${COMMIT}.${randomBytes(4).toString('hex')}`);
   await writeFile(temp, JSON.stringify(commit));
   await fsyncPath(temp);

@@ -19,14 +19,21 @@ const GOLDEN = [
   '02', // security credential version
   '0100000001881700', // destination 00178801 00000001
   '01000200', // hardware versions 1..2
-  '0000', '05000000', '0102030405', // upgrade image, 5 bytes
+  '0000',
+  '05000000',
+  '0102030405', // upgrade image, 5 bytes
 ].join('');
 
 describe('OTA image files', () => {
   it('should build the header byte for byte as ZCL lays it out', () => {
     const bytes = buildOtaImage({
-      manufacturerCode: 0x100b, imageType: 0x010c, fileVersion: 0x01002a00, headerString: 'herdgate test',
-      securityCredentialVersion: 2, upgradeFileDestination: '0017880100000001', hardwareVersions: { min: 1, max: 2 },
+      manufacturerCode: 0x100b,
+      imageType: 0x010c,
+      fileVersion: 0x01002a00,
+      headerString: 'herdgate test',
+      securityCredentialVersion: 2,
+      upgradeFileDestination: '0017880100000001',
+      hardwareVersions: { min: 1, max: 2 },
       payload: Uint8Array.of(1, 2, 3, 4, 5),
     });
     expect(hex(bytes)).toBe(GOLDEN);
@@ -37,9 +44,19 @@ describe('OTA image files', () => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.image.header).toEqual({
-      headerVersion: 0x0100, headerLength: 69, fieldControl: 7, manufacturerCode: 0x100b, imageType: 0x010c, fileVersion: 0x01002a00,
-      stackVersion: 2, headerString: 'herdgate test', totalImageSize: 80, securityCredentialVersion: 2,
-      upgradeFileDestination: '0017880100000001', minimumHardwareVersion: 1, maximumHardwareVersion: 2,
+      headerVersion: 0x0100,
+      headerLength: 69,
+      fieldControl: 7,
+      manufacturerCode: 0x100b,
+      imageType: 0x010c,
+      fileVersion: 0x01002a00,
+      stackVersion: 2,
+      headerString: 'herdgate test',
+      totalImageSize: 80,
+      securityCredentialVersion: 2,
+      upgradeFileDestination: '0017880100000001',
+      minimumHardwareVersion: 1,
+      maximumHardwareVersion: 2,
     });
     expect(upgradeImageOf(result.image)).toEqual(Uint8Array.of(1, 2, 3, 4, 5));
   });
@@ -47,7 +64,11 @@ describe('OTA image files', () => {
   it('should agree with zigbee-herdsman on a multi-element file, Telink AES element included', () => {
     const payload = otaFiller(300, 7);
     const bytes = buildOtaImage({
-      manufacturerCode: 0x117c, imageType: 0x2101, fileVersion: 587810353, stackVersion: 2, headerString: 'EBL tradfri_light_basic',
+      manufacturerCode: 0x117c,
+      imageType: 0x2101,
+      fileVersion: 587810353,
+      stackVersion: 2,
+      headerString: 'EBL tradfri_light_basic',
       elements: [
         { tag: OtaTag.upgradeImage, data: payload },
         { tag: OtaTag.imageIntegrityCode, data: otaFiller(16, 3) },
@@ -97,11 +118,17 @@ describe('malformed OTA files', () => {
     expect(problem(edit(-1, (v) => v.setUint32(52, 200, true)))).toBe('size-mismatch');
     expect(problem(edit(-1, (v) => v.setUint32(52, 20, true)))).toBe('size-mismatch');
     expect(problem(edit(-1, (v) => v.setUint32(58, 101, true)))).toBe('truncated-element');
-    expect(problem(buildOtaImage({ manufacturerCode: 1, imageType: 1, fileVersion: 1, elements: [{ tag: OtaTag.pictureData, data: otaFiller(4) }] }))).toBe('no-upgrade-image');
+    expect(problem(buildOtaImage({ manufacturerCode: 1, imageType: 1, fileVersion: 1, elements: [{ tag: OtaTag.pictureData, data: otaFiller(4) }] }))).toBe(
+      'no-upgrade-image',
+    );
   });
 
   it('should take a security credentials file without an upgrade image', () => {
-    expect(problem(buildOtaImage({ manufacturerCode: 1, imageType: 0xffc0, fileVersion: 1, elements: [{ tag: OtaTag.ecdsaCertificateSuite1, data: otaFiller(48) }] }))).toBe('ok');
+    expect(
+      problem(
+        buildOtaImage({ manufacturerCode: 1, imageType: 0xffc0, fileVersion: 1, elements: [{ tag: OtaTag.ecdsaCertificateSuite1, data: otaFiller(48) }] }),
+      ),
+    ).toBe('ok');
   });
 
   it('should skip a vendor prefix and ignore trailing bytes only when asked', () => {

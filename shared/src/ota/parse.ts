@@ -68,7 +68,11 @@ function readHeader(file: Uint8Array, view: DataView): OtaHeader {
 }
 
 function optionalLength(fieldControl: number): number {
-  return (fieldControl & OtaFieldControl.securityCredentialVersion ? 1 : 0) + (fieldControl & OtaFieldControl.upgradeFileDestination ? 8 : 0) + (fieldControl & OtaFieldControl.hardwareVersions ? 4 : 0);
+  return (
+    (fieldControl & OtaFieldControl.securityCredentialVersion ? 1 : 0) +
+    (fieldControl & OtaFieldControl.upgradeFileDestination ? 8 : 0) +
+    (fieldControl & OtaFieldControl.hardwareVersions ? 4 : 0)
+  );
 }
 
 function readOptional(header: OtaHeader, view: DataView): void {
@@ -88,12 +92,17 @@ function readElements(file: Uint8Array, view: DataView, header: OtaHeader): OtaE
   const elements: OtaElement[] = [];
   let at = header.headerLength;
   while (at < header.totalImageSize) {
-    if (at + OTA_ELEMENT_HEADER_LENGTH > header.totalImageSize) return fail('truncated-element', `sub-element header at ${at} runs past the total image size ${header.totalImageSize}`);
+    if (at + OTA_ELEMENT_HEADER_LENGTH > header.totalImageSize)
+      return fail('truncated-element', `sub-element header at ${at} runs past the total image size ${header.totalImageSize}`);
     const tag = view.getUint16(at, true);
     const length = view.getUint32(at + 2, true);
     const prefixLength = tag === OtaTag.telinkAes ? 2 : 0;
     const start = at + OTA_ELEMENT_HEADER_LENGTH + prefixLength;
-    if (start + length > header.totalImageSize) return fail('truncated-element', `sub-element 0x${tag.toString(16).padStart(4, '0')} at ${at} (${length} bytes) runs past the total image size ${header.totalImageSize}`);
+    if (start + length > header.totalImageSize)
+      return fail(
+        'truncated-element',
+        `sub-element 0x${tag.toString(16).padStart(4, '0')} at ${at} (${length} bytes) runs past the total image size ${header.totalImageSize}`,
+      );
     elements.push({ tag, data: file.subarray(start, start + length), ...(prefixLength ? { prefix: file.subarray(start - 2, start) } : {}) });
     at = start + length;
   }
@@ -106,17 +115,28 @@ export function parseOtaImage(bytes: Uint8Array, options: OtaParseOptions = {}):
   const file = bytes.subarray(prefixLength);
   if (file.length < 4) return fail('truncated-header', `${file.length} bytes, an OTA header has ${OTA_FIXED_HEADER_LENGTH}`);
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
-  if (view.getUint32(0, true) !== OTA_FILE_IDENTIFIER) return fail('not-an-ota-file', `starts with 0x${view.getUint32(0, true).toString(16).padStart(8, '0')}, not the OTA identifier 0x0beef11e`);
+  if (view.getUint32(0, true) !== OTA_FILE_IDENTIFIER)
+    return fail('not-an-ota-file', `starts with 0x${view.getUint32(0, true).toString(16).padStart(8, '0')}, not the OTA identifier 0x0beef11e`);
   if (file.length < OTA_FIXED_HEADER_LENGTH) return fail('truncated-header', `${file.length} bytes, an OTA header has ${OTA_FIXED_HEADER_LENGTH}`);
   const header = readHeader(file, view);
-  if (header.headerVersion !== OTA_HEADER_VERSION) return fail('unsupported-header-version', `header version 0x${header.headerVersion.toString(16).padStart(4, '0')}, expected 0x0100`);
+  if (header.headerVersion !== OTA_HEADER_VERSION)
+    return fail('unsupported-header-version', `header version 0x${header.headerVersion.toString(16).padStart(4, '0')}, expected 0x0100`);
   const expectedLength = OTA_FIXED_HEADER_LENGTH + optionalLength(header.fieldControl);
-  if (header.headerLength !== expectedLength) return fail('bad-header-length', `header length ${header.headerLength}, field control 0x${header.fieldControl.toString(16).padStart(4, '0')} makes it ${expectedLength}`);
+  if (header.headerLength !== expectedLength)
+    return fail(
+      'bad-header-length',
+      `header length ${header.headerLength}, field control 0x${header.fieldControl.toString(16).padStart(4, '0')} makes it ${expectedLength}`,
+    );
   if (file.length < header.headerLength) return fail('truncated-header', `${file.length} bytes, the header alone has ${header.headerLength}`);
   readOptional(header, view);
-  if (header.totalImageSize < header.headerLength) return fail('size-mismatch', `total image size ${header.totalImageSize} is smaller than the header (${header.headerLength})`);
+  if (header.totalImageSize < header.headerLength)
+    return fail('size-mismatch', `total image size ${header.totalImageSize} is smaller than the header (${header.headerLength})`);
   if (header.totalImageSize > file.length) return fail('size-mismatch', `total image size ${header.totalImageSize}, the file has ${file.length} bytes`);
-  if (header.totalImageSize < file.length && !options.allowTrailing) return fail('size-mismatch', `total image size ${header.totalImageSize}, the file has ${file.length} bytes (${file.length - header.totalImageSize} after the image)`);
+  if (header.totalImageSize < file.length && !options.allowTrailing)
+    return fail(
+      'size-mismatch',
+      `total image size ${header.totalImageSize}, the file has ${file.length} bytes (${file.length - header.totalImageSize} after the image)`,
+    );
   const elements = readElements(file, view, header);
   if (!Array.isArray(elements)) return elements;
   const specific = header.imageType >= OtaSpecificImageType.security && header.imageType <= OtaSpecificImageType.log;

@@ -9,7 +9,10 @@ export interface DeconzErrorEntry {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly errors: DeconzErrorEntry[]) {
+  constructor(
+    readonly status: number,
+    readonly errors: DeconzErrorEntry[],
+  ) {
     super(errors.map((e) => e.description).join('; ') || `HTTP ${status}`);
   }
 

@@ -23,7 +23,11 @@ export interface EventStream {
  * a drop with exponential backoff (0.5 s doubling to 15 s); `onOpen` lets the caller reload state
  * it may have missed while away.
  */
-export function followEvents(port: number, key: string, handlers: { onEvent(event: GatewayEvent): void; onStatus(status: LinkStatus): void; onOpen(): void }): EventStream {
+export function followEvents(
+  port: number,
+  key: string,
+  handlers: { onEvent(event: GatewayEvent): void; onStatus(status: LinkStatus): void; onOpen(): void },
+): EventStream {
   let socket: WebSocket | undefined;
   let delay = 500;
   let timer: ReturnType<typeof setTimeout> | undefined;

@@ -21,7 +21,13 @@ export function xyToHex(xy: [number, number] | undefined): string {
   let rgb = [X * 3.2406 - 1.5372 - Z * 0.4986, -X * 0.9689 + 1.8758 + Z * 0.0415, X * 0.0557 - 0.204 + Z * 1.057];
   const max = Math.max(...rgb, 1e-6);
   rgb = rgb.map((c) => gamma(Math.max(0, c / max)));
-  return `#${rgb.map((c) => Math.round(Math.min(1, c) * 255).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.round(Math.min(1, c) * 255)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /** Mired → kelvin, rounded to 50 K for display. */

@@ -40,7 +40,10 @@ export const NODE_GAP = 18;
 function ringsOf(map: NetworkMap): { ring: Map<string, number>; parent: Map<string, string> } {
   const neighbours = new Map<string, string[]>();
   for (const link of map.links) {
-    for (const [a, b] of [[link.source, link.target], [link.target, link.source]] as const) {
+    for (const [a, b] of [
+      [link.source, link.target],
+      [link.target, link.source],
+    ] as const) {
       neighbours.set(a, [...(neighbours.get(a) ?? []), b]);
     }
   }
@@ -101,7 +104,8 @@ export function layout(map: NetworkMap, size: number): Placed[] {
   const angle = new Map<string, number>();
   const placed: Placed[] = [];
   for (let r = 0; r <= rings; r += 1) {
-    const members = map.nodes.filter((n) => ring.get(n.ieee) === r)
+    const members = map.nodes
+      .filter((n) => ring.get(n.ieee) === r)
       .sort((a, b) => (angle.get(parent.get(a.ieee) ?? '') ?? 0) - (angle.get(parent.get(b.ieee) ?? '') ?? 0) || a.ieee.localeCompare(b.ieee));
     members.forEach((node, index) => {
       const theta = r === 0 ? 0 : (2 * Math.PI * index) / members.length - Math.PI / 2;

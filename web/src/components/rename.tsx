@@ -11,22 +11,37 @@ export function Rename({ path, name, done, what = name }: { path: string; name: 
   const [run, busy] = useAction();
   const [draft, setDraft] = useState<string>();
   if (draft === undefined) {
-    return <button type="button" class="quiet rename" aria-label={`Rename ${what}`} onClick={() => setDraft(name)}>Rename</button>;
+    return (
+      <button type="button" class="quiet rename" aria-label={`Rename ${what}`} onClick={() => setDraft(name)}>
+        Rename
+      </button>
+    );
   }
   return (
-    <form class="inline rename" aria-label={`Rename ${what}`} onSubmit={(e) => {
-      e.preventDefault();
-      void run(`Rename ${name}`, async () => {
-        await gateway.put(path, { name: draft.trim() });
-        await done();
-        announce(`Renamed to ${draft.trim()}`);
-        setDraft(undefined);
-      });
-    }}>
-      {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
-      <label>New name<input value={draft} maxLength={32} required autoFocus onInput={(e) => setDraft((e.target as HTMLInputElement).value)} /></label>
-      <button type="submit" class="primary" disabled={busy || draft.trim() === ''}>{busy ? 'Saving…' : 'Save'}</button>
-      <button type="button" class="quiet" onClick={() => setDraft(undefined)}>Cancel</button>
+    <form
+      class="inline rename"
+      aria-label={`Rename ${what}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(`Rename ${name}`, async () => {
+          await gateway.put(path, { name: draft.trim() });
+          await done();
+          announce(`Renamed to ${draft.trim()}`);
+          setDraft(undefined);
+        });
+      }}
+    >
+      <label>
+        New name
+        {/* biome-ignore lint/a11y/noAutofocus: the field the user just asked for */}
+        <input value={draft} maxLength={32} required autoFocus onInput={(e) => setDraft((e.target as HTMLInputElement).value)} />
+      </label>
+      <button type="submit" class="primary" disabled={busy || draft.trim() === ''}>
+        {busy ? 'Saving…' : 'Save'}
+      </button>
+      <button type="button" class="quiet" onClick={() => setDraft(undefined)}>
+        Cancel
+      </button>
     </form>
   );
 }

@@ -11,7 +11,13 @@ export interface Target {
 export type Preset = 'on' | 'off' | 'toggle' | 'bri' | 'recall' | 'open' | 'close';
 
 export const PRESET_LABELS: Record<Preset, string> = {
-  on: 'Switch on', off: 'Switch off', toggle: 'Toggle', bri: 'Set brightness', recall: 'Recall', open: 'Open', close: 'Close',
+  on: 'Switch on',
+  off: 'Switch off',
+  toggle: 'Toggle',
+  bri: 'Set brightness',
+  recall: 'Recall',
+  open: 'Open',
+  close: 'Close',
 };
 
 export function presetsFor(target: Target | undefined): Preset[] {
@@ -23,13 +29,20 @@ export function presetsFor(target: Target | undefined): Preset[] {
 
 export function bodyFor(preset: Preset, bri: number): Dict {
   switch (preset) {
-    case 'on': return { on: true };
-    case 'off': return { on: false };
-    case 'toggle': return { toggle: true };
-    case 'bri': return { on: true, bri };
-    case 'open': return { open: true };
-    case 'close': return { open: false };
-    default: return {};
+    case 'on':
+      return { on: true };
+    case 'off':
+      return { on: false };
+    case 'toggle':
+      return { toggle: true };
+    case 'bri':
+      return { on: true, bri };
+    case 'open':
+      return { open: true };
+    case 'close':
+      return { open: false };
+    default:
+      return {};
   }
 }
 
@@ -51,7 +64,8 @@ export function targetsOf(state: GatewayState): Target[] {
   }
   for (const [id, group] of Object.entries(state.groups)) {
     targets.push({ address: `/groups/${id}/action`, label: `Room: ${group.name}`, kind: 'group' });
-    for (const scene of group.scenes ?? []) targets.push({ address: `/groups/${id}/scenes/${scene.id}/recall`, label: `Scene: ${group.name} · ${scene.name}`, kind: 'scene' });
+    for (const scene of group.scenes ?? [])
+      targets.push({ address: `/groups/${id}/scenes/${scene.id}/recall`, label: `Scene: ${group.name} · ${scene.name}`, kind: 'scene' });
   }
   return targets;
 }
@@ -66,24 +80,50 @@ export interface Subject {
 
 /** What each sensor type reports, so a picker offers it before the first report arrives. */
 const TYPE_ITEMS: Record<string, string[]> = {
-  ZHASwitch: ['buttonevent'], ZHAPresence: ['presence'], ZHAOpenClose: ['open'], ZHATemperature: ['temperature'],
-  ZHAHumidity: ['humidity'], ZHALightLevel: ['lightlevel', 'dark', 'daylight'], ZHAWater: ['water'], ZHAFire: ['fire'],
-  ZHAVibration: ['vibration'], ZHAAlarm: ['alarm'], ZHACarbonMonoxide: ['carbonmonoxide'], Daylight: ['daylight', 'status'],
+  ZHASwitch: ['buttonevent'],
+  ZHAPresence: ['presence'],
+  ZHAOpenClose: ['open'],
+  ZHATemperature: ['temperature'],
+  ZHAHumidity: ['humidity'],
+  ZHALightLevel: ['lightlevel', 'dark', 'daylight'],
+  ZHAWater: ['water'],
+  ZHAFire: ['fire'],
+  ZHAVibration: ['vibration'],
+  ZHAAlarm: ['alarm'],
+  ZHACarbonMonoxide: ['carbonmonoxide'],
+  Daylight: ['daylight', 'status'],
 };
 
 /** A sensor type as people say it, beside the sensor's name. */
 const TYPE_WORDS: Record<string, string> = {
-  ZHASwitch: 'switch', ZHAPresence: 'motion sensor', ZHAOpenClose: 'door or window', ZHATemperature: 'thermometer', ZHAHumidity: 'humidity',
-  ZHALightLevel: 'light level', ZHAWater: 'water leak', ZHAFire: 'smoke detector', ZHAVibration: 'vibration', ZHAAlarm: 'alarm',
-  ZHACarbonMonoxide: 'carbon monoxide', ZHAThermostat: 'thermostat', ZHAPressure: 'pressure', ZHAPower: 'power', ZHAConsumption: 'energy',
-  Daylight: 'daylight', ZHAAncillaryControl: 'keypad', ZHAAirQuality: 'air quality', ZHABattery: 'battery',
+  ZHASwitch: 'switch',
+  ZHAPresence: 'motion sensor',
+  ZHAOpenClose: 'door or window',
+  ZHATemperature: 'thermometer',
+  ZHAHumidity: 'humidity',
+  ZHALightLevel: 'light level',
+  ZHAWater: 'water leak',
+  ZHAFire: 'smoke detector',
+  ZHAVibration: 'vibration',
+  ZHAAlarm: 'alarm',
+  ZHACarbonMonoxide: 'carbon monoxide',
+  ZHAThermostat: 'thermostat',
+  ZHAPressure: 'pressure',
+  ZHAPower: 'power',
+  ZHAConsumption: 'energy',
+  Daylight: 'daylight',
+  ZHAAncillaryControl: 'keypad',
+  ZHAAirQuality: 'air quality',
+  ZHABattery: 'battery',
 };
 
-const itemsOf = (resource: { type?: string; state?: Dict; config?: Dict }) => [...new Set([
-  ...(TYPE_ITEMS[resource.type ?? ''] ?? []).map((k) => `state/${k}`),
-  ...Object.keys(resource.state ?? {}).map((k) => `state/${k}`),
-  ...Object.keys(resource.config ?? {}).map((k) => `config/${k}`),
-])];
+const itemsOf = (resource: { type?: string; state?: Dict; config?: Dict }) => [
+  ...new Set([
+    ...(TYPE_ITEMS[resource.type ?? ''] ?? []).map((k) => `state/${k}`),
+    ...Object.keys(resource.state ?? {}).map((k) => `state/${k}`),
+    ...Object.keys(resource.config ?? {}).map((k) => `config/${k}`),
+  ]),
+];
 
 export function subjectsOf(state: GatewayState): Subject[] {
   const subjects: Subject[] = [];
@@ -91,11 +131,18 @@ export function subjectsOf(state: GatewayState): Subject[] {
   const sensors = Object.entries(state.sensors).sort(([, a], [, b]) => Number(!a.type.startsWith('ZHA')) - Number(!b.type.startsWith('ZHA')));
   for (const [id, sensor] of sensors) {
     const kind = TYPE_WORDS[sensor.type] ?? sensor.type.replace(/^(ZHA|CLIP)/, '').toLowerCase();
-    subjects.push({ resource: `/sensors/${id}`, label: sensor.name.toLowerCase() === kind ? sensor.name : `${sensor.name} (${kind})`, attributes: itemsOf(sensor) });
+    subjects.push({
+      resource: `/sensors/${id}`,
+      label: sensor.name.toLowerCase() === kind ? sensor.name : `${sensor.name} (${kind})`,
+      attributes: itemsOf(sensor),
+    });
   }
-  for (const [id, light] of Object.entries(state.lights)) subjects.push({ resource: `/lights/${id}`, label: `${light.name} (light)`, attributes: itemsOf({ state: light.state as Dict }) });
-  for (const [id, group] of Object.entries(state.groups)) subjects.push({ resource: `/groups/${id}`, label: `${group.name} (room)`, attributes: ['state/any_on', 'state/all_on'] });
-  for (const [id, alarm] of Object.entries(state.alarmsystems)) subjects.push({ resource: `/alarmsystems/${id}`, label: `${alarm.name} (alarm system)`, attributes: ['state/armstate'] });
+  for (const [id, light] of Object.entries(state.lights))
+    subjects.push({ resource: `/lights/${id}`, label: `${light.name} (light)`, attributes: itemsOf({ state: light.state as Dict }) });
+  for (const [id, group] of Object.entries(state.groups))
+    subjects.push({ resource: `/groups/${id}`, label: `${group.name} (room)`, attributes: ['state/any_on', 'state/all_on'] });
+  for (const [id, alarm] of Object.entries(state.alarmsystems))
+    subjects.push({ resource: `/alarmsystems/${id}`, label: `${alarm.name} (alarm system)`, attributes: ['state/armstate'] });
   subjects.push({ resource: '/config', label: 'The clock', attributes: ['localtime'] });
   return subjects;
 }

@@ -29,12 +29,20 @@ export function Empty({ children }: { children: ComponentChildren }) {
 export function ErrorNote({ error }: { error: unknown }) {
   if (!error) return null;
   const text = error instanceof ApiError ? error.message : String(error);
-  return <p class="error" role="alert">{text}</p>;
+  return (
+    <p class="error" role="alert">
+      {text}
+    </p>
+  );
 }
 
 export function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
-  return <span id={id} class="field-error" role="alert">{error}</span>;
+  return (
+    <span id={id} class="field-error" role="alert">
+      {error}
+    </span>
+  );
 }
 
 export function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange(on: boolean): void }) {
@@ -46,26 +54,66 @@ export function Switch({ label, checked, disabled, onChange }: { label: string; 
 }
 
 /** A range that reports only when released (or on keyboard change), not at every pixel. */
-export function Slider({ label, min, max, value, disabled, onCommit, unit, format }: { label: string; min: number; max: number; value: number; disabled?: boolean; unit?: string; format?: (value: number) => string; onCommit(value: number): void }) {
+export function Slider({
+  label,
+  min,
+  max,
+  value,
+  disabled,
+  onCommit,
+  unit,
+  format,
+}: {
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  disabled?: boolean;
+  unit?: string;
+  format?: (value: number) => string;
+  onCommit(value: number): void;
+}) {
   const [draft, setDraft] = useState<number | undefined>(undefined);
   const shown = draft ?? value;
   const text = format ? format(shown) : unit ? `${shown} ${unit}` : String(shown);
   return (
     <label class="slider">
       <span>{label}</span>
-      <input type="range" min={min} max={max} value={shown} disabled={disabled}
+      <input
+        type="range"
+        min={min}
+        max={max}
+        value={shown}
+        disabled={disabled}
         aria-valuetext={text}
         onInput={(e) => setDraft(Number((e.target as HTMLInputElement).value))}
-        onChange={(e) => { setDraft(undefined); onCommit(Number((e.target as HTMLInputElement).value)); }} />
+        onChange={(e) => {
+          setDraft(undefined);
+          onCommit(Number((e.target as HTMLInputElement).value));
+        }}
+      />
       <output>{text}</output>
     </label>
   );
 }
 
-export function Card({ title, children, actions, label }: { title: ComponentChildren; children?: ComponentChildren; actions?: ComponentChildren; label?: string }) {
+export function Card({
+  title,
+  children,
+  actions,
+  label,
+}: {
+  title: ComponentChildren;
+  children?: ComponentChildren;
+  actions?: ComponentChildren;
+  label?: string;
+}) {
   return (
     <article class="card" aria-label={label}>
-      <header class="card-head"><h3>{title}</h3>{actions}</header>
+      <header class="card-head">
+        <h3>{title}</h3>
+        {actions}
+      </header>
       {children}
     </article>
   );

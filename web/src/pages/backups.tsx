@@ -13,10 +13,28 @@ export function Backups() {
   return (
     <section id="backups" aria-label="Backups">
       <Card title="Backups">
-        <p class="hint">A backup holds the whole gateway: devices and their names, rooms, scenes, rules, schedules, and the radio's network with its key. Keep it somewhere safe.</p>
+        <p class="hint">
+          A backup holds the whole gateway: devices and their names, rooms, scenes, rules, schedules, and the radio's network with its key. Keep it somewhere
+          safe.
+        </p>
         <div class="button-row">
-          <button type="button" class="primary" disabled={busy} onClick={() => run('Backup', async () => { await gateway.post('/config/export'); setMade(true); announce('Backup written'); })}>{busy ? 'Writing…' : 'Make a backup now'}</button>
-          <a class="button" href={`/api/${encodeURIComponent(gateway.key)}/config/export`} download>{made ? 'Download it' : 'Download the newest backup'}</a>
+          <button
+            type="button"
+            class="primary"
+            disabled={busy}
+            onClick={() =>
+              run('Backup', async () => {
+                await gateway.post('/config/export');
+                setMade(true);
+                announce('Backup written');
+              })
+            }
+          >
+            {busy ? 'Writing…' : 'Make a backup now'}
+          </button>
+          <a class="button" href={`/api/${encodeURIComponent(gateway.key)}/config/export`} download>
+            {made ? 'Download it' : 'Download the newest backup'}
+          </a>
         </div>
       </Card>
     </section>

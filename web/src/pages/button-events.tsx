@@ -9,9 +9,18 @@ export interface ButtonIntrospection {
 }
 
 const ACTION_WORDS: Record<string, string> = {
-  SHORT_RELEASE: 'short press', INITIAL_PRESS: 'pressed', HOLD: 'held', LONG_RELEASE: 'released after holding',
-  DOUBLE_PRESS: 'double press', TRIPLE_PRESS: 'triple press', QUADRUPLE_PRESS: 'four presses', LONG_PRESS: 'long press',
-  SHAKE: 'shaken', DROP: 'dropped', TILT: 'tilted', MANY_PRESS: 'many presses',
+  SHORT_RELEASE: 'short press',
+  INITIAL_PRESS: 'pressed',
+  HOLD: 'held',
+  LONG_RELEASE: 'released after holding',
+  DOUBLE_PRESS: 'double press',
+  TRIPLE_PRESS: 'triple press',
+  QUADRUPLE_PRESS: 'four presses',
+  LONG_PRESS: 'long press',
+  SHAKE: 'shaken',
+  DROP: 'dropped',
+  TILT: 'tilted',
+  MANY_PRESS: 'many presses',
 };
 
 /** "Button 1, short press" for each event code the device can send, in code order. */
@@ -27,7 +36,17 @@ export function buttonChoices(introspection: ButtonIntrospection): { code: strin
 const known = new Map<string, Promise<ButtonIntrospection | undefined>>();
 
 /** A button condition's value picked from the device's own buttons and events (text when unknown). */
-export function ButtonEventValue({ resource, value, invalid, onChange }: { resource: string; value: string; invalid?: boolean; onChange(value: string): void }) {
+export function ButtonEventValue({
+  resource,
+  value,
+  invalid,
+  onChange,
+}: {
+  resource: string;
+  value: string;
+  invalid?: boolean;
+  onChange(value: string): void;
+}) {
   const { gateway, store } = useApp();
   const state = useGateway(store);
   const uniqueid = state.sensors[resource.split('/')[2] ?? '']?.uniqueid;
@@ -35,19 +54,37 @@ export function ButtonEventValue({ resource, value, invalid, onChange }: { resou
   useEffect(() => {
     setChoices(undefined);
     if (!uniqueid) return;
-    if (!known.has(uniqueid)) known.set(uniqueid, gateway.get<ButtonIntrospection>(`/devices/${uniqueid}/state/buttonevent/introspect`).catch(() => undefined));
+    if (!known.has(uniqueid))
+      known.set(
+        uniqueid,
+        gateway.get<ButtonIntrospection>(`/devices/${uniqueid}/state/buttonevent/introspect`).catch(() => undefined),
+      );
     let current = true;
-    void known.get(uniqueid)!.then((found) => { if (current && found) setChoices(buttonChoices(found)); });
-    return () => { current = false; };
+    void known.get(uniqueid)!.then((found) => {
+      if (current && found) setChoices(buttonChoices(found));
+    });
+    return () => {
+      current = false;
+    };
   }, [uniqueid]);
   if (!choices || choices.length === 0) {
-    return <label>Value<input value={value} aria-invalid={invalid} onInput={(e) => onChange((e.target as HTMLInputElement).value)} /></label>;
+    return (
+      <label>
+        Value
+        <input value={value} aria-invalid={invalid} onInput={(e) => onChange((e.target as HTMLInputElement).value)} />
+      </label>
+    );
   }
   return (
-    <label>Button event
+    <label>
+      Button event
       <select value={value} aria-label="Button event" aria-invalid={invalid} onChange={(e) => onChange((e.target as HTMLSelectElement).value)}>
         {!choices.some((c) => c.code === value) && <option value={value}>{value === '' ? 'Choose…' : value}</option>}
-        {choices.map((c) => <option key={c.code} value={c.code}>{c.text}</option>)}
+        {choices.map((c) => (
+          <option key={c.code} value={c.code}>
+            {c.text}
+          </option>
+        ))}
       </select>
     </label>
   );

@@ -30,19 +30,40 @@ function DeviceList() {
   return (
     <table class="devices">
       <caption class="sr-only">Paired devices</caption>
-      <thead><tr><th>Name</th><th>Room</th><th>Model</th><th>Firmware</th><th>Last seen</th><th>Available</th><th>Link quality</th></tr></thead>
+      <thead>
+        <tr>
+          <th>Name</th>
+          <th>Room</th>
+          <th>Model</th>
+          <th>Firmware</th>
+          <th>Last seen</th>
+          <th>Available</th>
+          <th>Link quality</th>
+        </tr>
+      </thead>
       <tbody>
         {devices.map(([mac, device]) => {
           const available = availability(state, mac);
           const link = linkOf(map, mac);
           return (
             <tr key={mac}>
-              <td data-label="Name"><a href={`#/devices/${mac}`}><strong>{device.name ?? mac}</strong></a></td>
+              <td data-label="Name">
+                <a href={`#/devices/${mac}`}>
+                  <strong>{device.name ?? mac}</strong>
+                </a>
+              </td>
               <td data-label="Room">{roomOf(state, mac) ?? '—'}</td>
-              <td data-label="Model">{device.manufacturername ?? '?'} {device.modelid ?? ''}</td>
-              <td data-label="Firmware">{device.swversion || '—'}<FirmwareBadge otau={otauOf(device.otau)} /></td>
+              <td data-label="Model">
+                {device.manufacturername ?? '?'} {device.modelid ?? ''}
+              </td>
+              <td data-label="Firmware">
+                {device.swversion || '—'}
+                <FirmwareBadge otau={otauOf(device.otau)} />
+              </td>
               <td data-label="Last seen">{ago(device.lastseen)}</td>
-              <td data-label="Available">{available === undefined ? <Badge kind="info">pairing</Badge> : available ? <Badge kind="ok">yes</Badge> : <Badge kind="bad">no</Badge>}</td>
+              <td data-label="Available">
+                {available === undefined ? <Badge kind="info">pairing</Badge> : available ? <Badge kind="ok">yes</Badge> : <Badge kind="bad">no</Badge>}
+              </td>
               <td data-label="Link quality">{link ? `${link.lqi} / 255` : '—'}</td>
             </tr>
           );
@@ -55,6 +76,12 @@ function DeviceList() {
 /** An update the device can take, or one running or waiting: said beside its firmware in the list. */
 function FirmwareBadge({ otau }: { otau: Otau | undefined }) {
   if (!otau || otau.state === 'idle') return null;
-  const words = otau.state === 'available' ? 'update available' : otau.state === 'scheduled' ? 'update waits for check-in' : `updating ${Math.floor(otau.progress)} %`;
-  return <> <Badge kind="info">{words}</Badge></>;
+  const words =
+    otau.state === 'available' ? 'update available' : otau.state === 'scheduled' ? 'update waits for check-in' : `updating ${Math.floor(otau.progress)} %`;
+  return (
+    <>
+      {' '}
+      <Badge kind="info">{words}</Badge>
+    </>
+  );
 }

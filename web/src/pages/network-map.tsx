@@ -10,10 +10,19 @@ const DEGREES = 180 / Math.PI;
 /** Under its node; on a big map pointing outward from it, upright on both halves of the circle. */
 function Label({ node, radial }: { node: Placed; radial: boolean }) {
   const text = (node.name ?? node.ieee).slice(0, 18);
-  if (node.ring === 0 || !radial) return <text y={22} text-anchor="middle">{text}</text>;
+  if (node.ring === 0 || !radial)
+    return (
+      <text y={22} text-anchor="middle">
+        {text}
+      </text>
+    );
   const left = Math.cos(node.angle) < 0;
   const rotate = node.angle * DEGREES + (left ? 180 : 0);
-  return <text transform={`rotate(${rotate.toFixed(1)}) translate(${left ? -12 : 12} 0)`} text-anchor={left ? 'end' : 'start'} dominant-baseline="middle">{text}</text>;
+  return (
+    <text transform={`rotate(${rotate.toFixed(1)}) translate(${left ? -12 : 12} 0)`} text-anchor={left ? 'end' : 'start'} dominant-baseline="middle">
+      {text}
+    </text>
+  );
 }
 
 /** A small network fits the screen; a big one is drawn 1:1 (11 px labels) and scrolls in its frame. */
@@ -25,15 +34,28 @@ function MapDrawing({ map }: { map: NetworkMap }) {
   return (
     <figure class="map">
       <div class={big ? 'map-scroll' : undefined}>
-        <svg viewBox={`0 0 ${size} ${size}`} style={big ? { width: `${size}px`, maxWidth: 'none' } : undefined} role="img" aria-label={`Network map: ${map.nodes.length} devices, ${map.links.length} links`}>
+        <svg
+          viewBox={`0 0 ${size} ${size}`}
+          style={big ? { width: `${size}px`, maxWidth: 'none' } : undefined}
+          role="img"
+          aria-label={`Network map: ${map.nodes.length} devices, ${map.links.length} links`}
+        >
           {map.links.map((link) => {
             const a = at.get(link.source);
             const b = at.get(link.target);
             if (!a || !b) return null;
-            return <line key={`${link.source}-${link.target}`} class={`edge edge-${quality(link.lqi)}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y}><title>{`${a.name ?? a.ieee} ↔ ${b.name ?? b.ieee}: LQI ${link.lqi}`}</title></line>;
+            return (
+              <line key={`${link.source}-${link.target}`} class={`edge edge-${quality(link.lqi)}`} x1={a.x} y1={a.y} x2={b.x} y2={b.y}>
+                <title>{`${a.name ?? a.ieee} ↔ ${b.name ?? b.ieee}: LQI ${link.lqi}`}</title>
+              </line>
+            );
           })}
           {nodes.map((node) => (
-            <g key={node.ieee} class={`node node-${node.type}${node.reachable === false ? ' node-unreachable' : ''}`} transform={`translate(${node.x} ${node.y})`}>
+            <g
+              key={node.ieee}
+              class={`node node-${node.type}${node.reachable === false ? ' node-unreachable' : ''}`}
+              transform={`translate(${node.x} ${node.y})`}
+            >
               <title>{`${node.name ?? node.ieee} (${node.type}${node.reachable === false ? ', did not answer' : ''})`}</title>
               {node.type === 'EndDevice' ? <circle r={6} /> : <rect x={-8} y={-8} width={16} height={16} rx={node.type === 'Coordinator' ? 8 : 3} />}
               <Label node={node} radial={big} />
@@ -41,7 +63,10 @@ function MapDrawing({ map }: { map: NetworkMap }) {
           ))}
         </svg>
       </div>
-      <figcaption class="meta">■ coordinator and routers, ● end devices; links by quality: <span class="q-good">good</span>, <span class="q-fair">fair</span>, <span class="q-poor">poor</span>.</figcaption>
+      <figcaption class="meta">
+        ■ coordinator and routers, ● end devices; links by quality: <span class="q-good">good</span>, <span class="q-fair">fair</span>,{' '}
+        <span class="q-poor">poor</span>.
+      </figcaption>
     </figure>
   );
 }
@@ -49,20 +74,34 @@ function MapDrawing({ map }: { map: NetworkMap }) {
 /** Every device with its best link, the weakest first: the map as a list that reads at any size. */
 function LinkList({ map }: { map: NetworkMap }) {
   const names = new Map(map.nodes.map((n) => [n.ieee, n.name ?? n.ieee]));
-  const rows = map.nodes.filter((n) => n.type !== 'Coordinator').map((node) => {
-    const heard = map.links.filter((l) => l.source === node.ieee).sort((a, b) => b.lqi - a.lqi)[0];
-    return { node, lqi: heard?.lqi, via: heard ? names.get(heard.target) : undefined, depth: heard?.depth };
-  }).sort((a, b) => (a.lqi ?? -1) - (b.lqi ?? -1));
+  const rows = map.nodes
+    .filter((n) => n.type !== 'Coordinator')
+    .map((node) => {
+      const heard = map.links.filter((l) => l.source === node.ieee).sort((a, b) => b.lqi - a.lqi)[0];
+      return { node, lqi: heard?.lqi, via: heard ? names.get(heard.target) : undefined, depth: heard?.depth };
+    })
+    .sort((a, b) => (a.lqi ?? -1) - (b.lqi ?? -1));
   return (
     <details class="link-list">
       <summary>Every device's link, weakest first ({rows.length})</summary>
       <table>
-        <thead><tr><th>Device</th><th>Kind</th><th>Best link</th><th>Through</th><th>Hops</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Device</th>
+            <th>Kind</th>
+            <th>Best link</th>
+            <th>Through</th>
+            <th>Hops</th>
+          </tr>
+        </thead>
         <tbody>
           {rows.map(({ node, lqi, via, depth }) => (
             <tr key={node.ieee}>
               <td data-label="Device">{node.name ?? node.ieee}</td>
-              <td data-label="Kind">{node.type === 'EndDevice' ? 'end device' : 'router'}{node.reachable === false ? ' (did not answer)' : ''}</td>
+              <td data-label="Kind">
+                {node.type === 'EndDevice' ? 'end device' : 'router'}
+                {node.reachable === false ? ' (did not answer)' : ''}
+              </td>
               <td data-label="Best link">{lqi === undefined ? 'none heard' : <span class={`q-${quality(lqi)}`}>{lqi} / 255</span>}</td>
               <td data-label="Through">{via ?? '—'}</td>
               <td data-label="Hops">{depth ?? '—'}</td>
@@ -83,23 +122,30 @@ export function NetworkMapPage() {
   const [map, setMap] = useState<NetworkMap>();
   const [error, setError] = useState<unknown>();
   const [progress, setProgress] = useState<{ done?: number; total?: number }>();
-  const load = () => gateway.get<NetworkMap>('/networkmap').then((m) => {
-    setMap(m);
-    setError(undefined);
-    setProgress(m.scanstate === 'scanning' ? m.progress ?? {} : undefined);
-  });
-  useEffect(() => { load().catch(setError); }, []);
-  useEffect(() => store.onEvent((event) => {
-    if (event.r !== 'networkmap' || !event.state) return;
-    const state = event.state as { scanstate?: string; done?: number; total?: number; error?: string };
-    if (state.scanstate === 'scanning') {
-      setProgress({ done: state.done, total: state.total });
-      return;
-    }
-    setProgress(undefined);
-    if (state.error) setError(new ApiError(503, [{ type: 950, address: '/networkmap', description: state.error }]));
-    else void load().then(() => announce('Network map updated'), setError);
-  }), [store]);
+  const load = () =>
+    gateway.get<NetworkMap>('/networkmap').then((m) => {
+      setMap(m);
+      setError(undefined);
+      setProgress(m.scanstate === 'scanning' ? (m.progress ?? {}) : undefined);
+    });
+  useEffect(() => {
+    load().catch(setError);
+  }, []);
+  useEffect(
+    () =>
+      store.onEvent((event) => {
+        if (event.r !== 'networkmap' || !event.state) return;
+        const state = event.state as { scanstate?: string; done?: number; total?: number; error?: string };
+        if (state.scanstate === 'scanning') {
+          setProgress({ done: state.done, total: state.total });
+          return;
+        }
+        setProgress(undefined);
+        if (state.error) setError(new ApiError(503, [{ type: 950, address: '/networkmap', description: state.error }]));
+        else void load().then(() => announce('Network map updated'), setError);
+      }),
+    [store],
+  );
   const scan = async () => {
     setError(undefined);
     try {
@@ -114,21 +160,36 @@ export function NetworkMapPage() {
   return (
     <>
       <div class="row">
-        <button type="button" class="primary" disabled={scanning || unsupported} onClick={() => void scan()}>{scanning ? 'Scanning…' : 'Scan the network'}</button>
+        <button type="button" class="primary" disabled={scanning || unsupported} onClick={() => void scan()}>
+          {scanning ? 'Scanning…' : 'Scan the network'}
+        </button>
         {scanning && (
-          <p class="progress" role="status"><span class="spinner" aria-hidden="true" />
-            {progress.total ? <>Asked {progress.done ?? 0} of {progress.total} routers <progress max={progress.total} value={progress.done ?? 0} /></> : 'Asking every router for its neighbours…'}
+          <p class="progress" role="status">
+            <span class="spinner" aria-hidden="true" />
+            {progress.total ? (
+              <>
+                Asked {progress.done ?? 0} of {progress.total} routers <progress max={progress.total} value={progress.done ?? 0} />
+              </>
+            ) : (
+              'Asking every router for its neighbours…'
+            )}
           </p>
         )}
       </div>
       {unsupported ? <Empty>This gateway does not offer a network map.</Empty> : <ErrorNote error={error} />}
-      {map && (map.nodes.length === 0 ? <Empty>No scan yet: press “Scan the network”.</Empty> : (
-        <>
-          <p class="meta">Scanned {ago(map.scannedat)} · {map.nodes.length} devices · {map.links.length} links{unanswered(map) > 0 ? ` · ${unanswered(map)} did not answer` : ''}</p>
-          <MapDrawing map={map} />
-          <LinkList map={map} />
-        </>
-      ))}
+      {map &&
+        (map.nodes.length === 0 ? (
+          <Empty>No scan yet: press “Scan the network”.</Empty>
+        ) : (
+          <>
+            <p class="meta">
+              Scanned {ago(map.scannedat)} · {map.nodes.length} devices · {map.links.length} links
+              {unanswered(map) > 0 ? ` · ${unanswered(map)} did not answer` : ''}
+            </p>
+            <MapDrawing map={map} />
+            <LinkList map={map} />
+          </>
+        ))}
     </>
   );
 }

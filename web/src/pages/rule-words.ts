@@ -19,7 +19,10 @@ export interface Phrase {
 type Meaning = [text: string, operator: string, value: string | undefined, input: ValueInput];
 const yes = (text: string): Meaning => [text, 'eq', 'true', 'none'];
 const no = (text: string): Meaning => [text, 'eq', 'false', 'none'];
-const above = (what: string): Meaning[] => [[`${what} above`, 'gt', undefined, 'number'], [`${what} below`, 'lt', undefined, 'number']];
+const above = (what: string): Meaning[] => [
+  [`${what} above`, 'gt', undefined, 'number'],
+  [`${what} below`, 'lt', undefined, 'number'],
+];
 
 /** Attributes by meaning, in the words a household uses. */
 const MEANINGS: Record<string, Meaning[]> = {
@@ -46,12 +49,20 @@ const MEANINGS: Record<string, Meaning[]> = {
   'state/all_on': [yes('has every light on')],
   'state/armstate': [['alarm state becomes', 'eq', undefined, 'armstate']],
   'state/lastupdated': [['reports anything', 'dx', undefined, 'none']],
-  localtime: [['time is between', 'in', undefined, 'timerange'], ['time is outside', 'not in', undefined, 'timerange']],
+  localtime: [
+    ['time is between', 'in', undefined, 'timerange'],
+    ['time is outside', 'not in', undefined, 'timerange'],
+  ],
 };
 
 const GENERIC: { operator: string; text: string }[] = [
-  { operator: 'eq', text: 'equals' }, { operator: 'ne', text: 'is not' }, { operator: 'gt', text: 'greater than' }, { operator: 'lt', text: 'less than' },
-  { operator: 'dx', text: 'changes' }, { operator: 'ddx', text: 'changed, then after' }, { operator: 'stable', text: 'unchanged for' },
+  { operator: 'eq', text: 'equals' },
+  { operator: 'ne', text: 'is not' },
+  { operator: 'gt', text: 'greater than' },
+  { operator: 'lt', text: 'less than' },
+  { operator: 'dx', text: 'changes' },
+  { operator: 'ddx', text: 'changed, then after' },
+  { operator: 'stable', text: 'unchanged for' },
 ];
 
 export const ARMSTATES = ['disarmed', 'armed_stay', 'armed_night', 'armed_away', 'exit_delay', 'entry_delay', 'in_alarm'];
@@ -62,13 +73,21 @@ const keyOf = (attribute: string, operator: string, value?: string) => `${attrib
 export function phrasesFor(attributes: readonly string[]): Phrase[] {
   const phrases: Phrase[] = [];
   for (const attribute of attributes) {
-    for (const [text, operator, value, input] of MEANINGS[attribute] ?? []) phrases.push({ key: keyOf(attribute, operator, value), text, attribute, operator, value, input });
+    for (const [text, operator, value, input] of MEANINGS[attribute] ?? [])
+      phrases.push({ key: keyOf(attribute, operator, value), text, attribute, operator, value, input });
   }
   for (const attribute of attributes) {
     if (attribute === 'localtime') continue;
     const name = label(attribute.split('/').pop() ?? attribute);
     for (const { operator, text } of GENERIC) {
-      const input: ValueInput = operator === 'dx' ? 'none' : operator === 'ddx' || operator === 'stable' ? 'duration' : unitOf(attribute.split('/').pop() ?? '') && (operator === 'gt' || operator === 'lt') ? 'number' : 'text';
+      const input: ValueInput =
+        operator === 'dx'
+          ? 'none'
+          : operator === 'ddx' || operator === 'stable'
+            ? 'duration'
+            : unitOf(attribute.split('/').pop() ?? '') && (operator === 'gt' || operator === 'lt')
+              ? 'number'
+              : 'text';
       phrases.push({ key: keyOf(attribute, operator), text: `${name} ${text}`, attribute, operator, input, other: true });
     }
   }
@@ -77,8 +96,10 @@ export function phrasesFor(attributes: readonly string[]): Phrase[] {
 
 /** The phrase a stored condition reads as (its fixed value matched first), if the subject offers one. */
 export function phraseOf(phrases: readonly Phrase[], attribute: string, operator: string, value: string): Phrase | undefined {
-  return phrases.find((p) => p.attribute === attribute && p.operator === operator && p.value !== undefined && p.value === value)
-    ?? phrases.find((p) => p.attribute === attribute && p.operator === operator && p.value === undefined);
+  return (
+    phrases.find((p) => p.attribute === attribute && p.operator === operator && p.value !== undefined && p.value === value) ??
+    phrases.find((p) => p.attribute === attribute && p.operator === operator && p.value === undefined)
+  );
 }
 
 /** A number condition's value in the unit people read (21.5 °C) and back (2150). */
@@ -115,7 +136,14 @@ export function conditionProblem(phrase: Phrase | undefined, value: string): str
   if (!phrase) return 'Choose what this condition watches.';
   if (phrase.input === 'none' || phrase.value !== undefined) return undefined;
   if (value.trim() === '') {
-    return { buttonevent: 'Choose a button and how it is pressed.', timerange: 'Choose both times.', duration: 'Say how long, in seconds.', number: 'Enter a number.', armstate: 'Choose an alarm state.', text: 'Enter a value.' }[phrase.input];
+    return {
+      buttonevent: 'Choose a button and how it is pressed.',
+      timerange: 'Choose both times.',
+      duration: 'Say how long, in seconds.',
+      number: 'Enter a number.',
+      armstate: 'Choose an alarm state.',
+      text: 'Enter a value.',
+    }[phrase.input];
   }
   if (phrase.input === 'number' && !Number.isFinite(Number(value))) return 'Enter a number.';
   return undefined;

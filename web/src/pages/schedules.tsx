@@ -38,7 +38,14 @@ export function scheduleWords(localtime: string | undefined): string {
   if (parsed.when === 'timer') return `after ${parsed.time}`;
   if (parsed.when === 'once') return `on ${parsed.date} at ${parsed.time}`;
   const days = DAYS.filter((_, i) => parsed.days[i]);
-  const list = days.length === 7 ? 'Every day' : days.join(', ') === 'Mon, Tue, Wed, Thu, Fri' ? 'Weekdays' : days.join(', ') === 'Sat, Sun' ? 'Weekends' : days.join(', ');
+  const list =
+    days.length === 7
+      ? 'Every day'
+      : days.join(', ') === 'Mon, Tue, Wed, Thu, Fri'
+        ? 'Weekdays'
+        : days.join(', ') === 'Sat, Sun'
+          ? 'Weekends'
+          : days.join(', ');
   return `${list} at ${parsed.time}`;
 }
 
@@ -52,7 +59,9 @@ function ScheduleEditor({ id, schedule, onDone }: { id?: string; schedule?: Sche
   const [days, setDays] = useState(stored?.when === 'weekly' ? stored.days : [true, true, true, true, true, false, false]);
   const [time, setTime] = useState(stored?.time ?? '07:00');
   const [date, setDate] = useState(stored?.date ?? new Date(Date.now() + 86_400_000).toISOString().slice(0, 10));
-  const [command, setCommand] = useState<CommandDraft>(() => (schedule ? commandFrom(schedule.command.address.replace(/^\/api\/[^/]+/, ''), schedule.command.body) : emptyCommand(targets)));
+  const [command, setCommand] = useState<CommandDraft>(() =>
+    schedule ? commandFrom(schedule.command.address.replace(/^\/api\/[^/]+/, ''), schedule.command.body) : emptyCommand(targets),
+  );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
@@ -60,7 +69,8 @@ function ScheduleEditor({ id, schedule, onDone }: { id?: string; schedule?: Sche
     setErrors({});
     try {
       const body = {
-        name, localtime: localtimeOf(when, days, time, date),
+        name,
+        localtime: localtimeOf(when, days, time, date),
         command: { address: `/api/${gateway.key}${command.address}`, method: 'PUT', body: commandBody(command) },
       };
       if (id) await gateway.put(`/schedules/${id}`, body);
@@ -78,26 +88,59 @@ function ScheduleEditor({ id, schedule, onDone }: { id?: string; schedule?: Sche
     }
   };
   return (
-    <form class="card editor" aria-label={id ? `Edit schedule ${schedule?.name}` : 'New schedule'} onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      class="card editor"
+      aria-label={id ? `Edit schedule ${schedule?.name}` : 'New schedule'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <h2>{id ? `Edit ${schedule?.name}` : 'New schedule'}</h2>
-      <label>Name<input value={name} maxLength={32} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-invalid={errors.name ? true : undefined} /></label>
+      <label>
+        Name
+        <input value={name} maxLength={32} onInput={(e) => setName((e.target as HTMLInputElement).value)} aria-invalid={errors.name ? true : undefined} />
+      </label>
       <FieldError id="schedule-name-error" error={errors.name} />
       <fieldset aria-describedby={errors.localtime ? 'schedule-time-error' : undefined}>
         <legend>When</legend>
         <div class="row">
-          <label>Repeat
+          <label>
+            Repeat
             <select value={when} onChange={(e) => setWhen((e.target as HTMLSelectElement).value as When)}>
-              <option value="weekly">On weekdays I choose</option><option value="once">Once, on a date</option><option value="timer">After a delay</option>
+              <option value="weekly">On weekdays I choose</option>
+              <option value="once">Once, on a date</option>
+              <option value="timer">After a delay</option>
             </select>
           </label>
-          {when === 'once' && <label>Date<input type="date" value={date} onInput={(e) => setDate((e.target as HTMLInputElement).value)} /></label>}
-          <label>{when === 'timer' ? 'Delay (hh:mm:ss)' : 'Time'}<input type={when === 'timer' ? 'text' : 'time'} value={time} aria-invalid={errors.localtime ? true : undefined} onInput={(e) => setTime((e.target as HTMLInputElement).value)} /></label>
+          {when === 'once' && (
+            <label>
+              Date
+              <input type="date" value={date} onInput={(e) => setDate((e.target as HTMLInputElement).value)} />
+            </label>
+          )}
+          <label>
+            {when === 'timer' ? 'Delay (hh:mm:ss)' : 'Time'}
+            <input
+              type={when === 'timer' ? 'text' : 'time'}
+              value={time}
+              aria-invalid={errors.localtime ? true : undefined}
+              onInput={(e) => setTime((e.target as HTMLInputElement).value)}
+            />
+          </label>
         </div>
         {when === 'weekly' && (
           // biome-ignore lint/a11y/useSemanticElements: a flex row of day checkboxes named as one control; a fieldset would add its own border and legend layout
           <div class="row" role="group" aria-label="Days">
             {DAYS.map((day, i) => (
-              <label key={day} class="check"><input type="checkbox" checked={days[i]} onChange={(e) => setDays(days.map((d, j) => (j === i ? (e.target as HTMLInputElement).checked : d)))} />{day}</label>
+              <label key={day} class="check">
+                <input
+                  type="checkbox"
+                  checked={days[i]}
+                  onChange={(e) => setDays(days.map((d, j) => (j === i ? (e.target as HTMLInputElement).checked : d)))}
+                />
+                {day}
+              </label>
             ))}
           </div>
         )}
@@ -106,8 +149,12 @@ function ScheduleEditor({ id, schedule, onDone }: { id?: string; schedule?: Sche
       <CommandPicker id="schedule-command" legend="Do" draft={command} targets={targets} error={errors.command} onChange={setCommand} />
       <FieldError id="schedule-form-error" error={errors.form} />
       <div class="button-row end">
-        <button type="button" onClick={onDone}>Cancel</button>
-        <button type="submit" class="primary" disabled={busy}>{busy ? 'Saving…' : 'Save schedule'}</button>
+        <button type="button" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save schedule'}
+        </button>
       </div>
     </form>
   );
@@ -118,25 +165,66 @@ export function Schedules() {
   const state = useGateway(store);
   const [run, busy] = useAction();
   const [editing, setEditing] = useState<string | 'new'>();
-  if (editing !== undefined) return <ScheduleEditor key={editing} id={editing === 'new' ? undefined : editing} schedule={editing === 'new' ? undefined : state.schedules[editing]} onDone={() => setEditing(undefined)} />;
+  if (editing !== undefined)
+    return (
+      <ScheduleEditor
+        key={editing}
+        id={editing === 'new' ? undefined : editing}
+        schedule={editing === 'new' ? undefined : state.schedules[editing]}
+        onDone={() => setEditing(undefined)}
+      />
+    );
   const schedules = Object.entries(state.schedules);
   const targets = targetsOf(state);
   return (
     <>
-      <button type="button" class="primary" onClick={() => setEditing('new')}>New schedule</button>
-      {schedules.length === 0 ? <Empty>No schedules yet.</Empty> : (
+      <button type="button" class="primary" onClick={() => setEditing('new')}>
+        New schedule
+      </button>
+      {schedules.length === 0 ? (
+        <Empty>No schedules yet.</Empty>
+      ) : (
         <div class="grid">
           {schedules.map(([id, schedule]) => (
             <article key={id} class="card" aria-label={`Schedule ${schedule.name}`}>
-              <header class="card-head"><h3>{schedule.name}</h3>
-                <Switch label={`${schedule.name} enabled`} checked={schedule.status === 'enabled'} disabled={busy}
-                  onChange={(on) => run(schedule.name, async () => { await gateway.put(`/schedules/${id}`, { status: on ? 'enabled' : 'disabled' }); await store.reload('schedules'); })} />
+              <header class="card-head">
+                <h3>{schedule.name}</h3>
+                <Switch
+                  label={`${schedule.name} enabled`}
+                  checked={schedule.status === 'enabled'}
+                  disabled={busy}
+                  onChange={(on) =>
+                    run(schedule.name, async () => {
+                      await gateway.put(`/schedules/${id}`, { status: on ? 'enabled' : 'disabled' });
+                      await store.reload('schedules');
+                    })
+                  }
+                />
               </header>
               <p class="meta">{scheduleWords(schedule.localtime ?? schedule.time)}</p>
-              <p class="meta">{targets.find((t) => t.address === schedule.command.address.replace(/^\/api\/[^/]+/, ''))?.label ?? schedule.command.address.replace(/^\/api\/[^/]+/, '')} <code>{JSON.stringify(schedule.command.body)}</code></p>
+              <p class="meta">
+                {targets.find((t) => t.address === schedule.command.address.replace(/^\/api\/[^/]+/, ''))?.label ??
+                  schedule.command.address.replace(/^\/api\/[^/]+/, '')}{' '}
+                <code>{JSON.stringify(schedule.command.body)}</code>
+              </p>
               <div class="button-row">
-                <button type="button" onClick={() => setEditing(id)}>Edit</button>
-                <button type="button" class="danger" disabled={busy} onClick={() => run(schedule.name, async () => { await gateway.delete(`/schedules/${id}`); await store.reload('schedules'); announce(`Schedule ${schedule.name} deleted`); })}>Delete</button>
+                <button type="button" onClick={() => setEditing(id)}>
+                  Edit
+                </button>
+                <button
+                  type="button"
+                  class="danger"
+                  disabled={busy}
+                  onClick={() =>
+                    run(schedule.name, async () => {
+                      await gateway.delete(`/schedules/${id}`);
+                      await store.reload('schedules');
+                      announce(`Schedule ${schedule.name} deleted`);
+                    })
+                  }
+                >
+                  Delete
+                </button>
               </div>
             </article>
           ))}

@@ -2,25 +2,86 @@ import type { Sensor } from '../state/types';
 
 /** Attribute names as people say them; anything not listed is split into words. */
 const LABELS: Record<string, string> = {
-  lightlevel: 'Light level', lux: 'Illuminance', dark: 'Dark', daylight: 'Daylight', presence: 'Motion', open: 'Open',
-  temperature: 'Temperature', humidity: 'Humidity', pressure: 'Pressure', buttonevent: 'Button event', airqualityppb: 'Air quality',
-  airquality: 'Air quality', water: 'Water leak', fire: 'Smoke or fire', carbonmonoxide: 'Carbon monoxide', vibration: 'Vibration',
-  tampered: 'Tampered', lowbattery: 'Low battery', power: 'Power', consumption: 'Energy used', current: 'Current', voltage: 'Voltage',
-  valve: 'Valve', on: 'On', alarm: 'Alarm', status: 'Status', tiltangle: 'Tilt angle', vibrationstrength: 'Vibration strength',
-  orientation: 'Orientation', action: 'Action', panel: 'Panel', seconds_remaining: 'Seconds remaining', mountingmodeactive: 'Mounting mode',
-  errorcode: 'Error code', sensitivity: 'Sensitivity', sensitivitymax: 'Highest sensitivity', duration: 'Stays on for', delay: 'Delay',
-  ledindication: 'LED indication', tholddark: 'Dark below (light level)', tholdoffset: 'Daylight above dark by', heatsetpoint: 'Heat setpoint',
-  coolsetpoint: 'Cool setpoint', offset: 'Offset', locked: 'Child lock', displayflipped: 'Display upside down', usertest: 'Test mode',
-  mode: 'Mode', fanmode: 'Fan mode', preset: 'Preset', externalsensortemp: 'External sensor temperature', reachable: 'Reachable', battery: 'Battery', windowopen: 'Window open', heating: 'Heating', pm2_5: 'Fine dust (PM2.5)', sunrise: 'Sunrise', sunset: 'Sunset',
+  lightlevel: 'Light level',
+  lux: 'Illuminance',
+  dark: 'Dark',
+  daylight: 'Daylight',
+  presence: 'Motion',
+  open: 'Open',
+  temperature: 'Temperature',
+  humidity: 'Humidity',
+  pressure: 'Pressure',
+  buttonevent: 'Button event',
+  airqualityppb: 'Air quality',
+  airquality: 'Air quality',
+  water: 'Water leak',
+  fire: 'Smoke or fire',
+  carbonmonoxide: 'Carbon monoxide',
+  vibration: 'Vibration',
+  tampered: 'Tampered',
+  lowbattery: 'Low battery',
+  power: 'Power',
+  consumption: 'Energy used',
+  current: 'Current',
+  voltage: 'Voltage',
+  valve: 'Valve',
+  on: 'On',
+  alarm: 'Alarm',
+  status: 'Status',
+  tiltangle: 'Tilt angle',
+  vibrationstrength: 'Vibration strength',
+  orientation: 'Orientation',
+  action: 'Action',
+  panel: 'Panel',
+  seconds_remaining: 'Seconds remaining',
+  mountingmodeactive: 'Mounting mode',
+  errorcode: 'Error code',
+  sensitivity: 'Sensitivity',
+  sensitivitymax: 'Highest sensitivity',
+  duration: 'Stays on for',
+  delay: 'Delay',
+  ledindication: 'LED indication',
+  tholddark: 'Dark below (light level)',
+  tholdoffset: 'Daylight above dark by',
+  heatsetpoint: 'Heat setpoint',
+  coolsetpoint: 'Cool setpoint',
+  offset: 'Offset',
+  locked: 'Child lock',
+  displayflipped: 'Display upside down',
+  usertest: 'Test mode',
+  mode: 'Mode',
+  fanmode: 'Fan mode',
+  preset: 'Preset',
+  externalsensortemp: 'External sensor temperature',
+  reachable: 'Reachable',
+  battery: 'Battery',
+  windowopen: 'Window open',
+  heating: 'Heating',
+  pm2_5: 'Fine dust (PM2.5)',
+  sunrise: 'Sunrise',
+  sunset: 'Sunset',
 };
 
 /** Units of numeric readings; temperature and humidity are hundredths in deCONZ. */
 const UNITS: Record<string, { unit: string; scale?: number; digits?: number }> = {
-  temperature: { unit: '°C', scale: 0.01, digits: 1 }, humidity: { unit: '%', scale: 0.01, digits: 1 }, heatsetpoint: { unit: '°C', scale: 0.01, digits: 1 },
-  lux: { unit: 'lx' }, pressure: { unit: 'hPa' }, airqualityppb: { unit: 'ppb' }, power: { unit: 'W' }, consumption: { unit: 'Wh' },
-  voltage: { unit: 'V' }, current: { unit: 'mA' }, valve: { unit: '%' }, pm2_5: { unit: 'µg/m³' }, tiltangle: { unit: '°' },
-  coolsetpoint: { unit: '°C', scale: 0.01, digits: 1 }, externalsensortemp: { unit: '°C', scale: 0.01, digits: 1 }, battery: { unit: '%' },
-  duration: { unit: 's' }, delay: { unit: 's' },
+  temperature: { unit: '°C', scale: 0.01, digits: 1 },
+  humidity: { unit: '%', scale: 0.01, digits: 1 },
+  heatsetpoint: { unit: '°C', scale: 0.01, digits: 1 },
+  lux: { unit: 'lx' },
+  pressure: { unit: 'hPa' },
+  airqualityppb: { unit: 'ppb' },
+  power: { unit: 'W' },
+  consumption: { unit: 'Wh' },
+  voltage: { unit: 'V' },
+  current: { unit: 'mA' },
+  valve: { unit: '%' },
+  pm2_5: { unit: 'µg/m³' },
+  tiltangle: { unit: '°' },
+  coolsetpoint: { unit: '°C', scale: 0.01, digits: 1 },
+  externalsensortemp: { unit: '°C', scale: 0.01, digits: 1 },
+  battery: { unit: '%' },
+  duration: { unit: 's' },
+  delay: { unit: 's' },
 };
 
 /** A config offset is in the unit of the sensor's own reading (hundredths of °C or %, or hPa). */
@@ -28,13 +89,16 @@ const OFFSET_OF: Record<string, string> = { ZHATemperature: 'temperature', ZHAHu
 
 /** The unit (and scale from the gateway's integer) of an item; `type` picks an offset's. */
 export function unitOf(key: string, type?: string): { unit: string; scale?: number; digits?: number } | undefined {
-  return UNITS[key === 'offset' && type ? OFFSET_OF[type] ?? '' : key];
+  return UNITS[key === 'offset' && type ? (OFFSET_OF[type] ?? '') : key];
 }
 
 export function label(key: string): string {
   const known = LABELS[key];
   if (known) return known;
-  const words = key.replace(/_/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -53,7 +117,7 @@ export function reading(key: string, value: unknown): string {
 /** What a sensor needs before it can say anything, in words (Daylight: the gateway's location). */
 export function needs(sensor: Sensor): string | undefined {
   if (sensor.type === 'Daylight' && sensor.config.configured !== true) {
-    return 'Daylight needs the gateway\'s location: set its latitude and longitude (the sensor\'s config lat and long) to learn sunrise and sunset.';
+    return "Daylight needs the gateway's location: set its latitude and longitude (the sensor's config lat and long) to learn sunrise and sunset.";
   }
   return undefined;
 }

@@ -17,12 +17,25 @@ function Thermostat({ id, sensor }: { id: string; sensor: Sensor }) {
   return (
     <div class="controls">
       {setpoint !== undefined && (
-        <Slider label="Setpoint" min={500} max={3000} value={setpoint} format={(v) => `${(v / 100).toFixed(1)} °C`} disabled={busy} onCommit={(heatsetpoint) => set({ heatsetpoint: Math.round(heatsetpoint / 50) * 50 })} />
+        <Slider
+          label="Setpoint"
+          min={500}
+          max={3000}
+          value={setpoint}
+          format={(v) => `${(v / 100).toFixed(1)} °C`}
+          disabled={busy}
+          onCommit={(heatsetpoint) => set({ heatsetpoint: Math.round(heatsetpoint / 50) * 50 })}
+        />
       )}
       {typeof sensor.config.mode === 'string' && (
-        <label>Mode
+        <label>
+          Mode
           <select value={sensor.config.mode} disabled={busy} onChange={(e) => set({ mode: (e.target as HTMLSelectElement).value })}>
-            {[...new Set([sensor.config.mode, ...MODES])].map((m) => <option key={m} value={m}>{m}</option>)}
+            {[...new Set([sensor.config.mode, ...MODES])].map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
           </select>
         </label>
       )}
@@ -35,14 +48,31 @@ export function SensorCard({ id, sensor }: { id: string; sensor: Sensor }) {
   const reachable = sensor.config.reachable !== false;
   // A device sensor that never reported shows deCONZ's defaults (temperature 0): no reading to show.
   const unreported = sensor.type.startsWith('ZHA') && sensor.state.lastupdated === 'none';
-  const values = Object.entries(sensor.state).filter(([key]) => !HIDDEN.has(key)).map(([key, value]) => [key, unreported ? null : value] as const);
+  const values = Object.entries(sensor.state)
+    .filter(([key]) => !HIDDEN.has(key))
+    .map(([key, value]) => [key, unreported ? null : value] as const);
   return (
-    <Card title={sensor.name} label={`Sensor ${sensor.name}`}
-      actions={<span>{typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>Battery {sensor.config.battery} %</Badge>} {!reachable && <Badge kind="bad">unreachable</Badge>}</span>}>
-      <p class="meta">{identity([sensor.modelid, sensor.type])} · last seen {ago(lastHeard(sensor))}</p>
+    <Card
+      title={sensor.name}
+      label={`Sensor ${sensor.name}`}
+      actions={
+        <span>
+          {typeof sensor.config.battery === 'number' && <Badge kind={sensor.config.battery < 20 ? 'bad' : 'info'}>Battery {sensor.config.battery} %</Badge>}{' '}
+          {!reachable && <Badge kind="bad">unreachable</Badge>}
+        </span>
+      }
+    >
+      <p class="meta">
+        {identity([sensor.modelid, sensor.type])} · last seen {ago(lastHeard(sensor))}
+      </p>
       <Rename path={`/sensors/${id}`} name={sensor.name} done={() => store.refresh('sensors', id)} />
       <dl class="values" aria-live="polite">
-        {values.map(([key, value]) => <div key={key}><dt>{label(key)}</dt><dd>{reading(key, value)}</dd></div>)}
+        {values.map(([key, value]) => (
+          <div key={key}>
+            <dt>{label(key)}</dt>
+            <dd>{reading(key, value)}</dd>
+          </div>
+        ))}
       </dl>
       {needs(sensor) && <p class="hint">{needs(sensor)}</p>}
       {sensor.type === 'ZHAThermostat' && <Thermostat id={id} sensor={sensor} />}
@@ -55,7 +85,9 @@ export function Sensors() {
   const { store } = useApp();
   const state = useGateway(store);
   // The gateway's own Daylight sensor and CLIP helpers after the real devices.
-  const sensors = Object.entries(state.sensors).sort(([, a], [, b]) => Number(a.type.startsWith('CLIP') || a.type === 'Daylight') - Number(b.type.startsWith('CLIP') || b.type === 'Daylight'));
+  const sensors = Object.entries(state.sensors).sort(
+    ([, a], [, b]) => Number(a.type.startsWith('CLIP') || a.type === 'Daylight') - Number(b.type.startsWith('CLIP') || b.type === 'Daylight'),
+  );
   if (sensors.length === 0) return <Empty>No sensors yet. Use “Add a device” to pair one.</Empty>;
   // One section per physical device: a motion sensor's presence, light level and temperature together.
   const byDevice = new Map<string, [string, Sensor][]>();
@@ -66,10 +98,10 @@ export function Sensors() {
   // Devices by room (a device's room: one its lights are in or its switch is bound to), rooms in name order, devices without one last.
   const byRoom = new Map<string, [string, [string, Sensor][]][]>();
   for (const entry of byDevice) {
-    const room = state.devices[entry[0]] ? roomOf(state, entry[0]) ?? '' : '';
+    const room = state.devices[entry[0]] ? (roomOf(state, entry[0]) ?? '') : '';
     byRoom.set(room, [...(byRoom.get(room) ?? []), entry]);
   }
-  const rooms = [...byRoom].sort(([a], [b]) => (a === '') !== (b === '') ? Number(a === '') - Number(b === '') : a.localeCompare(b));
+  const rooms = [...byRoom].sort(([a], [b]) => ((a === '') !== (b === '') ? Number(a === '') - Number(b === '') : a.localeCompare(b)));
   return (
     <>
       {rooms.map(([room, devices]) => (
@@ -80,8 +112,15 @@ export function Sensors() {
             const title = device?.name ?? members[0]![1].name;
             return (
               <section key={key} class="device-sensors" aria-label={`Device ${title}`}>
-                <h3>{device ? <a href={`#/devices/${key}`}>{title}</a> : title}{device?.modelid && <span class="meta"> · {device.modelid}</span>}</h3>
-                <div class="grid">{members.map(([id, sensor]) => <SensorCard key={id} id={id} sensor={sensor} />)}</div>
+                <h3>
+                  {device ? <a href={`#/devices/${key}`}>{title}</a> : title}
+                  {device?.modelid && <span class="meta"> · {device.modelid}</span>}
+                </h3>
+                <div class="grid">
+                  {members.map(([id, sensor]) => (
+                    <SensorCard key={id} id={id} sensor={sensor} />
+                  ))}
+                </div>
               </section>
             );
           })}

@@ -44,26 +44,73 @@ function General() {
     if (Object.keys(failed).length === 0) announce(changes.length === 0 ? 'Nothing changed' : 'Settings saved');
   };
   return (
-    <form class="card" aria-labelledby="general-heading" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+    <form
+      class="card"
+      aria-labelledby="general-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
       <h2 id="general-heading">Gateway</h2>
-      <label>Name<input name="gateway-name" value={name} maxLength={16} aria-invalid={errors.name ? true : undefined} aria-describedby="name-error" onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
+      <label>
+        Name
+        <input
+          name="gateway-name"
+          value={name}
+          maxLength={16}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby="name-error"
+          onInput={(e) => setName((e.target as HTMLInputElement).value)}
+        />
+      </label>
       <FieldError id="name-error" error={errors.name} />
-      <label>Zigbee channel
-        <select value={channel} aria-invalid={errors.zigbeechannel ? true : undefined} aria-describedby="channel-error" onChange={(e) => setChannel(Number((e.target as HTMLSelectElement).value))}>
-          {CHANNELS.map((c) => <option key={c} value={c}>{c}</option>)}
+      <label>
+        Zigbee channel
+        <select
+          value={channel}
+          aria-invalid={errors.zigbeechannel ? true : undefined}
+          aria-describedby="channel-error"
+          onChange={(e) => setChannel(Number((e.target as HTMLSelectElement).value))}
+        >
+          {CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
         </select>
       </label>
       <FieldError id="channel-error" error={errors.zigbeechannel} />
-      <label>Time zone
-        <select value={timezone} aria-invalid={errors.timezone ? true : undefined} aria-describedby="timezone-error" onChange={(e) => setTimezone((e.target as HTMLSelectElement).value)}>
+      <label>
+        Time zone
+        <select
+          value={timezone}
+          aria-invalid={errors.timezone ? true : undefined}
+          aria-describedby="timezone-error"
+          onChange={(e) => setTimezone((e.target as HTMLSelectElement).value)}
+        >
           {!zones().includes(timezone) && <option value={timezone}>{timezone}</option>}
-          {zones().map((z) => <option key={z} value={z}>{z}</option>)}
+          {zones().map((z) => (
+            <option key={z} value={z}>
+              {z}
+            </option>
+          ))}
         </select>
       </label>
       <FieldError id="timezone-error" error={errors.timezone} />
-      {progress && <p class="progress" role="status"><span class="spinner" aria-hidden="true" />{progress}</p>}
-      <button type="submit" class="primary" disabled={progress !== undefined}>Save</button>
-      <p class="meta">herdgate {HERDGATE_VERSION} · deCONZ API {String(config.apiversion ?? '?')} · radio {config.rfconnected ? 'connected' : 'not connected'} · firmware {String(config.fwversion ?? '?')} · PAN id {String(config.panid ?? '?')}</p>
+      {progress && (
+        <p class="progress" role="status">
+          <span class="spinner" aria-hidden="true" />
+          {progress}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={progress !== undefined}>
+        Save
+      </button>
+      <p class="meta">
+        herdgate {HERDGATE_VERSION} · deCONZ API {String(config.apiversion ?? '?')} · radio {config.rfconnected ? 'connected' : 'not connected'} · firmware{' '}
+        {String(config.fwversion ?? '?')} · PAN id {String(config.panid ?? '?')}
+      </p>
     </form>
   );
 }
@@ -77,31 +124,57 @@ function Password() {
   const [error, setError] = useState<string>();
   const [run, busy] = useAction();
   return (
-    <form class="card" aria-labelledby="password-heading" onSubmit={(e) => {
-      e.preventDefault();
-      setError(undefined);
-      void run('Password', async () => {
-        try {
-          await gateway.put('/config/password', { username: user, oldhash: btoa(`${user}:${old}`), newhash: btoa(`${user}:${fresh}`) });
-          setOld('');
-          setFresh('');
-          announce('Password changed');
-        } catch (err) {
-          setError(err instanceof ApiError ? err.message : String(err));
-        }
-      });
-    }}>
+    <form
+      class="card"
+      aria-labelledby="password-heading"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setError(undefined);
+        void run('Password', async () => {
+          try {
+            await gateway.put('/config/password', { username: user, oldhash: btoa(`${user}:${old}`), newhash: btoa(`${user}:${fresh}`) });
+            setOld('');
+            setFresh('');
+            announce('Password changed');
+          } catch (err) {
+            setError(err instanceof ApiError ? err.message : String(err));
+          }
+        });
+      }}
+    >
       <h2 id="password-heading">Gateway password</h2>
-      <label>User<input autocomplete="username" value={user} onInput={(e) => setUser((e.target as HTMLInputElement).value)} /></label>
-      <label>Current password<input type="password" autocomplete="current-password" value={old} required onInput={(e) => setOld((e.target as HTMLInputElement).value)} /></label>
-      <label>New password<input type="password" autocomplete="new-password" value={fresh} required minLength={1} onInput={(e) => setFresh((e.target as HTMLInputElement).value)} /></label>
+      <label>
+        User
+        <input autocomplete="username" value={user} onInput={(e) => setUser((e.target as HTMLInputElement).value)} />
+      </label>
+      <label>
+        Current password
+        <input type="password" autocomplete="current-password" value={old} required onInput={(e) => setOld((e.target as HTMLInputElement).value)} />
+      </label>
+      <label>
+        New password
+        <input
+          type="password"
+          autocomplete="new-password"
+          value={fresh}
+          required
+          minLength={1}
+          onInput={(e) => setFresh((e.target as HTMLInputElement).value)}
+        />
+      </label>
       <FieldError id="password-error" error={error} />
-      <button type="submit" disabled={busy}>Change password</button>
+      <button type="submit" disabled={busy}>
+        Change password
+      </button>
     </form>
   );
 }
 
-interface WhitelistEntry { name?: string; 'create date'?: string; 'last use date'?: string }
+interface WhitelistEntry {
+  name?: string;
+  'create date'?: string;
+  'last use date'?: string;
+}
 
 /** The API keys (`whitelist`), the link button, and revoke. */
 function Keys() {
@@ -110,24 +183,65 @@ function Keys() {
   const [run, busy] = useAction();
   const whitelist = (state.config.whitelist ?? {}) as Record<string, WhitelistEntry>;
   // Keys have no events: read the list when the page opens (an app may have registered meanwhile).
-  useEffect(() => { void store.reload('config').catch(() => undefined); }, [store]);
+  useEffect(() => {
+    void store.reload('config').catch(() => undefined);
+  }, [store]);
   return (
     <section class="card" aria-labelledby="keys-heading">
       <h2 id="keys-heading">API keys</h2>
       <p class="hint">Press the link button to let a new app register within 60 seconds.</p>
-      <button type="button" disabled={busy} onClick={() => run('Link button', async () => { await gateway.put('/config', { unlock: 60 }); announce('Unlocked for 60 seconds'); })}>Press the link button</button>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() =>
+          run('Link button', async () => {
+            await gateway.put('/config', { unlock: 60 });
+            announce('Unlocked for 60 seconds');
+          })
+        }
+      >
+        Press the link button
+      </button>
       <table>
-        <thead><tr><th>App</th><th>Created</th><th>Last used</th><th><span class="sr-only">Revoke</span></th></tr></thead>
+        <thead>
+          <tr>
+            <th>App</th>
+            <th>Created</th>
+            <th>Last used</th>
+            <th>
+              <span class="sr-only">Revoke</span>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {Object.entries(whitelist).map(([key, entry]) => (
             <tr key={key}>
-              <td data-label="App">{entry.name ?? '?'} {key === gateway.key && <span class="badge badge-info">this browser</span>}<br /><code class="meta">{key.slice(0, 6)}…</code></td>
+              <td data-label="App">
+                {entry.name ?? '?'} {key === gateway.key && <span class="badge badge-info">this browser</span>}
+                <br />
+                <code class="meta">{key.slice(0, 6)}…</code>
+              </td>
               <td data-label="Created">{ago(entry['create date'])}</td>
               <td data-label="Last used">{ago(entry['last use date'])}</td>
-              <td>{key !== gateway.key && (
-                <button type="button" class="danger" disabled={busy} aria-label={`Revoke ${entry.name ?? key}`}
-                  onClick={() => run('Revoke', async () => { await gateway.delete(`/config/whitelist/${key}`); await store.reload('config'); announce(`Key of ${entry.name ?? '?'} revoked`); })}>Revoke</button>
-              )}</td>
+              <td>
+                {key !== gateway.key && (
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={busy}
+                    aria-label={`Revoke ${entry.name ?? key}`}
+                    onClick={() =>
+                      run('Revoke', async () => {
+                        await gateway.delete(`/config/whitelist/${key}`);
+                        await store.reload('config');
+                        announce(`Key of ${entry.name ?? '?'} revoked`);
+                      })
+                    }
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -146,7 +260,9 @@ export function Settings() {
       <section aria-label="Gateway log">
         <Card title="Gateway log">
           <p class="hint">Warnings and errors the gateway and its radio bridge wrote recently, with the request that caused each.</p>
-          <a class="button" href="#/logs">Open the log</a>
+          <a class="button" href="#/logs">
+            Open the log
+          </a>
         </Card>
       </section>
     </div>

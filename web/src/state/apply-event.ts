@@ -53,11 +53,15 @@ function applyDevice(state: GatewayState, event: GatewayEvent): GatewayState {
   if (typeof event.subdevice === 'string' && device.subdevices) {
     device = {
       ...device,
-      subdevices: device.subdevices.map((sub) => (sub.uniqueid !== event.subdevice ? sub : {
-        ...sub,
-        state: { ...sub.state, ...(event.state as object) },
-        config: { ...sub.config, ...(event.config as object) },
-      })),
+      subdevices: device.subdevices.map((sub) =>
+        sub.uniqueid !== event.subdevice
+          ? sub
+          : {
+              ...sub,
+              state: { ...sub.state, ...(event.state as object) },
+              config: { ...sub.config, ...(event.config as object) },
+            },
+      ),
     };
   }
   const interviewed = Array.isArray(event.attr?.subdevices) && (event.attr.subdevices as unknown[]).length > 0;

@@ -45,15 +45,25 @@ export function placeErrors(
 export function errorWords(error: DeconzErrorEntry): string {
   const value = /^invalid value, (.*), for parameter/.exec(error.description)?.[1];
   switch (error.type) {
-    case 3: return 'This no longer exists: it may have been removed.';
-    case 5: return 'This is needed: fill it in.';
-    case 6: return 'The gateway does not take this here.';
-    case 7: return value ? `“${value}” is not a value this takes.` : 'This value is not one this takes.';
-    case 8: return 'This cannot be changed.';
-    case 607: return 'This condition cannot work: check what it watches, how, and its value.';
-    case 608: return 'This action cannot work: check its target and what it does.';
-    case 950: return 'The radio is not reachable right now; try again in a moment.';
-    case 951: return 'The gateway is busy; try again in a moment.';
-    default: return error.description;
+    case 3:
+      return 'This no longer exists: it may have been removed.';
+    case 5:
+      return 'This is needed: fill it in.';
+    case 6:
+      return 'The gateway does not take this here.';
+    case 7:
+      return value ? `“${value}” is not a value this takes.` : 'This value is not one this takes.';
+    case 8:
+      return 'This cannot be changed.';
+    case 607:
+      return 'This condition cannot work: check what it watches, how, and its value.';
+    case 608:
+      return 'This action cannot work: check its target and what it does.';
+    case 950:
+      return 'The radio is not reachable right now; try again in a moment.';
+    case 951:
+      return 'The gateway is busy; try again in a moment.';
+    default:
+      return error.description;
   }
 }

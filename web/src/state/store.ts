@@ -4,7 +4,17 @@ import type { Gateway } from '../api/client';
 import { applyEvent } from './apply-event';
 import type { AlarmSystem, Device, GatewayState } from './types';
 
-export const EMPTY_STATE: GatewayState = { config: {}, lights: {}, groups: {}, sensors: {}, rules: {}, schedules: {}, alarmsystems: {}, devices: {}, joins: {} };
+export const EMPTY_STATE: GatewayState = {
+  config: {},
+  lights: {},
+  groups: {},
+  sensors: {},
+  rules: {},
+  schedules: {},
+  alarmsystems: {},
+  devices: {},
+  joins: {},
+};
 
 /**
  * Everything the pages show: loaded once from the REST API (`GET /api/<key>`, alarm systems,
@@ -60,9 +70,11 @@ export class GatewayStore {
   private async loadDevices(): Promise<void> {
     const macs = await this.gateway.get<string[]>('/devices').catch(() => [] as string[]);
     const devices: Record<string, Device> = {};
-    await Promise.all(macs.map(async (mac) => {
-      devices[mac] = await this.gateway.get<Device>(`/devices/${mac}`).catch(() => ({ uniqueid: mac }));
-    }));
+    await Promise.all(
+      macs.map(async (mac) => {
+        devices[mac] = await this.gateway.get<Device>(`/devices/${mac}`).catch(() => ({ uniqueid: mac }));
+      }),
+    );
     this.update((state) => ({ ...state, devices }));
   }
 

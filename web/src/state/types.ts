@@ -7,7 +7,20 @@ export interface Light {
   modelid?: string;
   manufacturername?: string;
   uniqueid: string;
-  state: { on?: boolean | null; bri?: number | null; ct?: number | null; xy?: [number, number] | null; hue?: number | null; sat?: number | null; colormode?: string; reachable?: boolean; lift?: number | null; open?: boolean | null; tilt?: number | null; [k: string]: unknown };
+  state: {
+    on?: boolean | null;
+    bri?: number | null;
+    ct?: number | null;
+    xy?: [number, number] | null;
+    hue?: number | null;
+    sat?: number | null;
+    colormode?: string;
+    reachable?: boolean;
+    lift?: number | null;
+    open?: boolean | null;
+    tilt?: number | null;
+    [k: string]: unknown;
+  };
   ctmin?: number;
   ctmax?: number;
   capabilities?: { color?: { ct?: { min: number; max: number }; modes?: string[] } };
@@ -34,8 +47,16 @@ export interface Sensor {
   lastseen?: string;
 }
 
-export interface RuleCondition { address: string; operator: string; value?: string }
-export interface RuleAction { address: string; method: string; body: Dict }
+export interface RuleCondition {
+  address: string;
+  operator: string;
+  value?: string;
+}
+export interface RuleAction {
+  address: string;
+  method: string;
+  body: Dict;
+}
 
 export interface Rule {
   name: string;

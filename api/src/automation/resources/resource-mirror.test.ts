@@ -6,7 +6,10 @@ describe('resource mirror', () => {
   function setup() {
     let now = 1_000;
     const failures: unknown[] = [];
-    const mirror = new ResourceMirror(() => now, (err) => failures.push(err));
+    const mirror = new ResourceMirror(
+      () => now,
+      (err) => failures.push(err),
+    );
     const changes: MirrorChange[] = [];
     mirror.subscribe((change) => changes.push(change));
     const hub = createEventHub();
@@ -22,10 +25,16 @@ describe('resource mirror', () => {
     expect(changes).toEqual([]);
     tick(500);
     hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '5', state: { presence: true, lastupdated: 'b' } });
-    expect(changes).toEqual([{ kind: 'items', resource: '/sensors/5', changes: [
-      { address: '/sensors/5/state/presence', previous: false, changed: true },
-      { address: '/sensors/5/state/lastupdated', previous: 'a', changed: true },
-    ] }]);
+    expect(changes).toEqual([
+      {
+        kind: 'items',
+        resource: '/sensors/5',
+        changes: [
+          { address: '/sensors/5/state/presence', previous: false, changed: true },
+          { address: '/sensors/5/state/lastupdated', previous: 'a', changed: true },
+        ],
+      },
+    ]);
     expect(mirror.item('/sensors/5/state/presence')).toEqual({ value: true, changedAt: 1_500 });
   });
 
@@ -60,7 +69,9 @@ describe('resource mirror', () => {
     expect(changes).toEqual([]);
     expect(mirror.item('/sensors/2/state/buttonevent')?.value).toBeNull();
     hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '2', state: { buttonevent: 1002, panel: '', lastupdated: 'b' } });
-    expect(changes[0]).toMatchObject({ changes: [{ address: '/sensors/2/state/buttonevent', previous: null, changed: true }, { address: '/sensors/2/state/lastupdated' }] });
+    expect(changes[0]).toMatchObject({
+      changes: [{ address: '/sensors/2/state/buttonevent', previous: null, changed: true }, { address: '/sensors/2/state/lastupdated' }],
+    });
   });
 
   it('should take a new sensor showing deCONZ defaults as not set, and its first real value as a change', () => {
@@ -69,7 +80,9 @@ describe('resource mirror', () => {
     expect(changes).toEqual([]);
     expect(mirror.item('/sensors/7/state/temperature')?.value).toBe(0);
     hub.publish({ t: 'event', e: 'changed', r: 'sensors', id: '7', state: { temperature: 2150, presence: false, lastupdated: 'b' } });
-    expect(changes[0]).toMatchObject({ changes: [{ address: '/sensors/7/state/temperature', previous: 0, changed: true }, { address: '/sensors/7/state/lastupdated' }] });
+    expect(changes[0]).toMatchObject({
+      changes: [{ address: '/sensors/7/state/temperature', previous: 0, changed: true }, { address: '/sensors/7/state/lastupdated' }],
+    });
   });
 
   it('should take added resources, group states and deletions from the hub', () => {

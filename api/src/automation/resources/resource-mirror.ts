@@ -16,9 +16,7 @@ export interface ItemChange {
   changed: boolean;
 }
 
-export type MirrorChange =
-  | { kind: 'items'; resource: string; changes: ItemChange[] }
-  | { kind: 'removed'; resource: string };
+export type MirrorChange = { kind: 'items'; resource: string; changes: ItemChange[] } | { kind: 'removed'; resource: string };
 
 export type Collections = Partial<Record<'sensors' | 'lights' | 'groups' | 'alarmsystems', Record<string, unknown>>>;
 
@@ -32,7 +30,10 @@ export class ResourceMirror {
   private readonly changes: Bus<{ change: MirrorChange }>;
 
   /** `sink`: where a failing change listener is reported (the others still run). */
-  constructor(private readonly now: () => number, sink: ListenerErrorSink) {
+  constructor(
+    private readonly now: () => number,
+    sink: ListenerErrorSink,
+  ) {
     this.changes = createBus(sink);
   }
 

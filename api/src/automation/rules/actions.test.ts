@@ -7,7 +7,19 @@ import { runActions } from './actions';
 import type { RuleRecord } from './repository';
 
 function rule(actions: RuleRecord['actions']): RuleRecord {
-  return { id: '1', name: 'r', owner: 'OWNERKEY00', status: 'enabled', periodic: 0, conditions: [], actions, createdAt: 0, lastTriggeredAt: null, timesTriggered: 0, etag: 'e' };
+  return {
+    id: '1',
+    name: 'r',
+    owner: 'OWNERKEY00',
+    status: 'enabled',
+    periodic: 0,
+    conditions: [],
+    actions,
+    createdAt: 0,
+    lastTriggeredAt: null,
+    timesTriggered: 0,
+    etag: 'e',
+  };
 }
 
 /** Polls (every 10 ms) until `ready` holds; the test's own timeout bounds it. */
@@ -41,11 +53,15 @@ describe('rule actions', () => {
       seen.push(`${request.method} ${new URL(request.url).pathname} ${await request.text()} ${request.headers.get('x-request-id')}`);
       return new Response('[]', { status: 200 });
     });
-    const outcome = await runActions(rule([
-      { address: '/groups/1/action', method: 'PUT', body: { on: true } },
-      { address: '/lights/2', method: 'GET', body: {} },
-      { address: '/scenes/3', method: 'DELETE', body: {} },
-    ]), { internal, logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 1_000 }, 'req');
+    const outcome = await runActions(
+      rule([
+        { address: '/groups/1/action', method: 'PUT', body: { on: true } },
+        { address: '/lights/2', method: 'GET', body: {} },
+        { address: '/scenes/3', method: 'DELETE', body: {} },
+      ]),
+      { internal, logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 1_000 },
+      'req',
+    );
     expect(outcome).toEqual({ completed: 3 });
     expect(seen).toEqual(['PUT /api/OWNERKEY00/groups/1/action {"on":true} req-a0', 'DELETE /api/OWNERKEY00/scenes/3  req-a2']);
   });
@@ -55,10 +71,14 @@ describe('rule actions', () => {
     // however slow the machine is.
     const armed: { fire: () => void; ms: number }[] = [];
     const timers = { set: (fire: () => void, ms: number) => armed.push({ fire, ms }), clear: () => undefined };
-    const running = runActions(rule([
-      { address: `${base}/hang`, method: 'POST', body: {} },
-      { address: `${base}/after`, method: 'POST', body: {} },
-    ]), { internal: new InternalRequests(), logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 200, webhookAllowLocal: true, timers }, 'req');
+    const running = runActions(
+      rule([
+        { address: `${base}/hang`, method: 'POST', body: {} },
+        { address: `${base}/after`, method: 'POST', body: {} },
+      ]),
+      { internal: new InternalRequests(), logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 200, webhookAllowLocal: true, timers },
+      'req',
+    );
     await waitUntil(() => paths.includes('/hang'));
     expect(armed.map((timer) => timer.ms)).toEqual([200]);
     armed[0]!.fire();
@@ -69,8 +89,11 @@ describe('rule actions', () => {
   });
 
   it('should report an unbound app as a failed action, not throw', async () => {
-    const outcome = await runActions(rule([{ address: '/groups/1/action', method: 'PUT', body: {} }]),
-      { internal: new InternalRequests(), logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 200 }, 'req');
+    const outcome = await runActions(
+      rule([{ address: '/groups/1/action', method: 'PUT', body: {} }]),
+      { internal: new InternalRequests(), logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 200 },
+      'req',
+    );
     expect(outcome).toEqual({ completed: 0, failure: 'internal requests are not bound to an app' });
   });
 });

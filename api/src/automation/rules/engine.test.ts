@@ -9,10 +9,17 @@ const NOON = Date.UTC(2026, 0, 15, 12, 0, 0);
 
 // Fires on the clock tick that opens its window (12:00 UTC).
 const noonRule: RuleRecord = {
-  id: '1', name: 'noon', owner: 'k', status: 'enabled', periodic: 0,
+  id: '1',
+  name: 'noon',
+  owner: 'k',
+  status: 'enabled',
+  periodic: 0,
   conditions: [{ address: '/config/localtime', operator: 'in', value: 'T12:00:00/T13:00:00' }],
   actions: [{ address: '/groups/0/action', method: 'PUT', body: { on: true } }],
-  createdAt: 0, lastTriggeredAt: null, timesTriggered: 0, etag: 'e',
+  createdAt: 0,
+  lastTriggeredAt: null,
+  timesTriggered: 0,
+  etag: 'e',
 };
 
 function engineRunning(run: () => Promise<ActionsOutcome>): RulesEngine {
@@ -23,7 +30,14 @@ function engineRunning(run: () => Promise<ActionsOutcome>): RulesEngine {
     update: async () => noonRule,
     recordTrigger: async () => {},
   } as unknown as RuleSource;
-  const engine = new RulesEngine({ repository, mirror: new ResourceMirror(() => NOON, pino({ level: 'silent' })), now: () => NOON, timeZone: () => 'UTC', logger: pino({ level: 'silent' }), run });
+  const engine = new RulesEngine({
+    repository,
+    mirror: new ResourceMirror(() => NOON, pino({ level: 'silent' })),
+    now: () => NOON,
+    timeZone: () => 'UTC',
+    logger: pino({ level: 'silent' }),
+    run,
+  });
   engine.start();
   return engine;
 }

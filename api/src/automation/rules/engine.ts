@@ -139,7 +139,8 @@ export class RulesEngine {
       { rule: rule.id, name: rule.name, firings: times.length, windowMs: LOOP_WINDOW_MS },
       'rule disabled: it retriggers itself (its actions keep changing its own conditions, directly or through other rules)',
     );
-    this.deps.repository.update(rule.id, { status: 'disabled' })
+    this.deps.repository
+      .update(rule.id, { status: 'disabled' })
       .catch((err: unknown) => this.deps.logger.error({ err, rule: rule.id }, 'could not disable rule'));
     return false;
   }
@@ -151,10 +152,12 @@ export class RulesEngine {
     const requestId = `rule-${rule.id}-${this.firings}`;
     this.deps.logger.info({ rule: rule.id, name: rule.name, reason, requestId }, 'rule triggered');
     const previous = this.chains.get(rule.id) ?? Promise.resolve();
-    const chain = previous.then(async () => {
-      const outcome = await this.deps.run(rule, requestId);
-      if (outcome.failure === undefined) await this.deps.repository.recordTrigger(rule.id, now);
-    }).catch((err: unknown) => this.deps.logger.error({ err, rule: rule.id }, 'rule firing failed'));
+    const chain = previous
+      .then(async () => {
+        const outcome = await this.deps.run(rule, requestId);
+        if (outcome.failure === undefined) await this.deps.repository.recordTrigger(rule.id, now);
+      })
+      .catch((err: unknown) => this.deps.logger.error({ err, rule: rule.id }, 'rule firing failed'));
     this.chains.set(rule.id, chain);
     void chain.finally(() => {
       if (this.chains.get(rule.id) === chain) this.chains.delete(rule.id);
@@ -166,8 +169,7 @@ export class RulesEngine {
       const rule = this.deps.repository.get(id);
       if (rule?.status !== 'enabled' || !compiled.conditions.some((c) => c.resource === resource)) continue;
       this.deps.logger.warn({ rule: id, name: rule.name, resource }, 'rule disabled: a condition resource was deleted');
-      this.deps.repository.update(id, { status: 'disabled' })
-        .catch((err: unknown) => this.deps.logger.error({ err, rule: id }, 'could not disable rule'));
+      this.deps.repository.update(id, { status: 'disabled' }).catch((err: unknown) => this.deps.logger.error({ err, rule: id }, 'could not disable rule'));
     }
   }
 

@@ -24,7 +24,11 @@ describe('rule condition compilation', () => {
     expect(condition({ address: BUTTON, operator: 'eq', value: '1002' }).value).toBe(1002);
     expect(condition({ address: '/sensors/2/state/presence', operator: 'eq', value: 'true' }).value).toBe(1);
     expect(condition({ address: '/sensors/2/state/illuminance', operator: 'lt', value: 300 }).address).toBe('/sensors/2/state/lux');
-    expect(condition({ address: '/config/localtime', operator: 'in', value: 'W124/T22:00:00/T06:00:00' }).window).toEqual({ mask: 124, start: 79_200, end: 21_600 });
+    expect(condition({ address: '/config/localtime', operator: 'in', value: 'W124/T22:00:00/T06:00:00' }).window).toEqual({
+      mask: 124,
+      start: 79_200,
+      end: 21_600,
+    });
     expect(condition({ address: TEMP, operator: 'stable', value: 'PT00:05:00' }).durationMs).toBe(300_000);
   });
 
@@ -60,9 +64,13 @@ describe('rule operators', () => {
 
   it('should treat booleans as 1/0 and compare text for ne', () => {
     const presence = '/sensors/2/state/presence';
-    expect(conditionHolds(condition({ address: presence, operator: 'eq', value: 'true' }), ctx(itemTrigger(presence, false), { [presence]: sample(true) }))).toBe(true);
+    expect(
+      conditionHolds(condition({ address: presence, operator: 'eq', value: 'true' }), ctx(itemTrigger(presence, false), { [presence]: sample(true) })),
+    ).toBe(true);
     const arm = '/alarmsystems/1/state/armstate';
-    expect(conditionHolds(condition({ address: arm, operator: 'ne', value: 'disarmed' }), ctx(itemTrigger(arm, 'disarmed'), { [arm]: sample('armed_away') }))).toBe(true);
+    expect(
+      conditionHolds(condition({ address: arm, operator: 'ne', value: 'disarmed' }), ctx(itemTrigger(arm, 'disarmed'), { [arm]: sample('armed_away') })),
+    ).toBe(true);
   });
 
   it('should fire gt and lt only when the threshold is crossed by their own item', () => {

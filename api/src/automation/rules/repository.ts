@@ -56,7 +56,11 @@ export class RuleRepository {
   private readonly byId = new Map<string, RuleRecord>();
   private readonly changes: Bus<{ change: { id: string; rule: RuleRecord | undefined } }>;
 
-  private constructor(private readonly store: Store, rows: Row[], sink: ListenerErrorSink) {
+  private constructor(
+    private readonly store: Store,
+    rows: Row[],
+    sink: ListenerErrorSink,
+  ) {
     this.changes = createBus(sink);
     for (const row of rows) this.byId.set(row.id, toRecord(row));
   }
@@ -83,7 +87,10 @@ export class RuleRepository {
   async create(input: Omit<RuleRecord, 'id' | 'etag' | 'lastTriggeredAt' | 'timesTriggered'>): Promise<RuleRecord> {
     const id = await this.store.allocateId('rules');
     const record: RuleRecord = { ...input, id, lastTriggeredAt: null, timesTriggered: 0, etag: newEtag() };
-    await this.store.write((tx) => tx.insert(rulesTable).values(toRow(record)), () => this.set(record));
+    await this.store.write(
+      (tx) => tx.insert(rulesTable).values(toRow(record)),
+      () => this.set(record),
+    );
     return record;
   }
 
@@ -93,13 +100,18 @@ export class RuleRepository {
    */
   async update(id: string, changes: RuleChanges): Promise<RuleRecord | undefined> {
     if (!this.byId.has(id)) return undefined;
-    return this.store.write(async (tx) => {
-      const [row] = await tx.select().from(rulesTable).where(eq(rulesTable.id, id));
-      if (!row) return undefined;
-      const next: RuleRecord = { ...toRecord(row), ...changes, etag: newEtag() };
-      await tx.update(rulesTable).set(toRow(next)).where(eq(rulesTable.id, id));
-      return next;
-    }, (next) => { if (next) this.set(next); });
+    return this.store.write(
+      async (tx) => {
+        const [row] = await tx.select().from(rulesTable).where(eq(rulesTable.id, id));
+        if (!row) return undefined;
+        const next: RuleRecord = { ...toRecord(row), ...changes, etag: newEtag() };
+        await tx.update(rulesTable).set(toRow(next)).where(eq(rulesTable.id, id));
+        return next;
+      },
+      (next) => {
+        if (next) this.set(next);
+      },
+    );
   }
 
   /** A trigger: counters and `lasttriggered`, committed like any other change (no re-index needed). */
@@ -119,11 +131,14 @@ export class RuleRepository {
 
   async delete(id: string): Promise<boolean> {
     if (!this.byId.has(id)) return false;
-    return this.store.write(async (tx) => (await tx.delete(rulesTable).where(eq(rulesTable.id, id))).rowsAffected > 0, (deleted) => {
-      if (!deleted) return;
-      this.byId.delete(id);
-      this.emit(id, undefined);
-    });
+    return this.store.write(
+      async (tx) => (await tx.delete(rulesTable).where(eq(rulesTable.id, id))).rowsAffected > 0,
+      (deleted) => {
+        if (!deleted) return;
+        this.byId.delete(id);
+        this.emit(id, undefined);
+      },
+    );
   }
 
   private set(record: RuleRecord): void {

@@ -44,7 +44,11 @@ export class ScheduleRepository {
   private readonly byId = new Map<string, ScheduleRecord>();
   private readonly changes: Bus<{ change: undefined }>;
 
-  private constructor(private readonly store: Store, rows: Row[], sink: ListenerErrorSink) {
+  private constructor(
+    private readonly store: Store,
+    rows: Row[],
+    sink: ListenerErrorSink,
+  ) {
     this.changes = createBus(sink);
     for (const row of rows) this.byId.set(row.id, toRecord(row));
   }
@@ -70,7 +74,10 @@ export class ScheduleRepository {
   async create(build: (id: string) => ScheduleInput): Promise<ScheduleRecord> {
     const id = await this.store.allocateId('schedules');
     const record: ScheduleRecord = { ...build(id), id, etag: newEtag() };
-    await this.store.write((tx) => tx.insert(schedulesTable).values(toRow(record)), () => this.set(record));
+    await this.store.write(
+      (tx) => tx.insert(schedulesTable).values(toRow(record)),
+      () => this.set(record),
+    );
     return record;
   }
 
@@ -82,24 +89,32 @@ export class ScheduleRepository {
    */
   async update(id: string, changes: Partial<ScheduleInput>, ifEtag?: string): Promise<ScheduleRecord | undefined> {
     if (!this.byId.has(id)) return undefined;
-    return this.store.write(async (tx) => {
-      const [row] = await tx.select().from(schedulesTable).where(eq(schedulesTable.id, id));
-      if (!row || (ifEtag !== undefined && row.etag !== ifEtag)) return undefined;
-      const next: ScheduleRecord = { ...toRecord(row), ...changes, etag: newEtag() };
-      await tx.update(schedulesTable).set(toRow(next)).where(eq(schedulesTable.id, id));
-      return next;
-    }, (next) => { if (next) this.set(next); });
+    return this.store.write(
+      async (tx) => {
+        const [row] = await tx.select().from(schedulesTable).where(eq(schedulesTable.id, id));
+        if (!row || (ifEtag !== undefined && row.etag !== ifEtag)) return undefined;
+        const next: ScheduleRecord = { ...toRecord(row), ...changes, etag: newEtag() };
+        await tx.update(schedulesTable).set(toRow(next)).where(eq(schedulesTable.id, id));
+        return next;
+      },
+      (next) => {
+        if (next) this.set(next);
+      },
+    );
   }
 
   /** False when it was already gone (or, with `ifEtag`, changed since that version). */
   async delete(id: string, ifEtag?: string): Promise<boolean> {
     if (!this.byId.has(id)) return false;
     const where = ifEtag === undefined ? eq(schedulesTable.id, id) : and(eq(schedulesTable.id, id), eq(schedulesTable.etag, ifEtag));
-    return this.store.write(async (tx) => (await tx.delete(schedulesTable).where(where)).rowsAffected > 0, (deleted) => {
-      if (!deleted) return;
-      this.byId.delete(id);
-      this.emit();
-    });
+    return this.store.write(
+      async (tx) => (await tx.delete(schedulesTable).where(where)).rowsAffected > 0,
+      (deleted) => {
+        if (!deleted) return;
+        this.byId.delete(id);
+        this.emit();
+      },
+    );
   }
 
   private set(record: ScheduleRecord): void {

@@ -82,9 +82,10 @@ export class ScheduleRunner {
     const consequence = this.consequence(schedule, now, missed);
     // Conditional on the version that fell due: a client who changed or deleted it meanwhile wins,
     // and what it no longer is does not fire.
-    const landed = consequence === 'delete'
-      ? await this.deps.repository.delete(schedule.id, schedule.etag)
-      : (await this.deps.repository.update(schedule.id, consequence, schedule.etag)) !== undefined;
+    const landed =
+      consequence === 'delete'
+        ? await this.deps.repository.delete(schedule.id, schedule.etag)
+        : (await this.deps.repository.update(schedule.id, consequence, schedule.etag)) !== undefined;
     if (!landed) return;
     const log = { schedule: schedule.id, name: schedule.name, due: schedule.nextFireAt, lateMs: late };
     if (missed) {

@@ -21,8 +21,21 @@ describe('schedule time formats', () => {
   });
 
   it('should refuse malformed times', () => {
-    for (const bad of ['', 'tomorrow', '2026-02-30T07:00:00', '2026-01-01T24:00:00', '2026-01-01 07:00:00', 'W128/T07:00:00',
-      'W12/T7:00:00', 'PT1:00:00', 'R100/PT00:00:01', 'R1/PT00:00:00', 'PT00:60:00', 'W1/T07:00:00A', 'W1/T07:00:00Ax']) {
+    for (const bad of [
+      '',
+      'tomorrow',
+      '2026-02-30T07:00:00',
+      '2026-01-01T24:00:00',
+      '2026-01-01 07:00:00',
+      'W128/T07:00:00',
+      'W12/T7:00:00',
+      'PT1:00:00',
+      'R100/PT00:00:01',
+      'R1/PT00:00:00',
+      'PT00:60:00',
+      'W1/T07:00:00A',
+      'W1/T07:00:00Ax',
+    ]) {
       expect(parseScheduleTime(bad), bad).toBeUndefined();
     }
   });

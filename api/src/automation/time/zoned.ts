@@ -21,8 +21,12 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
     formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       hourCycle: 'h23',
-      year: 'numeric', month: 'numeric', day: 'numeric',
-      hour: 'numeric', minute: 'numeric', second: 'numeric',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
     });
     formatters.set(timeZone, formatter);
   }
@@ -36,8 +40,12 @@ export function wallTimeAt(epochMs: number, timeZone: string): WallTime {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
   return {
-    year: parts.year!, month: parts.month!, day: parts.day!,
-    hour: parts.hour! % 24, minute: parts.minute!, second: parts.second!,
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
   };
 }
 

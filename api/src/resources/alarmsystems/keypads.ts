@@ -43,10 +43,11 @@ export async function followKeypads(deps: KeypadDeps): Promise<() => void> {
     }, report('handing the alarm key to the bridge failed'));
   };
 
-  const keypadsOf = (members: readonly AlarmDevice[]) => members
-    .filter((member) => deps.sensors.get(member.uniqueid)?.type === KEYPAD_TYPE)
-    .map((member) => keypadAddress(member.uniqueid))
-    .filter((address): address is { ieee: string; endpoint: number } => address !== undefined);
+  const keypadsOf = (members: readonly AlarmDevice[]) =>
+    members
+      .filter((member) => deps.sensors.get(member.uniqueid)?.type === KEYPAD_TYPE)
+      .map((member) => keypadAddress(member.uniqueid))
+      .filter((address): address is { ieee: string; endpoint: number } => address !== undefined);
 
   const publishState = (record: Readonly<AlarmSystemRecord>, members: readonly AlarmDevice[]) => {
     if (!deps.bridge.connected()) return;
@@ -55,7 +56,8 @@ export async function followKeypads(deps: KeypadDeps): Promise<() => void> {
     const state = { armstate, armmode, seconds_remaining: secondsRemaining(record.state, now), until: deadline === null ? null : `${utcSeconds(deadline)}Z` };
     deps.bridge.request('alarm/state', { alarmsystem: record.id, state, keypads: keypadsOf(members) }).then((answer) => {
       if (answer.status !== 'ok') return log.warn({ alarmsystem: record.id, code: answer.code }, `alarm state not published: ${answer.message}`);
-      for (const keypad of answer.data.keypads) if (!keypad.ok) log.warn({ alarmsystem: record.id, keypad: keypad.ieee }, `keypad missed the panel status: ${keypad.error}`);
+      for (const keypad of answer.data.keypads)
+        if (!keypad.ok) log.warn({ alarmsystem: record.id, keypad: keypad.ieee }, `keypad missed the panel status: ${keypad.error}`);
     }, report('publishing the alarm state failed'));
   };
 
@@ -117,12 +119,11 @@ export async function followKeypads(deps: KeypadDeps): Promise<() => void> {
   const onSensor = (change: SensorChange) => {
     const after = change.after;
     if (change.before || !after || after.type !== KEYPAD_TYPE || deps.model.member(after.uniqueid)) return;
-    deps.model.setDevice({ uniqueid: after.uniqueid, alarmsystem: DEFAULT_SYSTEM_ID, armmask: 'none', trigger: null })
-      .then(() => {
-        log.info({ keypad: after.uniqueid }, 'keypad added to alarm system 1');
-        const system = deps.model.system(DEFAULT_SYSTEM_ID);
-        if (system) publishState(system, deps.model.membersOf(DEFAULT_SYSTEM_ID));
-      }, report('adding a keypad to alarm system 1 failed'));
+    deps.model.setDevice({ uniqueid: after.uniqueid, alarmsystem: DEFAULT_SYSTEM_ID, armmask: 'none', trigger: null }).then(() => {
+      log.info({ keypad: after.uniqueid }, 'keypad added to alarm system 1');
+      const system = deps.model.system(DEFAULT_SYSTEM_ID);
+      if (system) publishState(system, deps.model.membersOf(DEFAULT_SYSTEM_ID));
+    }, report('adding a keypad to alarm system 1 failed'));
   };
 
   const offLink = deps.bridge.subscribe(onLink);

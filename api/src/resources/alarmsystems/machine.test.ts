@@ -1,10 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TIMINGS, INITIAL_STATE, advance, normaliseArmmask, requestMode, secondsRemaining, trigger, type AlarmState, type AlarmTimings } from './machine';
+import {
+  DEFAULT_TIMINGS,
+  INITIAL_STATE,
+  advance,
+  normaliseArmmask,
+  requestMode,
+  secondsRemaining,
+  trigger,
+  type AlarmState,
+  type AlarmTimings,
+} from './machine';
 import { FIRST_LOCKOUT_MS, OPEN_GUARD, lockedUntil, recordFailure, type FailureOutcome } from './pin-guard';
 import { decideTrigger } from './triggers';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
-const timings: AlarmTimings = { ...DEFAULT_TIMINGS, armed_away_exit_delay: 10, armed_away_entry_delay: 5, armed_away_trigger_duration: 30, armed_stay_exit_delay: 0, armed_stay_entry_delay: 0, armed_stay_trigger_duration: 7 };
+const timings: AlarmTimings = {
+  ...DEFAULT_TIMINGS,
+  armed_away_exit_delay: 10,
+  armed_away_entry_delay: 5,
+  armed_away_trigger_duration: 30,
+  armed_stay_exit_delay: 0,
+  armed_stay_entry_delay: 0,
+  armed_stay_trigger_duration: 7,
+};
 
 /** Where the machine is at each offset (seconds after T0), for a fake clock walking through it. */
 function walk(start: AlarmState, offsets: number[]): Array<[number, string, number]> {
@@ -20,8 +38,15 @@ describe('alarm state machine', () => {
     const armed = requestMode(INITIAL_STATE, timings, 'armed_away', T0);
     expect(armed).toEqual({ armmode: 'armed_away', armstate: 'exit_delay', deadline: T0 + 10_000 });
     expect(walk(armed, [0, 0.5, 1, 9, 9.999, 10, 10.5, 11, 60])).toEqual([
-      [0, 'exit_delay', 10], [0.5, 'exit_delay', 10], [1, 'exit_delay', 9], [9, 'exit_delay', 1], [9.999, 'exit_delay', 1],
-      [10, 'arming_away', 0], [10.5, 'arming_away', 0], [11, 'armed_away', 0], [60, 'armed_away', 0],
+      [0, 'exit_delay', 10],
+      [0.5, 'exit_delay', 10],
+      [1, 'exit_delay', 9],
+      [9, 'exit_delay', 1],
+      [9.999, 'exit_delay', 1],
+      [10, 'arming_away', 0],
+      [10.5, 'arming_away', 0],
+      [11, 'armed_away', 0],
+      [60, 'armed_away', 0],
     ]);
   });
 
@@ -29,7 +54,12 @@ describe('alarm state machine', () => {
     const armed: AlarmState = { armmode: 'armed_away', armstate: 'armed_away', deadline: null };
     const entry = trigger(armed, timings, 'AS', T0);
     expect(entry).toEqual({ armmode: 'armed_away', armstate: 'entry_delay', deadline: T0 + 5000 });
-    expect(walk(entry, [4, 5, 34.9, 35])).toEqual([[4, 'entry_delay', 1], [5, 'in_alarm', 0], [34.9, 'in_alarm', 0], [35, 'armed_away', 0]]);
+    expect(walk(entry, [4, 5, 34.9, 35])).toEqual([
+      [4, 'entry_delay', 1],
+      [5, 'in_alarm', 0],
+      [34.9, 'in_alarm', 0],
+      [35, 'armed_away', 0],
+    ]);
   });
 
   it('should use each mode its own trigger duration (deCONZ uses the exit delay for stay and night)', () => {
@@ -56,7 +86,11 @@ describe('alarm state machine', () => {
   it('should land in the right phase after a long gap (a restart), chaining deadlines', () => {
     const entry = trigger({ armmode: 'armed_away', armstate: 'armed_away', deadline: null }, timings, 'A', T0);
     expect(advance(entry, timings, T0 + 20_000)).toEqual({ armmode: 'armed_away', armstate: 'in_alarm', deadline: T0 + 35_000 });
-    expect(advance(requestMode(INITIAL_STATE, timings, 'armed_away', T0), timings, T0 + 3_600_000)).toEqual({ armmode: 'armed_away', armstate: 'armed_away', deadline: null });
+    expect(advance(requestMode(INITIAL_STATE, timings, 'armed_away', T0), timings, T0 + 3_600_000)).toEqual({
+      armmode: 'armed_away',
+      armstate: 'armed_away',
+      deadline: null,
+    });
   });
 
   it('should normalise armmasks to A, S, N order and refuse others', () => {

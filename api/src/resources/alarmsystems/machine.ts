@@ -11,14 +11,7 @@ export const ARM_MODES = ['disarmed', 'armed_away', 'armed_stay', 'armed_night']
 export type ArmMode = (typeof ARM_MODES)[number];
 export type ArmedMode = Exclude<ArmMode, 'disarmed'>;
 
-export type ArmState =
-  | ArmMode
-  | 'exit_delay'
-  | 'entry_delay'
-  | 'in_alarm'
-  | 'arming_away'
-  | 'arming_stay'
-  | 'arming_night';
+export type ArmState = ArmMode | 'exit_delay' | 'entry_delay' | 'in_alarm' | 'arming_away' | 'arming_stay' | 'arming_night';
 
 export const DELAY_FIELDS = [
   'disarmed_entry_delay',
@@ -101,7 +94,9 @@ function next(state: AlarmState, timings: AlarmTimings, at: number): AlarmState 
     case 'exit_delay':
       return isArmed(mode) ? { armmode: mode, armstate: ARMING[mode], deadline: at + ARMING_MS } : { armmode: mode, armstate: mode, deadline: null };
     case 'entry_delay':
-      return isArmed(mode) ? { armmode: mode, armstate: 'in_alarm', deadline: at + seconds(timings[`${mode}_trigger_duration`]) } : { ...state, deadline: null };
+      return isArmed(mode)
+        ? { armmode: mode, armstate: 'in_alarm', deadline: at + seconds(timings[`${mode}_trigger_duration`]) }
+        : { ...state, deadline: null };
     default:
       // arming_<mode> and in_alarm both end in the armed state of the target mode.
       return { armmode: mode, armstate: mode, deadline: null };

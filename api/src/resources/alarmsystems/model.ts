@@ -69,7 +69,10 @@ export class AlarmSystemsModel {
     );
     await model.tick();
     for (const system of model.systems.values()) {
-      deps.logger.info({ alarmsystem: system.id, armstate: system.state.armstate, seconds_remaining: secondsRemaining(system.state, deps.clock.now()) }, 'alarm system restored');
+      deps.logger.info(
+        { alarmsystem: system.id, armstate: system.state.armstate, seconds_remaining: secondsRemaining(system.state, deps.clock.now()) },
+        'alarm system restored',
+      );
     }
     return model;
   }
@@ -106,15 +109,23 @@ export class AlarmSystemsModel {
   }
 
   rename(id: string, name: string): Promise<void> {
-    return this.change(id, (record) => ({ ...record, name }), (record) => this.deps.events.publish(nameEvent(record)));
+    return this.change(
+      id,
+      (record) => ({ ...record, name }),
+      (record) => this.deps.events.publish(nameEvent(record)),
+    );
   }
 
   /** Delays and durations, and a new PIN (hashed here; never kept, never logged). */
   async configure(id: string, timings: Partial<AlarmTimings>, code?: string): Promise<void> {
     const pin = code === undefined ? undefined : await hashSecret(code);
-    await this.change(id, (record) => ({ ...record, timings: { ...record.timings, ...timings }, pin: pin ?? record.pin }), (record) => {
-      this.deps.events.publish(configEvent(record));
-    });
+    await this.change(
+      id,
+      (record) => ({ ...record, timings: { ...record.timings, ...timings }, pin: pin ?? record.pin }),
+      (record) => {
+        this.deps.events.publish(configEvent(record));
+      },
+    );
     if (pin) await this.queue.run(() => this.pins.reset(id));
   }
 
@@ -191,11 +202,16 @@ export class AlarmSystemsModel {
       if (!record) return;
       const now = this.now();
       if (!sameState(step(record, now), record.state)) {
-        await modifySystem(this.deps.store, id, (current) => ({ ...current, state: step(current, now) }), (next) => {
-          this.systems.set(id, next);
-          this.version++;
-          this.announce(record, next, now);
-        });
+        await modifySystem(
+          this.deps.store,
+          id,
+          (current) => ({ ...current, state: step(current, now) }),
+          (next) => {
+            this.systems.set(id, next);
+            this.version++;
+            this.announce(record, next, now);
+          },
+        );
         return;
       }
       // Same phase: only the countdown moves, which is shown but not stored.

@@ -12,14 +12,19 @@ const isOpen = (guard: GuardState) => guard.failures.length === 0 && guard.locke
 
 export async function loadPinGuards(store: Store): Promise<Map<string, GuardState>> {
   const rows = await store.read((tx) => tx.select().from(alarmPinGuards));
-  return new Map(rows.map((row) => {
-    const failures = JSON.parse(row.failures) as unknown;
-    return [row.alarmsystem, {
-      failures: Array.isArray(failures) ? failures.filter((at): at is number => typeof at === 'number') : [],
-      lockedUntil: row.lockedUntil,
-      lockouts: row.lockouts,
-    }];
-  }));
+  return new Map(
+    rows.map((row) => {
+      const failures = JSON.parse(row.failures) as unknown;
+      return [
+        row.alarmsystem,
+        {
+          failures: Array.isArray(failures) ? failures.filter((at): at is number => typeof at === 'number') : [],
+          lockedUntil: row.lockedUntil,
+          lockouts: row.lockouts,
+        },
+      ];
+    }),
+  );
 }
 
 /** Store one system's guard (an open one removes its row); `apply` runs after the commit. */
@@ -31,6 +36,9 @@ export function savePinGuard(store: Store, alarmsystem: string, guard: GuardStat
       return;
     }
     const row = { failures: JSON.stringify(guard.failures), lockedUntil: guard.lockedUntil, lockouts: guard.lockouts };
-    await tx.insert(alarmPinGuards).values({ alarmsystem, ...row }).onConflictDoUpdate({ target: alarmPinGuards.alarmsystem, set: row });
+    await tx
+      .insert(alarmPinGuards)
+      .values({ alarmsystem, ...row })
+      .onConflictDoUpdate({ target: alarmPinGuards.alarmsystem, set: row });
   }, apply);
 }

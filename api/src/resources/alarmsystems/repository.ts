@@ -83,15 +83,18 @@ export function modifySystem(
   edit: (current: AlarmSystemRecord) => AlarmSystemRecord,
   apply: (next: AlarmSystemRecord) => void,
 ): Promise<AlarmSystemRecord | undefined> {
-  return store.write(async (tx) => {
-    const [row] = await tx.select().from(alarmSystems).where(eq(alarmSystems.id, id));
-    if (!row) return undefined;
-    const next = edit(toRecord(row));
-    await tx.update(alarmSystems).set(toRow(next)).where(eq(alarmSystems.id, id));
-    return next;
-  }, (next) => {
-    if (next) apply(next);
-  });
+  return store.write(
+    async (tx) => {
+      const [row] = await tx.select().from(alarmSystems).where(eq(alarmSystems.id, id));
+      if (!row) return undefined;
+      const next = edit(toRecord(row));
+      await tx.update(alarmSystems).set(toRow(next)).where(eq(alarmSystems.id, id));
+      return next;
+    },
+    (next) => {
+      if (next) apply(next);
+    },
+  );
 }
 
 /** Put a device into a system (moving it out of any other one). */

@@ -61,9 +61,7 @@ export class DdfBundles {
 
   /** Bundles for a device, newest upload first. */
   matching(manufacturer: string, modelid: string): StoredBundle[] {
-    return this.ordered
-      .filter((b) => b.descriptor.device_identifiers.some(([m, id]) => m === manufacturer && id === modelid))
-      .reverse();
+    return this.ordered.filter((b) => b.descriptor.device_identifiers.some(([m, id]) => m === manufacturer && id === modelid)).reverse();
   }
 
   /** A page of the listing starting at cursor `from` (a `seq`; 1 = the first page). */
@@ -89,10 +87,18 @@ export class DdfBundles {
       async (tx) => {
         const [row] = await tx.select({ last: sql<number>`coalesce(max(${ddfBundles.seq}), 0)` }).from(ddfBundles);
         const seq = Number(row?.last ?? 0) + 1;
-        await tx.insert(ddfBundles).values({
-          hash: base.hash, seq, fileHash: base.fileHash, descriptor: JSON.stringify(base.descriptor),
-          signatures: JSON.stringify(base.signatures), data: copy, uploadedAt: now,
-        }).onConflictDoNothing();
+        await tx
+          .insert(ddfBundles)
+          .values({
+            hash: base.hash,
+            seq,
+            fileHash: base.fileHash,
+            descriptor: JSON.stringify(base.descriptor),
+            signatures: JSON.stringify(base.signatures),
+            data: copy,
+            uploadedAt: now,
+          })
+          .onConflictDoNothing();
         return { bundle: { ...base, seq, uploadedAt: now }, created: true };
       },
       (result) => this.remember(result.bundle),

@@ -90,7 +90,8 @@ function readExtf(data: Uint8Array): BundleFile & { data: Uint8Array } {
   } catch (err) {
     throw err instanceof BundleFormatError ? err : fail('path or time is not UTF-8');
   }
-  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split('/').some((part) => part === '..' || part === '.')) throw fail(`unsafe path ${JSON.stringify(path.slice(0, 80))}`);
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(path) || path.split('/').some((part) => part === '..' || part === '.'))
+    throw fail(`unsafe path ${JSON.stringify(path.slice(0, 80))}`);
   if (data.length - at < 4) throw fail('file size missing');
   const size = u32le(data, at);
   if (size !== data.length - at - 4) throw fail(`${path}: file size ${size} does not match the ${data.length - at - 4} bytes of the chunk`);

@@ -27,7 +27,8 @@ export function readChunks(bytes: Uint8Array, where: string): Chunk[] {
     if (bytes.length - at < 8) throw new BundleFormatError(`${where}: ${bytes.length - at} stray bytes after the last chunk`);
     const tag = ascii(bytes, at, 4);
     const size = u32le(bytes, at + 4);
-    if (size > bytes.length - at - 8) throw new BundleFormatError(`${where}: chunk ${printable(tag)} claims ${size} bytes, only ${bytes.length - at - 8} left (truncated?)`);
+    if (size > bytes.length - at - 8)
+      throw new BundleFormatError(`${where}: chunk ${printable(tag)} claims ${size} bytes, only ${bytes.length - at - 8} left (truncated?)`);
     chunks.push({ tag, offset: at, data: bytes.subarray(at + 8, at + 8 + size) });
     at += 8 + size;
   }

@@ -38,7 +38,8 @@ export function verifySignatures(sign: Uint8Array, bundleHash: Uint8Array): Bund
   while (at < sign.length) {
     const key = take('public key');
     const signature = take('signature');
-    if (key.length !== 33 || signature.length !== 64) throw new BundleFormatError(`SIGN: expected a 33-byte key and a 64-byte signature, got ${key.length} and ${signature.length}`);
+    if (key.length !== 33 || signature.length !== 64)
+      throw new BundleFormatError(`SIGN: expected a 33-byte key and a 64-byte signature, got ${key.length} and ${signature.length}`);
     let valid = false;
     try {
       valid = secp256k1.verify(signature, bundleHash, key, { prehash: false, lowS: false });

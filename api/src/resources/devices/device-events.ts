@@ -12,8 +12,14 @@ export const deviceAdded = (mac: string, device: Record<string, unknown>): Decon
 export const deviceDeleted = (mac: string): DeconzEvent => deletedEvent({ r: 'devices', id: mac, uniqueid: mac });
 
 /** Top-level fields that changed (`name`, `lastseen`, `ddf_policy`, `ddf_hash`…). */
-export const deviceAttrChanged = (mac: string, attr: Record<string, unknown>): DeconzEvent =>
-  ({ t: 'event', e: 'changed', r: 'devices', id: mac, uniqueid: mac, attr });
+export const deviceAttrChanged = (mac: string, attr: Record<string, unknown>): DeconzEvent => ({
+  t: 'event',
+  e: 'changed',
+  r: 'devices',
+  id: mac,
+  uniqueid: mac,
+  attr,
+});
 
 /** Items of one sub-device that changed, each `{value, lastupdated}` as in the Device object. */
 export function deviceItemsChanged(mac: string, subdevice: string, changed: Array<[string, StampedItem]>): DeconzEvent {
@@ -21,7 +27,12 @@ export function deviceItemsChanged(mac: string, subdevice: string, changed: Arra
   const config: Record<string, StampedItem> = {};
   for (const [key, item] of changed) (key.startsWith('state/') ? state : config)[key.slice(key.indexOf('/') + 1)] = item;
   return {
-    t: 'event', e: 'changed', r: 'devices', id: mac, uniqueid: mac, subdevice,
+    t: 'event',
+    e: 'changed',
+    r: 'devices',
+    id: mac,
+    uniqueid: mac,
+    subdevice,
     ...(Object.keys(state).length > 0 ? { state } : {}),
     ...(Object.keys(config).length > 0 ? { config } : {}),
   };

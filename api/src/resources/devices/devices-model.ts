@@ -43,7 +43,10 @@ export class DevicesModel {
   private changes = 0;
   private unsubscribe: (() => void) | undefined;
 
-  private constructor(private readonly deps: DevicesDeps, private readonly policies: Map<string, PolicyRecord>) {}
+  private constructor(
+    private readonly deps: DevicesDeps,
+    private readonly policies: Map<string, PolicyRecord>,
+  ) {}
 
   static async open(deps: DevicesDeps): Promise<DevicesModel> {
     const model = new DevicesModel(deps, await loadPolicies(deps.store));
@@ -116,10 +119,13 @@ export class DevicesModel {
 
   async setPolicy(mac: string, record: PolicyRecord): Promise<void> {
     const before = this.view(mac);
-    await this.deps.store.write((tx) => savePolicy(tx, mac, record), () => {
-      this.policies.set(mac, record);
-      this.changes += 1;
-    });
+    await this.deps.store.write(
+      (tx) => savePolicy(tx, mac, record),
+      () => {
+        this.policies.set(mac, record);
+        this.changes += 1;
+      },
+    );
     this.pushAttrs(mac, before);
   }
 
@@ -213,7 +219,14 @@ export class DevicesModel {
       let items = entry.items.get(sub.uniqueid);
       if (!items) entry.items.set(sub.uniqueid, (items = new Map()));
       const changed = stampItems(items, sub, state, stamp);
-      if (push && changed.length > 0) this.deps.events.publish(deviceItemsChanged(mac, sub.uniqueid, changed.map((key) => [key, items.get(key)!])));
+      if (push && changed.length > 0)
+        this.deps.events.publish(
+          deviceItemsChanged(
+            mac,
+            sub.uniqueid,
+            changed.map((key) => [key, items.get(key)!]),
+          ),
+        );
     }
     if (push) this.pushAttrs(mac, before);
   }

@@ -20,7 +20,8 @@ export function followBridgeNames(services: Services): () => void {
     names.set(device.ieee, device.name);
     if (before === undefined || before === device.name) return;
     // One at a time: two quick renames end with the second name.
-    chain = chain.then(() => followDeviceName(services, device, before, device.name))
+    chain = chain
+      .then(() => followDeviceName(services, device, before, device.name))
       .catch((err: unknown) => log.error({ err, ieee: device.ieee }, 'following a device name failed'));
   });
   return off;

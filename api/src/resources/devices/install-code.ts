@@ -22,7 +22,8 @@ export function checkInstallCode(hex: string): InstallCodeCheck {
   if (!/^[0-9a-fA-F]*$/.test(hex) || hex.length % 2 !== 0) return { ok: false, reason: 'not a hex string' };
   const bytes = new Uint8Array(hex.length / 2).map((_, i) => Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16));
   const size = bytes.length - 2;
-  if (!(INSTALL_CODE_SIZES as readonly number[]).includes(size)) return { ok: false, reason: `${bytes.length} bytes; expected 6, 8, 12 or 16 bytes plus the 2-byte CRC` };
+  if (!(INSTALL_CODE_SIZES as readonly number[]).includes(size))
+    return { ok: false, reason: `${bytes.length} bytes; expected 6, 8, 12 or 16 bytes plus the 2-byte CRC` };
   const crc = crc16x25(bytes.subarray(0, size));
   if (bytes[size] !== (crc & 0xff) || bytes[size + 1] !== crc >> 8) return { ok: false, reason: 'the CRC does not match the code' };
   return { ok: true, bytes };

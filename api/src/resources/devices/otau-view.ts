@@ -11,12 +11,18 @@ export function otauView(ota: OtaState): Record<string, unknown> {
     state: ota.state,
     installed: ota.installed,
     available: ota.available,
-    progress: ota.state === 'updating' ? ota.progress ?? 0 : 0,
-    remaining: ota.state === 'updating' ? ota.remaining ?? 0 : 0,
+    progress: ota.state === 'updating' ? (ota.progress ?? 0) : 0,
+    remaining: ota.state === 'updating' ? (ota.remaining ?? 0) : 0,
     sleepy: ota.sleepy,
     ...(ota.size !== undefined ? { size: ota.size, sent: ota.sent ?? 0 } : {}),
     lastresult: ota.result
-      ? { ok: ota.result.ok, at: ota.result.at, from: ota.result.from, to: ota.result.to, ...(ota.result.error ? { error: ota.result.error.code, message: ota.result.error.message } : {}) }
+      ? {
+          ok: ota.result.ok,
+          at: ota.result.at,
+          from: ota.result.from,
+          to: ota.result.to,
+          ...(ota.result.error ? { error: ota.result.error.code, message: ota.result.error.message } : {}),
+        }
       : null,
   };
 }

@@ -10,5 +10,8 @@ export async function loadPolicies(store: Store): Promise<Map<string, PolicyReco
 
 export async function savePolicy(tx: Transaction, mac: string, record: PolicyRecord): Promise<void> {
   const values = { mac, policy: record.policy, hash: record.hash ?? null };
-  await tx.insert(deviceDdfPolicies).values(values).onConflictDoUpdate({ target: deviceDdfPolicies.mac, set: { policy: values.policy, hash: values.hash } });
+  await tx
+    .insert(deviceDdfPolicies)
+    .values(values)
+    .onConflictDoUpdate({ target: deviceDdfPolicies.mac, set: { policy: values.policy, hash: values.hash } });
 }

@@ -10,7 +10,11 @@ import { NAME_MAX } from '../lights/default-name';
  * that is away or refuses leaves the device's name as it was (logged), as a REST rename of a light
  * of a multi-light device always does.
  */
-export async function renameDeviceOf(services: Services, logger: Logger, resource: { ieee?: string; kind: 'light' | 'sensor'; before: string; name: string }): Promise<void> {
+export async function renameDeviceOf(
+  services: Services,
+  logger: Logger,
+  resource: { ieee?: string; kind: 'light' | 'sensor'; before: string; name: string },
+): Promise<void> {
   const device = resource.ieee === undefined ? undefined : services.bridge.devices().get(resource.ieee);
   if (!device || device.name === resource.name) return;
   const lights = device.subdevices.filter((s) => s.resource === 'lights').length;

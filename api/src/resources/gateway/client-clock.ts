@@ -26,6 +26,7 @@ export function noteClientClock(input: ConfigChanges, at: { now: number; timeZon
   const moment = said.name === 'utc' ? asUtc : epochOfWall(wallTimeAt(asUtc, 'UTC'), at.timeZone);
   const skewSeconds = Math.round((moment - at.now) / 1000);
   const fields = { [said.name]: said.value, skewSeconds };
-  if (Math.abs(skewSeconds) > CLOCK_SKEW_WARN_SECONDS) at.log.warn(fields, 'a client\'s clock differs from the host clock; the host clock is kept (set it with NTP)');
+  if (Math.abs(skewSeconds) > CLOCK_SKEW_WARN_SECONDS)
+    at.log.warn(fields, "a client's clock differs from the host clock; the host clock is kept (set it with NTP)");
   else at.log.info(fields, 'client time noted; the host clock is kept');
 }

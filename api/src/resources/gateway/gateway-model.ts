@@ -48,10 +48,12 @@ export class GatewayModel {
 
   /** Follows the bridge: options pushed when it comes online, its network progress relayed. */
   start(): void {
-    this.offs.push(this.deps.link.subscribe((event) => {
-      if (event.kind === 'bridge-online') void this.pushOptions();
-      if (event.kind === 'bridge-event' && event.event.type === 'network') this.publish({ networkoperation: { ...event.event.data } });
-    }));
+    this.offs.push(
+      this.deps.link.subscribe((event) => {
+        if (event.kind === 'bridge-online') void this.pushOptions();
+        if (event.kind === 'bridge-event' && event.event.type === 'network') this.publish({ networkoperation: { ...event.event.data } });
+      }),
+    );
   }
 
   stop(): void {
@@ -77,7 +79,6 @@ export class GatewayModel {
     noteClientClock(input, { now: this.deps.clock.now(), timeZone: this.settings().timezone, log: this.log });
     return successes;
   }
-
 
   /** `POST /lights`, `POST /sensors`: open the network for `networkopenduration` seconds. */
   async search(): Promise<number> {
@@ -187,7 +188,8 @@ export class GatewayModel {
   private async applyToRadio(patch: Partial<GatewaySettings>): Promise<Record<string, unknown>> {
     const { radio, radioInfo } = this.deps;
     // deCONZ refuses to reconnect or disconnect the radio while touchlink has it.
-    if (patch.rfconnected !== undefined && this.deps.touchlinkBusy()) throw new DeconzError({ type: 901, address: '/config/rfconnected', params: { reason: '951' } });
+    if (patch.rfconnected !== undefined && this.deps.touchlinkBusy())
+      throw new DeconzError({ type: 901, address: '/config/rfconnected', params: { reason: '951' } });
     const jobs: [string, unknown, () => Promise<RadioOutcome>][] = [];
     if (patch.permitjoin !== undefined) jobs.push(['permitjoin', patch.permitjoin, () => radio.setPermitJoin(this.searchSeconds(patch.permitjoin!))]);
     // Compared with the channel the radio is on, not the stored wish.

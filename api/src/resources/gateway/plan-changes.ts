@@ -3,8 +3,19 @@ import type { ConfigChanges, ConfigSuccess } from './types';
 
 /** Settings that map one to one from the body to the stored settings. */
 const STORED_KEYS = [
-  'rfconnected', 'updatechannel', 'permitjoin', 'groupdelay', 'otauactive', 'discovery', 'zigbeechannel',
-  'networkopenduration', 'timezone', 'timeformat', 'websocketnotifyall', 'disablePermitJoinAutoOff', 'lightlastseeninterval',
+  'rfconnected',
+  'updatechannel',
+  'permitjoin',
+  'groupdelay',
+  'otauactive',
+  'discovery',
+  'zigbeechannel',
+  'networkopenduration',
+  'timezone',
+  'timeformat',
+  'websocketnotifyall',
+  'disablePermitJoinAutoOff',
+  'lightlastseeninterval',
 ] as const satisfies readonly (keyof GatewaySettings)[];
 
 /**

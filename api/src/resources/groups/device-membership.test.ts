@@ -10,7 +10,15 @@ const sensors = { 4: sensor(`${MAC}-01-0006`), 5: sensor(`${MAC}-02-0006`), 7: s
 
 describe('group device membership', () => {
   it('should list the sensors on the bound endpoints of each group, in numeric order', () => {
-    const wanted = membershipByGroup([remote([{ endpoint: 2, cluster: 6, group: 3, reporting: [] }, { endpoint: 1, cluster: 6, group: 3, reporting: [] }])], sensors);
+    const wanted = membershipByGroup(
+      [
+        remote([
+          { endpoint: 2, cluster: 6, group: 3, reporting: [] },
+          { endpoint: 1, cluster: 6, group: 3, reporting: [] },
+        ]),
+      ],
+      sensors,
+    );
     expect(wanted).toEqual(new Map([['3', ['4', '5']]]));
   });
 

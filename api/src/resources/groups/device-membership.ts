@@ -15,7 +15,9 @@ export function membershipByGroup(devices: Iterable<DeviceDescription>, sensors:
     for (const binding of device.bindings ?? []) {
       if (binding.group === undefined) continue;
       const prefix = `${device.uniqueid}-${binding.endpoint.toString(16).padStart(2, '0')}`;
-      const ids = Object.entries(sensors).filter(([, sensor]) => sensor.uniqueid === prefix || sensor.uniqueid.startsWith(`${prefix}-`)).map(([id]) => id);
+      const ids = Object.entries(sensors)
+        .filter(([, sensor]) => sensor.uniqueid === prefix || sensor.uniqueid.startsWith(`${prefix}-`))
+        .map(([id]) => id);
       if (ids.length === 0) continue;
       const group = String(binding.group);
       const set = byGroup.get(group) ?? new Set<string>();
@@ -31,7 +33,12 @@ export function membershipByGroup(devices: Iterable<DeviceDescription>, sensors:
  * after a start the retained descriptions arrive one by one, and a device the bridge has not
  * reported again has not changed its bindings. A sensor that is gone (its device left) is dropped.
  */
-export function withUnreported(stored: readonly string[], wanted: readonly string[], devices: Iterable<DeviceDescription>, sensors: Readonly<Record<string, Readonly<SensorResource>>>): string[] {
+export function withUnreported(
+  stored: readonly string[],
+  wanted: readonly string[],
+  devices: Iterable<DeviceDescription>,
+  sensors: Readonly<Record<string, Readonly<SensorResource>>>,
+): string[] {
   const described = new Set([...devices].map((device) => device.uniqueid));
   const unreported = stored.filter((id) => {
     const sensor = sensors[id];
@@ -69,10 +76,18 @@ export function followDeviceMembership(deps: DeviceMembershipDeps): () => void {
     }
   };
   const stops = [
-    deps.bridge.subscribe((event) => { if (event.kind === 'device' || event.kind === 'device-removed') sync(); }),
-    deps.sensors.subscribe((change) => { if (!change.before || !change.after) sync(); }),
-    deps.groups.onChange((change) => { if (change.kind === 'added') sync(); }),
+    deps.bridge.subscribe((event) => {
+      if (event.kind === 'device' || event.kind === 'device-removed') sync();
+    }),
+    deps.sensors.subscribe((change) => {
+      if (!change.before || !change.after) sync();
+    }),
+    deps.groups.onChange((change) => {
+      if (change.kind === 'added') sync();
+    }),
   ];
   sync();
-  return () => { for (const stop of stops) stop(); };
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

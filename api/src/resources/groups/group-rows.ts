@@ -44,20 +44,29 @@ export async function insertGroupRecord(tx: Transaction, record: GroupRecord): P
 
 /** The committed, live group, or undefined when it is gone. */
 export async function readLiveGroup(tx: Transaction, id: string): Promise<GroupRecord | undefined> {
-  const [row] = await tx.select().from(lightGroups).where(eq(lightGroups.id, Number(id)));
+  const [row] = await tx
+    .select()
+    .from(lightGroups)
+    .where(eq(lightGroups.id, Number(id)));
   return row && !row.deleted ? toRecord(row) : undefined;
 }
 
 /** Write a changed live group over its row (never one deleted meanwhile). */
 export async function updateLiveGroup(tx: Transaction, record: GroupRecord): Promise<void> {
   const { id, ...rest } = toRow(record);
-  await tx.update(lightGroups).set(rest).where(and(eq(lightGroups.id, id), eq(lightGroups.deleted, false)));
+  await tx
+    .update(lightGroups)
+    .set(rest)
+    .where(and(eq(lightGroups.id, id), eq(lightGroups.deleted, false)));
 }
 
 /** Mark a group deleted; false when it was already gone. */
 export function deleteGroupRow(store: Store, id: string, apply: (deleted: boolean) => void): Promise<boolean> {
   return store.write(async (tx) => {
-    const result = await tx.update(lightGroups).set({ deleted: true }).where(and(eq(lightGroups.id, Number(id)), eq(lightGroups.deleted, false)));
+    const result = await tx
+      .update(lightGroups)
+      .set({ deleted: true })
+      .where(and(eq(lightGroups.id, Number(id)), eq(lightGroups.deleted, false)));
     return result.rowsAffected > 0;
   }, apply);
 }

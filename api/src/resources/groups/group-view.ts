@@ -15,7 +15,10 @@ export function groupView(entry: GroupEntry, scenes: ScenesModel, lights: readon
     multideviceids: [...record.multideviceids],
     name: record.name,
     scenes: scenes.ofGroup(record.id).map((scene) => ({
-      id: scene.sceneId, lightcount: scene.lights.length, name: scene.name, transitiontime: scene.transitiontime,
+      id: scene.sceneId,
+      lightcount: scene.lights.length,
+      name: scene.name,
+      transitiontime: scene.transitiontime,
     })),
     state: { ...entry.state },
     type: record.type,

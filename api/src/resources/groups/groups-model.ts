@@ -37,8 +37,17 @@ export class GroupsModel {
   constructor(private readonly deps: GroupsModelDeps) {
     this.doubts = new MembershipDoubts(deps.store);
     const record: GroupRecord = {
-      id: String(ALL_GROUP_ADDRESS), name: 'All', type: 'LightGroup', class: null, hidden: false, lights: [],
-      lightsequence: [], multideviceids: [], devicemembership: [], action: { ...DEFAULT_ACTION }, deleted: false,
+      id: String(ALL_GROUP_ADDRESS),
+      name: 'All',
+      type: 'LightGroup',
+      class: null,
+      hidden: false,
+      lights: [],
+      lightsequence: [],
+      multideviceids: [],
+      devicemembership: [],
+      action: { ...DEFAULT_ACTION },
+      deleted: false,
     };
     this.all = { record, state: { all_on: false, any_on: false }, etag: this.nextEtag() };
   }
@@ -82,26 +91,29 @@ export class GroupsModel {
    */
   async create(draft: Omit<GroupRecord, 'id'>, wanted?: number): Promise<{ entry: GroupEntry; created: boolean } | undefined> {
     type Outcome = { existing: GroupEntry; record?: undefined } | { record: GroupRecord; existing?: undefined } | undefined;
-    const outcome = await this.deps.store.write(async (tx): Promise<Outcome> => {
-      const named = this.live().find((entry) => entry.record.name === draft.name);
-      if (named) return { existing: named };
-      const used = await usedGroupAddresses(tx);
-      // An address asked for (a Zigbee2MQTT `group/add` with an id): only one never used.
-      if (wanted !== undefined) {
-        if (used.has(String(wanted))) return undefined;
-        const record: GroupRecord = { ...draft, id: String(wanted) };
+    const outcome = await this.deps.store.write(
+      async (tx): Promise<Outcome> => {
+        const named = this.live().find((entry) => entry.record.name === draft.name);
+        if (named) return { existing: named };
+        const used = await usedGroupAddresses(tx);
+        // An address asked for (a Zigbee2MQTT `group/add` with an id): only one never used.
+        if (wanted !== undefined) {
+          if (used.has(String(wanted))) return undefined;
+          const record: GroupRecord = { ...draft, id: String(wanted) };
+          await insertGroupRecord(tx, record);
+          return { record };
+        }
+        let address = 1;
+        while (used.has(String(address))) address += 1;
+        if (address > MAX_GROUP_ADDRESS) return undefined;
+        const record: GroupRecord = { ...draft, id: String(address) };
         await insertGroupRecord(tx, record);
         return { record };
-      }
-      let address = 1;
-      while (used.has(String(address))) address += 1;
-      if (address > MAX_GROUP_ADDRESS) return undefined;
-      const record: GroupRecord = { ...draft, id: String(address) };
-      await insertGroupRecord(tx, record);
-      return { record };
-    }, (result) => {
-      if (result?.record) this.entries.set(result.record.id, { record: result.record, state: { all_on: false, any_on: false }, etag: this.nextEtag() });
-    });
+      },
+      (result) => {
+        if (result?.record) this.entries.set(result.record.id, { record: result.record, state: { all_on: false, any_on: false }, etag: this.nextEtag() });
+      },
+    );
     if (!outcome) return undefined;
     if (outcome.existing) return { entry: outcome.existing, created: false };
     const entry = this.entries.get(outcome.record.id)!;
@@ -120,13 +132,18 @@ export class GroupsModel {
     if (entry === this.all) {
       entry.record = change(entry.record);
     } else {
-      const next = await this.deps.store.write(async (tx) => {
-        const current = await readLiveGroup(tx, entry.record.id);
-        if (!current) return undefined;
-        const changed = change(current);
-        await updateLiveGroup(tx, changed);
-        return changed;
-      }, (changed) => { if (changed) entry.record = changed; });
+      const next = await this.deps.store.write(
+        async (tx) => {
+          const current = await readLiveGroup(tx, entry.record.id);
+          if (!current) return undefined;
+          const changed = change(current);
+          await updateLiveGroup(tx, changed);
+          return changed;
+        },
+        (changed) => {
+          if (changed) entry.record = changed;
+        },
+      );
       if (!next) return false;
     }
     this.touch(entry);
@@ -146,7 +163,9 @@ export class GroupsModel {
 
   /** False when the group was already gone. */
   async remove(entry: GroupEntry): Promise<boolean> {
-    const removed = await deleteGroupRow(this.deps.store, entry.record.id, (done) => { if (done) entry.record.deleted = true; });
+    const removed = await deleteGroupRow(this.deps.store, entry.record.id, (done) => {
+      if (done) entry.record.deleted = true;
+    });
     if (!removed) return false;
     this.touch(entry);
     this.emit({ kind: 'deleted', entry });
@@ -157,8 +176,11 @@ export class GroupsModel {
     const id = change.entry.row.id;
     if (change.kind === 'deleted') {
       for (const entry of this.groupsOf(id)) {
-        void this.modify(entry, (current) => ({ ...current, lights: current.lights.filter((l) => l !== id), lightsequence: current.lightsequence.filter((l) => l !== id) }))
-          .catch((err: unknown) => this.deps.logger.error({ err, group: entry.record.id }, 'dropping a deleted light from a group failed'));
+        void this.modify(entry, (current) => ({
+          ...current,
+          lights: current.lights.filter((l) => l !== id),
+          lightsequence: current.lightsequence.filter((l) => l !== id),
+        })).catch((err: unknown) => this.deps.logger.error({ err, group: entry.record.id }, 'dropping a deleted light from a group failed'));
       }
     }
     if (change.kind === 'attr') return;
@@ -203,8 +225,12 @@ export class GroupsModel {
 /** The group attributes a `changed` event carries flat at the top level. */
 export function attrOf(record: GroupRecord): Record<string, unknown> {
   const attr: Record<string, unknown> = {
-    hidden: record.hidden, lights: record.lights, lightsequence: record.lightsequence,
-    multideviceids: record.multideviceids, name: record.name, type: record.type,
+    hidden: record.hidden,
+    lights: record.lights,
+    lightsequence: record.lightsequence,
+    multideviceids: record.multideviceids,
+    name: record.name,
+    type: record.type,
   };
   if (record.class !== null) attr.class = record.class;
   return attr;

@@ -26,20 +26,26 @@ export class MembershipDoubts {
 
   async doubt(group: string, light: string): Promise<void> {
     if (this.doubts.get(group)?.has(light)) return;
-    await this.store.writeUnseen(async (tx) => {
-      await tx.insert(groupMembershipDoubts).values({ groupId: group, lightId: light }).onConflictDoNothing();
-    }, () => this.remember(group, light));
+    await this.store.writeUnseen(
+      async (tx) => {
+        await tx.insert(groupMembershipDoubts).values({ groupId: group, lightId: light }).onConflictDoNothing();
+      },
+      () => this.remember(group, light),
+    );
   }
 
   async settle(group: string, light: string): Promise<void> {
     if (!this.doubts.get(group)?.has(light)) return;
-    await this.store.writeUnseen(async (tx) => {
-      await tx.delete(groupMembershipDoubts).where(and(eq(groupMembershipDoubts.groupId, group), eq(groupMembershipDoubts.lightId, light)));
-    }, () => {
-      const lights = this.doubts.get(group);
-      lights?.delete(light);
-      if (lights?.size === 0) this.doubts.delete(group);
-    });
+    await this.store.writeUnseen(
+      async (tx) => {
+        await tx.delete(groupMembershipDoubts).where(and(eq(groupMembershipDoubts.groupId, group), eq(groupMembershipDoubts.lightId, light)));
+      },
+      () => {
+        const lights = this.doubts.get(group);
+        lights?.delete(light);
+        if (lights?.size === 0) this.doubts.delete(group);
+      },
+    );
   }
 
   private remember(group: string, light: string): void {
@@ -60,9 +66,12 @@ export class MembershipDoubts {
 
   async forget(group: string): Promise<void> {
     if (!this.doubts.has(group)) return;
-    await this.store.writeUnseen(async (tx) => {
-      await tx.delete(groupMembershipDoubts).where(eq(groupMembershipDoubts.groupId, group));
-    }, () => this.doubts.delete(group));
+    await this.store.writeUnseen(
+      async (tx) => {
+        await tx.delete(groupMembershipDoubts).where(eq(groupMembershipDoubts.groupId, group));
+      },
+      () => this.doubts.delete(group),
+    );
   }
 
   /** Runs `task` after every earlier task of the same group has finished. */
@@ -71,7 +80,9 @@ export class MembershipDoubts {
     const run = previous.catch(() => undefined).then(task);
     const tail = run.catch(() => undefined);
     this.chains.set(group, tail);
-    void tail.then(() => { if (this.chains.get(group) === tail) this.chains.delete(group); });
+    void tail.then(() => {
+      if (this.chains.get(group) === tail) this.chains.delete(group);
+    });
     return run;
   }
 }

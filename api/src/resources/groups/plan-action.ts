@@ -8,19 +8,34 @@ export interface ActionPlan {
 }
 
 type Check = (value: unknown) => boolean;
-const isInt = (min: number, max: number): Check => (v) => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isInt =
+  (min: number, max: number): Check =>
+  (v) =>
+    typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isBool: Check = (v) => typeof v === 'boolean';
 const isXy: Check = (v) => Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && n >= 0 && n <= 1);
-const oneOf = (...values: string[]): Check => (v) => typeof v === 'string' && values.includes(v);
+const oneOf =
+  (...values: string[]): Check =>
+  (v) =>
+    typeof v === 'string' && values.includes(v);
 
 /** deconz-behavior §11: the fixed order parameters are checked in, and their checks. */
 const ORDER: readonly [string, Check][] = [
-  ['toggle', isBool], ['on', isBool], ['bri', isInt(0, 255)], ['hue', isInt(0, 65535)], ['sat', isInt(0, 255)],
-  ['xy', isXy], ['ct_inc', isInt(-65535, 65535)], ['bri_inc', isInt(-254, 254)], ['ct', isInt(153, 500)],
-  ['alert', oneOf('none', 'select', 'lselect')], ['effect', oneOf('none', 'colorloop')], ['colorloopspeed', isInt(1, 255)],
+  ['toggle', isBool],
+  ['on', isBool],
+  ['bri', isInt(0, 255)],
+  ['hue', isInt(0, 65535)],
+  ['sat', isInt(0, 255)],
+  ['xy', isXy],
+  ['ct_inc', isInt(-65535, 65535)],
+  ['bri_inc', isInt(-254, 254)],
+  ['ct', isInt(153, 500)],
+  ['alert', oneOf('none', 'select', 'lselect')],
+  ['effect', oneOf('none', 'colorloop')],
+  ['colorloopspeed', isInt(1, 255)],
 ];
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const show = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /**
  * A `PUT /groups/<id>/action` body -> one groupcast command. `toggle` flips on `any_on` (one frame

@@ -52,7 +52,10 @@ async function apply(deps: RemoteCommandDeps, data: GroupCommandData): Promise<v
   const command = impliedAction(data, entry.state.any_on, entry.record.action);
   const action = { ...nextAction(entry.record.action, command), ...(scene ? { scene: scene.sceneId } : {}) };
   if (JSON.stringify(action) !== JSON.stringify(entry.record.action)) {
-    await deps.groups.modify(entry, (current) => ({ ...current, action: { ...nextAction(current.action, command), ...(scene ? { scene: scene.sceneId } : {}) } }));
+    await deps.groups.modify(entry, (current) => ({
+      ...current,
+      action: { ...nextAction(current.action, command), ...(scene ? { scene: scene.sceneId } : {}) },
+    }));
   }
   if (scene) deps.events.publish(sceneCalledEvent({ gid: entry.record.id, scid: scene.sceneId }));
 }

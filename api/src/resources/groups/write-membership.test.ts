@@ -112,11 +112,17 @@ describe('group membership writes', () => {
     let release!: () => void;
     const first = doubts.exclusive('5', async () => {
       order.push('first starts');
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       order.push('first ends');
     });
-    const other = doubts.exclusive('6', async () => { order.push('other group'); });
-    const second = doubts.exclusive('5', async () => { order.push('second'); });
+    const other = doubts.exclusive('6', async () => {
+      order.push('other group');
+    });
+    const second = doubts.exclusive('5', async () => {
+      order.push('second');
+    });
     await other;
     release();
     await Promise.all([first, second]);

@@ -28,7 +28,12 @@ function eventsOf(change: LightChange, deps: LightEventDeps) {
     case 'deleted':
       return [deletedEvent(ref)];
     case 'state':
-      return changedEvents({ ...ref, before: { state: withLegacyXy(shownLightState(change.before)) }, after: { state: withLegacyXy(shownLightState(entry.state)) }, notifyAll: deps.notifyAll() });
+      return changedEvents({
+        ...ref,
+        before: { state: withLegacyXy(shownLightState(change.before)) },
+        after: { state: withLegacyXy(shownLightState(entry.state)) },
+        notifyAll: deps.notifyAll(),
+      });
     case 'attr':
       return changedEvents({ ...ref, before: { attr: change.before }, after: { attr: lightAttr(entry) }, notifyAll: deps.notifyAll() });
   }

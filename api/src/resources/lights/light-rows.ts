@@ -40,14 +40,25 @@ export function insertLightRow(store: Store, draft: Omit<LightRow, 'id'>, apply:
  * `apply` runs only when it landed; resolves whether it did.
  */
 export function updateLightRow(store: Store, id: string, patch: Partial<Omit<LightRow, 'id'>>, apply: () => void, deleted = false): Promise<boolean> {
-  return store.write(async (tx) => {
-    const result = await tx.update(lights).set(patch).where(and(eq(lights.id, Number(id)), eq(lights.deleted, deleted)));
-    return result.rowsAffected > 0;
-  }, (landed) => { if (landed) apply(); });
+  return store.write(
+    async (tx) => {
+      const result = await tx
+        .update(lights)
+        .set(patch)
+        .where(and(eq(lights.id, Number(id)), eq(lights.deleted, deleted)));
+      return result.rowsAffected > 0;
+    },
+    (landed) => {
+      if (landed) apply();
+    },
+  );
 }
 
 /** Inside a caller's transaction: mark these lights deleted (live ones only). */
 export async function markLightRowsDeleted(tx: Transaction, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(lights).set({ deleted: true }).where(and(inArray(lights.id, ids.map(Number)), eq(lights.deleted, false)));
+  await tx
+    .update(lights)
+    .set({ deleted: true })
+    .where(and(inArray(lights.id, ids.map(Number)), eq(lights.deleted, false)));
 }

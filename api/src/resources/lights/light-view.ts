@@ -9,11 +9,7 @@ import type { LightEntry } from './types';
  * them from the start), `alert` always `none` (it is momentary), and `reachable` from the device's
  * availability when the endpoint does not say.
  */
-export function lightState(
-  subdevice: Subdevice,
-  device: DeviceDescription,
-  endpoint: EndpointState | undefined,
-): Record<string, ItemValue> {
+export function lightState(subdevice: Subdevice, device: DeviceDescription, endpoint: EndpointState | undefined): Record<string, ItemValue> {
   const out: Record<string, ItemValue> = {};
   const items = endpoint?.state ?? {};
   for (const name of subdevice.state) {

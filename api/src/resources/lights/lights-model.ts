@@ -58,7 +58,9 @@ export class LightsModel {
   }
 
   /** Resolves once every link event received so far is applied (tests, shutdown). */
-  settled(): Promise<void> { return this.chain; }
+  settled(): Promise<void> {
+    return this.chain;
+  }
 
   onChange(listener: (change: LightChange) => void): () => void {
     return this.changes.on('change', listener);
@@ -102,7 +104,12 @@ export class LightsModel {
   /** False when the light was deleted meanwhile (nothing written). */
   async rename(entry: LightEntry, name: string): Promise<boolean> {
     const before = lightAttr(entry);
-    if (!(await updateLightRow(this.deps.store, entry.row.id, { name }, () => { entry.row.name = name; }))) return false;
+    if (
+      !(await updateLightRow(this.deps.store, entry.row.id, { name }, () => {
+        entry.row.name = name;
+      }))
+    )
+      return false;
     this.touch(entry);
     this.gate.push(entry.row.id, { kind: 'attr', entry, before });
     return true;
@@ -110,7 +117,12 @@ export class LightsModel {
 
   /** False when the light was already deleted. */
   async remove(entry: LightEntry): Promise<boolean> {
-    if (!(await updateLightRow(this.deps.store, entry.row.id, { deleted: true }, () => { entry.row.deleted = true; }))) return false;
+    if (
+      !(await updateLightRow(this.deps.store, entry.row.id, { deleted: true }, () => {
+        entry.row.deleted = true;
+      }))
+    )
+      return false;
     this.touch(entry);
     this.gate.push(entry.row.id, { kind: 'deleted', entry });
     return true;
@@ -176,7 +188,18 @@ export class LightsModel {
 
   /** A deleted light whose device rejoined gets its old id and name again. */
   private async revive(entry: LightEntry): Promise<void> {
-    if (!(await updateLightRow(this.deps.store, entry.row.id, { deleted: false }, () => { entry.row.deleted = false; }, true))) return;
+    if (
+      !(await updateLightRow(
+        this.deps.store,
+        entry.row.id,
+        { deleted: false },
+        () => {
+          entry.row.deleted = false;
+        },
+        true,
+      ))
+    )
+      return;
     this.touch(entry);
     this.gate.push(entry.row.id, { kind: 'added', entry });
   }

@@ -27,10 +27,14 @@ describe('planLightState', () => {
   });
 
   it('should put on(true) first and on(false) last, and never report transitiontime', () => {
-    expect(planLightState('1', 'Color light', STATE, { alert: 'select', on: true, transitiontime: 9 }).successes.map((s) => Object.keys(s)[0]))
-      .toEqual(['/lights/1/state/on', '/lights/1/state/alert']);
-    expect(planLightState('1', 'Color light', STATE, { on: false, xy: [0.2, 0.3] }).successes.map((s) => Object.keys(s)[0]))
-      .toEqual(['/lights/1/state/xy', '/lights/1/state/on']);
+    expect(planLightState('1', 'Color light', STATE, { alert: 'select', on: true, transitiontime: 9 }).successes.map((s) => Object.keys(s)[0])).toEqual([
+      '/lights/1/state/on',
+      '/lights/1/state/alert',
+    ]);
+    expect(planLightState('1', 'Color light', STATE, { on: false, xy: [0.2, 0.3] }).successes.map((s) => Object.keys(s)[0])).toEqual([
+      '/lights/1/state/xy',
+      '/lights/1/state/on',
+    ]);
   });
 
   it('should refuse an out-of-range xy and an unknown effect with error 7 naming the value', () => {
@@ -59,7 +63,10 @@ describe('planLightState', () => {
 
   it('should refuse a deprecated on or sat of the wrong kind with 7', () => {
     const plan = planLightState('5', 'Window covering device', {}, { on: 1, sat: 300 });
-    expect(plan.errors.map((e) => [e.type, e.address])).toEqual([[7, '/lights/5/state/on'], [7, '/lights/5/state/sat']]);
+    expect(plan.errors.map((e) => [e.type, e.address])).toEqual([
+      [7, '/lights/5/state/on'],
+      [7, '/lights/5/state/sat'],
+    ]);
     expect(plan.command).toEqual({});
   });
 });

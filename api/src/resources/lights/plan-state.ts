@@ -24,13 +24,19 @@ const SUPERSEDED_BY: Readonly<Record<string, readonly string[]>> = {
   sat: ['xy', 'ct', 'ct_inc'],
 };
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const show = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /**
  * Validate each parameter on its own (deconz-behavior §1.3): bad or unknown ones become errors and
  * the good ones still go out. Pure, so the whole table is tested without a radio.
  */
-export function planLightState(id: string, type: SubdeviceType, state: Readonly<Record<string, unknown>>, body: Record<string, unknown>, capabilities?: LightCapabilities): StatePlan {
+export function planLightState(
+  id: string,
+  type: SubdeviceType,
+  state: Readonly<Record<string, unknown>>,
+  body: Record<string, unknown>,
+  capabilities?: LightCapabilities,
+): StatePlan {
   const base = `/lights/${id}/state`;
   const cover = COVER_TYPES.has(type);
   const traits = traitsOf(type, capabilities);

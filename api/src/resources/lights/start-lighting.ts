@@ -52,7 +52,9 @@ export async function startLighting(deps: LightingDeps): Promise<StartedLighting
   const unfollow = followRemoteGroupCommands({ bridge: deps.bridge, groups, scenes, lights, events: deps.events, logger });
   const unrepair = repairMembershipsOnReconnect({ bridge: deps.bridge, groups, lights, logger });
   return {
-    lights, groups, scenes,
+    lights,
+    groups,
+    scenes,
     async close() {
       unfollow();
       unrepair();

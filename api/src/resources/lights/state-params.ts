@@ -16,10 +16,18 @@ const clamp = (v: number, min: number, max: number) => Math.min(max, Math.max(mi
 const ok = (item: string, send: unknown, value: unknown = send): ParamResult => ({ ok: true, send, success: { item, value } });
 const bad: ParamResult = { ok: false };
 
-const bool = (item: string): Param => (v) => (typeof v === 'boolean' ? ok(item, v) : bad);
-const int = (item: string, min: number, max: number, top = max): Param => (v) => (isInt(v, min, max) ? ok(item, Math.min(v, top)) : bad);
-const oneOf = (item: string, values: (ctx: ParamContext) => readonly string[]): Param => (v, ctx) =>
-  typeof v === 'string' && values(ctx).includes(v) ? ok(item, v) : bad;
+const bool =
+  (item: string): Param =>
+  (v) =>
+    typeof v === 'boolean' ? ok(item, v) : bad;
+const int =
+  (item: string, min: number, max: number, top = max): Param =>
+  (v) =>
+    isInt(v, min, max) ? ok(item, Math.min(v, top)) : bad;
+const oneOf =
+  (item: string, values: (ctx: ParamContext) => readonly string[]): Param =>
+  (v, ctx) =>
+    typeof v === 'string' && values(ctx).includes(v) ? ok(item, v) : bad;
 
 const ctRange = (ctx: ParamContext) => ctx.traits.ct ?? { min: 153, max: 500 };
 const current = (ctx: ParamContext, item: string, fallback: number) => (typeof ctx.state[item] === 'number' ? (ctx.state[item] as number) : fallback);
@@ -77,4 +85,20 @@ export const COVER_PARAMS: Readonly<Record<string, Param>> = {
 };
 
 /** Order of success entries, as deCONZ lists them: on(true) first, on(false) last. */
-export const SUCCESS_ORDER = ['on:true', 'open', 'stop', 'lift', 'tilt', 'bri', 'speed', 'hue', 'sat', 'ct', 'xy', 'effect', 'colorloopspeed', 'alert', 'on:false'];
+export const SUCCESS_ORDER = [
+  'on:true',
+  'open',
+  'stop',
+  'lift',
+  'tilt',
+  'bri',
+  'speed',
+  'hue',
+  'sat',
+  'ct',
+  'xy',
+  'effect',
+  'colorloopspeed',
+  'alert',
+  'on:false',
+];

@@ -24,7 +24,14 @@ const COVER = ['open', 'stop', 'lift', 'tilt', 'bri', 'bri_inc', 'on', 'sat'] as
 const HUE_CT = { min: 153, max: 500 };
 
 export const LIGHT_TRAITS: Readonly<Partial<Record<SubdeviceType, LightTraits>>> = {
-  'Extended color light': { commands: COLOR, colorcapabilities: 0x1f, ct: HUE_CT, colormodes: ['ct', 'effect', 'hs', 'xy'], effects: ['none', 'colorloop'], alerts: ALERTS },
+  'Extended color light': {
+    commands: COLOR,
+    colorcapabilities: 0x1f,
+    ct: HUE_CT,
+    colormodes: ['ct', 'effect', 'hs', 'xy'],
+    effects: ['none', 'colorloop'],
+    alerts: ALERTS,
+  },
   'Color light': { commands: COLOR, colorcapabilities: 0x0f, ct: HUE_CT, colormodes: ['effect', 'hs', 'xy'], effects: ['none', 'colorloop'], alerts: ALERTS },
   'Color temperature light': { commands: CT, colorcapabilities: 0x10, ct: HUE_CT, colormodes: ['ct'], effects: [], alerts: ALERTS },
   'Dimmable light': { commands: DIM, colorcapabilities: 0, colormodes: [], effects: [], alerts: ALERTS },

@@ -34,28 +34,34 @@ export async function forgetDeparted(deps: ForgetDeps, departure: Departure): Pr
   const groups = deps.groups.live().filter((entry) => groupHolds(entry.record, lights, sensors));
   const scenes = new Map<string, SceneRecord>();
   for (const id of lights) for (const scene of deps.scenes.withLight(id)) scenes.set(`${scene.groupId}/${scene.sceneId}`, scene);
-  await deps.store.write(async (tx) => {
-    await markLightRowsDeleted(tx, departure.lights);
-    await markSensorRowsDeleted(tx, departure.sensors);
-    const changedGroups: [GroupEntry, GroupRecord][] = [];
-    for (const entry of groups) {
-      const current = await readLiveGroup(tx, entry.record.id);
-      if (!current) continue;
-      const next = groupWithout(current, lights, sensors);
-      await updateLiveGroup(tx, next);
-      changedGroups.push([entry, next]);
-    }
-    const changedScenes: SceneRecord[] = [];
-    for (const scene of scenes.values()) {
-      const next = await rewriteSceneRow(tx, scene.groupId, scene.sceneId, (current) => sceneWithout(current, lights));
-      if (next) changedScenes.push(next);
-    }
-    return { changedGroups, changedScenes };
-  }, ({ changedGroups, changedScenes }) => {
-    for (const [entry, record] of changedGroups) deps.groups.applyCommitted(entry, record);
-    for (const scene of changedScenes) deps.scenes.applyCommitted(scene);
-    deps.sensors.forgetCommitted(departure.sensors);
-    deps.lights.forgetCommitted(departure.lights);
-  });
-  deps.logger.info({ devices: departure.ieees, lights: departure.lights, sensors: departure.sensors, groups: groups.map((g) => g.record.id), scenes: scenes.size }, 'removed the resources of devices that left the network');
+  await deps.store.write(
+    async (tx) => {
+      await markLightRowsDeleted(tx, departure.lights);
+      await markSensorRowsDeleted(tx, departure.sensors);
+      const changedGroups: [GroupEntry, GroupRecord][] = [];
+      for (const entry of groups) {
+        const current = await readLiveGroup(tx, entry.record.id);
+        if (!current) continue;
+        const next = groupWithout(current, lights, sensors);
+        await updateLiveGroup(tx, next);
+        changedGroups.push([entry, next]);
+      }
+      const changedScenes: SceneRecord[] = [];
+      for (const scene of scenes.values()) {
+        const next = await rewriteSceneRow(tx, scene.groupId, scene.sceneId, (current) => sceneWithout(current, lights));
+        if (next) changedScenes.push(next);
+      }
+      return { changedGroups, changedScenes };
+    },
+    ({ changedGroups, changedScenes }) => {
+      for (const [entry, record] of changedGroups) deps.groups.applyCommitted(entry, record);
+      for (const scene of changedScenes) deps.scenes.applyCommitted(scene);
+      deps.sensors.forgetCommitted(departure.sensors);
+      deps.lights.forgetCommitted(departure.lights);
+    },
+  );
+  deps.logger.info(
+    { devices: departure.ieees, lights: departure.lights, sensors: departure.sensors, groups: groups.map((g) => g.record.id), scenes: scenes.size },
+    'removed the resources of devices that left the network',
+  );
 }

@@ -34,7 +34,9 @@ export function followRemovedDevices(deps: RemovedDevicesDeps): () => Promise<vo
   const run = () => {
     chain = chain.then(reconcile).catch((err: unknown) => logger.error({ err }, 'removing the resources of departed devices failed'));
   };
-  const unsubscribe = deps.bridge.subscribe((event) => { if (event.kind === 'devices-removed') run(); });
+  const unsubscribe = deps.bridge.subscribe((event) => {
+    if (event.kind === 'devices-removed') run();
+  });
   // The record may have arrived while the models loaded.
   run();
   return async () => {

@@ -37,7 +37,10 @@ export interface Departure {
  */
 export function planDeparture(input: DepartureInput): Departure {
   const reasons = new Map(input.removed.filter((d) => !input.present.has(d.ieee)).map((d) => [d.ieee, d.reason]));
-  const lights = input.lights.filter((l) => { const reason = reasons.get(l.ieee); return reason === 'removed' || reason === 'left'; });
+  const lights = input.lights.filter((l) => {
+    const reason = reasons.get(l.ieee);
+    return reason === 'removed' || reason === 'left';
+  });
   const sensors = input.sensors.filter((s) => reasons.has(s.ieee));
   const ieees = [...new Set([...lights, ...sensors].map((r) => r.ieee))].sort();
   return { ieees, lights: lights.map((l) => l.id), sensors: sensors.map((s) => s.id) };

@@ -30,7 +30,10 @@ const toRow = (record: ResourcelinkRecord): Row => ({ ...record, links: JSON.str
 export class ResourcelinksModel {
   private readonly byId = new Map<string, ResourcelinkRecord>();
 
-  private constructor(private readonly store: Store, rows: Row[]) {
+  private constructor(
+    private readonly store: Store,
+    rows: Row[],
+  ) {
     for (const row of rows) this.byId.set(row.id, toRecord(row));
   }
 
@@ -50,27 +53,38 @@ export class ResourcelinksModel {
   async create(input: ResourcelinkInput): Promise<ResourcelinkRecord> {
     const id = await this.store.allocateId('resourcelinks');
     const record: ResourcelinkRecord = { ...input, id };
-    await this.store.write((tx) => tx.insert(table).values(toRow(record)), () => this.byId.set(id, record));
+    await this.store.write(
+      (tx) => tx.insert(table).values(toRow(record)),
+      () => this.byId.set(id, record),
+    );
     return record;
   }
 
   /** Applied to the committed row; undefined when it is gone (a late update never revives it). */
   async update(id: string, changes: ResourcelinkChanges): Promise<ResourcelinkRecord | undefined> {
     if (!this.byId.has(id)) return undefined;
-    return this.store.write(async (tx) => {
-      const [row] = await tx.select().from(table).where(eq(table.id, id));
-      if (!row) return undefined;
-      const next: ResourcelinkRecord = { ...toRecord(row), ...changes };
-      await tx.update(table).set(toRow(next)).where(eq(table.id, id));
-      return next;
-    }, (next) => { if (next) this.byId.set(id, next); });
+    return this.store.write(
+      async (tx) => {
+        const [row] = await tx.select().from(table).where(eq(table.id, id));
+        if (!row) return undefined;
+        const next: ResourcelinkRecord = { ...toRecord(row), ...changes };
+        await tx.update(table).set(toRow(next)).where(eq(table.id, id));
+        return next;
+      },
+      (next) => {
+        if (next) this.byId.set(id, next);
+      },
+    );
   }
 
   /** False when it was already gone. */
   async delete(id: string): Promise<boolean> {
     if (!this.byId.has(id)) return false;
-    return this.store.write(async (tx) => (await tx.delete(table).where(eq(table.id, id))).rowsAffected > 0, (deleted) => {
-      if (deleted) this.byId.delete(id);
-    });
+    return this.store.write(
+      async (tx) => (await tx.delete(table).where(eq(table.id, id))).rowsAffected > 0,
+      (deleted) => {
+        if (deleted) this.byId.delete(id);
+      },
+    );
   }
 }

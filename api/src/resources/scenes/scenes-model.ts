@@ -9,13 +9,19 @@ const MAX_SCENE_ID = 255;
 type Row = typeof groupScenes.$inferSelect;
 
 const toRecord = (row: Row): SceneRecord => ({
-  groupId: String(row.groupId), sceneId: String(row.sceneId), name: row.name,
-  transitiontime: row.transitiontime, lights: JSON.parse(row.lights) as SceneRecord['lights'],
+  groupId: String(row.groupId),
+  sceneId: String(row.sceneId),
+  name: row.name,
+  transitiontime: row.transitiontime,
+  lights: JSON.parse(row.lights) as SceneRecord['lights'],
 });
 
 const toRow = (record: SceneRecord): Row => ({
-  groupId: Number(record.groupId), sceneId: Number(record.sceneId), name: record.name,
-  transitiontime: record.transitiontime, lights: JSON.stringify(record.lights),
+  groupId: Number(record.groupId),
+  sceneId: Number(record.sceneId),
+  name: record.name,
+  transitiontime: record.transitiontime,
+  lights: JSON.stringify(record.lights),
 });
 
 const whereScene = (groupId: string, sceneId: string) => and(eq(groupScenes.groupId, Number(groupId)), eq(groupScenes.sceneId, Number(sceneId)));
@@ -80,13 +86,21 @@ export class ScenesModel {
    */
   async commit(record: SceneRecord): Promise<boolean> {
     try {
-      return await this.store.write(async (tx) => {
-        const [group] = await tx.select({ deleted: lightGroups.deleted }).from(lightGroups).where(eq(lightGroups.id, Number(record.groupId)));
-        // The All group has no row; any other group was checked at the request's start.
-        if (group?.deleted) return false;
-        await tx.insert(groupScenes).values(toRow(record));
-        return true;
-      }, (done) => { if (done) this.applyCommitted(record); });
+      return await this.store.write(
+        async (tx) => {
+          const [group] = await tx
+            .select({ deleted: lightGroups.deleted })
+            .from(lightGroups)
+            .where(eq(lightGroups.id, Number(record.groupId)));
+          // The All group has no row; any other group was checked at the request's start.
+          if (group?.deleted) return false;
+          await tx.insert(groupScenes).values(toRow(record));
+          return true;
+        },
+        (done) => {
+          if (done) this.applyCommitted(record);
+        },
+      );
     } finally {
       this.release(record);
     }
@@ -97,19 +111,25 @@ export class ScenesModel {
    * (deleted meanwhile, nothing written): a late write never brings a deleted scene back.
    */
   async modify(groupId: string, sceneId: string, change: (current: SceneRecord) => SceneRecord): Promise<boolean> {
-    const next = await this.store.write((tx) => rewriteSceneRow(tx, groupId, sceneId, change), (changed) => {
-      if (changed) this.applyCommitted(changed);
-    });
+    const next = await this.store.write(
+      (tx) => rewriteSceneRow(tx, groupId, sceneId, change),
+      (changed) => {
+        if (changed) this.applyCommitted(changed);
+      },
+    );
     return next !== undefined;
   }
 
   /** Removes one scene, or every scene of the group without `sceneId`; false when nothing was there. */
   async remove(groupId: string, sceneId?: string): Promise<boolean> {
     const where = sceneId === undefined ? eq(groupScenes.groupId, Number(groupId)) : whereScene(groupId, sceneId);
-    return this.store.write(async (tx) => (await tx.delete(groupScenes).where(where)).rowsAffected > 0, () => {
-      for (const scene of this.ofGroup(groupId)) if (sceneId === undefined || scene.sceneId === sceneId) this.scenes.delete(key(groupId, scene.sceneId));
-      this.version += 1;
-    });
+    return this.store.write(
+      async (tx) => (await tx.delete(groupScenes).where(where)).rowsAffected > 0,
+      () => {
+        for (const scene of this.ofGroup(groupId)) if (sceneId === undefined || scene.sceneId === sceneId) this.scenes.delete(key(groupId, scene.sceneId));
+        this.version += 1;
+      },
+    );
   }
 
   /** A scene record a cross-model transaction committed (`writeSceneRow`): memory follows. */
@@ -130,7 +150,12 @@ async function readScene(tx: Transaction, groupId: string, sceneId: string): Pro
 }
 
 /** Inside a caller's transaction: the committed scene, changed by `change`; undefined when it is gone. */
-export async function rewriteSceneRow(tx: Transaction, groupId: string, sceneId: string, change: (current: SceneRecord) => SceneRecord): Promise<SceneRecord | undefined> {
+export async function rewriteSceneRow(
+  tx: Transaction,
+  groupId: string,
+  sceneId: string,
+  change: (current: SceneRecord) => SceneRecord,
+): Promise<SceneRecord | undefined> {
   const current = await readScene(tx, groupId, sceneId);
   if (!current) return undefined;
   const changed = change(current);

@@ -31,11 +31,7 @@ export interface ClipType {
 /** Config items every CLIP sensor has; `battery` is 1-100 as the spec's Limits table says. */
 const COMMON_CONFIG: Record<string, ItemSchema> = { on: bool, reachable: bool, battery: int(1, 100) };
 
-function clip(
-  state: Record<string, ItemSchema>,
-  config: Record<string, ItemSchema> = {},
-  defaultConfig: Record<string, unknown> = {},
-): ClipType {
+function clip(state: Record<string, ItemSchema>, config: Record<string, ItemSchema> = {}, defaultConfig: Record<string, unknown> = {}): ClipType {
   const defaultState: Record<string, unknown> = {};
   // An item also kept in config (a presence sensor's duration) starts there only.
   for (const [item, schema] of Object.entries(state)) if (!Object.hasOwn(config, item)) defaultState[item] = schema === bool ? false : null;

@@ -67,8 +67,10 @@ export async function setClipState(deps: ClipDeps, id: string, values: Items): P
 /** Write config items the gateway keeps itself (CLIP and Daylight config, a device sensor's `on`). */
 export async function setOwnedConfig(deps: ClipDeps, id: string, values: Items): Promise<boolean> {
   const canonical = canonicalConfig(values);
-  const next = await deps.core.modify(id, (current) => current.kind === 'device'
-    ? { ...current, localConfig: { ...current.localConfig, ...canonical } }
-    : { ...current, config: { ...current.config, ...canonical } });
+  const next = await deps.core.modify(id, (current) =>
+    current.kind === 'device'
+      ? { ...current, localConfig: { ...current.localConfig, ...canonical } }
+      : { ...current, config: { ...current.config, ...canonical } },
+  );
   return next !== undefined;
 }

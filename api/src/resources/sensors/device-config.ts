@@ -1,5 +1,14 @@
 import * as v from 'valibot';
-import { FAN_MODES, thermostatScheduleSchema, SWING_MODES, SWITCH_CLICK_MODES, SWITCH_DEVICE_MODES, TEMPERATURE_MEASUREMENTS, THERMOSTAT_MODES, THERMOSTAT_PRESETS } from '@herdgate/shared/mqtt';
+import {
+  FAN_MODES,
+  thermostatScheduleSchema,
+  SWING_MODES,
+  SWITCH_CLICK_MODES,
+  SWITCH_DEVICE_MODES,
+  TEMPERATURE_MEASUREMENTS,
+  THERMOSTAT_MODES,
+  THERMOSTAT_PRESETS,
+} from '@herdgate/shared/mqtt';
 import type { ErrorItemInput } from '@herdgate/shared/errors';
 import type { BridgeLink, CommandOutcome } from '../../services/bridge-link';
 import type { ItemSchema } from './clip-types';
@@ -108,7 +117,10 @@ export function planDeviceConfig(base: string, patch: Record<string, unknown>, k
     const kept = keptSchema(type, item, known);
     const local = kept !== undefined;
     const byType = DEVICE_CONFIG_BY_TYPE[type];
-    const schema = kept ?? (byType && Object.hasOwn(byType, item) ? byType[item] : undefined) ?? (Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined);
+    const schema =
+      kept ??
+      (byType && Object.hasOwn(byType, item) ? byType[item] : undefined) ??
+      (Object.hasOwn(DEVICE_CONFIG_ITEMS, item) ? DEVICE_CONFIG_ITEMS[item] : undefined);
     if (!known.has(item) && !local) {
       plan.results.set(item, { item, ok: false, error: unknownItem(address, item) });
     } else if (!schema) {
@@ -147,17 +159,13 @@ const REFUSED_BEFORE_SENDING: ReadonlySet<string> = new Set(['invalid_payload', 
  * Like deCONZ, every item is answered on its own: when the bridge refuses the command because of
  * one item (a value the device cannot take), that item gets the error and the others go again.
  */
-export async function sendDeviceConfig(
-  link: BridgeLink,
-  record: SensorRecord,
-  base: string,
-  command: Record<string, unknown>,
-): Promise<ConfigOutcome[]> {
+export async function sendDeviceConfig(link: BridgeLink, record: SensorRecord, base: string, command: Record<string, unknown>): Promise<ConfigOutcome[]> {
   const items = Object.keys(command);
   if (items.length === 0) return [];
-  const outcome: CommandOutcome = record.ieee === undefined || record.endpoint === undefined
-    ? { status: 'error', code: 'not_found', message: 'sensor has no device' }
-    : await link.setDevice(record.ieee, record.endpoint, command);
+  const outcome: CommandOutcome =
+    record.ieee === undefined || record.endpoint === undefined
+      ? { status: 'error', code: 'not_found', message: 'sensor has no device' }
+      : await link.setDevice(record.ieee, record.endpoint, command);
   const blamed = outcome.status === 'error' && REFUSED_BEFORE_SENDING.has(outcome.code) ? outcome.field : undefined;
   if (outcome.status === 'error' && blamed !== undefined && blamed in command) {
     const { [blamed]: refused, ...rest } = command;

@@ -20,11 +20,14 @@ const shown = (items: Items, name: string) => JSON.stringify(items[name] === und
  * report neither touches the temperature sensor's `lastupdated` nor pushes an event for it.
  */
 export function ownState(sub: Subdevice, current: Items, incoming: Items, press: boolean): Items {
-  const own = withUnsetItems(sub.state.filter((name) => name !== 'lastupdated'), pick(incoming, sub.state));
+  const own = withUnsetItems(
+    sub.state.filter((name) => name !== 'lastupdated'),
+    pick(incoming, sub.state),
+  );
   delete own.lastupdated;
   const names = new Set([...Object.keys(own), ...Object.keys(current).filter((key) => key !== 'lastupdated')]);
   const changed = [...names].some((name) => shown(own, name) !== shown(current, name));
   const stamp = typeof incoming.lastupdated === 'string' ? incoming.lastupdated : undefined;
-  const lastupdated = (changed || press) && stamp !== undefined ? stamp : current.lastupdated ?? 'none';
+  const lastupdated = (changed || press) && stamp !== undefined ? stamp : (current.lastupdated ?? 'none');
   return { ...own, lastupdated };
 }

@@ -17,7 +17,6 @@ export interface DeviceSyncDeps {
   logger: Logger;
 }
 
-
 /** `2026-01-15T12:00:01.123` → `2026-01-15T12:00Z` (lastseen has minute resolution). */
 const minuteOf = (stamp: string) => `${stamp.slice(0, 16)}Z`;
 
@@ -65,9 +64,7 @@ export class DeviceSensorSync {
   }
 
   private enqueue(event: LinkEvent): void {
-    this.chain = this.chain
-      .then(() => this.handle(event))
-      .catch((err: unknown) => this.deps.logger.error({ err, event: event.kind }, 'sensor sync failed'));
+    this.chain = this.chain.then(() => this.handle(event)).catch((err: unknown) => this.deps.logger.error({ err, event: event.kind }, 'sensor sync failed'));
   }
 
   private async handle(event: LinkEvent): Promise<void> {
@@ -99,15 +96,17 @@ export class DeviceSensorSync {
       this.products.set(sub.uniqueid, device.productid);
       const existing = this.deps.core.byUniqueid(sub.uniqueid, true);
       const mirror = this.deps.link.endpointState(device.ieee, sub.endpoint);
-      const base: SensorRecord = existing ?? {
-        id: await this.deps.store.allocateId('sensors'),
-        kind: 'device',
-        uniqueid: sub.uniqueid,
-        name: device.name,
-        localConfig: {},
-        etag: newEtag(),
-        deleted: false,
-      } as SensorRecord;
+      const base: SensorRecord =
+        existing ??
+        ({
+          id: await this.deps.store.allocateId('sensors'),
+          kind: 'device',
+          uniqueid: sub.uniqueid,
+          name: device.name,
+          localConfig: {},
+          etag: newEtag(),
+          deleted: false,
+        } as SensorRecord);
       const next: SensorRecord = {
         ...base,
         type: sub.type,
@@ -125,7 +124,8 @@ export class DeviceSensorSync {
       };
       if (mirror?.state.lastupdated) this.pressStamps.set(next.id, String(mirror.state.lastupdated));
       if (!existing) await this.deps.core.insert(next);
-      else if (stored(existing) !== stored(next)) await this.deps.core.modify(next.id, (current) => describedOver(current, next, returning), { includeDeleted: true });
+      else if (stored(existing) !== stored(next))
+        await this.deps.core.modify(next.id, (current) => describedOver(current, next, returning), { includeDeleted: true });
       else this.deps.core.applyVolatile(next);
     }
   }
@@ -166,7 +166,10 @@ export class DeviceSensorSync {
         const press = this.inMode(record, pick(state, [...pressed, 'lastupdated']));
         if (!press) continue;
         const next = { ...record, state: { ...record.state, ...press }, lastseen };
-        this.deps.core.applyVolatile(next, pressed.map((item) => `state/${item}`));
+        this.deps.core.applyVolatile(
+          next,
+          pressed.map((item) => `state/${item}`),
+        );
         continue;
       }
       const incoming: Items = { ...state };
@@ -174,7 +177,10 @@ export class DeviceSensorSync {
       const next: SensorRecord = {
         ...record,
         state: ownState(sub, record.state, incoming, false),
-        config: { ...withCommandGroup(sub, this.deps.link.devices().get(ieee), pick(config, sub.config)), reachable: config.reachable ?? record.config.reachable },
+        config: {
+          ...withCommandGroup(sub, this.deps.link.devices().get(ieee), pick(config, sub.config)),
+          reachable: config.reachable ?? record.config.reachable,
+        },
         lastseen,
       };
       this.deps.core.applyVolatile(next, []);
@@ -207,7 +213,20 @@ function withCommandGroup(sub: Subdevice, device: DeviceDescription | undefined,
 function describedOver(current: SensorRecord, described: SensorRecord, returning: boolean): SensorRecord {
   const { type, modelid, manufacturername, swversion, ieee, endpoint, state, config, lastseen } = described;
   const mode = current.mode ?? described.mode;
-  return { ...current, type, modelid, manufacturername, swversion, ieee, endpoint, deleted: current.deleted && !returning, state, config, lastseen, ...(mode === undefined ? {} : { mode }) };
+  return {
+    ...current,
+    type,
+    modelid,
+    manufacturername,
+    swversion,
+    ieee,
+    endpoint,
+    deleted: current.deleted && !returning,
+    state,
+    config,
+    lastseen,
+    ...(mode === undefined ? {} : { mode }),
+  };
 }
 
 /** The persisted part of a device record: a change here needs a database write. */

@@ -5,7 +5,7 @@ import type { ItemSchema } from './clip-types';
 /** The result of checking one item of a write: its value when valid, or the deCONZ error. */
 export type ItemCheck = { item: string; ok: true; value: unknown } | { item: string; ok: false; error: ErrorItemInput };
 
-const show = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const show = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 export function unknownItem(address: string, item: string): ErrorItemInput {
   return { type: 6, address, params: { name: item } };

@@ -80,7 +80,10 @@ export class SensorsCore implements SensorsReader {
 
   /** Commit a new record (its id freshly allocated), then update memory and tell everyone. */
   async insert(record: SensorRecord): Promise<void> {
-    await this.deps.store.write((tx) => insertSensor(tx, record), () => this.apply(record, [], true));
+    await this.deps.store.write(
+      (tx) => insertSensor(tx, record),
+      () => this.apply(record, [], true),
+    );
   }
 
   /**
@@ -90,26 +93,32 @@ export class SensorsCore implements SensorsReader {
    * only changed with `includeDeleted` (a device that rejoins), so a late write cannot revive it.
    */
   async modify(id: string, change: (current: SensorRecord) => SensorRecord, options: ModifyOptions = {}): Promise<SensorRecord | undefined> {
-    return this.deps.store.write(async (tx) => {
-      const row = await readSensor(tx, id);
-      const current = this.records.get(id);
-      if (!row || !current || (row.deleted && !options.includeDeleted)) return undefined;
-      const next = change(withVolatile(row, current));
-      return (await updateSensor(tx, next, row.deleted)) ? next : undefined;
-    }, (next) => {
-      // Device values may have moved while the transaction ran: keep the newest ones.
-      const now = next && this.records.get(id);
-      if (next && now) this.apply(withVolatile(next, now), options.written ?? [], true);
-    });
+    return this.deps.store.write(
+      async (tx) => {
+        const row = await readSensor(tx, id);
+        const current = this.records.get(id);
+        if (!row || !current || (row.deleted && !options.includeDeleted)) return undefined;
+        const next = change(withVolatile(row, current));
+        return (await updateSensor(tx, next, row.deleted)) ? next : undefined;
+      },
+      (next) => {
+        // Device values may have moved while the transaction ran: keep the newest ones.
+        const now = next && this.records.get(id);
+        if (next && now) this.apply(withVolatile(next, now), options.written ?? [], true);
+      },
+    );
   }
 
   /** Remove a record for good (CLIP sensors); false when it was already gone. */
   async remove(id: string): Promise<boolean> {
-    return this.deps.store.write((tx) => removeSensor(tx, id), (removed) => {
-      const record = this.records.get(id);
-      if (removed && record) this.apply({ ...record, deleted: true }, [], true);
-      this.records.delete(id);
-    });
+    return this.deps.store.write(
+      (tx) => removeSensor(tx, id),
+      (removed) => {
+        const record = this.records.get(id);
+        if (removed && record) this.apply({ ...record, deleted: true }, [], true);
+        this.records.delete(id);
+      },
+    );
   }
 
   /** Device sensors whose rows a cross-model transaction marked deleted: memory and events follow. */

@@ -67,14 +67,20 @@ export async function insertSensor(tx: Transaction, record: SensorRecord): Promi
 
 /** The committed row of a sensor as a record (device values empty: they are not persisted). */
 export async function readSensor(tx: Transaction, id: string): Promise<SensorRecord | undefined> {
-  const [row] = await tx.select().from(sensors).where(eq(sensors.id, Number(id)));
+  const [row] = await tx
+    .select()
+    .from(sensors)
+    .where(eq(sensors.id, Number(id)));
   return row ? fromRow(row) : undefined;
 }
 
 /** Write a changed record over its row; false when the row is gone (deleted meanwhile). */
 export async function updateSensor(tx: Transaction, record: SensorRecord, wasDeleted: boolean): Promise<boolean> {
   const { id, ...rest } = toRow(record);
-  const result = await tx.update(sensors).set(rest).where(and(eq(sensors.id, id), eq(sensors.deleted, wasDeleted)));
+  const result = await tx
+    .update(sensors)
+    .set(rest)
+    .where(and(eq(sensors.id, id), eq(sensors.deleted, wasDeleted)));
   return result.rowsAffected > 0;
 }
 
@@ -85,5 +91,8 @@ export async function removeSensor(tx: Transaction, id: string): Promise<boolean
 /** Inside a caller's transaction: mark these device sensors deleted (live ones only; rows stay for a rejoin). */
 export async function markSensorRowsDeleted(tx: Transaction, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await tx.update(sensors).set({ deleted: true }).where(and(inArray(sensors.id, ids.map(Number)), eq(sensors.deleted, false)));
+  await tx
+    .update(sensors)
+    .set({ deleted: true })
+    .where(and(inArray(sensors.id, ids.map(Number)), eq(sensors.deleted, false)));
 }

@@ -92,7 +92,10 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       // deCONZ lets clients write `buttonevent` of a device switch (e.g. to test rules): memory only.
       const current = model.find(record.id);
       if (!current) return false;
-      core.applyVolatile({ ...current, state: { ...current.state, ...values } }, Object.keys(values).map((item) => `state/${item}`));
+      core.applyVolatile(
+        { ...current, state: { ...current.state, ...values } },
+        Object.keys(values).map((item) => `state/${item}`),
+      );
       return true;
     },
     async setOwnedConfig(record, values) {
@@ -115,10 +118,15 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       for (const outcome of sent) plan.results.set(outcome.item, outcome);
       // What the device acknowledged shows at once, as on a light (a GET right after the answer
       // agrees with it); the device's own report or read-back follows and corrects it if need be.
-      const acknowledged = Object.fromEntries(sent.filter((o) => o.ok && !ONE_SHOT_ITEMS.has(o.item) && !PARTIAL_ITEMS.has(o.item)).map((o) => [o.item, o.ok ? o.value : undefined]));
+      const acknowledged = Object.fromEntries(
+        sent.filter((o) => o.ok && !ONE_SHOT_ITEMS.has(o.item) && !PARTIAL_ITEMS.has(o.item)).map((o) => [o.item, o.ok ? o.value : undefined]),
+      );
       const current = core.record(record.id);
       if (current && !current.deleted && Object.keys(acknowledged).length > 0) {
-        core.applyVolatile({ ...current, config: { ...current.config, ...acknowledged } }, Object.keys(acknowledged).map((item) => `config/${item}`));
+        core.applyVolatile(
+          { ...current, config: { ...current.config, ...acknowledged } },
+          Object.keys(acknowledged).map((item) => `config/${item}`),
+        );
       }
       return Object.keys(patch).map((item) => plan.results.get(item)!);
     },

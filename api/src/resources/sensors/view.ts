@@ -37,7 +37,8 @@ function measuredState(record: SensorRecord): Record<string, unknown> {
       if (typeof value === 'number') return { ...record.state, [item]: value + kept.offset };
     }
   }
-  if (record.kind !== 'device' || typeof lightlevel !== 'number' || (kept.tholddark === undefined && kept.tholdoffset === undefined)) return { ...record.state };
+  if (record.kind !== 'device' || typeof lightlevel !== 'number' || (kept.tholddark === undefined && kept.tholdoffset === undefined))
+    return { ...record.state };
   const thresholds = {
     tholddark: Number(kept.tholddark ?? record.config.tholddark ?? DEFAULT_THRESHOLDS.tholddark),
     tholdoffset: Number(kept.tholdoffset ?? record.config.tholdoffset ?? DEFAULT_THRESHOLDS.tholdoffset),

@@ -18,7 +18,9 @@ export async function setAlarmConfig(c: Context<AppEnv>): Promise<Response> {
   const timings = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)) as Partial<AlarmTimings>;
   await c.get('services').alarms.configure(record.id, timings, code0);
   if (code0 !== undefined) c.get('logger').info({ alarmsystem: record.id }, 'alarm PIN changed');
-  const successes: Array<{ success: Record<string, unknown> }> = Object.entries(timings).map(([field, value]) => ({ success: { [`${base}/${field}`]: value } }));
+  const successes: Array<{ success: Record<string, unknown> }> = Object.entries(timings).map(([field, value]) => ({
+    success: { [`${base}/${field}`]: value },
+  }));
   if (code0 !== undefined) successes.push({ success: { [`${base}/configured`]: true } });
   return sendJson(c, successes);
 }

@@ -13,7 +13,9 @@ import { createKeySchema } from './schemas';
 /** 32 upper-case hex characters (128 random bits); the original hands out 10 (40 bits). */
 export function generateApiKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('').toUpperCase();
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0'))
+    .join('')
+    .toUpperCase();
 }
 
 const locked = (description?: string) => new DeconzError({ type: 101, address: '/', ...(description ? { description } : {}) });

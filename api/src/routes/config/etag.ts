@@ -15,8 +15,22 @@ export function configFacts(services: Services, moment: ConfigMoment): unknown[]
   const { now, radio } = moment;
   return [
     // The update fields as text: compared by value where these facts key a cached body.
-    session.unlockedUntil > now, JSON.stringify(gateway.updateFields()), options.websocketPort, host.ipaddress, host.netmask, host.gateway, host.ntp,
-    radio.bridgeid, radio.mac, radio.panid, radio.zigbeechannel, radio.fwversion, radio.devicename, radio.rfconnected, radio.permitjoin, radio.fwupdatestate,
+    session.unlockedUntil > now,
+    JSON.stringify(gateway.updateFields()),
+    options.websocketPort,
+    host.ipaddress,
+    host.netmask,
+    host.gateway,
+    host.ntp,
+    radio.bridgeid,
+    radio.mac,
+    radio.panid,
+    radio.zigbeechannel,
+    radio.fwversion,
+    radio.devicename,
+    radio.rfconnected,
+    radio.permitjoin,
+    radio.fwupdatestate,
     otauBusy(services.bridge),
   ];
 }

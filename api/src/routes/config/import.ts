@@ -21,7 +21,8 @@ export async function importConfig(c: Context<AppEnv>): Promise<Response> {
   }
   const sent = await uploadedBytes(c.req.raw, IMPORT_ADDRESS);
   const bytes = sent.length > 0 ? sent : restores.takeUpload();
-  if (!bytes) throw new DeconzError({ type: 5, address: IMPORT_ADDRESS, description: 'no file: upload it first (POST /api/<key>/fileupload) or send it as the body' });
+  if (!bytes)
+    throw new DeconzError({ type: 5, address: IMPORT_ADDRESS, description: 'no file: upload it first (POST /api/<key>/fileupload) or send it as the body' });
   const outcome = await restores.restore(bytes, c.get('apiKey'));
   if (!outcome.ok) throw new DeconzError(outcome.error, { status: outcome.status });
   const { content, bridge } = outcome;
@@ -33,9 +34,10 @@ export async function importConfig(c: Context<AppEnv>): Promise<Response> {
     ...(bridge.replaces ? { replaces: bridge.replaces } : {}),
     files: bridge.files,
     ...(content.notes.length > 0 ? { notes: content.notes } : {}),
-    restart: bridge.stick === 'same'
-      ? 'the bridge restarts on the restored data and resumes the network'
-      : 'the bridge restarts on the restored data; zigbee-herdsman writes the network onto this stick, replacing the one it held',
+    restart:
+      bridge.stick === 'same'
+        ? 'the bridge restarts on the restored data and resumes the network'
+        : 'the bridge restarts on the restored data; zigbee-herdsman writes the network onto this stick, replacing the one it held',
   };
   return sendJson(c, [{ success: { [IMPORT_ADDRESS]: 'success' } }, { success: { [`${IMPORT_ADDRESS}/restored`]: restored } }]);
 }

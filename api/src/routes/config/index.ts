@@ -25,7 +25,4 @@ export const configRoutes = new Hono<AppEnv>()
   .delete('/whitelist/:key2', deleteWhitelistEntry);
 
 /** Mounted at `/api`, before the key check: the config routes that work without a valid key. */
-export const publicConfigRoutes = new Hono<AppEnv>()
-  .get('/config', getPublicConfig)
-  .delete('/config/password', resetPassword)
-  .get('/:key/config', getConfig);
+export const publicConfigRoutes = new Hono<AppEnv>().get('/config', getPublicConfig).delete('/config/password', resetPassword).get('/:key/config', getConfig);

@@ -18,5 +18,8 @@ export async function modifyConfig(c: Context<AppEnv>): Promise<Response> {
   const input = await parseBody(c.req.raw, modifyConfigSchema, { base: '/config', jsonAddress: '' });
   const successes = await services.gateway.modify(input, ORDER);
   c.header('ETag', configEtag(services));
-  return sendJson(c, successes.map((success) => ({ success })));
+  return sendJson(
+    c,
+    successes.map((success) => ({ success })),
+  );
 }

@@ -5,7 +5,4 @@ import { getBundle } from './get-bundle';
 import { uploadBundle } from './upload';
 
 /** Mounted at `/api/<key>/ddf`: DDF bundle descriptors, downloads and uploads. */
-export const ddfRoutes = new Hono<AppEnv>()
-  .get('/descriptors', listDescriptors)
-  .get('/bundles/:hash', getBundle)
-  .post('/bundles', uploadBundle);
+export const ddfRoutes = new Hono<AppEnv>().get('/descriptors', listDescriptors).get('/bundles/:hash', getBundle).post('/bundles', uploadBundle);

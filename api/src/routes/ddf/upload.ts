@@ -56,9 +56,10 @@ export async function uploadBundle(c: Context<AppEnv>): Promise<Response> {
   for (const mac of reloaded) {
     const ieee = services.devices.entry(mac)?.description.ieee;
     // The answer does not wait for sleepy devices; a failure is only logged.
-    if (ieee) void services.bridge.request('device/refresh', { ieee }).then((outcome) => {
-      if (outcome.status === 'error') c.get('logger').info({ mac, code: outcome.code }, 'reload after a bundle upload failed');
-    });
+    if (ieee)
+      void services.bridge.request('device/refresh', { ieee }).then((outcome) => {
+        if (outcome.status === 'error') c.get('logger').info({ mac, code: outcome.code }, 'reload after a bundle upload failed');
+      });
   }
   return sendJson(c, [{ success: { id: bundle.hash, signatures: bundle.signatures } }]);
 }

@@ -22,7 +22,12 @@ export async function setInstallCode(c: Context<AppEnv>): Promise<Response> {
   const { installcode } = await parseBody(c.req.raw, installCodeSchema, { base: `/devices/${raw}` });
   const check = checkInstallCode(installcode);
   if (!check.ok) {
-    throw new DeconzError({ type: 7, address: `${address}`, params: { name: 'installcode', value: installcode }, description: `invalid value, ${installcode}, for parameter, installcode (${check.reason})` });
+    throw new DeconzError({
+      type: 7,
+      address: `${address}`,
+      params: { name: 'installcode', value: installcode },
+      description: `invalid value, ${installcode}, for parameter, installcode (${check.reason})`,
+    });
   }
   const mmohash = toHex(await aesMmoHash(check.bytes));
   const outcome = await services.bridge.request('device/install_code', { ieee: `0x${mac}`, code: toHex(check.bytes) });

@@ -13,9 +13,12 @@ const OTA_REQUEST_TIMEOUT_MS = 90_000;
 
 /** The OTA outcomes as deCONZ errors: no image and no OTA client are "not available", a running update "busy". */
 function otaFailure(code: string, message: string, address: string): { error: ErrorItemInput; status: number } {
-  if (code === 'no_image') return { error: { type: 3, address, params: { path: address }, description: `resource, ${address}, not available (${message})` }, status: 404 };
-  if (code === 'not_supported') return { error: { type: 3, address, params: { path: address }, description: `resource, ${address}, not available (${message})` }, status: 404 };
-  if (code === 'refused' || code === 'transfer_failed' || code === 'aborted') return { error: { type: 901, address, params: { reason: `${code}: ${message}` } }, status: 503 };
+  if (code === 'no_image')
+    return { error: { type: 3, address, params: { path: address }, description: `resource, ${address}, not available (${message})` }, status: 404 };
+  if (code === 'not_supported')
+    return { error: { type: 3, address, params: { path: address }, description: `resource, ${address}, not available (${message})` }, status: 404 };
+  if (code === 'refused' || code === 'transfer_failed' || code === 'aborted')
+    return { error: { type: 901, address, params: { reason: `${code}: ${message}` } }, status: 503 };
   return mapBridgeFailure(code, message, address);
 }
 
@@ -32,7 +35,10 @@ export async function otauAction(c: Context<AppEnv>): Promise<Response> {
   const address = `/devices/${raw}/otau`;
   const { action } = await parseBody(c.req.raw, otauActionSchema, { base: address });
   if (!services.bridge.deviceOta(entry.description.ieee)) {
-    throw new DeconzError({ type: 3, address, params: { path: address }, description: `resource, ${address}, not available (the device has no OTA client)` }, { status: 404 });
+    throw new DeconzError(
+      { type: 3, address, params: { path: address }, description: `resource, ${address}, not available (the device has no OTA client)` },
+      { status: 404 },
+    );
   }
   const outcome = await services.bridge.request('device/ota', { ieee: entry.description.ieee, action }, OTA_REQUEST_TIMEOUT_MS);
   if (outcome.status === 'error') {

@@ -23,5 +23,9 @@ export const otauActionSchema = v.strictObject({
 
 /** `PUT /devices/<mac>` (herdgate extension): the device's name, 1-32 characters, not blank. */
 export const renameDeviceSchema = v.strictObject({
-  name: v.pipe(v.string(), v.maxLength(32), v.check((name) => name.trim() !== '')),
+  name: v.pipe(
+    v.string(),
+    v.maxLength(32),
+    v.check((name) => name.trim() !== ''),
+  ),
 });

@@ -23,7 +23,11 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
   const plan = planGroupAction(c.req.param('id') ?? entry.record.id, entry.state.any_on, body);
   if (plan.error) throw new DeconzError(plan.error, { successes: plan.successes });
   if (Object.keys(plan.command).length === 0) {
-    if (plan.successes.length > 0) return sendJson(c, plan.successes.map((success) => ({ success })));
+    if (plan.successes.length > 0)
+      return sendJson(
+        c,
+        plan.successes.map((success) => ({ success })),
+      );
     throw new DeconzError({ type: 5, address: base });
   }
   if (!services.bridge.connected()) throw new DeconzError({ type: 950, address: base });
@@ -32,7 +36,11 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
     const failure = mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field);
     c.get('logger').warn({ group: entry.record.id, failure: failure.error }, 'group action failed');
     const status = failure.error.type === 6 ? 400 : failure.status === 200 ? 503 : failure.status;
-    return sendJson(c, renderResultItems([{ error: errorItem(failure.error.type === 202 ? { type: 901, address: base, params: { reason: outcome.message } } : failure.error) }]), status);
+    return sendJson(
+      c,
+      renderResultItems([{ error: errorItem(failure.error.type === 202 ? { type: 901, address: base, params: { reason: outcome.message } } : failure.error) }]),
+      status,
+    );
   }
   // The coordinator confirmed the groupcast; members show it at once (their reports correct it).
   const members = entry === services.groups.all ? services.lights.live() : entry.record.lights.map((id) => services.lights.get(id));
@@ -41,5 +49,8 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
   }
   await services.groups.modify(entry, (current) => ({ ...current, action: nextAction(current.action, plan.command) }));
   c.header('ETag', `"${entry.etag}"`);
-  return sendJson(c, plan.successes.map((success) => ({ success })));
+  return sendJson(
+    c,
+    plan.successes.map((success) => ({ success })),
+  );
 }

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { DeconzError, type errorItem } from '@herdgate/shared/errors';
-import { errorResponse, gatewayRequestSchemas, okResponse, type ErrorCode, type GatewayGroups, type GatewayRequestName, type GatewayRequestPayloads } from '@herdgate/shared/mqtt';
+import {
+  errorResponse,
+  gatewayRequestSchemas,
+  okResponse,
+  type ErrorCode,
+  type GatewayGroups,
+  type GatewayRequestName,
+  type GatewayRequestPayloads,
+} from '@herdgate/shared/mqtt';
 import type { Services } from '../../context';
 import type { LinkEvent } from '../../services/bridge-link';
 import { DEFAULT_ACTION } from '../../resources/groups/types';
@@ -15,7 +23,10 @@ import { membershipDeps, membershipRefusal, mergeMembership } from './membership
  * groups after it. Each answer follows the commit.
  */
 class Refused extends Error {
-  constructor(readonly code: ErrorCode, message: string) {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -34,7 +45,16 @@ export function gatewayGroups(services: Services): GatewayGroups {
   };
 }
 
-const CODES: Record<number, ErrorCode> = { 3: 'not_found', 7: 'invalid_payload', 8: 'not_supported', 201: 'not_supported', 202: 'unreachable', 301: 'not_supported', 950: 'not_connected', 951: 'busy' };
+const CODES: Record<number, ErrorCode> = {
+  3: 'not_found',
+  7: 'invalid_payload',
+  8: 'not_supported',
+  201: 'not_supported',
+  202: 'unreachable',
+  301: 'not_supported',
+  950: 'not_connected',
+  951: 'busy',
+};
 
 export function serveBridgeGroups(services: Services): () => void {
   const log = services.logger.child({ component: 'bridge-groups' });
@@ -64,10 +84,23 @@ export function serveBridgeGroups(services: Services): () => void {
   const handlers: { [K in GatewayRequestName]: (p: GatewayRequestPayloads[K]) => Promise<Record<string, unknown>> } = {
     async 'group/add'({ name, id }) {
       if (id !== undefined && services.groups.get(String(id))) throw new Refused('invalid_payload', `group ${id} already exists`);
-      const outcome = await services.groups.create({
-        name, type: 'LightGroup', class: null, hidden: false, lights: [], lightsequence: [], multideviceids: [], devicemembership: [], action: { ...DEFAULT_ACTION }, deleted: false,
-      }, id);
-      if (!outcome) throw new Refused('invalid_payload', id === undefined ? 'no group address is left' : `group address ${id} was used before and is not given again`);
+      const outcome = await services.groups.create(
+        {
+          name,
+          type: 'LightGroup',
+          class: null,
+          hidden: false,
+          lights: [],
+          lightsequence: [],
+          multideviceids: [],
+          devicemembership: [],
+          action: { ...DEFAULT_ACTION },
+          deleted: false,
+        },
+        id,
+      );
+      if (!outcome)
+        throw new Refused('invalid_payload', id === undefined ? 'no group address is left' : `group address ${id} was used before and is not given again`);
       log.info({ group: outcome.entry.record.id, created: outcome.created }, 'group added for the bridge');
       return { id: Number(outcome.entry.record.id), name: outcome.entry.record.name, created: outcome.created };
     },
@@ -125,7 +158,9 @@ export function serveBridgeGroups(services: Services): () => void {
     if (event.kind === 'bridge-online') publish();
     if (event.kind === 'gateway-request') void answer(event.name, event.payload).catch((err: unknown) => log.error({ err }, 'answering the bridge failed'));
   });
-  const offGroups = services.groups.onChange((change) => { if (change.kind !== 'state') publish(); });
+  const offGroups = services.groups.onChange((change) => {
+    if (change.kind !== 'state') publish();
+  });
   if (services.bridge.connected()) publish();
   return () => {
     clearTimeout(timer);

@@ -20,8 +20,16 @@ export async function createGroup(c: Context<AppEnv>): Promise<Response> {
   if (bad.length > 0) throw new DeconzError({ type: 7, address: '/groups/lights', params: { name: 'lights', value: bad[0]! } });
   const type = input.type ?? 'LightGroup';
   const outcome = await services.groups.create({
-    name: input.name, type, class: type === 'Room' ? (input.class ?? 'Other') : null, hidden: input.hidden ?? false,
-    lights: [], lightsequence: [], multideviceids: [], devicemembership: [], action: { ...DEFAULT_ACTION }, deleted: false,
+    name: input.name,
+    type,
+    class: type === 'Room' ? (input.class ?? 'Other') : null,
+    hidden: input.hidden ?? false,
+    lights: [],
+    lightsequence: [],
+    multideviceids: [],
+    devicemembership: [],
+    action: { ...DEFAULT_ACTION },
+    deleted: false,
   });
   if (!outcome) throw new DeconzError({ type: 301, address: '/groups' });
   const { entry, created } = outcome;

@@ -39,8 +39,11 @@ export function membershipRefusal(services: Services, groupId: string, before: r
   if (!services.bridge.connected()) return new DeconzError({ type: 950, address: `/groups/${groupId}/lights` });
   const away = changing.filter((light) => light.state.reachable === false);
   if (away.length === 0) return undefined;
-  return new DeconzError(away.map((light) => {
-    const path = `/lights/${light.row.id}/state`;
-    return { type: 202, address: path, params: { path } };
-  }), { status: 503 });
+  return new DeconzError(
+    away.map((light) => {
+      const path = `/lights/${light.row.id}/state`;
+      return { type: 202, address: path, params: { path } };
+    }),
+    { status: 503 },
+  );
 }

@@ -14,7 +14,10 @@ const name = v.pipe(v.string(), v.maxLength(32));
 
 /** `POST /groups` (deconz-behavior §11). */
 export const createGroupSchema = v.object({
-  name: v.pipe(name, v.check((s) => s.trim() !== '')),
+  name: v.pipe(
+    name,
+    v.check((s) => s.trim() !== ''),
+  ),
   type: v.optional(v.picklist(GROUP_TYPES)),
   class: v.optional(v.picklist(ROOM_CLASSES)),
   hidden: v.optional(v.boolean()),

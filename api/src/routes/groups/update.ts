@@ -40,7 +40,9 @@ export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
     const errors: ReturnType<typeof errorItem>[] = [];
     if (input.name !== undefined) {
       const name = input.name;
-      edits.push((next) => { next.name = name; });
+      edits.push((next) => {
+        next.name = name;
+      });
       successes.push({ [`${base}/name`]: name });
     }
     if (input.lights) {
@@ -55,18 +57,24 @@ export async function updateGroup(c: Context<AppEnv>): Promise<Response> {
     }
     if (input.hidden !== undefined) {
       const hidden = input.hidden;
-      edits.push((next) => { next.hidden = hidden; });
+      edits.push((next) => {
+        next.hidden = hidden;
+      });
       successes.push({ [`${base}/hidden`]: String(hidden) });
     }
     for (const field of ['lightsequence', 'multideviceids'] as const) {
       const list = input[field];
       if (!list) continue;
-      edits.push((next) => { next[field] = list; });
+      edits.push((next) => {
+        next[field] = list;
+      });
       successes.push({ [`${base}/${field}`]: list });
     }
     if (input.class !== undefined && entry.record.type === 'Room') {
       const groupClass = input.class;
-      edits.push((next) => { next.class = groupClass; });
+      edits.push((next) => {
+        next.class = groupClass;
+      });
       successes.push({ [`${base}/class`]: groupClass });
     }
     const written = await services.groups.modify(entry, (current) => {

@@ -9,10 +9,16 @@ import type { GroupEntry } from '../../resources/groups/types';
 export async function leaveGroups(services: Services, light: LightEntry, groups: readonly GroupEntry[]): Promise<void> {
   const id = light.row.id;
   for (const group of groups) {
-    const outcome = await services.bridge.request('group/remove_member', { group: Number(group.record.id), ieee: light.row.ieee, endpoint: light.row.endpoint });
+    const outcome = await services.bridge.request('group/remove_member', {
+      group: Number(group.record.id),
+      ieee: light.row.ieee,
+      endpoint: light.row.endpoint,
+    });
     if (outcome.status === 'error') services.logger.warn({ light: id, group: group.record.id, reason: outcome.message }, 'device kept its group membership');
     await services.groups.modify(group, (current) => ({
-      ...current, lights: current.lights.filter((l) => l !== id), lightsequence: current.lightsequence.filter((l) => l !== id),
+      ...current,
+      lights: current.lights.filter((l) => l !== id),
+      lightsequence: current.lightsequence.filter((l) => l !== id),
     }));
   }
 }
@@ -24,8 +30,14 @@ export async function leaveGroups(services: Services, light: LightEntry, groups:
 export async function leaveScenes(services: Services, light: LightEntry): Promise<void> {
   const id = light.row.id;
   for (const scene of services.scenes.withLight(id)) {
-    const outcome = await services.bridge.request('scene/remove', { group: Number(scene.groupId), scene: Number(scene.sceneId), ieee: light.row.ieee, endpoint: light.row.endpoint });
-    if (outcome.status === 'error') services.logger.warn({ light: id, group: scene.groupId, scene: scene.sceneId, reason: outcome.message }, 'device kept its scene');
+    const outcome = await services.bridge.request('scene/remove', {
+      group: Number(scene.groupId),
+      scene: Number(scene.sceneId),
+      ieee: light.row.ieee,
+      endpoint: light.row.endpoint,
+    });
+    if (outcome.status === 'error')
+      services.logger.warn({ light: id, group: scene.groupId, scene: scene.sceneId, reason: outcome.message }, 'device kept its scene');
     await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, lights: current.lights.filter((l) => l.id !== id) }));
   }
 }

@@ -24,7 +24,9 @@ export const deleteLightSchema = v.strictObject({
 export const lightConfigSchema = v.pipe(
   v.strictObject({
     on: v.optional(v.strictObject({ startup: v.union([v.boolean(), v.literal('previous')]) })),
-    color: v.optional(v.strictObject({ ct: v.strictObject({ startup: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65279)), v.literal('previous')]) }) })),
+    color: v.optional(
+      v.strictObject({ ct: v.strictObject({ startup: v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(65279)), v.literal('previous')]) }) }),
+    ),
   }),
   v.check((input) => input.on !== undefined || input.color !== undefined, 'missing parameters in body'),
 );

@@ -36,11 +36,22 @@ export async function setLightConfig(c: Context<AppEnv>): Promise<Response> {
   if (entry.state.reachable === false) throw new DeconzError({ type: 202, address: base, params: { path: base } }, { status: 200 });
   if (!services.bridge.connected()) throw new DeconzError({ type: 950, address: base });
   const outcome = await services.bridge.setDevice(entry.row.ieee, entry.row.endpoint, command, SET_STATE_TIMEOUT_MS);
-  if (outcome.status === 'ok' && outcome.data.acknowledged) return sendJson(c, successes.map((success) => ({ success })));
-  const failure = outcome.status === 'ok'
-    ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-    // The bridge names the item it refused; a device refusing the attribute names none: blame the first asked for.
-    : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.code === 'not_supported' ? itemPath(outcome.field) ?? firstItem(command) : undefined);
+  if (outcome.status === 'ok' && outcome.data.acknowledged)
+    return sendJson(
+      c,
+      successes.map((success) => ({ success })),
+    );
+  const failure =
+    outcome.status === 'ok'
+      ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
+      : // The bridge names the item it refused; a device refusing the attribute names none: blame the first asked for.
+        mapBridgeFailure(
+          outcome.code,
+          outcome.message,
+          base,
+          base,
+          outcome.code === 'not_supported' ? (itemPath(outcome.field) ?? firstItem(command)) : undefined,
+        );
   c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light config change failed');
   return sendJson(c, renderResultItems([{ error: errorItem(failure.error) }]), failure.error.type === 6 ? 400 : failure.status === 200 ? 200 : failure.status);
 }

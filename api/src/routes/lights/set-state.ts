@@ -14,7 +14,7 @@ import { requireLight } from './lookup';
 export const SET_STATE_TIMEOUT_MS = 10_000;
 
 /** The bridge no longer has the device (a new network was formed, or it left): a command cannot reach it. */
-const GONE = 'is not on the gateway\'s Zigbee network any more (it left, or a new network was formed); pair it again';
+const GONE = "is not on the gateway's Zigbee network any more (it left, or a new network was formed); pair it again";
 
 const unreachable = (entry: LightEntry, gone = false) => {
   const path = `/lights/${entry.row.id}/state`;
@@ -61,9 +61,10 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
     }
     // The bridge forgot the device between our last look and the command.
     if (outcome.status === 'error' && outcome.code === 'not_found') throw unreachable(entry, true);
-    const failure = outcome.status === 'ok'
-      ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-      : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field && (plan.sentFrom?.[outcome.field] ?? outcome.field));
+    const failure =
+      outcome.status === 'ok'
+        ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
+        : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.field && (plan.sentFrom?.[outcome.field] ?? outcome.field));
     c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light state change failed');
     if (failure.error.type === 202) return answer(c, [failure.error], [], 200);
     return answer(c, [...plan.errors, failure.error], [], failure.status);

@@ -43,7 +43,10 @@ export async function updateLight(c: Context<AppEnv>): Promise<Response> {
   }
   if (input.powerup !== undefined) successes.push({ [`${base}/powerup`]: input.powerup });
   c.header('ETag', `"${entry.etag}"`);
-  return sendJson(c, successes.map((success) => ({ success })));
+  return sendJson(
+    c,
+    successes.map((success) => ({ success })),
+  );
 }
 
 /** The start-up brightness to the device; a Response when it did not take it. */
@@ -59,9 +62,10 @@ async function writePowerup(c: Context<AppEnv>, entry: LightEntry, powerup: numb
       services.lights.applyPowerup(entry, powerup);
       return undefined;
     }
-    const failure = outcome.status === 'ok'
-      ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
-      : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.code === 'not_supported' ? 'powerup' : undefined);
+    const failure =
+      outcome.status === 'ok'
+        ? mapBridgeFailure('no_ack', 'the device did not acknowledge', base)
+        : mapBridgeFailure(outcome.code, outcome.message, base, base, outcome.code === 'not_supported' ? 'powerup' : undefined);
     c.get('logger').warn({ light: entry.row.id, failure: failure.error }, 'light powerup change failed');
     return sendJson(c, renderResultItems([{ error: errorItem(failure.error) }]), failure.error.type === 6 ? 400 : failure.status);
   } finally {

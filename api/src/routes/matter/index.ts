@@ -5,7 +5,4 @@ import { removeFabric } from './remove-fabric';
 import { setMatter } from './set';
 
 /** Mounted at `/api/<key>/matter` (a herdgate extension: the Matter bridge's commissioning, docs/matter.md). */
-export const matterRoutes = new Hono<AppEnv>()
-  .get('/', getMatter)
-  .put('/', setMatter)
-  .delete('/fabrics/:index', removeFabric);
+export const matterRoutes = new Hono<AppEnv>().get('/', getMatter).put('/', setMatter).delete('/fabrics/:index', removeFabric);

@@ -4,6 +4,4 @@ import { getNetworkMap } from './get';
 import { startNetworkMapScan } from './start-scan';
 
 /** Mounted at `/api/<key>/networkmap` (a herdgate extension: the radio's neighbour tables). */
-export const networkmapRoutes = new Hono<AppEnv>()
-  .get('/', getNetworkMap)
-  .post('/', startNetworkMapScan);
+export const networkmapRoutes = new Hono<AppEnv>().get('/', getNetworkMap).post('/', startNetworkMapScan);

@@ -28,7 +28,7 @@ export function networkMapView(services: Services): Record<string, unknown> {
       ieee: n.ieee,
       nwk: n.nwk,
       type: n.type,
-      name: n.ieee === coordinator ? services.store.settings().name : descriptions.get(n.ieee)?.name ?? n.ieee,
+      name: n.ieee === coordinator ? services.store.settings().name : (descriptions.get(n.ieee)?.name ?? n.ieee),
       lights: (lightsOf.get(n.ieee) ?? []).sort(byNumber),
       sensors: (sensorsOf.get(uniqueidPrefix(n.ieee)) ?? []).sort(byNumber),
       reachable: n.reachable,

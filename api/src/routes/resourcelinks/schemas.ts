@@ -47,5 +47,9 @@ export function checkFields(body: Record<string, unknown>, allowed: readonly Fie
 
 /** Type 5 for each required parameter `body` lacks. */
 export function missingFields(body: Record<string, unknown>): ErrorItemInput[] {
-  return REQUIRED.filter((name) => body[name] === undefined).map((name) => ({ type: 5, address: `/resourcelinks/${name}`, description: 'invalid/missing parameters in body' }));
+  return REQUIRED.filter((name) => body[name] === undefined).map((name) => ({
+    type: 5,
+    address: `/resourcelinks/${name}`,
+    description: 'invalid/missing parameters in body',
+  }));
 }

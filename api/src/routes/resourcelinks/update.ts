@@ -26,5 +26,8 @@ export async function updateResourcelink(c: Context<AppEnv>): Promise<Response> 
     c.get('logger').info({ resourcelink: link.id, fields: Object.keys(fields) }, 'resourcelink updated');
   }
   c.header('ETag', currentEtag(services));
-  return sendJson(c, Object.entries(fields).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })));
+  return sendJson(
+    c,
+    Object.entries(fields).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })),
+  );
 }

@@ -20,5 +20,8 @@ export async function updateRule(c: Context<AppEnv>): Promise<Response> {
   if (!updated) throw new DeconzError({ type: 3, address: `/rules/${rule.id}`, params: { path: `/rules/${rule.id}` } });
   c.get('logger').info({ rule: rule.id, fields: Object.keys(changes) }, 'rule updated');
   c.header('ETag', `"${updated.etag}"`);
-  return sendJson(c, Object.entries(changes).map(([key, value]) => ({ success: { [`/rules/${rule.id}/${key}`]: value } })));
+  return sendJson(
+    c,
+    Object.entries(changes).map(([key, value]) => ({ success: { [`/rules/${rule.id}/${key}`]: value } })),
+  );
 }

@@ -101,8 +101,7 @@ function listProblem(name: 'conditions' | 'actions', value: unknown): ErrorItemI
   return undefined;
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The stored condition, or the address to report error 607 at. */
 function checkCondition(item: unknown, mirror: ResourceMirror): StoredCondition | string {

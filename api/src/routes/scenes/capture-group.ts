@@ -14,7 +14,9 @@ export async function storeOnDevices(services: Services, group: GroupEntry, scen
   const outcome = await services.bridge.request('scene/store', { group: Number(group.record.id), scene: Number(sceneId), transitiontime });
   if (outcome.status === 'error') {
     const failure = mapBridgeFailure(outcome.code, outcome.message, address);
-    throw new DeconzError(failure.error.type === 202 ? { type: 901, address, params: { reason: outcome.message } } : failure.error, { status: failure.status === 200 ? 503 : failure.status });
+    throw new DeconzError(failure.error.type === 202 ? { type: 901, address, params: { reason: outcome.message } } : failure.error, {
+      status: failure.status === 200 ? 503 : failure.status,
+    });
   }
   const lights: SceneLight[] = [];
   for (const id of group.record.lights) {

@@ -30,7 +30,11 @@ export async function createScene(c: Context<AppEnv>): Promise<Response> {
     return sendJson(c, [{ success: { id: existing.sceneId } }]);
   }
   const scene = services.scenes.reserve(group.record.id, input.name, transitiontime);
-  if (!scene) throw new DeconzError({ type: 402, address: base, params: { name: group.record.name }, description: 'Could not create scene. Scene table of the group is full.' }, { status: 400 });
+  if (!scene)
+    throw new DeconzError(
+      { type: 402, address: base, params: { name: group.record.name }, description: 'Could not create scene. Scene table of the group is full.' },
+      { status: 400 },
+    );
   try {
     const lights = await storeOnDevices(services, group, scene.sceneId, transitiontime, base);
     requireModified(await services.scenes.commit({ ...scene, lights }), `${base}/${scene.sceneId}`);

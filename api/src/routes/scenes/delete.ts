@@ -8,7 +8,8 @@ export async function deleteScene(c: Context<AppEnv>): Promise<Response> {
   const services = c.get('services');
   const { group, scene, path } = requireScene(c);
   const outcome = await services.bridge.request('scene/remove', { group: Number(group.record.id), scene: Number(scene.sceneId) });
-  if (outcome.status === 'error') c.get('logger').warn({ group: group.record.id, scene: scene.sceneId, reason: outcome.message }, 'scene stays on some devices');
+  if (outcome.status === 'error')
+    c.get('logger').warn({ group: group.record.id, scene: scene.sceneId, reason: outcome.message }, 'scene stays on some devices');
   requireModified(await services.scenes.remove(group.record.id, scene.sceneId), path);
   return sendJson(c, [{ success: { id: scene.sceneId } }]);
 }

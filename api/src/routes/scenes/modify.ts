@@ -53,8 +53,12 @@ export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> 
   if (member) {
     const colour = light.x !== undefined && light.y !== undefined ? { xy: [light.x, light.y] } : light.ct !== undefined ? { ct: light.ct } : {};
     const outcome = await services.bridge.request('scene/add', {
-      group: Number(group.record.id), scene: Number(scene.sceneId), ieee: member.row.ieee, endpoint: member.row.endpoint,
-      transitiontime: light.transitiontime, state: { on: light.on, bri: light.bri, ...colour },
+      group: Number(group.record.id),
+      scene: Number(scene.sceneId),
+      ieee: member.row.ieee,
+      endpoint: member.row.endpoint,
+      transitiontime: light.transitiontime,
+      state: { on: light.on, bri: light.bri, ...colour },
     });
     if (outcome.status === 'error') {
       const failure = mapBridgeFailure(outcome.code, outcome.message, base);
@@ -62,7 +66,10 @@ export async function setSceneLightState(c: Context<AppEnv>): Promise<Response> 
     }
   }
   const stored = JSON.parse(JSON.stringify(light)) as typeof light;
-  const done = await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({ ...current, lights: current.lights.map((l) => (l.id === lid ? stored : l)) }));
+  const done = await services.scenes.modify(scene.groupId, scene.sceneId, (current) => ({
+    ...current,
+    lights: current.lights.map((l) => (l.id === lid ? stored : l)),
+  }));
   requireModified(done, base);
   // The spec's OK-ID with the scene id, as deCONZ answers (not one entry per parameter).
   return sendJson(c, [{ success: { id: scene.sceneId } }]);

@@ -1,6 +1,10 @@
 import * as v from 'valibot';
 
-const name = v.pipe(v.string(), v.maxLength(32), v.check((s) => s.trim() !== ''));
+const name = v.pipe(
+  v.string(),
+  v.maxLength(32),
+  v.check((s) => s.trim() !== ''),
+);
 
 export const createSceneSchema = v.object({ name });
 export const renameSceneSchema = v.strictObject({ name });

@@ -34,5 +34,8 @@ export async function updateSchedule(c: Context<AppEnv>): Promise<Response> {
   c.get('logger').info({ schedule: schedule.id, fields: Object.keys(fields), nextFireAt: updated.nextFireAt }, 'schedule updated');
   c.header('ETag', `"${updated.etag}"`);
   const shown: Record<string, unknown> = { ...fields, ...(changes.name !== undefined ? { name: changes.name } : {}) };
-  return sendJson(c, Object.entries(shown).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })));
+  return sendJson(
+    c,
+    Object.entries(shown).map(([key, value]) => ({ success: { [`${base}/${key}`]: value } })),
+  );
 }

@@ -25,7 +25,9 @@ export async function createSensor(c: Context<AppEnv>): Promise<Response> {
   if (REQUIRED_FIELDS.some((field) => body[field] === undefined)) {
     throw new DeconzError({ type: 5, address: '/sensors', description: 'invalid/missing parameters in body' });
   }
-  const unknown = Object.keys(body).find((key) => !(REQUIRED_FIELDS as readonly string[]).includes(key) && !(OPTIONAL_FIELDS as readonly string[]).includes(key));
+  const unknown = Object.keys(body).find(
+    (key) => !(REQUIRED_FIELDS as readonly string[]).includes(key) && !(OPTIONAL_FIELDS as readonly string[]).includes(key),
+  );
   if (unknown) throw new DeconzError({ type: 6, address: `/sensors/${unknown}`, params: { name: unknown } });
   const parsed = v.safeParse(createSensorSchema, body, { abortEarly: true });
   if (!parsed.success) throw new DeconzError(issueToError(parsed.issues[0], { base: '/sensors' }));
@@ -36,7 +38,11 @@ export async function createSensor(c: Context<AppEnv>): Promise<Response> {
   }
   const table = CLIP_TYPES[input.type];
   if (!table) throw new DeconzError({ type: 7, address: '/sensors/type', params: { name: 'type', value: input.type } });
-  const sensor: ClipSensorInput = { ...input, state: checked(table.state, input.state, '/sensors/state'), config: checked(table.config, input.config, '/sensors/config') };
+  const sensor: ClipSensorInput = {
+    ...input,
+    state: checked(table.state, input.state, '/sensors/state'),
+    config: checked(table.config, input.config, '/sensors/config'),
+  };
   const id = await services.sensors.createClip(sensor);
   c.get('logger').info({ sensor: id, type: input.type }, 'CLIP sensor created');
   return sendJson(c, [{ success: { id } }]);

@@ -26,7 +26,15 @@ export const updateSensorSchema = v.object({
   config: v.optional(v.record(v.string(), v.unknown())),
 });
 export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set([
-  'type', 'modelid', 'manufacturername', 'swversion', 'uniqueid', 'ep', 'etag', 'lastseen', 'state',
+  'type',
+  'modelid',
+  'manufacturername',
+  'swversion',
+  'uniqueid',
+  'ep',
+  'etag',
+  'lastseen',
+  'state',
 ]);
 
 export const deleteSensorSchema = v.object({ reset: v.optional(v.boolean()) });

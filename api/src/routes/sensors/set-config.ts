@@ -28,7 +28,7 @@ export async function setSensorConfig(c: Context<AppEnv>): Promise<Response> {
 /** Apply a config patch to any kind of sensor; per-item outcomes in body order. */
 export async function configure(services: Services, record: SensorRecord, base: string, body: Record<string, unknown>): Promise<ConfigOutcome[]> {
   if (record.kind === 'device') return services.sensors.setDeviceConfig(record, base, body);
-  const table = record.kind === 'daylight' ? DAYLIGHT_CONFIG : CLIP_TYPES[record.type]?.config ?? {};
+  const table = record.kind === 'daylight' ? DAYLIGHT_CONFIG : (CLIP_TYPES[record.type]?.config ?? {});
   const results: ConfigOutcome[] = checkItems(table, body, base, CONFIG_ALIASES).map((check) => {
     // Known but read-only items (`configured`, `pending`…) are 8, not "unknown" 6.
     if (!check.ok && check.error.type === 6 && check.item in record.config) {

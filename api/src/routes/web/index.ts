@@ -5,7 +5,8 @@ import type { WebAsset, WebAssets } from './types';
 
 export type { WebAsset, WebAssets } from './types';
 
-const NOT_BUILT = '<!doctype html><title>herdgate</title><p>The web app is not built. Run <code>npm run build -w @herdgate/web</code> (npm ci does it) and start again. The REST API is at <code>/api</code>.</p>';
+const NOT_BUILT =
+  '<!doctype html><title>herdgate</title><p>The web app is not built. Run <code>npm run build -w @herdgate/web</code> (npm ci does it) and start again. The REST API is at <code>/api</code>.</p>';
 
 function send(c: Context<AppEnv>, asset: WebAsset): Response {
   const headers: Record<string, string> = {

@@ -35,7 +35,11 @@ export function nodeArchiveStore(dir: string, options: { anyName?: boolean } = {
       const names = await readdir(dir).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? [] : Promise.reject(err)));
       return names.filter((name) => name.endsWith(SUFFIX) && !name.startsWith('.')).sort();
     },
-    read: (name) => readFile(path(name)).then((b) => new Uint8Array(b), (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err))),
+    read: (name) =>
+      readFile(path(name)).then(
+        (b) => new Uint8Array(b),
+        (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? undefined : Promise.reject(err)),
+      ),
     remove: (name) => rm(path(name), { force: true }),
   };
 }

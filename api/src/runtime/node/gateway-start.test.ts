@@ -39,7 +39,9 @@ describe('node gateway start', () => {
     try {
       // The disconnected link answers at once and says no bridge is linked (an MQTT link would be dialling).
       expect(await gateway.services.bridge.request('permit_join', { time: 10 })).toEqual({
-        status: 'error', code: 'not_connected', message: 'no bridge is linked',
+        status: 'error',
+        code: 'not_connected',
+        message: 'no bridge is linked',
       });
       const config = (await (await fetch(`http://127.0.0.1:${gateway.httpPort}/api/config`)).json()) as Record<string, unknown>;
       expect(config.bridgeid).toMatch(/^[0-9A-F]{16}$/);

@@ -95,7 +95,12 @@ function connectBridge(env: GatewayEnv, logger: Logger): BridgeLink {
   }
   // Never awaited: the api serves (with placeholders, rfconnected false) while the bridge is away.
   return connectMqttLink({
-    url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, bridgeId: env.BRIDGE_ID, logger,
+    url: env.MQTT_URL,
+    user: env.MQTT_USER,
+    password: env.MQTT_PASSWORD,
+    base: env.MQTT_BASE_TOPIC,
+    bridgeId: env.BRIDGE_ID,
+    logger,
     ca: env.MQTT_CA === undefined ? undefined : readFileSync(env.MQTT_CA, 'utf8'),
   });
 }
@@ -104,10 +109,7 @@ function connectBridge(env: GatewayEnv, logger: Logger): BridgeLink {
  * Everything the Node process runs for the api: database, services, HTTP and WebSocket. A start
  * that fails stops whatever it had started before rethrowing; `close()` stops everything.
  */
-export async function createNodeGateway(
-  vars: Record<string, string | undefined>,
-  options: NodeGatewayOptions = {},
-): Promise<NodeGateway> {
+export async function createNodeGateway(vars: Record<string, string | undefined>, options: NodeGatewayOptions = {}): Promise<NodeGateway> {
   const env = parseEnv(vars);
   const logs = options.logs ?? new LogRing();
   const logger = options.logger ?? ringLogger(env.LOG_LEVEL, logs, 'api');
@@ -125,11 +127,22 @@ export async function createNodeGateway(
     const webhooks = createNodeWebhookFetch({ resolve: resolveHost, allowLocal: env.WEBHOOK_ALLOW_LOCAL === '1' });
     teardown.add('webhook connections', () => webhooks.close());
     const { app, services } = await startGateway({
-      db, env, logger, clock, timers: platformTimers, bridge, host, teardown,
-      radioControl: options.radioControl, radioInfo: options.radioInfo, extraRoutes: options.extraRoutes,
+      db,
+      env,
+      logger,
+      clock,
+      timers: platformTimers,
+      bridge,
+      host,
+      teardown,
+      radioControl: options.radioControl,
+      radioInfo: options.radioInfo,
+      extraRoutes: options.extraRoutes,
       clientAddress: options.clientAddress ?? nodeClientAddress,
-      version: pkg.version, releases,
-      resolveHost, webhookFetch: webhooks.fetch,
+      version: pkg.version,
+      releases,
+      resolveHost,
+      webhookFetch: webhooks.fetch,
       web: { assets: loadWebAssets(logger) },
       archives: nodeArchiveStore(backupDir(env)),
       logs,
@@ -140,7 +153,9 @@ export async function createNodeGateway(
     const httpPort = (server.address() as AddressInfo).port;
     const policy = {
       pagePorts: [httpPort],
-      origins: services.options.corsOrigins, requireKey: env.WEBSOCKET_AUTH === 'key', maxClients: env.WEBSOCKET_MAX_CLIENTS,
+      origins: services.options.corsOrigins,
+      requireKey: env.WEBSOCKET_AUTH === 'key',
+      maxClients: env.WEBSOCKET_MAX_CLIENTS,
       isKey: (candidate: string) => services.store.apiKey(candidate) !== undefined,
     };
     const ws = await startWebSocket({ server, port: env.WEBSOCKET_PORT, hub: services.events, logger, policy });

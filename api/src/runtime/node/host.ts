@@ -22,9 +22,10 @@ const NTP_REFRESH_MS = 10 * 60_000;
  * Returns the stop function.
  */
 export function followNtp(host: HostInfo): () => void {
-  const read = () => execFile('timedatectl', ['show', '--property=NTPSynchronized', '--value'], { timeout: 2_000 }, (err, stdout) => {
-    host.ntp = !err && stdout.trim() === 'yes' ? 'synced' : 'unsynced';
-  });
+  const read = () =>
+    execFile('timedatectl', ['show', '--property=NTPSynchronized', '--value'], { timeout: 2_000 }, (err, stdout) => {
+      host.ntp = !err && stdout.trim() === 'yes' ? 'synced' : 'unsynced';
+    });
   read();
   const timer = setInterval(read, NTP_REFRESH_MS);
   timer.unref();

@@ -31,7 +31,10 @@ export async function startApiProcess(env: Record<string, string | undefined>, t
   logger.info({ httpPort: gateway.httpPort, websocketPort: gateway.websocketPort }, 'herdgate api listening');
   // One machine-readable line for supervisors (npm start's banner), whatever the log level.
   const ready = {
-    event: 'api-ready', ...(tag ? { process: tag } : {}), httpPort: gateway.httpPort, websocketPort: gateway.websocketPort,
+    event: 'api-ready',
+    ...(tag ? { process: tag } : {}),
+    httpPort: gateway.httpPort,
+    websocketPort: gateway.websocketPort,
     defaultPassword: defaultPasswordInUse(gateway.services.store, password),
   };
   process.stdout.write(`${JSON.stringify(ready)}\n`);

@@ -23,10 +23,13 @@ export interface NodeWebhookFetch {
 
 export function createNodeWebhookFetch(options: { resolve: ResolveHost; allowLocal: boolean }): NodeWebhookFetch {
   const lookup = (hostname: string, lookupOptions: LookupOptions, callback: LookupCallback): void => {
-    checkedAddresses(hostname, lookupOptions, options).then((addresses) => {
-      if (lookupOptions.all) callback(null, addresses);
-      else callback(null, addresses[0]!.address, addresses[0]!.family);
-    }, (err: NodeJS.ErrnoException) => callback(err, []));
+    checkedAddresses(hostname, lookupOptions, options).then(
+      (addresses) => {
+        if (lookupOptions.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (err: NodeJS.ErrnoException) => callback(err, []),
+    );
   };
   let loaded: Promise<{ agent: Agent; fetch: typeof import('undici').fetch }> | undefined;
   const load = () => (loaded ??= import('undici').then((undici) => ({ agent: new undici.Agent({ connect: { lookup } }), fetch: undici.fetch })));
@@ -42,7 +45,11 @@ export function createNodeWebhookFetch(options: { resolve: ResolveHost; allowLoc
   };
 }
 
-async function checkedAddresses(hostname: string, lookupOptions: LookupOptions, options: { resolve: ResolveHost; allowLocal: boolean }): Promise<LookupAddress[]> {
+async function checkedAddresses(
+  hostname: string,
+  lookupOptions: LookupOptions,
+  options: { resolve: ResolveHost; allowLocal: boolean },
+): Promise<LookupAddress[]> {
   const answer = await options.resolve(hostname);
   const local = options.allowLocal ? undefined : answer.find(isLocalAddress);
   if (local) throw connectError('EWEBHOOKLOCAL', `webhook refused at connect: ${hostname} resolves to ${local}, a loopback or link-local address`);

@@ -82,9 +82,7 @@ describe('websocket server', () => {
     const { ws } = await rig();
     const response = await fetch(`http://127.0.0.1:${ws.port}/`);
     expect(response.status).toBe(426);
-    expect(await response.json()).toEqual([
-      { error: { address: '/', description: 'websocket upgrade required', type: 4 } },
-    ]);
+    expect(await response.json()).toEqual([{ error: { address: '/', description: 'websocket upgrade required', type: 4 } }]);
   });
 
   it('should open no second listener when asked for the HTTP port itself', async () => {

@@ -62,7 +62,9 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
   // The subprotocol admission chose per request (the key, when the client offered it that way).
   const chosenProtocol = new WeakMap<IncomingMessage, string | undefined>();
   const wss = new WebSocketServer({
-    noServer: true, clientTracking: false, maxPayload: MAX_INBOUND_PAYLOAD,
+    noServer: true,
+    clientTracking: false,
+    maxPayload: MAX_INBOUND_PAYLOAD,
     handleProtocols: (_protocols, req) => chosenProtocol.get(req) ?? false,
   });
   let sequence = 0;
@@ -82,7 +84,10 @@ export async function startWebSocket(opts: WebSocketOptions): Promise<WebSocketH
   }
 
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
-    const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+    const offered = String(req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== '');
     const admission = opts.policy
       ? admitWebSocket(opts.policy, { origin: req.headers.origin, host: req.headers.host, url: req.url ?? '/', protocols: offered }, clients.size)
       : { ok: true as const, protocol: undefined };
@@ -182,7 +187,9 @@ function boundHost(server: Server): string | undefined {
 function refuseUpgrade(socket: Duplex, status: number, reason: string): void {
   const body = JSON.stringify([{ error: { address: '/', description: reason, type: status === 503 ? 951 : 1 } }]);
   const text = { 401: 'Unauthorized', 403: 'Forbidden', 503: 'Service Unavailable' }[status] ?? 'Forbidden';
-  socket.end(`HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 function rejectPlainHttp(_req: IncomingMessage, res: ServerResponse): void {

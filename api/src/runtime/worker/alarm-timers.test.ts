@@ -40,7 +40,9 @@ describe('alarm timers', () => {
   it('should carry on after a throwing callback and keep a heartbeat alarm when idle', () => {
     const { timers, alarms, advance } = setup(30_000);
     const fired: string[] = [];
-    timers.set(() => { throw new Error('boom'); }, 0);
+    timers.set(() => {
+      throw new Error('boom');
+    }, 0);
     timers.set(() => fired.push('after'), 0);
     expect(timers.fireDue()).toBe(2);
     expect(fired).toEqual(['after']);

@@ -9,8 +9,11 @@ describe('parseWorkerEnv', () => {
   });
 
   it('should refuse MQTT_CA with the reason instead of ignoring it', () => {
-    expect(() => parseWorkerEnv({ MQTT_URL: 'wss://mqtt.example.com', MQTT_CA: '/etc/herdgate/ca.pem' }))
-      .toThrow(new EnvError('invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates; give the broker a certificate from a public CA (or put a tunnel in front of it) and unset MQTT_CA'));
+    expect(() => parseWorkerEnv({ MQTT_URL: 'wss://mqtt.example.com', MQTT_CA: '/etc/herdgate/ca.pem' })).toThrow(
+      new EnvError(
+        'invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates; give the broker a certificate from a public CA (or put a tunnel in front of it) and unset MQTT_CA',
+      ),
+    );
   });
 
   it('should refuse a TCP broker URL, which mqtt.js cannot dial on workerd', () => {
@@ -35,6 +38,7 @@ describe('websocketport on workerd', () => {
   });
 
   it('should refuse a PUBLIC_WEBSOCKET_PORT that is no port', () => {
-    for (const bad of ['0', '70000', 'x', '-1']) expect(() => publicWebsocketPort({ PUBLIC_WEBSOCKET_PORT: bad })).toThrow(/PUBLIC_WEBSOCKET_PORT must be a port number 1-65535/);
+    for (const bad of ['0', '70000', 'x', '-1'])
+      expect(() => publicWebsocketPort({ PUBLIC_WEBSOCKET_PORT: bad })).toThrow(/PUBLIC_WEBSOCKET_PORT must be a port number 1-65535/);
   });
 });

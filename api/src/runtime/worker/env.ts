@@ -9,11 +9,15 @@ export function parseWorkerEnv(vars: Record<string, string | undefined>): Gatewa
   const env = parseEnv(vars);
   if (env.MQTT_CA !== undefined) {
     // workerd's fetch/WebSocket verify TLS against the public roots only; there is no way to add a CA.
-    throw new EnvError('invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates; give the broker a certificate from a public CA (or put a tunnel in front of it) and unset MQTT_CA');
+    throw new EnvError(
+      'invalid configuration: MQTT_CA cannot be used on workerd: outgoing TLS trusts only publicly trusted certificates; give the broker a certificate from a public CA (or put a tunnel in front of it) and unset MQTT_CA',
+    );
   }
   if (/^mqtts?:/.test(env.MQTT_URL)) {
     // mqtt.js's browser build (what workerd runs) has no TCP transport and would time out silently.
-    throw new EnvError(`invalid configuration: MQTT_URL must be ws:// or wss:// on workerd (the broker's WebSocket listener), not ${env.MQTT_URL.split(':')[0]}://`);
+    throw new EnvError(
+      `invalid configuration: MQTT_URL must be ws:// or wss:// on workerd (the broker's WebSocket listener), not ${env.MQTT_URL.split(':')[0]}://`,
+    );
   }
   return env;
 }

@@ -119,7 +119,11 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
   const publicPort = publicWebsocketPort(vars);
   const logs = new LogRing();
   const logger = createLogger(env.LOG_LEVEL, logs, options.logWrite);
-  if (vars.WEBSOCKET_PORT) logger.warn({ WEBSOCKET_PORT: vars.WEBSOCKET_PORT }, 'WEBSOCKET_PORT is ignored on workerd: WebSockets are served on the port of the request (PUBLIC_WEBSOCKET_PORT names another)');
+  if (vars.WEBSOCKET_PORT)
+    logger.warn(
+      { WEBSOCKET_PORT: vars.WEBSOCKET_PORT },
+      'WEBSOCKET_PORT is ignored on workerd: WebSockets are served on the port of the request (PUBLIC_WEBSOCKET_PORT names another)',
+    );
   const teardown = new Teardown(logger);
   try {
     const db = openDatabase(ctx, env, vars.DATABASE_URL);
@@ -132,18 +136,38 @@ async function start(ctx: DurableObjectState, vars: Record<string, string | unde
     const clientAddress = (c: Context<AppEnv>) => c.req.header('CF-Connecting-IP');
     const { app, services } = await startGateway({
       // No folder to keep archives in: automatic backups are off, exports are downloaded.
-      db, env: { ...env, BACKUP_INTERVAL_HOURS: 0 }, logger, clock: options.clock ?? systemClock, timers, bridge, host: LOOPBACK_HOST, teardown, clientAddress,
-      version: pkg.version, releases: releaseSourceFrom(env.RELEASES_URL), web: { assets: webAssets }, extraRoutes: options.extraRoutes, logs,
+      db,
+      env: { ...env, BACKUP_INTERVAL_HOURS: 0 },
+      logger,
+      clock: options.clock ?? systemClock,
+      timers,
+      bridge,
+      host: LOOPBACK_HOST,
+      teardown,
+      clientAddress,
+      version: pkg.version,
+      releases: releaseSourceFrom(env.RELEASES_URL),
+      web: { assets: webAssets },
+      extraRoutes: options.extraRoutes,
+      logs,
     });
     services.events.subscribe((message, event) => fanOut(ctx, eventMessages(message, event)));
     services.events.onRestartClients((reason) => closeEventSockets(ctx, reason));
-    logger.info({ database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL }, 'herdgate api started on workerd');
+    logger.info(
+      { database: vars.DATABASE_URL?.startsWith('file:') === false ? 'libsql' : 'durable-object', bridge: env.MQTT_URL },
+      'herdgate api started on workerd',
+    );
     return {
-      app, services, timers, bridge,
+      app,
+      services,
+      timers,
+      bridge,
       publicWebsocketPort: publicPort,
       watchLink: linkWatcher(bridge, logger, env.MQTT_URL !== 'none'),
       websocketPolicy: {
-        origins: services.options.corsOrigins, requireKey: env.WEBSOCKET_AUTH === 'key', maxClients: env.WEBSOCKET_MAX_CLIENTS,
+        origins: services.options.corsOrigins,
+        requireKey: env.WEBSOCKET_AUTH === 'key',
+        maxClients: env.WEBSOCKET_MAX_CLIENTS,
         isKey: (candidate) => services.store.apiKey(candidate) !== undefined,
       },
     };
@@ -163,7 +187,11 @@ function startFailure(err: unknown): Response {
 export class GatewayObject {
   private ready: Promise<Started> | undefined;
 
-  constructor(protected readonly ctx: DurableObjectState, protected readonly env: WorkerVars, private readonly options: GatewayObjectOptions = {}) {}
+  constructor(
+    protected readonly ctx: DurableObjectState,
+    protected readonly env: WorkerVars,
+    private readonly options: GatewayObjectOptions = {},
+  ) {}
 
   /** The settings and options this object starts with: the Worker's vars (the test entry gives each object its own). */
   protected async startWith(): Promise<ObjectStart> {

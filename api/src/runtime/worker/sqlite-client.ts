@@ -53,7 +53,11 @@ function execute(storage: DurableObjectStorage, stmt: InStatement): ResultSet {
   const rows = raw.map((values) => rowOf(columns, values));
   const changes = columns.length === 0 ? Number(storage.sql.exec('SELECT changes() AS c').one().c) : rows.length;
   return {
-    columns, columnTypes: columns.map(() => ''), rows, rowsAffected: changes, lastInsertRowid: undefined,
+    columns,
+    columnTypes: columns.map(() => ''),
+    rows,
+    rowsAffected: changes,
+    lastInsertRowid: undefined,
     toJSON: () => ({ columns, rows: raw, rowsAffected: changes }),
   };
 }
@@ -65,14 +69,28 @@ function execute(storage: DurableObjectStorage, stmt: InStatement): ResultSet {
 function passThroughTransaction(storage: DurableObjectStorage): Transaction {
   let closed = false;
   const tx = {
-    async execute(stmt: InStatement) { return execute(storage, stmt); },
-    async batch(stmts: InStatement[]) { return stmts.map((s) => execute(storage, s)); },
-    async executeMultiple(sql: string) { storage.sql.exec(sql); },
+    async execute(stmt: InStatement) {
+      return execute(storage, stmt);
+    },
+    async batch(stmts: InStatement[]) {
+      return stmts.map((s) => execute(storage, s));
+    },
+    async executeMultiple(sql: string) {
+      storage.sql.exec(sql);
+    },
     // drizzle rethrows after rollback; the throw leaving `storage.transaction` is what rolls back.
-    async commit() { closed = true; },
-    async rollback() { closed = true; },
-    close() { closed = true; },
-    get closed() { return closed; },
+    async commit() {
+      closed = true;
+    },
+    async rollback() {
+      closed = true;
+    },
+    close() {
+      closed = true;
+    },
+    get closed() {
+      return closed;
+    },
   };
   return tx as unknown as Transaction;
 }
@@ -89,9 +107,15 @@ function createDurableSqliteClient(storage: DurableObjectStorage): Client {
     },
     batch: (stmts: InStatement[]) => atomically(storage, stmts),
     migrate: (stmts: InStatement[]) => atomically(storage, stmts),
-    async transaction() { return passThroughTransaction(storage); },
-    async executeMultiple(sql: string) { storage.sql.exec(sql); },
-    async sync() { return undefined; },
+    async transaction() {
+      return passThroughTransaction(storage);
+    },
+    async executeMultiple(sql: string) {
+      storage.sql.exec(sql);
+    },
+    async sync() {
+      return undefined;
+    },
     close() {},
     closed: false,
     protocol: 'file',

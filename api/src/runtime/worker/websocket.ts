@@ -27,8 +27,15 @@ export function isUpgrade(request: Request): boolean {
 
 /** Accept or refuse an upgrade by the gateway's WebSocket policy (origin, cap, optional key). */
 export function upgradeEventSocket(ctx: DurableObjectState, request: Request, policy: WebSocketPolicy): Response {
-  const protocols = (request.headers.get('Sec-WebSocket-Protocol') ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
-  const admission = admitWebSocket(policy, { origin: request.headers.get('Origin') ?? undefined, host: new URL(request.url).host, url: request.url, protocols }, ctx.getWebSockets().length);
+  const protocols = (request.headers.get('Sec-WebSocket-Protocol') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
+  const admission = admitWebSocket(
+    policy,
+    { origin: request.headers.get('Origin') ?? undefined, host: new URL(request.url).host, url: request.url, protocols },
+    ctx.getWebSockets().length,
+  );
   if (!admission.ok) {
     const body = JSON.stringify([{ error: { address: '/', description: admission.reason, type: admission.status === 503 ? 951 : 1 } }]);
     return new Response(body, { status: admission.status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });

@@ -65,10 +65,16 @@ export function createOtaTracker(deps: { radio: ZigbeeRadio; bus: Bus<BridgeEven
     },
     start() {
       for (const device of radio.devices()) track(device.ieee);
-      radio.on('deviceInterview', ({ ieee, status }) => { if (status === 'successful') track(ieee); });
+      radio.on('deviceInterview', ({ ieee, status }) => {
+        if (status === 'successful') track(ieee);
+      });
       radio.on('otaQuery', ({ ieee, check }) => fromCheck(ieee, check));
-      radio.on('otaStarted', ({ ieee, from, to, size }) => set(ieee, { ...base(ieee), state: 'updating', installed: from, available: to, progress: 0, remaining: 0, size, sent: 0 }));
-      radio.on('otaProgress', ({ ieee, percent, remaining, sent, size }) => set(ieee, { ...base(ieee), state: 'updating', progress: percent, remaining, sent, size }));
+      radio.on('otaStarted', ({ ieee, from, to, size }) =>
+        set(ieee, { ...base(ieee), state: 'updating', installed: from, available: to, progress: 0, remaining: 0, size, sent: 0 }),
+      );
+      radio.on('otaProgress', ({ ieee, percent, remaining, sent, size }) =>
+        set(ieee, { ...base(ieee), state: 'updating', progress: percent, remaining, sent, size }),
+      );
       radio.on('otaDone', ({ ieee, ok, from, to, reason, message }) => {
         const current = withoutProgress(base(ieee));
         const at = new Date().toISOString();

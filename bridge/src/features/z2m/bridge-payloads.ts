@@ -28,15 +28,29 @@ function endpointName(device: ZigbeeDevice, id: number): string | undefined {
 }
 
 export function devicePayload(device: ZigbeeDevice, friendlyName: string, coordinator: string) {
-  const endpoints = Object.fromEntries(device.endpoints.map((ep) => [String(ep.id), {
-    ...(endpointName(device, ep.id) ? { name: endpointName(device, ep.id) } : {}),
-    scenes: [],
-    bindings: (ep.bindings ?? []).map((b) => ({ cluster: clusterName(b.cluster), target: b.group === undefined ? { type: 'endpoint', ieee_address: coordinator, endpoint: 1 } : { type: 'group', id: b.group } })),
-    configured_reportings: (ep.bindings ?? []).flatMap((b) => b.reporting.map((r) => ({
-      cluster: clusterName(b.cluster), attribute: r.attribute, minimum_report_interval: r.min, maximum_report_interval: r.max, reportable_change: r.change,
-    }))),
-    clusters: { input: ep.inputClusters.map(clusterName), output: ep.outputClusters.map(clusterName) },
-  }]));
+  const endpoints = Object.fromEntries(
+    device.endpoints.map((ep) => [
+      String(ep.id),
+      {
+        ...(endpointName(device, ep.id) ? { name: endpointName(device, ep.id) } : {}),
+        scenes: [],
+        bindings: (ep.bindings ?? []).map((b) => ({
+          cluster: clusterName(b.cluster),
+          target: b.group === undefined ? { type: 'endpoint', ieee_address: coordinator, endpoint: 1 } : { type: 'group', id: b.group },
+        })),
+        configured_reportings: (ep.bindings ?? []).flatMap((b) =>
+          b.reporting.map((r) => ({
+            cluster: clusterName(b.cluster),
+            attribute: r.attribute,
+            minimum_report_interval: r.min,
+            maximum_report_interval: r.max,
+            reportable_change: r.change,
+          })),
+        ),
+        clusters: { input: ep.inputClusters.map(clusterName), output: ep.outputClusters.map(clusterName) },
+      },
+    ]),
+  );
   const definition = definitionPayload(device);
   return {
     ieee_address: device.ieee,
@@ -61,19 +75,32 @@ export function devicePayload(device: ZigbeeDevice, friendlyName: string, coordi
 /** Zigbee2MQTT lists the coordinator first; herdgate knows its address, type and firmware. */
 export function coordinatorPayload(info: BridgeInfo) {
   return {
-    ieee_address: info.coordinator.ieee, type: 'Coordinator', network_address: 0, supported: true, friendly_name: 'Coordinator', disabled: false,
-    interviewing: false, interview_completed: true, interview_state: 'SUCCESSFUL', endpoints: {},
+    ieee_address: info.coordinator.ieee,
+    type: 'Coordinator',
+    network_address: 0,
+    supported: true,
+    friendly_name: 'Coordinator',
+    disabled: false,
+    interviewing: false,
+    interview_completed: true,
+    interview_state: 'SUCCESSFUL',
+    endpoints: {},
   };
 }
 
 export function groupsPayload(groups: Array<{ id: number; members: Array<{ ieee: string; endpoint: number }> }>, nameOf: (id: number) => string) {
   return groups.map((g) => ({
-    id: g.id, friendly_name: g.id === 901 ? 'default_bind_group' : nameOf(g.id), scenes: [],
+    id: g.id,
+    friendly_name: g.id === 901 ? 'default_bind_group' : nameOf(g.id),
+    scenes: [],
     members: g.members.map((m) => ({ ieee_address: m.ieee, endpoint: m.endpoint })),
   }));
 }
 
-export function infoPayload(info: BridgeInfo, options: { baseTopic: string; logLevel: string; homeassistant: boolean; lastSeen: string; permitJoinEnd?: number }) {
+export function infoPayload(
+  info: BridgeInfo,
+  options: { baseTopic: string; logLevel: string; homeassistant: boolean; lastSeen: string; permitJoinEnd?: number },
+) {
   return {
     version: info.versions.herdgate,
     commit: 'herdgate',
@@ -89,7 +116,14 @@ export function infoPayload(info: BridgeInfo, options: { baseTopic: string; logL
     config: {
       mqtt: { base_topic: options.baseTopic },
       homeassistant: { enabled: options.homeassistant },
-      advanced: { output: 'json', cache_state: true, last_seen: options.lastSeen, log_level: options.logLevel, channel: info.network.channel, pan_id: info.network.panid },
+      advanced: {
+        output: 'json',
+        cache_state: true,
+        last_seen: options.lastSeen,
+        log_level: options.logLevel,
+        channel: info.network.channel,
+        pan_id: info.network.panid,
+      },
       availability: { enabled: true },
       serial: { adapter: info.coordinator.type },
     },

@@ -73,9 +73,13 @@ export function createZ2mCommands(deps: FeatureDeps, sinks: CommandSinks) {
     if (verb === 'get') return sinks.log('error', `Group '${name}': read the members' states instead (a group cannot answer a read)`);
     let predicted: Record<string, unknown> = {};
     const outcome = await queue.submit({
-      lane: { kind: 'group' }, target: `group/${group}`, keys: Object.keys(values).filter((k) => k !== 'transition'),
+      lane: { kind: 'group' },
+      target: `group/${group}`,
+      keys: Object.keys(values).filter((k) => k !== 'transition'),
       description: `set ${name} ${JSON.stringify(values)}`,
-      send: async () => { predicted = (await radio.setGroup(group, values)).state; },
+      send: async () => {
+        predicted = (await radio.setGroup(group, values)).state;
+      },
     });
     if (outcome.status === 'failed') return sinks.log('error', `Publish 'set' '${Object.keys(values).join(', ')}' to '${name}' failed: '${outcome.message}'`);
     bus.emit('groupCommanded', { group, command: {}, predicted });

@@ -9,4 +9,18 @@ export interface DiscoveryConfig {
   command?: { prefix?: string; postfix?: string; noTopic?: boolean };
 }
 
-export type Feature = ExposeJson & { name?: string; property?: string; label?: string; access?: number; endpoint?: string; unit?: string; value_on?: unknown; value_off?: unknown; value_min?: number; value_max?: number; value_step?: number; values?: unknown[]; features?: Feature[] };
+export type Feature = ExposeJson & {
+  name?: string;
+  property?: string;
+  label?: string;
+  access?: number;
+  endpoint?: string;
+  unit?: string;
+  value_on?: unknown;
+  value_off?: unknown;
+  value_min?: number;
+  value_max?: number;
+  value_step?: number;
+  values?: unknown[];
+  features?: Feature[];
+};

@@ -18,7 +18,14 @@ export interface Discovery {
   announceAll(): void;
 }
 
-export function createDiscovery(options: { link: MqttLink; base: string; prefix: string; coordinator: string; version: string; onError: (err: unknown, topic: string) => void }): Discovery {
+export function createDiscovery(options: {
+  link: MqttLink;
+  base: string;
+  prefix: string;
+  coordinator: string;
+  version: string;
+  onError: (err: unknown, topic: string) => void;
+}): Discovery {
   const { link, base, prefix } = options;
   const published = new Map<string, Map<string, string>>();
   const bridgeId = `zigbee2mqtt_bridge_${options.coordinator}`;
@@ -31,17 +38,28 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
       const next = new Map<string, string>();
       if (definition && device.interview === 'successful') {
         const devicePayload = {
-          identifiers: [`zigbee2mqtt_${device.ieee}`], name, model: definition.description, model_id: definition.model, manufacturer: definition.vendor,
-          ...(device.swBuildId ? { sw_version: device.swBuildId } : {}), via_device: bridgeId,
+          identifiers: [`zigbee2mqtt_${device.ieee}`],
+          name,
+          model: definition.description,
+          model_id: definition.model,
+          manufacturer: definition.vendor,
+          ...(device.swBuildId ? { sw_version: device.swBuildId } : {}),
+          via_device: bridgeId,
         };
         const state = `${base}/${name}`;
         const configs = discoveryConfigs(device);
         // Home Assistant's firmware entity, installing through this API's ota_update request.
         if (definition.z2m?.supportsOta) configs.push(updateConfig(base, device.ieee));
         for (const config of configs) {
-          const { state_topic_postfix: postfix, state_topic: stateMarker, ...rest } = config.payload as Record<string, unknown> & { state_topic_postfix?: string };
+          const {
+            state_topic_postfix: postfix,
+            state_topic: stateMarker,
+            ...rest
+          } = config.payload as Record<string, unknown> & { state_topic_postfix?: string };
           const stateTopic = postfix ? `${state}/${postfix}` : state;
-          const command = config.command && `${state}/${config.command.prefix ? `${config.command.prefix}/` : ''}set${config.command.postfix ? `/${config.command.postfix}` : ''}`;
+          const command =
+            config.command &&
+            `${state}/${config.command.prefix ? `${config.command.prefix}/` : ''}set${config.command.postfix ? `/${config.command.postfix}` : ''}`;
           let objectId = name.replace(/\s+/g, '_').toLowerCase();
           if (config.objectId.startsWith(config.component) && config.objectId.includes('_')) objectId += `_${config.objectId.split(/_(.+)/)[1]}`;
           else if (!config.objectId.startsWith(config.component)) objectId += `_${config.objectId}`;
@@ -54,7 +72,10 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
             unique_id: `${device.ieee}_${config.objectId}_${base}`,
             device: devicePayload,
             origin: { name: 'herdgate', sw: options.version },
-            availability: [{ topic: `${base}/bridge/state`, value_template: '{{ value_json.state }}' }, { topic: `${state}/availability`, value_template: '{{ value_json.state }}' }],
+            availability: [
+              { topic: `${base}/bridge/state`, value_template: '{{ value_json.state }}' },
+              { topic: `${state}/availability`, value_template: '{{ value_json.state }}' },
+            ],
             availability_mode: 'all',
           };
           resolveTopics(payload, stateTopic, state, config.command?.prefix, command);
@@ -79,10 +100,14 @@ export function createDiscovery(options: { link: MqttLink; base: string; prefix:
 /** Zigbee2MQTT 2.14.1's `update` entity: versions and progress from the state's `update` block. */
 function updateConfig(base: string, ieee: string): DiscoveryConfig {
   return {
-    component: 'update', objectId: 'update',
+    component: 'update',
+    objectId: 'update',
     payload: {
-      name: null, device_class: 'firmware', entity_category: 'config',
-      command_topic: `${base}/bridge/request/device/ota_update/update`, payload_install: `{"id": "${ieee}"}`,
+      name: null,
+      device_class: 'firmware',
+      entity_category: 'config',
+      command_topic: `${base}/bridge/request/device/ota_update/update`,
+      payload_install: `{"id": "${ieee}"}`,
       value_template: `{"latest_version":"{{ value_json['update']['latest_version'] }}","installed_version":"{{ value_json['update']['installed_version'] }}","update_percentage":{{ value_json['update'].get('progress', 'null') }},"in_progress":{{ (value_json['update']['state'] == 'updating')|lower }}}`,
     },
   };

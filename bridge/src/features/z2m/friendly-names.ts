@@ -49,7 +49,13 @@ export function createFriendlyNames(registry: DeviceRegistry, groups: () => Know
     const taken = new Set<string>();
     for (const g of [...groups()].sort((a, b) => a.id - b.id)) {
       const wanted = g.name?.trim();
-      const usable = wanted !== undefined && isValidFriendlyName(wanted) && !byName.has(wanted) && !taken.has(wanted) && !wanted.startsWith('0x') && !/^group_\d+$/.test(wanted);
+      const usable =
+        wanted !== undefined &&
+        isValidFriendlyName(wanted) &&
+        !byName.has(wanted) &&
+        !taken.has(wanted) &&
+        !wanted.startsWith('0x') &&
+        !/^group_\d+$/.test(wanted);
       const name = usable ? wanted : defaultGroupName(g.id);
       names.set(g.id, name);
       taken.add(name);

@@ -79,7 +79,9 @@ export function createGatewayGroups(options: { link: MqttLink; topics: TopicCont
     } else if (parsed?.kind === 'gateway/response' && parsed.bridge === options.topics.bridge) {
       const decoded = decodePayload(responseSchema(gatewayResponseDataSchemas[parsed.name] as v.GenericSchema), payload);
       if (!decoded.ok) return;
-      const answer = decoded.value as { transaction?: unknown; status: 'ok'; data: unknown } | { transaction?: unknown; status: 'error'; error: { message: string } };
+      const answer = decoded.value as
+        | { transaction?: unknown; status: 'ok'; data: unknown }
+        | { transaction?: unknown; status: 'error'; error: { message: string } };
       const settle = typeof answer.transaction === 'string' ? waiting.get(answer.transaction) : undefined;
       settle?.(answer.status === 'ok' ? { ok: true, data: answer.data } : { ok: false, message: answer.error.message });
     }

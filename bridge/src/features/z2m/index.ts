@@ -73,10 +73,17 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
   };
   const publishInfo = () => {
     const info = deps.info();
-    send(t.bridgeInfo(base), infoPayload(info, {
-      baseTopic: base, logLevel: config.logLevel, homeassistant: config.z2m.homeassistant.enabled, lastSeen: heard.lastSeenFormat(),
-      permitJoinEnd: info.permit_join.open ? Date.now() + info.permit_join.remaining * 1000 : undefined,
-    }), true);
+    send(
+      t.bridgeInfo(base),
+      infoPayload(info, {
+        baseTopic: base,
+        logLevel: config.logLevel,
+        homeassistant: config.z2m.homeassistant.enabled,
+        lastSeen: heard.lastSeenFormat(),
+        permitJoinEnd: info.permit_join.open ? Date.now() + info.permit_join.remaining * 1000 : undefined,
+      }),
+      true,
+    );
   };
   /** bridge/devices and bridge/groups, only when something in them changed (not on every last-seen). */
   const publishLists = (force = false) => {
@@ -146,8 +153,16 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
   const event = (type: string, data: Record<string, unknown>) => send(t.bridgeEvent(base), { type, data });
   const commands = createZ2mCommands(deps, { names, deviceState, groupState, log: logging });
   const requests = createZ2mRequests(deps, {
-    link, names, groups, logging, publishLists: () => publishLists(), namesChanged,
-    haRename: (ieee, on) => { if (on) haRenames.add(ieee); else haRenames.delete(ieee); },
+    link,
+    names,
+    groups,
+    logging,
+    publishLists: () => publishLists(),
+    namesChanged,
+    haRename: (ieee, on) => {
+      if (on) haRenames.add(ieee);
+      else haRenames.delete(ieee);
+    },
     async setOptions(settings) {
       const format = settings['advanced.last_seen'];
       if (!(LAST_SEEN_FORMATS as readonly unknown[]).includes(format)) throw new Error(`advanced.last_seen must be one of ${LAST_SEEN_FORMATS.join(', ')}`);
@@ -170,7 +185,11 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
       await groups.start();
       if (ha.enabled) {
         discovery = createDiscovery({
-          link, base, prefix: ha.prefix, coordinator: deps.info().coordinator.ieee, version: deps.info().versions.herdgate,
+          link,
+          base,
+          prefix: ha.prefix,
+          coordinator: deps.info().coordinator.ieee,
+          version: deps.info().versions.herdgate,
           onError: (err, topic) => log.error({ err, topic }, 'discovery publish failed'),
         });
         for (const d of registry.all()) discover(d.ieee);
@@ -189,9 +208,15 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
         heard.heard(ieee, linkquality, lastSeen);
         deviceState(ieee, state);
       });
-      radio.on('deviceJoined', ({ ieee }) => { if (running) event('device_joined', { friendly_name: names.of(ieee), ieee_address: ieee }); });
-      radio.on('deviceAnnounce', ({ ieee }) => { if (running) event('device_announce', { friendly_name: names.of(ieee), ieee_address: ieee }); });
-      radio.on('deviceLeave', ({ ieee }) => { if (running) event('device_leave', { ieee_address: ieee, friendly_name: names.of(ieee) }); });
+      radio.on('deviceJoined', ({ ieee }) => {
+        if (running) event('device_joined', { friendly_name: names.of(ieee), ieee_address: ieee });
+      });
+      radio.on('deviceAnnounce', ({ ieee }) => {
+        if (running) event('device_announce', { friendly_name: names.of(ieee), ieee_address: ieee });
+      });
+      radio.on('deviceLeave', ({ ieee }) => {
+        if (running) event('device_leave', { ieee_address: ieee, friendly_name: names.of(ieee) });
+      });
       radio.on('deviceInterview', ({ ieee, status }) => {
         if (!running) return;
         const device = radio.device(ieee);
@@ -213,7 +238,9 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
         }),
         bus.on('infoChanged', () => publishInfo()),
         // A check, a transfer's progress, an update's end: the device's state message carries it.
-        bus.on('otaChanged', ({ ieee, ota }) => { if (running) deviceState(ieee, { update: updateBlock(ota) }); }),
+        bus.on('otaChanged', ({ ieee, ota }) => {
+          if (running) deviceState(ieee, { update: updateBlock(ota) });
+        }),
         // A REST command changed what the radio holds: show it here too (a report already did).
         bus.on('endpointChanged', ({ ieee }) => {
           setImmediate(() => {

@@ -24,35 +24,53 @@ export function rawTopology(map: NetworkMap, facts: (ieee: string) => NodeFacts)
   const nodes = map.nodes.map((n) => {
     const f = facts(n.ieee);
     return {
-      ieeeAddr: n.ieee, friendlyName: f.friendlyName, type: n.type, networkAddress: n.nwk, manufacturerName: f.manufacturerName, modelID: f.modelID,
+      ieeeAddr: n.ieee,
+      friendlyName: f.friendlyName,
+      type: n.type,
+      networkAddress: n.nwk,
+      manufacturerName: f.manufacturerName,
+      modelID: f.modelID,
       // Zigbee2MQTT lists what failed for the routers it asked; end devices are not asked.
-      failed: n.reachable === null ? undefined : n.reachable ? [] : ['lqi'], lastSeen: f.lastSeen, definition: f.definition,
+      failed: n.reachable === null ? undefined : n.reachable ? [] : ['lqi'],
+      lastSeen: f.lastSeen,
+      definition: f.definition,
     };
   });
-  const links = map.links.filter((l) => RELATIONSHIP[l.relationship] <= 3).map((l) => {
-    const source = byIeee.get(l.source);
-    const target = byIeee.get(l.target);
-    return {
-      source: { ieeeAddr: l.source, networkAddress: source?.nwk ?? 0xffff },
-      target: { ieeeAddr: l.target, networkAddress: target?.nwk ?? 0xffff },
-      deviceType: source ? DEVICE_TYPE[source.type] : 3,
-      rxOnWhenIdle: source?.type === 'EndDevice' ? 0 : 1,
-      relationship: RELATIONSHIP[l.relationship],
-      permitJoining: 0,
-      depth: l.depth,
-      lqi: l.lqi,
-      routes: [] as Array<{ destinationAddress: number }>,
-      sourceIeeeAddr: l.source,
-      targetIeeeAddr: l.target,
-      sourceNwkAddr: source?.nwk ?? 0xffff,
-      linkquality: l.lqi,
-    };
-  });
+  const links = map.links
+    .filter((l) => RELATIONSHIP[l.relationship] <= 3)
+    .map((l) => {
+      const source = byIeee.get(l.source);
+      const target = byIeee.get(l.target);
+      return {
+        source: { ieeeAddr: l.source, networkAddress: source?.nwk ?? 0xffff },
+        target: { ieeeAddr: l.target, networkAddress: target?.nwk ?? 0xffff },
+        deviceType: source ? DEVICE_TYPE[source.type] : 3,
+        rxOnWhenIdle: source?.type === 'EndDevice' ? 0 : 1,
+        relationship: RELATIONSHIP[l.relationship],
+        permitJoining: 0,
+        depth: l.depth,
+        lqi: l.lqi,
+        routes: [] as Array<{ destinationAddress: number }>,
+        sourceIeeeAddr: l.source,
+        targetIeeeAddr: l.target,
+        sourceNwkAddr: source?.nwk ?? 0xffff,
+        linkquality: l.lqi,
+      };
+    });
   return { nodes, links };
 }
 export type RawTopology = ReturnType<typeof rawTopology>;
 
-const UNITS: Array<[string, number]> = [['year', 31_557_600_000], ['month', 2_629_800_000], ['week', 604_800_000], ['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000], ['second', 1_000], ['millisecond', 1]];
+const UNITS: Array<[string, number]> = [
+  ['year', 31_557_600_000],
+  ['month', 2_629_800_000],
+  ['week', 604_800_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1_000],
+  ['millisecond', 1],
+];
 
 /** "3 minutes, 12 seconds ago": the two largest units, the last one rounded (humanize-duration's style). */
 export function relative(ms: number): string {
@@ -87,9 +105,12 @@ export function graphviz(topology: RawTopology, now = Date.now()): string {
     if (node.type !== 'Coordinator') labels.push(model(node));
     labels.push(lastSeenOf(node, now));
     const escaped = labels.map((label) => label.replace(/\\/g, '\\\\').replace(/"/g, '\\"'));
-    const style = node.type === 'Coordinator'
-      ? 'style="bold, filled", fillcolor="#e04e5d", fontcolor="#ffffff"'
-      : node.type === 'Router' ? 'style="rounded, filled", fillcolor="#4ea3e0", fontcolor="#ffffff"' : 'style="rounded, dashed, filled", fillcolor="#fff8ce", fontcolor="#000000"';
+    const style =
+      node.type === 'Coordinator'
+        ? 'style="bold, filled", fillcolor="#e04e5d", fontcolor="#ffffff"'
+        : node.type === 'Router'
+          ? 'style="rounded, filled", fillcolor="#4ea3e0", fontcolor="#ffffff"'
+          : 'style="rounded, dashed, filled", fillcolor="#fff8ce", fontcolor="#000000"';
     text += `  "${node.ieeeAddr}" [${style}, label="{${escaped.join('|')}}"];\n`;
     for (const link of topology.links) {
       if (link.source.ieeeAddr !== node.ieeeAddr) continue;

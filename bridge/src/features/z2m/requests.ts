@@ -72,7 +72,7 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
     if (typeof ep === 'number') return ep;
     const radioDevice = deps.radio.device(ieee);
     const names = radioDevice?.definition?.endpointNames ?? {};
-    const id = ep === undefined ? names.default ?? radioDevice?.endpoints[0]?.id : names[ep] ?? (/^\d+$/.test(ep) ? Number(ep) : undefined);
+    const id = ep === undefined ? (names.default ?? radioDevice?.endpoints[0]?.id) : (names[ep] ?? (/^\d+$/.test(ep) ? Number(ep) : undefined));
     if (id === undefined) throw new Refused(`Device '${ieee}' has no endpoint '${ep}'`);
     return id;
   };
@@ -92,7 +92,14 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
     if (target?.kind !== 'group') throw new Refused('not supported yet: herdgate binds to groups only (to: a group name or id)');
     const endpoint = endpointId(ieee, p.from_endpoint);
     const done = await (unbind ? h['device/unbind'] : h['device/bind'])({ ieee, endpoint, group: target.id, ...(p.clusters ? { clusters: p.clusters } : {}) });
-    return { from: p.from, from_endpoint: endpoint, to: p.to, to_endpoint: p.to_endpoint ?? null, clusters: done.clusters, failed: (p.clusters ?? []).filter((c) => !done.clusters.includes(c)) };
+    return {
+      from: p.from,
+      from_endpoint: endpoint,
+      to: p.to,
+      to_endpoint: p.to_endpoint ?? null,
+      clusters: done.clusters,
+      failed: (p.clusters ?? []).filter((c) => !done.clusters.includes(c)),
+    };
   };
   /** The api's answer, or its refusal as this API's error. */
   const askApi = async <T>(ask: () => Promise<T>): Promise<T> => {
@@ -114,7 +121,8 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
         await sinks.groups.ask(remove ? 'group/members/remove' : 'group/members/add', { id, ieee, endpoint });
       } catch (err) {
         // REST groups hold lights: another endpoint (a switch's, for a binding) is the radio's alone.
-        if (!(err instanceof GatewayUnanswered && err.message.startsWith('no light on'))) throw err instanceof GatewayUnanswered ? new Refused(err.message) : err;
+        if (!(err instanceof GatewayUnanswered && err.message.startsWith('no light on')))
+          throw err instanceof GatewayUnanswered ? new Refused(err.message) : err;
         viaApi = false;
       }
     }
@@ -124,7 +132,7 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
   };
 
   const requireApi = () => {
-    if (!sinks.groups.present()) throw new Refused('groups are the REST API\'s, and no REST api follows this bridge (its group list has not arrived)');
+    if (!sinks.groups.present()) throw new Refused("groups are the REST API's, and no REST api follows this bridge (its group list has not arrived)");
   };
   const factsOf = (ieee: string) => {
     const d = deps.radio.device(ieee);
@@ -132,11 +140,17 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
     const exposes = (definition?.z2m?.exposes ?? []) as Array<{ name?: string; type: string; features?: Array<{ name?: string }> }>;
     return {
       friendlyName: ieee === deps.info().coordinator.ieee ? 'Coordinator' : sinks.names.of(ieee),
-      manufacturerName: d?.manufacturerName, modelID: d?.modelId, lastSeen: deps.registry.get(ieee)?.lastseen_at,
-      definition: definition ? {
-        model: definition.model, vendor: definition.vendor, description: definition.description,
-        supports: [...new Set(exposes.map((e) => e.name ?? `${e.type} (${(e.features ?? []).map((f) => f.name).join(', ')})`))].join(', '),
-      } : undefined,
+      manufacturerName: d?.manufacturerName,
+      modelID: d?.modelId,
+      lastSeen: deps.registry.get(ieee)?.lastseen_at,
+      definition: definition
+        ? {
+            model: definition.model,
+            vendor: definition.vendor,
+            description: definition.description,
+            supports: [...new Set(exposes.map((e) => e.name ?? `${e.type} (${(e.features ?? []).map((f) => f.name).join(', ')})`))].join(', '),
+          }
+        : undefined,
     };
   };
 
@@ -154,7 +168,10 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
       const p = parse(s.options, payload);
       const flat = flatten(p.options);
       const other = Object.keys(flat).filter((key) => !OPTIONS.includes(key));
-      if (other.length > 0) throw new Refused(`not supported: '${other.join("', '")}' (herdgate is configured through its environment; this API takes ${OPTIONS.join(', ')}); nothing was changed`);
+      if (other.length > 0)
+        throw new Refused(
+          `not supported: '${other.join("', '")}' (herdgate is configured through its environment; this API takes ${OPTIONS.join(', ')}); nothing was changed`,
+        );
       try {
         await sinks.setOptions(flat);
       } catch (err) {
@@ -165,7 +182,9 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
     async restart(payload) {
       parse(s.restart, payload);
       // As Zigbee2MQTT: the answer first, the restart half a second later.
-      setTimeout(() => { sinks.restart().catch((err: unknown) => deps.logger.error({ err }, 'Zigbee2MQTT API restart failed')); }, 500);
+      setTimeout(() => {
+        sinks.restart().catch((err: unknown) => deps.logger.error({ err }, 'Zigbee2MQTT API restart failed'));
+      }, 500);
       return {};
     },
     async 'group/add'(payload) {
@@ -210,7 +229,13 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
       if (p.block) throw new Refused('not supported yet: herdgate cannot block a device from joining again');
       const ieee = device(p.id);
       await h['device/remove']({ ieee, leave: true, force: p.force });
-      return { id: p.id, block: p.block, force: p.force, ...(p.keep_config === undefined ? {} : { keep_config: p.keep_config }), ...(p.clear_cache === undefined ? {} : { clear_cache: p.clear_cache }) };
+      return {
+        id: p.id,
+        block: p.block,
+        force: p.force,
+        ...(p.keep_config === undefined ? {} : { keep_config: p.keep_config }),
+        ...(p.clear_cache === undefined ? {} : { clear_cache: p.clear_cache }),
+      };
     },
     async 'device/rename'(payload) {
       const p = parse(s['device/rename'], payload);
@@ -225,7 +250,8 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
         throw err;
       }
       sinks.namesChanged();
-      if (sinks.names.of(ieee) !== p.to) throw new Refused(`'${p.to}' cannot be a friendly name (taken, or not usable in a topic); the device shows as '${sinks.names.of(ieee)}'`);
+      if (sinks.names.of(ieee) !== p.to)
+        throw new Refused(`'${p.to}' cannot be a friendly name (taken, or not usable in a topic); the device shows as '${sinks.names.of(ieee)}'`);
       return { from, to: p.to, homeassistant_rename: p.homeassistant_rename };
     },
     async 'device/configure'(payload) {

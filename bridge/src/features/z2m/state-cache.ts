@@ -5,7 +5,25 @@ import type { ConverterState, DefinitionInfo, ExposeJson } from '../../zigbee/in
  * the bridge adds for deCONZ items (exposes Zigbee2MQTT's definition does not have) are left
  * out, and momentary keys (`action`…) are published once but not kept, as Zigbee2MQTT does.
  */
-const NOT_CACHED = [/^action$/, /^action_.*/, /^button$/, /^button_left$/, /^button_right$/, /^forgotten$/, /^keyerror$/, /^step_size$/, /^transition_time$/, /^group_list$/, /^group_capacity$/, /^no_occupancy_since$/, /^step_mode$/, /^elapsed$/, /^from_side$/, /^to_side$/, /^illuminance_lux$/];
+const NOT_CACHED = [
+  /^action$/,
+  /^action_.*/,
+  /^button$/,
+  /^button_left$/,
+  /^button_right$/,
+  /^forgotten$/,
+  /^keyerror$/,
+  /^step_size$/,
+  /^transition_time$/,
+  /^group_list$/,
+  /^group_capacity$/,
+  /^no_occupancy_since$/,
+  /^step_mode$/,
+  /^elapsed$/,
+  /^from_side$/,
+  /^to_side$/,
+  /^illuminance_lux$/,
+];
 
 function properties(exposes: ExposeJson[], into = new Set<string>()): Set<string> {
   for (const expose of exposes) {

@@ -55,7 +55,11 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
     if (!otaEndpoint(device)) throw new RadioError(`device ${ieee} has no OTA client (genOta) endpoint`, 'unsupported');
     return device;
   };
-  const dataSettings = (): Types.OtaDataSettings => ({ requestTimeout: deps.settings.requestTimeoutMs, responseDelay: deps.settings.responseDelayMs, baseSize: deps.settings.blockSize });
+  const dataSettings = (): Types.OtaDataSettings => ({
+    requestTimeout: deps.settings.requestTimeoutMs,
+    responseDelay: deps.settings.responseDelayMs,
+    baseSize: deps.settings.blockSize,
+  });
   const source = async (): Promise<Types.OtaSource> => ({ url: await deps.sources.refresh() });
 
   const toCheck = (result: Types.OtaUpdateAvailableResult): OtaCheck => ({
@@ -73,7 +77,16 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
     else if (/didn't respond to OTA request/.test(text)) reason = 'no_ack';
     else if (/failed with reason: (ABORT|NOT_AUTHORIZED)/.test(text) && sent === 0) reason = 'refused';
     else if (/did not start\/finish firmware download/.test(text) && sent === 0) reason = 'refused';
-    const what = reason === 'refused' ? 'the device refused the image' : reason === 'aborted' ? 'aborted' : reason === 'no_ack' ? 'the device did not answer the image notify' : sent > 0 ? `the transfer stopped after ${sent} bytes` : 'the transfer failed';
+    const what =
+      reason === 'refused'
+        ? 'the device refused the image'
+        : reason === 'aborted'
+          ? 'aborted'
+          : reason === 'no_ack'
+            ? 'the device did not answer the image notify'
+            : sent > 0
+              ? `the transfer stopped after ${sent} bytes`
+              : 'the transfer failed';
     return new RadioError(`update ${ieee}: ${what} (${text})`, reason, { cause: err });
   };
 
@@ -85,7 +98,10 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
     let from: number | null = query?.payload.fileVersion ?? null;
     let start!: (value: { from: number; to: number; size: number }) => void;
     let fail!: (err: unknown) => void;
-    const started = new Promise<{ from: number; to: number; size: number }>((resolve, reject) => { start = resolve; fail = reject; });
+    const started = new Promise<{ from: number; to: number; size: number }>((resolve, reject) => {
+      start = resolve;
+      fail = reject;
+    });
     started.catch(() => {});
     const done = (async () => {
       const src = scheduled ? undefined : await source();
@@ -98,7 +114,10 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
           const meta = current ? await device.findMatchingOtaImage({ url: deps.sources.path }, current, deps.extraMetas(ieee)) : undefined;
           from = current?.fileVersion ?? from;
           const info = { from: from ?? 0, to: meta?.fileVersion ?? 0, size: meta?.fileSize ?? 0 };
-          meters.set(ieee, createProgressMeter(info.size, (p) => deps.emit('otaProgress', { ieee, ...p })));
+          meters.set(
+            ieee,
+            createProgressMeter(info.size, (p) => deps.emit('otaProgress', { ieee, ...p })),
+          );
           deps.emit('otaStarted', { ieee, ...info });
           const blocks = firstBlock.get(ieee);
           if (blocks?.seen) start(info);
@@ -107,34 +126,44 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
       };
       const [was, to] = await device.updateOta(src, query?.payload, query?.tsn, deps.extraMetas(ieee), onProgress, dataSettings());
       from = was.fileVersion;
-      if (to === undefined) throw new RadioError(`update ${ieee}: no newer image for manufacturer 0x${was.manufacturerCode.toString(16)} image type 0x${was.imageType.toString(16)} version ${was.fileVersion} in the sources`, 'no_image');
+      if (to === undefined)
+        throw new RadioError(
+          `update ${ieee}: no newer image for manufacturer 0x${was.manufacturerCode.toString(16)} image type 0x${was.imageType.toString(16)} version ${was.fileVersion} in the sources`,
+          'no_image',
+        );
       queries.set(ieee, { ...was, fileVersion: to.fileVersion });
       await deps.updated(ieee).catch((err: unknown) => log.warn({ err, ieee }, 'reading the identity after the update failed'));
       return { from: was.fileVersion, to: to.fileVersion };
-    })().then((result) => {
-      // A transfer too short to be seen beginning has begun all the same.
-      start({ from: result.from, to: result.to, size: 0 });
-      deps.emit('otaDone', { ieee, ok: true, from: result.from, to: result.to, scheduled });
-      return result;
-    }, (err: unknown) => {
-      const error = classify(ieee, err, meters.get(ieee)?.sent() ?? 0);
-      if (error.reason === 'no_image' && scheduled) device.unscheduleOta();
-      log.warn({ ieee, reason: error.reason }, error.message);
-      deps.emit('otaDone', { ieee, ok: false, from, to: null, reason: error.reason, message: error.message, scheduled });
-      fail(error);
-      throw error;
-    }).finally(() => {
-      busy.delete(ieee);
-      meters.delete(ieee);
-      firstBlock.delete(ieee);
-    });
+    })()
+      .then(
+        (result) => {
+          // A transfer too short to be seen beginning has begun all the same.
+          start({ from: result.from, to: result.to, size: 0 });
+          deps.emit('otaDone', { ieee, ok: true, from: result.from, to: result.to, scheduled });
+          return result;
+        },
+        (err: unknown) => {
+          const error = classify(ieee, err, meters.get(ieee)?.sent() ?? 0);
+          if (error.reason === 'no_image' && scheduled) device.unscheduleOta();
+          log.warn({ ieee, reason: error.reason }, error.message);
+          deps.emit('otaDone', { ieee, ok: false, from, to: null, reason: error.reason, message: error.message, scheduled });
+          fail(error);
+          throw error;
+        },
+      )
+      .finally(() => {
+        busy.delete(ieee);
+        meters.delete(ieee);
+        firstBlock.delete(ieee);
+      });
     done.catch(() => {});
     return { started, done };
   };
 
   const answerNone = (message: Events.MessagePayload, tsn: number) => {
     const endpoint = otaEndpoint(message.device) ?? message.endpoint;
-    endpoint.commandResponse('genOta', 'queryNextImageResponse', { status: Zcl.Status.NO_IMAGE_AVAILABLE }, undefined, tsn)
+    endpoint
+      .commandResponse('genOta', 'queryNextImageResponse', { status: Zcl.Status.NO_IMAGE_AVAILABLE }, undefined, tsn)
       .catch((err: unknown) => log.debug({ err, ieee: message.device.ieeeAddr }, 'no-image answer to an OTA query failed'));
   };
 
@@ -220,7 +249,10 @@ export function createDeviceOta(deps: Deps): DeviceOta & { onMessage(message: Ev
       }
       // With OTA off (deCONZ otauactive false) the query goes unanswered, as deCONZ leaves it.
       if (active) answerNone(message, tsn);
-      void known(ieee).then((check) => deps.emit('otaQuery', { ieee, check }), (err: unknown) => log.debug({ err, ieee }, 'matching an OTA query failed'));
+      void known(ieee).then(
+        (check) => deps.emit('otaQuery', { ieee, check }),
+        (err: unknown) => log.debug({ err, ieee }, 'matching an OTA query failed'),
+      );
     },
   };
 }

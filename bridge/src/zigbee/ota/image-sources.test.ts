@@ -11,13 +11,14 @@ import { createProgressMeter } from './progress';
 const dataDir = mkdtempSync(join(tmpdir(), 'herdgate-ota-'));
 const dir = join(dataDir, 'ota');
 mkdirSync(dir);
-const image = (fileVersion: number, size = 300) => Buffer.from(buildOtaImage({ manufacturerCode: 0x100b, imageType: 0x0104, fileVersion, payload: new Uint8Array(size).fill(7) }));
+const image = (fileVersion: number, size = 300) =>
+  Buffer.from(buildOtaImage({ manufacturerCode: 0x100b, imageType: 0x0104, fileVersion, payload: new Uint8Array(size).fill(7) }));
 const sha = (bytes: Buffer) => createHash('sha512').update(bytes).digest('hex');
 
 describe('ota image sources', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('should check an image\'s identifier, size and sha512', () => {
+  it("should check an image's identifier, size and sha512", () => {
     const good = image(0x01000200);
     expect(verifyImage(good)).toMatchObject({ manufacturerCode: 0x100b, imageType: 0x0104, fileVersion: 0x01000200, size: good.length });
     expect(verifyImage(Buffer.concat([Buffer.from('vendor'), good]), {}).size).toBe(good.length);
@@ -35,12 +36,15 @@ describe('ota image sources', () => {
     const indexed = image(0x01000200);
     writeFileSync(join(dataDir, 'indexed.ota'), indexed);
     writeFileSync(join(dataDir, 'bad-sha.ota'), image(0x01000500));
-    writeFileSync(join(dataDir, 'index.json'), JSON.stringify([
-      { url: 'indexed.ota', sha512: sha(indexed), releaseNotes: 'fixes' },
-      { url: 'bad-sha.ota', sha512: 'cd'.repeat(64) },
-      { url: 'https://example.invalid/remote.ota', manufacturerCode: 1, imageType: 2, fileVersion: 3, fileSize: 100 },
-      { url: 'https://example.invalid/incomplete.ota' },
-    ]));
+    writeFileSync(
+      join(dataDir, 'index.json'),
+      JSON.stringify([
+        { url: 'indexed.ota', sha512: sha(indexed), releaseNotes: 'fixes' },
+        { url: 'bad-sha.ota', sha512: 'cd'.repeat(64) },
+        { url: 'https://example.invalid/remote.ota', manufacturerCode: 1, imageType: 2, fileVersion: 3, fileSize: 100 },
+        { url: 'https://example.invalid/incomplete.ota' },
+      ]),
+    );
     const warnings: string[] = [];
     const log = pino({ level: 'warn' }, { write: (line: string) => warnings.push(JSON.parse(line).file ?? '') });
     const sources = createImageSources({ dir, index: 'index.json', dataDir }, log);
@@ -65,7 +69,11 @@ describe('ota progress meter', () => {
   it('should report every 5 % or second with the time left at the measured rate', () => {
     let t = 0;
     const reports: Array<{ percent: number; remaining: number }> = [];
-    const meter = createProgressMeter(1000, (p) => reports.push(p), () => t);
+    const meter = createProgressMeter(
+      1000,
+      (p) => reports.push(p),
+      () => t,
+    );
     for (let offset = 0; offset <= 1000; offset += 10) {
       meter.at(offset);
       t += 100;

@@ -47,7 +47,8 @@ export function verifyImage(bytes: Buffer, expect: { sha512?: string; fileSize?:
   const parsed = parseOtaImage(bytes, { allowPrefix: true, allowTrailing: true });
   if (!parsed.ok) throw new Error(`${parsed.problem}: ${parsed.message}`);
   const { manufacturerCode, imageType, fileVersion, headerString, totalImageSize } = parsed.image.header;
-  if (expect.fileSize !== undefined && expect.fileSize !== totalImageSize) throw new Error(`size ${totalImageSize} differs from the index's fileSize ${expect.fileSize}`);
+  if (expect.fileSize !== undefined && expect.fileSize !== totalImageSize)
+    throw new Error(`size ${totalImageSize} differs from the index's fileSize ${expect.fileSize}`);
   return { manufacturerCode, imageType, fileVersion, size: totalImageSize, otaHeaderString: headerString, sha512 };
 }
 
@@ -83,7 +84,16 @@ export function createImageSources(options: ImageSourceOptions, log: Logger): Im
       const url = join(options.dir, name);
       try {
         const image = await local(url, {});
-        found.push({ url, fileName: name, manufacturerCode: image.manufacturerCode, imageType: image.imageType, fileVersion: image.fileVersion, fileSize: image.size, sha512: image.sha512, otaHeaderString: image.otaHeaderString });
+        found.push({
+          url,
+          fileName: name,
+          manufacturerCode: image.manufacturerCode,
+          imageType: image.imageType,
+          fileVersion: image.fileVersion,
+          fileSize: image.size,
+          sha512: image.sha512,
+          otaHeaderString: image.otaHeaderString,
+        });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'EISDIR') continue;
         log.warn({ file: url, reason: err instanceof Error ? err.message : String(err) }, 'OTA image left out');
@@ -124,7 +134,15 @@ export function createImageSources(options: ImageSourceOptions, log: Logger): Im
       const url = isAbsolute(item.url) ? item.url : join(options.dataDir, item.url);
       try {
         const image = await local(url, { sha512: item.sha512, fileSize: item.fileSize });
-        out.push({ ...item, url, manufacturerCode: image.manufacturerCode, imageType: image.imageType, fileVersion: image.fileVersion, fileSize: image.size, sha512: image.sha512 });
+        out.push({
+          ...item,
+          url,
+          manufacturerCode: image.manufacturerCode,
+          imageType: image.imageType,
+          fileVersion: image.fileVersion,
+          fileSize: image.size,
+          sha512: image.sha512,
+        });
       } catch (err) {
         log.warn({ file: url, reason: err instanceof Error ? err.message : String(err) }, 'OTA index entry left out');
       }
@@ -138,14 +156,25 @@ export function createImageSources(options: ImageSourceOptions, log: Logger): Im
     async refresh() {
       const all = [...(await folder()), ...(await indexed())];
       // Newest first within a manufacturer code and image type: herdsman takes the first match.
-      entries = all.map((entry, order) => ({ entry, order })).sort((a, b) => (b.entry.fileVersion ?? 0) - (a.entry.fileVersion ?? 0) || a.order - b.order).map((e) => e.entry);
+      entries = all
+        .map((entry, order) => ({ entry, order }))
+        .sort((a, b) => (b.entry.fileVersion ?? 0) - (a.entry.fileVersion ?? 0) || a.order - b.order)
+        .map((e) => e.entry);
       // Whole or not at all: herdsman may be reading the previous one.
       const temporary = `${indexPath}.${process.pid}.tmp`;
       await writeFile(temporary, JSON.stringify(entries, null, 1));
       await rename(temporary, indexPath);
       return indexPath;
     },
-    images: () => entries.map((e) => ({ manufacturerCode: e.manufacturerCode!, imageType: e.imageType!, fileVersion: e.fileVersion!, size: e.fileSize ?? 0, source: e.fileName ?? e.url, ...(e.releaseNotes ? { releaseNotes: e.releaseNotes } : {}) })),
+    images: () =>
+      entries.map((e) => ({
+        manufacturerCode: e.manufacturerCode!,
+        imageType: e.imageType!,
+        fileVersion: e.fileVersion!,
+        size: e.fileSize ?? 0,
+        source: e.fileName ?? e.url,
+        ...(e.releaseNotes ? { releaseNotes: e.releaseNotes } : {}),
+      })),
     describe: (entry) => ({
       manufacturerCode: entry.manufacturerCode,
       imageType: entry.imageType,

@@ -53,4 +53,8 @@ export function validate<S extends v.GenericSchema>(schema: S, input: unknown): 
   throw new ControlError(400, `${path}: ${issue.message}`);
 }
 
-export const ieeeSchema = v.pipe(v.string(), v.regex(/^(0x)?[0-9a-fA-F]{16}$/, 'expected 16 hex digits'), v.transform((s) => s.replace(/^0x/, '').toLowerCase()));
+export const ieeeSchema = v.pipe(
+  v.string(),
+  v.regex(/^(0x)?[0-9a-fA-F]{16}$/, 'expected 16 hex digits'),
+  v.transform((s) => s.replace(/^0x/, '').toLowerCase()),
+);

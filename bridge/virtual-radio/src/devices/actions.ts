@@ -93,7 +93,10 @@ function zoneFlags(host: DeviceHost): Action | undefined {
     run: (h, params) => {
       let set = 0;
       let clear = 0;
-      for (const [param, bit] of [['tamper', ZoneStatus.tamper], ['lowBattery', ZoneStatus.battery]] as const) {
+      for (const [param, bit] of [
+        ['tamper', ZoneStatus.tamper],
+        ['lowBattery', ZoneStatus.battery],
+      ] as const) {
         if (params[param] === true) set |= bit;
         else if (params[param] === false) clear |= bit;
         else if (params[param] !== undefined) return fail(`${param} must be true or false`);
@@ -115,10 +118,14 @@ function motion(host: DeviceHost): Action | undefined {
       const seconds = Number(params.clearAfter ?? (occ !== undefined ? h.num(occ, 'msOccupancySensing', 'pirOToUDelay') : h.config.motionClearSeconds));
       if (occ !== undefined) h.set(occ, 'msOccupancySensing', 'occupancy', 1);
       if (zone !== undefined) changeZoneStatus(h, zone, ZoneStatus.alarm1);
-      h.timers.set('motion:clear', () => {
-        if (occ !== undefined) h.set(occ, 'msOccupancySensing', 'occupancy', 0);
-        if (zone !== undefined) changeZoneStatus(h, zone, 0, ZoneStatus.alarm1);
-      }, seconds * 1000);
+      h.timers.set(
+        'motion:clear',
+        () => {
+          if (occ !== undefined) h.set(occ, 'msOccupancySensing', 'occupancy', 0);
+          if (zone !== undefined) changeZoneStatus(h, zone, 0, ZoneStatus.alarm1);
+        },
+        seconds * 1000,
+      );
       return { ok: true, detail: { clearsAfterSeconds: seconds } };
     },
   };
@@ -185,4 +192,3 @@ const builders: Array<(host: DeviceHost) => Action | undefined> = [
 export function availableActions(host: DeviceHost): Action[] {
   return builders.map((b) => b(host)).filter((a): a is Action => a !== undefined);
 }
-

@@ -24,10 +24,7 @@ export interface CommandCall {
 }
 
 /** How the device answers a command: a default response with this status, a cluster response, or nothing. */
-export type CommandOutcome =
-  | { status: number }
-  | { response: string; payload: Partial<CommandPayload> }
-  | { silent: true };
+export type CommandOutcome = { status: number } | { response: string; payload: Partial<CommandPayload> } | { silent: true };
 
 export type CommandHandler = (host: BehaviourHost, call: CommandCall) => CommandOutcome;
 

@@ -94,7 +94,10 @@ const TuyaSchema = v.strictObject({
    * Points the MCU sets by itself when another takes a value, and reports (a valve forced shut
    * reports its position 0).
    */
-  follows: v.optional(v.array(v.strictObject({ when: v.strictObject({ dp: DpId, value: DpValueSchema }), set: v.strictObject({ dp: DpId, value: DpValueSchema }) })), []),
+  follows: v.optional(
+    v.array(v.strictObject({ when: v.strictObject({ dp: DpId, value: DpValueSchema }), set: v.strictObject({ dp: DpId, value: DpValueSchema }) })),
+    [],
+  ),
 });
 
 const u32 = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(0xffffffff));
@@ -152,7 +155,9 @@ export const CatalogueEntrySchema = v.strictObject({
    * Zigbee 3.0 install code printed on the device (hex, CRC-16 included). A model with one joins
    * only after the host gave the coordinator the link key derived from it.
    */
-  installCode: v.optional(v.pipe(v.string(), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected lower-case hex of 6, 8, 12 or 16 bytes plus CRC'))),
+  installCode: v.optional(
+    v.pipe(v.string(), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected lower-case hex of 6, 8, 12 or 16 bytes plus CRC')),
+  ),
   /**
    * A gesture controller (Aqara's cube): the endpoint whose multistate input reports gestures
    * (Aqara's encoding of shake, flips, slide, tap…) and the one whose analog input reports rotation.

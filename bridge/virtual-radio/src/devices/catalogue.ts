@@ -65,7 +65,10 @@ function referenceProblems(entry: CatalogueEntry): string[] {
     }
   }
   if (entry.ota) {
-    const ep = entry.ota.endpoint === undefined ? entry.endpoints.find((e) => e.outClusters.includes(0x0019)) : entry.endpoints.find((e) => e.id === entry.ota!.endpoint);
+    const ep =
+      entry.ota.endpoint === undefined
+        ? entry.endpoints.find((e) => e.outClusters.includes(0x0019))
+        : entry.endpoints.find((e) => e.id === entry.ota!.endpoint);
     if (!ep?.outClusters.includes(0x0019)) problems.push('ota.endpoint: no endpoint with the OTA client cluster (out-cluster 0x0019)');
   }
   if (entry.tuya) {
@@ -95,7 +98,9 @@ function knownType(name: string): boolean {
 /** Reads every `*.json` in `dir`; the model key is the file name without `.json`. */
 export function loadCatalogue(dir = defaultCatalogueDir): Map<string, CatalogueEntry> {
   const models = new Map<string, CatalogueEntry>();
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const path = join(dir, file);
     let json: unknown;
     try {

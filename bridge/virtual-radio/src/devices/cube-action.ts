@@ -25,7 +25,8 @@ function gestureCode(params: Record<string, unknown>, top: number): { code: numb
   if (gesture === 'flip90') {
     const from = params.from ?? top;
     const to = params.to;
-    if (!isSide(from) || !isSide(to) || from === to || Math.abs(from - to) === 3) return 'flip90 needs "to" (0-5), a side next to "from" (default: the side on top; opposite sides are 0-3, 1-4, 2-5)';
+    if (!isSide(from) || !isSide(to) || from === to || Math.abs(from - to) === 3)
+      return 'flip90 needs "to" (0-5), a side next to "from" (default: the side on top; opposite sides are 0-3, 1-4, 2-5)';
     return { code: 64 + from * 8 + to, side: to };
   }
   const side = params.side ?? top;
@@ -44,7 +45,8 @@ export function cubeAction(host: DeviceHost): Action | undefined {
       if (!GESTURES.includes(String(params.gesture))) return fail(`gesture must be one of ${GESTURES.join(', ')}`);
       if (params.gesture === 'rotate') {
         const angle = params.angle;
-        if (typeof angle !== 'number' || !Number.isFinite(angle) || angle === 0 || Math.abs(angle) > 360) return fail('rotate needs "angle": degrees, not 0, at most 360 either way');
+        if (typeof angle !== 'number' || !Number.isFinite(angle) || angle === 0 || Math.abs(angle) > 360)
+          return fail('rotate needs "angle": degrees, not 0, at most 360 either way');
         h.announce(cube.rotation, 'genAnalogInput', 'presentValue', angle);
         return { ok: true, detail: { presentValue: angle } };
       }

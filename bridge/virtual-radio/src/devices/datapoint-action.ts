@@ -11,9 +11,9 @@ export function datapointAction(host: DeviceHost): Action | undefined {
   return {
     name: 'datapoint',
     description: 'the MCU changes a data point by itself and reports it ({dp: id or name, value})',
-    params: { dp: names.join(', '), value: 'of the data point\'s type (bool, integer, string, byte list)' },
+    params: { dp: names.join(', '), value: "of the data point's type (bool, integer, string, byte list)" },
     run: (h, params) => {
-      if (typeof params.dp !== 'number' && typeof params.dp !== 'string') return { ok: false, error: 'dp: give the data point\'s id or name' };
+      if (typeof params.dp !== 'number' && typeof params.dp !== 'string') return { ok: false, error: "dp: give the data point's id or name" };
       const changed = h.tuya!.change(params.dp, params.value);
       return changed.ok ? { ok: true, detail: { dp: changed.dp, value: changed.value } } : changed;
     },

@@ -124,7 +124,14 @@ export class DeviceHost implements BehaviourHost {
    * (herdsman's deCONZ adapter matches responses by profile, so a ZLL endpoint answering a HA read
    * with 0xC05E is never heard).
    */
-  emit(endpoint: number, clusterId: number, header: Omit<ZclHeader, 'tsn'> & { tsn?: number }, payload: Uint8Array, to: Destination[], profileId = this.endpoint(endpoint)?.profileId ?? 0x0104): void {
+  emit(
+    endpoint: number,
+    clusterId: number,
+    header: Omit<ZclHeader, 'tsn'> & { tsn?: number },
+    payload: Uint8Array,
+    to: Destination[],
+    profileId = this.endpoint(endpoint)?.profileId ?? 0x0104,
+  ): void {
     const asdu = encodeFrame({ ...header, tsn: header.tsn ?? this.nextTsn() }, payload);
     for (const dest of to) this.ctx.send({ to: dest, srcEndpoint: endpoint, profileId, clusterId, asdu });
   }

@@ -77,7 +77,9 @@ describe('device factory', () => {
   });
 
   it('should hold the settings it was given before joining over its catalogue values', () => {
-    const sensor = factory.create('SML001', { ieee: '0017880100000002', nwk: 6 }, new FakeContext(), { 2: { genBasic: { ledIndication: 1 }, msOccupancySensing: { pirOToUDelay: 90 } } });
+    const sensor = factory.create('SML001', { ieee: '0017880100000002', nwk: 6 }, new FakeContext(), {
+      2: { genBasic: { ledIndication: 1 }, msOccupancySensing: { pirOToUDelay: 90 } },
+    });
     const ep = sensor.inspect().endpoints['2'];
     expect(ep.genBasic).toMatchObject({ ledIndication: 1, modelId: 'SML001' });
     expect(ep.msOccupancySensing).toMatchObject({ pirOToUDelay: 90, motionSensitivity: 2 });

@@ -86,9 +86,17 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
       const records = decodeConfigReport(frame.payload).map((rec) => {
         if (rec.direction !== 0) return { status: Status.success, direction: rec.direction, attrId: rec.attrId };
         const def = find(rec.attrId);
-        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined) return { status: Status.unsupportedAttribute, direction: 0, attrId: rec.attrId };
+        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined)
+          return { status: Status.unsupportedAttribute, direction: 0, attrId: rec.attrId };
         if (def.type !== rec.type) return { status: Status.invalidDataType, direction: 0, attrId: rec.attrId };
-        const config = { endpoint, cluster: cluster.id, attribute: def.id, min: rec.min, max: rec.max, ...(rec.change !== undefined ? { change: rec.change } : {}) };
+        const config = {
+          endpoint,
+          cluster: cluster.id,
+          attribute: def.id,
+          min: rec.min,
+          max: rec.max,
+          ...(rec.change !== undefined ? { change: rec.change } : {}),
+        };
         host.reporting.configure(config, cluster, def);
         host.ctx.changed();
         return { status: Status.success, direction: 0, attrId: rec.attrId };
@@ -98,11 +106,20 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
     case GlobalCommand.readReportConfig: {
       const records = decodeReadReportConfig(frame.payload).map((q): ReportConfigRecord => {
         const def = find(q.attrId);
-        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined) return { status: Status.unsupportedAttribute, direction: q.direction, attrId: q.attrId };
+        if (!def || host.store.get(endpoint, cluster.id, def.name) === undefined)
+          return { status: Status.unsupportedAttribute, direction: q.direction, attrId: q.attrId };
         // We never receive reports, so there is nothing to say about direction 1.
         const config = q.direction === 0 ? host.reporting.get(endpoint, cluster.id, def.id) : undefined;
         if (!config) return { status: Status.notFound, direction: q.direction, attrId: q.attrId };
-        return { status: 0, direction: 0, attrId: q.attrId, type: def.type, min: config.min, max: config.max, ...(config.change !== undefined ? { change: config.change } : {}) };
+        return {
+          status: 0,
+          direction: 0,
+          attrId: q.attrId,
+          type: def.type,
+          min: config.min,
+          max: config.max,
+          ...(config.change !== undefined ? { change: config.change } : {}),
+        };
       });
       return { respond: GlobalCommand.readReportConfigRsp, payload: encodeReadReportConfigRsp(records) };
     }
@@ -114,7 +131,13 @@ export function handleGlobal(host: DeviceHost, endpoint: number, cluster: Cluste
         .filter((a) => a !== undefined && a.id >= start)
         .sort((a, b) => a!.id - b!.id);
       const page = present.slice(0, max);
-      return { respond: GlobalCommand.discoverRsp, payload: encodeDiscoverRsp(page.length === present.length, page.map((a) => ({ attrId: a!.id, type: a!.type }))) };
+      return {
+        respond: GlobalCommand.discoverRsp,
+        payload: encodeDiscoverRsp(
+          page.length === present.length,
+          page.map((a) => ({ attrId: a!.id, type: a!.type })),
+        ),
+      };
     }
     default:
       return { status: Status.unsupGeneralCommand };

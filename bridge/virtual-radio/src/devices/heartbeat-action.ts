@@ -25,7 +25,8 @@ export function heartbeatAction(host: DeviceHost): Action | undefined {
       if (typeof temperature !== 'number' || !Number.isInteger(temperature) || temperature < -128 || temperature > 127) {
         return { ok: false, error: 'temperature must be an integer from -128 to 127 (°C)' };
       }
-      if (typeof voltage !== 'number' || !Number.isInteger(voltage) || voltage < 0 || voltage > 0xffff) return { ok: false, error: 'voltage must be an integer from 0 to 65535 (mV)' };
+      if (typeof voltage !== 'number' || !Number.isInteger(voltage) || voltage < 0 || voltage > 0xffff)
+        return { ok: false, error: 'voltage must be an integer from 0 to 65535 (mV)' };
       const bytes = heartbeatBytes(voltage, temperature);
       h.announce(ep, 'genBasic', 'lumiHeartbeat', bytes);
       return { ok: true, detail: { temperature, voltage } };

@@ -3,7 +3,8 @@ import { testDevice } from './test-device';
 
 /** A ubisys module's inputs send what its input actions say, from their source endpoints. */
 const COORDINATOR = { kind: 'coordinator', endpoint: 1 };
-const sent = (dev: ReturnType<typeof testDevice>) => dev.frames().map((f) => ({ to: f.to, cluster: f.cluster, command: f.bytes[2], payload: f.bytes.slice(3) }));
+const sent = (dev: ReturnType<typeof testDevice>) =>
+  dev.frames().map((f) => ({ to: f.to, cluster: f.cluster, command: f.bytes[2], payload: f.bytes.slice(3) }));
 
 describe('input action', () => {
   it("should send the J1's open and stop for input 0 and close and stop for input 1 from its covering client (momentary)", () => {

@@ -37,7 +37,10 @@ export function inputAction(host: DeviceHost): Action | undefined {
       if (typeof input !== 'number' || !Number.isInteger(input) || input < 0) return { ok: false, error: 'input: must be an input number from 0' };
       if (typeof kind !== 'string' || !Object.hasOwn(KINDS, kind)) return { ok: false, error: `kind: must be ${Object.keys(KINDS).join(' or ')}` };
       const { after, from } = KINDS[kind as Kind];
-      const sent = entriesOf(h, ep).filter(([inputByte, transition]) => (inputByte! & 0x0f) === input && (transition! & 0x03) === after && (from as readonly number[]).includes((transition! >> 2) & 0x03));
+      const sent = entriesOf(h, ep).filter(
+        ([inputByte, transition]) =>
+          (inputByte! & 0x0f) === input && (transition! & 0x03) === after && (from as readonly number[]).includes((transition! >> 2) & 0x03),
+      );
       for (const [, , source, low, high, command, ...payload] of sent) {
         const cluster = low! | (high! << 8);
         const header = { clusterSpecific: true, direction: 'toServer' as const, disableDefaultResponse: true, commandId: command! };

@@ -96,9 +96,15 @@ export class DeviceMemory {
   snapshot(): MemorySnapshot {
     const groups: MemorySnapshot['groups'] = {};
     for (const [ep, g] of this.groups) if (g.size > 0) groups[ep] = Object.fromEntries(g);
-    return { bindings: structuredClone(this.bindings), groups, scenes: structuredClone(this.scenes), clientState: structuredClone(this.clientState), schedules: structuredClone(this.schedules),
+    return {
+      bindings: structuredClone(this.bindings),
+      groups,
+      scenes: structuredClone(this.scenes),
+      clientState: structuredClone(this.clientState),
+      schedules: structuredClone(this.schedules),
       ...(Object.keys(this.datapoints).length > 0 ? { datapoints: structuredClone(this.datapoints) } : {}),
-      ...(this.mcuClock ? { mcuClock: { ...this.mcuClock } } : {}) };
+      ...(this.mcuClock ? { mcuClock: { ...this.mcuClock } } : {}),
+    };
   }
 
   restore(s: MemorySnapshot): void {

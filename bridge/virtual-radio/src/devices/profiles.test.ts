@@ -27,9 +27,7 @@ describe('response profiles', () => {
   it('should answer a HA read on the ZLL endpoint with the HA profile', () => {
     const { zcl, sent } = sensor();
     zcl(1, 0x0000, [0x00, 0x07, 0x00, 0x05, 0x00]);
-    expect(sent()).toEqual([
-      { profile: HA, src: 1, cluster: 0, bytes: [0x18, 0x07, 0x01, 0x05, 0x00, 0x00, 0x42, 0x06, ...Buffer.from('SML001')] },
-    ]);
+    expect(sent()).toEqual([{ profile: HA, src: 1, cluster: 0, bytes: [0x18, 0x07, 0x01, 0x05, 0x00, 0x00, 0x42, 0x06, ...Buffer.from('SML001')] }]);
   });
 
   it('should answer with the ZLL profile when the request came with it', () => {
@@ -61,7 +59,7 @@ describe('response profiles', () => {
     expect(device.inspect().endpoints['2'].genBasic.ledIndication).toBe(1);
   });
 
-  it('should answer a HA request to a lamp\'s Green Power endpoint with the HA profile', () => {
+  it("should answer a HA request to a lamp's Green Power endpoint with the HA profile", () => {
     const ctx = new FakeContext();
     const lamp = factory.create('LCT015', { ieee: '0017880100000098', nwk: 0x3003 }, ctx);
     lamp.receive({ profileId: HA, clusterId: 0x0000, srcEndpoint: 1, dstEndpoint: 242, asdu: Uint8Array.of(0x00, 0x0e, 0x00, 0x05, 0x00) });
@@ -72,7 +70,13 @@ describe('response profiles', () => {
 
   it('should report occupancy from endpoint 2 with its HA profile, as the real sensor does', () => {
     const { device, zcl, sent } = sensor();
-    device.receive({ profileId: 0, clusterId: 0x0021, srcEndpoint: 0, dstEndpoint: 0, asdu: Uint8Array.of(1, 1, 2, 3, 4, 5, 6, 7, 8, 2, 0x06, 0x04, 0x03, ...COORD_LE, 1) });
+    device.receive({
+      profileId: 0,
+      clusterId: 0x0021,
+      srcEndpoint: 0,
+      dstEndpoint: 0,
+      asdu: Uint8Array.of(1, 1, 2, 3, 4, 5, 6, 7, 8, 2, 0x06, 0x04, 0x03, ...COORD_LE, 1),
+    });
     zcl(2, 0x0406, [0x00, 0x0c, 0x06, 0x00, 0x00, 0x00, 0x18, 0x00, 0x00, 0x2c, 0x01]);
     sent();
     expect(device.act('motion', {})).toMatchObject({ ok: true });
@@ -86,12 +90,19 @@ describe('unsolicited frame profiles', () => {
 
   it('should send a ZLL remote button command with its endpoint profile', () => {
     // A Hue-dimmer-like remote: its controlling endpoint is a ZLL one, and its commands say so.
-    writeFileSync(join(dir, 'zll-remote.json'), JSON.stringify({
-      description: 'test remote on a ZLL endpoint', manufacturerName: 'Test', modelId: 'ZLL-REMOTE', manufacturerCode: 4107,
-      logicalType: 'end-device', macCapabilities: 128,
-      endpoints: [{ id: 1, profileId: ZLL, deviceId: 0x0830, inClusters: [0], outClusters: [0, 3, 4, 6, 8, 5] }],
-      buttons: { on: { single: [{ cluster: 'genOnOff', command: 'on' }] } },
-    }));
+    writeFileSync(
+      join(dir, 'zll-remote.json'),
+      JSON.stringify({
+        description: 'test remote on a ZLL endpoint',
+        manufacturerName: 'Test',
+        modelId: 'ZLL-REMOTE',
+        manufacturerCode: 4107,
+        logicalType: 'end-device',
+        macCapabilities: 128,
+        endpoints: [{ id: 1, profileId: ZLL, deviceId: 0x0830, inClusters: [0], outClusters: [0, 3, 4, 6, 8, 5] }],
+        buttons: { on: { single: [{ cluster: 'genOnOff', command: 'on' }] } },
+      }),
+    );
     const ctx = new FakeContext();
     const remote = createDeviceFactory({ catalogueDir: dir }).create('zll-remote', { ieee: '0017880100000100', nwk: 0x3002 }, ctx);
     expect(remote.act('press', { button: 'on' })).toMatchObject({ ok: true });

@@ -23,7 +23,14 @@ const quantities: Record<string, Quantity[]> = {
   humidity: [{ cluster: 'msRelativeHumidity', attr: 'measuredValue', convert: (p) => Math.round(p * 100), unit: '%' }],
   pressure: [{ cluster: 'msPressureMeasurement', attr: 'measuredValue', convert: (h) => Math.round(h), unit: 'hPa' }],
   // ZCL 4.2.2.2.1: MeasuredValue = 10000 × log10(lux) + 1, 0 meaning "too dark to measure".
-  illuminance: [{ cluster: 'msIlluminanceMeasurement', attr: 'measuredValue', convert: (lx) => (lx <= 0 ? 0 : Math.min(0xfffe, Math.round(10000 * Math.log10(lx) + 1))), unit: 'lx' }],
+  illuminance: [
+    {
+      cluster: 'msIlluminanceMeasurement',
+      attr: 'measuredValue',
+      convert: (lx) => (lx <= 0 ? 0 : Math.min(0xfffe, Math.round(10000 * Math.log10(lx) + 1))),
+      unit: 'lx',
+    },
+  ],
   // A metering plug (divisors as the catalogue seeds them: power 1 W, voltage 1 V, current 1 mA, energy 0.01 kWh).
   power: [{ cluster: 'haElectricalMeasurement', attr: 'activePower', convert: (w) => Math.round(w), unit: 'W' }],
   voltage: [{ cluster: 'haElectricalMeasurement', attr: 'rmsVoltage', convert: (v) => Math.round(v), unit: 'V' }],

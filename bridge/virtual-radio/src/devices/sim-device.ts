@@ -1,5 +1,15 @@
 /** A simulated device composed from a catalogue entry: the `SimDevice` the radio core talks to. */
-import type { ActionInfo, ActionResult, Delivery, DeviceContext, DeviceIdentity, DeviceSettings, DeviceStateView, OtaControl, SimDevice } from '../network/types';
+import type {
+  ActionInfo,
+  ActionResult,
+  Delivery,
+  DeviceContext,
+  DeviceIdentity,
+  DeviceSettings,
+  DeviceStateView,
+  OtaControl,
+  SimDevice,
+} from '../network/types';
 import { attributeById, clusterById, resolveCluster } from '../zcl/index';
 import { type ZdoDevice, respondZdo } from '../zdo/responder';
 import { availableActions } from './actions';
@@ -17,7 +27,13 @@ export class CatalogueDevice implements SimDevice {
 
   constructor(identity: DeviceIdentity, entry: CatalogueEntry, ctx: DeviceContext, snapshot?: DeviceSnapshot, settings?: DeviceSettings) {
     this.host = new DeviceHost(identity, entry, ctx);
-    this.zdo = { nwk: identity.nwk, logicalType: entry.logicalType, macCapabilities: entry.macCapabilities, manufacturerCode: entry.manufacturerCode, endpoints: entry.endpoints };
+    this.zdo = {
+      nwk: identity.nwk,
+      logicalType: entry.logicalType,
+      macCapabilities: entry.macCapabilities,
+      manufacturerCode: entry.manufacturerCode,
+      endpoints: entry.endpoints,
+    };
     seed(this.host, settings);
     if (snapshot) restoreInto(this.host, snapshot);
   }
@@ -35,10 +51,15 @@ export class CatalogueDevice implements SimDevice {
     if (frame.group !== undefined || frame.broadcast) return; // broadcast ZDO is the radio core's business
     const memory = this.host.memory;
     const toBinding = (req: BindRequest) => ({ endpoint: req.srcEndpoint, cluster: req.cluster, to: req.to });
-    const response = respondZdo(this.zdo, {
-      bind: (req) => (memory.bind(toBinding(req)), this.host.changed(), 0),
-      unbind: (req) => (memory.unbind(toBinding(req)) ? (this.host.changed(), 0) : 0x88),
-    }, frame.clusterId, frame.asdu);
+    const response = respondZdo(
+      this.zdo,
+      {
+        bind: (req) => (memory.bind(toBinding(req)), this.host.changed(), 0),
+        unbind: (req) => (memory.unbind(toBinding(req)) ? (this.host.changed(), 0) : 0x88),
+      },
+      frame.clusterId,
+      frame.asdu,
+    );
     if (response) this.host.ctx.send({ to: { kind: 'coordinator', endpoint: 0 }, srcEndpoint: 0, profileId: ZDO_PROFILE, ...response });
   }
 
@@ -48,7 +69,15 @@ export class CatalogueDevice implements SimDevice {
 
   act(action: string, params: Record<string, unknown>): ActionResult {
     const found = availableActions(this.host).find((a) => a.name === action);
-    if (!found) return { ok: false, error: `unknown action "${action}" for ${this.identity.model} (has: ${this.actions().map((a) => a.name).join(', ') || 'none'})` };
+    if (!found)
+      return {
+        ok: false,
+        error: `unknown action "${action}" for ${this.identity.model} (has: ${
+          this.actions()
+            .map((a) => a.name)
+            .join(', ') || 'none'
+        })`,
+      };
     return found.run(this.host, params ?? {});
   }
 

@@ -33,7 +33,9 @@ describe('device snapshot', () => {
 
   it('should reject a broken snapshot with the device and the path', () => {
     expect(() => factory.restore('LCT015', { ieee: '00124b0000000001', nwk: 1 }, { version: 1, attributes: 5 }, new FakeContext())).toThrow(SnapshotError);
-    expect(() => factory.restore('LCT015', { ieee: '00124b0000000001', nwk: 1 }, { version: 1, attributes: 5 }, new FakeContext())).toThrow(/00124b0000000001 \(LCT015\).*attributes/);
+    expect(() => factory.restore('LCT015', { ieee: '00124b0000000001', nwk: 1 }, { version: 1, attributes: 5 }, new FakeContext())).toThrow(
+      /00124b0000000001 \(LCT015\).*attributes/,
+    );
   });
 
   it('should clear every timer on stop', () => {
@@ -57,7 +59,14 @@ describe('catalogue validation', () => {
   };
 
   it('should accept a minimal entry and fill in behaviour defaults', () => {
-    expect(parseCatalogueEntry('m1.json', valid).behaviour).toEqual({ coverSpeed: 10, motionClearSeconds: 30, thermostatDriftPerMinute: 0.5, stepMs: 100, announces: [], defaultTarget: 'coordinator' });
+    expect(parseCatalogueEntry('m1.json', valid).behaviour).toEqual({
+      coverSpeed: 10,
+      motionClearSeconds: 30,
+      thermostatDriftPerMinute: 0.5,
+      stepMs: 100,
+      announces: [],
+      defaultTarget: 'coordinator',
+    });
   });
 
   it('should name the file and path of a shape error', () => {

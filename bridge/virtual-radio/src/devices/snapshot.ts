@@ -19,11 +19,28 @@ export const DeviceSnapshotSchema = v.object({
   attributes: v.record(v.string(), v.record(v.string(), v.record(v.string(), Value))),
   reporting: v.array(v.object({ endpoint: num, cluster: num, attribute: num, min: num, max: num, change: v.optional(num) })),
   memory: v.object({
-    bindings: v.array(v.object({ endpoint: num, cluster: num, to: v.union([v.object({ kind: v.literal('ieee'), ieee: v.string(), endpoint: num }), v.object({ kind: v.literal('group'), group: num })]) })),
+    bindings: v.array(
+      v.object({
+        endpoint: num,
+        cluster: num,
+        to: v.union([v.object({ kind: v.literal('ieee'), ieee: v.string(), endpoint: num }), v.object({ kind: v.literal('group'), group: num })]),
+      }),
+    ),
     groups: v.record(v.string(), v.record(v.string(), v.string())),
-    scenes: v.array(v.object({ endpoint: num, group: num, scene: num, name: v.optional(v.string()), transitionTime: num, values: v.record(v.string(), v.record(v.string(), num)) })),
+    scenes: v.array(
+      v.object({
+        endpoint: num,
+        group: num,
+        scene: num,
+        name: v.optional(v.string()),
+        transitionTime: num,
+        values: v.record(v.string(), v.record(v.string(), num)),
+      }),
+    ),
     clientState: v.optional(v.record(v.string(), v.record(v.string(), v.record(v.string(), num)))),
-    schedules: v.optional(v.record(v.string(), v.record(v.string(), v.array(v.object({ transitionTime: num, heatSetpoint: v.optional(num), coolSetpoint: v.optional(num) }))))),
+    schedules: v.optional(
+      v.record(v.string(), v.record(v.string(), v.array(v.object({ transitionTime: num, heatSetpoint: v.optional(num), coolSetpoint: v.optional(num) })))),
+    ),
     datapoints: v.optional(v.record(v.string(), v.union([v.boolean(), num, v.string(), v.array(num)]))),
     mcuClock: v.optional(v.object({ utc: num, local: num, at: num })),
   }),
@@ -51,7 +68,12 @@ export function seed(host: DeviceHost, settings?: DeviceSettings): void {
       const behaviour = cluster && behaviours.servers[cluster.name];
       if (!cluster) continue;
       if (behaviour) servers.set(id, behaviour);
-      const values = { ...behaviour?.defaults, ...(cluster.name === 'genBasic' ? basicValues(host) : {}), ...ep.attributes[cluster.name], ...settings?.[ep.id]?.[cluster.name] };
+      const values = {
+        ...behaviour?.defaults,
+        ...(cluster.name === 'genBasic' ? basicValues(host) : {}),
+        ...ep.attributes[cluster.name],
+        ...settings?.[ep.id]?.[cluster.name],
+      };
       for (const [name, value] of Object.entries(values)) if (attributeByName(cluster, name)) host.store.set(ep.id, cluster, name, value, true);
     }
     host.servers.set(ep.id, servers);

@@ -10,9 +10,19 @@ import { testDevice } from './test-device';
 const SETUP = 0xfc00;
 const MGMT = 232;
 const MOMENTARY = [0x41, 0x02, 0x00, 0x06, 0x00, 0x0d, 0x03, 0x06, 0x00, 0x02, 0x06, 0x01, 0x0d, 0x04, 0x06, 0x00, 0x02];
-const ROCKER_S2 = [[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [0, 3, 3, 6, 0, 2], [1, 3, 4, 6, 0, 2]];
+const ROCKER_S2 = [
+  [0, 13, 3, 6, 0, 2],
+  [1, 13, 4, 6, 0, 2],
+  [0, 3, 3, 6, 0, 2],
+  [1, 3, 4, 6, 0, 2],
+];
 
-const S2_ROCKER_HERDSMAN = [[0, 13, 3, 6, 0, 2], [0, 3, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [1, 3, 4, 6, 0, 2]];
+const S2_ROCKER_HERDSMAN = [
+  [0, 13, 3, 6, 0, 2],
+  [0, 3, 3, 6, 0, 2],
+  [1, 13, 4, 6, 0, 2],
+  [1, 3, 4, 6, 0, 2],
+];
 
 const octets = (entries: number[][]) => [0x41, entries.length, 0x00, ...entries.flatMap((e) => [e.length, ...e])];
 const actionsOf = (dev: ReturnType<typeof testDevice>) => (dev.attrs('manuSpecificUbisysDeviceSetup', MGMT).inputActions as { elements: number[][] }).elements;
@@ -37,7 +47,11 @@ describe('write attributes structured', () => {
     // index 0 = element count (uint16 3), then element 3 alone (octet string).
     s2.global(SETUP, 0x0f, [0x01, 0x00, 0x01, 0x00, 0x00, 0x21, 0x03, 0x00, 0x01, 0x00, 0x01, 0x03, 0x00, 0x41, 0x06, 0, 3, 3, 6, 0, 2], MGMT);
     expect(s2.frames()[0]?.bytes.slice(2)).toEqual([0x10, 0x00]);
-    expect(actionsOf(s2)).toEqual([[0, 13, 3, 6, 0, 2], [1, 13, 4, 6, 0, 2], [0, 3, 3, 6, 0, 2]]);
+    expect(actionsOf(s2)).toEqual([
+      [0, 13, 3, 6, 0, 2],
+      [1, 13, 4, 6, 0, 2],
+      [0, 3, 3, 6, 0, 2],
+    ]);
   });
 
   it('should refuse each bad record with its own status and keep the attribute', () => {
@@ -48,17 +62,43 @@ describe('write attributes structured', () => {
       0x0f,
       [
         // an input the S2 does not have (input 5) → INVALID_VALUE
-        0x01, 0x00, 0x00, 0x48, ...octets([[5, 13, 3, 6, 0, 2]]),
+        0x01,
+        0x00,
+        0x00,
+        0x48,
+        ...octets([[5, 13, 3, 6, 0, 2]]),
         // an attribute it does not have → UNSUPPORTED_ATTRIBUTE
-        0x99, 0x00, 0x00, 0x20, 0x01,
+        0x99,
+        0x00,
+        0x00,
+        0x20,
+        0x01,
         // the whole array written as a uint8 → INVALID_DATA_TYPE
-        0x00, 0x00, 0x00, 0x20, 0x01,
+        0x00,
+        0x00,
+        0x00,
+        0x20,
+        0x01,
         // element 9 of a two-element array → INVALID_SELECTOR
-        0x01, 0x00, 0x01, 0x09, 0x00, 0x41, 0x06, 0, 13, 3, 6, 0, 2,
+        0x01,
+        0x00,
+        0x01,
+        0x09,
+        0x00,
+        0x41,
+        0x06,
+        0,
+        13,
+        3,
+        6,
+        0,
+        2,
       ],
       MGMT,
     );
-    expect(s2.frames()[0]?.bytes.slice(2)).toEqual([0x10, 0x87, 0x01, 0x00, 0x00, 0x86, 0x99, 0x00, 0x00, 0x8d, 0x00, 0x00, 0x00, 0x8e, 0x01, 0x00, 0x01, 0x09, 0x00]);
+    expect(s2.frames()[0]?.bytes.slice(2)).toEqual([
+      0x10, 0x87, 0x01, 0x00, 0x00, 0x86, 0x99, 0x00, 0x00, 0x8d, 0x00, 0x00, 0x00, 0x8e, 0x01, 0x00, 0x01, 0x09, 0x00,
+    ]);
     expect(actionsOf(s2)).toEqual(before);
   });
 
@@ -89,10 +129,18 @@ describe('structured writes against zigbee-herdsman 11.1.1 (test-only import)', 
   it('should take what herdsman encodes and answer what herdsman parses', () => {
     const s2 = testDevice('S2-5502');
     const array = (elements: number[][]) => ({ elementType: Zcl.DataType.OCTET_STR, elements });
-    deliver(s2, herdsmanFrame(1, 'writeStructured', [
-      { attrId: 1, selector: {}, dataType: Zcl.DataType.ARRAY, elementData: array(S2_ROCKER_HERDSMAN) },
-      { attrId: 1, selector: { indicatorType: Zcl.StructuredIndicatorType.Whole, indexes: [5] }, dataType: Zcl.DataType.OCTET_STR, elementData: [0, 13, 3, 6, 0, 2] },
-    ]));
+    deliver(
+      s2,
+      herdsmanFrame(1, 'writeStructured', [
+        { attrId: 1, selector: {}, dataType: Zcl.DataType.ARRAY, elementData: array(S2_ROCKER_HERDSMAN) },
+        {
+          attrId: 1,
+          selector: { indicatorType: Zcl.StructuredIndicatorType.Whole, indexes: [5] },
+          dataType: Zcl.DataType.OCTET_STR,
+          elementData: [0, 13, 3, 6, 0, 2],
+        },
+      ]),
+    );
     expect(parsed(s2.frames()[0]!.bytes)).toEqual([{ status: Zcl.Status.INVALID_SELECTOR, attrId: 1, selector: { indexes: [5] } }]);
     expect(actionsOf(s2)).toEqual(S2_ROCKER_HERDSMAN);
     deliver(s2, herdsmanFrame(2, 'read', [{ attrId: 1 }]));

@@ -18,16 +18,35 @@ export function testDevice(model: string, ieee = '00124b0000000001') {
     device,
     /** A cluster-specific command from the coordinator (default response disabled). */
     command(clusterId: number, commandId: number, payload: number[] = [], ep = firstEp, group?: number) {
-      device.receive({ profileId: 0x0104, clusterId, srcEndpoint: 1, dstEndpoint: ep, asdu: Uint8Array.of(0x11, ++tsn & 0xff, commandId, ...payload), ...(group !== undefined ? { group } : {}) });
+      device.receive({
+        profileId: 0x0104,
+        clusterId,
+        srcEndpoint: 1,
+        dstEndpoint: ep,
+        asdu: Uint8Array.of(0x11, ++tsn & 0xff, commandId, ...payload),
+        ...(group !== undefined ? { group } : {}),
+      });
     },
     global(clusterId: number, commandId: number, payload: number[] = [], ep = firstEp) {
       device.receive({ profileId: 0x0104, clusterId, srcEndpoint: 1, dstEndpoint: ep, asdu: Uint8Array.of(0x00, ++tsn & 0xff, commandId, ...payload) });
     },
     bindToCoordinator(clusterId: number, ep = firstEp) {
-      device.receive({ profileId: 0, clusterId: 0x0021, srcEndpoint: 0, dstEndpoint: 0, asdu: Uint8Array.of(++tsn & 0xff, 1, 2, 3, 4, 5, 6, 7, 8, ep, clusterId & 0xff, clusterId >> 8, 0x03, ...COORD_LE, 1) });
+      device.receive({
+        profileId: 0,
+        clusterId: 0x0021,
+        srcEndpoint: 0,
+        dstEndpoint: 0,
+        asdu: Uint8Array.of(++tsn & 0xff, 1, 2, 3, 4, 5, 6, 7, 8, ep, clusterId & 0xff, clusterId >> 8, 0x03, ...COORD_LE, 1),
+      });
     },
     bindToGroup(clusterId: number, group: number, ep = firstEp) {
-      device.receive({ profileId: 0, clusterId: 0x0021, srcEndpoint: 0, dstEndpoint: 0, asdu: Uint8Array.of(++tsn & 0xff, 1, 2, 3, 4, 5, 6, 7, 8, ep, clusterId & 0xff, clusterId >> 8, 0x01, group & 0xff, group >> 8) });
+      device.receive({
+        profileId: 0,
+        clusterId: 0x0021,
+        srcEndpoint: 0,
+        dstEndpoint: 0,
+        asdu: Uint8Array.of(++tsn & 0xff, 1, 2, 3, 4, 5, 6, 7, 8, ep, clusterId & 0xff, clusterId >> 8, 0x01, group & 0xff, group >> 8),
+      });
     },
     attrs(cluster: string, ep = firstEp) {
       return device.inspect().endpoints[String(ep)][cluster] as Record<string, unknown>;

@@ -11,10 +11,13 @@ export class Timers {
   /** Runs `fn` once after `ms`, replacing any timer with the same key. */
   set(key: string, fn: () => void, ms: number): void {
     this.clear(key);
-    const handle = this.ctx.setTimeout(() => {
-      this.pending.delete(key);
-      fn();
-    }, Math.max(0, ms));
+    const handle = this.ctx.setTimeout(
+      () => {
+        this.pending.delete(key);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     this.pending.set(key, handle);
   }
 

@@ -19,7 +19,8 @@ export type ChangeResult = { ok: true; dp: number; value: DpValue } | { ok: fals
 
 /** Why `value` cannot be this data point's, or undefined when it can. */
 export function datapointProblem(spec: DatapointSpec, value: unknown): string | undefined {
-  const int = (lo: number, hi: number) => (typeof value === 'number' && Number.isInteger(value) && value >= lo && value <= hi ? undefined : `expected an integer from ${lo} to ${hi}`);
+  const int = (lo: number, hi: number) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= lo && value <= hi ? undefined : `expected an integer from ${lo} to ${hi}`;
   let problem: string | undefined;
   switch (spec.type) {
     case 'bool':
@@ -58,7 +59,10 @@ export interface McuHost {
 export class TuyaMcu {
   private seq = 0;
 
-  constructor(private readonly host: McuHost, readonly spec: TuyaSpec) {}
+  constructor(
+    private readonly host: McuHost,
+    readonly spec: TuyaSpec,
+  ) {}
 
   get endpoint(): number {
     return this.spec.endpoint;
@@ -70,7 +74,9 @@ export class TuyaMcu {
 
   /** dp id → name, type and value, as the control interface shows them. */
   view(): Record<string, { name: string; type: string; value: DpValue }> {
-    return Object.fromEntries(Object.entries(this.spec.datapoints).map(([dp, spec]) => [dp, { name: spec.name, type: spec.type, value: this.value(Number(dp))! }]));
+    return Object.fromEntries(
+      Object.entries(this.spec.datapoints).map(([dp, spec]) => [dp, { name: spec.name, type: spec.type, value: this.value(Number(dp))! }]),
+    );
   }
 
   /**
@@ -108,7 +114,13 @@ export class TuyaMcu {
   change(ref: string | number, value: unknown): ChangeResult {
     const dp = typeof ref === 'number' ? ref : Number(Object.entries(this.spec.datapoints).find(([id, s]) => s.name === ref || id === ref)?.[0]);
     const spec = this.spec.datapoints[dp];
-    if (!spec) return { ok: false, error: `no data point ${JSON.stringify(ref)} (has: ${Object.entries(this.spec.datapoints).map(([id, s]) => `${id} ${s.name}`).join(', ')})` };
+    if (!spec)
+      return {
+        ok: false,
+        error: `no data point ${JSON.stringify(ref)} (has: ${Object.entries(this.spec.datapoints)
+          .map(([id, s]) => `${id} ${s.name}`)
+          .join(', ')})`,
+      };
     const problem = datapointProblem(spec, value);
     if (problem) return { ok: false, error: `data point ${dp} (${spec.name}): ${problem}` };
     this.store(dp, value as DpValue);
@@ -123,7 +135,13 @@ export class TuyaMcu {
   }
 
   version(seq: number): void {
-    this.host.sendCommand(this.endpoint, C, 'mcuVersionResponse', { seq, version: this.spec.mcuVersion }, { direction: 'toClient', to: COORDINATOR, disableDefaultResponse: true });
+    this.host.sendCommand(
+      this.endpoint,
+      C,
+      'mcuVersionResponse',
+      { seq, version: this.spec.mcuVersion },
+      { direction: 'toClient', to: COORDINATOR, disableDefaultResponse: true },
+    );
   }
 
   /**
@@ -156,10 +174,14 @@ export class TuyaMcu {
   }
 
   private schedule(ms: number): void {
-    this.host.timers.set('tuya:time', () => {
-      this.host.sendCommand(this.endpoint, C, 'mcuSyncTime', { payloadSize: this.nextSeq() }, { direction: 'toClient', to: COORDINATOR });
-      this.schedule(this.host.memory.mcuClock ? HOUR_MS : this.spec.timeRequestSeconds * 1000);
-    }, ms);
+    this.host.timers.set(
+      'tuya:time',
+      () => {
+        this.host.sendCommand(this.endpoint, C, 'mcuSyncTime', { payloadSize: this.nextSeq() }, { direction: 'toClient', to: COORDINATOR });
+        this.schedule(this.host.memory.mcuClock ? HOUR_MS : this.spec.timeRequestSeconds * 1000);
+      },
+      ms,
+    );
   }
 
   private store(dp: number, value: DpValue): void {

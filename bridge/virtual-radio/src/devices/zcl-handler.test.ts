@@ -11,7 +11,14 @@ let ctx: FakeContext;
 let lamp: SimDevice;
 
 const zcl = (clusterId: number, asdu: number[], extra: { group?: number; ep?: number } = {}) =>
-  lamp.receive({ profileId: 0x0104, clusterId, srcEndpoint: 1, dstEndpoint: extra.ep ?? 11, asdu: Uint8Array.from(asdu), ...(extra.group !== undefined ? { group: extra.group } : {}) });
+  lamp.receive({
+    profileId: 0x0104,
+    clusterId,
+    srcEndpoint: 1,
+    dstEndpoint: extra.ep ?? 11,
+    asdu: Uint8Array.from(asdu),
+    ...(extra.group !== undefined ? { group: extra.group } : {}),
+  });
 const frames = () => ctx.take().map((e) => ({ to: e.to, cluster: e.clusterId, src: e.srcEndpoint, bytes: Array.from(e.asdu) }));
 
 beforeEach(() => {
@@ -24,7 +31,12 @@ describe('device zcl handling', () => {
   it('should answer a read of modelId with a byte-exact read response', () => {
     zcl(0x0000, [0x00, 0x11, 0x00, 0x05, 0x00]);
     expect(frames()).toEqual([
-      { to: { kind: 'coordinator', endpoint: 1 }, cluster: 0, src: 11, bytes: [0x18, 0x11, 0x01, 0x05, 0x00, 0x00, 0x42, 0x06, ...Array.from(Buffer.from('LCT015'))] },
+      {
+        to: { kind: 'coordinator', endpoint: 1 },
+        cluster: 0,
+        src: 11,
+        bytes: [0x18, 0x11, 0x01, 0x05, 0x00, 0x00, 0x42, 0x06, ...Array.from(Buffer.from('LCT015'))],
+      },
     ]);
   });
 
@@ -84,7 +96,13 @@ describe('device zcl handling', () => {
 
 describe('device reporting', () => {
   const bindOnOff = () =>
-    lamp.receive({ profileId: 0, clusterId: 0x0021, srcEndpoint: 0, dstEndpoint: 0, asdu: Uint8Array.of(1, 1, 0, 0, 0, 0, 0x88, 0x17, 0, 11, 0x06, 0x00, 0x03, ...coordLe, 1) });
+    lamp.receive({
+      profileId: 0,
+      clusterId: 0x0021,
+      srcEndpoint: 0,
+      dstEndpoint: 0,
+      asdu: Uint8Array.of(1, 1, 0, 0, 0, 0, 0x88, 0x17, 0, 11, 0x06, 0x00, 0x03, ...coordLe, 1),
+    });
   // configure onOff: min 1 s, max 10 s
   const configure = () => zcl(0x0006, [0x00, 0x50, 0x06, 0x00, 0x00, 0x00, 0x10, 0x01, 0x00, 0x0a, 0x00]);
 
@@ -97,7 +115,10 @@ describe('device reporting', () => {
   it('should send reports to the bound coordinator with frame control 0x18, honouring min and max', () => {
     bindOnOff();
     configure();
-    expect(frames().map((f) => f.bytes)).toEqual([[1, 0], [0x18, 0x50, 0x07, 0x00]]);
+    expect(frames().map((f) => f.bytes)).toEqual([
+      [1, 0],
+      [0x18, 0x50, 0x07, 0x00],
+    ]);
     zcl(0x0006, [0x11, 0x51, 0x01]); // on: first report goes out at once
     let out = frames();
     expect(out).toHaveLength(1);
@@ -127,7 +148,13 @@ describe('device reporting', () => {
 
   it('should report analog attributes only past the reportable change', () => {
     bindOnOff();
-    lamp.receive({ profileId: 0, clusterId: 0x0021, srcEndpoint: 0, dstEndpoint: 0, asdu: Uint8Array.of(2, 1, 0, 0, 0, 0, 0x88, 0x17, 0, 11, 0x08, 0x00, 0x03, ...coordLe, 1) });
+    lamp.receive({
+      profileId: 0,
+      clusterId: 0x0021,
+      srcEndpoint: 0,
+      dstEndpoint: 0,
+      asdu: Uint8Array.of(2, 1, 0, 0, 0, 0, 0x88, 0x17, 0, 11, 0x08, 0x00, 0x03, ...coordLe, 1),
+    });
     // currentLevel: min 0, max 0 (no periodic), change 10
     zcl(0x0008, [0x00, 0x60, 0x06, 0x00, 0x00, 0x00, 0x20, 0x00, 0x00, 0x00, 0x00, 0x0a]);
     frames();

@@ -81,10 +81,17 @@ function replier(host: DeviceHost, delivery: Delivery, frame: ZclFrame) {
   };
   return {
     status(status: number): void {
-      if (status < 0 || !unicast || header.commandId === GlobalCommand.defaultRsp && !header.clusterSpecific) return;
+      if (status < 0 || !unicast || (header.commandId === GlobalCommand.defaultRsp && !header.clusterSpecific)) return;
       if (status === Status.success && header.disableDefaultResponse) return;
       const payload = encodeDefaultRsp(header.commandId, status);
-      host.emit(delivery.dstEndpoint, delivery.clusterId, { ...base, clusterSpecific: false, commandId: GlobalCommand.defaultRsp }, payload, to, delivery.profileId);
+      host.emit(
+        delivery.dstEndpoint,
+        delivery.clusterId,
+        { ...base, clusterSpecific: false, commandId: GlobalCommand.defaultRsp },
+        payload,
+        to,
+        delivery.profileId,
+      );
     },
     global(commandId: number, payload: Uint8Array): void {
       if (!unicast) return;
@@ -95,7 +102,14 @@ function replier(host: DeviceHost, delivery: Delivery, frame: ZclFrame) {
       const dir = base.direction;
       const def = cluster && (dir === 'toClient' ? cluster.responses : cluster.commands).find((c) => c.name === name);
       if (!def || !unicast) return;
-      host.emit(delivery.dstEndpoint, delivery.clusterId, { ...base, clusterSpecific: true, commandId: def.id }, encodeCommand(def, payload as never), to, delivery.profileId);
+      host.emit(
+        delivery.dstEndpoint,
+        delivery.clusterId,
+        { ...base, clusterSpecific: true, commandId: def.id },
+        encodeCommand(def, payload as never),
+        to,
+        delivery.profileId,
+      );
     },
   };
 }

@@ -12,7 +12,16 @@ export const AshControl = { Rst: 0xc0, RstAck: 0xc1, Error: 0xc2, Ack: 0x80, Nak
 /** ASH version carried by RSTACK and ERROR. */
 export const ASH_VERSION = 2;
 /** Reset reasons an RSTACK reports (the NCP's last reset cause). */
-export const ResetReason = { Unknown: 0x00, External: 0x01, PowerOn: 0x02, Watchdog: 0x03, Assert: 0x06, Bootloader: 0x09, Software: 0x0b, AckTimeouts: 0x51 } as const;
+export const ResetReason = {
+  Unknown: 0x00,
+  External: 0x01,
+  PowerOn: 0x02,
+  Watchdog: 0x03,
+  Assert: 0x06,
+  Bootloader: 0x09,
+  Software: 0x0b,
+  AckTimeouts: 0x51,
+} as const;
 
 export type AshFrame =
   | { type: 'data'; frmNum: number; ackNum: number; reTx: boolean; data: Uint8Array }
@@ -42,12 +51,18 @@ export function randomise(data: Uint8Array): Uint8Array {
 
 export function controlByte(frame: AshFrame): number {
   switch (frame.type) {
-    case 'data': return ((frame.frmNum & 7) << 4) | (frame.reTx ? 0x08 : 0) | (frame.ackNum & 7);
-    case 'ack': return AshControl.Ack | (frame.notReady ? 0x08 : 0) | (frame.ackNum & 7);
-    case 'nak': return AshControl.Nak | (frame.notReady ? 0x08 : 0) | (frame.ackNum & 7);
-    case 'rst': return AshControl.Rst;
-    case 'rstack': return AshControl.RstAck;
-    case 'error': return AshControl.Error;
+    case 'data':
+      return ((frame.frmNum & 7) << 4) | (frame.reTx ? 0x08 : 0) | (frame.ackNum & 7);
+    case 'ack':
+      return AshControl.Ack | (frame.notReady ? 0x08 : 0) | (frame.ackNum & 7);
+    case 'nak':
+      return AshControl.Nak | (frame.notReady ? 0x08 : 0) | (frame.ackNum & 7);
+    case 'rst':
+      return AshControl.Rst;
+    case 'rstack':
+      return AshControl.RstAck;
+    case 'error':
+      return AshControl.Error;
   }
 }
 

@@ -53,10 +53,23 @@ export class EmberNcp implements HostPort {
 
   constructor(private readonly deps: EmberNcpDeps) {
     this.handlers = {
-      ...stackHandlers, ...networkHandlers, ...securityHandlers, ...keyHandlers, ...tokenHandlers, ...tableHandlers, ...messagingHandlers(this.sends), ...interPanHandlers,
+      ...stackHandlers,
+      ...networkHandlers,
+      ...securityHandlers,
+      ...keyHandlers,
+      ...tokenHandlers,
+      ...tableHandlers,
+      ...messagingHandlers(this.sends),
+      ...interPanHandlers,
     };
     this.ctx = {
-      tokens: deps.tokens, ram: this.ram, route: deps.route, interPan: deps.interPan, changed: deps.changed, log: deps.log, now: deps.now,
+      tokens: deps.tokens,
+      ram: this.ram,
+      route: deps.route,
+      interPan: deps.interPan,
+      changed: deps.changed,
+      log: deps.log,
+      now: deps.now,
       reboot: () => {
         this.rebootPending = true;
       },
@@ -148,7 +161,11 @@ export class EmberNcp implements HostPort {
     const parent = this.deps.parentOf(ind.srcNwk);
     if (parent === undefined || parent === 0 || this.ram.routes.get(ind.srcNwk) === parent) return;
     this.ram.routes.set(ind.srcNwk, parent);
-    const w = new ByteWriter().u16(ind.srcNwk).ieee(ind.srcIeee ?? this.deps.ieeeOf(ind.srcNwk) ?? '0000000000000000').u8(ind.lqi).i8(ind.rssi);
+    const w = new ByteWriter()
+      .u16(ind.srcNwk)
+      .ieee(ind.srcIeee ?? this.deps.ieeeOf(ind.srcNwk) ?? '0000000000000000')
+      .u8(ind.lqi)
+      .i8(ind.rssi);
     this.ctx.callback(FrameId.IncomingRouteRecordHandler, w.u8(1).u16(parent).done());
   }
 

@@ -22,7 +22,12 @@ const TOUCHLINK_PROFILE = 0xc05e;
 const FILTER_MATCH = 0;
 const LEGACY_PASSTHROUGH_NONE = 0;
 
-interface RawFrame { to: 'broadcast' | { ieee: string }; clusterId: number; profileId: number; asdu: Uint8Array }
+interface RawFrame {
+  to: 'broadcast' | { ieee: string };
+  clusterId: number;
+  profileId: number;
+  asdu: Uint8Array;
+}
 
 export function parseInterPan(frame: Uint8Array): RawFrame | undefined {
   const r = new ByteReader(frame);
@@ -60,7 +65,13 @@ export const interPanHandlers: Record<number, CommandHandler> = {
 
 /** A touchlink answer from a device: the MAC frame it sent, to the coordinator's EUI64. */
 export function macFilterMatch(ctx: NcpContext, ind: InterPanIndication): void {
-  const mac = new ByteWriter().u16(LONG_DEST).u8(0).u16(ctx.tokens.network?.panId ?? 0xffff).ieee(ctx.tokens.eui64).u16(ind.srcPanId).ieee(ind.srcIeee);
+  const mac = new ByteWriter()
+    .u16(LONG_DEST)
+    .u8(0)
+    .u16(ctx.tokens.network?.panId ?? 0xffff)
+    .ieee(ctx.tokens.eui64)
+    .u16(ind.srcPanId)
+    .ieee(ind.srcIeee);
   mac.u16(STUB_NWK).u8(APS_INTERPAN).u16(ind.clusterId).u16(TOUCHLINK_PROFILE).bytes(ind.asdu);
   const frame = mac.done();
   const info = new ByteWriter().u8(FILTER_MATCH).u8(LEGACY_PASSTHROUGH_NONE).u16(0xfffe).ieee(ind.srcIeee).u8(0xff).u8(0xff).u8(ind.lqi).i8(-50);

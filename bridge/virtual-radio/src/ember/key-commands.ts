@@ -28,12 +28,15 @@ function keyAnswer(found: FoundKey | undefined, asked: SecManContext): Uint8Arra
 /** Writes a key-table entry: at `index`, or (0xFF) over the entry for the same EUI64, else the first free one. */
 function storeLinkKey(ctx: NcpContext, index: number, ieee: string, key: string): number {
   const table = ctx.tokens.keyTable;
-  const slot = index !== 0xff ? index : (() => {
-    const same = table.findIndex((e) => e?.ieee === ieee);
-    if (same >= 0) return same;
-    for (let i = 0; i < KEY_TABLE_SIZE; i++) if (!table[i]) return i;
-    return -1;
-  })();
+  const slot =
+    index !== 0xff
+      ? index
+      : (() => {
+          const same = table.findIndex((e) => e?.ieee === ieee);
+          if (same >= 0) return same;
+          for (let i = 0; i < KEY_TABLE_SIZE; i++) if (!table[i]) return i;
+          return -1;
+        })();
   if (slot < 0) return SlStatus.Full;
   if (slot >= KEY_TABLE_SIZE) return SlStatus.InvalidIndex;
   while (table.length < slot) table.push(null);
@@ -79,7 +82,10 @@ export const keyHandlers: Record<number, CommandHandler> = {
     const asked = readContext(r);
     if (asked.keyType === KeyType.Network) return writeContext(writeMetadata(u32(new ByteWriter(), SlStatus.InvalidType), NO_METADATA), asked).done();
     const found = lookup(ctx, asked);
-    return writeContext(writeMetadata(u32(new ByteWriter(), found ? SlStatus.Ok : SlStatus.NotFound), found?.metadata ?? NO_METADATA), found?.context ?? asked).done();
+    return writeContext(
+      writeMetadata(u32(new ByteWriter(), found ? SlStatus.Ok : SlStatus.NotFound), found?.metadata ?? NO_METADATA),
+      found?.context ?? asked,
+    ).done();
   },
   [FrameId.ExportLinkKeyByIndex]: (ctx, r) => {
     const index = r.u8();
@@ -91,7 +97,10 @@ export const keyHandlers: Record<number, CommandHandler> = {
   },
   [FrameId.ExportTransientKeyByIndex]: (ctx, r) => {
     const index = r.u8();
-    return keyAnswer(lookup(ctx, { ...blankContext(KeyType.TcLinkWithTimeout, index), flags: SecManFlag.KeyIndexIsValid }), blankContext(KeyType.TcLinkWithTimeout, index));
+    return keyAnswer(
+      lookup(ctx, { ...blankContext(KeyType.TcLinkWithTimeout, index), flags: SecManFlag.KeyIndexIsValid }),
+      blankContext(KeyType.TcLinkWithTimeout, index),
+    );
   },
   [FrameId.ExportTransientKeyByEui]: (ctx, r) => {
     const eui64 = r.ieee();

@@ -20,7 +20,12 @@ const SENT_STATUS = (status: number): number => (status === 0 ? SlStatus.Ok : Sl
 const DEFAULT_RADIUS = 30;
 const ZDO_ANNOUNCE = 0x0013;
 
-interface PendingSend { type: number; destination: number; aps: ApsFrame; tag: number }
+interface PendingSend {
+  type: number;
+  destination: number;
+  aps: ApsFrame;
+  tag: number;
+}
 
 /** Requests in flight, by the network's request id (u8). */
 export class SendTable {
@@ -54,7 +59,16 @@ function send(ctx: NcpContext, table: SendTable, entry: PendingSend, dst: ApsAdd
   if (!ctx.ram.networkUp) return u32(new ByteWriter(), SlStatus.NotJoined).u8(0).done();
   const added = table.add(entry);
   if (!added) return u32(new ByteWriter(), SlStatus.EzspError).u8(0).done();
-  ctx.route({ requestId: added.requestId, dst, profileId: entry.aps.profileId, clusterId: entry.aps.clusterId, srcEndpoint: entry.aps.sourceEndpoint, asdu: payload, txOptions: 0, radius: radius || DEFAULT_RADIUS });
+  ctx.route({
+    requestId: added.requestId,
+    dst,
+    profileId: entry.aps.profileId,
+    clusterId: entry.aps.clusterId,
+    srcEndpoint: entry.aps.sourceEndpoint,
+    asdu: payload,
+    txOptions: 0,
+    radius: radius || DEFAULT_RADIUS,
+  });
   return u32(new ByteWriter(), SlStatus.Ok).u8(added.sequence).done();
 }
 
@@ -77,7 +91,14 @@ export function messagingHandlers(table: SendTable): Record<number, CommandHandl
       const radius = r.u8();
       const tag = r.u16();
       const payload = readPayload(r);
-      return send(ctx, table, { type: Outgoing.Broadcast, destination, aps, tag }, { mode: 'nwk', nwk: destination, endpoint: aps.destinationEndpoint }, payload, radius);
+      return send(
+        ctx,
+        table,
+        { type: Outgoing.Broadcast, destination, aps, tag },
+        { mode: 'nwk', nwk: destination, endpoint: aps.destinationEndpoint },
+        payload,
+        radius,
+      );
     },
     [FrameId.SendMulticast]: (ctx, r) => {
       const aps = readApsFrame(r);
@@ -102,18 +123,33 @@ export function messageSent(ctx: NcpContext, table: SendTable, confirm: PendingC
 
 /** A frame from a device: incomingMessageHandler; a device announce is preceded by the TC join. */
 /** `joined` reports an announced device to the NCP and answers its parent's address. */
-export function incomingMessage(ctx: NcpContext, ind: PendingIndication, ieeeOf: (nwk: number) => string | undefined, joined: (nwk: number, ieee: string) => number): void {
+export function incomingMessage(
+  ctx: NcpContext,
+  ind: PendingIndication,
+  ieeeOf: (nwk: number) => string | undefined,
+  joined: (nwk: number, ieee: string) => number,
+): void {
   if (ind.profileId === 0 && ind.clusterId === ZDO_ANNOUNCE && ind.asdu.length >= 11) {
-    const ieee = Array.from(ind.asdu.subarray(3, 11)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+    const ieee = Array.from(ind.asdu.subarray(3, 11))
+      .reverse()
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
     const parent = joined(ind.srcNwk, ieee);
     trustCenterJoin(ctx, ind.srcNwk, ieee, DeviceUpdate.UnsecuredJoin, JoinDecision.UsePreconfiguredKey, parent);
   }
   const type = ind.dst.mode === 'group' ? Incoming.Multicast : ind.dst.nwk >= 0xfff8 ? Incoming.Broadcast : Incoming.Unicast;
   const aps: ApsFrame = {
-    profileId: ind.profileId, clusterId: ind.clusterId, sourceEndpoint: ind.srcEndpoint, destinationEndpoint: ind.dstEndpoint,
-    options: 0, groupId: ind.dst.mode === 'group' ? ind.dst.group : 0, sequence: 0,
+    profileId: ind.profileId,
+    clusterId: ind.clusterId,
+    sourceEndpoint: ind.srcEndpoint,
+    destinationEndpoint: ind.dstEndpoint,
+    options: 0,
+    groupId: ind.dst.mode === 'group' ? ind.dst.group : 0,
+    sequence: 0,
   };
-  const w = writeApsFrame(new ByteWriter().u8(type), aps).u16(ind.srcNwk).ieee(ind.srcIeee ?? ieeeOf(ind.srcNwk) ?? '0000000000000000');
+  const w = writeApsFrame(new ByteWriter().u8(type), aps)
+    .u16(ind.srcNwk)
+    .ieee(ind.srcIeee ?? ieeeOf(ind.srcNwk) ?? '0000000000000000');
   w.u8(0xff).u8(0xff).u8(ind.lqi).i8(ind.rssi);
   ctx.callback(FrameId.IncomingMessageHandler, u32(w, 0).u8(ind.asdu.length).bytes(ind.asdu).done());
 }

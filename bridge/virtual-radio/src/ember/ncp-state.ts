@@ -42,9 +42,18 @@ export interface PersistedEmber {
   rawTokens?: Record<string, string>;
 }
 
-export interface KeyEntry { ieee: string; key: string; outgoing?: number; incoming?: number }
+export interface KeyEntry {
+  ieee: string;
+  key: string;
+  outgoing?: number;
+  incoming?: number;
+}
 /** EmberNodeType of a child: 3 end device, 4 sleepy end device. */
-export interface ChildEntry { ieee: string; nwk: number; type: number }
+export interface ChildEntry {
+  ieee: string;
+  nwk: number;
+  type: number;
+}
 
 /** Table sizes of this image (EzspConfigId KEY_TABLE_SIZE, MAX_END_DEVICE_CHILDREN defaults). */
 export const KEY_TABLE_SIZE = 12;
@@ -53,7 +62,13 @@ export const CHILD_TABLE_SIZE = 32;
 export const ZERO_KEY = '0'.repeat(32);
 
 export const blankTokens = (eui64: string): PersistedEmber => ({
-  eui64, networkKey: ZERO_KEY, networkKeySequence: 0, tcLinkKey: ZERO_KEY, nwkFrameCounter: 0, apsFrameCounter: 0, keyTable: [],
+  eui64,
+  networkKey: ZERO_KEY,
+  networkKeySequence: 0,
+  tcLinkKey: ZERO_KEY,
+  nwkFrameCounter: 0,
+  apsFrameCounter: 0,
+  keyTable: [],
 });
 
 export interface NcpRam {
@@ -81,6 +96,13 @@ export interface NcpRam {
 }
 
 export const freshRam = (): NcpRam => ({
-  config: new Map(), policies: new Map(), values: new Map(), endpoints: new Map(), multicast: new Map(), transientKeys: new Map(), routes: new Map(),
-  networkUp: false, manufacturerCode: 0x1049,
+  config: new Map(),
+  policies: new Map(),
+  values: new Map(),
+  endpoints: new Map(),
+  multicast: new Map(),
+  transientKeys: new Map(),
+  routes: new Map(),
+  networkUp: false,
+  manufacturerCode: 0x1049,
 });

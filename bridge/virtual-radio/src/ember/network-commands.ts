@@ -43,7 +43,13 @@ export const networkHandlers: Record<number, CommandHandler> = {
     const staged = ctx.ram.staged;
     // Forming without security state first is refused, as the stack does (no network key).
     if (!staged) return statusOnly(SlStatus.InvalidState);
-    Object.assign(ctx.tokens, { network: { panId, extendedPanId, channel, txPower, nwkUpdateId, nwkManagerId }, networkKey: staged.networkKey, networkKeySequence: staged.networkKeySequence, tcLinkKey: staged.tcLinkKey, securityBitmask: staged.bitmask });
+    Object.assign(ctx.tokens, {
+      network: { panId, extendedPanId, channel, txPower, nwkUpdateId, nwkManagerId },
+      networkKey: staged.networkKey,
+      networkKeySequence: staged.networkKeySequence,
+      tcLinkKey: staged.tcLinkKey,
+      securityBitmask: staged.bitmask,
+    });
     if (!staged.keepFrameCounter) ctx.tokens.nwkFrameCounter = 0;
     ctx.changed();
     networkUp(ctx);
@@ -59,9 +65,16 @@ export const networkHandlers: Record<number, CommandHandler> = {
   },
   [FrameId.GetNetworkParameters]: (ctx) => {
     const n = ctx.tokens.network;
-    const w = u32(new ByteWriter(), n && ctx.ram.networkUp ? SlStatus.Ok : SlStatus.NotJoined).u8(n && ctx.ram.networkUp ? NodeType.Coordinator : NodeType.Unknown);
-    w.bytes(n ? Buffer.from(n.extendedPanId, 'hex') : new Uint8Array(8)).u16(n?.panId ?? 0xffff).u8(ctx.ram.radioPower ?? n?.txPower ?? 0).u8(n?.channel ?? 0);
-    w.u8(MAC_ASSOCIATION).u16(n?.nwkManagerId ?? 0).u8(n?.nwkUpdateId ?? 0);
+    const w = u32(new ByteWriter(), n && ctx.ram.networkUp ? SlStatus.Ok : SlStatus.NotJoined).u8(
+      n && ctx.ram.networkUp ? NodeType.Coordinator : NodeType.Unknown,
+    );
+    w.bytes(n ? Buffer.from(n.extendedPanId, 'hex') : new Uint8Array(8))
+      .u16(n?.panId ?? 0xffff)
+      .u8(ctx.ram.radioPower ?? n?.txPower ?? 0)
+      .u8(n?.channel ?? 0);
+    w.u8(MAC_ASSOCIATION)
+      .u16(n?.nwkManagerId ?? 0)
+      .u8(n?.nwkUpdateId ?? 0);
     return u32(w, ALL_CHANNELS).done();
   },
   [FrameId.PermitJoining]: (ctx, r) => {

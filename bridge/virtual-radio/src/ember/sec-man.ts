@@ -7,7 +7,17 @@ import { readU32, u32 } from './ezsp-codec';
 import type { ByteReader, ByteWriter } from './ezsp-codec';
 import type { KeyEntry, NcpRam, PersistedEmber } from './ncp-state';
 
-export const KeyType = { Network: 1, TcLink: 2, TcLinkWithTimeout: 3, AppLink: 4, ZllEncryption: 5, ZllPreconfigured: 6, GpProxy: 7, GpSink: 8, Internal: 9 } as const;
+export const KeyType = {
+  Network: 1,
+  TcLink: 2,
+  TcLinkWithTimeout: 3,
+  AppLink: 4,
+  ZllEncryption: 5,
+  ZllPreconfigured: 6,
+  GpProxy: 7,
+  GpSink: 8,
+  Internal: 9,
+} as const;
 export const SecManFlag = { KeyIndexIsValid: 0x01, EuiIsValid: 0x02, UnconfirmedTransientKey: 0x04 } as const;
 /** EmberKeyStructBitmask bits the metadata reports. */
 const KeyBits = { OutgoingFc: 0x0002, IncomingFc: 0x0004, PartnerEui64: 0x0008, IsAuthorized: 0x0010, UnconfirmedTransient: 0x0040 } as const;
@@ -34,10 +44,21 @@ export function writeContext(w: ByteWriter, c: SecManContext): ByteWriter {
 }
 
 export const appLinkContext = (index: number, eui64: string): SecManContext => ({
-  keyType: KeyType.AppLink, keyIndex: index, derivedType: 0, eui64, networkIndex: 0, flags: SecManFlag.KeyIndexIsValid | SecManFlag.EuiIsValid, psaPermission: ZB_PSA_ALG,
+  keyType: KeyType.AppLink,
+  keyIndex: index,
+  derivedType: 0,
+  eui64,
+  networkIndex: 0,
+  flags: SecManFlag.KeyIndexIsValid | SecManFlag.EuiIsValid,
+  psaPermission: ZB_PSA_ALG,
 });
 
-export interface KeyMetadata { bitmask: number; outgoing: number; incoming: number; ttlSeconds: number }
+export interface KeyMetadata {
+  bitmask: number;
+  outgoing: number;
+  incoming: number;
+  ttlSeconds: number;
+}
 
 export function writeMetadata(w: ByteWriter, m: KeyMetadata): ByteWriter {
   return u32(u32(w.u16(m.bitmask), m.outgoing), m.incoming).u16(m.ttlSeconds);
@@ -46,14 +67,22 @@ export function writeMetadata(w: ByteWriter, m: KeyMetadata): ByteWriter {
 export const NO_METADATA: KeyMetadata = { bitmask: 0, outgoing: 0, incoming: 0, ttlSeconds: 0 };
 
 export const linkKeyMetadata = (entry: KeyEntry): KeyMetadata => ({
-  bitmask: KeyBits.OutgoingFc | KeyBits.IncomingFc | KeyBits.PartnerEui64 | KeyBits.IsAuthorized, outgoing: entry.outgoing ?? 0, incoming: entry.incoming ?? 0, ttlSeconds: 0,
+  bitmask: KeyBits.OutgoingFc | KeyBits.IncomingFc | KeyBits.PartnerEui64 | KeyBits.IsAuthorized,
+  outgoing: entry.outgoing ?? 0,
+  incoming: entry.incoming ?? 0,
+  ttlSeconds: 0,
 });
 
 /** A transient key times out TRANSIENT_KEY_TIMEOUT_S after it was added (herdsman sets 300 s). */
 export function transientMetadata(ram: NcpRam, ieee: string, now: number): KeyMetadata {
   const added = ram.transientKeys.get(ieee)?.addedAt ?? now;
   const timeout = ram.config.get(ConfigTransientTimeout) ?? 300;
-  return { bitmask: KeyBits.PartnerEui64 | KeyBits.UnconfirmedTransient, outgoing: 0, incoming: 0, ttlSeconds: Math.max(0, timeout - Math.floor((now - added) / 1000)) };
+  return {
+    bitmask: KeyBits.PartnerEui64 | KeyBits.UnconfirmedTransient,
+    outgoing: 0,
+    incoming: 0,
+    ttlSeconds: Math.max(0, timeout - Math.floor((now - added) / 1000)),
+  };
 }
 
 /** EzspConfigId.TRANSIENT_KEY_TIMEOUT_S. */
@@ -66,7 +95,11 @@ export function expireTransientKeys(ram: NcpRam, now: number): void {
 }
 
 /** The key a context names, with the context as the NCP completes it (the EUI64 of an indexed entry). */
-export interface FoundKey { key: string; context: SecManContext; metadata: KeyMetadata }
+export interface FoundKey {
+  key: string;
+  context: SecManContext;
+  metadata: KeyMetadata;
+}
 
 export function findKey(tokens: PersistedEmber, ram: NcpRam, c: SecManContext, now: number): FoundKey | undefined {
   switch (c.keyType) {
@@ -97,4 +130,12 @@ export function findKey(tokens: PersistedEmber, ram: NcpRam, c: SecManContext, n
   }
 }
 
-export const blankContext = (keyType: number, index = 0): SecManContext => ({ keyType, keyIndex: index, derivedType: 0, eui64: BLANK_EUI64, networkIndex: 0, flags: 0, psaPermission: ZB_PSA_ALG });
+export const blankContext = (keyType: number, index = 0): SecManContext => ({
+  keyType,
+  keyIndex: index,
+  derivedType: 0,
+  eui64: BLANK_EUI64,
+  networkIndex: 0,
+  flags: 0,
+  psaPermission: ZB_PSA_ALG,
+});

@@ -25,7 +25,11 @@ export const securityHandlers: Record<number, CommandHandler> = {
   [FrameId.GetNetworkKeyInfo]: (ctx) => {
     const set = ctx.tokens.network !== undefined;
     const alternate = ctx.ram.nextNetworkKey ?? ctx.tokens.alternateKey;
-    const w = u32(new ByteWriter(), SlStatus.Ok).u8(set ? 1 : 0).u8(alternate ? 1 : 0).u8(ctx.tokens.networkKeySequence).u8(alternate ? (ctx.tokens.networkKeySequence + 1) & 0xff : 0);
+    const w = u32(new ByteWriter(), SlStatus.Ok)
+      .u8(set ? 1 : 0)
+      .u8(alternate ? 1 : 0)
+      .u8(ctx.tokens.networkKeySequence)
+      .u8(alternate ? (ctx.tokens.networkKeySequence + 1) & 0xff : 0);
     return u32(w, ctx.tokens.nwkFrameCounter).done();
   },
   [FrameId.ClearKeyTable]: (ctx) => {
@@ -66,4 +70,3 @@ export const securityHandlers: Record<number, CommandHandler> = {
     return statusOnly(SlStatus.Ok);
   },
 };
-

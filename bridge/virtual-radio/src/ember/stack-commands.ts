@@ -14,10 +14,50 @@ import { effectiveEui64 } from './tokens';
  * outside this table are not configuration values of this image: get and set answer EZSP_ERROR.
  */
 const CONFIG_DEFAULTS: ReadonlyMap<number, number> = new Map([
-  [1, 255], [2, 26], [3, 10], [4, 32], [5, 32], [6, 16], [7, 16], [8, 8], [12, 2], [13, 5], [16, 30], [17, 32],
-  [18, 7680], [19, 8], [23, 0], [24, 0], [25, 2], [26, 200], [28, 1], [29, 50], [30, 12], [31, 1600], [32, 20],
-  [34, 1], [36, 0], [41, 0], [42, 0], [43, 15], [44, 0], [45, 1], [46, 0], [47, 0], [48, -40 & 0xffff], [51, 1],
-  [52, 16], [53, 15], [54, 300], [55, 1], [56, 300], [57, 0], [64, 0], [65, 0], [66, 0], [67, 0],
+  [1, 255],
+  [2, 26],
+  [3, 10],
+  [4, 32],
+  [5, 32],
+  [6, 16],
+  [7, 16],
+  [8, 8],
+  [12, 2],
+  [13, 5],
+  [16, 30],
+  [17, 32],
+  [18, 7680],
+  [19, 8],
+  [23, 0],
+  [24, 0],
+  [25, 2],
+  [26, 200],
+  [28, 1],
+  [29, 50],
+  [30, 12],
+  [31, 1600],
+  [32, 20],
+  [34, 1],
+  [36, 0],
+  [41, 0],
+  [42, 0],
+  [43, 15],
+  [44, 0],
+  [45, 1],
+  [46, 0],
+  [47, 0],
+  [48, -40 & 0xffff],
+  [51, 1],
+  [52, 16],
+  [53, 15],
+  [54, 300],
+  [55, 1],
+  [56, 300],
+  [57, 0],
+  [64, 0],
+  [65, 0],
+  [66, 0],
+  [67, 0],
 ]);
 
 const Value = { VersionInfo: 0x11, NwkFrameCounter: 0x23, ApsFrameCounter: 0x24, KeyStorageVersion: 0x44 } as const;
@@ -28,7 +68,8 @@ const ENDPOINT_ENABLED = 0x0001;
 /** EmberCounterType.COUNT: readAndClearCounters answers this many u16 counters. */
 const COUNTER_TYPES = 42;
 
-const versionInfo = (): Uint8Array => new ByteWriter().u16(NCP_VERSION.build).u8(NCP_VERSION.major).u8(NCP_VERSION.minor).u8(NCP_VERSION.patch).u8(NCP_VERSION.special).u8(NCP_VERSION.type).done();
+const versionInfo = (): Uint8Array =>
+  new ByteWriter().u16(NCP_VERSION.build).u8(NCP_VERSION.major).u8(NCP_VERSION.minor).u8(NCP_VERSION.patch).u8(NCP_VERSION.special).u8(NCP_VERSION.type).done();
 
 const valueAnswer = (status: number, value: Uint8Array): Uint8Array => u32(new ByteWriter(), status).u8(value.length).bytes(value).done();
 
@@ -43,7 +84,9 @@ export const stackHandlers: Record<number, CommandHandler> = {
   [FrameId.GetConfigurationValue]: (ctx, r) => {
     const id = r.u8();
     const value = CONFIG_DEFAULTS.has(id) ? (ctx.ram.config.get(id) ?? CONFIG_DEFAULTS.get(id)) : undefined;
-    return u32(new ByteWriter(), value === undefined ? SlStatus.EzspError : SlStatus.Ok).u16(value ?? 0).done();
+    return u32(new ByteWriter(), value === undefined ? SlStatus.EzspError : SlStatus.Ok)
+      .u16(value ?? 0)
+      .done();
   },
   [FrameId.SetConfigurationValue]: (ctx, r) => {
     const id = r.u8();
@@ -59,7 +102,9 @@ export const stackHandlers: Record<number, CommandHandler> = {
   },
   [FrameId.GetPolicy]: (ctx, r) => {
     const decision = ctx.ram.policies.get(r.u8());
-    return u32(new ByteWriter(), decision === undefined ? SlStatus.EzspError : SlStatus.Ok).u8(decision ?? 0).done();
+    return u32(new ByteWriter(), decision === undefined ? SlStatus.EzspError : SlStatus.Ok)
+      .u8(decision ?? 0)
+      .done();
   },
   [FrameId.GetValue]: (ctx, r) => {
     const id = r.u8();

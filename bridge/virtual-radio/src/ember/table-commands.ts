@@ -29,7 +29,16 @@ export function childChanged(ctx: NcpContext, ieee: string, nwk: number, type: n
     table[index] = null;
   }
   ctx.changed();
-  ctx.callback(FrameId.ChildJoinHandler, new ByteWriter().u8(index).u8(joining ? 1 : 0).u16(nwk).ieee(ieee).u8(type).done());
+  ctx.callback(
+    FrameId.ChildJoinHandler,
+    new ByteWriter()
+      .u8(index)
+      .u8(joining ? 1 : 0)
+      .u16(nwk)
+      .ieee(ieee)
+      .u8(type)
+      .done(),
+  );
 }
 
 /** Source route entries in the order they were learnt: destination and the index of its relay's entry. */
@@ -46,21 +55,37 @@ export const tableHandlers: Record<number, CommandHandler> = {
   [FrameId.GetChildData]: (ctx, r) => {
     const index = r.u8();
     const child = index < CHILD_TABLE_SIZE ? ctx.tokens.children?.[index] : undefined;
-    const w = u32(new ByteWriter(), child ? SlStatus.Ok : SlStatus.NotJoined).ieee(child?.ieee ?? BLANK_EUI64).u8(child?.type ?? 0).u16(child?.nwk ?? 0xffff);
+    const w = u32(new ByteWriter(), child ? SlStatus.Ok : SlStatus.NotJoined)
+      .ieee(child?.ieee ?? BLANK_EUI64)
+      .u8(child?.type ?? 0)
+      .u16(child?.nwk ?? 0xffff);
     // phy 0, power 0, timeout index, remaining timeout (s): a child that polls keeps it full.
-    return u32(w.u8(0).u8(0).u8(child ? CHILD_TIMEOUT : 0), child ? 60 * 2 ** CHILD_TIMEOUT : 0).done();
+    return u32(
+      w
+        .u8(0)
+        .u8(0)
+        .u8(child ? CHILD_TIMEOUT : 0),
+      child ? 60 * 2 ** CHILD_TIMEOUT : 0,
+    ).done();
   },
   [FrameId.GetSourceRouteTableTotalSize]: () => Uint8Array.of(SOURCE_ROUTE_TABLE_SIZE),
   [FrameId.GetSourceRouteTableFilledSize]: (ctx) => Uint8Array.of(ctx.ram.routes.size),
   [FrameId.GetSourceRouteTableEntry]: (ctx, r) => {
     const entry = sourceRoutes(ctx)[r.u8()];
-    return u32(new ByteWriter(), entry ? SlStatus.Ok : SlStatus.NotFound).u16(entry?.destination ?? 0xffff).u8(entry?.closer ?? NO_CLOSER).done();
+    return u32(new ByteWriter(), entry ? SlStatus.Ok : SlStatus.NotFound)
+      .u16(entry?.destination ?? 0xffff)
+      .u8(entry?.closer ?? NO_CLOSER)
+      .done();
   },
   [FrameId.GetMulticastTableEntry]: (ctx, r) => {
     const index = r.u8();
     if (index >= MULTICAST_TABLE_SIZE) return u32(new ByteWriter(), SlStatus.InvalidIndex).u16(0).u8(0).u8(0).done();
     const entry = ctx.ram.multicast.get(index);
-    return u32(new ByteWriter(), SlStatus.Ok).u16(entry?.group ?? 0).u8(entry?.endpoint ?? 0).u8(0).done();
+    return u32(new ByteWriter(), SlStatus.Ok)
+      .u16(entry?.group ?? 0)
+      .u8(entry?.endpoint ?? 0)
+      .u8(0)
+      .done();
   },
 };
 

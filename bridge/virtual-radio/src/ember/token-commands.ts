@@ -17,7 +17,12 @@ export const tokenHandlers: Record<number, CommandHandler> = {
   [FrameId.GetTokenInfo]: (_ctx, r) => {
     const def = TOKENS[r.u8()];
     const w = u32(new ByteWriter(), def ? SlStatus.Ok : SlStatus.InvalidIndex);
-    return u32(w, def?.nvm3Key ?? 0).u8(def?.isCounter ? 1 : 0).u8(def && def.arraySize > 1 ? 1 : 0).u8(def?.size ?? 0).u8(def?.arraySize ?? 0).done();
+    return u32(w, def?.nvm3Key ?? 0)
+      .u8(def?.isCounter ? 1 : 0)
+      .u8(def && def.arraySize > 1 ? 1 : 0)
+      .u8(def?.size ?? 0)
+      .u8(def?.arraySize ?? 0)
+      .done();
   },
   [FrameId.GetTokenData]: (ctx, r) => {
     const nvm3Key = readU32(r);

@@ -34,8 +34,16 @@ const keys = (key: string, seq: number) => new ByteWriter().bytes(hexToKey(key))
 
 function nodeData(t: PersistedEmber): Uint8Array {
   const n = t.network;
-  const w = new ByteWriter().u16(n?.panId ?? 0xffff).i8(n ? (n.txPower << 24) >> 24 : -1).u8(n?.channel ?? 0);
-  return w.u8(n ? STACK_PROFILE_PRO : 0).u8(n ? NODE_COORDINATOR : 0).u16(n ? 0x0000 : 0xfffe).bytes(hexToKey(n?.extendedPanId ?? BLANK_EUI64)).done();
+  const w = new ByteWriter()
+    .u16(n?.panId ?? 0xffff)
+    .i8(n ? (n.txPower << 24) >> 24 : -1)
+    .u8(n?.channel ?? 0);
+  return w
+    .u8(n ? STACK_PROFILE_PRO : 0)
+    .u8(n ? NODE_COORDINATOR : 0)
+    .u16(n ? 0x0000 : 0xfffe)
+    .bytes(hexToKey(n?.extendedPanId ?? BLANK_EUI64))
+    .done();
 }
 
 function writeNodeData(t: PersistedEmber, data: Uint8Array): void {
@@ -55,35 +63,82 @@ function writeNodeData(t: PersistedEmber, data: Uint8Array): void {
 }
 
 const counter = (nvm3Key: number, get: (t: PersistedEmber) => number, set: (t: PersistedEmber, v: number) => void, size = 4): TokenDef => ({
-  nvm3Key, isCounter: true, size, arraySize: 1,
+  nvm3Key,
+  isCounter: true,
+  size,
+  arraySize: 1,
   read: (t) => (size === 4 ? u32(new ByteWriter(), get(t)) : new ByteWriter().u16(get(t))).done(),
   write: (t, d) => set(t, size === 4 ? readU32(new ByteReader(d)) : new ByteReader(d).u16()),
 });
 
 export const TOKENS: readonly TokenDef[] = [
   { nvm3Key: ZIGBEE | 0xff01, isCounter: false, size: 2, arraySize: 1, read: () => new ByteWriter().u16(STACK_TOKEN_VERSION).done() },
-  counter(ZIGBEE | 0xe263, (t) => t.bootCounter ?? 0, (t, v) => { t.bootCounter = v; }, 2),
-  counter(ZIGBEE | 0xe563, (t) => t.nwkFrameCounter, (t, v) => { t.nwkFrameCounter = v; }),
+  counter(
+    ZIGBEE | 0xe263,
+    (t) => t.bootCounter ?? 0,
+    (t, v) => {
+      t.bootCounter = v;
+    },
+    2,
+  ),
+  counter(
+    ZIGBEE | 0xe563,
+    (t) => t.nwkFrameCounter,
+    (t, v) => {
+      t.nwkFrameCounter = v;
+    },
+  ),
   {
-    nvm3Key: ZIGBEE | 0xeb79, isCounter: false, size: 17, arraySize: 1, read: (t) => keys(t.networkKey, t.networkKeySequence),
+    nvm3Key: ZIGBEE | 0xeb79,
+    isCounter: false,
+    size: 17,
+    arraySize: 1,
+    read: (t) => keys(t.networkKey, t.networkKeySequence),
     write: (t, d) => Object.assign(t, { networkKey: keyToHex(d.subarray(0, 16)), networkKeySequence: d[16] }),
   },
   { nvm3Key: ZIGBEE | 0xee64, isCounter: false, size: 16, arraySize: 1, read: nodeData, write: writeNodeData },
   {
-    nvm3Key: ZIGBEE | 0xe475, isCounter: false, size: 17, arraySize: 1, read: (t) => keys(t.alternateKey ?? ZERO_KEY, 0),
-    write: (t, d) => { t.alternateKey = keyToHex(d.subarray(0, 16)) === ZERO_KEY ? undefined : keyToHex(d.subarray(0, 16)); },
+    nvm3Key: ZIGBEE | 0xe475,
+    isCounter: false,
+    size: 17,
+    arraySize: 1,
+    read: (t) => keys(t.alternateKey ?? ZERO_KEY, 0),
+    write: (t, d) => {
+      t.alternateKey = keyToHex(d.subarray(0, 16)) === ZERO_KEY ? undefined : keyToHex(d.subarray(0, 16));
+    },
   },
-  counter(ZIGBEE | 0xe123, (t) => t.apsFrameCounter, (t, v) => { t.apsFrameCounter = v; }),
+  counter(
+    ZIGBEE | 0xe123,
+    (t) => t.apsFrameCounter,
+    (t, v) => {
+      t.apsFrameCounter = v;
+    },
+  ),
   {
     // Trust centre: mode (the security bitmask), the trust centre's EUI64 (itself), the TC link key.
-    nvm3Key: ZIGBEE | 0xe124, isCounter: false, size: 26, arraySize: 1,
-    read: (t) => new ByteWriter().u16(t.network ? (t.securityBitmask ?? 0) : 0).ieee(t.network ? effectiveEui64(t) : BLANK_EUI64).bytes(hexToKey(t.tcLinkKey)).done(),
+    nvm3Key: ZIGBEE | 0xe124,
+    isCounter: false,
+    size: 26,
+    arraySize: 1,
+    read: (t) =>
+      new ByteWriter()
+        .u16(t.network ? (t.securityBitmask ?? 0) : 0)
+        .ieee(t.network ? effectiveEui64(t) : BLANK_EUI64)
+        .bytes(hexToKey(t.tcLinkKey))
+        .done(),
     write: (t, d) => Object.assign(t, { securityBitmask: d[0] | (d[1] << 8), tcLinkKey: keyToHex(d.subarray(10, 26)) }),
   },
   {
     // Network management: channel mask, network manager, update id.
-    nvm3Key: ZIGBEE | 0xe125, isCounter: false, size: 7, arraySize: 1,
-    read: (t) => u32(new ByteWriter(), t.network ? 0x07fff800 : 0).u16(t.network?.nwkManagerId ?? 0xffff).u8(t.network?.nwkUpdateId ?? 0).done(),
+    nvm3Key: ZIGBEE | 0xe125,
+    isCounter: false,
+    size: 7,
+    arraySize: 1,
+    read: (t) =>
+      u32(new ByteWriter(), t.network ? 0x07fff800 : 0)
+        .u16(t.network?.nwkManagerId ?? 0xffff)
+        .u8(t.network?.nwkUpdateId ?? 0)
+        .done(),
     write: (t, d) => {
       if (t.network) Object.assign(t.network, { nwkManagerId: d[4] | (d[5] << 8), nwkUpdateId: d[6] });
     },
@@ -93,7 +148,11 @@ export const TOKENS: readonly TokenDef[] = [
   { nvm3Key: ZIGBEE | 0xe129, isCounter: false, size: 1, arraySize: 1, read: () => new ByteWriter().i8(MIN_RSSI).done() },
   {
     // An EUI64 restored from another stick replaces the chip's own; blank is erased flash (all FF).
-    nvm3Key: ZIGBEE | 0xe12a, isCounter: false, size: 8, arraySize: 1, read: (t) => new ByteWriter().ieee(t.restoredEui64 ?? ERASED_EUI64).done(),
+    nvm3Key: ZIGBEE | 0xe12a,
+    isCounter: false,
+    size: 8,
+    arraySize: 1,
+    read: (t) => new ByteWriter().ieee(t.restoredEui64 ?? ERASED_EUI64).done(),
     write: (t, d) => {
       const ieee = new ByteReader(d).ieee();
       t.restoredEui64 = ieee === ERASED_EUI64 || ieee === BLANK_EUI64 ? undefined : ieee;
@@ -101,10 +160,17 @@ export const TOKENS: readonly TokenDef[] = [
   },
   {
     // Key table: partner EUI64, link key, info byte.
-    nvm3Key: ZIGBEE | 0x0600, isCounter: false, size: 25, arraySize: KEY_TABLE_SIZE,
+    nvm3Key: ZIGBEE | 0x0600,
+    isCounter: false,
+    size: 25,
+    arraySize: KEY_TABLE_SIZE,
     read: (t, i) => {
       const e = t.keyTable[i];
-      return new ByteWriter().ieee(e?.ieee ?? BLANK_EUI64).bytes(hexToKey(e?.key ?? ZERO_KEY)).u8(e ? KEY_ENTRY_IN_USE : 0).done();
+      return new ByteWriter()
+        .ieee(e?.ieee ?? BLANK_EUI64)
+        .bytes(hexToKey(e?.key ?? ZERO_KEY))
+        .u8(e ? KEY_ENTRY_IN_USE : 0)
+        .done();
     },
     write: (t, d, i) => {
       const ieee = new ByteReader(d).ieee();

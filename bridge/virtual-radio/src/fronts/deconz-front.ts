@@ -15,7 +15,15 @@ export interface DeconzFront extends RadioFront {
 
 export function createDeconzFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks): DeconzFront {
   const params = saved?.parameters ? ParameterStore.restore(saved.parameters) : ParameterStore.fresh(mac);
-  const core = new RadioCore({ params, networkState: saved?.parameters ? (saved.networkState ?? NetworkState.Offline) : NetworkState.Offline, firmware: saved?.parameters ? saved.firmware : undefined, route: hooks.route, changed: hooks.changed, permitJoin: hooks.permitJoin, log: hooks.log });
+  const core = new RadioCore({
+    params,
+    networkState: saved?.parameters ? (saved.networkState ?? NetworkState.Offline) : NetworkState.Offline,
+    firmware: saved?.parameters ? saved.firmware : undefined,
+    route: hooks.route,
+    changed: hooks.changed,
+    permitJoin: hooks.permitJoin,
+    log: hooks.log,
+  });
   return {
     protocol: 'deconz',
     core,

@@ -18,9 +18,23 @@ export interface EmberFront extends RadioFront {
   linkFault(spec: LinkFaultSpec): Record<string, unknown>;
 }
 
-export function createEmberFront(saved: RadioState | undefined, mac: string, hooks: FrontHooks & { ieeeOf(nwk: number): string | undefined; parentOf(nwk: number): number | undefined; endDeviceType(nwk: number): number | undefined }): EmberFront {
+export function createEmberFront(
+  saved: RadioState | undefined,
+  mac: string,
+  hooks: FrontHooks & { ieeeOf(nwk: number): string | undefined; parentOf(nwk: number): number | undefined; endDeviceType(nwk: number): number | undefined },
+): EmberFront {
   const tokens = saved?.ember ?? blankTokens(mac);
-  const ncp = new EmberNcp({ tokens, route: hooks.route, interPan: hooks.interPan, changed: hooks.changed, ieeeOf: hooks.ieeeOf, parentOf: hooks.parentOf, endDeviceType: hooks.endDeviceType, now: hooks.now, log: hooks.log });
+  const ncp = new EmberNcp({
+    tokens,
+    route: hooks.route,
+    interPan: hooks.interPan,
+    changed: hooks.changed,
+    ieeeOf: hooks.ieeeOf,
+    parentOf: hooks.parentOf,
+    endDeviceType: hooks.endDeviceType,
+    now: hooks.now,
+    log: hooks.log,
+  });
   let current: AshLink | undefined;
   const linkFaults = new LinkFaults(hooks.now);
   const resetByNcp = (reason: number) => {
@@ -54,7 +68,12 @@ export function createEmberFront(saved: RadioState | undefined, mac: string, hoo
     },
     rebooted: () => ncp.reset(),
     networkUp: () => ncp.ram.networkUp,
-    health: () => ({ networkUp: ncp.ram.networkUp, ezsp: ncp.ram.protocol ?? null, interPanChannel: ncp.ram.interPanChannel ?? null, linkFaults: linkFaults.describe() }),
+    health: () => ({
+      networkUp: ncp.ram.networkUp,
+      ezsp: ncp.ram.protocol ?? null,
+      interPanChannel: ncp.ram.interPanChannel ?? null,
+      linkFaults: linkFaults.describe(),
+    }),
     persist: () => ({ protocol: 'ember', ember: tokens }),
   };
 }

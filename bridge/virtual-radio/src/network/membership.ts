@@ -97,8 +97,15 @@ export class Membership {
     this.announceTsn = (this.announceTsn + 1) & 0xff;
     const asdu = deviceAnnounce(this.announceTsn, nwk, ieee, macCapabilities);
     this.deps.host.indicate({
-      dst: { mode: 'nwk', nwk: 0xfffd }, dstEndpoint: 0, srcNwk: nwk, srcEndpoint: 0,
-      profileId: 0, clusterId: ZdoCluster.DeviceAnnce, asdu, lqi: linkQuality(ieee), rssi: -50,
+      dst: { mode: 'nwk', nwk: 0xfffd },
+      dstEndpoint: 0,
+      srcNwk: nwk,
+      srcEndpoint: 0,
+      profileId: 0,
+      clusterId: ZdoCluster.DeviceAnnce,
+      asdu,
+      lqi: linkQuality(ieee),
+      rssi: -50,
     });
   }
 
@@ -158,8 +165,15 @@ export class Membership {
 
   persist(): PersistedNetwork {
     const devices = this.deps.registry.all().map((e) => ({
-      ieee: e.device.identity.ieee, nwk: e.device.identity.nwk, model: e.device.identity.model,
-      online: e.online, parent: e.parent, lqi: e.lqi, distance: e.distance, channel: e.channel, snapshot: e.device.snapshot(),
+      ieee: e.device.identity.ieee,
+      nwk: e.device.identity.nwk,
+      model: e.device.identity.model,
+      online: e.online,
+      parent: e.parent,
+      lqi: e.lqi,
+      distance: e.distance,
+      channel: e.channel,
+      snapshot: e.device.snapshot(),
     }));
     return { devices, pool: this.deps.registry.pool() };
   }

@@ -44,8 +44,12 @@ export class SimNetwork {
 
   constructor(private readonly deps: NetworkDeps) {
     this.channels = new ChannelChanges({
-      registry: deps.registry, clock: deps.clock, timing: deps.timing,
-      channel: () => deps.coordinator.channel(), networkUp: () => deps.networkUp(), rejoin: (ieee) => deps.rejoin(ieee),
+      registry: deps.registry,
+      clock: deps.clock,
+      timing: deps.timing,
+      channel: () => deps.coordinator.channel(),
+      networkUp: () => deps.networkUp(),
+      rejoin: (ieee) => deps.rejoin(ieee),
       log: (event, detail) => deps.log?.(event, detail),
     });
     this.zdo = {

@@ -51,7 +51,16 @@ export interface TouchlinkView {
   resets: number;
 }
 
-interface Candidate { ieee: Ieee; model: string; joined: boolean; channel: number; distance: number; nwk: number; endpoint: TouchlinkEndpoint; router: boolean }
+interface Candidate {
+  ieee: Ieee;
+  model: string;
+  joined: boolean;
+  channel: number;
+  distance: number;
+  nwk: number;
+  endpoint: TouchlinkEndpoint;
+  router: boolean;
+}
 
 export class TouchlinkResponder {
   private readonly transactions = new Map<Ieee, number>();
@@ -77,11 +86,25 @@ export class TouchlinkResponder {
       this.transactions.set(c.ieee, transactionId);
       const rssi = rssiAt(c.distance);
       const asdu = scanResponse({
-        tsn, transactionId, responseId: Number.parseInt(c.ieee.slice(-8), 16), router: c.router, factoryNew: !c.joined,
+        tsn,
+        transactionId,
+        responseId: Number.parseInt(c.ieee.slice(-8), 16),
+        router: c.router,
+        factoryNew: !c.joined,
         extendedPanId: c.joined ? bytesToHexLe(this.deps.coordinator.extendedPanId()) : '0000000000000000',
-        networkUpdateId: 0, channel: c.channel, panId: c.joined ? this.deps.coordinator.panId() : 0xffff, nwk: c.joined ? c.nwk : 0xffff, endpoint: c.endpoint,
+        networkUpdateId: 0,
+        channel: c.channel,
+        panId: c.joined ? this.deps.coordinator.panId() : 0xffff,
+        nwk: c.joined ? c.nwk : 0xffff,
+        endpoint: c.endpoint,
       });
-      this.deps.host.interPan?.({ srcIeee: c.ieee, srcPanId: c.joined ? this.deps.coordinator.panId() : 0xffff, clusterId: TOUCHLINK_CLUSTER, asdu, lqi: lqiFromRssi(rssi) });
+      this.deps.host.interPan?.({
+        srcIeee: c.ieee,
+        srcPanId: c.joined ? this.deps.coordinator.panId() : 0xffff,
+        clusterId: TOUCHLINK_CLUSTER,
+        asdu,
+        lqi: lqiFromRssi(rssi),
+      });
       this.deps.log('touchlink-scan-response', { ieee: c.ieee, channel: c.channel, rssi });
       return;
     }
@@ -95,7 +118,13 @@ export class TouchlinkResponder {
     const entry = c.joined ? this.deps.registry.get(c.ieee) : undefined;
     // A joined light blinks through its own Identify cluster, so its attribute state shows it too.
     const IDENTIFY = 0x0003;
-    entry?.device.receive({ profileId: 0x0104, clusterId: IDENTIFY, srcEndpoint: 0xfe, dstEndpoint: c.endpoint.id, asdu: Uint8Array.of(0x11, 0, 0x00, seconds & 0xff, seconds >> 8) });
+    entry?.device.receive({
+      profileId: 0x0104,
+      clusterId: IDENTIFY,
+      srcEndpoint: 0xfe,
+      dstEndpoint: c.endpoint.id,
+      asdu: Uint8Array.of(0x11, 0, 0x00, seconds & 0xff, seconds >> 8),
+    });
     this.deps.log('touchlink-identify', { ieee: c.ieee, seconds });
   }
 
@@ -119,12 +148,30 @@ export class TouchlinkResponder {
       const id = entry.device.identity;
       const endpoint = this.deps.factory.touchlink?.(id.model);
       if (!endpoint || !entry.online) continue;
-      out.push({ ieee: id.ieee, model: id.model, joined: true, channel: this.deps.coordinator.channel(), distance: entry.distance ?? DEFAULT_DISTANCE_M, nwk: id.nwk, endpoint, router: id.logicalType === 'router' });
+      out.push({
+        ieee: id.ieee,
+        model: id.model,
+        joined: true,
+        channel: this.deps.coordinator.channel(),
+        distance: entry.distance ?? DEFAULT_DISTANCE_M,
+        nwk: id.nwk,
+        endpoint,
+        router: id.logicalType === 'router',
+      });
     }
     for (const pooled of this.deps.registry.pool()) {
       const endpoint = this.deps.factory.touchlink?.(pooled.model);
       if (!endpoint) continue;
-      out.push({ ieee: pooled.ieee, model: pooled.model, joined: false, channel: primaryChannel(pooled.ieee), distance: pooled.distance ?? DEFAULT_DISTANCE_M, nwk: 0xffff, endpoint, router: true });
+      out.push({
+        ieee: pooled.ieee,
+        model: pooled.model,
+        joined: false,
+        channel: primaryChannel(pooled.ieee),
+        distance: pooled.distance ?? DEFAULT_DISTANCE_M,
+        nwk: 0xffff,
+        endpoint,
+        router: true,
+      });
     }
     return out;
   }
@@ -133,8 +180,15 @@ export class TouchlinkResponder {
   view(): TouchlinkView[] {
     const now = this.deps.clock.now();
     return this.candidates().map((c) => ({
-      ieee: c.ieee, model: c.model, joined: c.joined, factoryNew: !c.joined, channel: c.channel, distance: c.distance, rssi: rssiAt(c.distance),
-      identifying: (this.identifyUntil.get(c.ieee) ?? 0) > now, resets: this.resets.get(c.ieee) ?? 0,
+      ieee: c.ieee,
+      model: c.model,
+      joined: c.joined,
+      factoryNew: !c.joined,
+      channel: c.channel,
+      distance: c.distance,
+      rssi: rssiAt(c.distance),
+      identifying: (this.identifyUntil.get(c.ieee) ?? 0) > now,
+      resets: this.resets.get(c.ieee) ?? 0,
     }));
   }
 }
@@ -145,5 +199,8 @@ export function primaryChannel(ieee: Ieee): number {
 }
 
 function bytesToHexLe(bytes: Uint8Array): string {
-  return Array.from(bytes.subarray(0, 8)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(bytes.subarray(0, 8))
+    .reverse()
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 }

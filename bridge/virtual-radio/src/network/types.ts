@@ -183,9 +183,19 @@ export interface DeviceFactory {
   /** The touchlink endpoint of a model that answers touchlink, undefined for one that does not. */
   touchlink?(model: string): TouchlinkEndpoint | undefined;
   /** A new device fresh from the factory (not joined yet). */
-  create(model: string, identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>, ctx: DeviceContext, settings?: DeviceSettings): SimDevice;
+  create(
+    model: string,
+    identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>,
+    ctx: DeviceContext,
+    settings?: DeviceSettings,
+  ): SimDevice;
   /** The install code a model needs to join (hex, CRC included); undefined: it joins freely. */
   installCode?(model: string): string | undefined;
   /** A device restored from a snapshot taken by `SimDevice.snapshot()`. */
-  restore(model: string, identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>, snapshot: unknown, ctx: DeviceContext): SimDevice;
+  restore(
+    model: string,
+    identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>,
+    snapshot: unknown,
+    ctx: DeviceContext,
+  ): SimDevice;
 }

@@ -4,10 +4,7 @@
 import { ByteReader, ByteWriter } from './bytes';
 import { AddressMode } from './constants';
 
-export type ApsAddress =
-  | { mode: 'group'; group: number }
-  | { mode: 'nwk'; nwk: number; endpoint: number }
-  | { mode: 'ieee'; ieee: string; endpoint: number };
+export type ApsAddress = { mode: 'group'; group: number } | { mode: 'nwk'; nwk: number; endpoint: number } | { mode: 'ieee'; ieee: string; endpoint: number };
 
 export interface ApsRequest {
   requestId: number;

@@ -19,7 +19,10 @@ export class ByteReader {
 
   ieee(): string {
     const part = this.take(8);
-    return Array.from(part).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+    return Array.from(part)
+      .reverse()
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('');
   }
 
   take(count: number): Uint8Array {
@@ -78,7 +81,10 @@ export function ieeeToBytes(ieee: string): Uint8Array {
 }
 
 export function bytesToIeee(bytes: Uint8Array): string {
-  return Array.from(bytes.slice(0, 8)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+  return Array.from(bytes.slice(0, 8))
+    .reverse()
+    .map((b) => b.toString(16).padStart(2, '0'))
+    .join('');
 }
 
 export function toHex(bytes: Uint8Array): string {

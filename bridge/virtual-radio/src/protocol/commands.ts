@@ -64,23 +64,44 @@ export const responses = {
   deviceState: (seq: number, state: number): Frame => reply(Command.DeviceState, seq, Uint8Array.of(state, 0, 0)),
   deviceStateChanged: (seq: number, state: number): Frame => reply(Command.DeviceStateChanged, seq, Uint8Array.of(state, 0)),
   version: (seq: number, version: number): Frame =>
-    reply(Command.Version, seq, new ByteWriter().u16(version).u16(version >>> 16).done()),
+    reply(
+      Command.Version,
+      seq,
+      new ByteWriter()
+        .u16(version)
+        .u16(version >>> 16)
+        .done(),
+    ),
   readParameter: (seq: number, param: number, value: Uint8Array): Frame =>
-    reply(Command.ReadParameter, seq, new ByteWriter().u16(1 + value.length).u8(param).bytes(value).done()),
+    reply(
+      Command.ReadParameter,
+      seq,
+      new ByteWriter()
+        .u16(1 + value.length)
+        .u8(param)
+        .bytes(value)
+        .done(),
+    ),
   /** A refused read echoes the parameter id and its argument (an endpoint index, an IEEE) with the status. */
   readParameterRefused: (seq: number, param: number, arg: Uint8Array, status: number): Frame =>
-    reply(Command.ReadParameter, seq, new ByteWriter().u16(1 + arg.length).u8(param).bytes(arg).done(), status),
+    reply(
+      Command.ReadParameter,
+      seq,
+      new ByteWriter()
+        .u16(1 + arg.length)
+        .u8(param)
+        .bytes(arg)
+        .done(),
+      status,
+    ),
   writeParameter: (seq: number, param: number, status: number = Status.Success): Frame =>
     reply(Command.WriteParameter, seq, new ByteWriter().u16(1).u8(param).done(), status),
-  updateNeighbour: (seq: number, entry: Uint8Array): Frame =>
-    reply(Command.UpdateNeighbour, seq, new ByteWriter().u16(entry.length).bytes(entry).done()),
+  updateNeighbour: (seq: number, entry: Uint8Array): Frame => reply(Command.UpdateNeighbour, seq, new ByteWriter().u16(entry.length).bytes(entry).done()),
   changeNetworkState: (seq: number, state: number): Frame => reply(Command.ChangeNetworkState, seq, Uint8Array.of(state)),
   apsRequest: (seq: number, deviceState: number, requestId: number, status: number = Status.Success): Frame =>
     reply(Command.ApsDataRequest, seq, new ByteWriter().u16(2).u8(deviceState).u8(requestId).done(), status),
   apsConfirm: (seq: number, confirm: ApsConfirm): Frame => reply(Command.ApsDataConfirm, seq, encodeApsConfirm(confirm)),
-  apsIndication: (seq: number, indication: ApsIndication): Frame =>
-    reply(Command.ApsDataIndication, seq, encodeApsIndication(indication)),
+  apsIndication: (seq: number, indication: ApsIndication): Frame => reply(Command.ApsDataIndication, seq, encodeApsIndication(indication)),
   /** Answer to a confirm/indication read when none is waiting, or to an unknown command. */
-  failure: (command: number, seq: number, status: number = Status.Failure): Frame =>
-    reply(command, seq, Uint8Array.of(0, 0), status),
+  failure: (command: number, seq: number, status: number = Status.Failure): Frame => reply(command, seq, Uint8Array.of(0, 0), status),
 };

@@ -36,7 +36,8 @@ function validate(value: unknown): RadioState {
   if (typeof state !== 'object' || state === null) throw new Error('not a JSON object');
   if (state.version !== 1) throw new Error(`unsupported state version ${String(state.version)}`);
   const front = state.protocol === 'zstack' ? state.znp : state.protocol === 'ember' ? state.ember : state.parameters;
-  if (typeof front !== 'object' || typeof state.network !== 'object' || !Array.isArray(state.network?.devices)) throw new Error('coordinator (parameters or NV) or network missing');
+  if (typeof front !== 'object' || typeof state.network !== 'object' || !Array.isArray(state.network?.devices))
+    throw new Error('coordinator (parameters or NV) or network missing');
   return state;
 }
 

@@ -27,7 +27,15 @@ describe('zcl cluster commands', () => {
     // Monday and Friday (bits 1, 5), heat only: 06:30 21.00 °C, 22:00 17.00 °C.
     const frame = [0x02, 0x22, 0x01, 0x86, 0x01, 0x34, 0x08, 0x28, 0x05, 0xa4, 0x06];
     const decoded = decodeCommand(command('hvacThermostat', 'toServer', 'setWeeklySchedule'), Uint8Array.from(frame));
-    expect(decoded).toEqual({ numoftrans: 2, dayofweek: 0x22, mode: 1, transitions: [{ transitionTime: 390, heatSetpoint: 2100 }, { transitionTime: 1320, heatSetpoint: 1700 }] });
+    expect(decoded).toEqual({
+      numoftrans: 2,
+      dayofweek: 0x22,
+      mode: 1,
+      transitions: [
+        { transitionTime: 390, heatSetpoint: 2100 },
+        { transitionTime: 1320, heatSetpoint: 1700 },
+      ],
+    });
     expect(Array.from(encodeCommand(command('hvacThermostat', 'toClient', 'getWeeklyScheduleRsp'), decoded))).toEqual(frame);
   });
 

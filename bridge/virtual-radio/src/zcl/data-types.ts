@@ -42,7 +42,11 @@ const unsigned = (id: number, size: number, analog: boolean): TypeCodec => ({
 const uint64: TypeCodec = {
   id: 0x27,
   analog: true,
-  read: (r) => `0x${Array.from(r.take(8)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('')}`,
+  read: (r) =>
+    `0x${Array.from(r.take(8))
+      .reverse()
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join('')}`,
   write: (w, v) => {
     let value = BigInt.asUintN(64, BigInt(typeof v === 'string' ? v : num(v)));
     const bytes: number[] = [];
@@ -140,9 +144,7 @@ export const dataTypes = {
 
 export type DataTypeName = keyof typeof dataTypes;
 
-const byId = new Map<number, DataTypeName>(
-  (Object.keys(dataTypes) as DataTypeName[]).map((name) => [dataTypes[name].id, name]),
-);
+const byId = new Map<number, DataTypeName>((Object.keys(dataTypes) as DataTypeName[]).map((name) => [dataTypes[name].id, name]));
 
 export function typeById(id: number): DataTypeName | undefined {
   return byId.get(id);

@@ -46,15 +46,29 @@ describe('zcl global commands', () => {
     expect(bytes(out)).toEqual([0, 0, 0x10, 1, 1, 0, 0x22, 0x56, 0x34, 0x12, 2, 0, 0x25, 6, 5, 4, 3, 2, 1]);
   });
 
-  it('should encode a uint64 beyond a number\'s exact range from its hex string, low byte first, and decode it back', () => {
+  it("should encode a uint64 beyond a number's exact range from its hex string, low byte first, and decode it back", () => {
     const out = encodeAttributeValues([{ attrId: 0xfff0, type: 'uint64', value: '0x0102000011010003' }]);
     expect(bytes(out)).toEqual([0xf0, 0xff, 0x27, 0x03, 0x00, 0x01, 0x11, 0x00, 0x00, 0x02, 0x01]);
     expect(decodeAttributeValues(out)).toEqual([{ attrId: 0xfff0, type: 'uint64', value: '0x0102000011010003' }]);
   });
 
   it('should collapse an all-success write response to a single 0x00', () => {
-    expect(bytes(encodeStatusRecords([{ status: 0, attrId: 1 }, { status: 0, attrId: 2 }]))).toEqual([0x00]);
-    expect(bytes(encodeStatusRecords([{ status: 0, attrId: 1 }, { status: 0x88, attrId: 0x0005 }]))).toEqual([0x88, 0x05, 0x00]);
+    expect(
+      bytes(
+        encodeStatusRecords([
+          { status: 0, attrId: 1 },
+          { status: 0, attrId: 2 },
+        ]),
+      ),
+    ).toEqual([0x00]);
+    expect(
+      bytes(
+        encodeStatusRecords([
+          { status: 0, attrId: 1 },
+          { status: 0x88, attrId: 0x0005 },
+        ]),
+      ),
+    ).toEqual([0x88, 0x05, 0x00]);
   });
 
   it('should decode configure reporting with a reportable change only for analog types', () => {
@@ -74,6 +88,13 @@ describe('zcl global commands', () => {
 
   it('should encode default and discover responses', () => {
     expect(bytes(encodeDefaultRsp(0x02, 0x81))).toEqual([0x02, 0x81]);
-    expect(bytes(encodeDiscoverRsp(true, [{ attrId: 0, type: 'bool' }, { attrId: 0x4003, type: 'enum8' }]))).toEqual([1, 0, 0, 0x10, 0x03, 0x40, 0x30]);
+    expect(
+      bytes(
+        encodeDiscoverRsp(true, [
+          { attrId: 0, type: 'bool' },
+          { attrId: 0x4003, type: 'enum8' },
+        ]),
+      ),
+    ).toEqual([1, 0, 0, 0x10, 0x03, 0x40, 0x30]);
   });
 });

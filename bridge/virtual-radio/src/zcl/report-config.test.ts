@@ -20,7 +20,10 @@ describe('read reporting configuration codec', () => {
       { status: 0x8b, direction: 0, attrId: 0x0002 },
       { status: 0, direction: 1, attrId: 0x0003, timeout: 30 },
     ]);
-    const asdu = encodeFrame({ clusterSpecific: false, direction: 'toClient', disableDefaultResponse: true, tsn: 9, commandId: GlobalCommand.readReportConfigRsp }, payload);
+    const asdu = encodeFrame(
+      { clusterSpecific: false, direction: 'toClient', disableDefaultResponse: true, tsn: 9, commandId: GlobalCommand.readReportConfigRsp },
+      payload,
+    );
     const buffer = Buffer.from(asdu);
     const frame = Zcl.Frame.fromBuffer(0x0402, Zcl.Header.fromBuffer(buffer), buffer, {});
     expect(frame.payload).toEqual([

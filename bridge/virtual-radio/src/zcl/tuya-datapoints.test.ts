@@ -12,7 +12,10 @@ describe('tuya data points', () => {
     const frame = [0x05, 0x00, 0x14, 0x01, 0x00, 0x01, 0x01, 0x02, 0x02, 0x00, 0x04, 0x00, 0x00, 0x00, 0xd7];
     expect(decodeCommand(commandByName(tuya, 'toServer', 'dataRequest')!, Uint8Array.from(frame))).toEqual({
       seq: 5,
-      dpValues: [{ dp: 20, type: 1, data: [1] }, { dp: 2, type: 2, data: [0, 0, 0, 0xd7] }],
+      dpValues: [
+        { dp: 20, type: 1, data: [1] },
+        { dp: 2, type: 2, data: [0, 0, 0, 0xd7] },
+      ],
     });
   });
 
@@ -21,10 +24,11 @@ describe('tuya data points', () => {
     expect(Array.from(out)).toEqual([0x02, 0x01, 0x68, 0x00, 0x00, 0x03, 0x01, 0x05, 0x0a]);
   });
 
-  it('should take the host\'s time answer as the bytes that follow its size', () => {
+  it("should take the host's time answer as the bytes that follow its size", () => {
     const frame = [0x08, 0x00, 0x65, 0x00, 0x00, 0x00, 0x65, 0x00, 0x0e, 0x10];
     expect(decodeCommand(commandByName(tuya, 'toServer', 'mcuSyncTime')!, Uint8Array.from(frame))).toEqual({
-      payloadSize: 8, payload: [0x65, 0x00, 0x00, 0x00, 0x65, 0x00, 0x0e, 0x10],
+      payloadSize: 8,
+      payload: [0x65, 0x00, 0x00, 0x00, 0x65, 0x00, 0x0e, 0x10],
     });
   });
 

@@ -32,7 +32,12 @@ export function readDatapoints(r: Reader): TuyaDatapoint[] {
 }
 
 export function writeDatapoints(w: Writer, list: readonly TuyaDatapoint[]): void {
-  for (const { dp, type, data } of list) w.u8(dp).u8(type).u8(data.length >> 8).u8(data.length & 0xff).bytes(data);
+  for (const { dp, type, data } of list)
+    w.u8(dp)
+      .u8(type)
+      .u8(data.length >> 8)
+      .u8(data.length & 0xff)
+      .bytes(data);
 }
 
 const bigEndian = (value: number, size: number): number[] => {
@@ -85,5 +90,4 @@ export function decodeDpValue(type: DpTypeName, data: readonly number[]): DpValu
   }
 }
 
-export const dpTypeName = (id: number): DpTypeName | undefined =>
-  (Object.keys(DpType) as DpTypeName[]).find((name) => DpType[name] === id);
+export const dpTypeName = (id: number): DpTypeName | undefined => (Object.keys(DpType) as DpTypeName[]).find((name) => DpType[name] === id);

@@ -16,7 +16,9 @@ export function addressResponse(tsn: number, ieee: string, nwk: number): Uint8Ar
 /** Node_Desc_rsp for the coordinator (dresden elektronik manufacturer code, stack revision 22). */
 export function coordinatorNodeDescriptor(tsn: number): Uint8Array {
   return new ByteWriter()
-    .u8(tsn).u8(0).u16(0x0000)
+    .u8(tsn)
+    .u8(0)
+    .u16(0x0000)
     .u8(0x00) // logical type coordinator
     .u8(0x40) // 2.4 GHz
     .u8(0x8f) // alt PAN coordinator, FFD, mains, rx on when idle, allocate address
@@ -61,7 +63,11 @@ export function routingTable(tsn: number, start: number, routes: Array<{ dest: n
 
 /** Mgmt_NWK_Update_notify: status, scanned channels u32, total transmissions u16, failures u16, one ED value per channel. */
 export function nwkUpdateNotify(tsn: number, status: number, scanned: number, transmissions: number, failures: number, energies: number[]): Uint8Array {
-  const w = new ByteWriter().u8(tsn).u8(status).u16(scanned & 0xffff).u16(scanned >>> 16);
+  const w = new ByteWriter()
+    .u8(tsn)
+    .u8(status)
+    .u16(scanned & 0xffff)
+    .u16(scanned >>> 16);
   return w.u16(Math.min(transmissions, 0xffff)).u16(Math.min(failures, 0xffff)).u8(energies.length).bytes(energies).done();
 }
 

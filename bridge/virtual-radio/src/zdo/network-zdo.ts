@@ -75,7 +75,8 @@ function answerNwkUpdate(deps: ZdoDeps, tsn: number, r: ByteReader, send: (bytes
   if (duration > MAX_SCAN_DURATION) return send(frames.nwkUpdateNotify(tsn, ZdoStatus.InvalidRequestType, 0, 0, 0, []));
   const count = r.remaining > 0 ? r.u8() : 1;
   deps.energyScan({ mask, duration, count }, (result) =>
-    send(frames.nwkUpdateNotify(tsn, ZdoStatus.Success, mask, result.transmissions, result.failures, result.energies)));
+    send(frames.nwkUpdateNotify(tsn, ZdoStatus.Success, mask, result.transmissions, result.failures, result.energies)),
+  );
 }
 
 /** Answers a network-level request on behalf of `nwk` (0 = coordinator). */

@@ -40,8 +40,13 @@ export const afHandlers = {
   dataRequest: (ctx: FirmwareContext, req: Fields) => {
     if (!up(ctx)) return { status: AfStatus.InvalidRequest };
     ctx.route({
-      ...framing(ctx, req), dst: { mode: 'nwk', nwk: n(req.dstaddr), endpoint: n(req.destendpoint) },
-      clusterId: n(req.clusterid), srcEndpoint: n(req.srcendpoint), asdu: bytes(req.data), txOptions: n(req.options), radius: n(req.radius),
+      ...framing(ctx, req),
+      dst: { mode: 'nwk', nwk: n(req.dstaddr), endpoint: n(req.destendpoint) },
+      clusterId: n(req.clusterid),
+      srcEndpoint: n(req.srcendpoint),
+      asdu: bytes(req.data),
+      txOptions: n(req.options),
+      radius: n(req.radius),
     });
     return { status: AfStatus.Success };
   },
@@ -50,13 +55,31 @@ export const afHandlers = {
     const ieee = req.dstaddr as string;
     const short = Number.parseInt(ieee.slice(12), 16);
     if (ctx.ram.interPanChannel !== undefined && n(req.dstpanid) === 0xffff) {
-      ctx.interPan({ channel: ctx.ram.interPanChannel, to: mode === AddrMode.Ieee ? { ieee } : 'broadcast', clusterId: n(req.clusterid), asdu: bytes(req.data) });
+      ctx.interPan({
+        channel: ctx.ram.interPanChannel,
+        to: mode === AddrMode.Ieee ? { ieee } : 'broadcast',
+        clusterId: n(req.clusterid),
+        asdu: bytes(req.data),
+      });
       return { status: AfStatus.Success };
     }
     if (!up(ctx)) return { status: AfStatus.InvalidRequest };
     const endpoint = n(req.destendpoint);
-    const dst: ApsAddress = mode === AddrMode.Group ? { mode: 'group', group: short } : mode === AddrMode.Ieee ? { mode: 'ieee', ieee, endpoint } : { mode: 'nwk', nwk: short, endpoint };
-    ctx.route({ ...framing(ctx, req), dst, clusterId: n(req.clusterid), srcEndpoint: n(req.srcendpoint), asdu: bytes(req.data), txOptions: n(req.options), radius: n(req.radius) });
+    const dst: ApsAddress =
+      mode === AddrMode.Group
+        ? { mode: 'group', group: short }
+        : mode === AddrMode.Ieee
+          ? { mode: 'ieee', ieee, endpoint }
+          : { mode: 'nwk', nwk: short, endpoint };
+    ctx.route({
+      ...framing(ctx, req),
+      dst,
+      clusterId: n(req.clusterid),
+      srcEndpoint: n(req.srcendpoint),
+      asdu: bytes(req.data),
+      txOptions: n(req.options),
+      radius: n(req.radius),
+    });
     return { status: AfStatus.Success };
   },
   interPanCtl: (ctx: FirmwareContext, req: Fields) => {
@@ -88,7 +111,8 @@ export function handleZdoRequest(ctx: FirmwareContext, id: number, data: Uint8Ar
   let dst: ApsAddress;
   if (request.dstIeee !== undefined) dst = { mode: 'ieee', ieee: request.dstIeee, endpoint: 0 };
   else dst = { mode: 'nwk', nwk: request.broadcast && request.dst! < 0xfff8 ? 0xfffc : request.dst!, endpoint: 0 };
-  const route = (to: ApsAddress) => ctx.route({ requestId: ZDO_REQUEST_ID_BASE + zdoTsn, dst: to, profileId: 0, clusterId: request.clusterId, srcEndpoint: 0, asdu, txOptions: 0, radius: 30 });
+  const route = (to: ApsAddress) =>
+    ctx.route({ requestId: ZDO_REQUEST_ID_BASE + zdoTsn, dst: to, profileId: 0, clusterId: request.clusterId, srcEndpoint: 0, asdu, txOptions: 0, radius: 30 });
   route(dst);
   if (request.clusterId === ZdoClusters.PermitJoinReq && request.broadcast) route({ mode: 'nwk', nwk: 0, endpoint: 0 });
   return { status: 0 };

@@ -14,7 +14,14 @@ export const RESET_IND = { reason: 0, transportrev: 2, productid: 1, majorrel: 2
  * SYS.Ping's MT capabilities, one bit per subsystem the image carries: SYS 0, AF 3, ZDO 4, UTIL 6,
  * GP 9, APP_CNF 10 (0x0659, what a CC2652 coordinator image answers; drivers read APP_CNF as "Z-Stack 3").
  */
-export const CAPABILITY_SUBSYSTEMS: ReadonlyMap<number, number> = new Map([[0, 1], [3, 4], [4, 5], [6, 7], [9, 21], [10, 15]]);
+export const CAPABILITY_SUBSYSTEMS: ReadonlyMap<number, number> = new Map([
+  [0, 1],
+  [3, 4],
+  [4, 5],
+  [6, 7],
+  [9, 21],
+  [10, 15],
+]);
 export const ZNP_CAPABILITIES = [...CAPABILITY_SUBSYSTEMS.keys()].reduce((bits, bit) => bits | (1 << bit), 0);
 
 export const DeviceState = { Hold: 0, CoordStarting: 8, Coordinator: 9 } as const;
@@ -37,7 +44,13 @@ export interface FirmwareRam {
 }
 
 export const freshRam = (): FirmwareRam => ({
-  deviceState: DeviceState.Hold, endpoints: new Map(), groups: new Set(), primaryChannels: 0, secondaryChannels: 0, bdbInitialized: false, zdoCallbacks: new Set(),
+  deviceState: DeviceState.Hold,
+  endpoints: new Map(),
+  groups: new Set(),
+  primaryChannels: 0,
+  secondaryChannels: 0,
+  bdbInitialized: false,
+  zdoCallbacks: new Set(),
 });
 
 export interface FirmwareContext {

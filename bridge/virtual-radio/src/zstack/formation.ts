@@ -28,8 +28,7 @@ const le32 = (value: number) => Uint8Array.of(value & 0xff, (value >> 8) & 0xff,
 const notify = (ctx: FirmwareContext, status: number, mode: number, remainingmodes: number) =>
   ctx.areq('bdbCommissioningNotification', { status, mode, remainingmodes });
 
-export const onNetwork = (ctx: FirmwareContext): boolean =>
-  ctx.nv.get(NvItem.BdbNodeIsOnANetwork)?.[0] === 1 && ctx.nv.get(NvItem.Nib) !== undefined;
+export const onNetwork = (ctx: FirmwareContext): boolean => ctx.nv.get(NvItem.BdbNodeIsOnANetwork)?.[0] === 1 && ctx.nv.get(NvItem.Nib) !== undefined;
 
 /** A PAN id the coordinator picks itself when asked for 0xFFFF (never 0x0000 or the broadcast range). */
 const pickPanId = () => 1 + Math.floor(Math.random() * 0xfff6);

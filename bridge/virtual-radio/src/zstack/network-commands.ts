@@ -27,14 +27,25 @@ export const networkHandlers = {
   stackTune: (_ctx, req) => ({ value: n(req.value) & 0xff }),
   ledControl: () => ({ status: 0 }),
   getDeviceInfo: (ctx) => ({
-    status: 0, ieeeaddr: coordinatorIeee(ctx), shortaddr: 0, devicetype: 0x07, devicestate: ctx.ram.deviceState, numassocdevices: 0, assocdevices: [],
+    status: 0,
+    ieeeaddr: coordinatorIeee(ctx),
+    shortaddr: 0,
+    devicetype: 0x07,
+    devicestate: ctx.ram.deviceState,
+    numassocdevices: 0,
+    assocdevices: [],
   }),
   extNwkInfo: (ctx) => {
     const nib = ctx.nv.get(NvItem.Nib);
     const facts = nib ? readNib(nib) : undefined;
     return {
-      shortaddr: 0, devstate: ctx.ram.deviceState, panid: facts?.panId ?? 0xffff, parentaddr: 0,
-      extendedpanid: bytesToIeee(facts?.extendedPanId ?? new Uint8Array(8)), parentextaddr: '0000000000000000', channel: facts?.channel ?? 0,
+      shortaddr: 0,
+      devstate: ctx.ram.deviceState,
+      panid: facts?.panId ?? 0xffff,
+      parentaddr: 0,
+      extendedpanid: bytesToIeee(facts?.extendedPanId ?? new Uint8Array(8)),
+      parentextaddr: '0000000000000000',
+      channel: facts?.channel ?? 0,
     };
   },
   register: (ctx, req) => {

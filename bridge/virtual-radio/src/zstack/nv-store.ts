@@ -10,7 +10,6 @@ import { DEFAULT_ITEMS, NvItem } from './nv-defaults';
 
 export { NvItem } from './nv-defaults';
 
-
 /** The network security material table: frame counter and extended PAN id per network. */
 export const SECURITY_MATERIAL_TABLE = 0x0007;
 /** Extended tables (sysId 1): entry size in the aligned layout. */

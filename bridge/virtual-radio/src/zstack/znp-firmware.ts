@@ -7,7 +7,19 @@
 import type { ApsRequest } from '../protocol/index';
 import type { CoordinatorInfo, HostPort, InterPanIndication, PendingConfirm, PendingIndication } from '../network/host-port';
 import type { InterPanRequest } from '../network/touchlink';
-import { callbackCommand, commandName, decodeFields, encodeFields, isZdoRequestCommand, MT, MtType, rpcError, RpcErrorCode, Subsystem, zdoCallbackData } from '../znp/index';
+import {
+  callbackCommand,
+  commandName,
+  decodeFields,
+  encodeFields,
+  isZdoRequestCommand,
+  MT,
+  MtType,
+  rpcError,
+  RpcErrorCode,
+  Subsystem,
+  zdoCallbackData,
+} from '../znp/index';
 import type { Fields, MtCommandName, MtFrame } from '../znp/index';
 import { afHandlers, handleZdoRequest, networkFacts, ZDO_REQUEST_ID_BASE } from './af-commands';
 import { CAPABILITY_SUBSYSTEMS, DeviceState, freshRam } from './firmware-state';
@@ -18,7 +30,10 @@ import { nvHandlers } from './nv-commands';
 import type { NvStore } from './nv-store';
 
 const handlers: Partial<Record<MtCommandName, (ctx: FirmwareContext, req: Fields) => Fields | undefined>> = {
-  ...nvHandlers, ...networkHandlers, ...formationHandlers, ...afHandlers,
+  ...nvHandlers,
+  ...networkHandlers,
+  ...formationHandlers,
+  ...afHandlers,
 };
 const SUBSYSTEMS = new Set(CAPABILITY_SUBSYSTEMS.values());
 
@@ -47,7 +62,12 @@ export class ZnpFirmware implements HostPort {
 
   constructor(private readonly deps: ZnpFirmwareDeps) {
     this.ctx = {
-      nv: deps.nv, ram: this.ram, route: deps.route, interPan: deps.interPan, changed: deps.changed, log: deps.log,
+      nv: deps.nv,
+      ram: this.ram,
+      route: deps.route,
+      interPan: deps.interPan,
+      changed: deps.changed,
+      log: deps.log,
       areq: (name, fields) => this.areq(name, fields),
     };
   }
@@ -110,16 +130,30 @@ export class ZnpFirmware implements HostPort {
     const groupid = ind.dst.mode === 'group' ? ind.dst.group : 0;
     const wasbroadcast = ind.dst.mode === 'nwk' && ind.dst.nwk >= 0xfff8 ? 1 : 0;
     this.areq('incomingMsg', {
-      groupid, clusterid: ind.clusterId, srcaddr: ind.srcNwk, srcendpoint: ind.srcEndpoint, dstendpoint: ind.dstEndpoint, wasbroadcast,
-      linkquality: ind.lqi, securityuse: 0, timestamp: this.deps.now() >>> 0, transseqnumber: 0, len: ind.asdu.length, data: ind.asdu,
-      macsrcaddr: ind.srcNwk, radius: RESULT_RADIUS,
+      groupid,
+      clusterid: ind.clusterId,
+      srcaddr: ind.srcNwk,
+      srcendpoint: ind.srcEndpoint,
+      dstendpoint: ind.dstEndpoint,
+      wasbroadcast,
+      linkquality: ind.lqi,
+      securityuse: 0,
+      timestamp: this.deps.now() >>> 0,
+      transseqnumber: 0,
+      len: ind.asdu.length,
+      data: ind.asdu,
+      macsrcaddr: ind.srcNwk,
+      radius: RESULT_RADIUS,
     });
   }
 
   private indicateZdo(ind: PendingIndication): void {
     if (ind.clusterId === ZDO_ANNOUNCE) {
       // A join through the trust centre, then the device's own announcement.
-      const ieee = Array.from(ind.asdu.subarray(3, 11)).reverse().map((b) => b.toString(16).padStart(2, '0')).join('');
+      const ieee = Array.from(ind.asdu.subarray(3, 11))
+        .reverse()
+        .map((b) => b.toString(16).padStart(2, '0'))
+        .join('');
       this.areq('tcDeviceInd', { nwkaddr: ind.srcNwk, extaddr: ieee, parentaddr: 0 });
     }
     const command = callbackCommand(ind.clusterId);
@@ -129,7 +163,13 @@ export class ZnpFirmware implements HostPort {
     // A host that registered for the cluster also gets the raw frame (ZDO_MSG_CB_INCOMING).
     const macdstaddr = ind.dst.mode === 'nwk' ? ind.dst.nwk : 0xffff;
     this.areq('msgCbIncoming', {
-      srcaddr: ind.srcNwk, wasbroadcast: macdstaddr >= 0xfff8 ? 1 : 0, clusterid: ind.clusterId, securityuse: 0, seqnum: ind.asdu[0] ?? 0, macdstaddr, data: ind.asdu.subarray(1),
+      srcaddr: ind.srcNwk,
+      wasbroadcast: macdstaddr >= 0xfff8 ? 1 : 0,
+      clusterid: ind.clusterId,
+      securityuse: 0,
+      seqnum: ind.asdu[0] ?? 0,
+      macdstaddr,
+      data: ind.asdu.subarray(1),
     });
   }
 
@@ -141,9 +181,20 @@ export class ZnpFirmware implements HostPort {
   interPan(ind: InterPanIndication): void {
     const TOUCHLINK_ENDPOINT = 12;
     this.areq('incomingMsgExt', {
-      groupid: 0, clusterid: ind.clusterId, srcaddrmode: 3, srcaddr: ind.srcIeee, srcendpoint: 0xfe, srcpanid: ind.srcPanId,
-      dstendpoint: TOUCHLINK_ENDPOINT, wasbroadcast: 0, linkquality: ind.lqi, securityuse: 0, timestamp: this.deps.now() >>> 0,
-      transseqnumber: 0, len: ind.asdu.length, data: ind.asdu,
+      groupid: 0,
+      clusterid: ind.clusterId,
+      srcaddrmode: 3,
+      srcaddr: ind.srcIeee,
+      srcendpoint: 0xfe,
+      srcpanid: ind.srcPanId,
+      dstendpoint: TOUCHLINK_ENDPOINT,
+      wasbroadcast: 0,
+      linkquality: ind.lqi,
+      securityuse: 0,
+      timestamp: this.deps.now() >>> 0,
+      transseqnumber: 0,
+      len: ind.asdu.length,
+      data: ind.asdu,
     });
   }
 

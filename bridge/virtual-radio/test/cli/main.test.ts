@@ -15,7 +15,11 @@ describe('virtual radio process', () => {
 
   it('should print both ports as JSON lines, serve control, and flush its state on SIGTERM', async () => {
     const statePath = join(dir.path, 'radio.json');
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--control-port', '0', '--state', statePath, '--network', DEMO, '--log-level', 'silent'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', MAIN, '--port', '0', '--control-port', '0', '--state', statePath, '--network', DEMO, '--log-level', 'silent'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     try {
       const lines: Array<{ service: string; port: number; msg: string }> = [];
       const reader = createInterface({ input: child.stdout! });
@@ -50,7 +54,9 @@ describe('virtual radio process', () => {
   it('should exit 1 with a message for a bad option', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', 'abc'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
-    child.stderr!.on('data', (chunk) => { stderr += String(chunk); });
+    child.stderr!.on('data', (chunk) => {
+      stderr += String(chunk);
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
     const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
     clearTimeout(timer);

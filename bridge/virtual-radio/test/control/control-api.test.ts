@@ -24,7 +24,10 @@ describe('control api', () => {
 
   it('should report health with the coordinator address and no host', async () => {
     const res = await call('GET', '/health');
-    expect(res).toEqual({ status: 200, body: expect.objectContaining({ ok: true, hostConnected: false, coordinator: '00212effff00aabb', devices: 0, networkState: 0 }) });
+    expect(res).toEqual({
+      status: 200,
+      body: expect.objectContaining({ ok: true, hostConnected: false, coordinator: '00212effff00aabb', devices: 0, networkState: 0 }),
+    });
   });
 
   it('should list no devices and an empty pool', async () => {

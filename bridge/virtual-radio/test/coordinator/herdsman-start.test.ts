@@ -21,7 +21,9 @@ describe('herdsman start against the coordinator', () => {
     const saved = JSON.parse(readFileSync(statePath, 'utf8'));
     expect(saved.networkState).toBe(2);
     // herdsman wrote both fixed endpoint descriptors; they are stored as written (index byte first).
-    expect(saved.parameters.endpoints['0']).toBe('00' + '01' + '0401' + '0500' + '01' + '05' + '0000' + '0600' + '0a00' + '1900' + '0105' + '04' + '0100' + '2000' + '0005' + '0205');
+    expect(saved.parameters.endpoints['0']).toBe(
+      '00' + '01' + '0401' + '0500' + '01' + '05' + '0000' + '0600' + '0a00' + '1900' + '0105' + '04' + '0100' + '2000' + '0005' + '0205',
+    );
     expect(saved.parameters.endpoints['1']).toBe('01' + 'f2' + 'e0a1' + '6400' + '01' + '00' + '01' + '2100');
     await radio.stop();
 

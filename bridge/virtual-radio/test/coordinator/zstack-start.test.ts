@@ -14,7 +14,12 @@ describe('herdsman zstack adapter against the Z-Stack front', () => {
   const LAMP = '0017880104a1e001';
 
   it('should commission a blank stick, pair and drive a lamp, and resume from NV after a restart', async () => {
-    let radio = await rig.startRadio({ factory: createDeviceFactory(), protocol: 'zstack', mac: '00124b0001020304', network: { devices: [{ model: 'LCT015', ieee: LAMP }] } });
+    let radio = await rig.startRadio({
+      factory: createDeviceFactory(),
+      protocol: 'zstack',
+      mac: '00124b0001020304',
+      network: { devices: [{ model: 'LCT015', ieee: LAMP }] },
+    });
     const first = await rig.spawn();
     const fresh = await first.call('start', { port: radio.port, dir, adapter: 'zstack' });
     expect(fresh).toMatchObject({ result: 'reset', coordinator: '0x00124b0001020304' });

@@ -6,18 +6,38 @@ import { AshDecoder, encodeAsh } from '../../src/ember/ash-codec';
 import type { AshFrame } from '../../src/ember/ash-codec';
 import { AshLink } from '../../src/ember/ash-link';
 
-interface Harness { host: Socket; frames: AshFrame[]; next(): Promise<AshFrame>; link: AshLink; resets: number; server: Server; events: string[]; linkClosed: Promise<void> }
+interface Harness {
+  host: Socket;
+  frames: AshFrame[];
+  next(): Promise<AshFrame>;
+  link: AshLink;
+  resets: number;
+  server: Server;
+  events: string[];
+  linkClosed: Promise<void>;
+}
 
 async function start(): Promise<Harness> {
   const frames: AshFrame[] = [];
   const waiters: (() => void)[] = [];
   const harness = { frames, resets: 0, events: [] } as unknown as Harness;
   let linkClosed!: () => void;
-  harness.linkClosed = new Promise<void>((resolve) => { linkClosed = resolve; });
+  harness.linkClosed = new Promise<void>((resolve) => {
+    linkClosed = resolve;
+  });
   const server = createServer((socket) => {
     socket.on('close', () => linkClosed());
     // The upper layer answers every EZSP frame with the same bytes, reversed.
-    harness.link = new AshLink(socket, { received: (data) => harness.link.send(Uint8Array.from(data).reverse()), reset: () => { harness.resets++; } }, (event) => harness.events.push(event));
+    harness.link = new AshLink(
+      socket,
+      {
+        received: (data) => harness.link.send(Uint8Array.from(data).reverse()),
+        reset: () => {
+          harness.resets++;
+        },
+      },
+      (event) => harness.events.push(event),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
@@ -45,7 +65,13 @@ afterEach(async () => {
   current = undefined;
 });
 
-const data = (frmNum: number, ackNum: number, bytes: number[], reTx = false): AshFrame => ({ type: 'data', frmNum, ackNum, reTx, data: Uint8Array.from(bytes) });
+const data = (frmNum: number, ackNum: number, bytes: number[], reTx = false): AshFrame => ({
+  type: 'data',
+  frmNum,
+  ackNum,
+  reTx,
+  data: Uint8Array.from(bytes),
+});
 const ack = (ackNum: number): AshFrame => ({ type: 'ack', ackNum, notReady: false });
 const nak = (ackNum: number): AshFrame => ({ type: 'nak', ackNum, notReady: false });
 

@@ -10,7 +10,17 @@ function ncp() {
   const clock = { now: 0 };
   const sent: string[] = [];
   const routed: unknown[] = [];
-  const n = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0), endDeviceType: () => undefined, now: () => clock.now, log: () => {} });
+  const n = new EmberNcp({
+    tokens: blankTokens('000d6f0000aabbcc'),
+    route: (r) => routed.push(r),
+    interPan: () => {},
+    changed: () => {},
+    ieeeOf: () => undefined,
+    parentOf: (nwk) => (nwk === 0x4444 ? 0x1111 : 0),
+    endDeviceType: () => undefined,
+    now: () => clock.now,
+    log: () => {},
+  });
   n.send = (frame) => sent.push(show(frame));
   /** One extended command: seq, fc 00 01, id, params. */
   const call = (seq: number, id: number, params = '') => {
@@ -87,7 +97,10 @@ describe('EZSP NCP', () => {
     expect(call(2, 0x001e, 'DD DD DD DD DD DD DD DD 62 1A 05 0F 00 00 00 00 00 F8 FF 07')).toEqual(['02 80 01 1E 00 02 00 00 00']);
     const key = '01 03 05 07 09 0B 0D 0F 00 02 04 06 08 0A 0C 0D';
     call(3, 0x0068, `1C 03 5A 69 67 42 65 65 41 6C 6C 69 61 6E 63 65 30 39 ${key} 00 00 00 00 00 00 00 00 00`);
-    expect(call(4, 0x001e, 'DD DD DD DD DD DD DD DD 62 1A 05 0F 00 00 00 00 00 F8 FF 07')).toEqual(['04 80 01 1E 00 00 00 00 00', '04 90 01 19 00 15 00 00 00']);
+    expect(call(4, 0x001e, 'DD DD DD DD DD DD DD DD 62 1A 05 0F 00 00 00 00 00 F8 FF 07')).toEqual([
+      '04 80 01 1E 00 00 00 00 00',
+      '04 90 01 19 00 15 00 00 00',
+    ]);
     expect(n.tokens.network).toMatchObject({ panId: 0x1a62, channel: 15, extendedPanId: 'dddddddddddddddd' });
     const context = '01 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00 00';
     expect(call(5, 0x0114, context)).toEqual([`05 80 01 14 01 00 00 00 00 ${key} ${context}`]);
@@ -132,7 +145,18 @@ describe('EZSP NCP', () => {
     n.handle(hex('01 00 01 00 00 0E'));
     n.ram.networkUp = true;
     sent.length = 0;
-    const report = { dst: { mode: 'nwk', nwk: 0 }, dstEndpoint: 1, srcNwk: 0x4444, srcIeee: '00124b0000004444', srcEndpoint: 1, profileId: 0x0104, clusterId: 0x0402, asdu: hex('18 01 0A'), lqi: 200, rssi: -50 } as const;
+    const report = {
+      dst: { mode: 'nwk', nwk: 0 },
+      dstEndpoint: 1,
+      srcNwk: 0x4444,
+      srcIeee: '00124b0000004444',
+      srcEndpoint: 1,
+      profileId: 0x0104,
+      clusterId: 0x0402,
+      asdu: hex('18 01 0A'),
+      lqi: 200,
+      rssi: -50,
+    } as const;
     n.indicate(report);
     // source, EUI64, last hop LQI and RSSI, one relay: the parent 0x1111.
     expect(sent[0]).toBe('01 90 01 59 00 44 44 44 44 00 00 00 4B 12 00 C8 CE 01 11 11');
@@ -143,4 +167,3 @@ describe('EZSP NCP', () => {
     expect(sent).toHaveLength(1);
   });
 });
-

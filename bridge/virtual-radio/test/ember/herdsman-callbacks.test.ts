@@ -22,9 +22,26 @@ async function formed(network: NetworkDefinition): Promise<EzspHost> {
   const host = await startEzspHost({ network });
   hosts.push(host);
   const { ezsp } = host;
-  await ezsp.ezspSetInitialSecurityState({ bitmask: 0x0b84, preconfiguredKey: { contents: Buffer.from('ZigBeeAlliance09') }, networkKey: { contents: NETWORK_KEY }, networkKeySequenceNumber: 0, preconfiguredTrustCenterEui64: '0x0000000000000000' });
+  await ezsp.ezspSetInitialSecurityState({
+    bitmask: 0x0b84,
+    preconfiguredKey: { contents: Buffer.from('ZigBeeAlliance09') },
+    networkKey: { contents: NETWORK_KEY },
+    networkKeySequenceNumber: 0,
+    preconfiguredTrustCenterEui64: '0x0000000000000000',
+  });
   const up = new Promise((resolve) => ezsp.once('stackStatus', resolve));
-  expect(await ezsp.ezspFormNetwork({ extendedPanId: [1, 2, 3, 4, 5, 6, 7, 8], panId: 0x1a62, radioTxPower: 5, radioChannel: 15, joinMethod: 0, nwkManagerId: 0, nwkUpdateId: 0, channels: 0x07fff800 })).toBe(SLStatus.OK);
+  expect(
+    await ezsp.ezspFormNetwork({
+      extendedPanId: [1, 2, 3, 4, 5, 6, 7, 8],
+      panId: 0x1a62,
+      radioTxPower: 5,
+      radioChannel: 15,
+      joinMethod: 0,
+      nwkManagerId: 0,
+      nwkUpdateId: 0,
+      channels: 0x07fff800,
+    }),
+  ).toBe(SLStatus.OK);
   expect(await up).toBe(SLStatus.NETWORK_UP);
   return host;
 }
@@ -56,7 +73,12 @@ describe('EZSP callbacks through zigbee-herdsman 11.1.1', () => {
   });
 
   it('should learn the source route of a device behind a router from its route record', async () => {
-    const { ezsp, radio } = await formed({ devices: [{ model: 'LCT015', ieee: '0017880100ee0001', join: 'joined' }, { model: 'TH01', ieee: '00124b00000000e2' }] });
+    const { ezsp, radio } = await formed({
+      devices: [
+        { model: 'LCT015', ieee: '0017880100ee0001', join: 'joined' },
+        { model: 'TH01', ieee: '00124b00000000e2' },
+      ],
+    });
     const record = new Promise<unknown[]>((resolve) => {
       vi.spyOn(ezsp, 'ezspIncomingRouteRecordHandler').mockImplementation((...args: unknown[]) => resolve(args));
     });
@@ -95,7 +117,12 @@ describe('EZSP callbacks through zigbee-herdsman 11.1.1', () => {
     expect(await EmberTokensManager.restoreTokens(blank.ezsp, saved!)).toBe(SLStatus.OK);
     const { network, networkKey, tcLinkKey, keyTable, restoredEui64 } = blank.front.ncp.tokens;
     const original = source.front.ncp.tokens;
-    expect({ network, networkKey, tcLinkKey, keyTable: keyTable.filter(Boolean) }).toEqual({ network: original.network, networkKey: original.networkKey, tcLinkKey: original.tcLinkKey, keyTable: original.keyTable });
+    expect({ network, networkKey, tcLinkKey, keyTable: keyTable.filter(Boolean) }).toEqual({
+      network: original.network,
+      networkKey: original.networkKey,
+      tcLinkKey: original.tcLinkKey,
+      keyTable: original.keyTable,
+    });
     // The blank stick takes over the old coordinator's identity, then brings the network up.
     expect(restoredEui64).toBe(original.eui64);
     expect(await blank.ezsp.ezspGetEui64()).toBe(`0x${original.eui64}`);

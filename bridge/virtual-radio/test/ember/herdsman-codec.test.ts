@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-
 import type { Ezsp } from 'zigbee-herdsman/dist/adapter/ember/ezsp/ezsp';
 
 import { startEzspHost } from '../support/herdsman-ezsp';
@@ -39,4 +38,3 @@ describe('EZSP codec against zigbee-herdsman 11.1.1', () => {
     });
   }
 });
-

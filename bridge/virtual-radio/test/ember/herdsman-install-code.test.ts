@@ -35,7 +35,11 @@ describe('install codes through herdsman ember adapter', () => {
     expect(backup).toMatchObject({
       metadata: { format: 'zigpy/open-coordinator-backup', version: 1, internal: { ezspVersion: 14 } },
       // herdsman writes the coordinator's EUI64 in wire (little-endian) order.
-      coordinator_ieee: Buffer.from(tokens.eui64, 'hex').reverse().toString('hex'), pan_id: '1a62', extended_pan_id: 'dddddddddddddddd', channel: 15, security_level: 5,
+      coordinator_ieee: Buffer.from(tokens.eui64, 'hex').reverse().toString('hex'),
+      pan_id: '1a62',
+      extended_pan_id: 'dddddddddddddddd',
+      channel: 15,
+      security_level: 5,
       network_key: { key: tokens.networkKey, sequence_number: 0, frame_counter: tokens.nwkFrameCounter },
       // The TC link key every device's own (hashed) link key is derived from.
       stack_specific: { ezsp: { hashed_tclk: tokens.tcLinkKey } },

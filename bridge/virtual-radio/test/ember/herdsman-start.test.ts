@@ -26,7 +26,13 @@ describe('zigbee-herdsman ember adapter on the EmberZNet front', () => {
 
     await first.call('permitJoin', { seconds: 60 });
     expect((await first.call('waitInterview', { ieee: bulb.ieee })).status).toBe('successful');
-    await first.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genLevelCtrl', command: 'moveToLevelWithOnOff', payload: { level: 77, transtime: 0 } });
+    await first.call('command', {
+      ieee: bulb.ieee,
+      endpoint: 11,
+      cluster: 'genLevelCtrl',
+      command: 'moveToLevelWithOnOff',
+      payload: { level: 77, transtime: 0 },
+    });
     expect(radio.registry.get(bulb.ieee)!.device.inspect().endpoints['11'].genLevelCtrl.currentLevel).toBe(77);
     await first.stop();
     await radio.stop();

@@ -36,8 +36,21 @@ describe('frames herdsman recorded from real NCPs', () => {
   it('should answer the recorded sendUnicast and confirm it with the recorded messageSentHandler', () => {
     const sent: string[] = [];
     const routed: { requestId: number }[] = [];
-    const tokens = { ...blankTokens('000d6f0000aabbcc'), network: { panId: 0x1a62, extendedPanId: 'dddddddddddddddd', channel: 15, txPower: 5, nwkUpdateId: 0, nwkManagerId: 0 } };
-    const ncp = new EmberNcp({ tokens, route: (r) => routed.push(r), interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: () => 0, endDeviceType: () => undefined, now: () => 0, log: () => {} });
+    const tokens = {
+      ...blankTokens('000d6f0000aabbcc'),
+      network: { panId: 0x1a62, extendedPanId: 'dddddddddddddddd', channel: 15, txPower: 5, nwkUpdateId: 0, nwkManagerId: 0 },
+    };
+    const ncp = new EmberNcp({
+      tokens,
+      route: (r) => routed.push(r),
+      interPan: () => {},
+      changed: () => {},
+      ieeeOf: () => undefined,
+      parentOf: () => 0,
+      endDeviceType: () => undefined,
+      now: () => 0,
+      log: () => {},
+    });
     ncp.send = (frame) => sent.push(hex(frame));
     Object.assign(ncp.ram, { protocol: 14, networkUp: true });
     const command = bytes(ezspOf('sendUnicast command (seq 0x27)'));
@@ -55,7 +68,17 @@ describe('frames herdsman recorded from real NCPs', () => {
 
   it('should answer the recorded setPolicy as recorded', () => {
     const sent: string[] = [];
-    const ncp = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: () => {}, interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: () => 0, endDeviceType: () => undefined, now: () => 0, log: () => {} });
+    const ncp = new EmberNcp({
+      tokens: blankTokens('000d6f0000aabbcc'),
+      route: () => {},
+      interPan: () => {},
+      changed: () => {},
+      ieeeOf: () => undefined,
+      parentOf: () => 0,
+      endDeviceType: () => undefined,
+      now: () => 0,
+      log: () => {},
+    });
     ncp.send = (frame) => sent.push(hex(frame));
     ncp.ram.protocol = 14;
     ncp.handle(bytes(ezspOf('setPolicy command (seq 0x4f)')));
@@ -64,12 +87,33 @@ describe('frames herdsman recorded from real NCPs', () => {
 
   it('should lay out incomingMessageHandler as recorded, on every field the emulator models', () => {
     const sent: string[] = [];
-    const ncp = new EmberNcp({ tokens: blankTokens('000d6f0000aabbcc'), route: () => {}, interPan: () => {}, changed: () => {}, ieeeOf: () => undefined, parentOf: () => 0, endDeviceType: () => undefined, now: () => 0, log: () => {} });
+    const ncp = new EmberNcp({
+      tokens: blankTokens('000d6f0000aabbcc'),
+      route: () => {},
+      interPan: () => {},
+      changed: () => {},
+      ieeeOf: () => undefined,
+      parentOf: () => 0,
+      endDeviceType: () => undefined,
+      now: () => 0,
+      log: () => {},
+    });
     ncp.send = (frame) => sent.push(hex(frame));
     Object.assign(ncp.ram, { protocol: 14, networkUp: true });
     ncp.handle(bytes('27000100000e'));
     sent.length = 0;
-    ncp.indicate({ dst: { mode: 'nwk', nwk: 0 }, dstEndpoint: 1, srcNwk: 0xc9de, srcIeee: '0000000000000000', srcEndpoint: 1, profileId: 0x0104, clusterId: 0x0006, asdu: bytes('18040b0000'), lqi: 3, rssi: 0 });
+    ncp.indicate({
+      dst: { mode: 'nwk', nwk: 0 },
+      dstEndpoint: 1,
+      srcNwk: 0xc9de,
+      srcIeee: '0000000000000000',
+      srcEndpoint: 1,
+      profileId: 0x0104,
+      clusterId: 0x0006,
+      asdu: bytes('18040b0000'),
+      lqi: 3,
+      rssi: 0,
+    });
     const ours = sent[0];
     // Not modelled: the APS options (offsets 12-13) and counter (16) of the received frame, the MAC
     // timestamp (31-34); the recording ends with one byte herdsman does not read.

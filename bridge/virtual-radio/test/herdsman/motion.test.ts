@@ -12,7 +12,13 @@ describe('Hue motion sensor through zigbee-herdsman', () => {
 
   it('should interview both endpoints and identify SML001 as the Philips Hue motion sensor', async () => {
     const interview = await h('waitInterview', { ieee: motion.ieee });
-    expect(interview).toMatchObject({ status: 'successful', modelID: 'SML001', manufacturerName: 'Signify Netherlands B.V.', type: 'EndDevice', endpoints: [1, 2] });
+    expect(interview).toMatchObject({
+      status: 'successful',
+      modelID: 'SML001',
+      manufacturerName: 'Signify Netherlands B.V.',
+      type: 'EndDevice',
+      endpoints: [1, 2],
+    });
     expect(await h('identify', { ieee: motion.ieee })).toEqual({ model: '9290012607', vendor: 'Philips' });
   });
 

@@ -14,7 +14,10 @@ describe('network-level behaviour through zigbee-herdsman', () => {
 
   it('should answer the coordinator LQI table from the simulated topology', async () => {
     const table = (await h('lqi')) as Array<{ eui64: string; deviceType: number; relationship: number; lqi: number }>;
-    const routers = table.filter((n) => n.deviceType === 1).map((n) => n.eui64).sort();
+    const routers = table
+      .filter((n) => n.deviceType === 1)
+      .map((n) => n.eui64)
+      .sort();
     expect(routers).toEqual([`0x${devices.bulbA.ieee}`, `0x${devices.bulbB.ieee}`].sort());
     expect(table.every((n) => n.relationship === 1 && n.lqi >= 120)).toBe(true);
     // The sensor hangs off a router, not the coordinator.

@@ -31,7 +31,13 @@ describe('OTA updates through zigbee-herdsman', () => {
     const id = await ota(ieee);
     const fileVersion = options.version ?? id.fileVersion + 1;
     const path = join(files.path, `${name}.ota`);
-    const bytes = buildOtaImage({ manufacturerCode: id.manufacturerCode, imageType: options.imageType ?? id.imageType, fileVersion, headerString: name, payload: otaFiller(options.size ?? 1_000, fileVersion) });
+    const bytes = buildOtaImage({
+      manufacturerCode: id.manufacturerCode,
+      imageType: options.imageType ?? id.imageType,
+      fileVersion,
+      headerString: name,
+      payload: otaFiller(options.size ?? 1_000, fileVersion),
+    });
     writeFileSync(path, bytes);
     return { path, fileVersion, size: bytes.length };
   };
@@ -72,7 +78,11 @@ describe('OTA updates through zigbee-herdsman', () => {
     const image = await imageFor(paged.ieee, 'paged', { size: 1_200 });
     expect(await update(paged.ieee, image.path)).toMatchObject({ ok: true, to: { fileVersion: image.fileVersion } });
     // One Image Page Request per 256 bytes (the last one shorter), each answered with 50-byte blocks.
-    expect(await ota(paged.ieee)).toMatchObject({ fileVersion: image.fileVersion, blocksRequested: Math.ceil(image.size / 256), lastResult: { result: 'upgraded' } });
+    expect(await ota(paged.ieee)).toMatchObject({
+      fileVersion: image.fileVersion,
+      blocksRequested: Math.ceil(image.size / 256),
+      lastResult: { result: 'upgraded' },
+    });
   });
 
   it('should update the sleepy sensor when it checks in after the update was scheduled', async () => {

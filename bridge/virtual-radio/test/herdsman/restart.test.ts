@@ -14,7 +14,13 @@ describe('radio restart and resume', () => {
     await first.call('start', { port: radio.port, dir });
     await first.call('permitJoin', { seconds: 60 });
     expect((await first.call('waitInterview', { ieee: bulb.ieee })).status).toBe('successful');
-    await first.call('command', { ieee: bulb.ieee, endpoint: 11, cluster: 'genLevelCtrl', command: 'moveToLevelWithOnOff', payload: { level: 123, transtime: 0 } });
+    await first.call('command', {
+      ieee: bulb.ieee,
+      endpoint: 11,
+      cluster: 'genLevelCtrl',
+      command: 'moveToLevelWithOnOff',
+      payload: { level: 123, transtime: 0 },
+    });
     await first.stop();
     const nwk = radio.registry.get(bulb.ieee)!.device.identity.nwk;
     await radio.stop();

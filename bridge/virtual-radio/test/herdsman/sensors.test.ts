@@ -52,8 +52,13 @@ describe('sensors and climate through zigbee-herdsman', () => {
     await session.waitDevice(ieee, (s) => s.endpoints['1']?.hvacThermostat?.occupiedHeatingSetpoint === 2250);
     await h('set', { ieee, values: { window_open_external: true } });
     await h('set', { ieee, values: { viewing_direction: 'upside-down' } });
-    await session.waitDevice(ieee, (s) => s.endpoints['1']?.hvacThermostat?.danfossWindowOpenInternal === 4 && s.endpoints['1']?.hvacUserInterfaceCfg?.danfossViewingDirection === 1);
-    expect(await h('read', { ieee, endpoint: 1, cluster: 'hvacThermostat', attributes: ['danfossWindowOpenInternal'] })).toEqual({ danfossWindowOpenInternal: 4 });
+    await session.waitDevice(
+      ieee,
+      (s) => s.endpoints['1']?.hvacThermostat?.danfossWindowOpenInternal === 4 && s.endpoints['1']?.hvacUserInterfaceCfg?.danfossViewingDirection === 1,
+    );
+    expect(await h('read', { ieee, endpoint: 1, cluster: 'hvacThermostat', attributes: ['danfossWindowOpenInternal'] })).toEqual({
+      danfossWindowOpenInternal: 4,
+    });
   });
 
   it('should identify the Tuya radiator valve, configure it, and read and write its data points through 0xEF00', async () => {
@@ -61,10 +66,17 @@ describe('sensors and climate through zigbee-herdsman', () => {
     expect(await h('identify', { ieee })).toEqual({ model: 'TS0601_thermostat', vendor: 'Tuya' });
     await h('configure', { ieee });
     const point = async (dp: string) => (await session.api('GET', `/devices/${ieee}`)).body.state.datapoints[dp].value;
-    for (const [key, value] of [['valve_detection', 'ON'], ['current_heating_setpoint', 23.5], ['child_lock', 'LOCK']]) await h('set', { ieee, values: { [key as string]: value } });
+    for (const [key, value] of [
+      ['valve_detection', 'ON'],
+      ['current_heating_setpoint', 23.5],
+      ['child_lock', 'LOCK'],
+    ])
+      await h('set', { ieee, values: { [key as string]: value } });
     await session.waitDevice(ieee, (s) => s.datapoints?.['20']?.value === true && s.datapoints?.['2']?.value === 235 && s.datapoints?.['7']?.value === true);
     // The MCU confirms each point with a dataResponse; the converters turn them into state.
-    expect(await h('waitState', { ieee, match: { valve_detection: 'ON', current_heating_setpoint: 23.5, child_lock: 'LOCK' } })).toMatchObject({ valve_detection: 'ON' });
+    expect(await h('waitState', { ieee, match: { valve_detection: 'ON', current_heating_setpoint: 23.5, child_lock: 'LOCK' } })).toMatchObject({
+      valve_detection: 'ON',
+    });
     await h('set', { ieee, values: { system_mode: 'off' } });
     await h('set', { ieee, values: { preset: 'eco' } });
     await session.waitDevice(ieee, (s) => s.datapoints?.['106']?.value === 2 && s.datapoints?.['4']?.value === 4);

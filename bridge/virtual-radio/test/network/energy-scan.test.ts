@@ -40,7 +40,22 @@ describe('energy scan on the coordinator', () => {
     host.send(0x08, 2, [0x02]);
     await host.next((f) => f.command === 0x08);
     const asdu = Uint8Array.of(0x21, ...maskBytes(ALL_CHANNELS), 0x02, 0x01);
-    host.send(0x12, 3, Array.from(encodeApsRequest({ requestId: 0x21, dst: { mode: 'nwk', nwk: 0, endpoint: 0 }, profileId: 0, clusterId: 0x0038, srcEndpoint: 0, asdu, txOptions: 0, radius: 0 })));
+    host.send(
+      0x12,
+      3,
+      Array.from(
+        encodeApsRequest({
+          requestId: 0x21,
+          dst: { mode: 'nwk', nwk: 0, endpoint: 0 },
+          profileId: 0,
+          clusterId: 0x0038,
+          srcEndpoint: 0,
+          asdu,
+          txOptions: 0,
+          radius: 0,
+        }),
+      ),
+    );
     expect((await host.next((f) => f.command === 0x12)).status).toBe(0);
     await host.next((f) => f.command === 0x0e && (f.payload[0] & 0x08) !== 0);
     host.send(0x17, 4, [1, 0, 1]);

@@ -26,13 +26,27 @@ function network() {
   const joins: number[] = [];
   const deps: ZdoDeps = {
     registry,
-    coordinator: { ieee: () => COORDINATOR, extendedPanId: () => new Uint8Array(8).fill(0xdd), endpoints: () => new Map([[1, Uint8Array.of(1, 4, 1, 5, 0, 1, 0, 0)]]), channel: () => 15, panId: () => 0x1a62 },
+    coordinator: {
+      ieee: () => COORDINATOR,
+      extendedPanId: () => new Uint8Array(8).fill(0xdd),
+      endpoints: () => new Map([[1, Uint8Array.of(1, 4, 1, 5, 0, 1, 0, 0)]]),
+      channel: () => 15,
+      panId: () => 0x1a62,
+    },
     reply: (from, cluster, bytes) => replies.push({ from, cluster, bytes: Array.from(bytes) }),
     permitJoin: (s) => joins.push(s),
     leave: (ieee) => left.push(ieee),
     energyScan: (scan, done) => done({ energies: scan.mask === 0x8000 ? [150] : [], transmissions: 7, failures: 1 }),
   };
-  return { deps, replies, left, joins, dispose: () => { for (const c of contexts) c.dispose(); } };
+  return {
+    deps,
+    replies,
+    left,
+    joins,
+    dispose: () => {
+      for (const c of contexts) c.dispose();
+    },
+  };
 }
 
 describe('network-level ZDO', () => {

@@ -10,7 +10,18 @@ import { RawHost } from '../support/raw-host';
 
 // A ZCL read of genBasic zclVersion.
 const readBasic = (requestId: number, nwk: number, endpoint: number) =>
-  Array.from(encodeApsRequest({ requestId, dst: { mode: 'nwk', nwk, endpoint }, profileId: 0x0104, clusterId: 0, srcEndpoint: 1, asdu: Uint8Array.of(0x00, 0x11, 0x00, 0x00, 0x00), txOptions: 0, radius: 30 }));
+  Array.from(
+    encodeApsRequest({
+      requestId,
+      dst: { mode: 'nwk', nwk, endpoint },
+      profileId: 0x0104,
+      clusterId: 0,
+      srcEndpoint: 1,
+      asdu: Uint8Array.of(0x00, 0x11, 0x00, 0x00, 0x00),
+      txOptions: 0,
+      radius: 30,
+    }),
+  );
 
 describe('sleepy end devices', () => {
   let radio: VirtualRadio | undefined;

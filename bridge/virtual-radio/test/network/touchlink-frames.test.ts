@@ -16,12 +16,19 @@ describe('touchlink frames', () => {
 
   it('should lay out a scan response for a factory-new light byte for byte', () => {
     const frame = scanResponse({
-      tsn: 0, transactionId: 0x12345678, responseId: 0xa1c00e00, router: true, factoryNew: true, extendedPanId: '0000000000000000',
-      networkUpdateId: 0, channel: 25, panId: 0xffff, nwk: 0xffff, endpoint: { id: 11, profileId: 0x0104, deviceId: 0x0101, version: 1 },
+      tsn: 0,
+      transactionId: 0x12345678,
+      responseId: 0xa1c00e00,
+      router: true,
+      factoryNew: true,
+      extendedPanId: '0000000000000000',
+      networkUpdateId: 0,
+      channel: 25,
+      panId: 0xffff,
+      nwk: 0xffff,
+      endpoint: { id: 11, profileId: 0x0104, deviceId: 0x0101, version: 1 },
     });
-    expect(bytes(frame)).toBe(
-      '19 00 01 78 56 34 12 00 05 03 10 00 00 0e c0 a1 00 00 00 00 00 00 00 00 00 19 ff ff ff ff 01 00 0b 04 01 01 01 01 00',
-    );
+    expect(bytes(frame)).toBe('19 00 01 78 56 34 12 00 05 03 10 00 00 0e c0 a1 00 00 00 00 00 00 00 00 00 19 ff ff ff ff 01 00 0b 04 01 01 01 01 00');
   });
 
   it('should fall in signal with distance', () => {

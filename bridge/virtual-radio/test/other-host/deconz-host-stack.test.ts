@@ -40,7 +40,17 @@ describe('a zigpy-deconz style host on the deCONZ front', () => {
     await expect(loadNetworkInfo(host)).rejects.toThrow(NOT_FORMED);
     await formNetwork(host, FORMATION);
     const info = await loadNetworkInfo(host);
-    expect(info).toMatchObject({ ieee: 0x00212effff0a0b0cn, coordinator: true, nwk: 0, panId: FORMATION.panId, extPanId: FORMATION.extPanId, channel: 15, mask: 1 << 15, tcAddress: info.ieee, securityMode: 3 });
+    expect(info).toMatchObject({
+      ieee: 0x00212effff0a0b0cn,
+      coordinator: true,
+      nwk: 0,
+      panId: FORMATION.panId,
+      extPanId: FORMATION.extPanId,
+      channel: 15,
+      mask: 1 << 15,
+      tcAddress: info.ieee,
+      securityMode: 3,
+    });
     expect(Array.from(info.key)).toEqual(KEY);
     expect(new TextDecoder().decode(info.tcLinkKey)).toBe('ZigBeeAlliance09');
   });

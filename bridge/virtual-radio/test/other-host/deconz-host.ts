@@ -8,18 +8,44 @@
 import type { Socket } from 'node:net';
 import { connectLoopback } from '../support/loopback';
 
-const END = 0xc0, ESC = 0xdb, ESC_END = 0xdc, ESC_ESC = 0xdd;
-const Cmd = { Confirm: 0x04, DeviceState: 0x07, NetworkState: 0x08, Read: 0x0a, Write: 0x0b, Version: 0x0d, StateChanged: 0x0e, Request: 0x12, Indication: 0x17 } as const;
-const CONFIRM_WAITING = 0x04, INDICATION_WAITING = 0x08;
+const END = 0xc0,
+  ESC = 0xdb,
+  ESC_END = 0xdc,
+  ESC_ESC = 0xdd;
+const Cmd = {
+  Confirm: 0x04,
+  DeviceState: 0x07,
+  NetworkState: 0x08,
+  Read: 0x0a,
+  Write: 0x0b,
+  Version: 0x0d,
+  StateChanged: 0x0e,
+  Request: 0x12,
+  Indication: 0x17,
+} as const;
+const CONFIRM_WAITING = 0x04,
+  INDICATION_WAITING = 0x08;
 const COMMAND_TIMEOUT_MS = 1_800;
 
 export class CommandError extends Error {
-  constructor(readonly command: number, readonly status: number) {
+  constructor(
+    readonly command: number,
+    readonly status: number,
+  ) {
     super(`command 0x${command.toString(16)} failed with status ${status}`);
   }
 }
 
-export interface Indication { srcNwk: number; srcEndpoint: number; dstEndpoint: number; profile: number; cluster: number; asdu: Uint8Array; lqi: number; rssi: number }
+export interface Indication {
+  srcNwk: number;
+  srcEndpoint: number;
+  dstEndpoint: number;
+  profile: number;
+  cluster: number;
+  asdu: Uint8Array;
+  lqi: number;
+  rssi: number;
+}
 type Reply = { status: number; payload: Uint8Array };
 
 const le = (value: number | bigint, size: number) => {
@@ -27,7 +53,9 @@ const le = (value: number | bigint, size: number) => {
   for (let v = BigInt(value), i = 0; i < size; i += 1, v >>= 8n) out.push(Number(v & 0xffn));
   return out;
 };
-export const u16 = (v: number) => le(v, 2), u32 = (v: number) => le(v, 4), u64 = (v: bigint) => le(v, 8);
+export const u16 = (v: number) => le(v, 2),
+  u32 = (v: number) => le(v, 4),
+  u64 = (v: bigint) => le(v, 8);
 export const readLe = (bytes: Uint8Array, at: number, size: number) => {
   let v = 0n;
   for (let i = size - 1; i >= 0; i -= 1) v = (v << 8n) | BigInt(bytes[at + i]);
@@ -105,7 +133,7 @@ export class DeconzHost {
 
   private frame(bytes: Uint8Array): void {
     const sum = bytes.subarray(0, bytes.length - 2).reduce((a, b) => a + b, 0);
-    if (((-sum) & 0xffff) !== Number(readLe(bytes, bytes.length - 2, 2))) return;
+    if ((-sum & 0xffff) !== Number(readLe(bytes, bytes.length - 2, 2))) return;
     const [command, seq, status] = bytes;
     const payload = bytes.subarray(5, bytes.length - 2);
     if (command !== Cmd.StateChanged) this.awaiting.get(seq)?.({ status, payload });
@@ -122,11 +150,19 @@ export class DeconzHost {
     if (state & INDICATION_WAITING && !this.readingIndication) {
       this.readingIndication = true;
       // payloadLen 1, flags: always use the NWK source address (zigpy-deconz on a ConBee II)
-      void this.command(Cmd.Indication, [1, 0, 0x01]).catch(() => {}).finally(() => { this.readingIndication = false; });
+      void this.command(Cmd.Indication, [1, 0, 0x01])
+        .catch(() => {})
+        .finally(() => {
+          this.readingIndication = false;
+        });
     }
     if (state & CONFIRM_WAITING && !this.readingConfirm) {
       this.readingConfirm = true;
-      void this.command(Cmd.Confirm, [0, 0]).catch(() => {}).finally(() => { this.readingConfirm = false; });
+      void this.command(Cmd.Confirm, [0, 0])
+        .catch(() => {})
+        .finally(() => {
+          this.readingConfirm = false;
+        });
     }
   }
 
@@ -146,7 +182,10 @@ export class DeconzHost {
       if (Date.now() > end) throw new Error('awaited frame did not arrive');
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.max(end - Date.now(), 1));
-        this.listeners.push(() => { clearTimeout(timer); resolve(); });
+        this.listeners.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
@@ -210,7 +249,9 @@ function parseIndication(p: Uint8Array): Indication {
   const dstEndpoint = p[at++];
   const srcNwk = address();
   const srcEndpoint = p[at++];
-  const profile = Number(readLe(p, at, 2)), cluster = Number(readLe(p, at + 2, 2)), length = Number(readLe(p, at + 4, 2));
+  const profile = Number(readLe(p, at, 2)),
+    cluster = Number(readLe(p, at + 2, 2)),
+    length = Number(readLe(p, at + 4, 2));
   at += 6;
   const asdu = p.slice(at, at + length);
   at += length;

@@ -8,14 +8,43 @@
 import { CommandError, type DeconzHost, readLe, u16, u32, u64 } from './deconz-host';
 
 export const P = {
-  mac: 0x01, panId: 0x05, nwkAddress: 0x07, nwkExtPanId: 0x08, designedCoordinator: 0x09, channelMask: 0x0a, apsExtPanId: 0x0b,
-  tcAddress: 0x0e, securityMode: 0x10, endpoint: 0x13, predefinedPanId: 0x15, networkKey: 0x18, linkKey: 0x19,
-  currentChannel: 0x1c, permitJoin: 0x21, protocolVersion: 0x22, updateId: 0x24, watchdogTtl: 0x26, frameCounter: 0x27,
+  mac: 0x01,
+  panId: 0x05,
+  nwkAddress: 0x07,
+  nwkExtPanId: 0x08,
+  designedCoordinator: 0x09,
+  channelMask: 0x0a,
+  apsExtPanId: 0x0b,
+  tcAddress: 0x0e,
+  securityMode: 0x10,
+  endpoint: 0x13,
+  predefinedPanId: 0x15,
+  networkKey: 0x18,
+  linkKey: 0x19,
+  currentChannel: 0x1c,
+  permitJoin: 0x21,
+  protocolVersion: 0x22,
+  updateId: 0x24,
+  watchdogTtl: 0x26,
+  frameCounter: 0x27,
 } as const;
 const UNSUPPORTED = 4;
 export const NOT_FORMED = 'network not formed (current channel 0)';
 
-export interface NetworkInfo { ieee: bigint; coordinator: boolean; nwk: number; panId: number; extPanId: bigint; channel: number; mask: number; updateId: number; key: Uint8Array; tcAddress: bigint; tcLinkKey: Uint8Array; securityMode: number }
+export interface NetworkInfo {
+  ieee: bigint;
+  coordinator: boolean;
+  nwk: number;
+  panId: number;
+  extPanId: bigint;
+  channel: number;
+  mask: number;
+  updateId: number;
+  key: Uint8Array;
+  tcAddress: bigint;
+  tcLinkKey: Uint8Array;
+  securityMode: number;
+}
 
 const num = (b: Uint8Array) => Number(readLe(b, 0, b.length));
 const big = (b: Uint8Array) => readLe(b, 0, b.length);
@@ -44,7 +73,12 @@ function unsupportedOnly(error: unknown): void {
   if (!(error instanceof CommandError && error.status === UNSUPPORTED)) throw error;
 }
 
-export interface Formation { channel: number; panId: number; extPanId: bigint; key: number[] }
+export interface Formation {
+  channel: number;
+  panId: number;
+  extPanId: bigint;
+  key: number[];
+}
 
 /** form_network → write_network_info with zigpy's defaults (channel 15, security level 5, the well-known TC link key). */
 export async function formNetwork(host: DeconzHost, f: Formation): Promise<void> {
@@ -67,7 +101,14 @@ export async function formNetwork(host: DeconzHost, f: Formation): Promise<void>
 
 /** `endpoint, profile, device, version, in[], out[]` as the slot value after its index byte. */
 export const descriptor = (ep: number, profile: number, device: number, ins: number[], outs: number[]) => [
-  ep, ...u16(profile), ...u16(device), 0, ins.length, ...ins.flatMap(u16), outs.length, ...outs.flatMap(u16),
+  ep,
+  ...u16(profile),
+  ...u16(device),
+  0,
+  ins.length,
+  ...ins.flatMap(u16),
+  outs.length,
+  ...outs.flatMap(u16),
 ];
 /** The two endpoints zigpy registers: IAS control on 1 (HA), a ZLL controller on 2. */
 export const ZIGPY_ENDPOINTS = [
@@ -121,7 +162,14 @@ export async function permit(host: DeconzHost, seconds: number): Promise<void> {
   await host.writeParameter(P.permitJoin, [seconds]);
 }
 
-export interface Interview { nwk: number; ieee: bigint; logicalType: number; endpoints: Map<number, { profile: number; device: number; ins: number[] }>; manufacturer: string; model: string }
+export interface Interview {
+  nwk: number;
+  ieee: bigint;
+  logicalType: number;
+  endpoints: Map<number, { profile: number; device: number; ins: number[] }>;
+  manufacturer: string;
+  model: string;
+}
 
 /** A joined device's interview: node descriptor, active endpoints, simple descriptors, then Basic's manufacturer and model. */
 export async function interview(host: DeconzHost, nwk: number, ieee: bigint): Promise<Interview> {
@@ -146,7 +194,7 @@ export async function interview(host: DeconzHost, nwk: number, ieee: bigint): Pr
 /** Read Attributes Response records of character strings: attr u16, status, type 0x42, length, chars. */
 function readStrings(records: Uint8Array): Map<number, string> {
   const out = new Map<number, string>();
-  for (let at = 0; at + 3 <= records.length;) {
+  for (let at = 0; at + 3 <= records.length; ) {
     const id = Number(readLe(records, at, 2));
     if (records[at + 2] !== 0) {
       at += 3;

@@ -14,7 +14,10 @@ export interface ZnpFrame {
 }
 
 export class RpcError extends Error {
-  constructor(readonly code: number, request: string) {
+  constructor(
+    readonly code: number,
+    request: string,
+  ) {
     super(`RPC error ${code} for ${request}`);
   }
 }
@@ -43,7 +46,10 @@ export class ZnpClient {
     this.pending = Buffer.concat([this.pending, chunk]);
     for (;;) {
       const start = this.pending.indexOf(0xfe);
-      if (start < 0) { this.pending = Buffer.alloc(0); break; }
+      if (start < 0) {
+        this.pending = Buffer.alloc(0);
+        break;
+      }
       if (this.pending.length < start + 5) break;
       const len = this.pending[start + 1];
       if (this.pending.length < start + len + 5) break;
@@ -80,7 +86,10 @@ export class ZnpClient {
       if (left <= 0) throw new Error(`no matching frame within ${timeoutMs} ms`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, left);
-        this.wakers.push(() => { clearTimeout(timer); resolve(); });
+        this.wakers.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
@@ -90,8 +99,12 @@ export class ZnpClient {
     const run = async () => {
       const from = this.mark();
       this.write(cmd0, cmd1, data);
-      const srsp = (0x60 | (cmd0 & 0x1f));
-      const answer = await this.next((f) => (f.cmd0 === srsp && f.cmd1 === cmd1) || (f.cmd0 === 0x60 && f.cmd1 === 0 && f.data[1] === cmd0 && f.data[2] === cmd1), from, timeoutMs);
+      const srsp = 0x60 | (cmd0 & 0x1f);
+      const answer = await this.next(
+        (f) => (f.cmd0 === srsp && f.cmd1 === cmd1) || (f.cmd0 === 0x60 && f.cmd1 === 0 && f.data[1] === cmd0 && f.data[2] === cmd1),
+        from,
+        timeoutMs,
+      );
       if (answer.cmd0 === 0x60 && answer.cmd1 === 0 && srsp !== 0x60) throw new RpcError(answer.data[0], `${hex2(cmd0)} ${hex2(cmd1)}`);
       return answer;
     };

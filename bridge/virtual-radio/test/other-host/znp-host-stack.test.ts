@@ -18,7 +18,12 @@ describe('another host stack against the Z-Stack front', () => {
   const LAMP = '0017880104a1e001';
 
   it('should start, form, scan, pair and interview a lamp, and resume the network after a radio restart', async () => {
-    let radio = await rig.startRadio({ factory: createDeviceFactory(), protocol: 'zstack', mac: CHIP, network: { devices: [{ model: 'LCT015', ieee: LAMP }] } });
+    let radio = await rig.startRadio({
+      factory: createDeviceFactory(),
+      protocol: 'zstack',
+      mac: CHIP,
+      network: { devices: [{ model: 'LCT015', ieee: LAMP }] },
+    });
     const first = new ZnpHost(await ZnpClient.connect(radio.port));
     await first.connect();
     expect({ aligned: first.aligned, zstack: first.zstack }).toEqual({ aligned: true, zstack: 3.3 });
@@ -27,13 +32,19 @@ describe('another host stack against the Z-Stack front', () => {
     const network = { panId: 0x4c2e, channel: 20, extendedPanId: randomBytes(8), key: randomBytes(16) };
     const temporary = await first.form(network);
     // In progress, then success: the formation step (2) with no modes left.
-    expect(temporary.notifications).toEqual([{ status: 0x01, mode: 0x02, remaining: 0x04 }, { status: 0x00, mode: 0x02, remaining: 0x00 }]);
+    expect(temporary.notifications).toEqual([
+      { status: 0x01, mode: 0x02, remaining: 0x04 },
+      { status: 0x00, mode: 0x02, remaining: 0x00 },
+    ]);
     const stored = await first.networkInfo();
     expect(stored).toEqual({ ...network, ieee: CHIP, frameCounter: 0 });
 
     const started = await first.start();
     // Restored from NV, and formation refused because there is a network: nothing was re-formed.
-    expect(started.notifications).toEqual([{ status: 0x0d, mode: 0x00, remaining: 0x04 }, { status: 0x08, mode: 0x02, remaining: 0x00 }]);
+    expect(started.notifications).toEqual([
+      { status: 0x0d, mode: 0x00, remaining: 0x04 },
+      { status: 0x08, mode: 0x02, remaining: 0x00 },
+    ]);
     expect(await first.networkInfo()).toEqual(stored);
     expect(radio.front.coordinator.panId()).toBe(network.panId);
     expect(radio.front.coordinator.channel()).toBe(network.channel);
@@ -49,13 +60,21 @@ describe('another host stack against the Z-Stack front', () => {
     await interviewer.permit(0);
     const from = first.z.mark();
     await interviewer.permit(60);
-    const joined = await first.z.next((f) => f.cmd0 === 0x45 && f.cmd1 === 0xca && Buffer.from(f.data.subarray(2, 10)).reverse().toString('hex') === LAMP, from, 10_000);
+    const joined = await first.z.next(
+      (f) => f.cmd0 === 0x45 && f.cmd1 === 0xca && Buffer.from(f.data.subarray(2, 10)).reverse().toString('hex') === LAMP,
+      from,
+      10_000,
+    );
     const nwk = joined.data.readUInt16LE(0);
     const lamp = await interviewer.interview(nwk);
     expect(lamp).toMatchObject({ logicalType: 1, endpoints: [11, 242], basic: { 0x0004: 'Signify Netherlands B.V.', 0x0005: 'LCT015' } });
     expect(lamp.descriptors[0]).toMatchObject({ endpoint: 11, profile: 0x0104, inClusters: expect.arrayContaining([0x0006, 0x0008, 0x0300]) });
     const onOff = await interviewer.zcl(nwk, 11, 0x0006, 0x00, [0x00, 0x00]); // read OnOff
-    expect({ macSrcAddr: onOff.macSrcAddr, srcEndpoint: onOff.srcEndpoint, dstEndpoint: onOff.dstEndpoint }).toEqual({ macSrcAddr: nwk, srcEndpoint: 11, dstEndpoint: 1 });
+    expect({ macSrcAddr: onOff.macSrcAddr, srcEndpoint: onOff.srcEndpoint, dstEndpoint: onOff.dstEndpoint }).toEqual({
+      macSrcAddr: nwk,
+      srcEndpoint: 11,
+      dstEndpoint: 1,
+    });
     expect(onOff.radius).toBeGreaterThan(0);
     await interviewer.permit(0);
     first.z.close();

@@ -11,16 +11,47 @@ import type { ZnpClient } from './znp-client';
 import { le16, le32, ZnpNv } from './znp-nv';
 
 export const Item = {
-  ExtAddr: 0x0001, StartupOption: 0x0003, Nib: 0x0021, ExtPanId: 0x002d, BcastDeliveryTime: 0x0030, ConcentratorEnable: 0x0032,
-  ConcentratorDiscovery: 0x0033, ConcentratorRc: 0x0036, SrcRtgExpiry: 0x0038, ActiveKey: 0x003a, AlternKey: 0x003b, ChildAge: 0x003e,
-  ApsUseExtPanId: 0x0047, OnANetwork: 0x0055, MigrationId: 0x005f, Configured: 0x0060, PrecfgKey: 0x0062, PrecfgKeysEnable: 0x0063,
-  PanId: 0x0083, ChanList: 0x0084, LogicalType: 0x0087, ZdoDirectCb: 0x008f, TclkSeed: 0x0101, ConfiguredZStack1: 0x0f00,
+  ExtAddr: 0x0001,
+  StartupOption: 0x0003,
+  Nib: 0x0021,
+  ExtPanId: 0x002d,
+  BcastDeliveryTime: 0x0030,
+  ConcentratorEnable: 0x0032,
+  ConcentratorDiscovery: 0x0033,
+  ConcentratorRc: 0x0036,
+  SrcRtgExpiry: 0x0038,
+  ActiveKey: 0x003a,
+  AlternKey: 0x003b,
+  ChildAge: 0x003e,
+  ApsUseExtPanId: 0x0047,
+  OnANetwork: 0x0055,
+  MigrationId: 0x005f,
+  Configured: 0x0060,
+  PrecfgKey: 0x0062,
+  PrecfgKeysEnable: 0x0063,
+  PanId: 0x0083,
+  ChanList: 0x0084,
+  LogicalType: 0x0087,
+  ZdoDirectCb: 0x008f,
+  TclkSeed: 0x0101,
+  ConfiguredZStack1: 0x0f00,
 } as const;
 const Table = { TcLinkKeys: 0x0004, SecurityMaterial: 0x0007 } as const;
 const APP_CNF_CAPABILITY = 1 << 10;
 const STARTUP_CHANNELS = (1 << 15) | (1 << 20) | (1 << 25);
 /** NIB offsets in the aligned (CC26xx) layout. */
-const Nib = { securityLevel: 12, devAddress: 22, channel: 24, coordAddress: 26, panId: 36, channelList: 40, epid: 57, keyLoaded: 65, manager: 110, updateId: 114 };
+const Nib = {
+  securityLevel: 12,
+  devAddress: 22,
+  channel: 24,
+  coordAddress: 26,
+  panId: 36,
+  channelList: 40,
+  epid: 57,
+  keyLoaded: 65,
+  manager: 110,
+  updateId: 114,
+};
 
 export interface NetworkInfo {
   panId: number;
@@ -78,8 +109,12 @@ export class ZnpHost {
     const material = (await this.nv.entries(Table.SecurityMaterial)).find((e) => e.subarray(4, 12).equals(extendedPanId));
     if (!material) throw new Error('no security material for this network');
     return {
-      panId: nib.readUInt16LE(Nib.panId), channel: nib[Nib.channel], extendedPanId, key: key.subarray(1, 17),
-      ieee: ieeeOf((await this.nv.read(Item.ExtAddr))!), frameCounter: material.readUInt32LE(0),
+      panId: nib.readUInt16LE(Nib.panId),
+      channel: nib[Nib.channel],
+      extendedPanId,
+      key: key.subarray(1, 17),
+      ieee: ieeeOf((await this.nv.read(Item.ExtAddr))!),
+      frameCounter: material.readUInt32LE(0),
     };
   }
 
@@ -90,7 +125,10 @@ export class ZnpHost {
     if (srsp.data[0] !== 0) throw new Error(`commissioning refused: ${srsp.data[0]}`);
     await this.z.next((f) => f.cmd0 === 0x4f && f.cmd1 === 0x80 && f.data[2] === 0, from, 60_000);
     await this.z.next((f) => f.cmd0 === 0x45 && f.cmd1 === 0xc0 && f.data[0] === 9, from, 15_000);
-    const notifications = this.z.since(from).filter((f) => f.cmd0 === 0x4f && f.cmd1 === 0x80).map((f) => ({ status: f.data[0], mode: f.data[1], remaining: f.data[2] }));
+    const notifications = this.z
+      .since(from)
+      .filter((f) => f.cmd0 === 0x4f && f.cmd1 === 0x80)
+      .map((f) => ({ status: f.data[0], mode: f.data[1], remaining: f.data[2] }));
     const last = notifications.at(-1)!;
     if (last.status !== 0x00 && last.status !== 0x08) throw new Error(`formation failed: ${last.status}`);
     for (;;) {
@@ -146,8 +184,14 @@ export class ZnpHost {
   /** Stack settings (the items must exist), reset, BDB start on the stored network, endpoints, ZDO callbacks. */
   async start(): Promise<CommissioningResult> {
     const settings: Array<[number, number]> = [
-      [Item.LogicalType, 0], [Item.ConcentratorEnable, 1], [Item.ConcentratorDiscovery, 120], [Item.ConcentratorRc, 1],
-      [Item.SrcRtgExpiry, 255], [Item.ChildAge, 0], [Item.BcastDeliveryTime, 30], [Item.ZdoDirectCb, 1],
+      [Item.LogicalType, 0],
+      [Item.ConcentratorEnable, 1],
+      [Item.ConcentratorDiscovery, 120],
+      [Item.ConcentratorRc, 1],
+      [Item.SrcRtgExpiry, 255],
+      [Item.ChildAge, 0],
+      [Item.BcastDeliveryTime, 30],
+      [Item.ZdoDirectCb, 1],
     ];
     for (const [id, value] of settings) {
       const current = await this.nv.read(id);
@@ -166,7 +210,17 @@ export class ZnpHost {
   }
 
   private async register(endpoint: number, profile: number, device: number, ins: number[], outs: number[]): Promise<void> {
-    const { data } = await this.z.sreq(0x24, 0x00, [endpoint, ...le16(profile), ...le16(device), 0, 0, ins.length, ...ins.flatMap(le16), outs.length, ...outs.flatMap(le16)]);
+    const { data } = await this.z.sreq(0x24, 0x00, [
+      endpoint,
+      ...le16(profile),
+      ...le16(device),
+      0,
+      0,
+      ins.length,
+      ...ins.flatMap(le16),
+      outs.length,
+      ...outs.flatMap(le16),
+    ]);
     if (data[0] !== 0) throw new Error(`endpoint ${endpoint} refused: ${data[0]}`);
   }
 }

@@ -32,8 +32,13 @@ export function parseIncoming(f: ZnpFrame): Incoming {
   const len = d[16];
   if (d.length !== 17 + len + 3) throw new Error(`AF.IncomingMsg of ${d.length} bytes for ${len} data bytes`);
   return {
-    cluster: d.readUInt16LE(2), srcAddr: d.readUInt16LE(4), srcEndpoint: d[6], dstEndpoint: d[7], data: d.subarray(17, 17 + len),
-    macSrcAddr: d.readUInt16LE(17 + len), radius: d[19 + len],
+    cluster: d.readUInt16LE(2),
+    srcAddr: d.readUInt16LE(4),
+    srcEndpoint: d[6],
+    dstEndpoint: d[7],
+    data: d.subarray(17, 17 + len),
+    macSrcAddr: d.readUInt16LE(17 + len),
+    radius: d[19 + len],
   };
 }
 
@@ -49,7 +54,12 @@ export class ZnpInterviewer {
 
   /** Permit join on the coordinator (unicast), then network-wide (broadcast), each answered by 0x0000. */
   async permit(seconds: number): Promise<void> {
-    for (const [mode, dst] of seconds === 0 ? [[0x02, 0x0000]] : [[0x02, 0x0000], [0x0f, 0xfffc]]) {
+    for (const [mode, dst] of seconds === 0
+      ? [[0x02, 0x0000]]
+      : [
+          [0x02, 0x0000],
+          [0x0f, 0xfffc],
+        ]) {
       const from = this.z.mark();
       const { data } = await this.z.sreq(0x25, 0x36, [mode, ...le16(dst), seconds, 1]);
       if (data[0] !== 0) throw new Error(`permit join refused: ${data[0]}`);
@@ -67,7 +77,10 @@ export class ZnpInterviewer {
     const frame = [tsn, ...payload];
     const from = this.z.mark();
     await this.dataRequestExt(nwk, 0, 0, cluster, tsn, frame);
-    const answer = await this.z.next((f) => f.cmd0 === 0x45 && f.cmd1 === 0xff && f.data.readUInt16LE(0) === nwk && f.data.readUInt16LE(3) === (cluster | 0x8000) && f.data[6] === tsn, from);
+    const answer = await this.z.next(
+      (f) => f.cmd0 === 0x45 && f.cmd1 === 0xff && f.data.readUInt16LE(0) === nwk && f.data.readUInt16LE(3) === (cluster | 0x8000) && f.data[6] === tsn,
+      from,
+    );
     return answer.data.subarray(9);
   }
 
@@ -84,7 +97,19 @@ export class ZnpInterviewer {
 
   private async dataRequestExt(nwk: number, dstEndpoint: number, srcEndpoint: number, cluster: number, tsn: number, frame: number[]): Promise<void> {
     const address = [...le16(nwk), 0, 0, 0, 0, 0, 0];
-    const { data } = await this.z.sreq(0x24, 0x02, [0x02, ...address, dstEndpoint, ...le16(0), srcEndpoint, ...le16(cluster), tsn, 0, 30, ...le16(frame.length), ...frame]);
+    const { data } = await this.z.sreq(0x24, 0x02, [
+      0x02,
+      ...address,
+      dstEndpoint,
+      ...le16(0),
+      srcEndpoint,
+      ...le16(cluster),
+      tsn,
+      0,
+      30,
+      ...le16(frame.length),
+      ...frame,
+    ]);
     if (data[0] !== 0) throw new Error(`data request refused: ${data[0]}`);
   }
 
@@ -98,7 +123,12 @@ export class ZnpInterviewer {
     for (const endpoint of endpoints) {
       const d = await this.zdo(nwk, 0x0004, [...le16(nwk), endpoint]);
       const inCount = d[10];
-      descriptors.push({ endpoint: d[4], profile: d.readUInt16LE(5), device: d.readUInt16LE(7), inClusters: Array.from({ length: inCount }, (_, i) => d.readUInt16LE(11 + 2 * i)) });
+      descriptors.push({
+        endpoint: d[4],
+        profile: d.readUInt16LE(5),
+        device: d.readUInt16LE(7),
+        inClusters: Array.from({ length: inCount }, (_, i) => d.readUInt16LE(11 + 2 * i)),
+      });
     }
     const home = descriptors.find((d) => d.profile === 0x0104 && d.inClusters.includes(BASIC)) ?? descriptors[0];
     const basic: Record<number, string> = {};

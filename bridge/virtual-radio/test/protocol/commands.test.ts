@@ -52,7 +52,9 @@ describe('radio responses', () => {
     // As a ConBee II answers zigpy-deconz's read of slot 2: 0a 13 04 0900 0200 13 02.
     const bytes = encodeFrame(responses.readParameterRefused(0x13, 0x13, Uint8Array.of(0x02), 4));
     expect(Array.from(bytes.subarray(0, 9))).toEqual([0x0a, 0x13, 0x04, 0x09, 0x00, 0x02, 0x00, 0x13, 0x02]);
-    expect(Array.from(encodeFrame(responses.readParameterRefused(0x02, 0x29, new Uint8Array(0), 4)).subarray(0, 8))).toEqual([0x0a, 0x02, 0x04, 0x08, 0x00, 0x01, 0x00, 0x29]);
+    expect(Array.from(encodeFrame(responses.readParameterRefused(0x02, 0x29, new Uint8Array(0), 4)).subarray(0, 8))).toEqual([
+      0x0a, 0x02, 0x04, 0x08, 0x00, 0x01, 0x00, 0x29,
+    ]);
   });
 
   it('should decode UPDATE_NEIGHBOR and echo the entry in its answer', () => {

@@ -4,18 +4,13 @@ import { SlipDecoder, checksum, decodeFrame, encodeFrame, slipEncode } from '../
 // Expected bytes are written out by hand from the spec (§4.1), not produced by our encoder.
 describe('slip framing', () => {
   it('should escape END and ESC inside the data and wrap the frame in END bytes', () => {
-    expect(Array.from(slipEncode(Uint8Array.of(0x01, 0xc0, 0x02, 0xdb, 0x03)))).toEqual([
-      0xc0, 0x01, 0xdb, 0xdc, 0x02, 0xdb, 0xdd, 0x03, 0xc0,
-    ]);
+    expect(Array.from(slipEncode(Uint8Array.of(0x01, 0xc0, 0x02, 0xdb, 0x03)))).toEqual([0xc0, 0x01, 0xdb, 0xdc, 0x02, 0xdb, 0xdd, 0x03, 0xc0]);
   });
 
   it('should decode frames split across chunks, with or without a leading END', () => {
     const decoder = new SlipDecoder();
     expect(decoder.push(Uint8Array.of(0x07, 0x01, 0xdb))).toEqual([]);
-    expect(decoder.push(Uint8Array.of(0xdc, 0xc0, 0xc0, 0xc0, 0x0d, 0xdb, 0xdd, 0xc0))).toEqual([
-      Uint8Array.of(0x07, 0x01, 0xc0),
-      Uint8Array.of(0x0d, 0xdb),
-    ]);
+    expect(decoder.push(Uint8Array.of(0xdc, 0xc0, 0xc0, 0xc0, 0x0d, 0xdb, 0xdd, 0xc0))).toEqual([Uint8Array.of(0x07, 0x01, 0xc0), Uint8Array.of(0x0d, 0xdb)]);
   });
 
   it('should skip empty frames', () => {

@@ -6,7 +6,18 @@ import { noDevices } from '../support/no-devices';
 import { RawHost } from '../support/raw-host';
 
 const apsRequest = (requestId: number, nwk: number) =>
-  Array.from(encodeApsRequest({ requestId, dst: { mode: 'nwk', nwk, endpoint: 1 }, profileId: 0x0104, clusterId: 6, srcEndpoint: 1, asdu: Uint8Array.of(1, 1, 1), txOptions: 0, radius: 30 }));
+  Array.from(
+    encodeApsRequest({
+      requestId,
+      dst: { mode: 'nwk', nwk, endpoint: 1 },
+      profileId: 0x0104,
+      clusterId: 6,
+      srcEndpoint: 1,
+      asdu: Uint8Array.of(1, 1, 1),
+      txOptions: 0,
+      radius: 30,
+    }),
+  );
 
 describe('radio host link', () => {
   let radio: VirtualRadio;
@@ -66,7 +77,17 @@ describe('radio host link', () => {
     const host = await open();
     host.send(0x08, 1, [0x02]);
     await host.next((f) => f.command === 0x08);
-    const indication = { dst: { mode: 'nwk' as const, nwk: 0 }, dstEndpoint: 1, srcNwk: 0x1234, srcEndpoint: 1, profileId: 0x0104, clusterId: 6, asdu: Uint8Array.of(0x18, 1, 0x0a), lqi: 200, rssi: -45 };
+    const indication = {
+      dst: { mode: 'nwk' as const, nwk: 0 },
+      dstEndpoint: 1,
+      srcNwk: 0x1234,
+      srcEndpoint: 1,
+      profileId: 0x0104,
+      clusterId: 6,
+      asdu: Uint8Array.of(0x18, 1, 0x0a),
+      lqi: 200,
+      rssi: -45,
+    };
     radio.core!.indicate(indication);
     radio.core!.indicate({ ...indication, srcNwk: 0x5678 });
     const nudge = await host.next((f) => f.command === 0x0e);

@@ -51,7 +51,12 @@ describe('state file', () => {
     file.flush();
     writeFileSync(path, JSON.stringify({ version: 9 }));
     const recoveries: Recovery[] = [];
-    const reopened = new StateFile(path, () => state(0), 200, (info) => recoveries.push(info));
+    const reopened = new StateFile(
+      path,
+      () => state(0),
+      200,
+      (info) => recoveries.push(info),
+    );
     expect(reopened.load()).toEqual(state(1));
     expect(recoveries).toEqual([expect.objectContaining({ reason: 'unsupported state version 9', fromBackup: true })]);
     expect(readFileSync(recoveries[0].corrupt, 'utf8')).toBe('{"version":9}');
@@ -62,7 +67,14 @@ describe('state file', () => {
     const path = join(dir.path, 'radio.json');
     writeFileSync(path, JSON.stringify(state(3)).slice(0, 40));
     const recoveries: Recovery[] = [];
-    expect(new StateFile(path, () => state(0), 200, (info) => recoveries.push(info)).load()).toBeUndefined();
+    expect(
+      new StateFile(
+        path,
+        () => state(0),
+        200,
+        (info) => recoveries.push(info),
+      ).load(),
+    ).toBeUndefined();
     expect(recoveries).toHaveLength(1);
     expect(recoveries[0].fromBackup).toBe(false);
     expect(readdirSync(dir.path)).toEqual([expect.stringMatching(/^radio\.json\.corrupt-/)]);

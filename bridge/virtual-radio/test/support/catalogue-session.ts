@@ -23,9 +23,17 @@ export interface Session {
   close(): Promise<void>;
 }
 
-export async function openSession(devices: Array<{ model: string; ieee: string }>, options: { statePath?: string; protocol?: RadioProtocol; catalogueDir?: string } = {}): Promise<Session> {
+export async function openSession(
+  devices: Array<{ model: string; ieee: string }>,
+  options: { statePath?: string; protocol?: RadioProtocol; catalogueDir?: string } = {},
+): Promise<Session> {
   const dir = tempDir('vr-herdsman');
-  const radio = await startVirtualRadio({ factory: createDeviceFactory(options.catalogueDir ? { catalogueDir: options.catalogueDir } : {}), statePath: options.statePath, network: { devices }, protocol: options.protocol });
+  const radio = await startVirtualRadio({
+    factory: createDeviceFactory(options.catalogueDir ? { catalogueDir: options.catalogueDir } : {}),
+    statePath: options.statePath,
+    network: { devices },
+    protocol: options.protocol,
+  });
   const control = await startControlServer(radio, 0);
   let herdsman: HerdsmanChild | undefined;
   const session: Session = {
@@ -36,7 +44,11 @@ export async function openSession(devices: Array<{ model: string; ieee: string }
     },
     dir: dir.path,
     api: async (method, path, body) => {
-      const res = await fetch(`http://127.0.0.1:${control.port}${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(5_000) });
+      const res = await fetch(`http://127.0.0.1:${control.port}${path}`, {
+        method,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(5_000),
+      });
       return { status: res.status, body: await res.json() };
     },
     close: async () => {
@@ -111,11 +123,18 @@ export interface JoinedSession {
  * one real permit join before its tests, closed after them (also when joining failed). A test may
  * bring its own catalogue folder (model variants).
  */
-export function joinedSession(devices: Array<{ model: string; ieee: string }>, protocol: RadioProtocol = 'deconz', options: { catalogueDir?: string } = {}): JoinedSession {
+export function joinedSession(
+  devices: Array<{ model: string; ieee: string }>,
+  protocol: RadioProtocol = 'deconz',
+  options: { catalogueDir?: string } = {},
+): JoinedSession {
   let session: Session | undefined;
   beforeAll(async () => {
     session = await openSession(devices, { protocol, ...options });
-    await joinAll(session, devices.map((d) => d.ieee));
+    await joinAll(
+      session,
+      devices.map((d) => d.ieee),
+    );
   }, 60_000);
   afterAll(async () => {
     await session?.close();

@@ -43,8 +43,14 @@ export class HerdsmanChild {
         reject(new Error(`herdsman ${op} did not answer within ${timeoutMs} ms`));
       }, timeoutMs);
       this.pending.set(id, {
-        resolve: (v) => { clearTimeout(timer); resolve(v as T); },
-        reject: (e) => { clearTimeout(timer); reject(e); },
+        resolve: (v) => {
+          clearTimeout(timer);
+          resolve(v as T);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
       });
       this.child.send({ id, op, args });
     });

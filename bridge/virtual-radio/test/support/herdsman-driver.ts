@@ -13,7 +13,12 @@ import { onOtaMessage, otaOps } from './herdsman-ota';
 
 const quiet = { debug: () => {}, info: () => {}, warning: () => {}, error: () => {} };
 // VR_DEBUG=1 shows herdsman's own log on stderr when a test needs explaining.
-const loud = { debug: (m: unknown) => console.error('debug', typeof m === 'function' ? m() : m), info: (m: unknown) => console.error('info', m), warning: (m: unknown) => console.error('warn', m), error: (m: unknown) => console.error('error', m) };
+const loud = {
+  debug: (m: unknown) => console.error('debug', typeof m === 'function' ? m() : m),
+  info: (m: unknown) => console.error('info', m),
+  warning: (m: unknown) => console.error('warn', m),
+  error: (m: unknown) => console.error('error', m),
+};
 setHerdsmanLogger((process.env.VR_DEBUG ? loud : quiet) as never);
 setConvertersLogger(quiet as never);
 
@@ -82,11 +87,19 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     const dir = String(args.dir);
     dataDir = dir;
     controller = new Controller({
-      network: { panID: 0x1a62, extendedPanID: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd], channelList: [15], networkKey: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13] },
+      network: {
+        panID: 0x1a62,
+        extendedPanID: [0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd, 0xdd],
+        channelList: [15],
+        networkKey: [1, 3, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 12, 13],
+      },
       databasePath: join(dir, 'database.db'),
       databaseBackupPath: join(dir, 'database.db.backup'),
       backupPath: join(dir, 'coordinator_backup.json'),
-      transport: { path: `tcp://127.0.0.1:${Number(args.port)}`, adapter: (['zstack', 'ember'].includes(String(args.adapter)) ? args.adapter : 'deconz') as 'deconz' },
+      transport: {
+        path: `tcp://127.0.0.1:${Number(args.port)}`,
+        adapter: (['zstack', 'ember'].includes(String(args.adapter)) ? args.adapter : 'deconz') as 'deconz',
+      },
       adapter: { disableLED: true },
       acceptJoiningDeviceHandler: async () => true,
     });
@@ -155,7 +168,16 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
     if (!converter) throw new Error(`no toZigbee converter for ${key}`);
     const d = device(ieee);
     const endpoint = args.endpoint ? d.getEndpoint(Number(args.endpoint))! : d.endpoints[0];
-    const meta = { message: values, device: d, mapped: definition, options: {}, state: states.get(ieee) ?? {}, endpoint_name: undefined, publish: () => {}, deviceExposesChanged: () => {} };
+    const meta = {
+      message: values,
+      device: d,
+      mapped: definition,
+      options: {},
+      state: states.get(ieee) ?? {},
+      endpoint_name: undefined,
+      publish: () => {},
+      deviceExposesChanged: () => {},
+    };
     const result = await converter.convertSet!(endpoint, key, value, meta as unknown as Tz.Meta);
     return result?.state ?? null;
   },
@@ -235,7 +257,8 @@ const ops: Record<string, (args: Args) => Promise<unknown>> = {
   async waitMessage(args) {
     const ieee = String(args.ieee);
     return until(`a ${String(args.type)} ${String(args.cluster)} message from ${ieee}`, Number(args.timeoutMs ?? 10_000), () =>
-      messages.find((m) => m.ieee === ieee && m.type === args.type && m.cluster === args.cluster));
+      messages.find((m) => m.ieee === ieee && m.type === args.type && m.cluster === args.cluster),
+    );
   },
   async stop() {
     setTimeout(() => process.exit(0), 5_000).unref();

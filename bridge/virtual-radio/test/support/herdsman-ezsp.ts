@@ -56,7 +56,10 @@ export async function startEzspHost(options: { network?: NetworkDefinition; agre
     ezsp.setProtocolVersion(ncpVersion);
   }
   return {
-    ezsp, radio, front, wire,
+    ezsp,
+    radio,
+    front,
+    wire,
     stop: async () => {
       await ezsp.stop();
       await radio.stop();

@@ -22,10 +22,12 @@ function start(device: Device, ieee: string, args: Args, request?: { payload: un
   runs.set(ieee, run);
   const settings = { requestTimeout: 10_000, responseDelay: 0, baseSize: 50, ...(args.dataSettings as object) };
   const source = args.file === undefined ? undefined : { url: String(args.file) };
-  device.updateOta(source, request?.payload as never, request?.tsn, {}, (progress, remaining) => run.progress.push([progress, remaining]), settings).then(
-    ([from, to]) => (run.done = { ok: true, from, to }),
-    (error: Error) => (run.done = { ok: false, error: error.message }),
-  );
+  device
+    .updateOta(source, request?.payload as never, request?.tsn, {}, (progress, remaining) => run.progress.push([progress, remaining]), settings)
+    .then(
+      ([from, to]) => (run.done = { ok: true, from, to }),
+      (error: Error) => (run.done = { ok: false, error: error.message }),
+    );
 }
 
 export function otaOps(device: (ieee: string) => Device): Record<string, (args: Args) => Promise<unknown>> {
@@ -50,7 +52,8 @@ export function otaOps(device: (ieee: string) => Device): Record<string, (args: 
       for (;;) {
         const run = runs.get(ieee);
         if (run?.done) return { ...run.done, progress: run.progress, scheduled: device(ieee).scheduledOta !== undefined };
-        if (Date.now() > end) throw new Error(`no OTA result for ${ieee} within ${Number(args.timeoutMs ?? 20_000)} ms (progress ${JSON.stringify(run?.progress)})`);
+        if (Date.now() > end)
+          throw new Error(`no OTA result for ${ieee} within ${Number(args.timeoutMs ?? 20_000)} ms (progress ${JSON.stringify(run?.progress)})`);
         await new Promise((r) => setTimeout(r, 20));
       }
     },

@@ -21,7 +21,9 @@ export class RawHost {
       }
       this.wake?.();
     });
-    socket.on('close', () => { this.closed = true; });
+    socket.on('close', () => {
+      this.closed = true;
+    });
     socket.on('error', () => {});
   }
 

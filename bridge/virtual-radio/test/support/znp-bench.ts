@@ -8,7 +8,14 @@ import { encodeUnpi, UnpiDecoder } from '../../src/znp/index';
 import { NvItem, NvStore } from '../../src/zstack/nv-store';
 import { ZnpFirmware } from '../../src/zstack/znp-firmware';
 
-export const hex = (s: string): Uint8Array => Uint8Array.from(s.trim().split(/\s+/).filter(Boolean).map((b) => Number.parseInt(b, 16)));
+export const hex = (s: string): Uint8Array =>
+  Uint8Array.from(
+    s
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((b) => Number.parseInt(b, 16)),
+  );
 export const show = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0').toUpperCase()).join(' ');
 
 /** A whole UNPI frame around `cmd0 cmd1 data…`: FE, payload length, the bytes, XOR of all but FE. */
@@ -33,9 +40,10 @@ export function znpBench(nv = NvStore.blank(CHIP)) {
     act();
     return [...out];
   };
-  const send = (frame: string): string[] => capture(() => {
-    for (const event of decoder.push(hex(frame))) if (event.ok) firmware.handle(event.frame);
-  });
+  const send = (frame: string): string[] =>
+    capture(() => {
+      for (const event of decoder.push(hex(frame))) if (event.ok) firmware.handle(event.frame);
+    });
   const item = (id: number) => (nv.get(id) ? show(nv.get(id)!) : undefined);
   return { firmware, nv, routed, send, capture, item, NvItem };
 }

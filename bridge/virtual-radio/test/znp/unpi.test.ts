@@ -31,13 +31,31 @@ describe('znp unpi framing', () => {
   it('should decode an AF data request and an endpoint registration with their lists', () => {
     // dstaddr 0x1a2b ep 11 ← ep 1, cluster 6, transid 7, options 0, radius 30, 3 bytes of ZCL.
     const request = decodeFields(MT.dataRequest.request, hex('2B 1A 0B 01 06 00 07 00 1E 03 01 02 01'));
-    expect(request).toEqual({ dstaddr: 0x1a2b, destendpoint: 11, srcendpoint: 1, clusterid: 6, transid: 7, options: 0, radius: 30, len: 3, data: hex('01 02 01') });
+    expect(request).toEqual({
+      dstaddr: 0x1a2b,
+      destendpoint: 11,
+      srcendpoint: 1,
+      clusterid: 6,
+      transid: 7,
+      options: 0,
+      radius: 30,
+      len: 3,
+      data: hex('01 02 01'),
+    });
     const register = decodeFields(MT.register.request, hex('0C 5E C0 05 00 00 00 01 00 10 02 00 10 06 00'));
     expect(register).toMatchObject({ endpoint: 12, appprofid: 0xc05e, numIn: 1, inClusters: [0x1000], numOut: 2, outClusters: [0x1000, 0x0006] });
   });
 
   it('should write IEEE addresses little endian and u32 values unsigned', () => {
-    const info = encodeFields(MT.getDeviceInfo.response, { status: 0, ieeeaddr: '00124b0001020304', shortaddr: 0, devicetype: 7, devicestate: 9, numassocdevices: 0, assocdevices: [] });
+    const info = encodeFields(MT.getDeviceInfo.response, {
+      status: 0,
+      ieeeaddr: '00124b0001020304',
+      shortaddr: 0,
+      devicetype: 7,
+      devicestate: 9,
+      numassocdevices: 0,
+      assocdevices: [],
+    });
     expect(bytes(info)).toBe('00 04 03 02 01 00 4B 12 00 00 00 07 09 00');
     expect(decodeFields(MT.bdbSetChannel.request, hex('01 00 80 00 80'))).toEqual({ isPrimary: 1, channel: 0x80008000 });
   });

@@ -10,7 +10,11 @@ describe('znp zdo mapping', () => {
     // permit join broadcast: mode 0x0F, dst 0xFFFC, 254 s, TC significance 1.
     expect(decodeZdoRequest(0x36, hex('0F FC FF FE 01'))).toEqual({ clusterId: 0x0036, dst: 0xfffc, broadcast: true, body: hex('FE 01') });
     // channel change: dst 0xFFFD, mode 0x0F, mask 1<<20, duration 0xFE, update id 1, manager 0.
-    expect(decodeZdoRequest(0x37, hex('FD FF 0F 00 00 10 00 FE 01 00 00'))).toMatchObject({ clusterId: 0x0038, broadcast: true, body: hex('00 00 10 00 FE 01 00 00') });
+    expect(decodeZdoRequest(0x37, hex('FD FF 0F 00 00 10 00 FE 01 00 00'))).toMatchObject({
+      clusterId: 0x0038,
+      broadcast: true,
+      body: hex('00 00 10 00 FE 01 00 00'),
+    });
   });
 
   it('should trim a group bind to its standard length and keep a unicast bind whole', () => {

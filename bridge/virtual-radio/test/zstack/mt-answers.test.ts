@@ -46,9 +46,19 @@ describe('zstack MT answers', () => {
   it('should end AF.IncomingMsg with the MAC source address and the remaining radius', () => {
     const { firmware, capture } = znpBench();
     firmware.ram.deviceState = DeviceState.Coordinator;
-    const frames = capture(() => firmware.indicate({
-      dst: { mode: 'nwk', nwk: 0 }, dstEndpoint: 1, srcNwk: 0x1a2b, srcEndpoint: 11, profileId: 0x0104, clusterId: 6, asdu: hex('18 01 0A 00 00 10 01'), lqi: 200, rssi: -50,
-    }));
+    const frames = capture(() =>
+      firmware.indicate({
+        dst: { mode: 'nwk', nwk: 0 },
+        dstEndpoint: 1,
+        srcNwk: 0x1a2b,
+        srcEndpoint: 11,
+        profileId: 0x0104,
+        clusterId: 6,
+        asdu: hex('18 01 0A 00 00 10 01'),
+        lqi: 200,
+        rssi: -50,
+      }),
+    );
     // groupid, cluster, src, src ep, dst ep, broadcast, LQI, security, timestamp, APS seq, len, data, MAC src, radius.
     expect(frames).toEqual([mt('44 81 00 00 06 00 2B 1A 0B 01 00 C8 00 00 00 00 00 00 07 18 01 0A 00 00 10 01 2B 1A 1D')]);
   });
@@ -57,9 +67,18 @@ describe('zstack MT answers', () => {
     const { firmware, send, capture } = znpBench();
     firmware.ram.deviceState = DeviceState.Coordinator;
     const nodeDesc = (tsn: string) => hex(`${tsn} 00 2B 1A 01 40 8E 5F 11 52 52 00 00 2C 52 00 00`);
-    const indicate = (tsn: string) => firmware.indicate({
-      dst: { mode: 'nwk', nwk: 0 }, dstEndpoint: 0, srcNwk: 0x1a2b, srcEndpoint: 0, profileId: 0, clusterId: 0x8002, asdu: nodeDesc(tsn), lqi: 200, rssi: -50,
-    });
+    const indicate = (tsn: string) =>
+      firmware.indicate({
+        dst: { mode: 'nwk', nwk: 0 },
+        dstEndpoint: 0,
+        srcNwk: 0x1a2b,
+        srcEndpoint: 0,
+        profileId: 0,
+        clusterId: 0x8002,
+        asdu: nodeDesc(tsn),
+        lqi: 200,
+        rssi: -50,
+      });
     const body = '00 2B 1A 01 40 8E 5F 11 52 52 00 00 2C 52 00 00';
     expect(capture(() => indicate('05'))).toEqual([mt(`45 82 2B 1A ${body}`)]);
     send(mt('25 3E 02 80'));

@@ -31,8 +31,18 @@ describe('zstack NV and formation', () => {
     const { item, send } = znpBench();
     expect(item(NvItem.ExtAddr)).toBe('04 03 02 01 00 4B 12 00');
     expect(item(NvItem.StartupOption)).toBe('00');
-    expect([item(NvItem.ConcentratorEnable), item(NvItem.ConcentratorDiscovery), item(NvItem.ConcentratorRadius), item(NvItem.ConcentratorRc)]).toEqual(['01', '78', '0A', '01']);
-    expect([item(NvItem.BcastDeliveryTime), item(NvItem.SrcRtgExpiryTime), item(NvItem.ZdoDirectCb), item(NvItem.LogicalType)]).toEqual(['1E', 'FF', '01', '00']);
+    expect([item(NvItem.ConcentratorEnable), item(NvItem.ConcentratorDiscovery), item(NvItem.ConcentratorRadius), item(NvItem.ConcentratorRc)]).toEqual([
+      '01',
+      '78',
+      '0A',
+      '01',
+    ]);
+    expect([item(NvItem.BcastDeliveryTime), item(NvItem.SrcRtgExpiryTime), item(NvItem.ZdoDirectCb), item(NvItem.LogicalType)]).toEqual([
+      '1E',
+      'FF',
+      '01',
+      '00',
+    ]);
     expect([item(NvItem.BdbNodeIsOnANetwork), item(NvItem.PanId), item(NvItem.ChanList)]).toEqual(['00', 'FF FF', '00 08 00 00']);
     expect(item(NvItem.Nib)).toBeUndefined();
     expect(send(mt('21 13 33 00'))).toEqual([mt('61 13 01 00')]); // CONCENTRATOR_DISCOVERY: one byte

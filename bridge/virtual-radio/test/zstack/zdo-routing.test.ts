@@ -29,14 +29,19 @@ describe('zstack ZDO routing', () => {
     bench.send(mt('24 02 02 2B 1A 00 00 00 00 00 00 0B 00 00 01 06 00 09 00 1E 03 00 01 00 00'));
     const [request] = bench.routed;
     expect(request.profileId).toBe(0x0104);
-    expect(bench.capture(() => bench.firmware.confirm({ requestId: request.requestId, dst: request.dst, srcEndpoint: 1, status: 0 }))).toEqual([mt('44 80 00 01 09')]);
+    expect(bench.capture(() => bench.firmware.confirm({ requestId: request.requestId, dst: request.dst, srcEndpoint: 1, status: 0 }))).toEqual([
+      mt('44 80 00 01 09'),
+    ]);
   });
 
   it('should hand a broadcast permit join to the network and to the coordinator itself', () => {
     const bench = formed();
     // ZDO.MgmtPermitJoinReq: addr mode 0x0F, dst 0xFFFC, 60 s, TC significance 1.
     expect(bench.send(mt('25 36 0F FC FF 3C 01'))).toEqual([mt('65 36 00')]);
-    expect(bench.routed.map((r) => r.dst)).toEqual([{ mode: 'nwk', nwk: 0xfffc, endpoint: 0 }, { mode: 'nwk', nwk: 0, endpoint: 0 }]);
+    expect(bench.routed.map((r) => r.dst)).toEqual([
+      { mode: 'nwk', nwk: 0xfffc, endpoint: 0 },
+      { mode: 'nwk', nwk: 0, endpoint: 0 },
+    ]);
     expect(bench.routed.every((r) => r.clusterId === 0x0036 && r.asdu[1] === 60)).toBe(true);
   });
 });

@@ -7,7 +7,16 @@ import { endpointSchema, ieeeSchema, intRange } from './common';
  * Arming is not offered over MQTT: it needs the PIN checks of the REST API.
  */
 export const ALARM_ARMSTATES = [
-  'disarmed', 'armed_stay', 'armed_night', 'armed_away', 'exit_delay', 'entry_delay', 'in_alarm', 'arming_stay', 'arming_night', 'arming_away',
+  'disarmed',
+  'armed_stay',
+  'armed_night',
+  'armed_away',
+  'exit_delay',
+  'entry_delay',
+  'in_alarm',
+  'arming_stay',
+  'arming_night',
+  'arming_away',
 ] as const;
 export const ALARM_ARMMODES = ['disarmed', 'armed_stay', 'armed_night', 'armed_away'] as const;
 /** What a keypad is told about its arm command (IAS ACE arm notification). */

@@ -11,26 +11,16 @@ export const intRange = (min: number, max: number) =>
   );
 
 export const numberRange = (min: number, max: number) =>
-  v.pipe(
-    v.number('expected a number'),
-    v.minValue(min, `expected a number from ${min} to ${max}`),
-    v.maxValue(max, `expected a number from ${min} to ${max}`),
-  );
+  v.pipe(v.number('expected a number'), v.minValue(min, `expected a number from ${min} to ${max}`), v.maxValue(max, `expected a number from ${min} to ${max}`));
 
-export const ieeeSchema = v.pipe(
-  v.string('expected an IEEE address string'),
-  v.regex(IEEE_PATTERN, 'expected an IEEE address like 0x00212effff012345'),
-);
+export const ieeeSchema = v.pipe(v.string('expected an IEEE address string'), v.regex(IEEE_PATTERN, 'expected an IEEE address like 0x00212effff012345'));
 export const bridgeIdSchema = v.pipe(v.string(), v.regex(BRIDGE_ID_PATTERN, 'expected 16 upper-case hex digits'));
 export const endpointSchema = intRange(MIN_ENDPOINT, MAX_ENDPOINT);
 export const groupIdSchema = intRange(1, MAX_GROUP);
 export const sceneIdSchema = intRange(1, 255);
 
 /** Caller-chosen correlation id, echoed in the response. */
-export const transactionSchema = v.union(
-  [v.pipe(v.string(), v.maxLength(64, 'expected at most 64 characters')), v.number()],
-  'expected a string or a number',
-);
+export const transactionSchema = v.union([v.pipe(v.string(), v.maxLength(64, 'expected at most 64 characters')), v.number()], 'expected a string or a number');
 export const optionalTransaction = v.optional(transactionSchema);
 
 /**
@@ -38,7 +28,11 @@ export const optionalTransaction = v.optional(transactionSchema);
  * bridge later (a client's queued QoS 1 publish resent after an MQTT outage) is answered `expired`
  * and not executed. Both hosts' clocks must agree (NTP); the bridge allows a few seconds of skew.
  */
-export const expiresSchema = v.pipe(v.number('expected epoch milliseconds'), v.integer('expected epoch milliseconds'), v.minValue(0, 'expected epoch milliseconds'));
+export const expiresSchema = v.pipe(
+  v.number('expected epoch milliseconds'),
+  v.integer('expected epoch milliseconds'),
+  v.minValue(0, 'expected epoch milliseconds'),
+);
 
 /** The fields every command and request may carry besides its own: correlation and expiry. */
 export const envelopeEntries = { transaction: optionalTransaction, expires: v.optional(expiresSchema) };
@@ -53,12 +47,5 @@ export const lastUpdatedSchema = v.union([
 /** Any JSON value an item may hold. */
 export type ItemValue = string | number | boolean | null | ItemValue[] | { [key: string]: ItemValue };
 export const itemValueSchema: v.GenericSchema<ItemValue> = v.lazy(() =>
-  v.union([
-    v.string(),
-    v.number(),
-    v.boolean(),
-    v.null(),
-    v.array(itemValueSchema),
-    v.record(v.string(), itemValueSchema),
-  ]),
+  v.union([v.string(), v.number(), v.boolean(), v.null(), v.array(itemValueSchema), v.record(v.string(), itemValueSchema)]),
 );

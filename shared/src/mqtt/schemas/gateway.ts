@@ -41,10 +41,12 @@ export type GatewayResponsePayloads = { [K in GatewayRequestName]: v.InferOutput
 
 /** The api's groups (retained): every REST group with its name and the device endpoints of its lights. */
 export const gatewayGroupsSchema = v.object({
-  groups: v.array(v.object({
-    id: groupIdSchema,
-    name: v.string(),
-    members: v.array(v.object({ ieee: ieeeSchema, endpoint: endpointSchema })),
-  })),
+  groups: v.array(
+    v.object({
+      id: groupIdSchema,
+      name: v.string(),
+      members: v.array(v.object({ ieee: ieeeSchema, endpoint: endpointSchema })),
+    }),
+  ),
 });
 export type GatewayGroups = v.InferOutput<typeof gatewayGroupsSchema>;

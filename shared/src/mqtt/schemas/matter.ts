@@ -30,7 +30,6 @@ export type MatterStatus = v.InferOutput<typeof matterStatusSchema>;
 export const matterNamesSchema = v.object({ names: v.record(v.string(), v.pipe(v.string(), v.maxLength(64))) });
 export type MatterNames = v.InferOutput<typeof matterNamesSchema>;
 
-
 const envelope = { transaction: v.optional(transactionSchema) };
 export const matterRequestSchemas = {
   'window/open': v.object(envelope),

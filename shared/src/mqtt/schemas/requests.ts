@@ -1,20 +1,11 @@
 import * as v from 'valibot';
 import type { RequestName } from '../topics';
-import {
-  endpointSchema,
-  groupIdSchema,
-  ieeeSchema,
-  intRange,
-  numberRange,
-  envelopeEntries,
-  sceneIdSchema,
-} from './common';
+import { endpointSchema, groupIdSchema, ieeeSchema, intRange, numberRange, envelopeEntries, sceneIdSchema } from './common';
 import { alarmRequestEntries } from './alarm';
 import { networkMapRequestEntries } from './network-map';
 import { otaRequestEntries } from './ota';
 
-const request = <E extends v.ObjectEntries>(entries: E) =>
-  v.strictObject({ ...entries, ...envelopeEntries });
+const request = <E extends v.ObjectEntries>(entries: E) => v.strictObject({ ...entries, ...envelopeEntries });
 
 const clusterSchema = v.union([v.string(), intRange(0, 0xffff)], 'expected a cluster name or id');
 const attributeSchema = v.union([v.string(), intRange(0, 0xffff)], 'expected an attribute name or id');
@@ -24,7 +15,9 @@ const bindEntries = {
   ieee: ieeeSchema,
   endpoint: v.optional(endpointSchema),
   group: groupIdSchema,
-  clusters: v.optional(v.pipe(v.array(v.picklist(BIND_CLUSTERS, `expected one of ${BIND_CLUSTERS.join(', ')}`)), v.minLength(1, 'expected at least one cluster'))),
+  clusters: v.optional(
+    v.pipe(v.array(v.picklist(BIND_CLUSTERS, `expected one of ${BIND_CLUSTERS.join(', ')}`)), v.minLength(1, 'expected at least one cluster')),
+  ),
 };
 
 /** One payload schema per request topic `<base>/bridge/<bridge>/request/<name>`. */
@@ -54,7 +47,10 @@ export const requestSchemas = {
   'device/reload': request({ ieee: ieeeSchema }),
   'device/install_code': request({
     ieee: ieeeSchema,
-    code: v.pipe(v.string('expected a hex string'), v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected 8, 10, 14 or 18 bytes as lower-case hex')),
+    code: v.pipe(
+      v.string('expected a hex string'),
+      v.regex(/^([0-9a-f]{16}|[0-9a-f]{20}|[0-9a-f]{28}|[0-9a-f]{36})$/, 'expected 8, 10, 14 or 18 bytes as lower-case hex'),
+    ),
   }),
   /**
    * Bind a device endpoint's client clusters to a group, so its buttons groupcast to the group (as
@@ -98,7 +94,10 @@ export const requestSchemas = {
    */
   'backup/restore': request({
     id: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, 'expected 64 hex digits')),
-    files: v.record(v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a plain file name')), v.object({ sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), gzip: v.string() })),
+    files: v.record(
+      v.pipe(v.string(), v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'expected a plain file name')),
+      v.object({ sha256: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)), gzip: v.string() }),
+    ),
     check: v.optional(v.boolean('expected true or false'), false),
   }),
   devices: request({ offset: v.optional(intRange(0, 1_000_000), 0), limit: v.optional(intRange(1, 100), 50) }),
@@ -110,7 +109,11 @@ export const requestSchemas = {
   'alarm/state': request(alarmRequestEntries['alarm/state']),
   'alarm/arm_response': request(alarmRequestEntries['alarm/arm_response']),
   /** Gateway settings the bridge applies: the gap between two group commands (deCONZ `groupdelay`), OTA on/off. */
-  options: request({ group_delay_ms: v.optional(intRange(0, 5000)), ota: v.optional(v.boolean('expected true or false')), light_lastseen_s: v.optional(intRange(1, 65535)) }),
+  options: request({
+    group_delay_ms: v.optional(intRange(0, 5000)),
+    ota: v.optional(v.boolean('expected true or false')),
+    light_lastseen_s: v.optional(intRange(1, 65535)),
+  }),
   /** false takes the Zigbee network down (the radio is released), true brings it back on the same network. */
   'network/connect': request({ connected: v.boolean('expected true or false') }),
   /** Move the running network to another channel; every device follows without pairing again. */

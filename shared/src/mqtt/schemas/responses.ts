@@ -65,14 +65,16 @@ export const responseDataSchemas = {
   /** `next` is the offset of the following page, or null on the last one. */
   /** One entry per channel that answered: `address`/`panid` of the network it is on (0xffff when factory new). */
   'touchlink/scan': v.object({
-    results: v.array(v.object({
-      ieee: ieeeSchema,
-      channel: intRange(11, 26),
-      factorynew: v.boolean(),
-      address: intRange(0, 0xffff),
-      panid: intRange(0, 0xffff),
-      rssi: intRange(-128, 127),
-    })),
+    results: v.array(
+      v.object({
+        ieee: ieeeSchema,
+        channel: intRange(11, 26),
+        factorynew: v.boolean(),
+        address: intRange(0, 0xffff),
+        panid: intRange(0, 0xffff),
+        rssi: intRange(-128, 127),
+      }),
+    ),
   }),
   'touchlink/identify': v.object({ ieee: ieeeSchema, channel: intRange(11, 26) }),
   'touchlink/reset': v.object({ ieee: ieeeSchema, channel: intRange(11, 26) }),

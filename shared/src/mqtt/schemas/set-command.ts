@@ -3,17 +3,35 @@ import { ENVELOPE_KEYS, envelopeEntries, intRange, numberRange } from './common'
 import { thermostatScheduleSchema } from './thermostat-schedule';
 
 /** The deCONZ thermostat modes clients send (pydeconz's enum). */
-export const THERMOSTAT_MODES = [
-  'off', 'auto', 'cool', 'heat', 'emergency heating', 'precooling', 'fan only', 'dry', 'sleep',
-] as const;
+export const THERMOSTAT_MODES = ['off', 'auto', 'cool', 'heat', 'emergency heating', 'precooling', 'fan only', 'dry', 'sleep'] as const;
 export const FAN_MODES = ['off', 'low', 'medium', 'high', 'on', 'auto', 'smart'] as const;
 /** deCONZ `devicemode` values: Hue wall switch module inputs, Xiaomi switch modes, the Aqara FP1's direction sensing. */
-export const SWITCH_DEVICE_MODES = ['singlerocker', 'singlepushbutton', 'dualrocker', 'dualpushbutton', 'compatibility', 'zigbee', 'undirected', 'leftright'] as const;
+export const SWITCH_DEVICE_MODES = [
+  'singlerocker',
+  'singlepushbutton',
+  'dualrocker',
+  'dualpushbutton',
+  'compatibility',
+  'zigbee',
+  'undirected',
+  'leftright',
+] as const;
 /** deCONZ `clickmode` values: a relay coupled to its button or not, a remote's multi-click or high-speed (single click) mode. */
 export const SWITCH_CLICK_MODES = ['coupled', 'decoupled', 'multiclick', 'highspeed'] as const;
 /** Thermostat presets, AC louvre positions and measurement modes as deCONZ clients send them. */
 export const THERMOSTAT_PRESETS = [
-  'holiday', 'auto', 'manual', 'comfort', 'eco', 'boost', 'complex', 'program', 'both', 'humidity', 'temperature', 'off',
+  'holiday',
+  'auto',
+  'manual',
+  'comfort',
+  'eco',
+  'boost',
+  'complex',
+  'program',
+  'both',
+  'humidity',
+  'temperature',
+  'off',
 ] as const;
 export const SWING_MODES = ['fully closed', 'fully open', 'quarter open', 'half open', 'three quarters open'] as const;
 export const TEMPERATURE_MEASUREMENTS = ['air sensor', 'floor sensor', 'floor protection'] as const;
@@ -133,10 +151,7 @@ export const lightSetSchema = (limits: { ctmin: number; ctmax: number }) =>
   );
 
 /** `<base>/bridge/<bridge>/groups/<group>/set`: the group action vocabulary (ct 153-500). */
-export const groupSetSchema = v.pipe(
-  v.strictObject({ ...lightCommands, ct: v.optional(intRange(153, 500)), ...envelopeEntries }),
-  atLeastOneCommand,
-);
+export const groupSetSchema = v.pipe(v.strictObject({ ...lightCommands, ct: v.optional(intRange(153, 500)), ...envelopeEntries }), atLeastOneCommand);
 export type GroupSetCommand = v.InferOutput<typeof groupSetSchema>;
 
 export const SET_COMMAND_KEYS: readonly string[] = COMMAND_KEYS;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z2mMayRead, z2mPublishDenial } from './access';
 
 describe('z2m access', () => {
-  it('should let clients command and request, and keep the rest the bridge\'s', () => {
+  it("should let clients command and request, and keep the rest the bridge's", () => {
     expect(z2mPublishDenial('zigbee2mqtt', 'user', 'zigbee2mqtt/lamp/set', false)).toBeUndefined();
     expect(z2mPublishDenial('zigbee2mqtt', 'anonymous', 'zigbee2mqtt/a/b/get/state', false)).toBeUndefined();
     expect(z2mPublishDenial('zigbee2mqtt', 'user', 'zigbee2mqtt/bridge/request/permit_join', false)).toBeUndefined();
@@ -13,7 +13,17 @@ describe('z2m access', () => {
   });
 
   it('should keep network-changing requests and answers to the api and admin accounts', () => {
-    for (const name of ['backup', 'options', 'restart', 'touchlink/factory_reset', 'install_code/add', 'networkmap', 'device/ota_update/update', 'device/OTA_update/check/downgrade', 'device/ota_update/update/abort']) {
+    for (const name of [
+      'backup',
+      'options',
+      'restart',
+      'touchlink/factory_reset',
+      'install_code/add',
+      'networkmap',
+      'device/ota_update/update',
+      'device/OTA_update/check/downgrade',
+      'device/ota_update/update/abort',
+    ]) {
       expect(z2mPublishDenial('zigbee2mqtt', 'user', `zigbee2mqtt/bridge/request/${name}`, false)).toBe('not allowed for user clients');
       expect(z2mPublishDenial('zigbee2mqtt', 'admin', `zigbee2mqtt/bridge/request/${name}`, false)).toBeUndefined();
       expect(z2mMayRead('zigbee2mqtt', 'user', `zigbee2mqtt/bridge/response/${name}`)).toBe(false);

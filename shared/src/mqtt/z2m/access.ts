@@ -10,9 +10,7 @@ import { parseZ2mTopic } from './topics';
  * an admin account only, and only trusted roles read their answers. Everything but requests,
  * `/set` and `/get` is the bridge's to publish.
  */
-export const Z2M_ADMIN_REQUESTS: ReadonlySet<string> = new Set([
-  'backup', 'options', 'restart', 'touchlink/factory_reset', 'install_code/add', 'networkmap',
-]);
+export const Z2M_ADMIN_REQUESTS: ReadonlySet<string> = new Set(['backup', 'options', 'restart', 'touchlink/factory_reset', 'install_code/add', 'networkmap']);
 /** Zigbee2MQTT's `device/ota_update/<op>[/downgrade|/abort]`, in any letter case. */
 const isAdminRequest = (name: string) => Z2M_ADMIN_REQUESTS.has(name) || name.toLowerCase().startsWith('device/ota_update/');
 const ADMIN: readonly MqttRole[] = ['api', 'admin'];

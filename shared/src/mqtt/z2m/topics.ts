@@ -26,10 +26,12 @@ export const z2mTopics = {
    */
   inbound: (base: string) => [
     `${base}/bridge/request/#`,
-    ...[1, 2, 3, 4].flatMap((depth) => ['set', 'get'].flatMap((verb) => {
-      const prefix = `${base}/${Array(depth).fill('+').join('/')}/${verb}`;
-      return [prefix, `${prefix}/+`];
-    })),
+    ...[1, 2, 3, 4].flatMap((depth) =>
+      ['set', 'get'].flatMap((verb) => {
+        const prefix = `${base}/${Array(depth).fill('+').join('/')}/${verb}`;
+        return [prefix, `${prefix}/+`];
+      }),
+    ),
   ],
 };
 

@@ -2,9 +2,22 @@ import { macOf } from '../../state/apply-event';
 import type { Device, GatewayState, Light, Sensor } from '../../state/types';
 
 /** The network map as `GET /networkmap` answers it (the parts a device page reads). */
-export interface MapNode { ieee: string; type: string; name?: string }
-export interface MapLink { source: string; target: string; lqi: number; depth: number; relationship: string }
-export interface NetworkMapView { nodes: MapNode[]; links: MapLink[] }
+export interface MapNode {
+  ieee: string;
+  type: string;
+  name?: string;
+}
+export interface MapLink {
+  source: string;
+  target: string;
+  lqi: number;
+  depth: number;
+  relationship: string;
+}
+export interface NetworkMapView {
+  nodes: MapNode[];
+  links: MapLink[];
+}
 
 export const ieeeOf = (mac: string) => `0x${mac.replace(/:/g, '')}`;
 
@@ -12,8 +25,12 @@ export const ieeeOf = (mac: string) => `0x${mac.replace(/:/g, '')}`;
 export function membersOf(state: GatewayState, mac: string): { lights: [string, Light][]; sensors: [string, Sensor][] } {
   const byId = (a: [string, unknown], b: [string, unknown]) => Number(a[0]) - Number(b[0]);
   return {
-    lights: Object.entries(state.lights).filter(([, l]) => macOf(l.uniqueid) === mac).sort(byId),
-    sensors: Object.entries(state.sensors).filter(([, s]) => s.uniqueid !== undefined && macOf(s.uniqueid) === mac).sort(byId),
+    lights: Object.entries(state.lights)
+      .filter(([, l]) => macOf(l.uniqueid) === mac)
+      .sort(byId),
+    sensors: Object.entries(state.sensors)
+      .filter(([, s]) => s.uniqueid !== undefined && macOf(s.uniqueid) === mac)
+      .sort(byId),
   };
 }
 
@@ -48,7 +65,9 @@ export function powerWords(device: Device, sensors: readonly [string, Sensor][])
  */
 export function linkOf(map: NetworkMapView | undefined, mac: string): { lqi: number; depth: number; via: string } | undefined {
   const ieee = ieeeOf(mac);
-  const heard = (map?.links ?? []).filter((l) => l.source === ieee).sort((a, b) => Number(b.relationship === 'child') - Number(a.relationship === 'child') || b.lqi - a.lqi);
+  const heard = (map?.links ?? [])
+    .filter((l) => l.source === ieee)
+    .sort((a, b) => Number(b.relationship === 'child') - Number(a.relationship === 'child') || b.lqi - a.lqi);
   const best = heard[0];
   if (!best) return undefined;
   const via = map!.nodes.find((n) => n.ieee === best.target);

@@ -28,7 +28,8 @@ export function otauOf(value: unknown): Otau | undefined {
 /** The headline: is there something to do, and what is the device doing. */
 export function otauSummary(otau: Otau): string {
   const running = `running ${fileVersion(otau.installed)}`;
-  if (otau.state === 'updating') return `Updating to ${fileVersion(otau.available)}: ${Math.floor(otau.progress)} %${otau.remaining > 0 ? `, about ${minutes(otau.remaining)} left` : ''}`;
+  if (otau.state === 'updating')
+    return `Updating to ${fileVersion(otau.available)}: ${Math.floor(otau.progress)} %${otau.remaining > 0 ? `, about ${minutes(otau.remaining)} left` : ''}`;
   if (otau.state === 'scheduled') return `Update to ${fileVersion(otau.available)} waits for the device's next check-in (${running})`;
   if (otau.state === 'available') return `Update available: ${fileVersion(otau.available)} (${running})`;
   if (otau.installed === null) return 'Not checked yet';
@@ -41,7 +42,7 @@ export function otauLastResult(otau: Otau): string | undefined {
   const last = otau.lastresult;
   if (!last) return undefined;
   if (last.ok) return `Last update done: ${fileVersion(last.from)} → ${fileVersion(last.to)}`;
-  const why = last.message ? `${last.message}${last.error ? ` (${last.error})` : ''}` : last.error ?? 'no reason given';
+  const why = last.message ? `${last.message}${last.error ? ` (${last.error})` : ''}` : (last.error ?? 'no reason given');
   return `Last update failed: ${why}`;
 }
 
@@ -52,7 +53,10 @@ export function otauActions(otau: Otau): { action: OtauAction; label: string }[]
   const check = { action: 'check' as const, label: 'Check for an update' };
   if (otau.state !== 'available') return [check];
   // `update` of a sleepy device is scheduled by the gateway for its next image query.
-  const update = { action: 'update' as const, label: otau.sleepy ? `Update to ${fileVersion(otau.available)} at its next check-in` : `Update to ${fileVersion(otau.available)}` };
+  const update = {
+    action: 'update' as const,
+    label: otau.sleepy ? `Update to ${fileVersion(otau.available)} at its next check-in` : `Update to ${fileVersion(otau.available)}`,
+  };
   return [update, check];
 }
 

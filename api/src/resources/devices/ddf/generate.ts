@@ -11,7 +11,17 @@ const h2 = (n: number) => `0x${n.toString(16).padStart(2, '0')}`;
 const h4 = (n: number) => `0x${n.toString(16).padStart(4, '0')}`;
 
 /** Attribute items every deCONZ DDF sub-device lists. */
-const ATTR_ITEMS = ['attr/id', 'attr/lastannounced', 'attr/lastseen', 'attr/manufacturername', 'attr/modelid', 'attr/name', 'attr/swversion', 'attr/type', 'attr/uniqueid'];
+const ATTR_ITEMS = [
+  'attr/id',
+  'attr/lastannounced',
+  'attr/lastseen',
+  'attr/manufacturername',
+  'attr/modelid',
+  'attr/name',
+  'attr/swversion',
+  'attr/type',
+  'attr/uniqueid',
+];
 
 function clusterOf(sub: Subdevice): number | undefined {
   const part = sub.uniqueid.split('-')[2];
@@ -32,9 +42,10 @@ function item(name: string, sub: Subdevice, sleeper: boolean): Record<string, un
   const zcl: ZclItem | undefined = ZCL_ITEMS[`${sub.type}:${name}`] ?? ZCL_ITEMS[name];
   if (!zcl) return { name };
   const where = { ep: sub.endpoint, cl: h4(zcl.cl) };
-  const parse = zcl.mask !== undefined
-    ? { fn: 'ias:zonestatus', ...where, mask: zcl.mask }
-    : { fn: 'zcl:attr', ...where, at: h4(zcl.at ?? 0), eval: zcl.eval ?? 'Item.val = Attr.val' };
+  const parse =
+    zcl.mask !== undefined
+      ? { fn: 'ias:zonestatus', ...where, mask: zcl.mask }
+      : { fn: 'zcl:attr', ...where, at: h4(zcl.at ?? 0), eval: zcl.eval ?? 'Item.val = Attr.val' };
   const readable = zcl.readable === true && zcl.at !== undefined && !sleeper;
   return {
     name,
@@ -81,7 +92,10 @@ export function generateDdf(device: DeviceDescription): Record<string, unknown> 
         restapi: `/${sub.resource}`,
         uuid: ['$address.ext', h2(sub.endpoint), ...(cluster === undefined ? [] : [h4(cluster)])],
         meta: {},
-        fingerprint: fingerprint(sub, device.endpoints?.find((e) => e.id === sub.endpoint)),
+        fingerprint: fingerprint(
+          sub,
+          device.endpoints?.find((e) => e.id === sub.endpoint),
+        ),
         items: [
           ...ATTR_ITEMS.map((name) => ({ name })),
           ...sub.state.map((name) => item(`state/${name}`, sub, sleeper)),

@@ -49,7 +49,11 @@ export const ZCL_ITEMS: Readonly<Record<string, ZclItem>> = {
   'ZHAThermostat:state/temperature': attr(0x0201, 0x0000),
   'config/heatsetpoint': attr(0x0201, 0x0012),
   'config/coolsetpoint': attr(0x0201, 0x0011),
-  'config/mode': attr(0x0201, 0x001c, 'Item.val = ["off", "auto", "", "cool", "heat", "emergency heating", "precooling", "fan only", "dry", "sleep"][Attr.val]'),
+  'config/mode': attr(
+    0x0201,
+    0x001c,
+    'Item.val = ["off", "auto", "", "cool", "heat", "emergency heating", "precooling", "fan only", "dry", "sleep"][Attr.val]',
+  ),
   // Elsewhere `offset` is the gateway's own correction, not a device attribute.
   'ZHAThermostat:config/offset': attr(0x0201, 0x0010, 'Item.val = Attr.val * 10'),
   'config/locked': attr(0x0204, 0x0001, 'Item.val = Attr.val != 0'),

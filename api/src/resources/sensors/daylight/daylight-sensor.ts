@@ -66,7 +66,8 @@ export class DaylightSensor {
   async start(): Promise<void> {
     const found = this.find();
     // A sensor stored before an item was shown gets it at its unset value.
-    if (found && DAYLIGHT_ITEMS.some((item) => !(item in found.state))) this.deps.core.applyVolatile({ ...found, state: withUnsetItems(DAYLIGHT_ITEMS, found.state) }, []);
+    if (found && DAYLIGHT_ITEMS.some((item) => !(item in found.state)))
+      this.deps.core.applyVolatile({ ...found, state: withUnsetItems(DAYLIGHT_ITEMS, found.state) }, []);
     if (!found) {
       const id = await this.deps.store.allocateId('sensors');
       const uniqueid = `${this.deps.store.identity().mac}-01`;

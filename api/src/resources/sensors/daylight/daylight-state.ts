@@ -36,7 +36,11 @@ export interface DaylightValues {
   sunset: string | null;
 }
 
-interface Moment { at: number; name: string; code?: number }
+interface Moment {
+  at: number;
+  name: string;
+  code?: number;
+}
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -55,8 +59,7 @@ function timeline(now: number, s: DaylightSettings): Moment[] {
   return moments.sort((a, b) => a.at - b.at);
 }
 
-const lastOf = (moments: Moment[], now: number, names: readonly string[]) =>
-  moments.filter((m) => m.at <= now && names.includes(m.name)).at(-1);
+const lastOf = (moments: Moment[], now: number, names: readonly string[]) => moments.filter((m) => m.at <= now && names.includes(m.name)).at(-1);
 
 /**
  * The Daylight sensor's state at `now`, and when it next changes (so a timer can wake then).
@@ -74,7 +77,9 @@ export function daylightAt(now: number, settings: DaylightSettings): { values: D
   const dark = twilight && now - twilight.at < DAY ? twilight.name === 'dusk' : altitude < -6;
   const today = sunTimes(now, settings.lat, settings.long);
   const values: DaylightValues = {
-    daylight, dark, status,
+    daylight,
+    dark,
+    status,
     sunrise: today.sunrise === undefined ? null : utcSeconds(today.sunrise),
     sunset: today.sunset === undefined ? null : utcSeconds(today.sunset),
   };

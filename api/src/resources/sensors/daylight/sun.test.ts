@@ -7,17 +7,60 @@ const minutesApart = (a: number | undefined, iso: string) => Math.abs((a ?? NaN)
 
 // Published almanac times (UTC, rounded to the minute) the solar maths must match within 2 minutes.
 const ALMANAC = [
-  { place: 'London, summer solstice', lat: 51.5074, long: -0.1278, day: '2026-06-21T12:00:00Z', sunrise: '2026-06-21T03:43:00Z', sunset: '2026-06-21T20:21:00Z' },
-  { place: 'London, winter solstice', lat: 51.5074, long: -0.1278, day: '2026-12-21T12:00:00Z', sunrise: '2026-12-21T08:04:00Z', sunset: '2026-12-21T15:53:00Z' },
-  { place: 'New York, summer solstice', lat: 40.7128, long: -74.006, day: '2026-06-21T17:00:00Z', sunrise: '2026-06-21T09:25:00Z', sunset: '2026-06-22T00:31:00Z' },
-  { place: 'Sydney, winter solstice', lat: -33.8688, long: 151.2093, day: '2026-06-21T02:00:00Z', sunrise: '2026-06-20T21:00:00Z', sunset: '2026-06-21T06:54:00Z' },
+  {
+    place: 'London, summer solstice',
+    lat: 51.5074,
+    long: -0.1278,
+    day: '2026-06-21T12:00:00Z',
+    sunrise: '2026-06-21T03:43:00Z',
+    sunset: '2026-06-21T20:21:00Z',
+  },
+  {
+    place: 'London, winter solstice',
+    lat: 51.5074,
+    long: -0.1278,
+    day: '2026-12-21T12:00:00Z',
+    sunrise: '2026-12-21T08:04:00Z',
+    sunset: '2026-12-21T15:53:00Z',
+  },
+  {
+    place: 'New York, summer solstice',
+    lat: 40.7128,
+    long: -74.006,
+    day: '2026-06-21T17:00:00Z',
+    sunrise: '2026-06-21T09:25:00Z',
+    sunset: '2026-06-22T00:31:00Z',
+  },
+  {
+    place: 'Sydney, winter solstice',
+    lat: -33.8688,
+    long: 151.2093,
+    day: '2026-06-21T02:00:00Z',
+    sunrise: '2026-06-20T21:00:00Z',
+    sunset: '2026-06-21T06:54:00Z',
+  },
 ];
 
 // Golden outputs of daylightAt (offsets +30/-30), pinned so a change to the maths is seen.
 const GOLDEN = [
-  { lat: 51.5074, long: -0.1278, now: '2026-06-21T12:00:00Z', values: { daylight: true, dark: false, status: 160, sunrise: '2026-06-21T03:44:19', sunset: '2026-06-21T20:22:41' } },
-  { lat: 51.5074, long: -0.1278, now: '2026-12-21T12:00:00Z', values: { daylight: true, dark: false, status: 170, sunrise: '2026-12-21T08:05:00', sunset: '2026-12-21T15:54:30' } },
-  { lat: 0, long: 0, now: '2026-03-20T12:00:00Z', values: { daylight: true, dark: false, status: 160, sunrise: '2026-03-20T06:05:30', sunset: '2026-03-20T18:12:10' } },
+  {
+    lat: 51.5074,
+    long: -0.1278,
+    now: '2026-06-21T12:00:00Z',
+    values: { daylight: true, dark: false, status: 160, sunrise: '2026-06-21T03:44:19', sunset: '2026-06-21T20:22:41' },
+  },
+  {
+    lat: 51.5074,
+    long: -0.1278,
+    now: '2026-12-21T12:00:00Z',
+    values: { daylight: true, dark: false, status: 170, sunrise: '2026-12-21T08:05:00', sunset: '2026-12-21T15:54:30' },
+  },
+  {
+    lat: 0,
+    long: 0,
+    now: '2026-03-20T12:00:00Z',
+    values: { daylight: true, dark: false, status: 160, sunrise: '2026-03-20T06:05:30', sunset: '2026-03-20T18:12:10' },
+  },
   { lat: 69.65, long: 18.96, now: '2026-06-21T12:00:00Z', values: { daylight: true, dark: false, status: 170, sunrise: null, sunset: null } },
   { lat: 69.65, long: 18.96, now: '2026-12-21T12:00:00Z', values: { daylight: false, dark: false, status: 170, sunrise: null, sunset: null } },
 ];

@@ -46,11 +46,7 @@ export const SUN_ANGLES = [
   { angle: 6, rise: 'goldenHourEnd', set: 'goldenHour' },
 ] as const;
 
-export type SunMoment =
-  | 'nadir'
-  | 'solarNoon'
-  | (typeof SUN_ANGLES)[number]['rise']
-  | (typeof SUN_ANGLES)[number]['set'];
+export type SunMoment = 'nadir' | 'solarNoon' | (typeof SUN_ANGLES)[number]['rise'] | (typeof SUN_ANGLES)[number]['set'];
 
 /**
  * The moments of the solar day nearest to `ms` at (lat, lng). A moment the sun never reaches that

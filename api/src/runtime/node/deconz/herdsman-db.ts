@@ -15,9 +15,23 @@ const NODE_DESCRIPTOR = 0x0002;
 const SIMPLE_DESCRIPTOR = 0x0004;
 const LOGICAL_TYPES = ['Coordinator', 'Router', 'EndDevice'] as const;
 /** ZCL basic cluster powerSource (0x0007) values as herdsman names them. */
-const POWER = ['Unknown', 'Mains (single phase)', 'Mains (3 phase)', 'Battery', 'DC Source', 'Emergency mains constantly powered', 'Emergency mains and transfer switch'];
+const POWER = [
+  'Unknown',
+  'Mains (single phase)',
+  'Mains (3 phase)',
+  'Battery',
+  'DC Source',
+  'Emergency mains constantly powered',
+  'Emergency mains and transfer switch',
+];
 
-interface Endpoint { profId: number; epId: number; devId: number; inClusterList: number[]; outClusterList: number[] }
+interface Endpoint {
+  profId: number;
+  epId: number;
+  devId: number;
+  inClusterList: number[];
+  outClusterList: number[];
+}
 
 const bytes = (value: unknown): Buffer | undefined =>
   value instanceof ArrayBuffer ? Buffer.from(value) : ArrayBuffer.isView(value) ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : undefined;
@@ -42,7 +56,13 @@ export function parseNodeDescriptor(data: Buffer): { type: (typeof LOGICAL_TYPES
   return { type: LOGICAL_TYPES[data[0]! & 0x07] ?? 'Unknown', mains: (data[2]! & 0x04) !== 0, manufId: data.readUInt16LE(3) };
 }
 
-interface Product { modelId: string; manufName: string; swBuildId: string; endpoints: Set<number>; light: boolean }
+interface Product {
+  modelId: string;
+  manufName: string;
+  swBuildId: string;
+  endpoints: Set<number>;
+  light: boolean;
+}
 
 /** Model, manufacturer and endpoints per IEEE from the lights and sensors tables. */
 function productsOf(db: ZllDb, coordinator: string): Map<string, Product> {
@@ -60,7 +80,9 @@ function productsOf(db: ZllDb, coordinator: string): Map<string, Product> {
     products.set(ieee, product);
   };
   for (const row of db.rows('nodes')) add(str(row, 'mac').toLowerCase(), str(row, 'modelid'), str(row, 'manufacturername'), str(row, 'swbuildid'), true);
-  for (const row of db.rows('sensors')) if (!/^(Daylight|CLIP)/.test(str(row, 'type'))) add(str(row, 'uniqueid').toLowerCase(), str(row, 'modelid'), str(row, 'manufacturername'), str(row, 'swversion'), false);
+  for (const row of db.rows('sensors'))
+    if (!/^(Daylight|CLIP)/.test(str(row, 'type')))
+      add(str(row, 'uniqueid').toLowerCase(), str(row, 'modelid'), str(row, 'manufacturername'), str(row, 'swversion'), false);
   return products;
 }
 
@@ -93,45 +115,96 @@ export function herdsmanDevices(db: ZllDb, network: DeconzNetwork, leftovers: Le
     if (!product) continue;
     const nwk = int(row.nwk);
     const interviewed = node !== undefined && endpoints.length > 0 && Number.isInteger(nwk);
-    if (!interviewed) leftovers.push({ what: `the descriptors of ${ieeeAddr}`, why: 'deCONZ had not stored them all: herdsman interviews this device when it next announces itself' });
+    if (!interviewed)
+      leftovers.push({
+        what: `the descriptors of ${ieeeAddr}`,
+        why: 'deCONZ had not stored them all: herdsman interviews this device when it next announces itself',
+      });
     described.add(ieeeAddr);
     const powerSource = power.get(int(row.id));
     devices.push({
-      ieeeAddr, nwkAddr: Number.isInteger(nwk) ? nwk : undefined, type: node?.type ?? (product.light ? 'Router' : 'EndDevice'),
-      modelId: product.modelId, manufName: product.manufName, endpoints, interviewed,
+      ieeeAddr,
+      nwkAddr: Number.isInteger(nwk) ? nwk : undefined,
+      type: node?.type ?? (product.light ? 'Router' : 'EndDevice'),
+      modelId: product.modelId,
+      manufName: product.manufName,
+      endpoints,
+      interviewed,
       ...(node ? { manufId: node.manufId } : {}),
-      ...(powerSource !== undefined && POWER[powerSource] ? { powerSource: POWER[powerSource] } : node ? { powerSource: node.mains ? 'Mains (single phase)' : 'Battery' } : {}),
+      ...(powerSource !== undefined && POWER[powerSource]
+        ? { powerSource: POWER[powerSource] }
+        : node
+          ? { powerSource: node.mains ? 'Mains (single phase)' : 'Battery' }
+          : {}),
     } as HerdsmanDevice);
   }
   const unknown = [...products.keys()].filter((ieee) => !described.has(ieee));
   for (const ieee of unknown) {
     const product = products.get(ieee)!;
-    devices.push({ ieeeAddr: ieee, nwkAddr: undefined, type: product.light ? 'Router' : 'EndDevice', modelId: product.modelId, manufName: product.manufName, endpoints: [], interviewed: false });
+    devices.push({
+      ieeeAddr: ieee,
+      nwkAddr: undefined,
+      type: product.light ? 'Router' : 'EndDevice',
+      modelId: product.modelId,
+      manufName: product.manufName,
+      endpoints: [],
+      interviewed: false,
+    });
   }
   if (unknown.length > 0 && db.family === '2.0x') {
-    leftovers.push({ what: `network addresses and descriptors of ${unknown.length} device(s)`, why: 'a deCONZ 2.0x database keeps neither: each device is interviewed again when it next announces itself (ids, names and rules stay)' });
+    leftovers.push({
+      what: `network addresses and descriptors of ${unknown.length} device(s)`,
+      why: 'a deCONZ 2.0x database keeps neither: each device is interviewed again when it next announces itself (ids, names and rules stay)',
+    });
   }
   return devices;
 }
 
 /** The lines of herdsman's database.db: the coordinator, every device and the Zigbee groups. */
-export function herdsmanDatabase(devices: HerdsmanDevice[], groups: { id: number; members: { ieee: string; endpoint: number }[] }[], network: DeconzNetwork): string {
-  const lines: object[] = [{
-    id: 1, type: 'Coordinator', ieeeAddr: `0x${network.mac}`, nwkAddr: 0, manufId: 0x1135, epList: [1],
-    endpoints: { 1: { profId: 0x0104, epId: 1, devId: 0x0005, inClusterList: [], outClusterList: [], clusters: {}, binds: [], configuredReportings: [], meta: {} } },
-    interviewCompleted: true, interviewState: 'SUCCESSFUL', meta: {},
-  }];
+export function herdsmanDatabase(
+  devices: HerdsmanDevice[],
+  groups: { id: number; members: { ieee: string; endpoint: number }[] }[],
+  network: DeconzNetwork,
+): string {
+  const lines: object[] = [
+    {
+      id: 1,
+      type: 'Coordinator',
+      ieeeAddr: `0x${network.mac}`,
+      nwkAddr: 0,
+      manufId: 0x1135,
+      epList: [1],
+      endpoints: {
+        1: { profId: 0x0104, epId: 1, devId: 0x0005, inClusterList: [], outClusterList: [], clusters: {}, binds: [], configuredReportings: [], meta: {} },
+      },
+      interviewCompleted: true,
+      interviewState: 'SUCCESSFUL',
+      meta: {},
+    },
+  ];
   let id = 2;
   for (const device of devices) {
     const endpoints = Object.fromEntries(device.endpoints.map((ep) => [ep.epId, { ...ep, clusters: {}, binds: [], configuredReportings: [], meta: {} }]));
     const { interviewed, endpoints: _endpoints, ...fields } = device;
     lines.push({
-      id: id++, ...fields, nwkAddr: device.nwkAddr ?? 0xfffe, epList: device.endpoints.map((ep) => ep.epId), endpoints,
-      interviewCompleted: interviewed, interviewState: interviewed ? 'SUCCESSFUL' : 'PENDING', meta: {},
+      id: id++,
+      ...fields,
+      nwkAddr: device.nwkAddr ?? 0xfffe,
+      epList: device.endpoints.map((ep) => ep.epId),
+      endpoints,
+      interviewCompleted: interviewed,
+      interviewState: interviewed ? 'SUCCESSFUL' : 'PENDING',
+      meta: {},
     });
   }
   for (const group of groups) {
-    lines.push({ id: id++, type: 'Group', groupID: group.id, members: group.members.map((m) => ({ deviceIeeeAddr: m.ieee, endpointID: m.endpoint })), meta: {} });
+    lines.push({
+      id: id++,
+      type: 'Group',
+      groupID: group.id,
+      members: group.members.map((m) => ({ deviceIeeeAddr: m.ieee, endpointID: m.endpoint })),
+      meta: {},
+    });
   }
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }

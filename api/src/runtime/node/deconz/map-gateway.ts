@@ -9,12 +9,23 @@ import type { DeconzNetwork } from './network';
 import { int, str } from './values';
 import type { ZllDb } from './zll';
 
-const ARM_FLAGS: [number, string][] = [[0x100, 'A'], [0x200, 'S'], [0x400, 'N']];
+const ARM_FLAGS: [number, string][] = [
+  [0x100, 'A'],
+  [0x200, 'S'],
+  [0x400, 'N'],
+];
 const ALARM_TIMINGS = [
-  'disarmed_entry_delay', 'disarmed_exit_delay',
-  'armed_away_entry_delay', 'armed_away_exit_delay', 'armed_away_trigger_duration',
-  'armed_stay_entry_delay', 'armed_stay_exit_delay', 'armed_stay_trigger_duration',
-  'armed_night_entry_delay', 'armed_night_exit_delay', 'armed_night_trigger_duration',
+  'disarmed_entry_delay',
+  'disarmed_exit_delay',
+  'armed_away_entry_delay',
+  'armed_away_exit_delay',
+  'armed_away_trigger_duration',
+  'armed_stay_entry_delay',
+  'armed_stay_exit_delay',
+  'armed_stay_trigger_duration',
+  'armed_night_entry_delay',
+  'armed_night_exit_delay',
+  'armed_night_trigger_duration',
 ];
 const ARM_MODES = ['disarmed', 'armed_away', 'armed_stay', 'armed_night'];
 
@@ -51,33 +62,63 @@ function alarmOf(db: ZllDb, leftovers: Leftover[]): Pick<ImportedState, 'alarmSy
   const alarmSystems = db.rows('alarm_systems').map((row) => {
     const id = int(row.id);
     const own = items.get(id) ?? new Map<string, string>();
-    const timings = Object.fromEntries(ALARM_TIMINGS.flatMap((key) => {
-      const value = Number(own.get(`config/${key}`));
-      return Number.isInteger(value) && value >= 0 ? [[key, value]] : [];
-    }));
+    const timings = Object.fromEntries(
+      ALARM_TIMINGS.flatMap((key) => {
+        const value = Number(own.get(`config/${key}`));
+        return Number.isInteger(value) && value >= 0 ? [[key, value]] : [];
+      }),
+    );
     const armmode = own.get('config/armmode') ?? 'disarmed';
     // A countdown does not survive the move: a system that was arming or in alarm starts settled.
     const mode = ARM_MODES.includes(armmode) ? armmode : 'disarmed';
-    return { id: String(id), name: own.get('attr/name') || `Alarm system ${id}`, config: JSON.stringify(timings), pin: null, armmode: mode, armstate: mode, deadline: null };
+    return {
+      id: String(id),
+      name: own.get('attr/name') || `Alarm system ${id}`,
+      config: JSON.stringify(timings),
+      pin: null,
+      armmode: mode,
+      armstate: mode,
+      deadline: null,
+    };
   });
   const alarmDevices = db.rows('alarm_systems_devices').map((row) => {
     const flags = int(row.flags) || 0;
-    const mask = ARM_FLAGS.filter(([bit]) => flags & bit).map(([, letter]) => letter).join('');
+    const mask = ARM_FLAGS.filter(([bit]) => flags & bit)
+      .map(([, letter]) => letter)
+      .join('');
     return { uniqueid: str(row, 'uniqueid').toLowerCase(), alarmsystem: String(int(row.as_id)), armmask: mask || 'none', trigger: null };
   });
   const codes = db.rows('secrets').filter((row) => /^as_\d+_code\d+$/.test(str(row, 'uniqueid')));
   for (const code of codes) {
-    leftovers.push({ what: `alarm PIN ${str(code, 'uniqueid')}`, why: 'deCONZ keeps it as a scrypt hash herdgate cannot turn into its own PIN record without the PIN: set it again with PUT /alarmsystems/<id>/config {"code0": …}' });
+    leftovers.push({
+      what: `alarm PIN ${str(code, 'uniqueid')}`,
+      why: 'deCONZ keeps it as a scrypt hash herdgate cannot turn into its own PIN record without the PIN: set it again with PUT /alarmsystems/<id>/config {"code0": …}',
+    });
   }
   return { alarmSystems, alarmDevices };
 }
 
-export function mapGateway(db: ZllDb, network: DeconzNetwork): { out: Pick<ImportedState, 'identity' | 'radio' | 'settings' | 'alarmSystems' | 'alarmDevices'>; leftovers: Leftover[] } {
+export function mapGateway(
+  db: ZllDb,
+  network: DeconzNetwork,
+): { out: Pick<ImportedState, 'identity' | 'radio' | 'settings' | 'alarmSystems' | 'alarmDevices'>; leftovers: Leftover[] } {
   const config = new Map(db.rows('config2').map((row) => [str(row, 'key'), str(row, 'value')]));
   const leftovers: Leftover[] = [];
   const uuid = config.get('uuid')?.replace(/[{}]/g, '');
   const identity = { bridgeid: network.mac.toUpperCase(), mac: network.mac.match(/../g)!.join(':'), panid: network.panId, ...(uuid ? { uuid } : {}) };
   const password = config.get('gwpassword');
-  if (password) leftovers.push({ what: 'the gateway password', why: 'deCONZ keeps it as an MD5-crypt hash; herdgate uses GATEWAY_USER/GATEWAY_PASSWORD (default delight/delight) until it is set with PUT /config/password' });
-  return { out: { identity, radio: { zigbeechannel: network.channel, fwversion: '0x26780700', devicename: 'ConBee II' }, settings: settingsOf(config, network), ...alarmOf(db, leftovers) }, leftovers };
+  if (password)
+    leftovers.push({
+      what: 'the gateway password',
+      why: 'deCONZ keeps it as an MD5-crypt hash; herdgate uses GATEWAY_USER/GATEWAY_PASSWORD (default delight/delight) until it is set with PUT /config/password',
+    });
+  return {
+    out: {
+      identity,
+      radio: { zigbeechannel: network.channel, fwversion: '0x26780700', devicename: 'ConBee II' },
+      settings: settingsOf(config, network),
+      ...alarmOf(db, leftovers),
+    },
+    leftovers,
+  };
 }

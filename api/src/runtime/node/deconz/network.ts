@@ -61,7 +61,15 @@ export function parseNetwork(fields: Fields, source: DeconzNetwork['source']): D
   if (/^0+$/.test(networkKey)) throw new Error('networkKey is all zero');
   // deCONZ keeps apsUseExtPanId at 0 and the extended PAN id then follows the MAC.
   const extPanId = fields.extPanId === undefined || /^(0x)?0*$/i.test(String(fields.extPanId)) ? mac : hexOf(fields, 'extPanId', 16);
-  const network: DeconzNetwork = { mac, panId, extPanId, channel, networkKey, nwkUpdateId: fields.nwkUpdateId === undefined ? 0 : num(fields, 'nwkUpdateId'), source };
+  const network: DeconzNetwork = {
+    mac,
+    panId,
+    extPanId,
+    channel,
+    networkKey,
+    nwkUpdateId: fields.nwkUpdateId === undefined ? 0 : num(fields, 'nwkUpdateId'),
+    source,
+  };
   if (fields.tcLinkKey !== undefined) network.tcLinkKey = hexOf(fields, 'tcLinkKey', 32);
   if (fields.frameCounter !== undefined && num(fields, 'frameCounter') > 0) network.frameCounter = num(fields, 'frameCounter');
   return network;

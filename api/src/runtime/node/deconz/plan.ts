@@ -23,7 +23,8 @@ export interface ImportPlan {
 /** The newest `zbconf` row that passes deCONZ's checks, for a data folder copied without an export. */
 export function networkFromZbconf(db: ZllDb): DeconzNetwork {
   const rows = db.rows('zbconf');
-  if (rows.length === 0) throw new Error('no deCONZ.conf and no zbconf rows in zll.db: the network cannot be resumed (export it from deCONZ: Phoscon, Gateway, Backup)');
+  if (rows.length === 0)
+    throw new Error('no deCONZ.conf and no zbconf rows in zll.db: the network cannot be resumed (export it from deCONZ: Phoscon, Gateway, Backup)');
   let conf: Record<string, unknown>;
   try {
     conf = JSON.parse(str(rows.at(-1)!, 'conf')) as Record<string, unknown>;
@@ -39,19 +40,24 @@ export function buildPlan(db: ZllDb, network: DeconzNetwork, now: number): Impor
   const leftovers = [...resources.leftovers, ...gateway.leftovers];
   const devices = herdsmanDevices(db, network, leftovers);
   const lightsById = new Map(resources.out.lights.map((l) => [String(l.id), l]));
-  const groups = resources.out.groups.filter((g) => !g.deleted).map((g) => ({
-    id: g.id,
-    members: (JSON.parse(g.lights) as string[]).flatMap((id) => {
-      const light = lightsById.get(id);
-      return light ? [{ ieee: light.ieee, endpoint: light.endpoint }] : [];
-    }),
-  }));
+  const groups = resources.out.groups
+    .filter((g) => !g.deleted)
+    .map((g) => ({
+      id: g.id,
+      members: (JSON.parse(g.lights) as string[]).flatMap((id) => {
+        const light = lightsById.get(id);
+        return light ? [{ ieee: light.ieee, endpoint: light.endpoint }] : [];
+      }),
+    }));
   const names: Record<string, string> = {};
   for (const item of [...resources.out.lights, ...resources.out.sensors]) {
     if (item.ieee && !item.deleted && !(item.ieee in names)) names[item.ieee] = item.name;
   }
   if (db.rows('zcl_values').length > 0) {
-    leftovers.push({ what: 'cached attribute values (zcl_values)', why: 'herdgate shows a device\'s values from its next report or read, not deCONZ\'s history' });
+    leftovers.push({
+      what: 'cached attribute values (zcl_values)',
+      why: "herdgate shows a device's values from its next report or read, not deCONZ's history",
+    });
   }
   return {
     network,

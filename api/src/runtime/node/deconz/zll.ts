@@ -32,11 +32,15 @@ export async function readZll(path: string): Promise<ZllDb> {
     if (check !== 'ok') throw new Error(`zll.db is damaged (SQLite check: ${check})`);
     const version = Number((await client.execute('PRAGMA user_version')).rows[0]?.[0] ?? 0);
     if (version > 10) throw new Error(`zll.db has schema version ${version}, newer than the 10 this importer knows (deCONZ 2.33)`);
-    if (version >= 2 && version <= 9) throw new Error(`zll.db has the intermediate schema version ${version}: start deCONZ once (2.2x or later) so it upgrades the database to version 10, then export again`);
+    if (version >= 2 && version <= 9)
+      throw new Error(
+        `zll.db has the intermediate schema version ${version}: start deCONZ once (2.2x or later) so it upgrades the database to version 10, then export again`,
+      );
     const family = version === 10 ? 'current' : '2.0x';
     const tables = new Set((await client.execute("SELECT name FROM sqlite_master WHERE type = 'table'")).rows.map((r) => String(r[0])));
     const missing = REQUIRED.filter((t) => !tables.has(t));
-    if (missing.length > 0) throw new Error(`zll.db lacks the table${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: not a deCONZ database, or a partial one`);
+    if (missing.length > 0)
+      throw new Error(`zll.db lacks the table${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: not a deCONZ database, or a partial one`);
     if (family === 'current') {
       const lacking = CURRENT_DEVICE_TABLES.filter((t) => !tables.has(t));
       if (lacking.length > 0) throw new Error(`zll.db says schema version 10 but lacks ${lacking.join(', ')}: a partial database`);
@@ -45,7 +49,10 @@ export async function readZll(path: string): Promise<ZllDb> {
     for (const table of tables) {
       if (table.startsWith('sqlite_')) continue;
       const result = await client.execute(`SELECT * FROM "${table.replaceAll('"', '""')}"`);
-      data.set(table, result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i]]))));
+      data.set(
+        table,
+        result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i]]))),
+      );
     }
     return { version, family, tables, rows: (table) => data.get(table) ?? [] };
   } finally {

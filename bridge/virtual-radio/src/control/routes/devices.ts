@@ -14,7 +14,16 @@ const addSchema = v.strictObject({
 
 export function describeJoined(entry: JoinedDevice) {
   const id = entry.device.identity;
-  return { ieee: id.ieee, nwk: id.nwk, model: id.model, logicalType: id.logicalType, online: entry.online, parent: entry.parent, lqi: entry.lqi, ...(entry.channel === undefined ? {} : { strandedOn: entry.channel }) };
+  return {
+    ieee: id.ieee,
+    nwk: id.nwk,
+    model: id.model,
+    logicalType: id.logicalType,
+    online: entry.online,
+    parent: entry.parent,
+    lqi: entry.lqi,
+    ...(entry.channel === undefined ? {} : { strandedOn: entry.channel }),
+  };
 }
 
 function joined(radio: VirtualRadio, raw: string): JoinedDevice {
@@ -85,7 +94,8 @@ export const deviceRoutes: Route[] = [
     handle: async ({ radio, params, body }) => {
       const entry = joined(radio, params.ieee);
       const input = validate(v.record(v.string(), v.unknown()), await body());
-      if (!entry.device.actions().some((a) => a.name === params.name)) throw new ControlError(404, `device ${entry.device.identity.ieee} has no action "${params.name}"`);
+      if (!entry.device.actions().some((a) => a.name === params.name))
+        throw new ControlError(404, `device ${entry.device.identity.ieee} has no action "${params.name}"`);
       const result = entry.device.act(params.name, input);
       if (!result.ok) throw new ControlError(400, result.error);
       return { body: result };

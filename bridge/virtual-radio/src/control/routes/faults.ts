@@ -8,7 +8,8 @@ import type { Route } from '../router';
 import { LINK_FAULT_KINDS } from '../../ember/link-faults';
 import type { EmberFront } from '../../fronts/ember-front';
 
-const isLinkFault = (input: unknown): boolean => typeof input === 'object' && input !== null && (LINK_FAULT_KINDS as readonly unknown[]).includes((input as { kind?: unknown }).kind);
+const isLinkFault = (input: unknown): boolean =>
+  typeof input === 'object' && input !== null && (LINK_FAULT_KINDS as readonly unknown[]).includes((input as { kind?: unknown }).kind);
 
 const count = v.pipe(v.number(), v.integer(), v.minValue(1));
 const linkFaultSchema = v.variant('kind', [
@@ -21,7 +22,12 @@ const linkFaultSchema = v.variant('kind', [
 
 const faultSchema = v.variant('kind', [
   v.strictObject({ kind: v.literal('drop'), ieee: v.optional(ieeeSchema), frames: v.optional(count), durationMs: v.optional(count) }),
-  v.strictObject({ kind: v.literal('delay'), ieee: v.optional(ieeeSchema), ms: v.pipe(v.number(), v.minValue(0), v.maxValue(60_000)), durationMs: v.optional(count) }),
+  v.strictObject({
+    kind: v.literal('delay'),
+    ieee: v.optional(ieeeSchema),
+    ms: v.pipe(v.number(), v.minValue(0), v.maxValue(60_000)),
+    durationMs: v.optional(count),
+  }),
   v.strictObject({ kind: v.literal('no-ack'), ieee: v.optional(ieeeSchema), durationMs: v.optional(count) }),
 ]);
 
@@ -36,7 +42,8 @@ export const faultRoutes: Route[] = [
       const input = await body();
       if (isLinkFault(input)) {
         const link = validate(linkFaultSchema, input);
-        if (radio.front.protocol !== 'ember') throw new ControlError(409, `${link.kind} is a fault of the EmberZNet front's serial link; this radio is ${radio.protocol}`);
+        if (radio.front.protocol !== 'ember')
+          throw new ControlError(409, `${link.kind} is a fault of the EmberZNet front's serial link; this radio is ${radio.protocol}`);
         return { status: 201, body: (radio.front as EmberFront).linkFault(link) };
       }
       const spec = validate(faultSchema, input);

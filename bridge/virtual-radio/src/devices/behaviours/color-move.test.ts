@@ -60,7 +60,11 @@ describe('colour moves', () => {
     send(0x01, [1, 0]);
     send(0x04, [2, 10]);
     send(0x41, [1, 0, 0]);
-    expect(t.frames().map((f) => f.bytes.slice(2))).toEqual([[0x0b, 0x01, 0x85], [0x0b, 0x04, 0x85], [0x0b, 0x41, 0x85]]);
+    expect(t.frames().map((f) => f.bytes.slice(2))).toEqual([
+      [0x0b, 0x01, 0x85],
+      [0x0b, 0x04, 0x85],
+      [0x0b, 0x41, 0x85],
+    ]);
     t.ctx.advance(1000);
     expect(color()).toMatchObject({ currentHue: 0, currentSaturation: 0, colorMode: 2 });
   });

@@ -63,20 +63,28 @@ const commands: Record<string, CommandHandler> = {
     return OK;
   }),
   moveToHue: needs(Capability.hueSat, (host, { endpoint, args }) => (toHueSat(host, endpoint, { hue: Number(args.hue) }, tenthsToMs(args.transtime)), OK)),
-  moveToSaturation: needs(Capability.hueSat, (host, { endpoint, args }) => (toHueSat(host, endpoint, { saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK)),
-  moveToHueAndSaturation: needs(Capability.hueSat, (host, { endpoint, args }) =>
-    (toHueSat(host, endpoint, { hue: Number(args.hue), saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK),
+  moveToSaturation: needs(
+    Capability.hueSat,
+    (host, { endpoint, args }) => (toHueSat(host, endpoint, { saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK),
+  ),
+  moveToHueAndSaturation: needs(
+    Capability.hueSat,
+    (host, { endpoint, args }) => (toHueSat(host, endpoint, { hue: Number(args.hue), saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK),
   ),
   stepSaturation: needs(Capability.hueSat, (host, { endpoint, args }) => {
     const sign = Number(args.stepmode) === 1 ? 1 : -1;
     const saturation = host.num(endpoint, C, 'currentSaturation') + sign * Number(args.stepsize);
     return (toHueSat(host, endpoint, { saturation }, Number(args.transtime) * 100), OK);
   }),
-  enhancedMoveToHue: needs(Capability.enhancedHue, (host, { endpoint, args }) =>
-    (toHueSat(host, endpoint, { enhancedHue: Number(args.enhancehue) }, tenthsToMs(args.transtime)), OK),
+  enhancedMoveToHue: needs(
+    Capability.enhancedHue,
+    (host, { endpoint, args }) => (toHueSat(host, endpoint, { enhancedHue: Number(args.enhancehue) }, tenthsToMs(args.transtime)), OK),
   ),
-  enhancedMoveToHueAndSaturation: needs(Capability.enhancedHue, (host, { endpoint, args }) =>
-    (toHueSat(host, endpoint, { enhancedHue: Number(args.enhancehue), saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK),
+  enhancedMoveToHueAndSaturation: needs(
+    Capability.enhancedHue,
+    (host, { endpoint, args }) => (
+      toHueSat(host, endpoint, { enhancedHue: Number(args.enhancehue), saturation: Number(args.saturation) }, tenthsToMs(args.transtime)), OK
+    ),
   ),
   colorLoopSet: needs(Capability.loop, (host, call) => {
     colorLoop.set(host, call.endpoint, call.args);

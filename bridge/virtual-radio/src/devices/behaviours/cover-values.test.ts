@@ -48,7 +48,10 @@ describe('window covering values', () => {
     t.frames();
     t.command(COVER, 0x04, le16(201));
     t.command(COVER, 0x07, le16(901));
-    expect(t.frames().map((f) => f.bytes.slice(2))).toEqual([[0x0b, 0x04, 0x87], [0x0b, 0x07, 0x87]]);
+    expect(t.frames().map((f) => f.bytes.slice(2))).toEqual([
+      [0x0b, 0x04, 0x87],
+      [0x0b, 0x07, 0x87],
+    ]);
     t.ctx.advance(10_000);
     expect(cover()).toMatchObject({ currentPositionLift: 0, currentPositionTilt: 0 });
   });

@@ -37,7 +37,12 @@ describe('groups and scenes', () => {
     expect(t.attrs('genLevelCtrl').currentLevel).toBe(80);
     expect(t.attrs('lightingColorCtrl')).toMatchObject({ colorTemperature: 250, colorMode: 2 });
     expect(t.attrs('genScenes')).toMatchObject({ count: 1, currentScene: 1, currentGroup: 5, sceneValid: 1 });
-    expect(t.device.inspect().scenes[0]).toMatchObject({ endpoint: 11, group: 5, scene: 1, values: { genOnOff: { onOff: 1 }, genLevelCtrl: { currentLevel: 80 } } });
+    expect(t.device.inspect().scenes[0]).toMatchObject({
+      endpoint: 11,
+      group: 5,
+      scene: 1,
+      values: { genOnOff: { onOff: 1 }, genLevelCtrl: { currentLevel: 80 } },
+    });
   });
 
   it('should add a scene from extension field sets and view it back byte for byte', () => {
@@ -45,7 +50,13 @@ describe('groups and scenes', () => {
     t.command(0x0004, 0x00, [0x05, 0x00, 0x00]);
     t.frames();
     const ext = [0x06, 0x00, 0x01, 0x01, 0x08, 0x00, 0x01, 0x40];
-    t.device.receive({ profileId: 0x0104, clusterId: 0x0005, srcEndpoint: 1, dstEndpoint: 11, asdu: Uint8Array.of(0x01, 0x80, 0x00, 0x05, 0x00, 0x02, 0x0a, 0x00, 0x00, ...ext) });
+    t.device.receive({
+      profileId: 0x0104,
+      clusterId: 0x0005,
+      srcEndpoint: 1,
+      dstEndpoint: 11,
+      asdu: Uint8Array.of(0x01, 0x80, 0x00, 0x05, 0x00, 0x02, 0x0a, 0x00, 0x00, ...ext),
+    });
     t.device.receive({ profileId: 0x0104, clusterId: 0x0005, srcEndpoint: 1, dstEndpoint: 11, asdu: Uint8Array.of(0x01, 0x81, 0x01, 0x05, 0x00, 0x02) });
     t.device.receive({ profileId: 0x0104, clusterId: 0x0005, srcEndpoint: 1, dstEndpoint: 11, asdu: Uint8Array.of(0x01, 0x82, 0x06, 0x05, 0x00) });
     expect(t.frames().map((f) => f.bytes)).toEqual([

@@ -30,11 +30,17 @@ export function changeZoneStatus(host: BehaviourHost, ep: number, set: number, c
   const cie = String(host.get(ep, Z, 'iasCieAddr') ?? UNSET_CIE);
   const to = cie === host.coordinatorIeee() ? [{ kind: 'coordinator' as const, endpoint: 1 }] : undefined;
   if (cie !== UNSET_CIE) {
-    host.sendCommand(ep, Z, 'statusChangeNotification', { zonestatus: status, extendedstatus: 0, zoneID: host.num(ep, Z, 'zoneId', 0xff), delay: 0 }, {
-      direction: 'toClient',
-      disableDefaultResponse: true,
-      ...(to ? { to } : {}),
-    });
+    host.sendCommand(
+      ep,
+      Z,
+      'statusChangeNotification',
+      { zonestatus: status, extendedstatus: 0, zoneID: host.num(ep, Z, 'zoneId', 0xff), delay: 0 },
+      {
+        direction: 'toClient',
+        disableDefaultResponse: true,
+        ...(to ? { to } : {}),
+      },
+    );
   }
   return status;
 }
@@ -72,13 +78,23 @@ export const iasZone: Behaviour = {
     }
     if (attr !== 'iasCieAddr' || value === UNSET_CIE || host.num(endpoint, Z, 'zoneState') === 1) return;
     // Trip-to-pair: a zone that learns its CIE asks to be enrolled, shortly after answering the write.
-    host.timers.set(`ias:enroll:${endpoint}`, () => {
-      if (host.num(endpoint, Z, 'zoneState') === 1) return;
-      host.sendCommand(endpoint, Z, 'enrollReq', { zonetype: host.num(endpoint, Z, 'zoneType'), manucode: 0 }, {
-        direction: 'toClient',
-        disableDefaultResponse: true,
-        to: [{ kind: 'coordinator', endpoint: 1 }],
-      });
-    }, ENROLL_DELAY_MS);
+    host.timers.set(
+      `ias:enroll:${endpoint}`,
+      () => {
+        if (host.num(endpoint, Z, 'zoneState') === 1) return;
+        host.sendCommand(
+          endpoint,
+          Z,
+          'enrollReq',
+          { zonetype: host.num(endpoint, Z, 'zoneType'), manucode: 0 },
+          {
+            direction: 'toClient',
+            disableDefaultResponse: true,
+            to: [{ kind: 'coordinator', endpoint: 1 }],
+          },
+        );
+      },
+      ENROLL_DELAY_MS,
+    );
   },
 };

@@ -63,7 +63,13 @@ describe('light behaviour', () => {
   it('should keep hue and enhanced hue in step and report hue/saturation mode', () => {
     const t = testDevice('LCT015');
     t.command(0x0300, 0x43, [0x00, 0x80, 200, 0, 0]); // enhanced hue 0x8000, saturation 200
-    expect(t.attrs('lightingColorCtrl')).toMatchObject({ enhancedCurrentHue: 0x8000, currentHue: 0x80, currentSaturation: 200, colorMode: 0, enhancedColorMode: 3 });
+    expect(t.attrs('lightingColorCtrl')).toMatchObject({
+      enhancedCurrentHue: 0x8000,
+      currentHue: 0x80,
+      currentSaturation: 200,
+      colorMode: 0,
+      enhancedColorMode: 3,
+    });
   });
 
   it('should run a colour loop until it is deactivated, then restore the hue', () => {

@@ -30,7 +30,9 @@ export const userInterface: Behaviour = { defaults: { tempDisplayMode: 0, keypad
 
 export const temperature: Behaviour = { defaults: { measuredValue: 2150, minMeasuredValue: -4000, maxMeasuredValue: 12500, tolerance: 50 } };
 export const humidity: Behaviour = { defaults: { measuredValue: 4500, minMeasuredValue: 0, maxMeasuredValue: 10000, tolerance: 300 } };
-export const pressure: Behaviour = { defaults: { measuredValue: 1013, minMeasuredValue: 300, maxMeasuredValue: 1100, tolerance: 1, scaledValue: 10130, scale: -1 } };
+export const pressure: Behaviour = {
+  defaults: { measuredValue: 1013, minMeasuredValue: 300, maxMeasuredValue: 1100, tolerance: 1, scaledValue: 10130, scale: -1 },
+};
 /** 20001 = 10000 × log10(100 lx) + 1. */
 export const illuminance: Behaviour = { defaults: { measuredValue: 20001, minMeasuredValue: 1, maxMeasuredValue: 0xfffe, tolerance: 0, lightSensorType: 0 } };
 export const occupancy: Behaviour = { defaults: { occupancy: 0, occupancySensorType: 0, pirOToUDelay: 30, pirUToODelay: 0 } };

@@ -79,7 +79,14 @@ const ids = (args: Record<string, unknown>) => ({ groupid: Number(args.groupid),
 const commands: Record<string, CommandHandler> = {
   add: (host, { endpoint, args }) => {
     const { groupid, sceneid } = ids(args);
-    const scene: Scene = { endpoint, group: groupid, scene: sceneid, name: String(args.scenename ?? ''), transitionTime: Number(args.transtime), values: fromExtensions(args.extensionfieldsets as never) };
+    const scene: Scene = {
+      endpoint,
+      group: groupid,
+      scene: sceneid,
+      name: String(args.scenename ?? ''),
+      transitionTime: Number(args.transtime),
+      values: fromExtensions(args.extensionfieldsets as never),
+    };
     const status = put(host, scene);
     refresh(host, endpoint);
     return { response: 'addRsp', payload: { status, groupId: groupid, sceneId: sceneid } };
@@ -88,7 +95,10 @@ const commands: Record<string, CommandHandler> = {
     const { groupid, sceneid } = ids(args);
     const s = host.memory.findScene(endpoint, groupid, sceneid);
     if (!s) return { response: 'viewRsp', payload: { status: Status.notFound, groupid, sceneid } };
-    return { response: 'viewRsp', payload: { status: 0, groupid, sceneid, transtime: s.transitionTime, scenename: s.name ?? '', extensionfieldsets: toExtensions(s.values) } };
+    return {
+      response: 'viewRsp',
+      payload: { status: 0, groupid, sceneid, transtime: s.transitionTime, scenename: s.name ?? '', extensionfieldsets: toExtensions(s.values) },
+    };
   },
   remove: (host, { endpoint, args }) => {
     const { groupid, sceneid } = ids(args);
@@ -105,7 +115,14 @@ const commands: Record<string, CommandHandler> = {
   store: (host, { endpoint, args }) => {
     const { groupid, sceneid } = ids(args);
     const old = host.memory.findScene(endpoint, groupid, sceneid);
-    const status = put(host, { endpoint, group: groupid, scene: sceneid, name: old?.name ?? '', transitionTime: old?.transitionTime ?? 0, values: capture(host, endpoint) });
+    const status = put(host, {
+      endpoint,
+      group: groupid,
+      scene: sceneid,
+      name: old?.name ?? '',
+      transitionTime: old?.transitionTime ?? 0,
+      values: capture(host, endpoint),
+    });
     refresh(host, endpoint, status === 0 ? { group: groupid, scene: sceneid } : undefined);
     return { response: 'storeRsp', payload: { status, groupid, sceneid } };
   },
@@ -124,7 +141,8 @@ const commands: Record<string, CommandHandler> = {
     const groupid = Number(args.groupid);
     const mine = host.memory.scenes.filter((s) => s.endpoint === endpoint);
     const capacity = CAPACITY - mine.length;
-    if (groupid !== 0 && !host.memory.groupsOf(endpoint).has(groupid)) return { response: 'getSceneMembershipRsp', payload: { status: Status.invalidField, capacity, groupid } };
+    if (groupid !== 0 && !host.memory.groupsOf(endpoint).has(groupid))
+      return { response: 'getSceneMembershipRsp', payload: { status: Status.invalidField, capacity, groupid } };
     const scenelist = mine.filter((s) => s.group === groupid).map((s) => s.scene);
     return { response: 'getSceneMembershipRsp', payload: { status: 0, capacity, groupid, scenelist } };
   },

@@ -43,7 +43,15 @@ describe('ias zone', () => {
     expect(t.attrs('ssIasZone').zoneStatus).toBe(0x0100);
     t.ctx.advance(1);
     expect(t.attrs('ssIasZone').zoneStatus).toBe(0);
-    expect(t.frames().filter((f) => f.cluster === 0x0500 && f.bytes[2] === 0x00).map((f) => f.bytes.slice(3, 5))).toEqual([[0x00, 0x01], [0x00, 0x00]]);
+    expect(
+      t
+        .frames()
+        .filter((f) => f.cluster === 0x0500 && f.bytes[2] === 0x00)
+        .map((f) => f.bytes.slice(3, 5)),
+    ).toEqual([
+      [0x00, 0x01],
+      [0x00, 0x00],
+    ]);
   });
 
   it('should not send notifications before it knows its CIE', () => {
@@ -72,7 +80,13 @@ describe('ias ace keypad', () => {
     t.frames();
     t.device.receive({ profileId: 0x0104, clusterId: 0x0501, srcEndpoint: 1, dstEndpoint: 1, asdu: Uint8Array.of(0x19, 0x05, 0x00, 0x03) });
     t.device.receive({ profileId: 0x0104, clusterId: 0x0501, srcEndpoint: 1, dstEndpoint: 1, asdu: Uint8Array.of(0x19, 0x06, 0x04, 0x05, 30, 0x01, 0x00) });
-    expect(t.device.inspect().endpoints['1'].ssIasAce).toEqual({ armNotification: 3, panelStatus: 5, secondsRemaining: 30, audibleNotification: 1, alarmStatus: 0 });
+    expect(t.device.inspect().endpoints['1'].ssIasAce).toEqual({
+      armNotification: 3,
+      panelStatus: 5,
+      secondsRemaining: 30,
+      audibleNotification: 1,
+      alarmStatus: 0,
+    });
     expect(t.frames()).toEqual([]);
   });
 

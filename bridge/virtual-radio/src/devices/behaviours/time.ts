@@ -26,7 +26,18 @@ function advance(host: BehaviourHost, ep: number): void {
 }
 
 export const time: Behaviour = {
-  defaults: { time: 0, timeStatus: 0, timeZone: 0, dstStart: 0, dstEnd: 0, dstShift: 0, standardTime: 0, localTime: 0, lastSetTime: 0, validUntilTime: 0xffffffff },
+  defaults: {
+    time: 0,
+    timeStatus: 0,
+    timeZone: 0,
+    dstStart: 0,
+    dstEnd: 0,
+    dstShift: 0,
+    standardTime: 0,
+    localTime: 0,
+    lastSetTime: 0,
+    validUntilTime: 0xffffffff,
+  },
   beforeRead: advance,
   written: (host, ep, attr, value) => {
     if (attr === 'time') {

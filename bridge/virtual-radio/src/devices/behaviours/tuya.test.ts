@@ -11,7 +11,8 @@ const dp = (seq: number, id: number, type: number, data: number[]) => [seq & 0xf
 /** The data points the device shows through the control interface. */
 const points = (t: ReturnType<typeof testDevice>) => t.device.inspect().datapoints!;
 /** A frame the device sent: [frame control, tsn, command, ...payload] without the tsn. */
-const sent = (t: ReturnType<typeof testDevice>) => t.frames().map((f) => ({ cluster: f.cluster, control: f.bytes[0], command: f.bytes[2], payload: f.bytes.slice(3) }));
+const sent = (t: ReturnType<typeof testDevice>) =>
+  t.frames().map((f) => ({ cluster: f.cluster, control: f.bytes[0], command: f.bytes[2], payload: f.bytes.slice(3) }));
 
 describe('tuya MCU (manuSpecificTuya)', () => {
   it('should take a dataRequest, keep the value and confirm it with a dataResponse carrying the request seq', () => {
@@ -44,7 +45,10 @@ describe('tuya MCU (manuSpecificTuya)', () => {
     const t = testDevice(MODEL);
     t.command(TUYA, 0x00, dp(9, 106, 4, [2]));
     expect(points(t)['109']!.value).toBe(0);
-    expect(sent(t).map((f) => [f.command, f.payload[2]])).toEqual([[0x01, 106], [0x02, 109]]);
+    expect(sent(t).map((f) => [f.command, f.payload[2]])).toEqual([
+      [0x01, 106],
+      [0x02, 109],
+    ]);
     // Shut again: nothing changes, so only the confirmation.
     t.command(TUYA, 0x00, dp(10, 106, 4, [2]));
     expect(sent(t).map((f) => [f.command, f.payload[2]])).toEqual([[0x01, 106]]);
@@ -114,10 +118,14 @@ describe('tuya MCU (manuSpecificTuya)', () => {
   });
 
   it('should refuse a catalogue entry whose data points or follow rules do not fit', () => {
-    const entry = structuredClone(createDeviceFactory().entry(MODEL)) as unknown as { tuya: { datapoints: Record<string, { value: unknown }>; follows: unknown[] } };
+    const entry = structuredClone(createDeviceFactory().entry(MODEL)) as unknown as {
+      tuya: { datapoints: Record<string, { value: unknown }>; follows: unknown[] };
+    };
     entry.tuya.datapoints['20']!.value = 1;
     entry.tuya.follows.push({ when: { dp: '106', value: 2 }, set: { dp: '250', value: 0 } });
     expect(() => parseCatalogueEntry('bad.json', entry)).toThrow(CatalogueError);
-    expect(() => parseCatalogueEntry('bad.json', entry)).toThrow(/tuya\.datapoints\.20\.value: expected true or false; tuya\.follows\.2\.set: no such data point/);
+    expect(() => parseCatalogueEntry('bad.json', entry)).toThrow(
+      /tuya\.datapoints\.20\.value: expected true or false; tuya\.follows\.2\.set: no such data point/,
+    );
   });
 });

@@ -7,11 +7,13 @@ import { Status, type TuyaDatapoint } from '../../zcl/index';
 import type { Behaviour, BehaviourHost, CommandCall, CommandOutcome } from '../behaviour';
 import type { TuyaMcu } from '../tuya-mcu';
 
-const withMcu = (run: (mcu: TuyaMcu, call: CommandCall) => void) => (host: BehaviourHost, call: CommandCall): CommandOutcome => {
-  if (!host.tuya || host.tuya.endpoint !== call.endpoint) return { status: Status.unsupClusterCommand };
-  run(host.tuya, call);
-  return { status: Status.success };
-};
+const withMcu =
+  (run: (mcu: TuyaMcu, call: CommandCall) => void) =>
+  (host: BehaviourHost, call: CommandCall): CommandOutcome => {
+    if (!host.tuya || host.tuya.endpoint !== call.endpoint) return { status: Status.unsupClusterCommand };
+    run(host.tuya, call);
+    return { status: Status.success };
+  };
 
 const dataRequest = withMcu((mcu, { args }) => mcu.request(Number(args.seq), args.dpValues as TuyaDatapoint[]));
 

@@ -56,7 +56,8 @@ const payloadOf = ({ days, transitions }: { days: number; transitions: Thermosta
 const getWeeklySchedule: CommandHandler = (host, { endpoint, args }) => {
   const [first, ...rest] = groups(host, endpoint, Number(args.daystoreturn));
   if (!first) return { status: Status.notFound };
-  for (const group of rest) host.sendCommand(endpoint, T, 'getWeeklyScheduleRsp', payloadOf(group), { direction: 'toClient', to: [{ kind: 'coordinator', endpoint: 1 }] });
+  for (const group of rest)
+    host.sendCommand(endpoint, T, 'getWeeklyScheduleRsp', payloadOf(group), { direction: 'toClient', to: [{ kind: 'coordinator', endpoint: 1 }] });
   return { response: 'getWeeklyScheduleRsp', payload: payloadOf(first) };
 };
 

@@ -19,7 +19,8 @@ function rig(imageSize: number, pageSize?: number) {
     setMinimumBlockPeriod: () => {},
   };
   const d = new Download({ manufacturerCode: 1, imageType: 2, fileVersion: 3, imageSize }, 40, deps, pageSize);
-  const block = (tsn: number, fileOffset: number, size: number) => d.answer(tsn, { status: 0, manufacturerCode: 1, imageType: 2, fileVersion: 3, fileOffset, data: new Uint8Array(size).fill(fileOffset & 0xff) });
+  const block = (tsn: number, fileOffset: number, size: number) =>
+    d.answer(tsn, { status: 0, manufacturerCode: 1, imageType: 2, fileVersion: 3, fileOffset, data: new Uint8Array(size).fill(fileOffset & 0xff) });
   return { d, requests, ended, block, fire: () => pending?.(), completed: () => completed };
 }
 

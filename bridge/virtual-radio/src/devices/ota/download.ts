@@ -40,13 +40,20 @@ export class Download {
   /** Where the page asked for ends (page mode). */
   private pageEnd = 0;
 
-  constructor(readonly offer: Offer, private readonly maxDataSize: number, private readonly deps: DownloadDeps, private readonly pageSize?: number) {
+  constructor(
+    readonly offer: Offer,
+    private readonly maxDataSize: number,
+    private readonly deps: DownloadDeps,
+    private readonly pageSize?: number,
+  ) {
     this.bytes = new Uint8Array(offer.imageSize);
   }
 
   sameImage(offer: Offer): boolean {
     const o = this.offer;
-    return o.manufacturerCode === offer.manufacturerCode && o.imageType === offer.imageType && o.fileVersion === offer.fileVersion && o.imageSize === offer.imageSize;
+    return (
+      o.manufacturerCode === offer.manufacturerCode && o.imageType === offer.imageType && o.fileVersion === offer.fileVersion && o.imageSize === offer.imageSize
+    );
   }
 
   /** (Re)starts the loop at the current offset after the device's block delay. */

@@ -15,9 +15,19 @@ function client(model = HUE.model, ieee = HUE.ieee) {
   // The OTA client's endpoint: the one whose client-side genOta attributes it shows.
   const ep = Number(Object.entries(t.device.inspect().endpoints).find(([, clusters]) => clusters.genOta)![0]);
   const fromServer = (commandId: number, tsn: number, payload: number[], broadcast = false) =>
-    t.device.receive({ profileId: 0x0104, clusterId: 0x0019, srcEndpoint: 1, dstEndpoint: ep, asdu: Uint8Array.of(0x19, tsn, commandId, ...payload), ...(broadcast ? { broadcast } : {}) });
+    t.device.receive({
+      profileId: 0x0104,
+      clusterId: 0x0019,
+      srcEndpoint: 1,
+      dstEndpoint: ep,
+      asdu: Uint8Array.of(0x19, tsn, commandId, ...payload),
+      ...(broadcast ? { broadcast } : {}),
+    });
   const ota = (): Array<{ tsn: number; command: number; payload: number[]; to: Emission['to'] }> =>
-    t.ctx.take().filter((e) => e.clusterId === 0x0019).map((e) => ({ tsn: e.asdu[1], command: e.asdu[2], payload: Array.from(e.asdu.subarray(3)), to: e.to }));
+    t.ctx
+      .take()
+      .filter((e) => e.clusterId === 0x0019)
+      .map((e) => ({ tsn: e.asdu[1], command: e.asdu[2], payload: Array.from(e.asdu.subarray(3)), to: e.to }));
   return { ...t, ep, fromServer, ota, view: () => t.device.ota!()!.view() };
 }
 
@@ -129,7 +139,11 @@ describe('OTA client', () => {
     c.fromServer(0x02, c.ota()[0].tsn, offer(img));
     const end = serve(c, img);
     expect(end.payload[0]).toBe(0x96);
-    expect(c.view()).toMatchObject({ fileVersion: HUE.version, state: 'idle', lastResult: { result: 'invalid-image', problem: 'the file is for 0017880100000fff' } });
+    expect(c.view()).toMatchObject({
+      fileVersion: HUE.version,
+      state: 'idle',
+      lastResult: { result: 'invalid-image', problem: 'the file is for 0017880100000fff' },
+    });
     // An offer for another image type is refused at once.
     c.device.ota!()!.query();
     c.fromServer(0x02, c.ota()[0].tsn, [0x00, ...u16(HUE.mfr), ...u16(0x2101), ...u32(HUE.version + 1), ...u32(img.length)]);
@@ -192,7 +206,15 @@ describe('OTA client', () => {
 
   it('should keep a Telink AES element as part of the image it checks', () => {
     const c = client();
-    const img = buildOtaImage({ manufacturerCode: HUE.mfr, imageType: HUE.type, fileVersion: HUE.version + 0x100, elements: [{ tag: OtaTag.upgradeImage, data: otaFiller(80) }, { tag: OtaTag.telinkAes, data: otaFiller(30) }] });
+    const img = buildOtaImage({
+      manufacturerCode: HUE.mfr,
+      imageType: HUE.type,
+      fileVersion: HUE.version + 0x100,
+      elements: [
+        { tag: OtaTag.upgradeImage, data: otaFiller(80) },
+        { tag: OtaTag.telinkAes, data: otaFiller(30) },
+      ],
+    });
     c.device.ota!()!.query();
     c.fromServer(0x02, c.ota()[0].tsn, offer(img));
     expect(serve(c, img).payload[0]).toBe(0x00);

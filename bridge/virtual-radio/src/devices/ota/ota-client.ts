@@ -48,7 +48,10 @@ export class OtaClient {
   private random: number;
   private blocks = 0;
 
-  constructor(private readonly host: OtaHost, private readonly spec: OtaSpec) {
+  constructor(
+    private readonly host: OtaHost,
+    private readonly spec: OtaSpec,
+  ) {
     this.endpoint = spec.endpoint ?? host.entry.endpoints.find((e) => e.outClusters.includes(CLUSTER))!.id;
     this.random = Number.parseInt(host.identity.ieee.slice(-8), 16) >>> 0 || 1;
   }
@@ -76,7 +79,12 @@ export class OtaClient {
 
   private identity(): Identity {
     const { manufacturerCode } = this.host.entry;
-    return { ieee: this.host.identity.ieee, manufacturerCode, imageType: this.spec.imageType, ...(this.spec.hardwareVersion !== undefined ? { hardwareVersion: this.spec.hardwareVersion } : {}) };
+    return {
+      ieee: this.host.identity.ieee,
+      manufacturerCode,
+      imageType: this.spec.imageType,
+      ...(this.spec.hardwareVersion !== undefined ? { hardwareVersion: this.spec.hardwareVersion } : {}),
+    };
   }
 
   /** A number in [0, 1) from the device's own generator (deterministic per IEEE). */
@@ -91,7 +99,14 @@ export class OtaClient {
 
   start(): void {
     if (this.attr('currentFileVersion') === undefined) {
-      this.setAttrs({ currentFileVersion: this.spec.fileVersion, currentZigbeeStackVersion: this.spec.stackVersion, manufacturerId: this.host.entry.manufacturerCode, imageTypeId: this.spec.imageType, imageUpgradeStatus: UpgradeStatus.normal, minimumBlockReqDelay: 0 });
+      this.setAttrs({
+        currentFileVersion: this.spec.fileVersion,
+        currentZigbeeStackVersion: this.spec.stackVersion,
+        manufacturerId: this.host.entry.manufacturerCode,
+        imageTypeId: this.spec.imageType,
+        imageUpgradeStatus: UpgradeStatus.normal,
+        minimumBlockReqDelay: 0,
+      });
     }
     this.repace();
   }
@@ -104,16 +119,22 @@ export class OtaClient {
     if (!this.host.ctx.otaServer) return;
     const interval = this.spec.queryIntervalS * 1000 * this.pacing().query;
     const phase = first ? (0.5 + Number.parseInt(this.host.identity.ieee.slice(-4), 16) / 0x20000) * interval : interval;
-    this.host.timers.set('ota:check-in', () => {
-      if (this.host.ctx.otaServer?.() !== undefined && this.state === 'idle') this.query();
-      this.repace(false);
-    }, Math.max(1, phase));
+    this.host.timers.set(
+      'ota:check-in',
+      () => {
+        if (this.host.ctx.otaServer?.() !== undefined && this.state === 'idle') this.query();
+        this.repace(false);
+      },
+      Math.max(1, phase),
+    );
   }
 
   private send(command: number, payload: number[]): number {
     const tsn = this.host.nextTsn();
     const header = { clusterSpecific: true, direction: 'toServer' as const, disableDefaultResponse: false, commandId: command, tsn };
-    this.host.emit(this.endpoint, CLUSTER, header, Uint8Array.from(payload), [{ kind: 'coordinator', endpoint: this.serverEndpoint ?? this.host.ctx.otaServer?.() ?? 1 }]);
+    this.host.emit(this.endpoint, CLUSTER, header, Uint8Array.from(payload), [
+      { kind: 'coordinator', endpoint: this.serverEndpoint ?? this.host.ctx.otaServer?.() ?? 1 },
+    ]);
     return tsn;
   }
 
@@ -122,7 +143,13 @@ export class OtaClient {
     if (this.state !== 'idle' && this.state !== 'querying') return false;
     const hw = this.spec.hardwareVersion;
     const { manufacturerCode } = this.host.entry;
-    const w = [hw === undefined ? 0 : 1, ...le(manufacturerCode, 2), ...le(this.spec.imageType, 2), ...le(this.fileVersion, 4), ...(hw === undefined ? [] : le(hw, 2))];
+    const w = [
+      hw === undefined ? 0 : 1,
+      ...le(manufacturerCode, 2),
+      ...le(this.spec.imageType, 2),
+      ...le(this.fileVersion, 4),
+      ...(hw === undefined ? [] : le(hw, 2)),
+    ];
     this.state = 'querying';
     this.tsn = this.send(0x01, w);
     this.host.timers.set('ota:answer', () => this.finish('no-answer'), ANSWER_TIMEOUT_MS);
@@ -148,7 +175,12 @@ export class OtaClient {
     if (this.state !== 'querying' || tsn !== this.tsn) return;
     this.host.timers.clear('ota:answer');
     if (Number(args.status) !== OtaStatus.success) return this.finish(Number(args.status) === OtaStatus.noImageAvailable ? 'no-image' : 'not-authorized');
-    const offer: Offer = { manufacturerCode: Number(args.manufacturerCode), imageType: Number(args.imageType), fileVersion: Number(args.fileVersion), imageSize: Number(args.imageSize) };
+    const offer: Offer = {
+      manufacturerCode: Number(args.manufacturerCode),
+      imageType: Number(args.imageType),
+      fileVersion: Number(args.fileVersion),
+      imageSize: Number(args.imageSize),
+    };
     const resumes = this.download?.sameImage(offer) === true;
     if (!resumes) this.blocks = 0;
     if (this.fault?.kind === 'refuse') return this.endRequest(OtaStatus.abort, offer, 'refused');
@@ -161,29 +193,34 @@ export class OtaClient {
   }
 
   private newDownload(offer: Offer): Download {
-    return new Download(offer, this.spec.maxDataSize, {
-      request: (offset, size, page) => {
-        const image = [...le(offer.manufacturerCode, 2), ...le(offer.imageType, 2), ...le(offer.fileVersion, 4), ...le(offset, 4), size];
-        this.blocks += 1;
-        // An Image Page Request has no minimum block period: the response spacing says how fast to send.
-        if (page !== undefined) return this.send(0x04, [0x00, ...image, ...le(page, 2), ...le(this.spec.responseSpacingMs, 2)]);
-        const tail = { minimumBlockPeriod: this.attr('minimumBlockReqDelay') ?? 0 };
-        return this.send(0x03, [blockRequestFieldControl(tail), ...image, ...encodeBlockRequestTail(tail)]);
+    return new Download(
+      offer,
+      this.spec.maxDataSize,
+      {
+        request: (offset, size, page) => {
+          const image = [...le(offer.manufacturerCode, 2), ...le(offer.imageType, 2), ...le(offer.fileVersion, 4), ...le(offset, 4), size];
+          this.blocks += 1;
+          // An Image Page Request has no minimum block period: the response spacing says how fast to send.
+          if (page !== undefined) return this.send(0x04, [0x00, ...image, ...le(page, 2), ...le(this.spec.responseSpacingMs, 2)]);
+          const tail = { minimumBlockPeriod: this.attr('minimumBlockReqDelay') ?? 0 };
+          return this.send(0x03, [blockRequestFieldControl(tail), ...image, ...encodeBlockRequestTail(tail)]);
+        },
+        later: (fn, ms) => this.host.timers.set('ota:block', fn, ms),
+        blockDelay: () => Math.max(this.spec.blockDelayMs * this.pacing().block, (this.attr('minimumBlockReqDelay') ?? 0) * this.pacing().wait),
+        waitMs: (seconds) => seconds * 1000 * this.pacing().wait,
+        stallAt: () => (this.fault?.kind === 'stall' ? this.fault.afterBytes : undefined),
+        complete: (bytes) => {
+          const problem = this.fault?.kind === 'corrupt' ? 'the image fails its integrity check' : imageProblem(bytes, offer, this.identity());
+          if (problem) return this.endRequest(OtaStatus.invalidImage, offer, 'invalid-image', problem);
+          this.setAttrs({ imageUpgradeStatus: UpgradeStatus.complete });
+          this.endRequest(OtaStatus.success, offer);
+        },
+        ended: (result) => this.finish(result, offer.fileVersion),
+        setOffset: (offset) => this.setAttrs({ fileOffset: offset }),
+        setMinimumBlockPeriod: (ms) => this.setAttrs({ minimumBlockReqDelay: ms }),
       },
-      later: (fn, ms) => this.host.timers.set('ota:block', fn, ms),
-      blockDelay: () => Math.max(this.spec.blockDelayMs * this.pacing().block, (this.attr('minimumBlockReqDelay') ?? 0) * this.pacing().wait),
-      waitMs: (seconds) => seconds * 1000 * this.pacing().wait,
-      stallAt: () => (this.fault?.kind === 'stall' ? this.fault.afterBytes : undefined),
-      complete: (bytes) => {
-        const problem = this.fault?.kind === 'corrupt' ? 'the image fails its integrity check' : imageProblem(bytes, offer, this.identity());
-        if (problem) return this.endRequest(OtaStatus.invalidImage, offer, 'invalid-image', problem);
-        this.setAttrs({ imageUpgradeStatus: UpgradeStatus.complete });
-        this.endRequest(OtaStatus.success, offer);
-      },
-      ended: (result) => this.finish(result, offer.fileVersion),
-      setOffset: (offset) => this.setAttrs({ fileOffset: offset }),
-      setMinimumBlockPeriod: (ms) => this.setAttrs({ minimumBlockReqDelay: ms }),
-    }, this.spec.pageSize);
+      this.spec.pageSize,
+    );
   }
 
   imageBlockResponse(response: BlockResponse, tsn?: number): void {
@@ -221,7 +258,12 @@ export class OtaClient {
   /** Boots the new image: off the air for the reboot, then back with the new version, announced. */
   private install(offer: Offer): void {
     this.download = undefined;
-    this.setAttrs({ currentFileVersion: offer.fileVersion, imageUpgradeStatus: UpgradeStatus.normal, downloadedFileVersion: 0xffffffff, fileOffset: 0xffffffff });
+    this.setAttrs({
+      currentFileVersion: offer.fileVersion,
+      imageUpgradeStatus: UpgradeStatus.normal,
+      downloadedFileVersion: 0xffffffff,
+      fileOffset: 0xffffffff,
+    });
     const build = buildId(this.spec.swBuildId, offer.fileVersion);
     const basic = resolveCluster('genBasic')!;
     for (const ep of this.host.entry.endpoints) if (ep.inClusters.includes(basic.id)) this.host.set(ep.id, 'genBasic', 'swBuildId', build);
@@ -271,5 +313,8 @@ export function buildId(template: string, fileVersion: number): string {
   return template
     .replaceAll('{hex}', fileVersion.toString(16).padStart(8, '0'))
     .replaceAll('{version}', String(fileVersion))
-    .replaceAll('{b3}', b(3)).replaceAll('{b2}', b(2)).replaceAll('{b1}', b(1)).replaceAll('{b0}', b(0));
+    .replaceAll('{b3}', b(3))
+    .replaceAll('{b2}', b(2))
+    .replaceAll('{b1}', b(1))
+    .replaceAll('{b0}', b(0));
 }

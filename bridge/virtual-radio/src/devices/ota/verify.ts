@@ -23,7 +23,8 @@ const fits = (value: number, own: number) => value === own || value === OtaWildc
 
 /** undefined when the offer itself is for this device, else why not. */
 export function offerProblem(offer: Offer, own: Identity, maxImageSize: number): string | undefined {
-  if (!fits(offer.manufacturerCode, own.manufacturerCode)) return `manufacturer 0x${offer.manufacturerCode.toString(16)} is not 0x${own.manufacturerCode.toString(16)}`;
+  if (!fits(offer.manufacturerCode, own.manufacturerCode))
+    return `manufacturer 0x${offer.manufacturerCode.toString(16)} is not 0x${own.manufacturerCode.toString(16)}`;
   if (!fits(offer.imageType, own.imageType)) return `image type 0x${offer.imageType.toString(16)} is not 0x${own.imageType.toString(16)}`;
   if (offer.imageSize > maxImageSize) return `image of ${offer.imageSize} bytes does not fit ${maxImageSize} bytes of flash`;
   return undefined;
@@ -40,7 +41,11 @@ export function imageProblem(bytes: Uint8Array, offer: Offer, own: Identity): st
   const wrong = offerProblem(header, own, Number.POSITIVE_INFINITY);
   if (wrong) return `file header: ${wrong}`;
   if (h.upgradeFileDestination !== undefined && h.upgradeFileDestination !== own.ieee) return `the file is for ${h.upgradeFileDestination}`;
-  if (h.minimumHardwareVersion !== undefined && own.hardwareVersion !== undefined && (own.hardwareVersion < h.minimumHardwareVersion || own.hardwareVersion > h.maximumHardwareVersion!)) {
+  if (
+    h.minimumHardwareVersion !== undefined &&
+    own.hardwareVersion !== undefined &&
+    (own.hardwareVersion < h.minimumHardwareVersion || own.hardwareVersion > h.maximumHardwareVersion!)
+  ) {
     return `hardware version ${own.hardwareVersion} outside ${h.minimumHardwareVersion}-${h.maximumHardwareVersion}`;
   }
   return undefined;

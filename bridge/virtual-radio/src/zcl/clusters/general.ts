@@ -206,7 +206,12 @@ export const genAnalogOutput: ClusterDef = {
 export const genMultistateOutput: ClusterDef = {
   id: 0x0013,
   name: 'genMultistateOutput',
-  attributes: [attr(0x004a, 'numberOfStates', 'uint16'), attr(0x0051, 'outOfService', 'bool'), attr(0x0055, 'presentValue', 'uint16', 'rw'), attr(0x006f, 'statusFlags', 'map8')],
+  attributes: [
+    attr(0x004a, 'numberOfStates', 'uint16'),
+    attr(0x0051, 'outOfService', 'bool'),
+    attr(0x0055, 'presentValue', 'uint16', 'rw'),
+    attr(0x006f, 'statusFlags', 'map8'),
+  ],
   commands: [],
   responses: [],
 };
@@ -215,7 +220,12 @@ export const genMultistateOutput: ClusterDef = {
 export const genMultistateInput: ClusterDef = {
   id: 0x0012,
   name: 'genMultistateInput',
-  attributes: [attr(0x004a, 'numberOfStates', 'uint16'), attr(0x0051, 'outOfService', 'bool'), attr(0x0055, 'presentValue', 'uint16'), attr(0x006f, 'statusFlags', 'map8')],
+  attributes: [
+    attr(0x004a, 'numberOfStates', 'uint16'),
+    attr(0x0051, 'outOfService', 'bool'),
+    attr(0x0055, 'presentValue', 'uint16'),
+    attr(0x006f, 'statusFlags', 'map8'),
+  ],
   commands: [],
   responses: [],
 };

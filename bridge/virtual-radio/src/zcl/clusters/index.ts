@@ -2,7 +2,21 @@
 import { closuresWindowCovering } from './closures';
 import { closuresDoorLock } from './door-lock';
 import type { AttributeDef, ClusterDef, CommandDef } from './define';
-import { genAnalogInput, genAnalogOutput, genBasic, genGroups, genIdentify, genLevelCtrl, genMultistateInput, genMultistateOutput, genOnOff, genPollCtrl, genPowerCfg, genScenes, haDiagnostic } from './general';
+import {
+  genAnalogInput,
+  genAnalogOutput,
+  genBasic,
+  genGroups,
+  genIdentify,
+  genLevelCtrl,
+  genMultistateInput,
+  genMultistateOutput,
+  genOnOff,
+  genPollCtrl,
+  genPowerCfg,
+  genScenes,
+  haDiagnostic,
+} from './general';
 import { hvacFanCtrl, hvacThermostat, hvacUserInterfaceCfg } from './hvac';
 import { lightingColorCtrl } from './lighting';
 import { msIlluminanceMeasurement, msOccupancySensing, msPressureMeasurement, msRelativeHumidity, msTemperatureMeasurement } from './measurement';
