@@ -92,7 +92,7 @@ export interface Services {
   resourcelinks: ResourcelinksModel;
   /** Backup archives: export, the kept ones, automatic backups (issue #27). */
   backups: BackupService;
-  /** `POST /config/import` and `POST /fileupload`: restores and deCONZ takeovers (issues #27, #23). */
+  /** `POST /config/import` and `POST /fileupload`: restores and deCONZ and Zigbee2MQTT takeovers (issues #27, #23, #24). */
   restores: RestoreService;
   logger: Logger;
   /** Recent warnings and errors of the api and the bridge, for `GET /logs` and the web app. */

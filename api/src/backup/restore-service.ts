@@ -11,7 +11,7 @@ import { apiKeys, settings } from '../store/schema';
 import type { Store } from '../store/types';
 import { replaceTables } from './database-rows';
 import { readUpload } from './read-upload';
-import type { DeconzReader, RestoreContent } from './restore-content';
+import type { DeconzReader, RestoreContent, TakeoverReader } from './restore-content';
 
 export const IMPORT_ADDRESS = '/config/import';
 const CHECK_TIMEOUT_MS = 30_000;
@@ -36,6 +36,8 @@ export interface RestoreServiceDeps {
   logger: Logger;
   /** Reads deCONZ exports, where the runtime can (Node). */
   deconz?: DeconzReader;
+  /** Reads archives of Zigbee2MQTT data folders, where the runtime can (Node). */
+  zigbee2mqtt?: TakeoverReader;
   /** Closes the models, runs `replace`, loads them again (GatewayResources.replaceDatabase). */
   rebuild(replace: () => Promise<void>): Promise<void>;
 }
@@ -43,7 +45,7 @@ export interface RestoreServiceDeps {
 const failed = (status: 400 | 503, error: ErrorItemInput): RestoreOutcome => ({ ok: false, status, error });
 
 /**
- * `POST /config/import`: restores an uploaded herdgate backup or deCONZ export into the running
+ * `POST /config/import`: restores an uploaded herdgate backup, deCONZ export or Zigbee2MQTT folder into the running
  * gateway. Everything that can refuse is checked first (the file whole, then the bridge against
  * its stick, `check: true`), so a refusal changes nothing. Then the database is replaced in one
  * transaction that also keeps the bridge's part as pending (`@restore-pending`), the models load
@@ -97,7 +99,8 @@ export class RestoreService {
 
   private async run(bytes: Uint8Array, callerKey: string): Promise<RestoreOutcome> {
     const { store, bridge } = this.deps;
-    const read = await readUpload(bytes, { deconz: this.deps.deconz, now: this.deps.clock.now() });
+    const adapter = bridge.info()?.coordinator.type;
+    const read = await readUpload(bytes, { deconz: this.deps.deconz, zigbee2mqtt: this.deps.zigbee2mqtt, now: this.deps.clock.now(), adapter });
     if (!read.ok) {
       this.log.warn({ reason: read.refusal.reason, message: read.refusal.message, bytes: bytes.length }, 'restore refused: nothing changed');
       return failed(400, { type: 7, address: IMPORT_ADDRESS, params: { value: `${read.refusal.reason}: ${read.refusal.message}`, name: 'archive' } });
@@ -105,11 +108,15 @@ export class RestoreService {
     const { content } = read;
     this.log.info({ id: content.id, source: content.source, from: content.gateway, notes: content.notes }, 'restore: upload read and checked');
     if (!bridge.connected()) return failed(503, { type: 950, address: IMPORT_ADDRESS });
-    const adapter = bridge.info()?.coordinator.type;
     if (content.source === 'deconz' && adapter !== 'deconz') {
       // As `npm run import -- deconz`: deCONZ's network (and its MAC) belongs on a ConBee/RaspBee.
       const message = `deCONZ's network resumes on its ConBee/RaspBee (ZIGBEE_ADAPTER=deconz) or the virtual ConBee; this bridge runs a ${adapter ?? 'unknown'} stick`;
       this.log.warn({ adapter }, `restore refused: ${message}; nothing changed`);
+      return failed(400, { type: 7, address: IMPORT_ADDRESS, params: { value: message, name: 'archive' } });
+    }
+    if (content.adapter !== undefined && content.adapter !== adapter) {
+      const message = `the network lives on a ${content.adapter} stick (ZIGBEE_ADAPTER=${content.adapter}); this bridge runs a ${adapter ?? 'unknown'} stick`;
+      this.log.warn({ adapter, wanted: content.adapter }, `restore refused: ${message}; nothing changed`);
       return failed(400, { type: 7, address: IMPORT_ADDRESS, params: { value: message, name: 'archive' } });
     }
     const files = await bridgeFiles(content.files);

@@ -33,7 +33,7 @@ import { createLibsqlStore } from '../store/libsql-store';
 import { memoryArchiveStore, type ArchiveStore } from '../backup/archive-store';
 import { BackupService } from '../backup/backup-service';
 import { RestoreService } from '../backup/restore-service';
-import type { DeconzReader } from '../backup/restore-content';
+import type { DeconzReader, TakeoverReader } from '../backup/restore-content';
 import type { Database, Store } from '../store/types';
 import { LogRing } from '@herdgate/shared/log';
 import { followBridgeLogs } from '../services/bridge-logs';
@@ -71,6 +71,8 @@ export interface StartGatewayDeps {
   archives?: ArchiveStore;
   /** Reads deCONZ exports for `POST /config/import`, where the runtime can (Node). */
   deconzReader?: DeconzReader;
+  /** Reads archives of Zigbee2MQTT data folders for `POST /config/import`, where the runtime can (Node). */
+  zigbee2mqttReader?: TakeoverReader;
   releases?: ReleaseSource;
   /** Name resolution for the webhook target check, where the platform has it. */
   resolveHost?: ResolveHost;
@@ -152,6 +154,7 @@ export async function startGateway(deps: StartGatewayDeps): Promise<{ app: Hono<
     clock,
     logger,
     deconz: deps.deconzReader,
+    zigbee2mqtt: deps.zigbee2mqttReader,
     rebuild: (replace) => resources.replaceDatabase(services, replace),
   });
   teardown.add('restores', () => restores.stop());

@@ -5,8 +5,9 @@ import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stickMismatch } from '../../lib/taken-stick';
 import { writeTarGz } from '@herdgate/api/deconz';
-import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from './fixtures';
-import { importZigbee2mqtt, ImportRefused, isZ2mArchive } from './import-zigbee2mqtt';
+import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from '../../../api/test/helpers/zigbee2mqtt-folder';
+import { isZ2mUpload } from '@herdgate/api/zigbee2mqtt';
+import { importZigbee2mqtt, ImportRefused } from './import-zigbee2mqtt';
 
 async function writeFolder(dir: string, files: Record<string, string>): Promise<string> {
   await mkdir(dir, { recursive: true });
@@ -111,8 +112,8 @@ describe('Zigbee2MQTT import', () => {
     });
     expect(fromZip.report).toBe(fromTar.report);
     expect(fromZip.plan.names[BULB]).toBe('Living room ceiling');
-    expect(isZ2mArchive(writeZip(files))).toBe(true);
-    expect(isZ2mArchive(writeTarGz({ 'deCONZ.conf': '{}', 'zll.db': '' }))).toBe(false);
+    expect(isZ2mUpload(writeZip(files))).toBe(true);
+    expect(isZ2mUpload(writeTarGz({ 'deCONZ.conf': '{}', 'zll.db': '' }))).toBe(false);
     await expect(importZigbee2mqtt({ archive: writeZip(files).subarray(0, 300), dataDir: join(root, 'zip'), dryRun: true })).rejects.toThrow(ImportRefused);
   });
 

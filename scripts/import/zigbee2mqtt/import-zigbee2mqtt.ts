@@ -2,20 +2,18 @@
  * `npm run import -- zigbee2mqtt <data folder | archive> [--dry-run]`: reads a stopped
  * Zigbee2MQTT's data folder (or a tar.gz/zip of it), checks all of it, then replaces herdgate's
  * data dir in one swap (data-swap in @herdgate/shared/node): a refusal or a crash changes nothing. herdgate
- * then resumes the network on the same stick with the same herdsman adapter.
+ * then resumes the network on the same stick with the same herdsman adapter. The reading and the
+ * plan are @herdgate/api/zigbee2mqtt's, which `POST /config/import` runs too.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createImportedDatabase } from '@herdgate/api/import';
+import { buildPlan, describePlan, FolderRefused, readZ2mArchive, readZ2mFolder, z2mBridgeFiles, type Z2mFolder, type Z2mPlan } from '@herdgate/api/zigbee2mqtt';
 import { replaceDataDir } from '@herdgate/shared/node';
 import { STICK_FILE } from '../../lib/taken-stick';
 import { ImportRefused } from '../deconz/import-deconz';
-import { networkParams } from './network';
-import { buildPlan, describePlan, type Z2mPlan } from './plan';
-import { FolderRefused, readZ2mArchive, readZ2mFolder, type Z2mFolder } from './source';
 
 export { ImportRefused };
-export { isZ2mArchive } from './source';
 
 export interface Z2mImportOptions {
   /** A data folder, or a tar.gz/zip of one, on disk… */
@@ -62,11 +60,7 @@ export async function importZigbee2mqtt(options: Z2mImportOptions): Promise<Z2mI
   const now = options.now ?? Date.now();
   await replaceDataDir(options.dataDir, async (staging) => {
     await createImportedDatabase(join(staging, 'herdgate.db'), plan.state, now);
-    await writeFile(join(staging, 'network.json'), `${JSON.stringify(networkParams(plan.network), null, 2)}\n`, { mode: 0o600 });
-    if (plan.network.backup !== undefined) await writeFile(join(staging, 'coordinator_backup.json'), plan.network.backup, { mode: 0o600 });
-    await writeFile(join(staging, 'database.db'), plan.db.text);
-    await writeFile(join(staging, 'names.json'), `${JSON.stringify(plan.names, null, 2)}\n`);
-    await writeFile(join(staging, 'initial-state.json'), `${JSON.stringify(plan.initialState)}\n`);
+    for (const [name, text] of Object.entries(z2mBridgeFiles(plan))) await writeFile(join(staging, name), text, { mode: 0o600 });
     await writeFile(
       join(staging, STICK_FILE),
       `${JSON.stringify({ ...(env.ZIGBEE_PATH ? { path: env.ZIGBEE_PATH } : {}), adapter: env.ZIGBEE_ADAPTER, from: 'Zigbee2MQTT' })}\n`,

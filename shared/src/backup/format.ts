@@ -65,7 +65,15 @@ export type ArchiveRefusal = { reason: 'damaged' | 'truncated' | 'foreign' | 'ne
  * else there (the virtual radio's state, which is the stick, the automatic backups) is not gateway
  * data and stays.
  */
-export const BRIDGE_DATA_FILES = ['network.json', 'names.json', 'removed-devices.json', 'database.db', 'coordinator_backup.json'] as const;
+export const BRIDGE_DATA_FILES = [
+  'network.json',
+  'names.json',
+  'removed-devices.json',
+  'database.db',
+  'coordinator_backup.json',
+  // A takeover's first device states, until the bridge has applied them once.
+  'initial-state.json',
+] as const;
 
 /** Whether `name` in the data folder belongs to the bridge data an archive replaces. */
 export function isBridgeDataFile(name: string): boolean {

@@ -28,6 +28,7 @@ import { loadWebAssets } from './web-assets';
 import { createNodeWebhookFetch } from './webhook-fetch';
 import { backupDir, nodeArchiveStore } from './archive-store';
 import { readDeconzUpload } from './deconz/upload';
+import { readZigbee2mqttUpload } from './zigbee2mqtt/upload';
 import type { ResolveHost } from '../../security/webhook-target';
 
 const systemResolve: ResolveHost = async (host) => (await lookup(host, { all: true })).map((entry) => entry.address);
@@ -147,6 +148,7 @@ export async function createNodeGateway(vars: Record<string, string | undefined>
       archives: nodeArchiveStore(backupDir(env)),
       logs,
       deconzReader: readDeconzUpload,
+      zigbee2mqttReader: readZigbee2mqttUpload,
     });
     const server = await listen(app, env.HTTP_HOST, env.HTTP_PORT);
     teardown.add('http server', () => closeServer(server));

@@ -4,7 +4,7 @@
  * with the same Zigbee group ids and members, state.json as the devices' first state, and the list
  * of what is left behind and why.
  */
-import type { ImportedState } from '@herdgate/api/import';
+import type { ImportedState } from '../import';
 import { readHerdsmanDb, type DbDevice, type HerdsmanDb } from './herdsman-db';
 import { leftoversOf, type Leftover } from './leftovers';
 import { takeNetwork, type TakenNetwork } from './network';

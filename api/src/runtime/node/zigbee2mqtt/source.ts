@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTarGz } from '@herdgate/api/deconz';
+import { readTarGz } from '../deconz/tar';
 import { isZip, readZip } from './unzip';
 
 export interface Z2mFolder {
@@ -60,11 +60,16 @@ export function readZ2mArchive(bytes: Buffer, what = 'the archive'): Z2mFolder {
   return { files, entries: [...entries].sort() };
 }
 
-/** Whether an upload is an archive of a Zigbee2MQTT data folder (it holds configuration.yaml and database.db). */
-export function isZ2mArchive(bytes: Uint8Array): boolean {
+/**
+ * Whether an upload is meant as a Zigbee2MQTT folder: any zip (Zigbee2MQTT's backup is one), or a
+ * tar.gz holding its configuration.yaml or database.db. A damaged zip is still one, so the
+ * import explains what is wrong with it.
+ */
+export function isZ2mUpload(bytes: Uint8Array): boolean {
+  if (isZip(bytes)) return true;
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return false;
   try {
-    const { files } = readZ2mArchive(Buffer.from(bytes));
-    return files.has('configuration.yaml') && files.has('database.db');
+    return [...readTarGz(Buffer.from(bytes)).keys()].some((name) => /(^|\/)(configuration\.yaml|database\.db)$/.test(name));
   } catch {
     return false;
   }
