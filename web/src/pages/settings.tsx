@@ -1,4 +1,5 @@
 import { Backups } from './backups';
+import { Matter } from './matter';
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import { useApp } from '../components/context';
@@ -256,6 +257,7 @@ export function Settings() {
       <General />
       <Password />
       <Keys />
+      <Matter />
       <Backups />
       <section aria-label="Gateway log">
         <Card title="Gateway log">
