@@ -14,6 +14,8 @@ export const matterEnvSchema = v.object({
   MQTT_URL: v.optional(v.pipe(v.string(), v.regex(/^(mqtts?|wss?):\/\/.+$/, 'MQTT_URL must be mqtt://host:port')), 'mqtt://127.0.0.1:1883'),
   MQTT_USER: v.optional(v.string()),
   MQTT_PASSWORD: v.optional(v.string()),
+  /** PEM file of the CA that signed the broker's TLS certificate (`mqtts://`, `wss://`). */
+  MQTT_CA: v.optional(v.pipe(v.string(), v.minLength(1, 'MQTT_CA must be the path of a PEM file'))),
   MQTT_BASE_TOPIC: v.optional(v.pipe(v.string(), v.regex(/^[^#+]+$/, 'MQTT_BASE_TOPIC must not contain # or +')), 'herdgate'),
   BRIDGE_ID: v.optional(v.pipe(v.string(), v.regex(/^[0-9A-Fa-f]{16}$/, 'BRIDGE_ID must be 16 hex digits'), v.toUpperCase())),
   /** UDP port of the Matter node (5540 is Matter's default). */

@@ -3,6 +3,7 @@
  * bridge link, matter.js loaded (only here, and only when this process is started), the bridge
  * node started, and one machine-readable ready line for the supervisor's banner.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { createBridgeLink } from '@herdgate/api/bridge-link';
@@ -27,7 +28,14 @@ export async function runMatter(vars: Record<string, string | undefined>): Promi
     process.env.MATTER_MDNS_NETWORKINTERFACE = 'lo';
     process.env.MATTER_MDNS_IPV4 = 'false';
   }
-  const mqtt = connectMatterMqtt({ url: env.MQTT_URL, user: env.MQTT_USER, password: env.MQTT_PASSWORD, base: env.MQTT_BASE_TOPIC, logger });
+  const mqtt = connectMatterMqtt({
+    url: env.MQTT_URL,
+    user: env.MQTT_USER,
+    password: env.MQTT_PASSWORD,
+    ca: env.MQTT_CA === undefined ? undefined : readFileSync(env.MQTT_CA, 'utf8'),
+    base: env.MQTT_BASE_TOPIC,
+    logger: logger.child({ component: 'mqtt' }),
+  });
   const link = createBridgeLink({
     transport: mqtt,
     base: env.MQTT_BASE_TOPIC,

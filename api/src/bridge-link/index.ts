@@ -4,7 +4,7 @@
  * transport (`create-bridge-link.ts`), and that link over mqtt.js (`mqtt-link.ts`), used by both runtimes.
  */
 export { createBridgeLink, DEFAULT_LINK_TIMEOUT_MS, type BridgeLinkOptions, type LinkTransport } from './create-bridge-link';
-export { connectMqttLink, type MqttLinkOptions } from './mqtt-link';
+export { connectMqttLink, createMqttTransport, type MqttLinkOptions, type MqttTransportOptions } from './mqtt-link';
 export { createDisconnectedLink } from './disconnected-link';
 export { LinkMirror, type MirrorOptions } from './mirror';
 export { PendingCalls, type Settled } from './pending';

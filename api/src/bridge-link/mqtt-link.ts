@@ -5,29 +5,37 @@ import { filters } from '@herdgate/shared/mqtt';
 import { createBridgeLink, type LinkTransport } from './create-bridge-link';
 import type { BridgeLink } from '../services/bridge-link';
 
-export interface MqttLinkOptions {
+export interface MqttTransportOptions {
   url: string;
   user?: string;
   password?: string;
   /** PEM of the CA that signed a `mqtts://` / `wss://` broker's certificate (a private CA). */
   ca?: string;
   base: string;
-  /** `BRIDGE_ID`: follow only this bridge. */
-  bridgeId?: string;
   logger: Logger;
-  timeoutMs?: number;
   /** Reconnect backoff: starts at `min`, doubles per failed attempt up to `max` (ms). */
   backoff?: { min: number; max: number };
+  /** Who connects, the start of the client id (`herdgate-api-1a2b3c4d`). */
+  client?: string;
+  /** A retained message the broker publishes when this client vanishes without a clean close. */
+  will?: { topic: string; payload: string };
+}
+
+export interface MqttLinkOptions extends MqttTransportOptions {
+  /** `BRIDGE_ID`: follow only this bridge. */
+  bridgeId?: string;
+  timeoutMs?: number;
 }
 
 const DEFAULT_BACKOFF = { min: 500, max: 5_000 };
 
 /**
- * The mqtt.js transport (reconnects on its own while the process or Durable Object lives). It never blocks the api's start: `connect` returns at once and keeps
+ * The mqtt.js transport (reconnects on its own while the process or Durable Object lives), shared
+ * by the api and the Matter process. It never blocks a start: `connect` returns at once and keeps
  * retrying in the background with a doubling backoff, so the api serves while the bridge is away.
  * Every (re)connect subscribes to the consumer filters, and the broker resends the retained topics.
  */
-export function createMqttTransport(options: MqttLinkOptions): LinkTransport {
+export function createMqttTransport(options: MqttTransportOptions): LinkTransport {
   const log = options.logger;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   let delay = backoff.min;
@@ -35,7 +43,8 @@ export function createMqttTransport(options: MqttLinkOptions): LinkTransport {
     username: options.user,
     password: options.password,
     ...(options.ca === undefined ? {} : { ca: options.ca }),
-    clientId: `herdgate-api-${crypto.randomUUID().slice(0, 8)}`,
+    clientId: `herdgate-${options.client ?? 'api'}-${crypto.randomUUID().slice(0, 8)}`,
+    ...(options.will === undefined ? {} : { will: { ...options.will, retain: true, qos: 1 as const } }),
     reconnectPeriod: delay,
     connectTimeout: 5_000,
     // We subscribe on every connect ourselves; mqtt.js resubscribing too would replay retained topics twice.
