@@ -32,6 +32,7 @@ const BASE = 'zigbee2mqtt';
  * friendly names in configuration.yaml, a group made through its MQTT API, a bulb switched on), is
  * stopped, its folder is imported, and herdgate resumes the network on the same running radio:
  * names, group, state, a command, a report and availability, nothing joined or interviewed again.
+ * On one front, Zigbee2MQTT's own backup zip is then imported again through the api.
  */
 describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protocol) => {
   let work: string;
@@ -198,6 +199,42 @@ describe.each(radioProtocols())('Zigbee2MQTT takeover on the %s front', (protoco
       await probe.close();
     }
   });
+
+  // One front is enough for the api's path: the reading is the command line's, tested in process.
+  it.runIf(protocol === radioProtocols()[0])(
+    "should take Zigbee2MQTT's backup zip over REST onto the running gateway (upload, then import)",
+    async () => {
+      expect((await rest('PUT', '/lights/2', { name: 'Renamed since' })).status).toBe(200);
+      const upload = new FormData();
+      upload.append('file', new Blob([backupZip as Uint8Array<ArrayBuffer>]), 'zigbee2mqtt-backup.zip');
+      const uploaded = await fetch(`${stack!.rest.base}/api/${stack!.rest.key}/fileupload`, { method: 'POST', body: upload });
+      expect(await uploaded.json()).toEqual([{ success: { '/fileupload': 'success' } }]);
+      const restarts = () => stack!.bridge!.child.output.filter((line) => line.includes('bridge restarted')).length;
+      const imported = await stack!.rest.post('/config/import');
+      expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+      const { coordinator } = await radioControl<{ coordinator: string }>(radio!.control, 'GET', '/health');
+      expect(imported.body[1].success['/config/import/restored']).toMatchObject({
+        source: 'zigbee2mqtt',
+        stick: 'same',
+        from: { bridgeid: coordinator.replace(/^0x/, '').toUpperCase() },
+      });
+      expect((await rest('GET', '/lights/2')).body.name).toBe(NAMES[PLUG]);
+      await waitFor(() => restarts() === 1 && stack!.api.services.bridge.connected(), 'the bridge restarted on the imported files', 60_000);
+      await waitFor(
+        async () => (await rest('PUT', '/lights/2/state', { on: false })).body[0]?.success !== undefined,
+        'the plug to answer after the import',
+        30_000,
+        500,
+      );
+      await waitFor(
+        async () => (await radioControl(radio!.control, 'GET', `/devices/${PLUG}`)).state?.endpoints?.['1']?.genOnOff?.onOff === 0,
+        'the plug off',
+        20_000,
+      );
+      expect((await rest('GET', '/groups/5')).body).toMatchObject({ name: 'Living room', lights: ['1', '2'] });
+    },
+    120_000,
+  );
 
   it('should have joined and interviewed no device again', async () => {
     const bridgeLog = stack!.bridge!.child.output.join('\n');

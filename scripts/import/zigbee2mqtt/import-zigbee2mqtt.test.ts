@@ -1,11 +1,11 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stickMismatch } from '../../lib/taken-stick';
 import { writeTarGz } from '@herdgate/api/deconz';
-import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from '../../../api/test/helpers/zigbee2mqtt-folder';
+import { BULB, CONTACT, COORDINATOR, databaseLines, NETWORK_KEY, PLUG, sampleFolder, writeZip } from '../../../api/test/helpers/zigbee2mqtt-folder';
 import { isZ2mUpload } from '@herdgate/api/zigbee2mqtt';
 import { importZigbee2mqtt, ImportRefused } from './import-zigbee2mqtt';
 
@@ -13,9 +13,22 @@ async function writeFolder(dir: string, files: Record<string, string>): Promise<
   await mkdir(dir, { recursive: true });
   for (const [name, content] of Object.entries(files)) {
     if (name.endsWith('/')) await mkdir(join(dir, name), { recursive: true });
-    else await writeFile(join(dir, name), content);
+    else {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), content);
+    }
   }
   return dir;
+}
+
+/** Every file under `dir` with its bytes: a refused import must leave this exactly as it was. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    out[path.slice(dir.length)] = entry.isFile() ? (await readFile(path)).toString('base64') : '(folder)';
+  }
+  return out;
 }
 
 /** The api on the imported database, in process, with a key made through the gateway password. */
@@ -41,13 +54,23 @@ async function apiOn(dataDir: string) {
 
 describe('Zigbee2MQTT import', () => {
   let root: string;
+  let earlier: Promise<string> | undefined;
+  /** One import of the sample folder, made once and copied where a test needs a gateway's data dir. */
+  const earlierImport = () => {
+    earlier ??= (async () => {
+      const dataDir = join(root, 'earlier', 'data');
+      await importZigbee2mqtt({ source: await writeFolder(join(root, 'earlier', 'z2m'), sampleFolder()), dataDir, dryRun: false });
+      return dataDir;
+    })();
+    return earlier;
+  };
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), 'herdgate-z2m-'));
   });
   afterAll(() => rm(root, { recursive: true, force: true }));
 
   it('should list what is taken and what is not on a dry run, and write nothing', async () => {
-    const source = await writeFolder(join(root, 'dry', 'z2m'), sampleFolder());
+    const source = await writeFolder(join(root, 'dry', 'z2m'), { ...sampleFolder(), 'external_extensions/my-extension.mjs': 'export default class {}\n' });
     const dataDir = join(root, 'dry', 'data');
     const { report, env } = await importZigbee2mqtt({ source, dataDir, dryRun: true });
     expect(report).toContain(`coordinator ${COORDINATOR}, PAN 0x2b1c, extended PAN aabbccdd00112233, channel 20, adapter zstack`);
@@ -55,6 +78,10 @@ describe('Zigbee2MQTT import', () => {
     expect(report).toContain('2 group(s) with the same Zigbee group ids, 2 member light(s)');
     expect(report.slice(report.indexOf('not taken:'))).toMatch(/the external_converters folder[\s\S]*/);
     expect(report.slice(report.indexOf('not taken:'))).toContain('frontend settings');
+    expect(report.slice(report.indexOf('not taken:'))).toContain(
+      'the external_extensions folder (external extensions): herdgate runs no Zigbee2MQTT extensions',
+    );
+    expect(report.slice(report.indexOf('not taken:'))).toContain('advanced settings log_level');
     expect(report).toContain('device option transition (1 device(s))');
     expect(report).toContain(`member ${CONTACT}/1 of group 5`);
     expect(env).toEqual({ ZIGBEE_ADAPTER: 'zstack', ZIGBEE_PATH: '/dev/ttyUSB0' });
@@ -100,6 +127,38 @@ describe('Zigbee2MQTT import', () => {
     } finally {
       await api.gateway.close();
     }
+  });
+
+  it("should resolve any '!<file> <key>' reference and read devices and groups from the files configuration.yaml names", async () => {
+    const files = sampleFolder();
+    const yaml = files['configuration.yaml']!;
+    const [head, rest] = yaml.split('\ndevices:\n') as [string, string];
+    const [devices, groups] = rest.split('\ngroups:\n') as [string, string];
+    const dedent = (text: string) => text.replaceAll(/^ {2}/gm, '');
+    delete files['secret.yaml'];
+    files['configuration.yaml'] =
+      `${head.replace("'!secret network_key'", "'!zigbee-keys network'")}\ndevices: devices.yaml\ngroups: [groups.yaml, more-groups.yaml]\n`;
+    files['zigbee-keys.yaml'] = `network: [${NETWORK_KEY.join(', ')}]\n`;
+    files['devices.yaml'] = dedent(devices);
+    files['groups.yaml'] = dedent(groups);
+    files['more-groups.yaml'] = "'9':\n  friendly_name: Garden\n";
+    const { plan } = await importZigbee2mqtt({
+      source: await writeFolder(join(root, 'refs', 'z2m'), files),
+      dataDir: join(root, 'refs', 'data'),
+      dryRun: true,
+    });
+    expect(plan.network.networkKey).toBe(Buffer.from(NETWORK_KEY).toString('hex'));
+    expect(plan.names).toEqual({ [BULB]: 'Living room ceiling', [PLUG]: 'Coffee machine', [CONTACT]: 'Front door' });
+    expect(plan.state.groups.map((g) => [g.id, g.name])).toEqual([
+      [5, 'Living room'],
+      [7, 'Empty group'],
+      [9, 'Garden'],
+    ]);
+    // A reference to a file the folder lacks is refused, as Zigbee2MQTT cannot start with it.
+    files['configuration.yaml'] = files['configuration.yaml'].replace('!zigbee-keys network', '!keys.yml network');
+    await expect(
+      importZigbee2mqtt({ source: await writeFolder(join(root, 'refs-missing', 'z2m'), files), dataDir: join(root, 'refs', 'data'), dryRun: true }),
+    ).rejects.toThrow('advanced.network_key refers to network in keys.yml, which the folder does not have');
   });
 
   it("should read the same folder from a tar.gz and from Zigbee2MQTT's zip backup", async () => {
@@ -187,17 +246,22 @@ describe('Zigbee2MQTT import', () => {
     damage(files);
     const dir = join(root, label.replaceAll(/\W+/g, '-'));
     const source = await writeFolder(join(dir, 'z2m'), files);
-    const dataDir = await writeFolder(join(dir, 'data'), { 'herdgate.db': 'the old gateway' });
+    // A gateway that already runs: the data dir of an earlier import.
+    const dataDir = join(dir, 'data');
+    await cp(await earlierImport(), dataDir, { recursive: true });
+    const [dataBefore, sourceBefore] = [await snapshot(dataDir), await snapshot(source)];
+    expect(Object.keys(dataBefore)).toEqual(expect.arrayContaining(['/herdgate.db', '/database.db', '/network.json', '/stick.json']));
     await expect(importZigbee2mqtt({ source, dataDir, dryRun: false })).rejects.toThrow(message);
-    expect(await readdir(dataDir)).toEqual(['herdgate.db']);
-    expect(await readFile(join(dataDir, 'herdgate.db'), 'utf8')).toBe('the old gateway');
+    expect(await snapshot(dataDir)).toEqual(dataBefore);
+    expect(await snapshot(source)).toEqual(sourceBefore);
   });
 
   it('should change nothing when the import stops after staging', async () => {
     const source = await writeFolder(join(root, 'staged', 'z2m'), sampleFolder());
-    const dataDir = await writeFolder(join(root, 'staged', 'data'), { 'herdgate.db': 'the old gateway' });
+    const dataDir = await writeFolder(join(root, 'staged', 'data'), { 'herdgate.db': 'the old gateway', 'network.json': '{}' });
+    const before = await snapshot(dataDir);
     await expect(importZigbee2mqtt({ source, dataDir, dryRun: false, onStaged: () => Promise.reject(new Error('disk full')) })).rejects.toThrow('disk full');
-    expect(await readdir(dataDir)).toEqual(['herdgate.db']);
+    expect(await snapshot(dataDir)).toEqual(before);
   });
 
   it('should refuse another adapter than the stick Zigbee2MQTT used', async () => {
