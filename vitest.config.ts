@@ -53,6 +53,8 @@ const ALL = '{shared,api,bridge,matter,test,bench,scripts,web}/**/*.test.ts';
 /** The folders of the process-level projects (api, bridge, radio, stack; edge and browser are inside them). */
 const PROCESS_FOLDERS = ['api/test/**', 'bridge/test/**', 'bridge/virtual-radio/test/**', 'test/**'];
 const STACK_PROCESSES = ['bench/lib/stack-process.test.ts', 'bench/lib/soak.test.ts'];
+/** Builds the bridge, virtual radio and api bundles the process-starting projects' children run (test/helpers/bundles.ts). */
+const BUNDLES = 'test/helpers/bundles-setup.ts';
 
 type ProjectTest = NonNullable<TestProjectInlineConfiguration['test']>;
 const project = (name: string, include: string[], exclude: string[] = [], more: ProjectTest = {}): TestProjectInlineConfiguration => ({
@@ -76,22 +78,26 @@ export default defineConfig({
       project('unit', [ALL], [...PROCESS_FOLDERS, ...API_PROCESSES, ...STACK_PROCESSES], { isolate: false }),
       // The api files share their test processes too: each file starts its own gateway on its own
       // temp database, and loading the app once per worker halved the project's time.
-      project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, { env: { HERDGATE_TEST_RUNTIMES: 'node' }, isolate: false }),
-      project('bridge', ['bridge/test/**/*.test.ts']),
-      project('radio', ['bridge/virtual-radio/test/**/*.test.ts']),
-      project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER]),
+      project('api', ['api/test/**/*.test.ts', ...API_PROCESSES], EDGE_ONLY, {
+        env: { HERDGATE_TEST_RUNTIMES: 'node' },
+        isolate: false,
+        globalSetup: [BUNDLES],
+      }),
+      project('bridge', ['bridge/test/**/*.test.ts'], [], { globalSetup: [BUNDLES] }),
+      project('radio', ['bridge/virtual-radio/test/**/*.test.ts'], [], { globalSetup: [BUNDLES] }),
+      project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER], { globalSetup: [BUNDLES] }),
       // The global setup builds the Worker's migration bundle and web assets once and starts one test
       // Worker per test process; each test gateway is a Durable Object of its own on it. Its files
       // share a test process (not isolated), so wrangler is imported once per worker.
       project('edge', [...PARITY, ...EDGE_ONLY], [], {
         env: { HERDGATE_TEST_RUNTIMES: 'workerd' },
-        globalSetup: ['test/helpers/global-setup.ts'],
+        globalSetup: [BUNDLES, 'test/helpers/global-setup.ts'],
         isolate: false,
         // A restarted Durable Object reconnects its MQTT link over WebSocket with backoff: under the
         // whole suite's load that alone has taken 30 s (restartFollowing waits up to 60 s).
         testTimeout: 90_000,
       }),
-      project('browser', BROWSER),
+      project('browser', BROWSER, [], { globalSetup: [BUNDLES] }),
     ],
   },
 });

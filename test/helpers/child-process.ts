@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from './bundles';
 import { withTimeout } from './wait';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-/** A child running a TypeScript entry through tsx, with its output kept for failure messages. */
+/** A child running a TypeScript entry (its bundle, or through tsx: `bundles.ts`), with its output kept for failure messages. */
 export interface Child {
   process: ChildProcess;
   /** stdout lines and stderr chunks, in arrival order. */
@@ -27,7 +28,7 @@ process.once('exit', () => {
 });
 
 export function spawnTs(entry: string, args: string[], env: Record<string, string>): Child {
-  return spawnCommand(process.execPath, ['--import', 'tsx', entry, ...args], env);
+  return spawnCommand(process.execPath, [...nodeArgs(entry), ...args], env);
 }
 
 /**

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../../../test/helpers/bundles';
 
 /**
  * Runs the real bridge (`bridge/src/main.ts`) as a child process, as production does: its own
@@ -37,7 +38,7 @@ export async function startBridgeProcess(options: {
   timeoutMs?: number;
   entry?: string;
 }): Promise<BridgeProcess> {
-  const child: ChildProcess = spawn(process.execPath, options.entry ? [options.entry] : ['--import', 'tsx', MAIN], {
+  const child: ChildProcess = spawn(process.execPath, options.entry ? [options.entry] : nodeArgs(MAIN), {
     cwd: ROOT,
     env: {
       ...process.env,

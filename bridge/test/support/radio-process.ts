@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../../../test/helpers/bundles';
 import { writeFileSync } from 'node:fs';
 
 /**
@@ -22,7 +23,7 @@ export async function startRadioProcess(dataDir: string, devices: Array<{ model:
   writeFileSync(network, JSON.stringify({ devices }));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', MAIN, '--port', '0', '--control-port', '0', '--state', join(dataDir, 'radio-state.json'), '--network', network],
+    [...nodeArgs(MAIN), '--port', '0', '--control-port', '0', '--state', join(dataDir, 'radio-state.json'), '--network', network],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
