@@ -8,7 +8,7 @@ import { runSoak } from './soak';
  */
 describe('soak (short)', () => {
   it('should answer every command and request of mixed traffic without an error and stay up', async () => {
-    const figures = await runSoak({ devices: 24, durationMs: 15_000, sampleEveryMs: 2_000, log: () => {} });
+    const figures = await runSoak({ devices: 12, durationMs: 10_500, sampleEveryMs: 2_000, log: () => {} });
     expect(figures.bridgeExited).toBe(false);
     expect(figures.sent.lampCommands).toBeGreaterThan(10);
     expect(figures.sent.requests).toBeGreaterThan(0);
