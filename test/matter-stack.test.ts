@@ -13,16 +13,25 @@ import { startMatterController, type MatterController } from './helpers/matter-c
  * The Matter bridge end to end, over loopback only: the real stack (virtual radio, bridge, api),
  * the Matter process as `npm start` runs it, and a matter.js controller in this process that
  * commissions it by known address, reads the bridged endpoints, toggles and dims a light, moves
- * a blind, gets a door opened at the radio as a subscription report, and reconnects to the same
+ * a blind, reads a climate sensor, a smoke alarm and a thermostat, sets the thermostat, toggles a
+ * plug, gets a door opened at the radio as a subscription report, and reconnects to the same
  * fabric after the Matter process restarts.
  */
 const LIGHT = '0017880104a1c001';
 const BLIND = '000b57fffe8a0006';
 const DOOR = '00124b0022a1000a';
+const PLUG = '000b57fffe8a0005';
+const THERMOSTAT = '000d6f000e5a0007';
+const CLIMATE = '00124b0022a10008';
+const SMOKE = '00124b0022a1000e';
 const DEVICES = [
   { model: 'LCT015', ieee: LIGHT },
   { model: 'FYRTUR-block-out-roller-blind', ieee: BLIND },
   { model: 'DS01', ieee: DOOR },
+  { model: 'TRADFRI-control-outlet', ieee: PLUG },
+  { model: 'Zen-01', ieee: THERMOSTAT },
+  { model: 'TH01', ieee: CLIMATE },
+  { model: 'SmokeSensor-N', ieee: SMOKE },
 ];
 const PASSCODE = 20202021;
 
@@ -127,6 +136,49 @@ describe('matter: a controller commissions herdgate over loopback', () => {
       .goToLiftPercentage({ liftPercent100thsValue: 4000 });
     await waitFor(async () => (await endpoints(BLIND))['1'].closuresWindowCovering?.currentPositionLiftPercentage === 40, 'the blind at 40 %', 20_000, 100);
   }, 30_000);
+
+  // One device per kind of matter.js server state herdgate configures; the others share these (kinds.test.ts, to-matter.test.ts).
+  it('should bridge the plug, the thermostat and the sensors with their Zigbee readings, and set the thermostat from Matter', async () => {
+    const { OnOff, Thermostat, TemperatureMeasurement, RelativeHumidityMeasurement, SmokeCoAlarm } = await import('@matter/main/clusters');
+    type Rest = { type: string; uniqueid: string; state: Record<string, unknown>; config: Record<string, unknown> };
+    const { body: sensors } = await stack.rest.get('/sensors');
+    const rest = (ieee: string, type: string) => {
+      const mac = ieee.match(/../g)!.join(':');
+      const found = Object.entries(sensors as Record<string, Rest>).find(([, sensor]) => sensor.type === type && sensor.uniqueid.startsWith(mac));
+      if (!found) throw new Error(`no ${type} of ${ieee} in GET /sensors`);
+      return { id: found[0], ...found[1] };
+    };
+    const read = async (ieee: string, type: string, cluster: unknown, attribute: string) => {
+      const sensor = rest(ieee, type);
+      const client = controller.cluster<Record<string, (fresh: boolean) => Promise<unknown>>>(await bridgedNumber(sensor.uniqueid.replace(/:/g, '')), cluster);
+      return { sensor, value: await client[`get${attribute}Attribute`]!(true) };
+    };
+    const temperature = await read(CLIMATE, 'ZHATemperature', TemperatureMeasurement.Cluster, 'MeasuredValue');
+    expect(temperature.value).toBe(temperature.sensor.state.temperature);
+    const humidity = await read(CLIMATE, 'ZHAHumidity', RelativeHumidityMeasurement.Cluster, 'MeasuredValue');
+    expect(humidity.value).toBe(humidity.sensor.state.humidity);
+    expect((await read(SMOKE, 'ZHAFire', SmokeCoAlarm.Complete, 'SmokeState')).value).toBe(0);
+
+    const heating = await read(THERMOSTAT, 'ZHAThermostat', Thermostat.Complete, 'OccupiedHeatingSetpoint');
+    expect(heating.value).toBe(heating.sensor.config.heatsetpoint);
+    const target = heating.value === 2250 ? 2300 : 2250;
+    const thermostat = controller.cluster<Record<string, (value: number) => Promise<void>>>(
+      await bridgedNumber(heating.sensor.uniqueid.replace(/:/g, '')),
+      Thermostat.Complete,
+    );
+    await thermostat.setOccupiedHeatingSetpointAttribute!(target);
+    await waitFor(
+      async () => ((await stack.rest.get(`/sensors/${heating.sensor.id}`)).body as Rest).config.heatsetpoint === target,
+      'the thermostat setpoint written from Matter in REST',
+      20_000,
+      100,
+    );
+
+    const plug = await bridgedNumber(`${PLUG}-01`);
+    const wasOn = (await endpoints(PLUG))['1'].genOnOff.onOff === 1;
+    await controller.cluster<{ toggle(): Promise<void> }>(plug, OnOff.Cluster).toggle();
+    expect((await endpoints(PLUG))['1'].genOnOff.onOff).toBe(wasOn ? 0 : 1);
+  }, 60_000);
 
   it('should report a door opened at the radio to the subscribed controller', async () => {
     const door = await bridgedNumber('00124b0022a1000a-01-0500');

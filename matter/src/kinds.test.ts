@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
-import { endpointIdFor, specsFor } from './kinds';
+import { endpointIdFor, kindOf, specsFor } from './kinds';
 
 const device = (subdevices: Partial<DeviceDescription['subdevices'][number]>[], more: Partial<DeviceDescription> = {}): DeviceDescription => ({
   ieee: '0x0017880104a1c001',
@@ -52,6 +52,59 @@ describe('bridged specs', () => {
       },
       { id: 'zb_00_17_88_01_04_a1_c0_01_02', kind: 'cover', ieee: '0x0017880104a1c001', endpoint: 2, uniqueid: '00:17:88:01:04:a1:c0:01-02', tilt: true },
     ]);
+  });
+
+  it('should give every light, plug, cover, thermostat and sensor type with a Matter twin its device type', () => {
+    const kinds = Object.fromEntries(
+      (
+        [
+          'On/Off light',
+          'Dimmable light',
+          'Color temperature light',
+          'Color light',
+          'Extended color light',
+          'On/Off plug-in unit',
+          'Window covering device',
+          'ZHAThermostat',
+          'ZHAOpenClose',
+          'ZHAPresence',
+          'ZHATemperature',
+          'ZHAHumidity',
+          'ZHALightLevel',
+          'ZHAWater',
+          'ZHAFire',
+          'ZHACarbonMonoxide',
+          'ZHASwitch',
+          'ZHAPower',
+        ] as const
+      ).map((type) => [type, kindOf({ type } as DeviceDescription['subdevices'][number]) ?? null]),
+    );
+    expect(kinds).toEqual({
+      'On/Off light': 'onoff-light',
+      'Dimmable light': 'dimmable-light',
+      'Color temperature light': 'ct-light',
+      'Color light': 'color-light',
+      'Extended color light': 'color-light',
+      'On/Off plug-in unit': 'plug',
+      'Window covering device': 'cover',
+      ZHAThermostat: 'thermostat',
+      ZHAOpenClose: 'contact',
+      ZHAPresence: 'occupancy',
+      ZHATemperature: 'temperature',
+      ZHAHumidity: 'humidity',
+      ZHALightLevel: 'light-level',
+      ZHAWater: 'water-leak',
+      ZHAFire: 'smoke',
+      ZHACarbonMonoxide: 'co',
+      ZHASwitch: null,
+      ZHAPower: null,
+    });
+  });
+
+  it('should bridge a lift-only cover without tilt', () => {
+    const [spec] = specsFor(device([{ type: 'Window covering device', uniqueid: '00:17:88:01:04:a1:c0:01-01', endpoint: 1, state: ['open', 'lift'] }]));
+    expect(spec).toMatchObject({ kind: 'cover' });
+    expect(spec).not.toHaveProperty('tilt');
   });
 
   it('should bridge nothing before a successful interview or without a definition', () => {

@@ -23,6 +23,9 @@ export async function runMatter(vars: Record<string, string | undefined>): Promi
   const storage = join(env.DATA_DIR, 'matter');
   // matter.js reads these from the environment when it loads: set them before the import.
   process.env.MATTER_STORAGE_PATH = storage;
+  // main.ts owns SIGTERM/SIGINT: matter.js's own handlers would cancel the node while ours closes
+  // it and exits, cutting the CASE sessions off instead of closing them.
+  process.env.MATTER_RUNTIME_SIGNALS = 'false';
   process.env.MATTER_LOG_LEVEL ??= env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace' ? 'debug' : 'notice';
   if (env.MATTER_LISTEN === 'loopback') {
     process.env.MATTER_MDNS_NETWORKINTERFACE = 'lo';
