@@ -167,11 +167,11 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
           return now.currentPositionLiftPercentage === 0 && now.currentPositionTiltPercentage === 10;
         },
         'the blind open with its tilt at 10 %',
-        20_000,
+        30_000,
         100,
       );
       expect((await stack.rest.put(`/lights/${id}/state`, { on: true })).body).toEqual([{ success: { [`/lights/${id}/state/on`]: true } }]);
-      await waitFor(async () => (await position()).currentPositionLiftPercentage === 100, 'the blind closed', 20_000, 100);
+      await waitFor(async () => (await position()).currentPositionLiftPercentage === 100, 'the blind closed', 30_000, 100);
       await waitFor(
         async () => ((await stack.rest.get(`/lights/${id}`)).body as { state: Record<string, unknown> }).state.lift === 100,
         'REST lift 100',

@@ -241,7 +241,7 @@ export function describeOnRuntimesWithBridge(
       gateway = await startRuntimeGateway(target, { ...vars(), MQTT_URL: bridge.url });
       const key = await gateway.createKey('bridge#wait');
       // A bound, not a speed claim: a Worker's first MQTT connection can take seconds on loaded cores.
-      await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 30_000);
+      await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 60_000);
     }, 90_000);
     afterAll(async () => {
       await gateway?.close();

@@ -1,6 +1,7 @@
 /**
  * Moves numeric attributes linearly to targets over time on the radio's clock, one step every
- * `stepMs` (catalogue), ending exactly on the target. A new animation with the same key replaces
+ * `stepMs` (catalogue), each at the point the elapsed time gives, ending exactly on the target
+ * once the duration has passed. A new animation with the same key replaces
  * the old one, which is how "stop" and a second command mid-transition behave on real lamps.
  */
 import type { BehaviourHost } from '../behaviour';
@@ -33,17 +34,20 @@ export function animate(
     else finish();
     return;
   }
-  let step = 0;
+  // Each step sets where the motion is by the clock, not by counting steps: a timer that fires late
+  // (a loaded machine) moves the value further, so the motion ends when its duration has passed, as
+  // a real motor or lamp does, instead of stretching by every late step.
+  const started = host.now();
   host.timers.every(
     tk,
     () => {
-      step += 1;
-      if (step >= steps) {
+      const done = Math.min(1, (host.now() - started) / durationMs);
+      if (done >= 1) {
         finish();
         return false;
       }
       for (const [attr, target] of Object.entries(targets)) {
-        host.set(endpoint, cluster, attr, Math.round(starts[attr] + ((target - starts[attr]) * step) / steps));
+        host.set(endpoint, cluster, attr, Math.round(starts[attr] + (target - starts[attr]) * done));
       }
       return true;
     },
