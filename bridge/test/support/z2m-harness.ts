@@ -12,7 +12,7 @@ import { PermitWindow } from '../../src/features/permit-window';
 import type { FeatureDeps } from '../../src/features/types';
 import { z2mApi } from '../../src/features/z2m/index';
 import { connectMqtt } from '../../src/mqtt/link';
-import type { ConverterState, ZigbeeDevice, ZigbeeRadio } from '../../src/zigbee/index';
+import type { ConverterState, Neighbour, ZigbeeDevice, ZigbeeRadio } from '../../src/zigbee/index';
 
 /**
  * The Zigbee2MQTT-compatible API in process: a fake radio behind the bridge's radio interface (it
@@ -114,13 +114,35 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   const gets: Array<{ ieee: string; endpoint: number; keys: string[] }> = [];
   const groups = [{ id: 5, members: [{ ieee: LAMP, endpoint: 1 }] }];
   const radioFails: { set?: Error } = {};
+  // What `restart` and `networkmap` reach: herdsman's controller stopped and started, neighbour tables.
+  const network = { up: true, suspended: 0, resumed: 0 };
+  const neighbours: Record<string, Neighbour[]> = {
+    '0x00212effff000001': [
+      { ieee: LAMP, nwk: 0x1234, type: 'Router', relationship: 'child', depth: 1, lqi: 200 },
+      { ieee: SWITCH, nwk: 0x2345, type: 'Router', relationship: 'child', depth: 1, lqi: 150 },
+    ],
+    [LAMP]: [{ ieee: '0x00212effff000001', nwk: 0, type: 'Coordinator', relationship: 'parent', depth: 0, lqi: 210 }],
+    [SWITCH]: [{ ieee: LAMP, nwk: 0x1234, type: 'Router', relationship: 'sibling', depth: 1, lqi: 120 }],
+  };
   const radio = {
     ota: { supports: () => false },
     on: (event: string, listener: (payload: unknown) => void) => events.on(event, listener),
     devices: () => [...devices.values()],
     device: (ieee: string) => devices.get(ieee),
     state: (ieee: string) => states.get(ieee) ?? {},
-    isUp: () => true,
+    isUp: () => network.up,
+    async suspend() {
+      network.suspended++;
+      network.up = false;
+    },
+    async resume() {
+      network.resumed++;
+      network.up = true;
+      return started;
+    },
+    async neighbours(ieee: string) {
+      return neighbours[ieee] ?? [];
+    },
     async set(ieee: string, endpoint: number, values: ConverterState) {
       if (radioFails.set) throw radioFails.set;
       sent.push({ ieee, endpoint, values });
@@ -162,6 +184,7 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   if (!loaded.ok) throw new Error(loaded.errors.join('; '));
   const config = loaded.config;
   const coordinator = { ieee: '0x00212effff000001', type: 'deconz', firmware: '0x26720700' };
+  const started = { coordinator, network: { channel: 15, panid: 0x1a62, extpanid: '0xdddddddddddddddd' } };
   const info = () => ({
     bridge: '00212EFFFF000001',
     coordinator,
@@ -194,7 +217,7 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
     logger,
     info,
     permitJoin,
-    status: {},
+    status: { started, state: 'up', options: { group_delay_ms: 0, ota: false, light_lastseen_s: 60 } },
     // No OTA clients here (bridge/test/z2m-ota.test.ts runs the real tracker on the whole bridge).
     ota: { state: () => undefined, all: () => [] },
   } as unknown as FeatureDeps;
@@ -223,9 +246,10 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
     stored,
     client,
     /** A report from the device, as the radio emits it after the converters read a frame. */
-    report: (ieee: string, endpoint: number, state: ConverterState) => {
+    network,
+    report: (ieee: string, endpoint: number, state: ConverterState, heard: { linkquality?: number; lastSeen?: number } = {}) => {
       states.set(ieee, { ...states.get(ieee), ...state });
-      events.emit('deviceState', { ieee, endpoint, state });
+      events.emit('deviceState', { ieee, endpoint, state, ...heard });
     },
     async stop() {
       await feature.stop();

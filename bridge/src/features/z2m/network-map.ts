@@ -69,25 +69,45 @@ const UNITS: Array<[string, number]> = [
   ['hour', 3_600_000],
   ['minute', 60_000],
   ['second', 1_000],
-  ['millisecond', 1],
 ];
 
-/** "3 minutes, 12 seconds ago": the two largest units, the last one rounded (humanize-duration's style). */
+/**
+ * "3 minutes, 12 seconds ago": humanize-duration's English with `largest: 2, round: true`, as
+ * Zigbee2MQTT labels last seen. Counts per unit (seconds the smallest, fractional); everything
+ * below the second non-zero unit is folded into it and rounded; a rounded count worth at least one
+ * of the next larger unit moves up as whole ones of it (6 days 23.9 hours is "1 week").
+ */
 export function relative(ms: number): string {
   let rest = Math.max(0, ms);
-  const parts: string[] = [];
-  for (const [i, [unit, size]] of UNITS.entries()) {
-    if (parts.length === 2) break;
-    const last = parts.length === 1 || i === UNITS.length - 1;
-    const count = last ? Math.round(rest / size) : Math.floor(rest / size);
-    if (count === 0 && !(i === UNITS.length - 1 && parts.length === 0)) {
-      if (parts.length === 1) break;
-      continue;
-    }
-    parts.push(`${count} ${unit}${count === 1 ? '' : 's'}`);
+  const counts = UNITS.map(([, size], i) => {
+    const count = i === UNITS.length - 1 ? rest / size : Math.floor(rest / size);
     rest -= count * size;
+    return count;
+  });
+  let seen = 0;
+  for (let i = 0; i < counts.length; i++) {
+    if (counts[i] === 0 || ++seen < 2) continue;
+    for (let j = i + 1; j < counts.length; j++) {
+      counts[i] += (counts[j] * UNITS[j][1]) / UNITS[i][1];
+      counts[j] = 0;
+    }
+    break;
   }
-  return `${parts.join(', ')} ago`;
+  for (let i = counts.length - 1; i >= 0; i--) {
+    if (counts[i] === 0) continue;
+    counts[i] = Math.round(counts[i]);
+    if (i === 0) break;
+    const up = Math.floor((counts[i] * UNITS[i][1]) / UNITS[i - 1][1]);
+    if (!up) break;
+    counts[i - 1] += up;
+    counts[i] = 0;
+  }
+  const parts = counts
+    .map((count, i) => [count, UNITS[i][0]] as const)
+    .filter(([count]) => count !== 0)
+    .slice(0, 2)
+    .map(([count, unit]) => `${count} ${unit}${count === 1 ? '' : 's'}`);
+  return `${parts.length ? parts.join(', ') : '0 seconds'} ago`;
 }
 
 const lastSeenOf = (node: RawTopology['nodes'][number], now: number) => {

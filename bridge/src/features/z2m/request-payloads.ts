@@ -12,12 +12,11 @@ const ieee = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{16}$/, 'expected an IEEE
 export const z2mRequestSchemas = {
   permit_join: v.object({ time: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(254, 'time must be at most 254')), device: v.optional(v.string()) }),
   health_check: v.object({}),
-  networkmap: v.object({
-    type: v.optional(v.picklist(['raw', 'graphviz', 'plantuml'], 'Type not supported, allowed are: raw,graphviz,plantuml'), 'raw'),
-    routes: v.optional(v.boolean(), false),
-  }),
+  // `type` is checked by the handler, with Zigbee2MQTT's own message; `routes` stays absent unless sent.
+  networkmap: v.object({ type: v.optional(v.unknown()), routes: v.optional(v.boolean()) }),
   options: v.object({ options: v.record(v.string(), v.unknown()) }),
-  restart: v.object({}),
+  // Zigbee2MQTT ignores the payload; herdgate takes an object or nothing (HA's button sends an empty one).
+  restart: v.custom<Record<string, unknown>>((input) => typeof input === 'object' && input !== null && !Array.isArray(input), 'expected an object ({})'),
   'group/add': v.object({
     friendly_name: v.pipe(v.string(), v.minLength(1), v.maxLength(32, 'friendly_name: at most 32 characters (the REST name)')),
     id: v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(0xffef)), v.pipe(v.string(), v.regex(/^\d+$/))])),
@@ -69,7 +68,7 @@ export function bareToObject(name: string, value: unknown): unknown {
   if (name === 'permit_join' && typeof value === 'number') return { time: value };
   if (['device/remove', 'device/configure', 'device/interview', 'group/remove'].includes(name) && (typeof value === 'string' || typeof value === 'number'))
     return { id: value };
-  if (name === 'networkmap' && typeof value === 'string') return { type: value };
+  if (name === 'networkmap' && typeof value === 'string') return { type: value, routes: false };
   if (name === 'group/add' && typeof value === 'string') return { friendly_name: value };
   return value;
 }

@@ -35,6 +35,9 @@ interface Sinks {
 
 class Refused extends Error {}
 
+const NETWORK_MAP_TYPES = ['raw', 'graphviz', 'plantuml'] as const;
+type NetworkMapType = (typeof NETWORK_MAP_TYPES)[number];
+
 /** The Zigbee2MQTT settings `options` changes here (the rest is herdgate's environment). */
 const OPTIONS = ['advanced.last_seen'];
 function flatten(value: Record<string, unknown>, prefix = '', into: Record<string, unknown> = {}): Record<string, unknown> {
@@ -159,6 +162,8 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
   const handlers: Record<string, (payload: unknown) => Promise<Record<string, unknown>>> = {
     async networkmap(payload) {
       const p = parse(s.networkmap, payload);
+      if (!NETWORK_MAP_TYPES.includes(p.type as NetworkMapType))
+        throw new Refused(`Type '${String(p.type)}' not supported, allowed are: ${NETWORK_MAP_TYPES.join(',')}`);
       const map = await h['network/map']({});
       const topology = rawTopology(map, factsOf);
       const value = p.type === 'raw' ? topology : p.type === 'graphviz' ? graphviz(topology) : plantuml(topology);
