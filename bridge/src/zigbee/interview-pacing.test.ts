@@ -57,6 +57,27 @@ describe('interview pacing', () => {
     expect(admitted).toEqual(['a', 'b', 'c']);
   });
 
+  it('should interview a known device with its interview to do when it announces itself, and no interviewed one', async () => {
+    const net = fakeNetwork();
+    const succeeded = vi.fn();
+    const pacing = createInterviewPacing(
+      { controller: () => net.controller, started: vi.fn(), failedAgain: vi.fn(), succeeded, log: pino({ level: 'silent' }) },
+      2,
+    );
+    const pending = net.add('pending');
+    const done = net.add('done');
+    done.interviewState = 'SUCCESSFUL';
+    pacing.announced('pending');
+    pacing.announced('done');
+    await flush();
+    expect(pending.interview).toHaveBeenCalledTimes(1);
+    expect(done.interview).not.toHaveBeenCalled();
+    expect(succeeded).toHaveBeenCalledWith(pending);
+    pacing.announced('pending');
+    await flush();
+    expect(pending.interview).toHaveBeenCalledTimes(1);
+  });
+
   it('should try a failed interview again after a pause and report the success', async () => {
     vi.useFakeTimers();
     const net = fakeNetwork();

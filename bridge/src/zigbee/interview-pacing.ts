@@ -23,6 +23,11 @@ export interface InterviewPacing {
   done(ieee: string): void;
   /** The device left: no more tries. */
   forget(ieee: string): void;
+  /**
+   * A known device announced itself with its interview still to do (one taken over from a database
+   * that kept no descriptors): interview it now, in a slot, with permit join closed.
+   */
+  announced(ieee: string): void;
   /** Other work with a device's answers (a configure caught up after start), in a slot too. */
   run<T>(ieee: string, work: () => Promise<T>): Promise<T>;
   /** Slots now (the window). */
@@ -133,6 +138,10 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
       }
     },
     slots: () => window.current,
+    announced(ieee) {
+      if (timers.has(ieee) || since.has(ieee) || !interviewable(deps.controller()?.getDeviceByIeeeAddr(ieee))) return;
+      retry(ieee).catch((err: unknown) => deps.log.error({ err, ieee }, 'interview on announce broke'));
+    },
     forget(ieee) {
       since.delete(ieee);
       gate.leave(ieee);

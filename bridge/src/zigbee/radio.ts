@@ -231,6 +231,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       const definition = cachedDefinition(device.ieeeAddr);
       if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
       emit('deviceAnnounce', { ieee: device.ieeeAddr });
+      pacing.announced(device.ieeeAddr);
       readInitial(device);
       catchUp.heard(device.ieeeAddr, true);
     });

@@ -3,7 +3,8 @@
  * deCONZ takeover): its MAC, a formed network with that gateway's PAN id, channel, network key,
  * update id and frame counter, and its devices already joined at their network addresses, each
  * simulated by the catalogue model with the same Zigbee model id and manufacturer, configured as
- * the old gateway left them (reports bound to the coordinator, group memberships). As deCONZ
+ * the old gateway left them (reports bound to the coordinator, group memberships, the scenes it
+ * stored in each light, which a recall to the group plays from the light itself). As deCONZ
  * leaves a stick, APS_USE_EXTENDED_PANID is 0 (the extended PAN id follows the MAC).
  */
 import { NetworkState, Param, ieeeToBytes } from './protocol/index';
@@ -21,8 +22,36 @@ export interface TakeoverNetwork {
   networkKey: string;
   nwkUpdateId: number;
   frameCounter: number;
-  /** `groups`: the Zigbee groups the device's endpoints are members of. */
-  devices: { ieee: string; nwk: number; modelId: string; manufacturer: string; groups?: number[] }[];
+  /** `groups`: the Zigbee groups the device's endpoints are members of; `scenes`: those stored in it. */
+  devices: { ieee: string; nwk: number; modelId: string; manufacturer: string; groups?: number[]; scenes?: TakeoverScene[] }[];
+}
+
+/** A scene as the old gateway stored it in one light endpoint (raw ZCL values: x/y 0-65535, ct mireds). */
+export interface TakeoverScene {
+  endpoint: number;
+  group: number;
+  scene: number;
+  /** Tenths of a second. */
+  transitionTime: number;
+  on: boolean;
+  bri?: number;
+  x?: number;
+  y?: number;
+  ct?: number;
+}
+
+/** A stored scene's values per cluster the endpoint has (on/off, level, colour), as the scenes cluster keeps them. */
+function sceneValues(scene: TakeoverScene, inClusters: readonly number[]): Record<string, Record<string, number>> {
+  const values: Record<string, Record<string, number>> = {};
+  if (inClusters.includes(0x0006)) values['6'] = { onOff: scene.on ? 1 : 0 };
+  if (inClusters.includes(0x0008) && scene.bri !== undefined) values['8'] = { currentLevel: scene.bri };
+  if (inClusters.includes(0x0300)) {
+    const colour: Record<string, number> = {};
+    if (scene.x !== undefined && scene.y !== undefined) Object.assign(colour, { currentX: scene.x, currentY: scene.y });
+    if (scene.ct !== undefined) colour.colorTemperature = scene.ct;
+    if (Object.keys(colour).length > 0) values['768'] = colour;
+  }
+  return values;
 }
 
 /**
@@ -41,7 +70,7 @@ const REPORTED: Record<number, number> = {
   0x0001: 0x0021,
 };
 
-function configuredSnapshot(entry: CatalogueEntry, coordinator: string, groups: number[]) {
+function configuredSnapshot(entry: CatalogueEntry, coordinator: string, groups: number[], stored: TakeoverScene[]) {
   const bindings = [];
   const reporting = [];
   const memberships: Record<string, Record<string, string>> = {};
@@ -55,7 +84,13 @@ function configuredSnapshot(entry: CatalogueEntry, coordinator: string, groups: 
     // Group members are the endpoints that take group commands (on/off servers).
     if (groups.length > 0 && ep.inClusters.includes(0x0006)) memberships[String(ep.id)] = Object.fromEntries(groups.map((g) => [String(g), '']));
   }
-  return { version: 1, attributes: {}, reporting, memory: { bindings, groups: memberships, scenes: [] } };
+  const scenes = stored.flatMap((scene) => {
+    const ep = entry.endpoints.find((e) => e.id === scene.endpoint);
+    return ep
+      ? [{ endpoint: ep.id, group: scene.group, scene: scene.scene, transitionTime: scene.transitionTime, values: sceneValues(scene, ep.inClusters) }]
+      : [];
+  });
+  return { version: 1, attributes: {}, reporting, memory: { bindings, groups: memberships, scenes } };
 }
 
 const u16 = (v: number) => Uint8Array.of(v & 0xff, v >> 8);
@@ -88,7 +123,7 @@ export function takeoverState(network: TakeoverNetwork, catalogueDir?: string): 
       unknown.push(device);
       continue;
     }
-    const snapshot = configuredSnapshot(match[1], network.mac, device.groups ?? []);
+    const snapshot = configuredSnapshot(match[1], network.mac, device.groups ?? [], device.scenes ?? []);
     devices.push({ ieee: device.ieee.replace(/^0x/, '').toLowerCase(), nwk: device.nwk, model: match[0], online: true, parent: 0, lqi: 200, snapshot });
   }
   return {

@@ -27,8 +27,34 @@ export interface Home {
   rules: Record<string, InValue>[];
   schedules: Record<string, InValue>[];
   resourcelinks?: Record<string, InValue>[];
-  alarm?: { devices: { uniqueid: string; flags: number }[]; items: Record<string, string> };
+  /** `secret`: the PHC string of code0 (default: one that verifies no PIN). */
+  alarm?: { devices: { uniqueid: string; flags: number }[]; items: Record<string, string>; secret?: string };
   config: Record<string, string>;
+  /** The stick and its network (default COORDINATOR on PAN 0x4d2e, channel 20, NETWORK_KEY). */
+  network?: HomeNetwork;
+  /** API keys (default KEY, Home Assistant's). */
+  keys?: { apikey: string; devicetype: string }[];
+}
+
+export interface HomeNetwork {
+  mac: string;
+  panId: number;
+  channel: number;
+  networkKey: string;
+}
+
+/** The deCONZ.conf fields that say which network a home's stick holds. */
+export function networkConf(home: Pick<Home, 'network'>): Record<string, unknown> {
+  const n = home.network;
+  if (!n) return {};
+  return {
+    panId: `0x${n.panId.toString(16)}`,
+    extPanId: `0x${n.mac}`,
+    macAddress: `0x${n.mac}`,
+    tcAddress: `0x${n.mac}`,
+    curChannel: String(n.channel),
+    networkKey: n.networkKey,
+  };
 }
 
 export const COORDINATOR = '00212effff0a1b2c';
@@ -129,13 +155,8 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
     const tables = family === 'current' ? { ...TABLES, ...CURRENT_TABLES } : TABLES;
     for (const [name, columns] of Object.entries(tables)) await client.execute(`CREATE TABLE "${name}" (${columns})`);
     await client.execute(`PRAGMA user_version = ${family === 'current' ? 10 : 0}`);
-    await insert('auth', {
-      apikey: KEY,
-      devicetype: 'homeassistant-deconz',
-      createdate: '2024-03-01T10:00:00',
-      lastusedate: '2026-11-30T08:15:00',
-      useragent: 'pydeconz',
-    });
+    for (const key of home.keys ?? [{ apikey: KEY, devicetype: 'homeassistant-deconz' }])
+      await insert('auth', { ...key, createdate: '2024-03-01T10:00:00', lastusedate: '2026-11-30T08:15:00', useragent: 'pydeconz' });
     for (const [key, value] of Object.entries({
       name: 'Phoscon-GW',
       timezone: 'Europe/Berlin',
@@ -146,7 +167,7 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
       ...home.config,
     }))
       await insert('config2', { key, value });
-    await insert('zbconf', { conf: deconzConf() });
+    await insert('zbconf', { conf: deconzConf(networkConf(home)) });
     for (const row of home.nodes) await insert('nodes', row);
     for (const row of home.sensors) await insert('sensors', row);
     for (const row of home.groups) await insert('groups', row);
@@ -156,7 +177,7 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
     for (const row of home.resourcelinks ?? []) await insert('resourcelinks', row);
     if (family === 'current') {
       let id = 1;
-      await insert('devices', { id: id++, mac: COORDINATOR.match(/../g)!.join(':'), nwk: 0, timestamp: 0 });
+      await insert('devices', { id: id++, mac: (home.network?.mac ?? COORDINATOR).match(/../g)!.join(':'), nwk: 0, timestamp: 0 });
       for (const device of home.devices) {
         const deviceId = id++;
         await insert('devices', { id: deviceId, mac: device.mac.match(/../g)!.join(':'), nwk: device.nwk, timestamp: 1 });
@@ -176,7 +197,8 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
         await insert('alarm_systems', { id: 1, timestamp: 1 });
         for (const [suffix, value] of Object.entries(home.alarm.items)) await insert('alarm_systems_ritems', { suffix, as_id: 1, value, timestamp: 1 });
         for (const d of home.alarm.devices) await insert('alarm_systems_devices', { uniqueid: d.uniqueid, as_id: 1, flags: d.flags, timestamp: 1 });
-        await insert('secrets', { uniqueid: 'as_1_code0', secret: '$scrypt$N=1024$r=8$p=16$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA', state: 1 });
+        const secret = home.alarm.secret ?? '$scrypt$N=1024$r=8$p=16$c2FsdHNhbHRzYWx0c2FsdA$aGFzaA';
+        await insert('secrets', { uniqueid: 'as_1_code0', secret, state: 1 });
       }
     }
   } finally {
@@ -186,7 +208,7 @@ export async function writeZllDb(dir: string, home: Home, family: 'current' | '2
 }
 
 /** The deCONZ.tar.gz of a home, as POST /config/export leaves it. */
-export async function writeExport(dir: string, home: Home, family: 'current' | '2.0x' = 'current', conf = deconzConf()): Promise<Buffer> {
+export async function writeExport(dir: string, home: Home, family: 'current' | '2.0x' = 'current', conf = deconzConf(networkConf(home))): Promise<Buffer> {
   const zll = await readFile(await writeZllDb(dir, home, family));
   return writeTarGz({ 'deCONZ.conf': conf, 'zll.db': zll, 'session.default': '' });
 }

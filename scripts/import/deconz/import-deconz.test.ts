@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createNodeGateway } from '@herdgate/api/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COORDINATOR, deconzConf, FRAME_COUNTER, KEY, NETWORK_KEY, sampleHome, writeExport, writeZllDb } from './fixtures';
+import { deconzPinHash } from './homes';
 import { importDeconz, ImportRefused } from './import-deconz';
 import { FRAME_COUNTER_MARGIN } from '@herdgate/api/deconz';
 
@@ -133,6 +134,25 @@ describe('deCONZ import', () => {
         await gateway.app.request(`/api/${KEY}/resourcelinks`, { method: 'POST', body: JSON.stringify({ name: 'new', classid: 1, links: [] }) })
       ).json();
       expect(Number((link as [{ success: { id: string } }])[0].success.id)).toBeGreaterThan(5);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('should keep an alarm code0 deCONZ hashed with scrypt, checked as it is', async () => {
+    const work = await fresh('pin');
+    const home = { ...sampleHome(), alarm: { ...sampleHome().alarm!, secret: deconzPinHash('2468') } };
+    await writeFile(join(work, 'deCONZ.tar.gz'), await writeExport(work, home));
+    const dataDir = join(work, 'data');
+    const { report } = await importDeconz({ source: join(work, 'deCONZ.tar.gz'), dataDir, dryRun: false });
+    expect(report).not.toMatch(/alarm PIN/);
+    const { gateway, get } = await apiOn(dataDir);
+    try {
+      expect((await get('/alarmsystems/1')).config.configured).toBe(true);
+      const disarm = async (code0: string) =>
+        (await gateway.app.request(`/api/${KEY}/alarmsystems/1/disarm`, { method: 'PUT', body: JSON.stringify({ code0 }) })).json();
+      expect(await disarm('1111')).toMatchObject([{ error: { type: 7, address: '/alarmsystems/1/code0' } }]);
+      expect(await disarm('2468')).toMatchObject([{ success: {} }]);
     } finally {
       await gateway.close();
     }

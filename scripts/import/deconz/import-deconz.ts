@@ -17,7 +17,7 @@ import {
   type ImportPlan,
 } from '@herdgate/api/deconz';
 import { createImportedDatabase } from '@herdgate/api/import';
-import { takeoverState } from '@herdgate/virtual-radio/takeover';
+import { takeoverState, type TakeoverScene } from '@herdgate/virtual-radio/takeover';
 import { replaceDataDir } from '@herdgate/shared/node';
 
 export interface ImportOptions {
@@ -87,8 +87,19 @@ export async function importDeconz(options: ImportOptions): Promise<ImportResult
   }
 }
 
+/**
+ * The stick deCONZ left, its devices joined. A device zll.db keeps no address of (deCONZ 2.0x) is
+ * still on the network at an address of its own: the simulation gives it one (herdsman is not
+ * told; it learns the address when the device next announces itself).
+ */
 function virtualStick(plan: ImportPlan) {
-  const joined = plan.devices.filter((d) => d.nwkAddr !== undefined);
+  const taken = new Set(plan.devices.flatMap((d) => (d.nwkAddr === undefined ? [] : [d.nwkAddr])));
+  const addressOf = (ieee: string) => {
+    let nwk = (Number.parseInt(ieee.slice(-4), 16) % 0xfff0) + 1;
+    while (taken.has(nwk)) nwk = (nwk % 0xfff0) + 1;
+    taken.add(nwk);
+    return nwk;
+  };
   const { state, unknown } = takeoverState({
     mac: plan.network.mac,
     panId: plan.network.panId,
@@ -96,12 +107,20 @@ function virtualStick(plan: ImportPlan) {
     networkKey: plan.network.networkKey,
     nwkUpdateId: plan.network.nwkUpdateId,
     frameCounter: plan.network.frameCounter ?? 0,
-    devices: joined.map((d) => ({ ieee: d.ieeeAddr, nwk: d.nwkAddr!, modelId: d.modelId, manufacturer: d.manufName, groups: groupsOf(plan, d.ieeeAddr) })),
+    devices: plan.devices.map((d) => ({
+      ieee: d.ieeeAddr,
+      nwk: d.nwkAddr ?? addressOf(d.ieeeAddr),
+      modelId: d.modelId,
+      manufacturer: d.manufName,
+      groups: groupsOf(plan, d.ieeeAddr),
+      scenes: scenesOf(plan, d.ieeeAddr),
+    })),
   });
   const lines = [`virtual radio: deCONZ's stick with ${state.network.devices.length} simulated device(s)`];
   for (const d of unknown) lines.push(`  not simulated: ${d.ieee} (${d.modelId || 'no model id'}): the virtual radio's catalogue has no such model`);
-  const addressless = plan.devices.length - joined.length;
-  if (addressless > 0) lines.push(`  not simulated: ${addressless} device(s) without a network address in zll.db`);
+  const addressless = plan.devices.filter((d) => d.nwkAddr === undefined).length;
+  if (addressless > 0)
+    lines.push(`  ${addressless} device(s) without a network address in zll.db: simulated at an address of their own, until they announce themselves`);
   return { state, note: `${lines.join('\n')}\n` };
 }
 
@@ -109,4 +128,29 @@ function virtualStick(plan: ImportPlan) {
 function groupsOf(plan: ImportPlan, ieee: string): number[] {
   const lights = new Set(plan.state.lights.filter((l) => l.ieee === ieee).map((l) => String(l.id)));
   return plan.state.groups.filter((g) => !g.deleted && (JSON.parse(g.lights) as string[]).some((id) => lights.has(id))).map((g) => g.id);
+}
+
+/** The scenes deCONZ stored in a device's lights, in the ZCL units the light keeps (x/y 0-65535). */
+function scenesOf(plan: ImportPlan, ieee: string): TakeoverScene[] {
+  const lights = new Map(plan.state.lights.filter((l) => l.ieee === ieee).map((l) => [String(l.id), l.endpoint]));
+  return plan.state.scenes.flatMap((scene) =>
+    (JSON.parse(scene.lights) as { id: string; on: boolean; bri?: number; x?: number; y?: number; ct?: number }[]).flatMap((light) => {
+      const endpoint = lights.get(light.id);
+      if (endpoint === undefined) return [];
+      const raw = (v: number | undefined) => (v === undefined ? undefined : Math.round(v * 65535));
+      return [
+        {
+          endpoint,
+          group: scene.groupId,
+          scene: scene.sceneId,
+          transitionTime: scene.transitiontime ?? 0,
+          on: light.on,
+          bri: light.bri,
+          x: raw(light.x),
+          y: raw(light.y),
+          ct: light.ct,
+        },
+      ];
+    }),
+  );
 }

@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { EventHub } from '../../events';
-import { verifySecret, type SecretHash } from '../../lib/credentials';
 import { utcSeconds } from '../../lib/timestamps';
 import type { Clock } from '../../services/clock';
 import type { Store } from '../../store/types';
 import { savePinGuard } from './pin-guard-rows';
+import { verifyPin, type AlarmPin } from './pin-record';
 import { OPEN_GUARD, lockedUntil, recordFailure, recordSuccess, type GuardState } from './pin-guard';
 import { lockoutEvent } from './view';
 
@@ -31,7 +31,7 @@ export class PinChecks {
     });
   }
 
-  async check(id: string, stored: SecretHash | null, code: string, source: string): Promise<PinCheck> {
+  async check(id: string, stored: AlarmPin | null, code: string, source: string): Promise<PinCheck> {
     const log = this.deps.logger.child({ alarmsystem: id, source });
     const guard = this.guards.get(id) ?? OPEN_GUARD;
     const locked = lockedUntil(guard, this.deps.clock.now());
@@ -39,7 +39,7 @@ export class PinChecks {
       log.warn({ until: utcSeconds(locked) }, 'alarm PIN attempt refused: locked out');
       return { ok: false, reason: 'locked', until: locked };
     }
-    if (stored && (await verifySecret(stored, code))) {
+    if (stored && (await verifyPin(stored, code))) {
       if (this.guards.has(id)) await this.save(id, recordSuccess());
       return { ok: true };
     }

@@ -4,7 +4,7 @@
  * start, as deCONZ does.
  */
 import { eq } from 'drizzle-orm';
-import type { SecretHash } from '../../lib/credentials';
+import type { AlarmPin } from './pin-record';
 import { alarmDevices, alarmSystems } from '../../store/schema';
 import type { Store } from '../../store/types';
 import { ARM_MODES, DEFAULT_TIMINGS, INITIAL_STATE, type AlarmState, type AlarmTimings, type ArmMode, type ArmState } from './machine';
@@ -13,7 +13,7 @@ export interface AlarmSystemRecord {
   id: string;
   name: string;
   timings: AlarmTimings;
-  pin: SecretHash | null;
+  pin: AlarmPin | null;
   state: AlarmState;
 }
 
@@ -36,7 +36,7 @@ function toRecord(row: SystemRow): AlarmSystemRecord {
     id: row.id,
     name: row.name,
     timings: { ...DEFAULT_TIMINGS, ...(JSON.parse(row.config) as Partial<AlarmTimings>) },
-    pin: row.pin ? (JSON.parse(row.pin) as SecretHash) : null,
+    pin: row.pin ? (JSON.parse(row.pin) as AlarmPin) : null,
     state: { armmode, armstate: row.armstate as ArmState, deadline: row.deadline },
   };
 }

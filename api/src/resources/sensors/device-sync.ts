@@ -124,9 +124,12 @@ export class DeviceSensorSync {
       };
       if (mirror?.state.lastupdated) this.pressStamps.set(next.id, String(mirror.state.lastupdated));
       if (!existing) await this.deps.core.insert(next);
-      else if (stored(existing) !== stored(next))
+      else if (stored(existing) !== stored(next)) {
         await this.deps.core.modify(next.id, (current) => describedOver(current, next, returning), { includeDeleted: true });
-      else this.deps.core.applyVolatile(next);
+        // modify keeps the values the record had in memory; the description's items are newer (a
+        // sensor taken over from deCONZ gets its type's keys here, from its first description).
+        this.deps.core.applyVolatile(next);
+      } else this.deps.core.applyVolatile(next);
     }
   }
 

@@ -65,9 +65,9 @@ export class DaylightSensor {
 
   async start(): Promise<void> {
     const found = this.find();
-    // A sensor stored before an item was shown gets it at its unset value.
-    if (found && DAYLIGHT_ITEMS.some((item) => !(item in found.state)))
-      this.deps.core.applyVolatile({ ...found, state: withUnsetItems(DAYLIGHT_ITEMS, found.state) }, []);
+    // A sensor stored before an item was shown (or taken over from deCONZ) gets it at its unset value.
+    if (found && [...DAYLIGHT_ITEMS, 'lastupdated'].some((item) => !(item in found.state)))
+      this.deps.core.applyVolatile({ ...found, state: withUnsetItems(DAYLIGHT_ITEMS, { lastupdated: 'none', ...found.state }) }, []);
     if (!found) {
       const id = await this.deps.store.allocateId('sensors');
       const uniqueid = `${this.deps.store.identity().mac}-01`;

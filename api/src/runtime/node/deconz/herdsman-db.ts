@@ -92,6 +92,8 @@ export interface HerdsmanDevice {
   type: string;
   modelId: string;
   manufName: string;
+  /** From the lights or sensors table, so the bridge shows the firmware deCONZ showed. */
+  swBuildId?: string;
   endpoints: Endpoint[];
   interviewed: boolean;
 }
@@ -128,6 +130,7 @@ export function herdsmanDevices(db: ZllDb, network: DeconzNetwork, leftovers: Le
       type: node?.type ?? (product.light ? 'Router' : 'EndDevice'),
       modelId: product.modelId,
       manufName: product.manufName,
+      ...(product.swBuildId ? { swBuildId: product.swBuildId } : {}),
       endpoints,
       interviewed,
       ...(node ? { manufId: node.manufId } : {}),
@@ -136,7 +139,7 @@ export function herdsmanDevices(db: ZllDb, network: DeconzNetwork, leftovers: Le
         : node
           ? { powerSource: node.mains ? 'Mains (single phase)' : 'Battery' }
           : {}),
-    } as HerdsmanDevice);
+    });
   }
   const unknown = [...products.keys()].filter((ieee) => !described.has(ieee));
   for (const ieee of unknown) {

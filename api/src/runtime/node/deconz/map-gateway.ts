@@ -1,9 +1,10 @@
 /**
- * deCONZ's gateway settings (`config2`), alarm systems and secrets as herdgate's. Secrets are
- * never converted (deCONZ's hashes cannot become herdgate's without the secret); the leftovers
- * say which must be set again.
+ * deCONZ's gateway settings (`config2`), alarm systems and secrets as herdgate's. An alarm code0
+ * is kept as deCONZ's scrypt record, which herdgate checks as it is; the gateway password (an
+ * MD5-crypt record) is not kept: the leftovers say which must be set again.
  */
 import type { ImportedState } from '../../../import/imported-state';
+import { parseDeconzScrypt } from '../../../lib/deconz-scrypt';
 import type { Leftover } from './map-resources';
 import type { DeconzNetwork } from './network';
 import { int, str } from './values';
@@ -75,7 +76,7 @@ function alarmOf(db: ZllDb, leftovers: Leftover[]): Pick<ImportedState, 'alarmSy
       id: String(id),
       name: own.get('attr/name') || `Alarm system ${id}`,
       config: JSON.stringify(timings),
-      pin: null,
+      pin: null as string | null,
       armmode: mode,
       armstate: mode,
       deadline: null,
@@ -88,11 +89,21 @@ function alarmOf(db: ZllDb, leftovers: Leftover[]): Pick<ImportedState, 'alarmSy
       .join('');
     return { uniqueid: str(row, 'uniqueid').toLowerCase(), alarmsystem: String(int(row.as_id)), armmask: mask || 'none', trigger: null };
   });
-  const codes = db.rows('secrets').filter((row) => /^as_\d+_code\d+$/.test(str(row, 'uniqueid')));
-  for (const code of codes) {
+  // herdgate keeps one PIN per system (code0); deCONZ's scrypt record of it is checkable as it is.
+  for (const code of db.rows('secrets').filter((row) => /^as_\d+_code\d+$/.test(str(row, 'uniqueid')))) {
+    const [, system, n] = /^as_(\d+)_code(\d+)$/.exec(str(code, 'uniqueid'))!;
+    const target = alarmSystems.find((a) => a.id === String(Number(system)));
+    const phc = str(code, 'secret');
+    if (target && n === '0' && parseDeconzScrypt(phc)) {
+      target.pin = JSON.stringify({ scheme: 'deconz-scrypt', phc });
+      continue;
+    }
     leftovers.push({
       what: `alarm PIN ${str(code, 'uniqueid')}`,
-      why: 'deCONZ keeps it as a scrypt hash herdgate cannot turn into its own PIN record without the PIN: set it again with PUT /alarmsystems/<id>/config {"code0": …}',
+      why:
+        n === '0' && target
+          ? 'deCONZ\'s record of it is no scrypt record herdgate can check: set it again with PUT /alarmsystems/<id>/config {"code0": …}'
+          : 'herdgate keeps one PIN per alarm system (code0): set any other again as code0',
     });
   }
   return { alarmSystems, alarmDevices };

@@ -94,6 +94,18 @@ function mapScenes(db: ZllDb, groups: Out['groups']) {
 
 const CLIP_TYPES = /^CLIP/;
 
+/** deCONZ keeps the Daylight location as strings ("52.5"); herdgate computes the sun from numbers. */
+function daylightConfig(config: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...config };
+  for (const key of ['lat', 'long']) {
+    const value = typeof out[key] === 'string' ? Number(out[key]) : out[key];
+    if (typeof value === 'number' && Number.isFinite(value)) out[key] = value;
+    else delete out[key];
+  }
+  if (typeof out.lat !== 'number' || typeof out.long !== 'number') out.configured = false;
+  return out;
+}
+
 function mapSensors(db: ZllDb) {
   return db
     .rows('sensors')
@@ -106,7 +118,7 @@ function mapSensors(db: ZllDb) {
       const config = json<Record<string, unknown>>(row, 'config', {}, what);
       const state = json<Record<string, unknown>>(row, 'state', {}, what);
       // Device sensors keep only what the user set (on); the rest comes from the device again.
-      const keptConfig = kind === 'device' ? (config.on === false ? { on: false } : {}) : config;
+      const keptConfig = kind === 'device' ? (config.on === false ? { on: false } : {}) : kind === 'daylight' ? daylightConfig(config) : config;
       const device = kind === 'device' && /^[0-9a-f]{2}(:[0-9a-f]{2}){7}-/.test(uniqueid);
       return {
         id: int(row.sid),
