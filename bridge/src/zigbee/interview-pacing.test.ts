@@ -76,6 +76,12 @@ describe('interview pacing', () => {
     pacing.announced('pending');
     await flush();
     expect(pending.interview).toHaveBeenCalledTimes(1);
+    // A joining device announces itself too: herdsman interviews it after admission, not the pacing.
+    const joining = net.add('joining');
+    void pacing.admit(net.controller, 'joining');
+    pacing.announced('joining');
+    await flush();
+    expect(joining.interview).not.toHaveBeenCalled();
   });
 
   it('should try a failed interview again after a pause and report the success', async () => {

@@ -51,6 +51,8 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
   const timers = new Map<string, NodeJS.Timeout>();
   /** ieee -> when its interview got its slot, for the window's timing. */
   const since = new Map<string, number>();
+  /** Joining devices herdsman is about to interview. */
+  const admitting = new Set<string>();
 
   const resize = (size: number) => {
     gate.resize(size);
@@ -112,10 +114,13 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
     async admit(controller, ieee) {
       const known = controller.getDeviceByIeeeAddr(ieee);
       if (known && !interviewable(known)) return true;
+      // A join announces the device too: herdsman interviews it, `announced` must not.
+      admitting.add(ieee);
       await gate.enter(ieee);
       // herdsman starts the interview right after this handler resolves, or not at all (a removed
       // device coming back already interviewed): then the slot is not needed.
       setTimeout(() => {
+        admitting.delete(ieee);
         if (controller.getDeviceByIeeeAddr(ieee)?.interviewState !== 'IN_PROGRESS') gate.leave(ieee);
         else since.set(ieee, Date.now());
       }, 0);
@@ -139,11 +144,12 @@ export function createInterviewPacing(deps: PacingDeps, slots = INTERVIEW_SLOTS,
     },
     slots: () => window.current,
     announced(ieee) {
-      if (timers.has(ieee) || since.has(ieee) || !interviewable(deps.controller()?.getDeviceByIeeeAddr(ieee))) return;
+      if (timers.has(ieee) || since.has(ieee) || admitting.has(ieee) || !interviewable(deps.controller()?.getDeviceByIeeeAddr(ieee))) return;
       retry(ieee).catch((err: unknown) => deps.log.error({ err, ieee }, 'interview on announce broke'));
     },
     forget(ieee) {
       since.delete(ieee);
+      admitting.delete(ieee);
       gate.leave(ieee);
       attempts.delete(ieee);
       clearTimeout(timers.get(ieee));
