@@ -5,7 +5,8 @@ import type { Browser, Page } from 'playwright-core';
 import { writeWebApp } from '@herdgate/web/build';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
 import { ROOT } from './helpers/child-process';
-import { radioControl } from './helpers/clients';
+import { topics } from '@herdgate/shared/mqtt';
+import { connectMqtt, radioControl } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
@@ -194,6 +195,32 @@ describe('web app: pairing, rules and settings', () => {
     await page.getByRole('status').filter({ hasText: 'revoked' }).waitFor();
     const res = await fetch(`${stack.rest.base}/api/${victim}/config`);
     expect(((await res.json()) as { whitelist?: unknown }).whitelist).toBeUndefined();
+  }, 30_000);
+
+  it('should show the Matter pairing code in settings and open a window for one more ecosystem', async () => {
+    // The api's side of the Matter process, played over the real broker (test/matter-stack.test.ts runs the real one).
+    const status = { pairingcode: '34970112332', qrcode: 'MT:Y.K9042C00KA0648G00', port: 5540, commissioned: true, window: false, fabrics: [] };
+    const account = { username: stack.mqttAccount.MQTT_USER, password: stack.mqttAccount.MQTT_PASSWORD };
+    const matter = await connectMqtt(stack.mqttUrl, [topics.matterRequest('herdgate', 'window/open')], account);
+    try {
+      matter.client.on('message', (topic, payload) => {
+        if (topic !== topics.matterRequest('herdgate', 'window/open')) return;
+        const { transaction } = JSON.parse(payload.toString()) as { transaction: string };
+        void matter.publish(topics.matterResponse('herdgate', 'window/open'), { transaction, status: 'ok', data: { ...status, window: true } });
+      });
+      await matter.client.publishAsync(topics.matterState('herdgate'), JSON.stringify(status), { qos: 1, retain: true });
+      await waitFor(() => stack.api.services.bridge.matter()?.pairingcode === status.pairingcode, 'the api following the Matter status', 10_000, 50);
+      await go('rules', 'Rules');
+      await go('settings', 'Settings');
+      const card = page.getByRole('region', { name: 'Matter' });
+      expect(await card.getByTestId('matter-pairing-code').textContent()).toBe('3497-011-2332');
+      expect(await card.getByTestId('matter-qr-payload').textContent()).toBe(status.qrcode);
+      await card.getByRole('button', { name: 'Pair another ecosystem' }).click();
+      await page.getByRole('status').filter({ hasText: 'Open for pairing' }).waitFor();
+    } finally {
+      await matter.client.publishAsync(topics.matterState('herdgate'), '', { qos: 1, retain: true });
+      await matter.close();
+    }
   }, 30_000);
 
   it('should change the gateway name in settings and show it at once', async () => {
