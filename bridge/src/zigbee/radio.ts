@@ -12,6 +12,7 @@ import { loadNetworkParams, saveNetworkParams, type NetworkParams } from './netw
 import { retireDriver } from './retire-driver';
 import { RadioError } from './radio-error';
 import { installDeconzKick } from './deconz-kick';
+import { installDeconzStartupPace } from './deconz-startup-pace';
 import { PanelMemory } from './ias-ace';
 import { createOperations } from './operations';
 import { createTouchlink } from './touchlink';
@@ -278,6 +279,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   const startCurrent = async (): Promise<RadioStart> => {
     wire(controller);
+    installDeconzStartupPace({ adapter: options.adapter, enabled: options.deconzFastPath, log });
     const result = await controller.start();
     joining.attach(controller, log);
     up = true;
