@@ -10,7 +10,7 @@ import { waitFor } from './helpers/wait';
  * sensors home fires its rule and keeps its schedule, the alarm home arms and disarms with the PIN
  * deCONZ hashed, the thermostat home's setpoint reaches the valve, and a deCONZ 2.0x home (nodes
  * and sensors only) works once its devices announce themselves. In each, a light command and a
- * sensor report go through at once, and no device joins again.
+ * sensor report go through at once, a rule taken from deCONZ fires, and no device joins again.
  */
 const ON: [number, string, string] = [1, 'genOnOff', 'onOff'];
 const LEVEL: [number, string, string] = [1, 'genLevelCtrl', 'currentLevel'];
@@ -135,6 +135,8 @@ describe('deCONZ home with an alarm system and a keypad', () => {
     expect(command.body).toEqual([{ success: { '/lights/1/state/on': true } }]);
     await radioShows(taken, ALARM.porch, ON, 1, 'the porch light on');
     await waitFor(async () => (await taken.old('GET', '/sensors/3')).body.state?.open === true, 'the door reported open', 20_000);
+    // Rule 2 (from deCONZ): the door opening sets a CLIP flag.
+    await waitFor(async () => (await taken.old('GET', '/sensors/4')).body.state?.flag === true, 'rule 2 set the flag', 20_000);
     await expectNoRejoin(taken);
   });
 });
@@ -158,6 +160,9 @@ describe('deCONZ home with a thermostat', () => {
   });
 
   it("should drive the bedside light and take the valve's temperature report at once", async () => {
+    // The room was warm: rule 1 fires when the temperature falls below 20 °C.
+    await taken.act(THERMOSTAT.valve, 'set', { temperature: 22 });
+    await waitFor(async () => (await taken.old('GET', '/sensors/6')).body.state?.temperature === 2200, 'the valve reported 22 °C', 20_000);
     const [command] = await Promise.all([
       taken.old('PUT', '/lights/2/state', { on: true, bri: 100 }),
       taken.act(THERMOSTAT.valve, 'set', { temperature: 19.5 }),
@@ -165,6 +170,8 @@ describe('deCONZ home with a thermostat', () => {
     expect(command.body).toEqual([{ success: { '/lights/2/state/on': true } }, { success: { '/lights/2/state/bri': 100 } }]);
     await radioShows(taken, THERMOSTAT.bulb, at(11, LEVEL), 100, 'the bedside light at 100');
     await waitFor(async () => (await taken.old('GET', '/sensors/6')).body.state?.temperature === 1950, 'the valve reported 19.5 °C', 20_000);
+    // Rule 1 (from deCONZ): below 20 °C the bedside light turns warm.
+    await radioShows(taken, THERMOSTAT.bulb, [11, 'lightingColorCtrl', 'colorTemperature'], 400, 'rule 1 made the light warm');
     await expectNoRejoin(taken);
   });
 });

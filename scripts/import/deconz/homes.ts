@@ -282,7 +282,7 @@ export const ALARM = {
   pin: '1357',
 };
 
-/** An alarm system with a CentraLite keypad and a door contact, its PIN as deCONZ hashes it; a porch light. */
+/** An alarm system with a CentraLite keypad and a door contact, its PIN as deCONZ hashes it; a porch light, a rule on the door. */
 export function alarmHome(): Home {
   const h = ALARM;
   return {
@@ -330,6 +330,28 @@ export function alarmHome(): Home {
         uniqueid: `${mac(h.door)}-01-0500`,
         state: '{"open":false}',
       },
+      {
+        ...SENSOR_ROW,
+        sid: '4',
+        name: 'Door was opened',
+        type: 'CLIPGenericFlag',
+        modelid: 'herdgate-test',
+        manufacturername: 'Phoscon',
+        uniqueid: 'clip-door-opened',
+        swversion: '1.0',
+        state: '{"flag":false}',
+        config: '{"on":true,"reachable":true}',
+      },
+    ],
+    rules: [
+      {
+        ...RULE_ROW,
+        rid: '2',
+        name: 'Note the door',
+        owner: h.key,
+        conditions: JSON.stringify([{ address: '/sensors/3/state/open', operator: 'eq', value: 'true' }]),
+        actions: JSON.stringify([{ address: '/sensors/4/state', method: 'PUT', body: { flag: true } }]),
+      },
     ],
     alarm: {
       devices: [
@@ -356,7 +378,7 @@ export const THERMOSTAT = {
   key: 'THERMOHOME01',
 };
 
-/** A Danfoss radiator valve with its setpoint, a bedside light. */
+/** A Danfoss radiator valve with its setpoint, a bedside light, a rule on the room's temperature. */
 export function thermostatHome(): Home {
   const h = THERMOSTAT;
   return {
@@ -393,6 +415,16 @@ export function thermostatHome(): Home {
         manufacturername: 'Danfoss',
         uniqueid: `${mac(h.valve)}-01-0201`,
         config: '{"on":true,"heatsetpoint":2100,"mode":"heat"}',
+      },
+    ],
+    rules: [
+      {
+        ...RULE_ROW,
+        rid: '1',
+        name: 'Cold bedroom: warm light',
+        owner: h.key,
+        conditions: JSON.stringify([{ address: '/sensors/6/state/temperature', operator: 'lt', value: '2000' }]),
+        actions: JSON.stringify([{ address: '/lights/2/state', method: 'PUT', body: { ct: 400 } }]),
       },
     ],
   };
