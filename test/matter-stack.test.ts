@@ -49,6 +49,8 @@ describe('matter: a controller commissions herdgate over loopback', () => {
     MATTER_LISTEN: 'loopback',
     MATTER_PASSCODE: String(PASSCODE),
     MATTER_DISCRIMINATOR: '3840',
+    // A window opened on request closes by itself after this (180 s outside tests).
+    MATTER_WINDOW_SECONDS: '1',
     LOG_LEVEL: 'info',
   });
   const startMatter = async () => {
@@ -85,7 +87,7 @@ describe('matter: a controller commissions herdgate over loopback', () => {
       'GET /matter answered',
       20_000,
     );
-    expect(before).toMatchObject({ pairingcode: '34970112332', port, commissioned: false, fabrics: [] });
+    expect(before).toMatchObject({ pairingcode: '34970112332', port, commissioned: false, commissioning: true, fabrics: [] });
     expect(before.qrcode).toMatch(/^MT:/);
     await controller.commission({ port, passcode: PASSCODE });
     const after = await waitFor(
@@ -98,6 +100,24 @@ describe('matter: a controller commissions herdgate over loopback', () => {
     );
     expect(after.fabrics).toEqual([expect.objectContaining({ index: 1, label: 'herdgate test' })]);
   }, 90_000);
+
+  it('should open a commissioning window on request and close it on request and after its timeout', async () => {
+    const windowOpen = async (open: boolean) =>
+      waitFor(
+        async () => ((await stack.rest.get('/matter')).body as { commissioning?: boolean }).commissioning === open,
+        `GET /matter commissioning ${open}`,
+        10_000,
+        50,
+      );
+    await windowOpen(false);
+    expect(await stack.rest.put('/matter', { commissioning: true })).toEqual({ status: 200, body: [{ success: { '/matter/commissioning': true } }] });
+    await windowOpen(true);
+    expect(await stack.rest.put('/matter', { commissioning: false })).toEqual({ status: 200, body: [{ success: { '/matter/commissioning': false } }] });
+    await windowOpen(false);
+    await stack.rest.put('/matter', { commissioning: true });
+    await windowOpen(true);
+    await windowOpen(false);
+  }, 30_000);
 
   it('should bridge every device under stable ids with REST names and reachability', async () => {
     const bridged = [...(await controller.bridged()).values()];

@@ -22,6 +22,8 @@ export interface MatterBridgeOptions {
   logger: Logger;
   /** Called whenever the commissioning status may have changed. */
   onStatus: (status: MatterStatus) => void;
+  /** How long a window opened on request stays open (Matter: 180-900 s). */
+  windowSeconds: number;
 }
 
 export interface MatterBridge {
@@ -71,14 +73,21 @@ export async function startMatterBridge(options: MatterBridgeOptions): Promise<M
     }),
   );
 
+  /**
+   * Whether a controller may pair now. matter.js's AdministratorCommissioning attribute shows only
+   * windows a controller opened; the one opened here (`allowBasicCommissioning`) is tracked here,
+   * and an uncommissioned node is commissionable from its start.
+   */
+  let localWindow = false;
+  const windowOpen = () => !server.state.commissioning.commissioned || server.state.administratorCommissioning.windowStatus !== 0 || localWindow;
   const status = (): MatterStatus => {
-    const { commissioning, operationalCredentials, administratorCommissioning } = server.state;
+    const { commissioning, operationalCredentials } = server.state;
     return {
       pairingcode: commissioning.pairingCodes.manualPairingCode,
       qrcode: commissioning.pairingCodes.qrPairingCode,
       port,
       commissioned: commissioning.commissioned,
-      window: administratorCommissioning.windowStatus !== 0,
+      window: windowOpen(),
       fabrics: operationalCredentials.fabrics.map((fabric) => ({
         index: fabric.fabricIndex,
         label: fabric.label,
@@ -97,19 +106,44 @@ export async function startMatterBridge(options: MatterBridgeOptions): Promise<M
   await server.start();
   follower.start();
   changed();
+  // matter.js keeps a basic window open until someone pairs; Matter wants it closed after a timeout.
+  let windowTimer: ReturnType<typeof setTimeout> | undefined;
+  const stopTimer = () => {
+    clearTimeout(windowTimer);
+    windowTimer = undefined;
+  };
+  const closeWindow = async () => {
+    stopTimer();
+    if (!windowOpen()) return;
+    await server.env.get(DeviceCommissioner).endCommissioning();
+    localWindow = false;
+    changed();
+  };
   return {
     status,
     follower,
     async openWindow() {
-      if (server.state.administratorCommissioning.windowStatus !== 0) return;
-      await server.env.get(DeviceCommissioner).allowBasicCommissioning(changed);
+      if (windowOpen()) return;
+      localWindow = true;
+      // Ends on pairing, on closeWindow, on the timer below or on matter.js's own (longer) timeout.
+      await server.env
+        .get(DeviceCommissioner)
+        .allowBasicCommissioning(() => {
+          localWindow = false;
+          stopTimer();
+          changed();
+        })
+        .catch((err: unknown) => {
+          localWindow = false;
+          throw err;
+        });
+      windowTimer = setTimeout(() => {
+        closeWindow().catch((err: unknown) => logger.warn({ err }, 'matter: could not close the commissioning window'));
+      }, options.windowSeconds * 1000);
+      windowTimer.unref?.();
       changed();
     },
-    async closeWindow() {
-      if (server.state.administratorCommissioning.windowStatus === 0) return;
-      await server.env.get(DeviceCommissioner).endCommissioning();
-      changed();
-    },
+    closeWindow,
     async removeFabric(index) {
       const fabrics = server.env.get(FabricManager);
       const fabric = fabrics.fabrics.find((entry) => entry.fabricIndex === FabricIndex(index));
@@ -119,6 +153,7 @@ export async function startMatterBridge(options: MatterBridgeOptions): Promise<M
       return true;
     },
     async close() {
+      stopTimer();
       await follower.stop();
       await server.close();
     },

@@ -26,6 +26,8 @@ export const matterEnvSchema = v.object({
   /** Fixed pairing secret (tests); otherwise drawn once and kept in DATA_DIR/matter/pairing.json. */
   MATTER_PASSCODE: v.optional(int('MATTER_PASSCODE', 1, 99999998)),
   MATTER_DISCRIMINATOR: v.optional(int('MATTER_DISCRIMINATOR', 0, 4095)),
+  /** How long `PUT /matter {"commissioning": true}` keeps the window open; Matter's range is 180-900 s (tests go lower). */
+  MATTER_WINDOW_SECONDS: v.optional(int('MATTER_WINDOW_SECONDS', 1, 900), '180'),
   LOG_LEVEL: v.optional(v.picklist(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
 });
 export type MatterEnv = v.InferOutput<typeof matterEnvSchema>;

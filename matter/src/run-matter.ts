@@ -65,6 +65,7 @@ export async function runMatter(vars: Record<string, string | undefined>): Promi
     names: () => names,
     logger,
     onStatus: (status) => control.publishStatus(status),
+    windowSeconds: env.MATTER_WINDOW_SECONDS,
   });
   renamed = () => bridge.follower.renamed();
   control.attach(bridge);
