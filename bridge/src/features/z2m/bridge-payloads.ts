@@ -7,6 +7,21 @@ import { clusterName, type ZigbeeDevice } from '../../zigbee/index';
  */
 const INTERVIEW_STATE = { pending: 'PENDING', in_progress: 'IN_PROGRESS', successful: 'SUCCESSFUL', failed: 'FAILED' } as const;
 
+/** Zigbee2MQTT appends this to every device's exposes (the `linkquality` key of its state messages). */
+const LINKQUALITY = {
+  type: 'numeric',
+  name: 'linkquality',
+  label: 'Linkquality',
+  property: 'linkquality',
+  access: 1,
+  unit: 'lqi',
+  description: 'Link quality (signal strength)',
+  value_min: 0,
+  value_max: 255,
+  category: 'diagnostic',
+};
+const withLinkquality = (exposes: unknown[]) => (exposes.some((e) => (e as { name?: string }).name === 'linkquality') ? exposes : [...exposes, LINKQUALITY]);
+
 export function definitionPayload(device: ZigbeeDevice) {
   const definition = device.definition;
   if (!definition) return undefined;
@@ -15,7 +30,7 @@ export function definitionPayload(device: ZigbeeDevice) {
     model: definition.model,
     vendor: definition.vendor,
     description: definition.description,
-    exposes: definition.z2m?.exposes ?? definition.exposes,
+    exposes: withLinkquality(definition.z2m?.exposes ?? definition.exposes),
     supports_ota: definition.z2m?.supportsOta ?? false,
     options: definition.z2m?.options ?? [],
     ...(definition.z2m?.version ? { version: definition.z2m.version } : {}),
