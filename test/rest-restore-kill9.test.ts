@@ -41,7 +41,7 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with 
     });
     api = started.child;
     rest = await createRestClient(started.base);
-    await waitFor(async () => (await rest.get('/config')).body.rfconnected === true, 'the api to follow the bridge', 30_000, 100);
+    await waitFor(async () => (await rest.get('/config')).body.rfconnected === true, 'the api to follow the bridge', 60_000, 100);
   }
   const lampId = async () => {
     const lights = (await rest.get('/lights')).body as Record<string, { uniqueid: string }>;
