@@ -3,6 +3,7 @@ import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import { createBus } from '@herdgate/shared/bus';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
+import { adoptedRows } from '../adopted-rows';
 import { lightNameFrom } from './default-name';
 import { EventGate } from './event-gate';
 import { LatestWrites } from './latest-writes';
@@ -165,8 +166,14 @@ export class LightsModel {
 
   private async syncDevice(device: DeviceDescription): Promise<void> {
     const subdevices = device.subdevices.filter((s) => s.resource === 'lights');
+    // A light taken over from deCONZ keeps its row (id, name, uniqueid) where the bridge names it otherwise.
+    const rows = [...this.entries.values()].filter((entry) => entry.row.ieee === device.ieee).map((entry) => ({ ...entry.row, entry }));
+    const adopted = adoptedRows(subdevices, rows, () => true);
     for (const [index, subdevice] of subdevices.entries()) {
-      const entry = this.byUniqueid.get(subdevice.uniqueid) ?? (await this.create(device, subdevice, lightNameFrom(device.name, index, subdevices.length)));
+      const entry =
+        this.byUniqueid.get(subdevice.uniqueid) ??
+        adopted.get(subdevice.uniqueid)?.entry ??
+        (await this.create(device, subdevice, lightNameFrom(device.name, index, subdevices.length)));
       this.attach(entry, device, subdevice);
     }
   }

@@ -21,10 +21,18 @@ export function startMatterNames(deps: NamesPublisherDeps): () => void {
   let scheduled = false;
   const collect = () => {
     const names: Record<string, string> = {};
-    for (const entry of deps.lights.live()) names[entry.row.uniqueid] = entry.row.name;
+    // The Matter bridge knows sub-devices by the bridge's uniqueids; a resource taken over from
+    // deCONZ may keep another one, so its name goes under both.
+    for (const entry of deps.lights.live()) {
+      names[entry.row.uniqueid] = entry.row.name;
+      if (entry.subdevice) names[entry.subdevice.uniqueid] = entry.row.name;
+    }
     for (const sensor of Object.values(deps.sensors.list())) {
       const { uniqueid, name } = sensor as { uniqueid?: string; name: string };
-      if (uniqueid) names[uniqueid] = name;
+      if (!uniqueid) continue;
+      names[uniqueid] = name;
+      const described = deps.sensors.describedUniqueid(uniqueid);
+      if (described) names[described] = name;
     }
     return names;
   };

@@ -3,6 +3,7 @@ import { MOMENTARY_ITEMS, buttonEventInMode, defaultSwitchMode } from '@herdgate
 import type { DeviceDescription, Subdevice } from '@herdgate/shared/mqtt';
 import type { BridgeLink, LinkEvent } from '../../services/bridge-link';
 import type { Store } from '../../store/types';
+import { adoptedRows } from '../adopted-rows';
 import { ownState, pick } from './device-state';
 import { newEtag, type SensorsCore } from './model';
 import type { Items, SensorRecord } from './types';
@@ -22,11 +23,16 @@ const minuteOf = (stamp: string) => `${stamp.slice(0, 16)}Z`;
 
 /**
  * Keeps device sensors in step with the bridge link: a sensor per `sensors` sub-device (its id
- * allocated once and kept for its uniqueid forever), state and config from the retained endpoint
- * state, presses from the event topic. Link events are handled one at a time, in arrival order.
+ * allocated once and kept for its uniqueid forever, or a stored row it takes over, see
+ * adopted-rows.ts), state and config from the retained endpoint state, presses from the event
+ * topic. Link events are handled one at a time, in arrival order.
  */
 export class DeviceSensorSync {
   private chain: Promise<void> = Promise.resolve();
+  /**
+   * Per sensor uniqueid (the record's, which a sensor taken over from deCONZ keeps though the
+   * bridge names its sub-device otherwise): the sub-device it presents.
+   */
   private readonly subdevices = new Map<string, Subdevice>();
   /** Per sensor uniqueid: the converters' model of its device (picks a switch's modes). */
   private readonly products = new Map<string, string | undefined>();
@@ -90,11 +96,13 @@ export class DeviceSensorSync {
     // only once its sensors are described.
     const returning = this.returning.has(device.ieee);
     if (device.subdevices.some((sub) => sub.resource === 'sensors')) this.returning.delete(device.ieee);
-    for (const sub of device.subdevices) {
-      if (sub.resource !== 'sensors') continue;
-      this.subdevices.set(sub.uniqueid, sub);
-      this.products.set(sub.uniqueid, device.productid);
-      const existing = this.deps.core.byUniqueid(sub.uniqueid, true);
+    const subs = device.subdevices.filter((sub) => sub.resource === 'sensors');
+    const rows = [...this.deps.core.all()].filter((record) => record.kind === 'device' && record.ieee === device.ieee);
+    const adopted = adoptedRows(subs, rows, (sub, row) => row.type === sub.type);
+    for (const sub of subs) {
+      const existing = this.deps.core.byUniqueid(sub.uniqueid, true) ?? adopted.get(sub.uniqueid);
+      this.subdevices.set(existing?.uniqueid ?? sub.uniqueid, sub);
+      this.products.set(existing?.uniqueid ?? sub.uniqueid, device.productid);
       const mirror = this.deps.link.endpointState(device.ieee, sub.endpoint);
       const base: SensorRecord =
         existing ??

@@ -44,6 +44,8 @@ export interface SensorsModel extends SensorsReader {
   setDeviceConfig(record: SensorRecord, base: string, patch: Items): Promise<ConfigOutcome[]>;
   /** The config items a device sensor has (from the bridge's description). */
   deviceConfigItems(record: SensorRecord): ReadonlySet<string>;
+  /** The bridge's uniqueid of the sub-device a device sensor presents (another one where a takeover kept deCONZ's). */
+  describedUniqueid(uniqueid: string): string | undefined;
   /** The sensor modes a switch may be set to (empty: its mode, if any, is fixed). */
   switchModes(record: SensorRecord): readonly number[];
   /** Delete: CLIP rows go, device rows are marked deleted; `reset` asks the device to leave first. False: already gone. */
@@ -134,6 +136,7 @@ export function createSensorsModel(deps: SensorsModelDeps, records: SensorRecord
       const sub = sync.subdevice(record.uniqueid);
       return new Set(sub ? sub.config : Object.keys(record.config));
     },
+    describedUniqueid: (uniqueid) => sync.subdevice(uniqueid)?.uniqueid,
     switchModes: (record) => (record.kind === 'device' ? switchModes(sync.product(record.uniqueid)) : []),
     async remove(record, reset) {
       if (record.kind === 'clip') return core.remove(record.id);
