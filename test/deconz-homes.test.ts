@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALARM, alarmHome, LEGACY, legacyHome, LIGHTS, lightsHome, SENSORS, sensorsHome, THERMOSTAT, thermostatHome } from '../scripts/import/deconz/homes';
+import {
+  ALARM,
+  alarmHome,
+  LEGACY,
+  legacyHome,
+  LIGHTS,
+  lightsHome,
+  mac,
+  SENSORS,
+  sensorsHome,
+  THERMOSTAT,
+  thermostatHome,
+} from '../scripts/import/deconz/homes';
 import { radioControl } from './helpers/clients';
 import { expectClientKeys, expectNoRejoin, expectSameHome, radioShows, takeOver, type TakenHome } from './helpers/deconz-home';
 import { waitFor } from './helpers/wait';
@@ -91,6 +103,14 @@ describe('deCONZ home with sensors, rules and schedules', () => {
     expect(command.body).toEqual([{ success: { '/lights/4/state/on': false } }]);
     await radioShows(taken, SENSORS.lamp, ON, 0, 'the lamp off');
     await waitFor(async () => (await taken.old('GET', '/sensors/6')).body.state?.temperature === 2350, 'balcony temperature 23.5 °C', 20_000);
+  });
+
+  it("should take a press of the IKEA remote on the sensor that keeps deCONZ's uniqueid, with no second sensor", async () => {
+    await taken.act(SENSORS.remote, 'press', { button: 'toggle', kind: 'single' });
+    await waitFor(async () => (await taken.old('GET', '/sensors/9')).body.state?.buttonevent === 1002, 'the remote press on sensor 9', 20_000);
+    const sensors = (await taken.old('GET', '/sensors')).body as Record<string, { uniqueid: string }>;
+    const remote = Object.entries(sensors).filter(([, sensor]) => sensor.uniqueid.startsWith(mac(SENSORS.remote)));
+    expect(remote.map(([id, sensor]) => [id, sensor.uniqueid])).toEqual([['9', `${mac(SENSORS.remote)}-01-1000`]]);
   });
 
   it('should fire the imported rule on motion, counting on from deCONZ', async () => {

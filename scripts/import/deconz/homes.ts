@@ -156,10 +156,14 @@ export const SENSORS = {
   motion: '0017880102000b01',
   weather: '00158d0000000b02',
   lamp: '000d6ffffe000b03',
+  remote: '000b57fffe000b04',
   key: 'SENSORSHOME1',
 };
 
-/** A motion sensor and a weather sensor, a CLIP flag, a lamp; a rule, a schedule, a resourcelink. */
+/**
+ * A motion sensor and a weather sensor, an IKEA remote (deCONZ's uniqueid for its switch, `-1000`,
+ * is not the one herdgate gives), a CLIP flag, a lamp; a rule, a schedule, a resourcelink.
+ */
 export function sensorsHome(): Home {
   const h = SENSORS;
   const hueMotion = (sid: string, name: string, type: string, cluster: string, state: string) => ({
@@ -193,6 +197,9 @@ export function sensorsHome(): Home {
       ]),
       device(h.weather, 0x3b02, false, 0x115f, [{ ep: 1, ...HA_ENDPOINT, device: 0x5f01, in: [0, 3, 0x0402, 0x0403, 0x0405], out: [0, 4] }]),
       outlet(h.lamp, 0x3b03),
+      device(h.remote, 0x3b04, false, 0x117c, [
+        { ep: 1, ...HA_ENDPOINT, device: 0x0820, in: [0, 1, 3, 9, 0x0b05, 0x1000], out: [3, 4, 5, 6, 8, 0x0019, 0x1000] },
+      ]),
     ],
     nodes: [
       {
@@ -215,6 +222,17 @@ export function sensorsHome(): Home {
       aqara('6', 'Balcony temperature', 'ZHATemperature', '0402'),
       aqara('7', 'Balcony humidity', 'ZHAHumidity', '0405'),
       aqara('8', 'Balcony pressure', 'ZHAPressure', '0403'),
+      {
+        ...SENSOR_ROW,
+        sid: '9',
+        name: 'Hall remote',
+        type: 'ZHASwitch',
+        modelid: 'TRADFRI remote control',
+        manufacturername: 'IKEA of Sweden',
+        swversion: '2.3.079',
+        mode: '1',
+        uniqueid: `${mac(h.remote)}-01-1000`,
+      },
       {
         ...SENSOR_ROW,
         sid: '10',
