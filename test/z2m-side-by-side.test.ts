@@ -24,6 +24,8 @@ import {
 } from './z2m-side-by-side-cases';
 
 const BASE = 'zigbee2mqtt';
+/** How long one device may take to show the same result on both sides (Zigbee2MQTT's deCONZ driver works through a burst one frame at a time). */
+const SETTLE_MS = 20_000;
 
 /**
  * herdgate's Zigbee2MQTT-compatible API beside the real Zigbee2MQTT 2.14.1, on the deCONZ front:
@@ -145,7 +147,7 @@ describe('z2m api beside Zigbee2MQTT 2.14.1, every catalogue model', () => {
           const [a, b] = latest();
           return a !== undefined && b !== undefined && compare(model, a, b).length === 0;
         };
-        await waitFor(settled, `${model} state`, 8_000, 50).catch(() => {
+        await waitFor(settled, `${model} state`, SETTLE_MS, 50).catch(() => {
           const [a, b] = latest();
           if (!a || !b) found.push(`${model}: no state message from ${[!a && 'zigbee2mqtt', !b && 'herdgate'].filter(Boolean).join(' and ')}`);
           else found.push(...compare(model, a, b));
@@ -182,7 +184,7 @@ describe('z2m api beside Zigbee2MQTT 2.14.1, every catalogue model', () => {
             return d[0].size > 0 && compare(d).length === 0 && setStates(model, latestStates(ieee, seen)).length === 0;
           },
           `${model} /set`,
-          8_000,
+          SETTLE_MS,
           100,
         ).catch(async () => {
           const d = await deltas();

@@ -56,6 +56,17 @@ describe('z2m api: entity and bridge topics', () => {
     expect(message.retain).toBe(false);
   });
 
+  it('should keep what the converters report unexposed and drop what the bridge made itself', async () => {
+    const { h, probe } = await start();
+    // The lamp's converters report herdgate_only as well (as a Tuya valve's report `battery`).
+    const definition = h.radio.device(LAMP)!.definition!;
+    definition.z2m = { ...definition.z2m!, reported: ['herdgate_only'] };
+    h.report(LAMP, 1, { state: 'ON', herdgate_only: 1, tamper: false, zone_state: 1 }, {}, ['tamper', 'zone_state']);
+    h.report(LAMP, 1, { tamper: true });
+    const message = await probe.next((m) => m.topic === 'zigbee2mqtt/Kitchen lamp' && json(m.payload).tamper === true);
+    expect(json(message.payload)).toEqual({ state: 'ON', herdgate_only: 1, tamper: true });
+  });
+
   it('should send a /set through the queue to the radio and show the new state', async () => {
     const { h, probe } = await start();
     await probe.mqtt.publishAsync('zigbee2mqtt/Kitchen lamp/set', JSON.stringify({ state: 'ON', brightness: 128, transition: 1 }));

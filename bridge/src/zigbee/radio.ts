@@ -136,7 +136,8 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       await prepare(device);
     } finally {
       emit('deviceInterview', { ieee: device.ieeeAddr, status: 'successful' });
-      for (const [endpoint, state] of interviewing.release(device.ieeeAddr)) emit('deviceState', { ieee: device.ieeeAddr, endpoint, state });
+      for (const { endpoint, state, bridgeKeys } of interviewing.release(device.ieeeAddr))
+        emit('deviceState', { ieee: device.ieeeAddr, endpoint, state, ...(bridgeKeys.length > 0 ? { bridgeKeys } : {}) });
       const replayed = joining.release(device.ieeeAddr);
       if (replayed > 0) log.debug({ ieee: device.ieeeAddr, frames: replayed }, 'frames sent before the interview handled now');
     }
@@ -207,11 +208,13 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       interviewing.hold(ieee, endpoint, state);
       emit('deviceState', { ieee, endpoint, state, ...heard });
     };
-    const state = await fromZigbee(definition, message, stateOf(ieee), later);
+    const added = new Set<string>();
+    const state = await fromZigbee(definition, message, stateOf(ieee), later, added);
     if (Object.keys(state).length === 0) return;
+    const bridgeKeys = [...added];
     remember(ieee, state);
-    interviewing.hold(ieee, endpoint, state);
-    emit('deviceState', { ieee, endpoint, state, ...heard });
+    interviewing.hold(ieee, endpoint, state, bridgeKeys);
+    emit('deviceState', { ieee, endpoint, state, ...heard, ...(bridgeKeys.length > 0 ? { bridgeKeys } : {}) });
   };
 
   const guard = (what: string, fn: () => Promise<void>) => {

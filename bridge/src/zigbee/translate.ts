@@ -12,7 +12,7 @@ import { keptProgramme, keptProgrammeExposes } from './day-programmes';
 import { FRAME_FACT_CONVERTERS, frameFactExposes } from './frame-facts';
 import { unexposedKeyExposes } from './unexposed-keys';
 import { BOOLEAN_ATTRIBUTE_CONVERTERS } from './boolean-attributes';
-import { zoneExposes, zoneExtras } from './ias-zone-extras';
+import { ZONE_STATE_KEY, zoneExposes, zoneExtras } from './ias-zone-extras';
 import { lumiSmokeStatusFromZigbee } from './lumi-smoke-status';
 import { inputActionsFromZigbee, inputSetupExposes } from './input-setup';
 import { coveringTypeExposes, coveringTypeFromZigbee } from './cover-calibration';
@@ -79,6 +79,10 @@ export function describeDefinition(definition: Definition, device: Device): Defi
     endpointNames: definition.endpoint?.(device) ?? {},
     z2m: {
       exposes: own,
+      // Keys the converters report without exposing them; the bridge exposes them for deCONZ.
+      reported: [...zoneExposes(device, own).filter((e) => e.name !== ZONE_STATE_KEY), ...unexposedKeyExposes(definition, own)].map((e) =>
+        String(e.property ?? e.name),
+      ),
       options: JSON.parse(JSON.stringify(definition.options ?? [])) as ExposeJson[],
       supportsOta: definition.ota !== undefined,
       source: definition.generated ? 'generated' : 'native',
@@ -123,12 +127,16 @@ export async function fromZigbee(
   message: Events.MessagePayload,
   state: ConverterState,
   publishLater: (state: ConverterState) => void,
+  /** Collects the keys the bridge added itself (the zone flags its converters did not read). */
+  added?: Set<string>,
 ): Promise<ConverterState> {
   const own = definition.fromZigbee.filter(matches(message));
   const asNotification = own.length === 0 ? zoneStatusAsNotification(message) : undefined;
   if (asNotification && definition.fromZigbee.some(matches(asNotification))) {
-    const converted = await fromZigbee(definition, asNotification, state, publishLater);
-    return { ...zoneExtras(message, converted), ...converted };
+    const converted = await fromZigbee(definition, asNotification, state, publishLater, added);
+    const extras = zoneExtras(message, converted);
+    for (const key of Object.keys(extras)) if (!(key in converted)) added?.add(key);
+    return { ...extras, ...converted };
   }
   const converters = own.length > 0 ? own : SUPPLEMENTS.filter(matches(message));
   const out: ConverterState = {};
@@ -145,7 +153,9 @@ export async function fromZigbee(
   // they read the frame and the state before it.
   if (converters.length > 0 && Object.keys(out).length > 0) await run(ALONGSIDE.filter(matches(message)), state);
   if (own.length > 0) await run(ATTRIBUTE_KEYS.filter(matches(message)), state);
-  Object.assign(out, zoneExtras(message, out));
+  const extras = zoneExtras(message, out);
+  for (const key of Object.keys(extras)) added?.add(key);
+  Object.assign(out, extras);
   if (Object.keys(out).length > 0) postProcessConvertedFromZigbeeMessage(definition, out, {}, message.device);
   return out;
 }

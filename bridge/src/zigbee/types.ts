@@ -41,7 +41,15 @@ export interface DefinitionInfo {
    * The definition as Zigbee2MQTT shows it: the converters' own exposes (without the ones the
    * bridge adds for deCONZ items), the options and whether it has an OTA handler.
    */
-  z2m?: { exposes: ExposeJson[]; options: ExposeJson[]; supportsOta: boolean; source: 'native' | 'generated'; version?: string };
+  z2m?: {
+    exposes: ExposeJson[];
+    /** Keys its converters may report that `exposes` leaves out (Zigbee2MQTT publishes them all the same). */
+    reported?: string[];
+    options: ExposeJson[];
+    supportsOta: boolean;
+    source: 'native' | 'generated';
+    version?: string;
+  };
 }
 
 export interface ZigbeeDevice {
@@ -88,7 +96,8 @@ export interface ZigbeeEventMap extends OtaEventMap {
   deviceAnnounce: { ieee: string };
   deviceLeave: { ieee: string };
   /** Converter state produced by a message from `endpoint` (merged keys, z2m vocabulary). */
-  deviceState: { ieee: string; endpoint: number; state: ConverterState; linkquality?: number; lastSeen?: number };
+  /** `bridgeKeys`: keys of `state` the bridge made itself rather than the device's converters. */
+  deviceState: { ieee: string; endpoint: number; state: ConverterState; linkquality?: number; lastSeen?: number; bridgeKeys?: string[] };
   /** A device transmitted something (for availability). */
   deviceSeen: { ieee: string; at: number };
   /** A device sent a ZCL command to a group (a remote bound to it): `command` is herdsman's name. */

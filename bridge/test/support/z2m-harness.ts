@@ -247,9 +247,16 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
     client,
     /** A report from the device, as the radio emits it after the converters read a frame. */
     network,
-    report: (ieee: string, endpoint: number, state: ConverterState, heard: { linkquality?: number; lastSeen?: number } = {}) => {
+    report: (
+      ieee: string,
+      endpoint: number,
+      state: ConverterState,
+      heard: { linkquality?: number; lastSeen?: number } = {},
+      /** Keys of `state` the bridge made itself (a zone flag its converters did not read). */
+      bridgeKeys?: string[],
+    ) => {
       states.set(ieee, { ...states.get(ieee), ...state });
-      events.emit('deviceState', { ieee, endpoint, state, ...heard });
+      events.emit('deviceState', { ieee, endpoint, state, ...heard, ...(bridgeKeys ? { bridgeKeys } : {}) });
     },
     async stop() {
       await feature.stop();

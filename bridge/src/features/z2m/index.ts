@@ -203,10 +203,11 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
           }, options.birthDelayMs ?? BIRTH_DELAY_MS);
         });
       }
-      radio.on('deviceState', ({ ieee, state, linkquality, lastSeen }) => {
+      radio.on('deviceState', ({ ieee, state, linkquality, lastSeen, bridgeKeys }) => {
         if (!running) return;
         heard.heard(ieee, linkquality, lastSeen);
-        deviceState(ieee, state);
+        // What the bridge made itself for deCONZ (a zone flag the converters did not read) is not Zigbee2MQTT's.
+        deviceState(ieee, bridgeKeys ? Object.fromEntries(Object.entries(state).filter(([key]) => !bridgeKeys.includes(key))) : state);
       });
       radio.on('deviceJoined', ({ ieee }) => {
         if (running) event('device_joined', { friendly_name: names.of(ieee), ieee_address: ieee });

@@ -2,8 +2,8 @@ import type { ConverterState, DefinitionInfo, ExposeJson } from '../../zigbee/in
 
 /**
  * Zigbee2MQTT's state cache: per device, the converter keys it publishes, merged over time. Keys
- * the bridge adds for deCONZ items (exposes Zigbee2MQTT's definition does not have) are left
- * out, and momentary keys (`action`…) are published once but not kept, as Zigbee2MQTT does.
+ * the bridge adds for deCONZ items (exposes Zigbee2MQTT's definition does not have, unless its
+ * converters report them all the same) are left out, and momentary keys (`action`…) are published once but not kept, as Zigbee2MQTT does.
  */
 const NOT_CACHED = [
   /^action$/,
@@ -41,7 +41,7 @@ export function bridgeOnlyKeys(definition: DefinitionInfo | undefined): Set<stri
   if (!definition?.z2m) return NONE;
   let keys = computed.get(definition);
   if (!keys) {
-    const own = properties(definition.z2m.exposes);
+    const own = properties(definition.z2m.exposes, new Set(definition.z2m.reported ?? []));
     keys = new Set([...properties(definition.exposes)].filter((key) => !own.has(key)));
     computed.set(definition, keys);
   }
