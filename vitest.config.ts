@@ -85,7 +85,10 @@ export default defineConfig({
       }),
       project('bridge', ['bridge/test/**/*.test.ts'], [], { globalSetup: [BUNDLES] }),
       project('radio', ['bridge/virtual-radio/test/**/*.test.ts'], [], { globalSetup: [BUNDLES] }),
-      project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER], { globalSetup: [BUNDLES] }),
+      // The stack files share their test processes too: each starts its own radio, bridge and api
+      // (the radio and bridge as children, the api in process on its own temp database), and the
+      // api's modules were loaded again for every file otherwise.
+      project('stack', ['test/**/*.test.ts', ...STACK_PROCESSES], [...EDGE_ONLY, ...BROWSER], { globalSetup: [BUNDLES], isolate: false }),
       // The global setup builds the Worker's migration bundle and web assets once and starts one test
       // Worker per test process; each test gateway is a Durable Object of its own on it. Its files
       // share a test process (not isolated), so wrangler is imported once per worker.
