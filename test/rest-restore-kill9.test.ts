@@ -126,9 +126,10 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('REST restore killed with 
       await waitFor(() => moment(requests()), 'the moment to kill the api', 30_000, 1);
       await api!.kill();
       const answered = await answer;
-      // Only a random moment may come after the whole import: then it was answered as done.
-      if (answered instanceof Response) return answered.status;
-      expect(answered).toBeInstanceOf(Error);
+      // Only a random moment may come after the whole import: then it was answered as done. (Not
+      // `instanceof Response`: files share their test process, and a fetch another file's module
+      // loaded may answer with another realm's Response class.)
+      if (!(answered instanceof Error)) return answered.status;
       return undefined;
     } finally {
       await probe.close();
