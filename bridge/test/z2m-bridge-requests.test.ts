@@ -73,6 +73,30 @@ describe('z2m api: options', () => {
   });
 });
 
+describe('z2m api: install_code/add', () => {
+  const CODE = 'Z:0017880100a1b2c3$I:83FED3407A939723A5C639FF4C12A3B4C5D6';
+
+  it("should hand the label's text to herdsman and answer the value, as Zigbee2MQTT does", async () => {
+    const { h, request } = await start();
+    expect(await request('install_code/add', { value: CODE })).toEqual({ data: { value: CODE }, status: 'ok' });
+    expect(await request('install_code/add', { value: '0017880100a1b2c4|83FED3407A939723A5C639FF4C12A3B4C5D6' })).toMatchObject({ status: 'ok' });
+    expect(h.installCodes).toEqual([CODE, '0017880100a1b2c4|83FED3407A939723A5C639FF4C12A3B4C5D6']);
+  });
+
+  it('should refuse a payload without a value and a code herdsman cannot read, and add nothing', async () => {
+    const { h, request } = await start();
+    for (const payload of [{}, { value: '' }, { value: 42 }, '"Z:0017880100a1b2c3$I:83FE"'])
+      expect(await request('install_code/add', payload), JSON.stringify(payload)).toMatchObject({
+        data: {},
+        status: 'error',
+        error: expect.stringMatching(/^Invalid payload/),
+      });
+    const unreadable = await request('install_code/add', { value: 'not an install code' });
+    expect(unreadable).toMatchObject({ data: {}, status: 'error', error: expect.stringContaining('Unsupported install code') });
+    expect(h.installCodes).toEqual([]);
+  });
+});
+
 describe('z2m api: restart', () => {
   it('should answer first, then restart the Zigbee stack and publish the bridge again', async () => {
     const { h, c, request } = await start();

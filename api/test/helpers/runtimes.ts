@@ -146,7 +146,9 @@ async function startOn(runtime: Runtime, vars: Record<string, string>): Promise<
   }
   // A manual clock as on Node, unless a test asks for real time (`HERDGATE_TEST_CLOCK: 'system'`).
   let edge = await startEdgeGateway({ HERDGATE_TEST_CLOCK: 'manual', ...vars });
-  const request = (path: string, init?: RequestInit) => fetch(edge.base + path, { ...init, signal: AbortSignal.timeout(10_000) });
+  // A bound, not a speed claim: under a whole suite's load a request that asks the bridge over the
+  // Worker's MQTT link has taken over 10 s (three device requests timed out in one fresh-clone run).
+  const request = (path: string, init?: RequestInit) => fetch(edge.base + path, { ...init, signal: AbortSignal.timeout(30_000) });
   // The test Worker's clock hook (test/edge/worker-test-entry.ts).
   const hook = async (path: string, body: unknown = {}): Promise<number> => {
     const res = await request(`/__test/${path}`, { method: 'POST', body: JSON.stringify(body) });

@@ -224,5 +224,7 @@ export function createOperations(deps: Deps): Operations {
 
     // herdsman parses "<ieee>|<code>" (the pipe format), checks the CRC and writes the hashed key.
     addInstallCode: (ieee, code) => attempt(`install code for ${ieee}`, () => deps.controller().addInstallCode(`${ieee.slice(2)}|${code}`)),
+    // Zigbee2MQTT's `install_code/add` hands herdsman the text as printed on the label or in its QR code.
+    addInstallCodeText: (text) => attempt('install code', () => deps.controller().addInstallCode(text)),
   };
 }

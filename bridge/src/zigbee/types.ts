@@ -232,6 +232,11 @@ export interface ZigbeeRadio {
   reconfigure(ieee: string): Promise<boolean>;
   /** Give the coordinator an install code (hex, CRC included) for the device `ieee`. */
   addInstallCode(ieee: string, code: string): Promise<void>;
+  /**
+   * The same from the text on a device's label or in its QR code, in any format herdsman reads
+   * (`Z:<ieee>$I:<code>`, `<ieee>|<code>`, Aqara's and Hue's QR texts, the 91/95-character codes).
+   */
+  addInstallCodeText(text: string): Promise<void>;
   /** The neighbour table of the coordinator or a router (every page of it). */
   neighbours(ieee: string): Promise<Neighbour[]>;
 }

@@ -183,6 +183,11 @@ export function createFakeRadio(devices: ZigbeeDevice[] = []): FakeRadio {
       frame('reconfigure', ieee);
       return true;
     },
+    async addInstallCodeText(text) {
+      calls.push({ op: 'addInstallCodeText', args: [text] });
+      if (!/^\|?[0-9a-fA-F]{16}\|[0-9a-fA-F]+\|?$|Z:[0-9a-zA-Z]{16}\$I:/.test(text))
+        throw new RadioError(`Unsupported install code, got ${text.length} chars`, 'error');
+    },
     async addInstallCode(ieee, code) {
       calls.push({ op: 'addInstallCode', args: [ieee, code] });
     },

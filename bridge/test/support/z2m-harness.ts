@@ -124,6 +124,7 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
     [LAMP]: [{ ieee: '0x00212effff000001', nwk: 0, type: 'Coordinator', relationship: 'parent', depth: 0, lqi: 210 }],
     [SWITCH]: [{ ieee: LAMP, nwk: 0x1234, type: 'Router', relationship: 'sibling', depth: 1, lqi: 120 }],
   };
+  const installCodes: string[] = [];
   const radio = {
     ota: { supports: () => false },
     on: (event: string, listener: (payload: unknown) => void) => events.on(event, listener),
@@ -131,6 +132,12 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
     device: (ieee: string) => devices.get(ieee),
     state: (ieee: string) => states.get(ieee) ?? {},
     isUp: () => network.up,
+    /** herdsman refuses text it cannot read as an install code; a read one is kept here. */
+    async addInstallCodeText(text: string) {
+      if (!/Z:[0-9a-fA-F]{16}\$I:[0-9a-fA-F]+|^[0-9a-fA-F]{16}\|[0-9a-fA-F]+$/.test(text))
+        throw new Error(`Unsupported install code, got ${text.length} chars`);
+      installCodes.push(text);
+    },
     async suspend() {
       network.suspended++;
       network.up = false;
@@ -236,6 +243,7 @@ export async function startZ2mHarness(names: Record<string, string> = { [LAMP]: 
   await feature.start();
   return {
     radio,
+    installCodes,
     bus,
     registry,
     sent,

@@ -12,6 +12,8 @@ const ieee = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{16}$/, 'expected an IEEE
 export const z2mRequestSchemas = {
   permit_join: v.object({ time: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(254, 'time must be at most 254')), device: v.optional(v.string()) }),
   health_check: v.object({}),
+  // The text on the device's label or in its QR code; herdsman reads its formats.
+  'install_code/add': v.object({ value: v.pipe(v.string(), v.minLength(1, 'value: the install code text')) }),
   // `type` is checked by the handler, with Zigbee2MQTT's own message; `routes` stays absent unless sent.
   networkmap: v.object({ type: v.optional(v.unknown()), routes: v.optional(v.boolean()) }),
   options: v.object({ options: v.record(v.string(), v.unknown()) }),

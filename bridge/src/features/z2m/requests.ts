@@ -225,6 +225,11 @@ export function createZ2mRequests(deps: FeatureDeps, sinks: Sinks) {
       await h.permit_join({ time: p.time, ...(p.device ? { ieee: device(p.device) } : {}) });
       return { time: p.time, ...(p.device ? { device: p.device } : {}) };
     },
+    async 'install_code/add'(payload) {
+      const p = parse(s['install_code/add'], payload);
+      await deps.radio.addInstallCodeText(p.value);
+      return { value: p.value };
+    },
     async health_check(payload) {
       parse(s.health_check, payload);
       return { healthy: deps.radio.isUp() };
