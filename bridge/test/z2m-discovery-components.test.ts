@@ -39,6 +39,20 @@ describe('z2m discovery: climate, cover, lock and fan', () => {
     for (const component of ['light', 'switch', 'binary_sensor', 'sensor', 'climate', 'cover', 'fan']) expect(components).toContain(component);
   });
 
+  it("should give every device Zigbee2MQTT's link quality sensor, off by default, though no converter exposes it", async () => {
+    for (const model of catalogueModels()) {
+      const d = await device(model).catch(() => undefined);
+      if (!d) continue;
+      expect(d.definition!.z2m!.exposes.some((e) => e.name === 'linkquality')).toBe(false);
+      const lqi = discoveryConfigs(d).filter((c) => c.objectId === 'linkquality');
+      expect(lqi, model).toHaveLength(1);
+      expect(lqi[0]).toMatchObject({
+        component: 'sensor',
+        payload: { enabled_by_default: false, entity_category: 'diagnostic', unit_of_measurement: 'lqi', value_template: '{{ value_json["linkquality"] }}' },
+      });
+    }
+  });
+
   it("should give a thermostat Zigbee2MQTT's climate payload with its setpoint and mode markers", async () => {
     const configs = discoveryConfigs(await ofType('climate'));
     const climate = configs.find((c) => c.component === 'climate')!;

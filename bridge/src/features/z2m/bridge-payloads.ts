@@ -20,7 +20,8 @@ const LINKQUALITY = {
   value_max: 255,
   category: 'diagnostic',
 };
-const withLinkquality = (exposes: unknown[]) => (exposes.some((e) => (e as { name?: string }).name === 'linkquality') ? exposes : [...exposes, LINKQUALITY]);
+export const withLinkquality = (exposes: unknown[]) =>
+  exposes.some((e) => (e as { name?: string }).name === 'linkquality') ? exposes : [...exposes, LINKQUALITY];
 
 export function definitionPayload(device: ZigbeeDevice) {
   const definition = device.definition;

@@ -1,6 +1,7 @@
 import type { ZigbeeDevice } from '../../zigbee/index';
 import { climate, cover, fan, lock } from './discovery-components';
 import type { DiscoveryConfig, Feature } from './discovery-types';
+import { withLinkquality } from './bridge-payloads';
 
 export type { DiscoveryConfig, Feature } from './discovery-types';
 
@@ -138,7 +139,8 @@ function single(e: Feature): DiscoveryConfig | undefined {
 }
 
 export function discoveryConfigs(device: ZigbeeDevice): DiscoveryConfig[] {
-  const exposes = (device.definition?.z2m?.exposes ?? []) as Feature[];
+  // With the `linkquality` expose Zigbee2MQTT appends to every device: its sensor entity (off by default).
+  const exposes = (device.definition ? withLinkquality(device.definition.z2m?.exposes ?? []) : []) as Feature[];
   const configs: DiscoveryConfig[] = [];
   for (const e of exposes) {
     if (e.type === 'light') configs.push(light(e, exposes));
