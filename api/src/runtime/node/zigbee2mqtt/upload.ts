@@ -1,11 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { archiveFile, type ArchiveBody } from '@herdgate/shared/backup';
-import { dumpTables } from '../../../backup/database-rows';
 import type { TakeoverReader } from '../../../backup/restore-content';
-import { openDatabase } from '../database';
-import { createImportedDatabase } from '../import';
+import { importedArchiveParts } from '../import-archive';
 import { z2mBridgeFiles } from './bridge-files';
 import { buildPlan, describePlan } from './plan';
 import { FolderRefused, isZ2mUpload, readZ2mArchive } from './source';
@@ -22,17 +19,7 @@ export const readZigbee2mqttUpload: TakeoverReader = async (bytes, now, adapter)
   const scratch = await mkdtemp(join(tmpdir(), 'herdgate-z2m-upload-'));
   try {
     const plan = buildPlan(readZ2mArchive(Buffer.from(bytes)), adapter);
-    const file = join(scratch, 'herdgate.db');
-    await createImportedDatabase(file, plan.state, now);
-    const { db, client } = await openDatabase(`file:${file}`, undefined);
-    let database: ArchiveBody['database'];
-    try {
-      database = await db.transaction((tx) => dumpTables(tx));
-    } finally {
-      client.close();
-    }
-    const files: ArchiveBody['bridge']['files'] = {};
-    for (const [name, text] of Object.entries(z2mBridgeFiles(plan))) files[name] = await archiveFile(new TextEncoder().encode(text));
+    const { database, files } = await importedArchiveParts(scratch, plan.state, z2mBridgeFiles(plan), now);
     const notes = describePlan(plan).trimEnd().split('\n');
     return {
       ok: true,
