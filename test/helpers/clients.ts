@@ -75,8 +75,19 @@ export async function connectEvents(url: string): Promise<EventClient> {
 
 /** The virtual radio's control API (bridge/virtual-radio/README.md). */
 export async function radioControl<T = any>(control: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(control + path, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  const send = () => fetch(control + path, { method, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+  // A reused keep-alive socket the server closed as the request went out fails before any
+  // answer; a read is safe to send again on a new one (a POST is not: it may have run).
+  const res = await send().catch((error: unknown) => {
+    if (method !== 'GET' || !closedBeforeAnswer(error)) throw error;
+    return send();
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`radio control ${method} ${path}: ${res.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function closedBeforeAnswer(error: unknown): boolean {
+  const code = (error as { cause?: { code?: string } })?.cause?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET';
 }

@@ -29,6 +29,10 @@ export async function startControlServer(radio: VirtualRadio, port: number): Pro
       sendJson(res, out.status ?? 200, out.body);
     })().catch((error: unknown) => renderError(res, error));
   });
+  // Idle keep-alive sockets stay open well past a poll's gap. With Node's 5 s default, a
+  // client reusing a socket just before that deadline could lose its request when this
+  // process's loop was busy: the close timer runs before the waiting request is read.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
