@@ -101,6 +101,49 @@ describe('config import of a Zigbee2MQTT folder', () => {
     expect(restores()).toEqual([]);
   });
 
+  it('should take a folder without coordinator_backup.json for this same stick, and change nothing when the bridge refuses it', async () => {
+    const before = await resources();
+    const files = sampleFolder();
+    delete files['coordinator_backup.json'];
+    bridge.holdRequests.push('backup/restore');
+    const pending = post('/config/import', zipOf(files));
+    await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
+    const check = bridge.heldRequests.shift()!;
+    bridge.holdRequests.length = 0;
+    expect(check.data.check).toBe(true);
+    // The network from configuration.yaml, herdsman's database as it was; no backup to hand over.
+    expect(Object.keys(check.data.files as object).sort()).toEqual(['database.db', 'initial-state.json', 'names.json', 'network.json']);
+    await check.answer({ status: 'error', code: 'not_supported', message: 'the stick holds another network' });
+    const res = await pending;
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual([
+      { error: { type: 7, address: '/config/import', description: expect.stringContaining('the stick holds another network') } },
+    ]);
+    expect(await resources()).toEqual(before);
+  });
+
+  it('should answer 503 Not connected while the bridge is offline, whatever the folder names, and change nothing', async () => {
+    const before = await resources();
+    const asked = restores().length;
+    await bridge.setOnline(false);
+    try {
+      await waitUntil(() => !gw.gateway.services.bridge.connected(), 20_000);
+      const files = sampleFolder();
+      // No serial.adapter: read against an offline bridge this used to ask for ZIGBEE_ADAPTER.
+      files['configuration.yaml'] = files['configuration.yaml']!.replace('  adapter: zstack\n', '');
+      for (const folder of [sampleFolder(), files]) {
+        const res = await post('/config/import', zipOf(folder));
+        expect(res.status).toBe(503);
+        expect(await res.json()).toEqual([{ error: { type: 950, address: '/config/import', description: expect.any(String) } }]);
+      }
+      expect(restores().length).toBe(asked);
+      expect(await resources()).toEqual(before);
+    } finally {
+      await bridge.setOnline(true);
+      await waitUntil(() => gw.gateway.services.bridge.connected(), 20_000);
+    }
+  });
+
   it("should take the uploaded folder: the bridge gets herdsman's database, the network, names and states, the api Zigbee2MQTT's groups", async () => {
     const asking = await gw.createKey('asking');
     const upload = new FormData();
