@@ -114,6 +114,58 @@ describe('command queue', () => {
     await next;
   });
 
+  it('should not let two values for one attribute cross: the second waits for the first to settle', async () => {
+    const radio = fakeRadio();
+    const queue = createCommandQueue({ ...options, maxInFlight: 2 });
+    const first = queue.submit(radio.command('on bri=1', { keys: ['state', 'brightness'] }));
+    const other = queue.submit(radio.command('ct=300', { keys: ['color_temp'] }));
+    const second = queue.submit(radio.command('bri=2', { keys: ['brightness'] }));
+    // The colour goes alongside; the second brightness waits although a slot is free.
+    expect(radio.sent).toEqual(['on bri=1', 'ct=300']);
+    radio.ack('ct=300');
+    await other;
+    expect(radio.sent).toEqual(['on bri=1', 'ct=300']);
+    radio.ack('on bri=1');
+    await first;
+    expect(radio.sent).toEqual(['on bri=1', 'ct=300', 'bri=2']);
+    radio.ack('bri=2');
+    await expect(second).resolves.toMatchObject({ status: 'acknowledged' });
+  });
+
+  it('should hold a timed-out command keys until the radio settles it, so a retry cannot land after a newer value', async () => {
+    const radio = fakeRadio();
+    const queue = createCommandQueue({ ...options, maxInFlight: 2 });
+    const stuck = queue.submit(radio.command('bri=1', { keys: ['brightness'] }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await expect(stuck).resolves.toMatchObject({ status: 'failed', reason: 'timeout' });
+    const newer = queue.submit(radio.command('bri=2', { keys: ['brightness'] }));
+    const unrelated = queue.submit(radio.command('ct=300', { keys: ['color_temp'] }));
+    await vi.advanceTimersByTimeAsync(10);
+    // The slot is free (the unrelated command went) but brightness waits for the late frame.
+    expect(radio.sent).toEqual(['bri=1', 'ct=300']);
+    radio.ack('bri=1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(radio.sent).toEqual(['bri=1', 'ct=300', 'bri=2']);
+    radio.ack('bri=2');
+    radio.ack('ct=300');
+    await expect(newer).resolves.toMatchObject({ status: 'acknowledged' });
+    await unrelated;
+  });
+
+  it('should let a timed-out command keys go after another timeout if the radio never settles it', async () => {
+    const radio = fakeRadio();
+    const queue = createCommandQueue(options);
+    void queue.submit(radio.command('bri=1', { keys: ['brightness'] }));
+    await vi.advanceTimersByTimeAsync(1_000);
+    const newer = queue.submit(radio.command('bri=2', { keys: ['brightness'] }));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(radio.sent).toEqual(['bri=1']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(radio.sent).toEqual(['bri=1', 'bri=2']);
+    radio.ack('bri=2');
+    await expect(newer).resolves.toMatchObject({ status: 'acknowledged' });
+  });
+
   it('should pace groupcasts by groupDelayMs and report them as sent', async () => {
     const queue = createCommandQueue(options);
     const times: number[] = [];

@@ -12,6 +12,11 @@ import { failed, outcomeFromError, type CommandOutcome } from './outcome';
  * with `busy` (deCONZ 951) instead of growing a backlog nobody will wait for. A command with an
  * `expiresAt` still waiting at that time is answered `expired` and never sent, so nothing queued
  * before an outage runs minutes later.
+ *
+ * Ordered per item: a command does not start while an earlier one to the same target that sets any
+ * of its keys is still with the radio, even past its timeout (the caller already has `timeout`, but
+ * zigbee-herdsman may still deliver it on a retry). Otherwise two values for one attribute can
+ * cross on the air, and the older one, answered first or not at all, lands last.
  */
 export type Lane = { kind: 'device'; ieee: string } | { kind: 'group' } | { kind: 'broadcast' };
 
@@ -54,9 +59,17 @@ interface Entry {
   resolve: (outcome: CommandOutcome) => void;
 }
 
+/** What a command still with the radio holds: its target's keys (until it settles or `timeoutMs` more). */
+interface Holding {
+  target: string;
+  keys: readonly string[];
+}
+
 interface LaneState {
   pending: Entry[];
+  /** Commands sent and not yet answered; the ones past their timeout no longer count. */
   inFlight: number;
+  holding: Holding[];
   starts: number[];
   timer?: ReturnType<typeof setTimeout>;
 }
@@ -88,21 +101,59 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
     return 0;
   };
 
-  const run = async (entry: Entry): Promise<CommandOutcome> => {
-    const { description, send } = entry.command;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<CommandOutcome>((resolve) => {
-      timer = setTimeout(() => resolve(failed(description, 'timeout', `no answer within ${options.timeoutMs} ms`)), options.timeoutMs);
-    });
-    const sent = send().then(
-      (): CommandOutcome => ({ status: entry.command.lane.kind === 'device' ? 'acknowledged' : 'sent', description }),
-      (err: unknown) => outcomeFromError(description, err),
-    );
-    try {
-      return await Promise.race([sent, timeout]);
-    } finally {
-      clearTimeout(timer);
+  const overlaps = (a: Holding, b: Holding) => a.target === b.target && a.keys.some((k) => b.keys.includes(k));
+
+  /** Sends one command; answers it at the first of its result and its timeout; calls `done` when the slot frees. */
+  const run = (entry: Entry, state: LaneState, done: () => void): void => {
+    const { description, send, target, keys } = entry.command;
+    const hold: Holding = { target, keys };
+    state.holding.push(hold);
+    let answered = false;
+    const answer = (outcome: CommandOutcome) => {
+      if (answered) return;
+      answered = true;
+      state.inFlight -= 1;
+      entry.resolve(outcome);
+      done();
+    };
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const unhold = () => {
+      clearTimeout(grace);
+      const at = state.holding.indexOf(hold);
+      if (at >= 0) state.holding.splice(at, 1);
+      return at >= 0;
+    };
+    const release = () => unhold() && done();
+    const timer = setTimeout(() => {
+      answer(failed(description, 'timeout', `no answer within ${options.timeoutMs} ms`));
+      // The frame may still go out on a retry: its keys stay held a while longer, then are let go
+      // even if herdsman never settles it, so a lost promise cannot stall the item for good.
+      grace = setTimeout(release, options.timeoutMs);
+    }, options.timeoutMs);
+    void send()
+      .then(
+        (): CommandOutcome => ({ status: entry.command.lane.kind === 'device' ? 'acknowledged' : 'sent', description }),
+        (err: unknown) => outcomeFromError(description, err),
+      )
+      .then((outcome) => {
+        clearTimeout(timer);
+        if (answered) return release();
+        // Answered in time: its keys and its slot free together, so the lane keeps its order.
+        unhold();
+        answer(outcome);
+      });
+  };
+
+  /** The first waiting command free to start: none held or waiting before it on its target shares a key. */
+  const nextStartable = (state: LaneState): number => {
+    const blocked: Holding[] = [...state.holding];
+    for (const [index, entry] of state.pending.entries()) {
+      const { target, keys } = entry.command;
+      const wanted = { target, keys };
+      if (!blocked.some((b) => overlaps(b, wanted))) return index;
+      blocked.push(wanted);
     }
+    return -1;
   };
 
   const pump = (key: string, state: LaneState): void => {
@@ -116,7 +167,9 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
         }, wait);
         return;
       }
-      const entry = state.pending.shift()!;
+      const index = nextStartable(state);
+      if (index < 0) return;
+      const [entry] = state.pending.splice(index, 1) as [Entry];
       const { expiresAt, description } = entry.command;
       if (expiresAt !== undefined && now() > expiresAt) {
         entry.resolve(failed(description, 'expired', `expired ${now() - expiresAt} ms before it could be sent`));
@@ -128,11 +181,7 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
         // Only the broadcast lane needs a window of starts; the group lane reads the last one.
         if (key === 'group' && state.starts.length > 1) state.starts.splice(0, state.starts.length - 1);
       }
-      void run(entry).then((outcome) => {
-        state.inFlight -= 1;
-        entry.resolve(outcome);
-        pump(key, state);
-      });
+      run(entry, state, () => pump(key, state));
     }
   };
 
@@ -161,7 +210,7 @@ export function createCommandQueue(options: QueueOptions): CommandQueue {
       const key = laneKey(command.lane);
       let state = lanes.get(key);
       if (!state) {
-        state = { pending: [], inFlight: 0, starts: [] };
+        state = { pending: [], inFlight: 0, holding: [], starts: [] };
         lanes.set(key, state);
       }
       if (command.keys.length > 0) supersede(state, command);
