@@ -14,7 +14,8 @@ import { startMatterController, type MatterController } from './helpers/matter-c
  * the Matter process as `npm start` runs it, and a matter.js controller in this process that
  * commissions it by known address, reads the bridged endpoints, toggles and dims a light, moves
  * a blind, reads a climate sensor, a smoke alarm and a thermostat, sets the thermostat, toggles a
- * plug, gets a door opened at the radio as a subscription report, and reconnects to the same
+ * plug, gets a door opened at the radio as a subscription report, lets a second ecosystem pair
+ * through a window opened over REST and removes its fabric again, and reconnects to the same
  * fabric after the Matter process restarts.
  */
 const LIGHT = '0017880104a1c001';
@@ -49,8 +50,9 @@ describe('matter: a controller commissions herdgate over loopback', () => {
     MATTER_LISTEN: 'loopback',
     MATTER_PASSCODE: String(PASSCODE),
     MATTER_DISCRIMINATOR: '3840',
-    // A window opened on request closes by itself after this (180 s outside tests).
-    MATTER_WINDOW_SECONDS: '1',
+    // A window opened on request closes by itself after this (180 s outside tests); long enough
+    // for the second ecosystem's commissioning to begin on a loaded machine.
+    MATTER_WINDOW_SECONDS: '4',
     LOG_LEVEL: 'info',
   });
   const startMatter = async () => {
@@ -210,6 +212,43 @@ describe('matter: a controller commissions herdgate over loopback', () => {
     await act(stack, DOOR, 'open');
     await opened;
   }, 30_000);
+
+  it('should take a second ecosystem through a window opened over REST, both controlling, then remove its fabric', async () => {
+    const { OnOff } = await import('@matter/main/clusters');
+    const matterStatus = async () => (await stack.rest.get('/matter')).body as { commissioning: boolean; fabrics: { index: number; label: string }[] };
+    const light = await bridgedNumber('0017880104a1c001-0b');
+    const lampOn = async () => (await endpoints(LIGHT))['11'].genOnOff.onOff === 1;
+    await stack.rest.put('/matter', { commissioning: true });
+    const second = await startMatterController(join(dataDir, 'controller-2'), await freePort(), { id: 'herdgate-second-ecosystem', label: 'second ecosystem' });
+    try {
+      await second.commission({ port, passcode: PASSCODE });
+      const both = await waitFor(
+        async () => ((await matterStatus()).fabrics.length === 2 ? matterStatus() : undefined),
+        'GET /matter lists two fabrics',
+        20_000,
+      );
+      expect(both.fabrics).toEqual([
+        expect.objectContaining({ index: 1, label: 'herdgate test' }),
+        expect.objectContaining({ index: 2, label: 'second ecosystem' }),
+      ]);
+      // Pairing ends the window.
+      expect(both.commissioning).toBe(false);
+      const wasOn = await lampOn();
+      await second.cluster<{ toggle(): Promise<void> }>(light, OnOff.Cluster).toggle();
+      expect(await lampOn()).toBe(!wasOn);
+      await controller.cluster<{ toggle(): Promise<void> }>(light, OnOff.Cluster).toggle();
+      expect(await lampOn()).toBe(wasOn);
+
+      expect(await stack.rest.delete('/matter/fabrics/2')).toEqual({ status: 200, body: [{ success: '/matter/fabrics/2 deleted.' }] });
+      expect((await matterStatus()).fabrics).toEqual([expect.objectContaining({ index: 1, label: 'herdgate test' })]);
+      expect(await stack.rest.delete('/matter/fabrics/2')).toMatchObject({ status: 404, body: [{ error: { address: '/matter/fabrics/2' } }] });
+      // The first ecosystem keeps the bridge.
+      await controller.cluster<{ toggle(): Promise<void> }>(light, OnOff.Cluster).toggle();
+      expect(await lampOn()).toBe(!wasOn);
+    } finally {
+      await second.close();
+    }
+  }, 90_000);
 
   it('should keep the fabric and the endpoint numbers across a restart of the Matter process', async () => {
     const before = await controller.bridged();

@@ -30,6 +30,7 @@ export interface RestClient {
   get<T = any>(path: string): Promise<{ status: number; body: T }>;
   put<T = any>(path: string, body: unknown): Promise<{ status: number; body: T }>;
   post<T = any>(path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  delete<T = any>(path: string): Promise<{ status: number; body: T }>;
 }
 
 export async function createRestClient(base: string): Promise<RestClient> {
@@ -48,6 +49,7 @@ export async function createRestClient(base: string): Promise<RestClient> {
     get: (path) => call('GET', `/api/${key}${path}`),
     put: (path, body) => call('PUT', `/api/${key}${path}`, body),
     post: (path, body) => call('POST', `/api/${key}${path}`, body),
+    delete: (path) => call('DELETE', `/api/${key}${path}`),
   };
 }
 

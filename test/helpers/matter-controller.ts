@@ -25,7 +25,17 @@ export interface MatterController {
   close(): Promise<void>;
 }
 
-export async function startMatterController(storage: string, localPort: number): Promise<MatterController> {
+/** A second controller in the same process is another ecosystem: its own `id` (storage) and fabric `label`. */
+export interface ControllerIdentity {
+  id: string;
+  label: string;
+}
+
+export async function startMatterController(
+  storage: string,
+  localPort: number,
+  identity: ControllerIdentity = { id: 'herdgate-test-controller', label: 'herdgate test' },
+): Promise<MatterController> {
   process.env.MATTER_STORAGE_PATH = storage;
   process.env.MATTER_MDNS_NETWORKINTERFACE = 'lo';
   process.env.MATTER_MDNS_IPV4 = 'false';
@@ -35,9 +45,9 @@ export async function startMatterController(storage: string, localPort: number):
   const { BasicInformation, BridgedDeviceBasicInformation, GeneralCommissioning } = await import('@matter/main/clusters');
   const { CommissioningController } = await import('@project-chip/matter.js');
   const controller = new CommissioningController({
-    environment: { environment: Environment.default, id: 'herdgate-test-controller' },
+    environment: { environment: Environment.default, id: identity.id },
     autoConnect: false,
-    adminFabricLabel: 'herdgate test',
+    adminFabricLabel: identity.label,
     localPort,
     listeningAddressIpv4: '127.0.0.1',
     listeningAddressIpv6: '::1',
