@@ -1,5 +1,5 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { testWorkers } from './test/helpers/test-workers';
 
 // One config for the whole monorepo, split into projects so a change can be checked by its layer:
 // `npm test -- --project unit` is the quick loop, `npm test` runs every project. Each test file runs
@@ -65,12 +65,10 @@ const project = (name: string, include: string[], exclude: string[] = [], more: 
 export default defineConfig({
   test: {
     pool: 'forks',
-    // Two test files per core: most of a file's time waits on its children, the simulated devices
-    // and the network's timers rather than on the CPU (a whole run used about 580 CPU seconds in
-    // 1,400 s of wall time with two files at a time), so a second file per core fills the wait.
-    // HERDGATE_TEST_WORKERS overrides it: measured quiet on 2 cores, 6 files at a time took the suite
-    // from 382 s to 328 s (CPU 128% → 161% of 200%), but two workerd files then timed out, so 4 stays.
-    maxWorkers: Number(process.env.HERDGATE_TEST_WORKERS ?? Math.max(2, availableParallelism() * 2)),
+    // Two test files per core (a whole run used about 580 CPU seconds in 1,400 s of wall time with two
+    // files at a time). HERDGATE_TEST_WORKERS overrides it: measured quiet on 2 cores, 6 files at a
+    // time took the suite from 382 s to 328 s (CPU 128% → 161% of 200%).
+    maxWorkers: testWorkers(),
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

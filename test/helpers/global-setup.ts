@@ -2,9 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { writeWebApp } from '@herdgate/web/build';
 import { writeMigrationBundle } from '../../api/scripts/bundle-migrations';
 import { startTestWorker, type TestWorker } from '../../api/test/helpers/edge-worker';
-
-/** One test Worker per test process of the project (vitest.config.ts runs two at a time). */
-const WORKERS = 2;
+import { testWorkers } from './test-workers';
 
 /**
  * Runs once per vitest project that names it (the edge project), before its test files: builds
@@ -17,7 +15,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   writeMigrationBundle();
   await writeWebApp();
   process.env.HERDGATE_TEST_EDGE_BUILT = '1';
-  const started = await Promise.allSettled(Array.from({ length: WORKERS }, () => startTestWorker()));
+  // One Worker per file slot (VITEST_POOL_ID 1…n): with fewer, two files shared one workerd and,
+  // at six files at a time, timed out waiting for it.
+  const started = await Promise.allSettled(Array.from({ length: testWorkers() }, () => startTestWorker()));
   const workers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stop = async () => {
     await Promise.allSettled(workers.map((worker: TestWorker) => worker.dispose()));
