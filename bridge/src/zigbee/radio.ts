@@ -19,6 +19,7 @@ import { createTouchlink } from './touchlink';
 import { createImageSources } from './ota/image-sources';
 import { createDeviceOta } from './ota/device-ota';
 import { createNeighbourReader } from './neighbours';
+import { createAddressSearch, interviewNow } from './address-search';
 import { createInterviewPacing } from './interview-pacing';
 import { releaseVendorModulesWhenIdle } from './vendor-modules';
 import { fromZigbee, resolveDefinition, cachedDefinition, forgetDefinition } from './translate';
@@ -226,11 +227,16 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       ota.onMessage(m);
       guard('message handling', () => onMessage(m));
     });
-    c.on('lastSeenChanged', ({ device }) => {
+    c.on('lastSeenChanged', ({ device, reason }) => {
       catchUp.heard(device.ieeeAddr);
+      if ((reason === 'messageEmitted' || reason === 'messageNonEmitted') && interviewNow(device, 'heard')) pacing.announced(device.ieeeAddr);
       emit('deviceSeen', { ieee: device.ieeeAddr, at: device.lastSeen ?? Date.now() });
     });
     c.on('deviceJoined', ({ device }) => emit('deviceJoined', { ieee: device.ieeeAddr }));
+    // A device taken over without an address was found (address-search.ts).
+    c.on('deviceNetworkAddressChanged', ({ device }) => {
+      if (interviewNow(device, 'address')) pacing.announced(device.ieeeAddr);
+    });
     c.on('deviceAnnounce', ({ device }) => {
       const definition = cachedDefinition(device.ieeeAddr);
       if (definition) guard('announce hook', () => notify('deviceAnnounce', device, definition));
@@ -280,6 +286,15 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
     },
   });
 
+  const search = createAddressSearch(log);
+  /** Work that waits for the bridge to be ready: configures caught up, devices located. */
+  const openBackground = () => {
+    catchUp.open();
+    // Taken over with its address but not all its descriptors: a router is awake, interview it now.
+    for (const device of controller.getDevicesIterator((d) => interviewNow(d, 'address'))) pacing.announced(device.ieeeAddr);
+    guard('address search', async () => void (await search.run(() => controller.getDevicesIterator())));
+  };
+
   const startCurrent = async (): Promise<RadioStart> => {
     wire(controller);
     installDeconzStartupPace({ adapter: options.adapter, enabled: options.deconzFastPath, log });
@@ -312,6 +327,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
   const suspend = async () => {
     if (!up) return;
     up = false;
+    search.cancel();
     await controller.stop();
     const why = retireDriver(controller);
     if (why) log.warn(`the stopped adapter driver could not be retired (${why}); a restart in this process may misbehave`);
@@ -319,7 +335,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
 
   return {
     start: startCurrent,
-    background: () => catchUp.open(),
+    background: openBackground,
     state: stateOf,
     seedState: (ieee, state) => states.set(ieee, { ...state, ...stateOf(ieee) }),
     async stop() {
@@ -337,7 +353,7 @@ export async function createZigbeeRadio(options: RadioOptions, logger: Logger): 
       }
       controller = newController();
       const started = await startCurrent();
-      catchUp.open();
+      openBackground();
       // A new network: devices of the old one are gone and must pair again.
       if (change.network) {
         for (const device of controller.getDevices()) if (device.type !== 'Coordinator') device.removeFromDatabase();

@@ -89,8 +89,9 @@ export async function importDeconz(options: ImportOptions): Promise<ImportResult
 
 /**
  * The stick deCONZ left, its devices joined. A device zll.db keeps no address of (deCONZ 2.0x) is
- * still on the network at an address of its own: the simulation gives it one (herdsman is not
- * told; it learns the address when the device next announces itself).
+ * still on the network at an address of its own: the simulation gives it one, and herdsman is not
+ * told. The bridge searches for it after start (bridge/src/zigbee/address-search.ts), or herdsman
+ * learns the address when the device is next heard.
  */
 function virtualStick(plan: ImportPlan) {
   const taken = new Set(plan.devices.flatMap((d) => (d.nwkAddr === undefined ? [] : [d.nwkAddr])));
@@ -120,7 +121,9 @@ function virtualStick(plan: ImportPlan) {
   for (const d of unknown) lines.push(`  not simulated: ${d.ieee} (${d.modelId || 'no model id'}): the virtual radio's catalogue has no such model`);
   const addressless = plan.devices.filter((d) => d.nwkAddr === undefined).length;
   if (addressless > 0)
-    lines.push(`  ${addressless} device(s) without a network address in zll.db: simulated at an address of their own, until they announce themselves`);
+    lines.push(
+      `  ${addressless} device(s) without a network address in zll.db: simulated at an address of their own, which the bridge searches for after start`,
+    );
   return { state, note: `${lines.join('\n')}\n` };
 }
 

@@ -2,11 +2,13 @@
  * The simulated network behind the radio: turns host APS requests into deliveries to devices (with
  * confirms that say what a real radio would say), and device emissions into host indications.
  */
+import { ByteReader } from '../protocol/bytes';
 import type { ApsRequest } from '../protocol/index';
 import { ConfirmStatus } from '../protocol/index';
 import { answerCoordinatorZdo, answerNetworkZdo, isNetworkLevel } from '../zdo/network-zdo';
 import type { ZdoDeps } from '../zdo/network-zdo';
-import { ZdoCluster } from '../zdo/network-zdo-ids';
+import { addressResponse } from '../zdo/network-zdo-frames';
+import { responseCluster, ZdoCluster } from '../zdo/network-zdo-ids';
 import type { Clock } from './clock';
 import type { FrameCounters } from './counters';
 import type { FaultTable } from './faults';
@@ -141,6 +143,7 @@ export class SimNetwork {
       // Permit join and channel changes matter network-wide; other broadcasts need no simulation.
       if (req.clusterId === ZdoCluster.MgmtPermitJoinReq && req.asdu.length >= 2) this.deps.permitJoin(req.asdu[1]);
       if (req.clusterId === ZdoCluster.MgmtNwkUpdateReq) this.channels.broadcast(address, req.asdu);
+      if (req.clusterId === ZdoCluster.NwkAddrReq) this.answerAddressSearch(req.asdu);
       return;
     }
     const endpoint = req.dst.mode === 'nwk' ? req.dst.endpoint : 0xff;
@@ -148,6 +151,28 @@ export class SimNetwork {
       this.fanOutBroadcast(address, { ...this.delivery(req), dstEndpoint: endpoint, broadcast: true });
       this.confirm(req, ConfirmStatus.Success, 0);
     }, this.deps.timing.airMs);
+  }
+
+  /**
+   * A broadcast NWK_addr_req names its device by IEEE. The device answers itself when its receiver
+   * is on; a sleepy one is answered for by its parent router, from its neighbour table. Nobody
+   * answers for a device that is off, or for a sleepy child of the coordinator: a node does not
+   * hear its own broadcast (the host finds that one when it is next heard).
+   */
+  private answerAddressSearch(asdu: Uint8Array): void {
+    if (asdu.length < 9) return;
+    const r = new ByteReader(asdu);
+    const tsn = r.u8();
+    const entry = this.deps.registry.get(r.ieee());
+    if (!entry?.online || this.channels.stranded(entry) || this.deps.faults.silenced(entry.device.identity.ieee)) return;
+    const { ieee, nwk, rxOnWhenIdle } = entry.device.identity;
+    const responder = rxOnWhenIdle ? entry : this.deps.registry.byAddress(entry.parent);
+    if (!responder?.online) return;
+    // Request and answer each cross the air once.
+    this.deps.clock.setTimeout(
+      () => this.zdo.reply(responder.device.identity.nwk, responseCluster(ZdoCluster.NwkAddrReq), addressResponse(tsn, ieee, nwk)),
+      2 * this.deps.timing.airMs,
+    );
   }
 
   private fanOutBroadcast(address: number, delivery: Delivery, except?: Ieee): void {

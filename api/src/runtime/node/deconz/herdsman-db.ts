@@ -120,7 +120,7 @@ export function herdsmanDevices(db: ZllDb, network: DeconzNetwork, leftovers: Le
     if (!interviewed)
       leftovers.push({
         what: `the descriptors of ${ieeeAddr}`,
-        why: 'deCONZ had not stored them all: herdsman interviews this device when it next announces itself',
+        why: 'deCONZ had not stored them all: herdgate interviews this device after start if it is a router, else when it is next heard',
       });
     described.add(ieeeAddr);
     const powerSource = power.get(int(row.id));
@@ -157,7 +157,7 @@ export function herdsmanDevices(db: ZllDb, network: DeconzNetwork, leftovers: Le
   if (unknown.length > 0 && db.family === '2.0x') {
     leftovers.push({
       what: `network addresses and descriptors of ${unknown.length} device(s)`,
-      why: 'a deCONZ 2.0x database keeps neither: each device is interviewed again when it next announces itself (ids, names and rules stay)',
+      why: 'a deCONZ 2.0x database keeps neither: herdgate searches for each device after start and interviews it again (ids, names and rules stay)',
     });
   }
   return devices;
