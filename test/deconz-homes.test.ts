@@ -173,6 +173,14 @@ describe('deCONZ home with a thermostat', () => {
     await expectClientKeys(taken);
   });
 
+  it('should drive the plug the catalogue lacks, which the virtual stick simulates from its descriptors', async () => {
+    expect(taken.report).toContain(`simulated from its descriptors: 0x${THERMOSTAT.plug} (LOM002)`);
+    await waitFor(async () => (await taken.old('GET', '/lights/3')).body.state?.reachable === true, 'the plug reachable', 30_000);
+    expect((await taken.old('GET', '/lights/3')).body).toMatchObject({ name: 'Heater plug', modelid: 'LOM002', type: 'On/Off plug-in unit' });
+    expect((await taken.old('PUT', '/lights/3/state', { on: true })).body).toEqual([{ success: { '/lights/3/state/on': true } }]);
+    await radioShows(taken, THERMOSTAT.plug, at(11, ON), 1, 'the plug on');
+  });
+
   it('should write a setpoint to the valve', async () => {
     await waitFor(async () => (await taken.old('GET', '/sensors/6')).body.config?.reachable === true, 'the valve reachable', 60_000);
     expect((await taken.old('PUT', '/sensors/6/config', { heatsetpoint: 2300 })).body).toEqual([{ success: { '/sensors/6/config/heatsetpoint': 2300 } }]);

@@ -8,7 +8,7 @@
  * leaves a stick, APS_USE_EXTENDED_PANID is 0 (the extended PAN id follows the MAC).
  */
 import { NetworkState, Param, ieeeToBytes } from './protocol/index';
-import { loadCatalogue, type CatalogueEntry } from './devices/index';
+import { CatalogueError, loadCatalogue, parseCatalogueEntry, type CatalogueEntry } from './devices/index';
 import type { PersistedDevice } from './network/persisted';
 import { ParameterStore } from './radio/parameter-store';
 import type { RadioState } from './radio/state-file';
@@ -23,7 +23,53 @@ export interface TakeoverNetwork {
   nwkUpdateId: number;
   frameCounter: number;
   /** `groups`: the Zigbee groups the device's endpoints are members of; `scenes`: those stored in it. */
-  devices: { ieee: string; nwk: number; modelId: string; manufacturer: string; groups?: number[]; scenes?: TakeoverScene[] }[];
+  devices: {
+    ieee: string;
+    nwk: number;
+    modelId: string;
+    manufacturer: string;
+    groups?: number[];
+    scenes?: TakeoverScene[];
+    /** What the old gateway stored of the device, for one the catalogue lacks. */
+    descriptors?: TakeoverDescriptors;
+  }[];
+}
+
+/** A device's node and simple descriptors as the old gateway stored them. */
+export interface TakeoverDescriptors {
+  router: boolean;
+  mains: boolean;
+  manufacturerCode?: number;
+  swBuildId?: string;
+  endpoints: { id: number; profileId: number; deviceId: number; inClusters: number[]; outClusters: number[] }[];
+}
+
+/**
+ * A catalogue entry for a device the catalogue lacks, from its descriptors: it answers the ZDO
+ * descriptors and genBasic identity the old gateway knew, and its clusters behave as the catalogue's
+ * clusters do. Undefined when no endpoint was stored (nothing to simulate) or the descriptors do not
+ * make a valid entry.
+ */
+export function descriptorEntry(modelId: string, manufacturer: string, d: TakeoverDescriptors): CatalogueEntry | undefined {
+  const endpoints = d.endpoints.filter((ep) => ep.id >= 1 && ep.id <= 0xf0);
+  if (endpoints.length === 0) return undefined;
+  const entry = {
+    description: `${manufacturer || 'unknown maker'} ${modelId || 'unknown model'}, made from the descriptors the old gateway stored`,
+    manufacturerName: manufacturer,
+    modelId,
+    manufacturerCode: d.manufacturerCode ?? 0,
+    logicalType: d.router ? 'router' : 'end-device',
+    // As in Device_annce: mains-powered router with its receiver on, or a sleepy battery end device.
+    macCapabilities: d.router ? 0x8e : d.mains ? 0x8c : 0x80,
+    basic: { powerSource: d.mains ? 1 : 3, ...(d.swBuildId ? { swBuildId: d.swBuildId } : {}) },
+    endpoints: endpoints.map((ep) => ({ ...ep, version: 1, attributes: {} })),
+  };
+  try {
+    return parseCatalogueEntry(`descriptors of ${modelId}`, entry);
+  } catch (err) {
+    if (err instanceof CatalogueError) return undefined;
+    throw err;
+  }
 }
 
 /** A scene as the old gateway stored it in one light endpoint (raw ZCL values: x/y 0-65535, ct mireds). */
@@ -96,8 +142,14 @@ function configuredSnapshot(entry: CatalogueEntry, coordinator: string, groups: 
 const u16 = (v: number) => Uint8Array.of(v & 0xff, v >> 8);
 const u32 = (v: number) => Uint8Array.of(v & 0xff, (v >>> 8) & 0xff, (v >>> 16) & 0xff, (v >>> 24) & 0xff);
 
-/** The state and the devices the catalogue has no model for (not simulated). */
-export function takeoverState(network: TakeoverNetwork, catalogueDir?: string): { state: RadioState; unknown: TakeoverNetwork['devices'] } {
+/**
+ * The state; the devices made from their descriptors because the catalogue has no model for them
+ * (`generic`); and those with neither (`unknown`, not simulated).
+ */
+export function takeoverState(
+  network: TakeoverNetwork,
+  catalogueDir?: string,
+): { state: RadioState; generic: TakeoverNetwork['devices']; unknown: TakeoverNetwork['devices'] } {
   const params = ParameterStore.fresh(network.mac);
   const mac = ieeeToBytes(network.mac);
   params.set(Param.ApsDesignedCoordinator, Uint8Array.of(1));
@@ -114,20 +166,34 @@ export function takeoverState(network: TakeoverNetwork, catalogueDir?: string): 
   params.set(Param.FrameCounter, u32(network.frameCounter));
   const catalogue = [...loadCatalogue(catalogueDir)];
   const devices: PersistedDevice[] = [];
+  const generic: TakeoverNetwork['devices'] = [];
   const unknown: TakeoverNetwork['devices'] = [];
   for (const device of network.devices) {
     const match =
       catalogue.find(([, e]) => e.modelId === device.modelId && e.manufacturerName === device.manufacturer) ??
       catalogue.find(([, e]) => e.modelId === device.modelId);
-    if (!match) {
+    const own = match ? undefined : device.descriptors && descriptorEntry(device.modelId, device.manufacturer, device.descriptors);
+    const entry = match?.[1] ?? own;
+    if (!entry) {
       unknown.push(device);
       continue;
     }
-    const snapshot = configuredSnapshot(match[1], network.mac, device.groups ?? [], device.scenes ?? []);
-    devices.push({ ieee: device.ieee.replace(/^0x/, '').toLowerCase(), nwk: device.nwk, model: match[0], online: true, parent: 0, lqi: 200, snapshot });
+    if (own) generic.push(device);
+    const snapshot = configuredSnapshot(entry, network.mac, device.groups ?? [], device.scenes ?? []);
+    devices.push({
+      ieee: device.ieee.replace(/^0x/, '').toLowerCase(),
+      nwk: device.nwk,
+      model: match?.[0] ?? (device.modelId || `descriptors-${device.ieee}`),
+      online: true,
+      parent: 0,
+      lqi: 200,
+      snapshot,
+      ...(own ? { definition: own } : {}),
+    });
   }
   return {
     state: { version: 1, protocol: 'deconz', networkState: NetworkState.Connected, parameters: params.persist(), network: { devices, pool: [] } },
+    generic,
     unknown,
   };
 }

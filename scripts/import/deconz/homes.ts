@@ -393,10 +393,15 @@ export const THERMOSTAT = {
   network: { mac: '00212effff0b0004', panId: 0x4d5e, channel: 26, networkKey: 'd1d2d3d4d5d6d7d8d9dadbdcdddedf40' },
   valve: '000b57fffe0d0d01',
   bulb: '0017880101000d02',
+  /** A Hue smart plug: a model the virtual radio's catalogue lacks, simulated from its descriptors. */
+  plug: '0017880103000d03',
   key: 'THERMOHOME01',
 };
 
-/** A Danfoss radiator valve with its setpoint, a bedside light, a rule on the room's temperature. */
+/**
+ * A Danfoss radiator valve with its setpoint, a bedside light, a rule on the room's temperature,
+ * and a plug of a model the virtual radio has no catalogue entry for.
+ */
 export function thermostatHome(): Home {
   const h = THERMOSTAT;
   return {
@@ -408,6 +413,7 @@ export function thermostatHome(): Home {
         { ep: 1, ...HA_ENDPOINT, device: 0x0301, in: [0, 1, 3, 0x000a, 0x0020, 0x0201, 0x0204, 0x0b05], out: [0, 0x0019] },
       ]),
       hue(h.bulb, 0x5d02),
+      device(h.plug, 0x5d03, true, 0x100b, [{ ep: 11, ...HA_ENDPOINT, device: 0x010a, in: [0, 3, 4, 5, 6, 0x1000], out: [0x0019] }]),
     ],
     nodes: [
       {
@@ -420,6 +426,17 @@ export function thermostatHome(): Home {
         modelid: 'LCT015',
         manufacturername: 'Signify Netherlands B.V.',
         swbuildid: '1.50.2',
+      },
+      {
+        ...LIGHT_ROW,
+        mac: `${mac(h.plug)}-0b`,
+        id: '3',
+        name: 'Heater plug',
+        groups: '',
+        endpoint: '11',
+        modelid: 'LOM002',
+        manufacturername: 'Signify Netherlands B.V.',
+        swbuildid: '1.65.9',
       },
     ],
     sensors: [

@@ -101,7 +101,7 @@ function virtualStick(plan: ImportPlan) {
     taken.add(nwk);
     return nwk;
   };
-  const { state, unknown } = takeoverState({
+  const { state, generic, unknown } = takeoverState({
     mac: plan.network.mac,
     panId: plan.network.panId,
     channel: plan.network.channel,
@@ -115,10 +115,28 @@ function virtualStick(plan: ImportPlan) {
       manufacturer: d.manufName,
       groups: groupsOf(plan, d.ieeeAddr),
       scenes: scenesOf(plan, d.ieeeAddr),
+      descriptors: {
+        router: d.type === 'Router',
+        mains: d.powerSource === undefined ? d.type === 'Router' : !/battery/i.test(d.powerSource),
+        manufacturerCode: d.manufId,
+        swBuildId: d.swBuildId,
+        endpoints: d.endpoints.map((ep) => ({
+          id: ep.epId,
+          profileId: ep.profId,
+          deviceId: ep.devId,
+          inClusters: ep.inClusterList,
+          outClusters: ep.outClusterList,
+        })),
+      },
     })),
   });
   const lines = [`virtual radio: deCONZ's stick with ${state.network.devices.length} simulated device(s)`];
-  for (const d of unknown) lines.push(`  not simulated: ${d.ieee} (${d.modelId || 'no model id'}): the virtual radio's catalogue has no such model`);
+  for (const d of generic)
+    lines.push(`  simulated from its descriptors: ${d.ieee} (${d.modelId || 'no model id'}): the virtual radio's catalogue has no such model`);
+  for (const d of unknown)
+    lines.push(
+      `  not simulated: ${d.ieee} (${d.modelId || 'no model id'}): no such model in the virtual radio's catalogue, and zll.db keeps no descriptors of it`,
+    );
   const addressless = plan.devices.filter((d) => d.nwkAddr === undefined).length;
   if (addressless > 0)
     lines.push(

@@ -3,7 +3,7 @@
  * Models are keyed by file name; a model may also be asked for by its Zigbee model id.
  */
 import type { DeviceContext, DeviceFactory, DeviceIdentity, DeviceSettings, SimDevice } from '../network/types';
-import { CatalogueError, loadCatalogue } from './catalogue';
+import { CatalogueError, loadCatalogue, parseCatalogueEntry } from './catalogue';
 import type { CatalogueEntry } from './catalogue-schema';
 import { CatalogueDevice } from './sim-device';
 import type { DeviceSnapshot } from './snapshot';
@@ -53,9 +53,11 @@ export function createDeviceFactory(options: DeviceFactoryOptions = {}): DeviceF
       const [key, entry] = resolve(model);
       return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx, undefined, settings);
     },
-    restore(model: string, identity: NewIdentity, snapshot: unknown, ctx: DeviceContext): SimDevice {
-      const [key, entry] = resolve(model);
-      return new CatalogueDevice(identityOf(key, entry, identity), entry, ctx, snapshot as DeviceSnapshot);
+    restore(model: string, identity: NewIdentity, snapshot: unknown, ctx: DeviceContext, definition?: unknown): SimDevice {
+      const [key, entry] = definition === undefined ? resolve(model) : [model, parseCatalogueEntry(`the state file's entry for ${identity.ieee}`, definition)];
+      const device = new CatalogueDevice(identityOf(key, entry, identity), entry, ctx, snapshot as DeviceSnapshot);
+      if (definition !== undefined) device.ownEntry = entry;
+      return device;
     },
   };
 }

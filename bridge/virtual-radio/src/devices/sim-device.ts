@@ -24,6 +24,8 @@ const ZDO_PROFILE = 0x0000;
 export class CatalogueDevice implements SimDevice {
   private readonly host: DeviceHost;
   private readonly zdo: ZdoDevice;
+  /** Set for a device made from its descriptors: its entry travels in the state file. */
+  ownEntry: CatalogueEntry | undefined;
 
   constructor(identity: DeviceIdentity, entry: CatalogueEntry, ctx: DeviceContext, snapshot?: DeviceSnapshot, settings?: DeviceSettings) {
     this.host = new DeviceHost(identity, entry, ctx);
@@ -122,6 +124,10 @@ export class CatalogueDevice implements SimDevice {
     this.host.reporting.start();
     for (const [ep, behaviours] of this.host.servers) for (const b of behaviours.values()) b.start?.(this.host, ep);
     this.host.ota?.start();
+  }
+
+  definition(): CatalogueEntry | undefined {
+    return this.ownEntry;
   }
 
   ota(): OtaControl | undefined {

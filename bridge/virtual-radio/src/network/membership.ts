@@ -157,7 +157,7 @@ export class Membership {
   restore(state: PersistedNetwork): void {
     for (const p of state.pool) this.deps.registry.addToPool(p);
     for (const d of state.devices) {
-      const device = this.deps.factory.restore(d.model, { ieee: d.ieee, nwk: d.nwk }, d.snapshot, this.contextFor(d.ieee));
+      const device = this.deps.factory.restore(d.model, { ieee: d.ieee, nwk: d.nwk }, d.snapshot, this.contextFor(d.ieee), d.definition);
       this.deps.registry.add({ device, online: d.online, parent: d.parent, lqi: d.lqi, distance: d.distance, channel: d.channel });
       device.start();
     }
@@ -174,6 +174,7 @@ export class Membership {
       distance: e.distance,
       channel: e.channel,
       snapshot: e.device.snapshot(),
+      ...(e.device.definition?.() === undefined ? {} : { definition: e.device.definition?.() }),
     }));
     return { devices, pool: this.deps.registry.pool() };
   }

@@ -13,6 +13,8 @@ export interface PersistedDevice {
   /** Absent: on the coordinator's channel. */
   channel?: number;
   snapshot: unknown;
+  /** The catalogue entry of a device made from its descriptors (SimDevice.definition). */
+  definition?: unknown;
 }
 
 export interface PersistedNetwork {

@@ -135,6 +135,11 @@ export interface SimDevice {
   stop(): void;
   /** The OTA upgrade client, for models that have one. */
   ota?(): OtaControl | undefined;
+  /**
+   * The catalogue entry of a device made from its descriptors rather than from a catalogue model
+   * (a takeover's device the catalogue lacks); the state file keeps it. Undefined otherwise.
+   */
+  definition?(): unknown;
 }
 
 export interface ActionInfo {
@@ -191,11 +196,15 @@ export interface DeviceFactory {
   ): SimDevice;
   /** The install code a model needs to join (hex, CRC included); undefined: it joins freely. */
   installCode?(model: string): string | undefined;
-  /** A device restored from a snapshot taken by `SimDevice.snapshot()`. */
+  /**
+   * A device restored from a snapshot taken by `SimDevice.snapshot()`; `definition`, when the state
+   * file kept one (`SimDevice.definition()`), is its catalogue entry instead of the model's.
+   */
   restore(
     model: string,
     identity: Omit<DeviceIdentity, 'model' | 'logicalType' | 'macCapabilities' | 'rxOnWhenIdle'>,
     snapshot: unknown,
     ctx: DeviceContext,
+    definition?: unknown,
   ): SimDevice;
 }

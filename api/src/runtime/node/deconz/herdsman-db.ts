@@ -96,6 +96,10 @@ export interface HerdsmanDevice {
   swBuildId?: string;
   endpoints: Endpoint[];
   interviewed: boolean;
+  /** From the node descriptor. */
+  manufId?: number;
+  /** herdsman's words: 'Mains (single phase)', 'Battery'… */
+  powerSource?: string;
 }
 
 export function herdsmanDevices(db: ZllDb, network: DeconzNetwork, leftovers: Leftover[]): HerdsmanDevice[] {
