@@ -78,6 +78,28 @@ describe('deCONZ home with lights, groups and scenes', () => {
   });
 });
 
+describe('deCONZ home taken over onto another ConBee', () => {
+  let taken: TakenHome;
+  beforeAll(async () => {
+    taken = await takeOver(lightsHome(), 'current', { newStick: true });
+  }, 90_000);
+  afterAll(() => taken?.close());
+
+  it("should write deCONZ's IEEE onto the new stick, so the bridge id and every key stay, and drive the lights", async () => {
+    // The stick came up with an IEEE of its own; herdsman's ConBee driver wrote the coordinator
+    // backup's (deCONZ's) over it.
+    const written = /Use mac address from backup 0x([0-9a-f]{16}), replaces 0x([0-9a-f]{16})/.exec(taken.stack.bridge!.child.output.join('\n'));
+    expect(written?.[1]).toBe(LIGHTS.network.mac);
+    expect(written?.[2]).toMatch(/^[0-9a-f]{16}$/);
+    expect(written?.[2]).not.toBe(LIGHTS.network.mac);
+    await expectSameHome(taken);
+    expect((await radioControl<{ coordinator: string }>(taken.stack.radio.control, 'GET', '/health')).coordinator).toBe(LIGHTS.network.mac);
+    expect((await taken.old('PUT', '/lights/1/state', { on: false })).body).toEqual([{ success: { '/lights/1/state/on': false } }]);
+    await radioShows(taken, LIGHTS.ceiling, at(11, ON), 0, 'the ceiling off');
+    await expectNoRejoin(taken);
+  });
+});
+
 describe('deCONZ home with sensors, rules and schedules', () => {
   let taken: TakenHome;
   beforeAll(async () => {

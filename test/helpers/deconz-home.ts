@@ -13,6 +13,7 @@ import { expect } from 'vitest';
 import { KEY, writeExport, type Home } from '../../scripts/import/deconz/fixtures';
 import { importDeconz } from '../../scripts/import/deconz/import-deconz';
 import { radioControl } from './clients';
+import { startRadio } from './processes';
 import { ALARM_SYSTEM_KEYS, GROUP_KEYS, lightKeys, missingKeys, sensorKeys } from './deconz-client-keys';
 import { startStack, type Stack } from './stack';
 import { waitFor } from './wait';
@@ -31,13 +32,20 @@ export interface TakenHome {
 
 export const keyOf = (home: Home) => home.keys?.[0]?.apikey ?? KEY;
 
-export async function takeOver(home: Home, family: 'current' | '2.0x' = 'current'): Promise<TakenHome> {
+/**
+ * `newStick`: herdgate starts on another ConBee than deCONZ's, a blank one with an IEEE of its own
+ * next to the same devices (the virtual radio's `--new-stick`).
+ */
+export async function takeOver(home: Home, family: 'current' | '2.0x' = 'current', options: { newStick?: boolean } = {}): Promise<TakenHome> {
   const work = await mkdtemp(join(tmpdir(), 'herdgate-home-'));
+  const stops: (() => Promise<void>)[] = [];
   try {
     const archive = join(work, 'deCONZ.tar.gz');
     await writeFile(archive, await writeExport(work, home, family));
     const { report } = await importDeconz({ source: archive, dataDir: join(work, 'data'), dryRun: false });
-    const stack = await startStack({ dataDir: join(work, 'data'), bridgeEnv: { LOG_LEVEL: 'debug' } });
+    const radio = options.newStick ? await startRadio({ statePath: join(work, 'data', 'virtual-radio.json'), newStick: true }) : undefined;
+    if (radio) stops.push(() => radio.stop());
+    const stack = await startStack({ dataDir: join(work, 'data'), bridgeEnv: { LOG_LEVEL: 'debug' }, radio });
     const old = async (method: string, path: string, body?: unknown, key = keyOf(home)) => {
       const res = await fetch(`${stack.rest.base}/api/${key}${path}`, {
         method,
@@ -55,10 +63,12 @@ export async function takeOver(home: Home, family: 'current' | '2.0x' = 'current
       act: (ieee, action, body = {}) => radioControl(stack.radio.control, 'POST', `/devices/${ieee}/actions/${action}`, body),
       close: async () => {
         await stack.close();
+        for (const stop of stops) await stop();
         await rm(work, { recursive: true, force: true });
       },
     };
   } catch (err) {
+    for (const stop of stops) await stop();
     await rm(work, { recursive: true, force: true });
     throw err;
   }
