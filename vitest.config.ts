@@ -1,5 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
-import { testWorkers } from './test/helpers/test-workers';
+import { testWorkers } from './test/helpers/test-workers.ts';
 
 // One config for the whole monorepo, split into projects so a change can be checked by its layer:
 // `npm test -- --project unit` is the quick loop, `npm test` runs every project. Each test file runs
