@@ -80,6 +80,8 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
       try {
         const res = await stack.rest.put(`/lights/${id}/state`, { on: true, ct: 250 });
         expect(res.status).toBe(200);
+        // A GET right after the reply shows what the bridge's converters predicted, colour mode included.
+        expect((await stack.rest.get(`/lights/${id}`)).body.state).toMatchObject({ on: true, ct: 250, colormode: 'ct' });
         expect((await ep11(LAMPS[1]!)).lightingColorCtrl!.colorTemperature).toBe(250);
         await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id), 'light event', 5_000);
         await new Promise((r) => setTimeout(r, 300));
@@ -88,6 +90,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
         expect(lightEvents[0]).toMatchObject({ t: 'event', uniqueid: `${LAMPS[1]!.match(/../g)!.join(':')}-0b` });
         // Legacy x/y (0-65535) ride next to xy when the colour moves (Events rule 1).
         expect((await stack.rest.put(`/lights/${id}/state`, { xy: [0.25, 0.5] })).status).toBe(200);
+        expect((await stack.rest.get(`/lights/${id}`)).body.state).toMatchObject({ xy: [0.25, 0.5], colormode: 'xy' });
         const xyEvent = await waitFor(
           () => ws.events.find((e) => e.r === 'lights' && e.id === id && JSON.stringify((e.state as any)?.xy) === '[0.25,0.5]'),
           'xy event',

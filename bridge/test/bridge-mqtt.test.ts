@@ -76,7 +76,7 @@ describe('bridge over mqtt', () => {
     await fetch(`${bridge.radioControl}/counters`, { method: 'DELETE' });
     await probe.publish(t('groups/5/set'), { on: true, bri: 120, transaction: 'g5' });
     const result = (await probe.waitFor((m) => m.topic === t('groups/5/set/result') && m.json().transaction === 'g5')).json();
-    expect(result).toEqual({ transaction: 'g5', status: 'ok', data: { acknowledged: false, sent: ['on', 'bri'] } });
+    expect(result).toEqual({ transaction: 'g5', status: 'ok', data: { acknowledged: false, sent: ['on', 'bri'], state: { on: true, bri: 120 } } });
     const counters = (await (await fetch(`${bridge.radioControl}/counters`)).json()) as { group: Record<string, number>; nwk: Record<string, number> };
     expect(counters.group).toEqual({ 5: 1 });
     expect(counters.nwk).toEqual({});

@@ -87,6 +87,19 @@ const BASE = 'herdgate';
 const ctx = { base: BASE, bridge: EXAMPLE_BRIDGE };
 const APPLIED = ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'lift', 'tilt'];
 
+/** The light items a command leaves showing, as the real bridge's converters predict them (its `set/result` `state`). */
+function shownItems(command: Record<string, unknown>): Record<string, unknown> {
+  const shown: Record<string, unknown> = Object.fromEntries(['on', 'bri', 'ct', 'xy', 'hue', 'sat'].filter((k) => k in command).map((k) => [k, command[k]]));
+  if ('xy' in shown) shown.colormode = 'xy';
+  else if ('ct' in shown) shown.colormode = 'ct';
+  else if ('hue' in shown || 'sat' in shown) shown.colormode = 'hs';
+  return shown;
+}
+const okOutcome = (command: Record<string, unknown>) => {
+  const state = shownItems(command);
+  return { status: 'ok' as const, data: { acknowledged: true, sent: Object.keys(command), ...(Object.keys(state).length > 0 ? { state } : {}) } };
+};
+
 /** The example answer of the contract, with whatever the request names that the answer echoes. */
 function defaultAnswer(name: RequestName, data: Record<string, unknown>): unknown {
   const example = responseExamples[name] as Record<string, unknown>;
@@ -227,7 +240,7 @@ export async function startTestBridge(): Promise<TestBridge> {
     // Like the bridge: the predicted state is published before the result.
     const applied = Object.fromEntries(APPLIED.filter((k) => k in command).map((k) => [k, command[k]]));
     if (Object.keys(applied).length > 0) await bridge.setState(ieee, endpoint, applied);
-    await reply({ status: 'ok', data: { acknowledged: true, sent: Object.keys(command) } });
+    await reply(okOutcome(command));
   }
 
   client.on('message', (topic, payload) => {
@@ -239,7 +252,7 @@ export async function startTestBridge(): Promise<TestBridge> {
     else if (parsed?.kind === 'group/set') {
       const { transaction, expires: _expires, ...command } = body;
       bridge.groupSets.push({ group: parsed.group, command: command as DeviceCommand });
-      const outcome = bridge.script.shift() ?? { status: 'ok', data: { acknowledged: true, sent: Object.keys(command) } };
+      const outcome = bridge.script.shift() ?? okOutcome(command);
       handled = answer(topics.groupSetResult(ctx, parsed.group), transaction, outcome as Outcome);
     }
     handled?.catch(() => undefined);

@@ -17,6 +17,9 @@ const GROUP_SUBDEVICES: SubdevicePlan[] = [
   { type: 'Window covering device', resource: 'lights', uniqueid: '00:00:00:00:00:00:00:00-01', endpoint: 1, state: [], config: [] },
 ];
 
+/** What a group command shows, read as a full colour light shows it; each member takes the items it has. */
+const GROUP_SHOWN: SubdevicePlan = { ...GROUP_SUBDEVICES[0], state: ['on', 'bri', 'hue', 'sat', 'ct', 'xy', 'colormode', 'effect'] };
+
 const summarise = (values: Record<string, unknown>) =>
   Object.entries(values)
     .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
@@ -24,10 +27,20 @@ const summarise = (values: Record<string, unknown>) =>
 
 const keysOf = (payloads: Array<Record<string, unknown>>) => [...new Set(payloads.flatMap(Object.keys))].filter((k) => k !== 'transition');
 
-function resultOf(outcome: CommandOutcome, transaction: Transaction | undefined, sent: string[], unsupported: string[] = []) {
+function resultOf(
+  outcome: CommandOutcome,
+  transaction: Transaction | undefined,
+  sent: string[],
+  unsupported: string[] = [],
+  state: Record<string, unknown> = {},
+) {
   if (outcome.status === 'failed') return errorResponse(transaction, errorCodeOf(outcome.reason), outcome.message, outcome.field);
   const data = { acknowledged: outcome.status === 'acknowledged', sent: sent.filter((item) => !unsupported.includes(item)) };
-  return okResponse(transaction, unsupported.length > 0 ? { ...data, unsupported } : data);
+  return okResponse(transaction, {
+    ...data,
+    ...(unsupported.length > 0 ? { unsupported } : {}),
+    ...(Object.keys(state).length > 0 ? { state } : {}),
+  });
 }
 
 /** Past its `expires` (plus the allowed clock skew): answer `expired` and never execute it. */
@@ -39,6 +52,9 @@ export function expiryOf(expires: number | undefined, toleranceMs: number, now =
 
 export function createSetHandlers(deps: FeatureDeps) {
   const { registry, mapping, queue, radio, bus, link, config } = deps;
+  /** The deCONZ state items a predicted converter state shows on one endpoint (no timestamp). */
+  const shownOn = (plans: SubdevicePlan[], endpoint: number, predicted: Record<string, unknown>) =>
+    mapping.items(plans, endpoint, predicted).find((items) => items.endpoint === endpoint)?.state ?? {};
   const base = config.mqtt.baseTopic;
   const log = deps.logger.child({ feature: 'set-commands' });
   const reply = (topic: string, payload: unknown) =>
@@ -112,7 +128,9 @@ export function createSetHandlers(deps: FeatureDeps) {
       // Acknowledged by the device: show the new state now instead of waiting for a report.
       for (const change of registry.apply(ieee, endpoint, predicted)) bus.emit('endpointChanged', { ieee, change });
     }
-    await reply(resultTopic, resultOf(outcome, transaction, translated.sent, unsupported));
+    // The result says what the light shows now, so the api shows the same and guesses nothing.
+    const shown = outcome.status === 'acknowledged' ? shownOn(subdevices, endpoint, predicted) : {};
+    await reply(resultTopic, resultOf(outcome, transaction, translated.sent, unsupported, shown));
   }
 
   async function groupSet(group: number, raw: Buffer): Promise<void> {
@@ -138,7 +156,8 @@ export function createSetHandlers(deps: FeatureDeps) {
     });
     // Nobody acknowledges a groupcast: group sync shows the members' predicted state.
     if (outcome.status !== 'failed') bus.emit('groupCommanded', { group, command, predicted });
-    await reply(resultTopic, resultOf(outcome, transaction, translated.sent));
+    const shown = outcome.status === 'failed' ? {} : shownOn([GROUP_SHOWN], 1, predicted);
+    await reply(resultTopic, resultOf(outcome, transaction, translated.sent, [], shown));
   }
 
   return { deviceSet, groupSet };

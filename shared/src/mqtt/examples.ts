@@ -88,7 +88,7 @@ export const examples = {
   coverSet: { lift: 40 },
   thermostatSet: { heatsetpoint: 2100, mode: 'heat' },
   groupSet: { on: true, ct: 370, transaction: 42 },
-  setResult: { transaction: 'dim-1', status: 'ok', data: { acknowledged: true, sent: ['on', 'bri'] } },
+  setResult: { transaction: 'dim-1', status: 'ok', data: { acknowledged: true, sent: ['on', 'bri'], state: { on: true, bri: 128 } } },
   setError: {
     transaction: 'dim-1',
     status: 'error',

@@ -4,6 +4,7 @@ import { groupCommandDataSchema, type GroupCommandData } from '@herdgate/shared/
 import { sceneCalledEvent, type EventHub } from '../../events';
 import type { BridgeLink } from '../../services/bridge-link';
 import type { LightsModel } from '../lights/lights-model';
+import { recalledItems } from '../scenes/recalled-items';
 import type { ScenesModel } from '../scenes/scenes-model';
 import type { GroupsModel } from './groups-model';
 import { nextAction } from './plan-action';
@@ -45,8 +46,7 @@ async function apply(deps: RemoteCommandDeps, data: GroupCommandData): Promise<v
     for (const stored of scene.lights) {
       const light = deps.lights.get(stored.id);
       if (!light || light.state.reachable === false) continue;
-      const colour = stored.ct !== undefined ? { ct: stored.ct } : stored.x !== undefined && stored.y !== undefined ? { xy: [stored.x, stored.y] } : {};
-      deps.lights.applyAcknowledged(light, { on: stored.on, bri: stored.bri, ...colour });
+      deps.lights.show(light, recalledItems(stored));
     }
   }
   const command = impliedAction(data, entry.state.any_on, entry.record.action);

@@ -78,14 +78,15 @@ export class LightsModel {
   }
 
   /**
-   * The device acknowledged `command`: show it at once, as the bridge does, so a GET right after
-   * the reply agrees with it. The bridge's own state report then changes nothing (no second event).
+   * What the light shows now that a command was taken: the state items of the bridge's answer (its
+   * prediction from the converters, `set/result` `state`) or a recalled scene's stored values.
+   * Shown at once, so a GET right after the reply agrees; the bridge's own state report then
+   * changes nothing (no second event). Items the light does not have are left out.
    */
-  applyAcknowledged(entry: LightEntry, command: Readonly<Record<string, unknown>>): void {
+  show(entry: LightEntry, items: Readonly<Record<string, unknown>>): void {
     const declared = entry.subdevice?.state ?? [];
-    const patch = acknowledgedItems(command);
     const next = { ...entry.state };
-    for (const [item, value] of Object.entries(patch)) if (declared.includes(item)) next[item] = value as never;
+    for (const [item, value] of Object.entries(items)) if (declared.includes(item)) next[item] = value as never;
     if (JSON.stringify(next) === JSON.stringify(entry.state)) return;
     const before = entry.state;
     entry.state = next;
@@ -280,15 +281,4 @@ export class LightsModel {
     this.counter += 1;
     return `${this.etagBase}${this.counter.toString(16).padStart(8, '0')}`;
   }
-}
-
-/** Light items an acknowledged command sets exactly (increments and covers wait for the report). */
-function acknowledgedItems(command: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const item of ['on', 'bri', 'ct', 'xy', 'hue', 'sat']) if (item in command) out[item] = command[item];
-  if (typeof out.bri === 'number') out.bri = Math.max(1, out.bri);
-  if ('xy' in out) out.colormode = 'xy';
-  else if ('ct' in out) out.colormode = 'ct';
-  else if ('hue' in out || 'sat' in out) out.colormode = 'hs';
-  return out;
 }

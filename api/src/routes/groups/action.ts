@@ -42,10 +42,11 @@ export async function groupAction(c: Context<AppEnv>): Promise<Response> {
       status,
     );
   }
-  // The coordinator confirmed the groupcast; members show it at once (their reports correct it).
+  // The coordinator confirmed the groupcast; members show what the bridge says at once (their
+  // reports correct it), each the items it has.
   const members = entry === services.groups.all ? services.lights.live() : entry.record.lights.map((id) => services.lights.get(id));
   for (const light of members) {
-    if (light && light.state.reachable !== false && !COVER_TYPES.has(light.subdevice?.type ?? '')) services.lights.applyAcknowledged(light, plan.command);
+    if (light && light.state.reachable !== false && !COVER_TYPES.has(light.subdevice?.type ?? '')) services.lights.show(light, outcome.data.state ?? {});
   }
   await services.groups.modify(entry, (current) => ({ ...current, action: nextAction(current.action, plan.command) }));
   c.header('ETag', `"${entry.etag}"`);

@@ -54,8 +54,8 @@ export async function setLightState(c: Context<AppEnv>): Promise<Response> {
     if (outcome.status === 'ok' && outcome.data.acknowledged) {
       // Items the device cannot take were not sent: 6 for each, successes for what it acknowledged.
       const took = withoutRefused(plan, base, outcome.data.unsupported);
-      // The newest write shows its own values; a replaced one must not overwrite them.
-      if (!replaced && !COVER_TYPES.has(entry.subdevice?.type ?? '')) services.lights.applyAcknowledged(entry, took.command);
+      // What the bridge says the light shows now; a replaced write must not overwrite the newest.
+      if (!replaced && !COVER_TYPES.has(entry.subdevice?.type ?? '')) services.lights.show(entry, outcome.data.state ?? {});
       c.header('ETag', `"${entry.etag}"`);
       return answer(c, took.errors, took.successes, 200);
     }

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../context';
 import { sceneCalledEvent } from '../../events';
 import { sendJson } from '../../lib/respond';
 import { mapBridgeFailure } from '../../resources/bridge-outcome';
+import { recalledItems } from '../../resources/scenes/recalled-items';
 import { optionalObject, requireScene } from './lookup';
 
 /**
@@ -24,8 +25,7 @@ export async function recallScene(c: Context<AppEnv>): Promise<Response> {
   for (const stored of scene.lights) {
     const light = services.lights.get(stored.id);
     if (!light || light.state.reachable === false) continue;
-    const xy = stored.x !== undefined && stored.y !== undefined ? { xy: [stored.x, stored.y] } : {};
-    services.lights.applyAcknowledged(light, { on: stored.on, bri: stored.bri, ...(stored.ct !== undefined ? { ct: stored.ct } : xy) });
+    services.lights.show(light, recalledItems(stored));
   }
   await services.groups.modify(group, (current) => ({ ...current, action: { ...current.action, scene: scene.sceneId } }));
   setTimeout(() => services.events.publish(sceneCalledEvent({ gid: group.record.id, scid: scene.sceneId })), 0);

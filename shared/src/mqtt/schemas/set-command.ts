@@ -164,5 +164,12 @@ export const setResultDataSchema = v.object({
   sent: v.array(v.string()),
   /** Items of the command the device cannot take (no converter carries them): not sent; the rest was. */
   unsupported: v.optional(v.array(v.string())),
+  /**
+   * The deCONZ state items the command leaves the light showing, as the bridge predicts them from
+   * the converters (and publishes on the endpoint's state topic just before): `{"on":true,"bri":128}`,
+   * `colormode` with a colour. A client shows these rather than guess from the command. Present
+   * when the device acknowledged (for a group: when the groupcast went out) and something shows.
+   */
+  state: v.optional(v.record(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')), v.unknown())),
 });
 export type SetResultData = v.InferOutput<typeof setResultDataSchema>;
