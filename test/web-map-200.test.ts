@@ -7,10 +7,10 @@ import { examples, type NetworkMap } from '@herdgate/shared/mqtt';
 import { writeWebApp } from '@herdgate/web/build';
 import { connectMqttLink } from '@herdgate/api/bridge-link';
 import { startTestGateway, type TestGateway } from '../api/test/helpers/gateway';
-import { waitUntil } from '../api/test/helpers/runtimes';
 import { startTestBridge, type TestBridge } from '../api/test/helpers/test-bridge';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signedInPage } from './helpers/browser';
 import { ROOT } from './helpers/child-process';
+import { waitFor } from './helpers/wait';
 
 /**
  * The network map page at the size of the generated 200-device home (its devices and names; 60
@@ -88,10 +88,14 @@ describe('web app: the network map of a 200-device home', () => {
     }
     await bridge.publishNetworkMap(map);
     const key = await gw.createKey('map check');
-    await waitUntil(async () => {
-      const view = (await (await gw.request(`/api/${key}/networkmap`)).json()) as { nodes: { name: string }[] };
-      return view.nodes.length === 201 && view.nodes.filter((n) => n.name.startsWith('0x')).length === 0;
-    }, 20_000);
+    await waitFor(
+      async () => {
+        const view = (await (await gw.request(`/api/${key}/networkmap`)).json()) as { nodes: { name: string }[] };
+        return view.nodes.length === 201 && view.nodes.filter((n) => n.name.startsWith('0x')).length === 0;
+      },
+      'the condition',
+      20_000,
+    );
     page = await signedInPage(browser, gw.base);
   }, 120_000);
   afterAll(async () => {

@@ -2,8 +2,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { examples } from '@herdgate/shared/mqtt';
 import type { DeviceDescription } from '@herdgate/shared/mqtt';
 import { awaitId, WAIT_MS } from './helpers/bridge-devices';
-import { describeOnRuntimesWithBridge, waitUntil } from './helpers/runtimes';
+import { describeOnRuntimesWithBridge } from './helpers/runtimes';
 import type { HeldRequest } from './helpers/test-bridge';
+import { waitFor } from '../../test/helpers/wait';
 
 /**
  * Routes that ask the bridge and then write a row only if it is still live: the bridge's news
@@ -21,7 +22,11 @@ describeOnRuntimesWithBridge('bridge news before the answer', (gw, bridge) => {
   /** Answers the held `device/remove` request for `ieee`, after publishing the device's departure. */
   const leaveWithNewsFirst = async (ieee: string) => {
     let held: HeldRequest | undefined;
-    await waitUntil(() => (held = bridge().heldRequests.find((r) => r.name === 'device/remove' && r.data.ieee === ieee)) !== undefined, WAIT_MS);
+    await waitFor(
+      () => (held = bridge().heldRequests.find((r) => r.name === 'device/remove' && r.data.ieee === ieee)) !== undefined,
+      'the held device/remove request',
+      WAIT_MS,
+    );
     await bridge().removeDevice(ieee);
     await held!.answer({ status: 'ok', data: { ieee, left: true } });
   };

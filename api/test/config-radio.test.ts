@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_BRIDGE, examples } from '@herdgate/shared/mqtt';
 import { whileBridgeOffline } from './helpers/bridge-devices';
 import { jsonInit, startGatewayWithMemoryBridge, type TestGateway } from './helpers/gateway';
-import { describeOnRuntimesWithBridge, waitUntil } from './helpers/runtimes';
+import { describeOnRuntimesWithBridge } from './helpers/runtimes';
+import { waitFor } from '../../test/helpers/wait';
 
 /**
  * PUT/GET /config with the radio backed by the bridge link: the gateway follows the scripted
@@ -19,7 +20,7 @@ describeOnRuntimesWithBridge('config radio settings over the bridge link', (gw, 
   };
   /** The `count`th request the bridge holds, once it has arrived (bounded wait). */
   const held = async (count: number) => {
-    await waitUntil(() => bridge().heldRequests.length >= count);
+    await waitFor(() => bridge().heldRequests.length >= count, 'bridge().heldRequests.length >= count');
     return bridge().heldRequests[count - 1]!;
   };
 

@@ -3,9 +3,9 @@ import { LogRing } from '@herdgate/shared/log';
 import { ringLogger } from '@herdgate/shared/node/logger';
 import { connectMqttLink } from '../src/bridge-link';
 import { startTestGateway, type TestGateway } from './helpers/gateway';
-import { waitUntil } from './helpers/runtimes';
 import { startTestBridge, type TestBridge } from './helpers/test-bridge';
 import { addTestRoutes, FAILING_ROUTE } from './helpers/test-routes';
+import { waitFor } from '../../test/helpers/wait';
 
 /**
  * `GET /api/<key>/logs`: the api's own warnings and errors (with the request id that caused them)
@@ -51,7 +51,10 @@ describe('log view', () => {
   it("should list the bridge's relayed warning, by device and level, and only what came after an id", async () => {
     const before = (await read()).body[0].id as number;
     await bridge.publishLog({ time: '2026-12-02T08:00:00.000Z', level: 'warn', msg: 'interview failed', module: 'interview', ieee });
-    await waitUntil(async () => (await read('?device=00:15:8d:00:01:a2:b3:c4')).body.length === 1);
+    await waitFor(
+      async () => (await read('?device=00:15:8d:00:01:a2:b3:c4')).body.length === 1,
+      "(await read('?device=00:15:8d:00:01:a2:b3:c4')).body.length === 1",
+    );
     const { body } = await read(`?after=${before}`);
     expect(body).toEqual([
       { id: before + 1, time: '2026-12-02T08:00:00.000Z', level: 'warn', process: 'bridge', msg: 'interview failed', module: 'interview', ieee },
@@ -64,7 +67,7 @@ describe('log view', () => {
   it('should drop a malformed relayed entry and say so in its own log', async () => {
     const before = (await read()).body[0].id as number;
     await bridge.publishLog({ level: 'loud', msg: 42 });
-    await waitUntil(async () => (await read(`?after=${before}`)).body.length > 0);
+    await waitFor(async () => (await read(`?after=${before}`)).body.length > 0, 'log entries after the mark');
     const { body } = await read(`?after=${before}`);
     expect(body).toEqual([expect.objectContaining({ process: 'api', level: 'warn', msg: 'ignored an invalid payload from the broker' })]);
   });

@@ -2,7 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { setBridgeOnline } from './helpers/bridge-devices';
 import { expectDeconzError } from './helpers/conformance';
 import { jsonInit } from './helpers/gateway';
-import { describeOnRuntimesWithBridge, waitUntil } from './helpers/runtimes';
+import { describeOnRuntimesWithBridge } from './helpers/runtimes';
+import { waitFor } from '../../test/helpers/wait';
 
 /**
  * The touchlink routes over the bridge link, against the scripted bridge, which holds every
@@ -21,10 +22,12 @@ describeOnRuntimesWithBridge('touchlink routes over the bridge link', (gw, bridg
     await setBridgeOnline(gw(), bridge(), key, true);
   };
   const nextRequest = async (name: string, after: number) => {
-    await waitUntil(() =>
-      bridge()
-        .heldRequests.slice(after)
-        .some((r) => r.name === name),
+    await waitFor(
+      () =>
+        bridge()
+          .heldRequests.slice(after)
+          .some((r) => r.name === name),
+      'bridge() .heldRequests.slice(after) .some((r) => r.name === name)',
     );
     return bridge()
       .heldRequests.slice(after)

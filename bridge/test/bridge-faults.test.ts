@@ -7,6 +7,7 @@ import { tempDataDir } from './support/bridge-process';
 import { startLinkProxy, type LinkProxy } from './support/link-proxy';
 import { connectProbe, type Probe } from './support/mqtt-probe';
 import { startRadioProcess, type RadioProcess } from './support/radio-process';
+import { waitFor } from '../../test/helpers/wait';
 
 /**
  * Faults a gateway meets at home, and that nobody is there to fix: the broker restarts (empty, no
@@ -31,13 +32,7 @@ describe('bridge under faults', () => {
   const dt = (ieee: string, rest?: string) => `herdgate/devices/${ieee}${rest ? `/${rest}` : ''}`;
   const readyCount = () => output.split('"event":"ready"').length - 1;
   const bridgePid = () => Number([...output.matchAll(/"pid":(\d+)/g)].at(-1)![1]);
-  const until = async (check: () => boolean, what: string, timeoutMs = 30_000) => {
-    const end = Date.now() + timeoutMs;
-    while (!check()) {
-      if (Date.now() > end) throw new Error(`${what} not within ${timeoutMs} ms; output:\n${output.slice(-3000)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
+  const until = (check: () => boolean, what: string, timeoutMs = 30_000) => waitFor(check, () => `${what}; output:\n${output.slice(-3000)}`, timeoutMs, 100);
   const request = async (name: string, body: Record<string, unknown>) => {
     const transaction = `f${(sequence += 1)}`;
     await probe.publish(bt(`request/${name}`), { ...body, transaction });

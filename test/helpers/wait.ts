@@ -1,7 +1,12 @@
-/** Bounded waiting: every wait in the cross-process tests ends, with a message saying what was awaited. */
+/**
+ * Bounded waiting, the one poll of every test folder: `probe` until it gives something other than
+ * undefined or false (a probe that throws is tried again), then its value. Every wait ends, with a
+ * message saying what was awaited; `what` may be a function, so a message quoting output is built
+ * only when the wait fails.
+ */
 export async function waitFor<T>(
   probe: () => T | undefined | false | Promise<T | undefined | false>,
-  what: string,
+  what: string | (() => string),
   timeoutMs = 10_000,
   everyMs = 50,
 ): Promise<T> {
@@ -14,7 +19,10 @@ export async function waitFor<T>(
     } catch (err) {
       last = err;
     }
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`);
+    if (Date.now() > deadline) {
+      const awaited = typeof what === 'function' ? what() : what;
+      throw new Error(`timed out after ${timeoutMs} ms waiting for ${awaited}${last ? ` (last error: ${String(last)})` : ''}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

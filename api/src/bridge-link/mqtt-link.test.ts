@@ -3,6 +3,7 @@ import { Aedes, type Client } from 'aedes';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMqttTransport } from './mqtt-link';
+import { waitFor } from '../../../test/helpers/wait';
 
 /** A real broker that never acknowledges the first connection's publishes, so they stay in flight. */
 async function startHoldingBroker() {
@@ -32,13 +33,7 @@ async function startHoldingBroker() {
   };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (check: () => boolean, what: string) => waitFor(check, what, 10_000, 10);
 
 describe('mqtt link transport', () => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addDevice, awaitJson } from '../helpers/bridge-devices';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';
-import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 import { PIN, alarm, put, tick } from './harness';
+import { waitFor } from '../../../test/helpers/wait';
 
 const LAMP = '0x0017880102a3b4c5';
 
@@ -28,7 +29,7 @@ describeOnRuntimesWithBridge('alarm triggers from lights', (gw, bridge) => {
     await gw().idle();
     expect((await alarm(gw(), key)).state.armstate).toBe('armed_night');
     await bridge().setState(LAMP, 11, { on: true });
-    await waitUntil(async () => (await alarm(gw(), key)).state.armstate === 'in_alarm');
+    await waitFor(async () => (await alarm(gw(), key)).state.armstate === 'in_alarm', "(await alarm(gw(), key)).state.armstate === 'in_alarm'");
     await tick(gw(), 5000);
     expect((await alarm(gw(), key)).state.armstate).toBe('armed_night');
     // Staying on is no new trigger.
@@ -40,7 +41,7 @@ describeOnRuntimesWithBridge('alarm triggers from lights', (gw, bridge) => {
 
   it('should publish every armstate change to the bridge for MQTT and the keypads', async () => {
     const requests = bridge().requests;
-    await waitUntil(() => requests.filter((r) => r.name === 'alarm/state').length >= 4);
+    await waitFor(() => requests.filter((r) => r.name === 'alarm/state').length >= 4, "requests.filter((r) => r.name === 'alarm/state').length >= 4");
     const states = requests.filter((r) => r.name === 'alarm/state').map((r) => (r.data as { state: { armstate: string } }).state.armstate);
     expect(states).toEqual(['disarmed', 'armed_night', 'in_alarm', 'armed_night']);
     expect(requests.filter((r) => r.name === 'alarm/keypad_key')).toHaveLength(1);

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bridgeFileBytes, decodeArchive, sha256Hex } from '@herdgate/shared/backup';
 import { connectMqttLink } from '../../src/bridge-link';
 import { startTestGateway, type TestGateway } from '../helpers/gateway';
-import { waitUntil } from '../helpers/runtimes';
 import { startTestBridge, type TestBridge } from '../helpers/test-bridge';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * `POST`/`GET /config/export` on the Node gateway with a scripted bridge on a real broker: the
@@ -44,7 +44,11 @@ describe('config export', () => {
       bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }),
     });
     key = await gw.createKey('exporter');
-    await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
+    await waitFor(
+      async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true,
+      'the bridge connected (rfconnected)',
+      20_000,
+    );
   });
   afterAll(async () => {
     await gw?.close();
@@ -84,7 +88,7 @@ describe('config export', () => {
   it('should answer 950 while the bridge is away, writing nothing', async () => {
     const before = await archives();
     await bridge.setOnline(false);
-    await waitUntil(() => !gw.gateway.services.bridge.connected());
+    await waitFor(() => !gw.gateway.services.bridge.connected(), '!gw.gateway.services.bridge.connected()');
     const res = await gw.request(`/api/${key}/config/export`, { method: 'POST' });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual([{ error: { type: 950, address: '/config/export', description: 'Not connected' } }]);
@@ -116,7 +120,11 @@ describe('automatic backups', () => {
     // Seen online through REST, as above: the api's own start-up requests to the bridge are answered
     // before the test scripts the bridge's next answer.
     const key = await gw.createKey('auto');
-    await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
+    await waitFor(
+      async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true,
+      'the bridge connected (rfconnected)',
+      20_000,
+    );
   });
   afterAll(async () => {
     await gw?.close();
@@ -131,7 +139,7 @@ describe('automatic backups', () => {
     const day = async () => {
       const files = await bridgeFiles({ 'network.json': NETWORK, 'database.db': DATABASE });
       const ticked = backups.tick();
-      await waitUntil(() => bridge.heldRequests.length > 0);
+      await waitFor(() => bridge.heldRequests.length > 0, 'bridge.heldRequests.length > 0');
       await bridge.heldRequests.shift()?.answer(files);
       return ticked;
     };
@@ -147,13 +155,13 @@ describe('automatic backups', () => {
     expect(await archives()).toEqual(written.slice(-3));
 
     await bridge.setOnline(false);
-    await waitUntil(() => !gw.gateway.services.bridge.connected());
+    await waitFor(() => !gw.gateway.services.bridge.connected(), '!gw.gateway.services.bridge.connected()');
     gw.clock.advance(DAY);
     expect(await backups.tick()).toBe('failed');
     expect(bridge.heldRequests).toEqual([]);
     expect(await archives()).toEqual(written.slice(-3));
     await bridge.setOnline(true);
-    await waitUntil(() => gw.gateway.services.bridge.connected());
+    await waitFor(() => gw.gateway.services.bridge.connected(), 'gw.gateway.services.bridge.connected()');
     expect(await day()).toBe('written');
     expect(await archives()).toHaveLength(3);
     expect((await archives()).slice(0, 2)).toEqual(written.slice(-2));

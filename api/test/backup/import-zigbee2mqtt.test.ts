@@ -6,9 +6,9 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqttLink } from '../../src/bridge-link';
 import { startTestGateway, type TestGateway } from '../helpers/gateway';
-import { waitUntil } from '../helpers/runtimes';
 import { startTestBridge, type TestBridge } from '../helpers/test-bridge';
 import { BULB, CONTACT, COORDINATOR, databaseLines, PLUG, sampleFolder, writeZip } from '../helpers/zigbee2mqtt-folder';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * A Zigbee2MQTT data folder taken over through the api, as a deCONZ export is: upload (or send as
@@ -41,7 +41,11 @@ describe('config import of a Zigbee2MQTT folder', () => {
       bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }),
     });
     key = await gw.createKey('importer');
-    await waitUntil(() => gw.gateway.services.bridge.info()?.coordinator.type === 'zstack', 20_000);
+    await waitFor(
+      () => gw.gateway.services.bridge.info()?.coordinator.type === 'zstack',
+      "gw.gateway.services.bridge.info()?.coordinator.type === 'zstack'",
+      20_000,
+    );
     await gw.request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Before the takeover' }) });
   });
   afterAll(async () => {
@@ -107,7 +111,7 @@ describe('config import of a Zigbee2MQTT folder', () => {
     delete files['coordinator_backup.json'];
     bridge.holdRequests.push('backup/restore');
     const pending = post('/config/import', zipOf(files));
-    await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
+    await waitFor(() => bridge.heldRequests.length > 0, 'bridge.heldRequests.length > 0', 20_000);
     const check = bridge.heldRequests.shift()!;
     bridge.holdRequests.length = 0;
     expect(check.data.check).toBe(true);
@@ -127,7 +131,7 @@ describe('config import of a Zigbee2MQTT folder', () => {
     const asked = restores().length;
     await bridge.setOnline(false);
     try {
-      await waitUntil(() => !gw.gateway.services.bridge.connected(), 20_000);
+      await waitFor(() => !gw.gateway.services.bridge.connected(), '!gw.gateway.services.bridge.connected()', 20_000);
       const files = sampleFolder();
       // No serial.adapter: read against an offline bridge this used to ask for ZIGBEE_ADAPTER.
       files['configuration.yaml'] = files['configuration.yaml']!.replace('  adapter: zstack\n', '');
@@ -140,7 +144,7 @@ describe('config import of a Zigbee2MQTT folder', () => {
       expect(await resources()).toEqual(before);
     } finally {
       await bridge.setOnline(true);
-      await waitUntil(() => gw.gateway.services.bridge.connected(), 20_000);
+      await waitFor(() => gw.gateway.services.bridge.connected(), 'gw.gateway.services.bridge.connected()', 20_000);
     }
   });
 
@@ -151,7 +155,7 @@ describe('config import of a Zigbee2MQTT folder', () => {
     expect(await (await post('/fileupload', upload, asking)).json()).toEqual([{ success: { '/fileupload': 'success' } }]);
     bridge.holdRequests.push('backup/restore');
     const pending = post('/config/import', '', asking);
-    await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
+    await waitFor(() => bridge.heldRequests.length > 0, 'bridge.heldRequests.length > 0', 20_000);
     const check = bridge.heldRequests.shift()!;
     expect(check.data.check).toBe(true);
     const files = check.data.files as Record<string, { gzip: string }>;
@@ -174,7 +178,7 @@ describe('config import of a Zigbee2MQTT folder', () => {
     expect(JSON.parse(text('initial-state.json'))).toEqual({ [BULB]: { state: 'ON', brightness: 200 }, [CONTACT]: { contact: false, battery: 87 } });
     const answer = { stick: 'same', coordinator: `0x${COORDINATOR}`, backup: { ieee: `0x${COORDINATOR}` }, files: Object.keys(files).sort() };
     await check.answer({ status: 'ok', data: { id: check.data.id, ...answer, restored: false } });
-    await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
+    await waitFor(() => bridge.heldRequests.length > 0, 'bridge.heldRequests.length > 0', 20_000);
     const swap = bridge.heldRequests.shift()!;
     expect(swap.data).toMatchObject({ check: false, id: check.data.id, files: check.data.files });
     await swap.answer({ status: 'ok', data: { id: check.data.id, ...answer, restored: true } });

@@ -8,8 +8,8 @@ import { WebSocket } from 'ws';
 import { sha256Hex } from '@herdgate/shared/backup';
 import { connectMqttLink } from '../../src/bridge-link';
 import { startTestGateway, type TestGateway } from '../helpers/gateway';
-import { waitUntil } from '../helpers/runtimes';
 import { startTestBridge, type TestBridge } from '../helpers/test-bridge';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * `POST /config/import` (and `POST /fileupload`) on the Node gateway with a scripted bridge on a
@@ -51,7 +51,7 @@ describe('config import', () => {
       .sort();
   /** Answers the next held `backup/restore` request (the reloaded models send requests of their own meanwhile). */
   const answerRestore = async (outcome: Parameters<TestBridge['heldRequests'][number]['answer']>[0]) => {
-    await waitUntil(() => bridge.heldRequests.length > 0, 20_000);
+    await waitFor(() => bridge.heldRequests.length > 0, 'bridge.heldRequests.length > 0', 20_000);
     await bridge.heldRequests.shift()!.answer(outcome);
   };
   const post = (path: string, body: RequestInit['body'], useKey = key) => gw.request(`/api/${useKey}${path}`, { method: 'POST', body });
@@ -64,7 +64,11 @@ describe('config import', () => {
       bridge: () => connectMqttLink({ url: bridge.url, base: 'herdgate', logger: pino({ level: 'silent' }) }),
     });
     key = await gw.createKey('importer');
-    await waitUntil(async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 20_000);
+    await waitFor(
+      async () => ((await (await gw.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true,
+      'the bridge connected (rfconnected)',
+      20_000,
+    );
     await gw.request(`/api/${key}/groups`, { method: 'POST', body: JSON.stringify({ name: 'Archived' }) });
     expect((await post('/resourcelinks', JSON.stringify({ name: 'Archived link', classid: 7, links: ['/groups/1'] }))).status).toBe(200);
     bridge.requestScript.push(await bridgeFiles());
@@ -134,18 +138,18 @@ describe('config import', () => {
 
     // The bridge comes back: the same restore again, until it confirms; then nothing more.
     await bridge.setOnline(false);
-    await waitUntil(() => !gw.gateway.services.bridge.connected());
+    await waitFor(() => !gw.gateway.services.bridge.connected(), '!gw.gateway.services.bridge.connected()');
     await bridge.setOnline(true);
     await answerRestore(answer(id, true));
-    await waitUntil(() => sends().length === 2, 20_000);
+    await waitFor(() => sends().length === 2, 'sends().length === 2', 20_000);
     // The same restore (its own id, not the archive's checksum), so the bridge can tell a redelivery.
     expect(sends()[1].data).toMatchObject({ id: sends()[0].data.id, files: sends()[0].data.files });
     expect(sends()[0].data.id).not.toBe(id);
     await gw.gateway.services.restores.resume();
     await bridge.setOnline(false);
-    await waitUntil(() => !gw.gateway.services.bridge.connected());
+    await waitFor(() => !gw.gateway.services.bridge.connected(), '!gw.gateway.services.bridge.connected()');
     await bridge.setOnline(true);
-    await waitUntil(() => gw.gateway.services.bridge.connected());
+    await waitFor(() => gw.gateway.services.bridge.connected(), 'gw.gateway.services.bridge.connected()');
     await gw.gateway.services.restores.resume();
     expect(sends()).toHaveLength(2);
   });

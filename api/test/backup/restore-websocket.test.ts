@@ -2,7 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { sha256Hex } from '@herdgate/shared/backup';
-import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * A restore over REST on both runtimes (the Node gateway and the Worker's Durable Object) with a
@@ -49,7 +50,7 @@ describeOnRuntimesWithBridge('restore and WebSocket clients', (gw, bridge) => {
     };
     // The check, then the bridge's part (the reloaded models ask the bridge things of their own meanwhile).
     for (const restored of [false, true]) {
-      await waitUntil(() => bridge().heldRequests.length > 0, 30_000);
+      await waitFor(() => bridge().heldRequests.length > 0, 'bridge().heldRequests.length > 0', 30_000);
       await bridge()
         .heldRequests.shift()!
         .answer({ ...done, data: { ...done.data, restored } });
@@ -58,7 +59,7 @@ describeOnRuntimesWithBridge('restore and WebSocket clients', (gw, bridge) => {
     expect(res.status, await res.clone().text()).toBe(200);
     // The close frame arrives at once; workerd's dev proxy then keeps the TCP connection open until
     // ws gives up on it (30 s), so the test ends the socket once the frame is in: ws reports its code.
-    await waitUntil(() => socket.readyState !== WebSocket.OPEN, 10_000);
+    await waitFor(() => socket.readyState !== WebSocket.OPEN, 'socket.readyState !== WebSocket.OPEN', 10_000);
     socket.terminate();
     expect(await closed).toBe(1012);
     const again = new WebSocket(gw().websocketUrl);

@@ -1,6 +1,7 @@
 import type { DeviceDescription, EndpointState } from '@herdgate/shared/mqtt';
-import { waitUntil, type RuntimeGateway } from './runtimes';
+import type { RuntimeGateway } from './runtimes';
 import type { TestBridge } from './test-bridge';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * What tests on both runtimes ask of a gateway that follows the scripted bridge, through HTTP only:
@@ -30,7 +31,11 @@ export async function idOf(gw: RuntimeGateway, key: string, resource: Resource, 
 /** Waits (bounded) until the gateway lists the resource with `uniqueid`; its id. */
 export async function awaitId(gw: RuntimeGateway, key: string, resource: Resource, uniqueid: string): Promise<string> {
   let id: string | undefined;
-  await waitUntil(async () => (id = await idOf(gw, key, resource, uniqueid)) !== undefined, WAIT_MS);
+  await waitFor(
+    async () => (id = await idOf(gw, key, resource, uniqueid)) !== undefined,
+    '(id = await idOf(gw, key, resource, uniqueid)) !== undefined',
+    WAIT_MS,
+  );
   return id!;
 }
 
@@ -51,7 +56,7 @@ export async function addDevice(
 /** Waits (bounded) until `GET <path>` satisfies `check`. */
 export async function awaitJson<T = any>(gw: RuntimeGateway, key: string, path: string, check: (body: T) => boolean, ms = WAIT_MS): Promise<T> {
   let body: T | undefined;
-  await waitUntil(async () => check((body = await getJson<T>(gw, key, path))), ms);
+  await waitFor(async () => check((body = await getJson<T>(gw, key, path))), 'check((body = await getJson<T>(gw, key, path)))', ms);
   return body!;
 }
 

@@ -7,6 +7,7 @@ import { capturedLogger } from './logs';
 import { addTestRoutes } from './test-routes';
 import { pino } from 'pino';
 import { connectMqttLink } from '../../src/bridge-link';
+import { waitFor } from '../../../test/helpers/wait';
 
 export type Runtime = 'node' | 'workerd';
 /** `local`: a libSQL file on Node, the Durable Object's SQLite on workerd; `sqld`: a real libSQL server over HTTP. */
@@ -243,7 +244,11 @@ export function describeOnRuntimesWithBridge(
       gateway = await startRuntimeGateway(target, { ...vars(), MQTT_URL: bridge.url });
       const key = await gateway.createKey('bridge#wait');
       // A bound, not a speed claim: a Worker's first MQTT connection can take seconds on loaded cores.
-      await waitUntil(async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true, 60_000);
+      await waitFor(
+        async () => ((await (await gateway!.request(`/api/${key}/config`)).json()) as { rfconnected?: boolean }).rfconnected === true,
+        'the bridge connected (rfconnected)',
+        60_000,
+      );
     }, 90_000);
     afterAll(async () => {
       await gateway?.close();
@@ -258,13 +263,4 @@ export function describeOnRuntimesWithBridge(
 
 function fail(message: string): never {
   throw new Error(message);
-}
-
-/** Polls `check` until it holds (bounded): for what arrives over MQTT or the WebSocket. */
-export async function waitUntil(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`condition not met within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }

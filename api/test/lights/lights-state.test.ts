@@ -2,9 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandOutcome } from '../../src/services/bridge-link';
 import { colorLamp, cover, LAMP_STATE } from '../helpers/devices';
 import { expectDeconzError } from '../helpers/conformance';
-import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 import { connectEvents } from '../sensors/helpers';
 import { addDevice, awaitJson } from '../helpers/bridge-devices';
+import { waitFor } from '../../../test/helpers/wait';
 
 const LAMP = '0x0017880102a3b4c5';
 const BLIND = cover().ieee;
@@ -96,12 +97,12 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
   it('should answer 950 while the bridge is away', async () => {
     await bridge().setOnline(false);
     try {
-      await waitUntil(async () => !(await rfconnected()));
+      await waitFor(async () => !(await rfconnected()), '!(await rfconnected())');
       await expectDeconzError(await put('1', { on: true }), 503, 950);
       expect(sets()).toHaveLength(0);
     } finally {
       await bridge().setOnline(true);
-      await waitUntil(rfconnected);
+      await waitFor(rfconnected, 'rfconnected');
     }
   });
 
@@ -204,7 +205,7 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
 
     it('should answer an item the device cannot carry as error 6 naming it, with 200, and change nothing', async () => {
       const pending = put('1', { on: true, xy: [0.3, 0.3] });
-      await waitUntil(() => held().length === 1);
+      await waitFor(() => held().length === 1, 'held().length === 1');
       await held()[0]!.answer({ status: 'error', code: 'not_supported', message: 'xy: not supported by Dimmable light' });
       const res = await pending;
       expect(res.status).toBe(200);
@@ -214,7 +215,7 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
 
     it('should name the item from the field the bridge blames, whatever its message says', async () => {
       const pending = put('1', { on: true, xy: [0.3, 0.3] });
-      await waitUntil(() => held().length === 1);
+      await waitFor(() => held().length === 1, 'held().length === 1');
       await held()[0]!.answer({ status: 'error', code: 'not_supported', message: 'set 0x0017880102a3b4c5 ep 11: no colour on this light', field: 'xy' });
       const res = await pending;
       expect(res.status).toBe(200);
@@ -223,9 +224,9 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
 
     it('should answer a superseded write as the newest write did, and show the newest value', async () => {
       const older = put('1', { bri: 10 });
-      await waitUntil(() => held().length === 1);
+      await waitFor(() => held().length === 1, 'held().length === 1');
       const newer = put('1', { bri: 20 });
-      await waitUntil(() => held().length === 2);
+      await waitFor(() => held().length === 2, 'held().length === 2');
       await held()[0]!.answer(SUPERSEDED);
       // The older request waits for the newer one's outcome instead of failing.
       await new Promise((r) => setTimeout(r, 50));
@@ -240,11 +241,11 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
 
     it('should follow a chain of superseded writes to the newest, and report its failure', async () => {
       const first = put('1', { bri: 10 });
-      await waitUntil(() => held().length === 1);
+      await waitFor(() => held().length === 1, 'held().length === 1');
       const second = put('1', { bri: 20 });
-      await waitUntil(() => held().length === 2);
+      await waitFor(() => held().length === 2, 'held().length === 2');
       const third = put('1', { bri: 30 });
-      await waitUntil(() => held().length === 3);
+      await waitFor(() => held().length === 3, 'held().length === 3');
       await held()[0]!.answer(SUPERSEDED);
       await held()[1]!.answer(SUPERSEDED);
       await held()[2]!.answer({ status: 'error', code: 'no_ack', message: 'no ACK from 0x1a2b after 3 tries' });
@@ -257,7 +258,7 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
 
     it('should answer success when another MQTT client replaced the value (no newer write through the api)', async () => {
       const pending = put('1', { bri: 10 });
-      await waitUntil(() => held().length === 1);
+      await waitFor(() => held().length === 1, 'held().length === 1');
       await held()[0]!.answer(SUPERSEDED);
       const res = await pending;
       expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import { topics, type MatterRequestName, type MatterStatus } from '@herdgate/sha
 import type { MemoryTransport } from '../../src/bridge-link';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
 import { jsonInit, startGatewayWithMemoryBridge, type TestGateway } from '../helpers/gateway';
-import { waitUntil } from '../helpers/runtimes';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * `/api/<key>/matter` against the in-memory bridge link: the test plays the Matter process, which
@@ -40,7 +40,7 @@ describe('matter REST resource', () => {
   /** Waits for the api's next `name` request and answers it as the Matter process would. */
   const answer = async (name: MatterRequestName, reply: (body: Record<string, unknown>) => Record<string, unknown>) => {
     const before = requests(name).length;
-    await waitUntil(() => requests(name).length > before);
+    await waitFor(() => requests(name).length > before, 'requests(name).length > before');
     const body = requests(name).at(-1)!.body;
     transport.deliver(topics.matterResponse('herdgate', name), { transaction: body.transaction, ...reply(body) });
     return body;

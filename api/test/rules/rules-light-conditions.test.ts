@@ -1,8 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
 import { addDevice, getJson, WAIT_MS } from '../helpers/bridge-devices';
 import { expectDeconzError } from '../helpers/conformance';
-import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 import { colorLamp } from '../helpers/devices';
+import { waitFor } from '../../../test/helpers/wait';
 
 const LAMP = '0x0017880102a3b4c5';
 /** A lamp fresh from pairing that has not reported on/off yet (as the real bridge shows one). */
@@ -30,7 +31,7 @@ describeOnRuntimesWithBridge('rule conditions on lights', (gw, bridge) => {
     expect(res.status, JSON.stringify(await res.clone().json())).toBe(200);
     const id = ((await res.json()) as [{ success: { id: string } }])[0].success.id;
     await bridge().setState(LAMP, 11, { on: true });
-    await waitUntil(() => bridge().groupSets.length === 1, WAIT_MS);
+    await waitFor(() => bridge().groupSets.length === 1, 'bridge().groupSets.length === 1', WAIT_MS);
     expect(bridge().groupSets[0]!.command).toEqual({ on: false });
     await gw().idle();
     expect((await getJson(gw(), key, `/rules/${id}`)).timestriggered).toBe(1);

@@ -1,8 +1,9 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDevice, awaitJson, getJson, restartFollowing, setBridgeOnline, WAIT_MS } from '../helpers/bridge-devices';
 import { expectDeconzError, itConformsToDeconz } from '../helpers/conformance';
-import { describeOnRuntimesWithBridge, waitUntil } from '../helpers/runtimes';
+import { describeOnRuntimesWithBridge } from '../helpers/runtimes';
 import { colorLamp, LAMP_STATE } from '../helpers/devices';
+import { waitFor } from '../../../test/helpers/wait';
 
 const LAMP = '0x0017880102a3b4c5';
 const LONE = '0x0017880102a3b4c7';
@@ -150,7 +151,7 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
     it('should give two creates capturing at the same time different ids and keep both', async () => {
       const first = json(call('POST', `/groups/${group}/scenes`, { name: 'Dawn' }));
       const second = json(call('POST', `/groups/${group}/scenes`, { name: 'Dusk' }));
-      await waitUntil(() => captures().length === 2, WAIT_MS);
+      await waitFor(() => captures().length === 2, 'captures().length === 2', WAIT_MS);
       expect(new Set(captures().map((r) => r.data.scene)).size).toBe(2);
       await releaseCaptures();
       const ids = [(await first)[0].success.id, (await second)[0].success.id];
@@ -166,7 +167,7 @@ describeOnRuntimesWithBridge('scenes', (gw, bridge) => {
 
     it('should not store a scene whose group was deleted during the capture', async () => {
       const create = call('POST', `/groups/${group}/scenes`, { name: 'Orphan' });
-      await waitUntil(() => captures().length === 1, WAIT_MS);
+      await waitFor(() => captures().length === 1, 'captures().length === 1', WAIT_MS);
       expect((await call('DELETE', `/groups/${group}`)).status).toBe(200);
       await releaseCaptures();
       expect((await create).status).toBe(404);

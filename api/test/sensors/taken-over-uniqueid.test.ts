@@ -8,8 +8,8 @@ import { EXAMPLE_BRIDGE, topics, type DeviceDescription } from '@herdgate/shared
 import { createBridgeLink, createMemoryTransport, type MemoryTransport } from '../../src/bridge-link';
 import { colorLamp } from '../helpers/devices';
 import { jsonInit, startTestGateway, type TestGateway } from '../helpers/gateway';
-import { waitUntil } from '../helpers/runtimes';
 import { connectEvents, type EventClient } from './helpers';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * A deCONZ takeover keeps deCONZ's uniqueids, and deCONZ names some sub-devices otherwise than
@@ -142,7 +142,10 @@ describe('device sync of sensors and lights taken over from deCONZ', () => {
   it('should give the Matter bridge the kept names under the uniqueids the bridge gives too', async () => {
     const status = { pairingcode: '34970112332', qrcode: 'MT:Y.K9042C00KA0648G00', port: 5540, commissioned: false, window: false, fabrics: [] };
     transport.deliver(topics.matterState('herdgate'), status);
-    await waitUntil(() => transport.published.some((p) => p.topic === topics.matterNames('herdgate')));
+    await waitFor(
+      () => transport.published.some((p) => p.topic === topics.matterNames('herdgate')),
+      "transport.published.some((p) => p.topic === topics.matterNames('herdgate'))",
+    );
     const names = transport.published.find((p) => p.topic === topics.matterNames('herdgate'))!.body.names as Record<string, unknown>;
     expect(names).toMatchObject({ [`${REMOTE_MAC}-01-0006`]: 'Living room remote', [`${REMOTE_MAC}-01-1000`]: 'Living room remote' });
     expect(names).toMatchObject({ [`${LAMP.uniqueid}-0b`]: 'Reading lamp', [`${LAMP.uniqueid}-01`]: 'Reading lamp' });

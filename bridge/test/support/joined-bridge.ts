@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './bridge-process';
 import { connectProbe, type Probe } from './mqtt-probe';
+import { waitFor } from '../../../test/helpers/wait';
 
 /**
  * A real bridge on a virtual radio holding exactly `devices`, all joined and interviewed, with a
@@ -106,12 +107,15 @@ export async function startJoinedBridge(devices: NetworkDevice[], env: Record<st
 
 /** Bounded polling of something that settles over time (a blind travelling, a report arriving). */
 export async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 10_000, what = 'condition'): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: T = await read();
-  while (!ok(last)) {
-    if (Date.now() > until) throw new Error(`${what} not met within ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 100));
-    last = await read();
-  }
-  return last;
+  let last: T | undefined;
+  const found = await waitFor(
+    async () => {
+      last = await read();
+      return ok(last) ? { value: last } : undefined;
+    },
+    () => `${what}; last: ${JSON.stringify(last)}`,
+    timeoutMs,
+    100,
+  );
+  return found.value;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InternalRequests } from '../internal-requests';
 import { runActions } from './actions';
 import type { RuleRecord } from './repository';
+import { waitFor } from '../../../../test/helpers/wait';
 
 function rule(actions: RuleRecord['actions']): RuleRecord {
   return {
@@ -20,11 +21,6 @@ function rule(actions: RuleRecord['actions']): RuleRecord {
     timesTriggered: 0,
     etag: 'e',
   };
-}
-
-/** Polls (every 10 ms) until `ready` holds; the test's own timeout bounds it. */
-async function waitUntil(ready: () => boolean): Promise<void> {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
 describe('rule actions', () => {
@@ -79,7 +75,7 @@ describe('rule actions', () => {
       { internal: new InternalRequests(), logger: pino({ level: 'silent' }), fetch, webhookTimeoutMs: 200, webhookAllowLocal: true, timers },
       'req',
     );
-    await waitUntil(() => paths.includes('/hang'));
+    await waitFor(() => paths.includes('/hang'), "paths.includes('/hang')");
     expect(armed.map((timer) => timer.ms)).toEqual([200]);
     armed[0]!.fire();
     const outcome = await running;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinedSession, waitFor } from '../support/catalogue-session';
+import { joinedSession } from '../support/catalogue-session';
+import { waitFor } from '../../../../test/helpers/wait';
 
 const devices = {
   bulbA: { model: 'TRADFRI-bulb-E27-WW-806lm', ieee: '000b57fffe00e001' },
@@ -60,7 +61,7 @@ describe('network-level behaviour through zigbee-herdsman', () => {
     await h('remove', { ieee: devices.sensor.ieee });
     // The device answers first and leaves a moment later, as a real one does.
     const joined = async () => (await session.api('GET', '/devices')).body.joined.map((d: { ieee: string }) => d.ieee) as string[];
-    await waitFor('the sensor leaving', async () => !(await joined()).includes(devices.sensor.ieee));
+    await waitFor(async () => !(await joined()).includes(devices.sensor.ieee), 'the sensor leaving');
     expect((await session.api('GET', `/devices/${devices.sensor.ieee}`)).status).toBe(404);
   });
 });

@@ -2,7 +2,8 @@ import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildOtaImage, otaFiller } from '@herdgate/shared/ota';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinedSession, waitFor } from '../support/catalogue-session';
+import { joinedSession } from '../support/catalogue-session';
+import { waitFor } from '../../../../test/helpers/wait';
 import { tempDir } from '../support/temp-dir';
 
 // A Hue bulb (router, answers image notify), a Hue motion sensor (sleepy: asks at its check-in) and
@@ -92,7 +93,7 @@ describe('OTA updates through zigbee-herdsman', () => {
     // Nothing reaches a sleepy device: it asks at its own check-in (hourly, a thousandth of that in fast pacing).
     const result = await h('otaResult', { ieee: sensor.ieee, timeoutMs: 20_000 });
     expect(result).toMatchObject({ ok: true, from: { fileVersion: before.fileVersion }, to: { fileVersion: image.fileVersion }, scheduled: false });
-    await waitFor('the sensor back with its new version', async () => (await ota(sensor.ieee)).fileVersion === image.fileVersion);
+    await waitFor(async () => (await ota(sensor.ieee)).fileVersion === image.fileVersion, 'the sensor back with its new version');
     const swBuildId = [3, 2, 1, 0].map((i) => (image.fileVersion >>> (8 * i)) & 0xff).join('.');
     await session.waitDevice(sensor.ieee, (s) => s.endpoints['2']?.genBasic?.swBuildId === swBuildId);
   });
@@ -128,10 +129,10 @@ describe('OTA updates through zigbee-herdsman', () => {
   it('should stop when herdsman aborts the update', async () => {
     const image = await imageFor(bulb.ieee, 'aborted', { size: 20_000 });
     await h('otaStart', { ieee: bulb.ieee, file: image.path, dataSettings: { responseDelay: 20 } });
-    await waitFor('the download under way', async () => ((await ota(bulb.ieee)).download?.offset ?? 0) > 0);
+    await waitFor(async () => ((await ota(bulb.ieee)).download?.offset ?? 0) > 0, 'the download under way');
     await h('otaAbort', { ieee: bulb.ieee });
     expect(await h('otaResult', { ieee: bulb.ieee })).toMatchObject({ ok: false, error: expect.stringMatching(/was aborted/) });
-    await waitFor('the bulb idle again', async () => (await ota(bulb.ieee)).lastResult?.result === 'aborted');
+    await waitFor(async () => (await ota(bulb.ieee)).lastResult?.result === 'aborted', 'the bulb idle again');
     expect((await ota(bulb.ieee)).fileVersion).toBeLessThan(image.fileVersion);
   });
 });

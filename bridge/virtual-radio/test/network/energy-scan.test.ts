@@ -8,6 +8,7 @@ import { MtType, Subsystem } from '../../src/znp/index';
 import type { MtFrame } from '../../src/znp/index';
 import { noDevices } from '../support/no-devices';
 import { RawHost } from '../support/raw-host';
+import { waitFor } from '../../../../test/helpers/wait';
 
 const ALL_CHANNELS = 0x07fff800;
 const maskBytes = (mask: number) => [mask & 0xff, (mask >> 8) & 0xff, (mask >> 16) & 0xff, mask >>> 24];
@@ -97,11 +98,4 @@ describe('energy scan on the coordinator', () => {
   });
 });
 
-async function until<T>(find: () => T | undefined, timeoutMs = 2_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (let found = find(); ; found = find()) {
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const until = <T>(find: () => T | undefined, timeoutMs = 2_000) => waitFor(find, 'the scan to answer', timeoutMs, 5);

@@ -12,6 +12,7 @@ import type { VirtualRadio } from '../../src/virtual-radio';
 import type { RadioProtocol } from '../../src/fronts/front';
 import { HerdsmanChild } from './herdsman-child';
 import { tempDir } from './temp-dir';
+import { waitFor } from '../../../../test/helpers/wait';
 
 export interface Session {
   radio: VirtualRadio;
@@ -77,20 +78,6 @@ export async function joinAll(session: Session, ieees: string[], timeoutMs = 25_
   }
 }
 
-/**
- * Polls `probe` until it returns something other than undefined or false. Bounds are generous (a
- * loaded 2-core CI machine); a passing wait returns at the first match.
- */
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** Polls the radio's view of a device until `probe` returns something defined. */
 export async function waitDevice<T>(session: Session, ieee: string, probe: (state: any) => T | undefined, timeoutMs = 10_000): Promise<T> {
   let last: unknown;
@@ -99,7 +86,7 @@ export async function waitDevice<T>(session: Session, ieee: string, probe: (stat
     last = res.body;
     return probe(res.body.state);
   };
-  return waitFor(`device ${ieee} reaching the expected state`, check, timeoutMs).catch((error: Error) => {
+  return waitFor(check, `device ${ieee} reaching the expected state`, timeoutMs).catch((error: Error) => {
     throw new Error(`${error.message}; last: ${JSON.stringify(last)}`);
   });
 }

@@ -10,6 +10,7 @@ import { Controller, setLogger as setHerdsmanLogger } from 'zigbee-herdsman';
 import { findByDevice, postProcessConvertedFromZigbeeMessage, setLogger as setConvertersLogger } from 'zigbee-herdsman-converters';
 import type { Definition, Tz } from 'zigbee-herdsman-converters';
 import { onOtaMessage, otaOps } from './herdsman-ota';
+import { waitFor } from '../../../../test/helpers/wait';
 
 const quiet = { debug: () => {}, info: () => {}, warning: () => {}, error: () => {} };
 // VR_DEBUG=1 shows herdsman's own log on stderr when a test needs explaining.
@@ -68,15 +69,7 @@ async function onMessage(msg: any): Promise<void> {
   states.set(ieee, { ...state, ...out });
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => T | undefined): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+const until = <T>(what: string, timeoutMs: number, probe: () => T | undefined) => waitFor(probe, what, timeoutMs, 10);
 
 const matches = (state: Record<string, unknown>, expected: Record<string, unknown>) =>
   Object.entries(expected).every(([k, v]) => JSON.stringify(state[k]) === JSON.stringify(v));
