@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { jsonLine, ROOT, spawnTs, type Child } from './child-process';
+import { jsonLine, ROOT, spawnCommand, spawnTs, type Child } from './child-process';
 import type { RadioProtocol } from './protocols';
 
 /** A free loopback port (the kernel's pick, released at once) for a server that must keep its port across restarts. */
@@ -66,50 +66,83 @@ export async function startRadio(options: { statePath: string; network?: string;
   }
 }
 
+/** The bridge as a child process, as production runs it: the one launcher of every test folder. */
 export interface BridgeProcess {
   child: Child;
   bridgeId: string;
   mqttUrl: string;
+  /** The embedded broker's TLS listeners, when configured. */
+  tls: { mqtts?: string; wss?: string };
+  /** The control API of the bridge's own virtual radio (none on an external radio). */
+  radioControl: string;
+  dataDir: string;
+  /** Its output so far: stdout lines and stderr chunks, in arrival order. */
+  logs: string[];
+  /** Resolves with the exit code when the process ends (by itself or stopped). */
+  exited: Promise<number | null>;
   /** Clean stop (SIGTERM): the bridge says offline and stops herdsman. */
   stop(): Promise<number | null>;
-  /** A crash (SIGKILL): the broker goes down with it. */
-  kill(): Promise<number | null>;
+  /** A crash (SIGKILL unless told otherwise): the broker goes down with it. */
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface BridgeOptions {
-  radioPath: string;
   dataDir: string;
-  /** The embedded broker's port; fixed so a restarted bridge comes back where the api reconnects. */
-  mqttPort: number;
+  /** An external radio (`tcp://…`); none: the bridge runs its own virtual radio child. */
+  radioPath?: string;
+  /** The embedded broker's port; fixed so a restarted bridge comes back where the api reconnects (default ephemeral). */
+  mqttPort?: number;
   /** The radio's protocol, which picks herdsman's adapter (default deconz). */
   protocol?: RadioProtocol;
+  /** LOG_LEVEL, unless `env` sets it (default warn). */
+  logLevel?: string;
   env?: Record<string, string>;
+  timeoutMs?: number;
+  /** A built bundle to run with plain node instead of `bridge/src/main.ts`. */
+  entry?: string;
 }
 
-/** The bridge (`bridge/src/main.ts`) on an external radio, waiting for its `{"event":"ready"}` line. */
+type ReadyLine = { bridge: string; mqtt: string; mqtts?: string; wss?: string; radioControl?: string };
+
+/** The bridge (`bridge/src/main.ts`), waiting for its `{"event":"ready"}` line. */
 export async function startBridge(options: BridgeOptions): Promise<BridgeProcess> {
-  const child = spawnTs(join(ROOT, 'bridge/src/main.ts'), [], {
-    ZIGBEE_ADAPTER: options.protocol ?? 'deconz',
-    ZIGBEE_PATH: options.radioPath,
+  const env = {
+    ...(options.radioPath ? { ZIGBEE_ADAPTER: options.protocol ?? 'deconz', ZIGBEE_PATH: options.radioPath } : {}),
     DATA_DIR: options.dataDir,
     MQTT_HOST: '127.0.0.1',
-    MQTT_PORT: String(options.mqttPort),
+    MQTT_PORT: String(options.mqttPort ?? 0),
     PERMIT_JOIN_ON_START: '0',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: options.logLevel ?? 'warn',
     // Test clients (probes, the api) connect without an account, from loopback.
     MQTT_ALLOW_ANONYMOUS: '1',
     ...options.env,
-  });
+  };
+  const child = options.entry ? spawnCommand(process.execPath, [options.entry], env) : spawnTs(join(ROOT, 'bridge/src/main.ts'), [], env);
   try {
     const ready = await child.line(
       (line) => {
         const json = jsonLine(line);
-        return json?.event === 'ready' ? (json as { bridge: string; mqtt: string }) : undefined;
+        return json?.event === 'ready' ? (json as ReadyLine) : undefined;
       },
-      40_000,
+      options.timeoutMs ?? 40_000,
       'bridge ready line',
     );
-    return { child, bridgeId: ready.bridge, mqttUrl: ready.mqtt, stop: () => child.stop(15_000), kill: () => child.kill() };
+    return {
+      child,
+      bridgeId: ready.bridge,
+      mqttUrl: ready.mqtt,
+      tls: { mqtts: ready.mqtts, wss: ready.wss },
+      radioControl: ready.radioControl ?? '',
+      dataDir: options.dataDir,
+      logs: child.output,
+      exited: child.exited,
+      stop: () => child.stop(15_000),
+      kill: (signal = 'SIGKILL') => {
+        if (signal === 'SIGKILL') return child.kill();
+        child.process.kill(signal);
+        return child.exited;
+      },
+    };
   } catch (err) {
     await child.kill();
     throw err;
