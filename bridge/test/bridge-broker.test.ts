@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bareBroker, type BareBroker } from './support/bare-broker';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
 import { eventually } from './support/joined-bridge';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 import { startRadioProcess, type RadioProcess } from './support/radio-process';
 
 /** The bridge and its brokers across processes: auth and ACL, an external broker, its restart, the last will. */
@@ -12,7 +12,7 @@ const SCRIPT = { username: 'scripts', password: 'battery staple' };
 
 describe('bridge broker auth and acl', () => {
   let bridge: BridgeProcess;
-  let alice: Probe;
+  let alice: MqttProbe;
   const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('bridge broker auth and acl', () => {
   });
 
   it('should carry requests and group commands from an authenticated client', async () => {
-    alice = await connectProbe(bridge.mqttUrl, ['herdgate/#'], USER);
+    alice = await connectMqtt(bridge.mqttUrl, ['herdgate/#'], USER);
     await alice.publish(bt('request/network/info'), { transaction: 'n1' });
     const info = await alice.waitFor((m) => m.topic === bt('response/network/info') && m.json().transaction === 'n1');
     expect(info.json()).toMatchObject({ status: 'ok', data: { bridge: bridge.bridgeId } });
@@ -53,7 +53,7 @@ describe('bridge broker auth and acl', () => {
   });
 
   it('should serve the Zigbee2MQTT API in process: its retained online state and an answered request', async () => {
-    const z2m = await connectProbe(bridge.mqttUrl, ['zigbee2mqtt/bridge/state', 'zigbee2mqtt/bridge/response/#'], USER);
+    const z2m = await connectMqtt(bridge.mqttUrl, ['zigbee2mqtt/bridge/state', 'zigbee2mqtt/bridge/response/#'], USER);
     try {
       expect((await z2m.waitFor((m) => m.topic === 'zigbee2mqtt/bridge/state')).json()).toEqual({ state: 'online' });
       await z2m.publish('zigbee2mqtt/bridge/request/health_check', { transaction: 'h1' });
@@ -65,7 +65,7 @@ describe('bridge broker auth and acl', () => {
   });
 
   it('should answer the backup (network key) to the api account only, and disconnect a script asking for it', async () => {
-    const script = await connectProbe(bridge.mqttUrl, ['herdgate/#'], SCRIPT);
+    const script = await connectMqtt(bridge.mqttUrl, ['herdgate/#'], SCRIPT);
     const closed = new Promise<void>((resolve) => script.client.once('close', () => resolve()));
     script.client.publish(bt('request/backup'), JSON.stringify({ transaction: 'steal' }));
     await closed;
@@ -77,12 +77,12 @@ describe('bridge broker auth and acl', () => {
   });
 
   it('should not let a client publish device state or bridge state', async () => {
-    const outsider = await connectProbe(bridge.mqttUrl, [], USER);
+    const outsider = await connectMqtt(bridge.mqttUrl, [], USER);
     const closed = new Promise<void>((resolve) => outsider.client.once('close', () => resolve()));
     // QoS 0: the broker drops the packet and disconnects the client; a QoS 1 publish would never be acked.
     outsider.client.publish('herdgate/devices/0x0011223344556677/1/state', JSON.stringify({ state: { on: true, lastupdated: 'none' }, config: {} }));
     await closed;
-    const again = await connectProbe(bridge.mqttUrl, [], USER);
+    const again = await connectMqtt(bridge.mqttUrl, [], USER);
     const closedAgain = new Promise<void>((resolve) => again.client.once('close', () => resolve()));
     again.client.publish(bt('state'), JSON.stringify({ state: 'offline' }), { retain: true });
     await closedAgain;
@@ -101,7 +101,7 @@ describe('bridge on an external broker', () => {
   let radio: RadioProcess;
   let broker: BareBroker;
   let bridge: BridgeProcess;
-  let probe: Probe;
+  let probe: MqttProbe;
   const state = () => `herdgate/bridge/${bridge.bridgeId}/state`;
 
   beforeAll(async () => {
@@ -119,7 +119,7 @@ describe('bridge on an external broker', () => {
 
   it('should publish its retained online state on the external broker', async () => {
     expect(bridge.mqttUrl).toBe(broker.url);
-    probe = await connectProbe(broker.url, ['herdgate/#']);
+    probe = await connectMqtt(broker.url, ['herdgate/#']);
     expect((await probe.waitFor((m) => m.topic === state())).json()).toEqual({ state: 'online' });
   });
 
@@ -136,7 +136,7 @@ describe('bridge on an external broker', () => {
     );
     broker = await bareBroker(port);
     // A fresh broker has no retained messages: the online state below was republished by the bridge.
-    probe = await connectProbe(broker.url, ['herdgate/#']);
+    probe = await connectMqtt(broker.url, ['herdgate/#']);
     expect((await probe.waitFor((m) => m.topic === state(), 10_000, 'online after reconnect')).json()).toEqual({ state: 'online' });
   }, 20_000);
 
@@ -144,7 +144,7 @@ describe('bridge on an external broker', () => {
     bridge.kill('SIGKILL');
     await bridge.exited;
     await probe.waitFor((m) => m.topic === state() && m.json().state === 'offline', 5_000, 'last will');
-    const late = await connectProbe(broker.url, [state()]);
+    const late = await connectMqtt(broker.url, [state()]);
     const retained = await late.waitFor((m) => m.topic === state(), 3_000).finally(() => late.close());
     expect(retained.retain).toBe(true);
     expect(retained.json()).toEqual({ state: 'offline' });

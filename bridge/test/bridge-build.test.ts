@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBridge, type BuildResult } from '../scripts/build';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 
 /**
  * The bundle `npm start` and `npm run start:bridge` run (plain JavaScript, no tsx in the process):
@@ -14,7 +14,7 @@ const LAMP = '0x0017880100a1b2c3';
 describe('bridge build', () => {
   let built: BuildResult;
   let bridge: BridgeProcess | undefined;
-  let probe: Probe | undefined;
+  let probe: MqttProbe | undefined;
   const dataDir = tempDataDir();
   const bt = (leaf: string) => `herdgate/bridge/${bridge!.bridgeId}/${leaf}`;
 
@@ -41,7 +41,7 @@ describe('bridge build', () => {
     const network = join(dataDir, 'network-def.json');
     writeFileSync(network, JSON.stringify({ devices: [{ model: 'LCT015', ieee: LAMP.slice(2), name: 'Lamp' }] }));
     bridge = await startBridgeProcess({ dataDir, entry: built.bundle, env: { VIRTUAL_RADIO_NETWORK: network } });
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#']);
     await probe.waitFor((m) => m.topic === bt('state') && m.json().state === 'online', 10_000, 'bridge online');
     await probe.publish(bt('request/permit_join'), { time: 60, transaction: 'join' });
     await probe.waitFor((m) => m.topic === bt('event') && m.json().type === 'interview_succeeded' && m.json().ieee === LAMP, 40_000, 'lamp interview');

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 
 /** Real devices of the virtual radio joining the real bridge, controlled and observed over MQTT. */
 const THERMOSTAT = '0x000d6f000e5a00f1';
@@ -11,7 +11,7 @@ const BUTTON = '0x00124b0022a100f3';
 
 describe('bridge devices', () => {
   let bridge: BridgeProcess;
-  let probe: Probe;
+  let probe: MqttProbe;
   const dataDir = tempDataDir();
   const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
   const radio = async (path: string, init?: RequestInit) => (await fetch(`${bridge.radioControl}${path}`, init)).json() as Promise<any>;
@@ -32,7 +32,7 @@ describe('bridge devices', () => {
       }),
     );
     bridge = await startBridgeProcess({ dataDir, env: { VIRTUAL_RADIO_NETWORK: network } });
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#']);
     await probe.publish(bt('request/permit_join'), { time: 60, transaction: 'join' });
     for (const ieee of [THERMOSTAT, CLIMATE, BUTTON]) {
       await probe.waitFor((m) => m.topic === bt('event') && m.json().type === 'interview_succeeded' && m.json().ieee === ieee, 40_000, `interview of ${ieee}`);
@@ -45,7 +45,7 @@ describe('bridge devices', () => {
 
   it('should present joined devices as retained deCONZ device descriptions', async () => {
     // A late subscriber gets the description from the broker: it is retained.
-    const late = await connectProbe(bridge.mqttUrl, [deviceTopic(THERMOSTAT)]);
+    const late = await connectMqtt(bridge.mqttUrl, [deviceTopic(THERMOSTAT)]);
     const thermostat = await late.waitFor((m) => m.topic === deviceTopic(THERMOSTAT)).finally(() => late.close());
     expect(thermostat.retain).toBe(true);
     expect(thermostat.json()).toMatchObject({
@@ -114,7 +114,7 @@ describe('bridge devices', () => {
     await probe.close();
     expect(await bridge.stop()).toBe(0);
     bridge = await startBridgeProcess({ dataDir });
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#']);
     const thermostat = (await probe.waitFor((m) => m.topic === deviceTopic(THERMOSTAT))).json();
     expect(thermostat.subdevices[0].type).toBe('ZHAThermostat');
     await probe.publish(`${deviceTopic(THERMOSTAT)}/3/set`, { heatsetpoint: 2000, transaction: 'after-restart' });

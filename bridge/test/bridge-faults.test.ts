@@ -5,7 +5,7 @@ import { Supervisor } from '../../scripts/lib/supervisor';
 import { bareBroker, type BareBroker } from './support/bare-broker';
 import { tempDataDir } from './support/bridge-process';
 import { startLinkProxy, type LinkProxy } from './support/link-proxy';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 import { startRadioProcess, type RadioProcess } from './support/radio-process';
 import { waitFor } from '../../test/helpers/wait';
 
@@ -24,7 +24,7 @@ describe('bridge under faults', () => {
   let proxy: LinkProxy;
   let broker: BareBroker;
   let supervisor: Supervisor;
-  let probe: Probe;
+  let probe: MqttProbe;
   let bridgeId = '';
   let output = '';
   let sequence = 0;
@@ -60,7 +60,7 @@ describe('bridge under faults', () => {
     ]);
     proxy = await startLinkProxy({ host: '127.0.0.1', port: Number(new URL(radio.path.replace('tcp:', 'http:')).port) });
     broker = await bareBroker();
-    probe = await connectProbe(broker.url, ['herdgate/#']);
+    probe = await connectMqtt(broker.url, ['herdgate/#']);
     const out = new PassThrough();
     out.on('data', (chunk: Buffer) => (output += chunk.toString()));
     supervisor = new Supervisor(out);
@@ -107,7 +107,7 @@ describe('bridge under faults', () => {
     // The bridge has seen the broker go before an empty one takes its place.
     await until(() => output.split('mqtt connection lost, reconnecting').length > lost, 'the bridge noticing the broker gone', 10_000);
     broker = await bareBroker(port);
-    probe = await connectProbe(broker.url, ['herdgate/#']);
+    probe = await connectMqtt(broker.url, ['herdgate/#']);
     // Nothing is retained on a fresh broker: these came from the bridge after it reconnected.
     expect((await probe.waitFor((m) => m.topic === bt('state'), 20_000, 'online')).json()).toEqual({ state: 'online' });
     await probe.waitFor((m) => m.topic === dt(OUTLET), 10_000, 'outlet description');

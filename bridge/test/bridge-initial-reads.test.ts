@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
-import type { Received } from './support/mqtt-probe';
+import type { MqttMessage } from '../../test/helpers/clients';
 import { INITIAL_READS } from '../src/zigbee/initial-reads';
 
 /**
@@ -23,7 +23,7 @@ describe('bridge initial reads', () => {
       .at(-1)
       ?.json();
   const stateWith = (ieee: string, ep: number, test: (s: any) => boolean, what: string, from = 0) =>
-    g.probe.waitFor((m: Received) => g.probe.messages.indexOf(m) >= from && m.topic === g.dt(ieee, `${ep}/state`) && test(m.json()), 10_000, what);
+    g.probe.waitFor((m: MqttMessage) => g.probe.messages.indexOf(m) >= from && m.topic === g.dt(ieee, `${ep}/state`) && test(m.json()), 10_000, what);
 
   beforeAll(async () => {
     g = await startJoinedBridge([

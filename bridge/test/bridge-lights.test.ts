@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
-import type { Received } from './support/mqtt-probe';
+import type { MqttMessage } from '../../test/helpers/clients';
 import { radioProtocols } from '../../test/helpers/protocols';
 
 /** The light path end to end: MQTT set -> converters -> the simulated lamp's real attributes -> deCONZ state. */
@@ -13,7 +13,7 @@ const BLIND = '0x000b57fffe8a200e';
 describe.each(radioProtocols())('bridge lights on %s', (protocol) => {
   let g: JoinedBridge;
   const attrs = async (ieee: string, ep: number, cluster: string) => (await g.real(ieee)).endpoints[String(ep)][cluster] as Record<string, number>;
-  const stateIs = (ieee: string, ep: number, test: (s: Record<string, unknown>) => boolean) => (m: Received) =>
+  const stateIs = (ieee: string, ep: number, test: (s: Record<string, unknown>) => boolean) => (m: MqttMessage) =>
     m.topic === g.dt(ieee, `${ep}/state`) && test(m.json().state);
   const ok = (sent: string[]) => ({ status: 'ok', data: { acknowledged: true, sent } });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
-import type { Received } from './support/mqtt-probe';
+import type { MqttMessage } from '../../test/helpers/clients';
 
 /**
  * The Hue motion sensor (SML001) on the real bridge: its ZLL endpoint 1 must interview (the answers
@@ -20,7 +20,7 @@ describe('bridge motion sensor', () => {
   const state = (test: (s: any) => boolean, what: string, timeoutMs = 10_000) => {
     const from = mark;
     const topic = g.dt(MOTION, `${SENSOR_EP}/state`);
-    return g.probe.waitFor((m: Received) => g.probe.messages.indexOf(m) >= from && m.topic === topic && test(m.json().state ?? {}), timeoutMs, what);
+    return g.probe.waitFor((m: MqttMessage) => g.probe.messages.indexOf(m) >= from && m.topic === topic && test(m.json().state ?? {}), timeoutMs, what);
   };
 
   beforeAll(async () => {

@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 
 /** The real bridge process on the virtual radio, driven over MQTT only. */
 describe('bridge over mqtt', () => {
   let bridge: BridgeProcess;
-  let probe: Probe;
+  let probe: MqttProbe;
   const dataDir = tempDataDir();
   let env: Record<string, string> = {};
   const t = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
@@ -20,7 +20,7 @@ describe('bridge over mqtt', () => {
     writeFileSync(network, JSON.stringify({ devices: [] }));
     env = { VIRTUAL_RADIO_NETWORK: network };
     bridge = await startBridgeProcess({ dataDir, env });
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#']);
   });
   afterAll(async () => {
     await probe?.close();
@@ -94,7 +94,7 @@ describe('bridge over mqtt', () => {
     expect(await bridge.stop()).toBe(0);
     bridge = await startBridgeProcess({ dataDir, env });
     expect(bridge.bridgeId).toBe(id);
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#']);
     const info = (await probe.waitFor((m) => m.topic === t('info'))).json();
     expect(info.network.channel).toBe(15);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 
 /**
@@ -14,7 +14,7 @@ const OUTLET = '0x000b57fffe8a5e0c';
 describe('bridge on an EmberZNet NCP with link faults', () => {
   let g: JoinedBridge;
   let again: BridgeProcess | undefined;
-  let probe: Probe | undefined;
+  let probe: MqttProbe | undefined;
 
   beforeAll(async () => {
     g = await startJoinedBridge([{ model: 'TRADFRI-control-outlet', ieee: OUTLET }], { RADIO_PROTOCOL: 'ember' });
@@ -25,7 +25,7 @@ describe('bridge on an EmberZNet NCP with link faults', () => {
     await g?.close();
   });
 
-  const set = async (p: Probe, on: boolean, transaction: string) => {
+  const set = async (p: MqttProbe, on: boolean, transaction: string) => {
     await p.publish(g.dt(OUTLET, '1/set'), { on, transaction });
     return (await p.waitFor((m) => m.topic === g.dt(OUTLET, '1/set/result') && m.json().transaction === transaction, 15_000)).json();
   };
@@ -45,7 +45,7 @@ describe('bridge on an EmberZNet NCP with link faults', () => {
     await g.probe.close().catch(() => {});
     again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: 'ember' } });
     expect(again.bridgeId).toBe(g.bridge.bridgeId);
-    probe = await connectProbe(again.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(again.mqttUrl, ['herdgate/#']);
     await probe.waitFor((m) => m.topic === g.dt(OUTLET));
     expect(await set(probe, false, 'after-reset')).toMatchObject({ status: 'ok', data: { acknowledged: true } });
     const real = (await (await fetch(`${again.radioControl}/devices/${OUTLET.slice(2)}`)).json()) as {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 import { startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import { radioProtocols } from '../../test/helpers/protocols';
 
@@ -14,7 +14,7 @@ const OUTLET = '0x000b57fffe8a500c';
 describe.each(radioProtocols())('bridge radio reboot on %s', (protocol) => {
   let g: JoinedBridge;
   let again: BridgeProcess | undefined;
-  let probe: Probe | undefined;
+  let probe: MqttProbe | undefined;
 
   beforeAll(async () => {
     g = await startJoinedBridge([{ model: 'TRADFRI-control-outlet', ieee: OUTLET }], { RADIO_PROTOCOL: protocol });
@@ -38,7 +38,7 @@ describe.each(radioProtocols())('bridge radio reboot on %s', (protocol) => {
     await g.probe.close().catch(() => {});
     again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
     expect(again.bridgeId).toBe(g.bridge.bridgeId);
-    probe = await connectProbe(again.mqttUrl, ['herdgate/#']);
+    probe = await connectMqtt(again.mqttUrl, ['herdgate/#']);
     const description = (await probe.waitFor((m) => m.topic === g.dt(OUTLET))).json();
     expect(description.subdevices.map((s: { type: string }) => s.type)).toEqual(['On/Off plug-in unit']);
     await probe.publish(g.dt(OUTLET, '1/set'), { on: true, transaction: 'back' });

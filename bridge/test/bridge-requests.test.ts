@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
 import { radioProtocols } from '../../test/helpers/protocols';
 
@@ -13,7 +13,7 @@ const GROUP = 7;
 describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
   let g: JoinedBridge;
   let again: BridgeProcess | undefined;
-  let late: Probe | undefined;
+  let late: MqttProbe | undefined;
   const level = async (ieee: string) => (await g.real(ieee)).endpoints['11'].genLevelCtrl.currentLevel as number;
   const groupSet = async (body: Record<string, unknown>) => {
     const transaction = `g${Math.random()}`;
@@ -172,7 +172,7 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
     await after(from, (m) => m.topic === g.dt(OUTLET) && (m as { payload?: string }).payload === '', 'cleared description');
     // Then the bridge's own retained state, in a second subscription: once it arrives, the broker
     // has sent whatever it retained for the first one (one client's messages go out in order).
-    const late = await connectProbe(g.bridge.mqttUrl, [g.dt(OUTLET), g.dt(OUTLET, '+/state')]);
+    const late = await connectMqtt(g.bridge.mqttUrl, [g.dt(OUTLET), g.dt(OUTLET, '+/state')]);
     await late.client.subscribeAsync(g.bt('state'), { qos: 1 });
     await late.waitFor((m) => m.topic === g.bt('state'), 5_000, 'the retained bridge state');
     expect(late.messages.filter((m) => m.topic !== g.bt('state'))).toEqual([]);
@@ -192,7 +192,7 @@ describe.each(radioProtocols())('bridge requests on %s', (protocol) => {
       expect(removed.json().devices).toEqual([{ ieee: OUTLET, at: expect.any(Number), reason: 'removed' }]);
       await g.close();
       again = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
-      late = await connectProbe(again.mqttUrl, ['herdgate/#']);
+      late = await connectMqtt(again.mqttUrl, ['herdgate/#']);
       const republished = await late.waitFor((m) => m.topic === `herdgate/bridge/${again!.bridgeId}/removed`, 10_000, 'the retained removed list');
       expect(republished.json()).toEqual(removed.json());
       await late.publish(g.dt(OUTLET, '1/set'), { on: true, transaction: 'gone' });

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 import { startRadioProcess, type RadioProcess } from './support/radio-process';
 
 /**
@@ -25,7 +25,7 @@ describe('bridge restart', () => {
   const dataDir = tempDataDir();
   let radio: RadioProcess;
   let bridge: BridgeProcess | undefined;
-  let probe: Probe | undefined;
+  let probe: MqttProbe | undefined;
   const counters = async () => (await (await fetch(`${radio.control}/counters`)).json()) as Counters;
   const start = (permitJoin: string) =>
     startBridgeProcess({
@@ -33,7 +33,7 @@ describe('bridge restart', () => {
       env: { ZIGBEE_ADAPTER: 'deconz', ZIGBEE_PATH: radio.path, PERMIT_JOIN_ON_START: permitJoin },
       timeoutMs: 60_000,
     });
-  const described = (p: Probe, ieee: string, what: (body: { interview?: string; availability?: string }) => boolean, label: string) =>
+  const described = (p: MqttProbe, ieee: string, what: (body: { interview?: string; availability?: string }) => boolean, label: string) =>
     p.waitFor((m) => m.topic === `herdgate/devices/0x${ieee}` && m.payload.length > 0 && what(m.json()), 60_000, `${label} ${ieee}`);
 
   /** herdsman's database, one JSON device per line: the device's configure marker taken out. */
@@ -58,7 +58,7 @@ describe('bridge restart', () => {
       { model: 'AC201', ieee: AC },
     ]);
     bridge = await start('254');
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/devices/+']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/devices/+']);
     for (const ieee of [REMOTE, LAMP, AC]) await described(probe, ieee, (d) => d.interview === 'successful', 'interview of');
     await probe.close();
     expect(await bridge.stop()).toBe(0);
@@ -76,7 +76,7 @@ describe('bridge restart', () => {
     bridge = await start('0');
     const atReady = await counters();
     expect(atReady).toEqual({ nwk: {}, group: {}, broadcast: {}, total: 0 });
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/devices/+']);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/devices/+']);
     for (const ieee of [REMOTE, LAMP, AC]) await described(probe, ieee, (d) => d.interview === 'successful' && d.availability === 'online', 'available');
   }, 90_000);
 

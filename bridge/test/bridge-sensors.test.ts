@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBridgeProcess, type BridgeProcess } from './support/bridge-process';
 import { eventually, startJoinedBridge, type JoinedBridge } from './support/joined-bridge';
-import { connectProbe, type Probe, type Received } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe, type MqttMessage } from '../../test/helpers/clients';
 import { createKeypadKeyPair, openSealedCode } from '@herdgate/shared/mqtt';
 import { radioProtocols } from '../../test/helpers/protocols';
 
@@ -19,14 +19,14 @@ describe.each(radioProtocols())('bridge sensors on %s', (protocol) => {
   const since = () => {
     mark = g.probe.messages.length;
   };
-  const next = (match: (m: Received) => boolean, what: string, timeoutMs = 10_000) => {
+  const next = (match: (m: MqttMessage) => boolean, what: string, timeoutMs = 10_000) => {
     const from = mark;
     return g.probe.waitFor((m) => g.probe.messages.indexOf(m) >= from && match(m), timeoutMs, what);
   };
-  const eventOf = (ieee: string, ep: number) => (m: Received) => m.topic === g.dt(ieee, `${ep}/event`);
+  const eventOf = (ieee: string, ep: number) => (m: MqttMessage) => m.topic === g.dt(ieee, `${ep}/event`);
   /** A keypad event naming `action`: the one awaited, not any other event of the keypad after the mark. */
-  const actionOf = (ieee: string, ep: number, action: string) => (m: Received) => eventOf(ieee, ep)(m) && m.json().state.action === action;
-  const stateOf = (ieee: string, ep: number, test: (s: any) => boolean) => (m: Received) => m.topic === g.dt(ieee, `${ep}/state`) && test(m.json());
+  const actionOf = (ieee: string, ep: number, action: string) => (m: MqttMessage) => eventOf(ieee, ep)(m) && m.json().state.action === action;
+  const stateOf = (ieee: string, ep: number, test: (s: any) => boolean) => (m: MqttMessage) => m.topic === g.dt(ieee, `${ep}/state`) && test(m.json());
 
   beforeAll(async () => {
     g = await startJoinedBridge(
@@ -40,7 +40,7 @@ describe.each(radioProtocols())('bridge sensors on %s', (protocol) => {
       { RADIO_PROTOCOL: protocol },
     );
   }, 120_000);
-  let restarted: { bridge: BridgeProcess; probe: Probe } | undefined;
+  let restarted: { bridge: BridgeProcess; probe: MqttProbe } | undefined;
   afterAll(async () => {
     await restarted?.probe.close();
     await restarted?.bridge.stop();
@@ -165,7 +165,7 @@ describe.each(radioProtocols())('bridge sensors on %s', (protocol) => {
       'the getPanelStatus answer',
     );
     // Retained: a client that subscribes later still gets it.
-    const late = await connectProbe(g.bridge.mqttUrl, [g.bt('alarmsystems/+/state')]);
+    const late = await connectMqtt(g.bridge.mqttUrl, [g.bt('alarmsystems/+/state')]);
     try {
       const retained = await late.waitFor((m) => m.topic === g.bt('alarmsystems/1/state'), 5_000, 'retained alarm state');
       expect(retained.retain).toBe(true);
@@ -213,7 +213,7 @@ describe.each(radioProtocols())('bridge sensors on %s', (protocol) => {
       await g.probe.close();
       expect(await g.bridge.stop()).toBe(0);
       const bridge = await startBridgeProcess({ dataDir: g.dataDir, env: { RADIO_PROTOCOL: protocol } });
-      const probe = await connectProbe(bridge.mqttUrl, [g.dt(REMOTE, '1/event')]);
+      const probe = await connectMqtt(bridge.mqttUrl, [g.dt(REMOTE, '1/event')]);
       restarted = { bridge, probe };
       await fetch(`${bridge.radioControl}/devices/${REMOTE.slice(2)}/actions/press`, {
         method: 'POST',

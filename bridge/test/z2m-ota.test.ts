@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZigbeeDevice } from '../src/zigbee/index';
 import { CLIMATE, COLOR_LAMP, PLUG } from './support/fake-devices';
 import { startInProcessBridge, type InProcessBridge } from './support/in-process-bridge';
-import { connectProbe, type Probe } from './support/mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../test/helpers/clients';
 
 /**
  * Zigbee2MQTT's firmware updates over MQTT (`bridge/request/device/ota_update/*`) on the whole
@@ -14,7 +14,7 @@ const LAMP: ZigbeeDevice = { ...COLOR_LAMP, definition: { ...COLOR_LAMP.definiti
 
 describe('z2m api: ota_update', () => {
   let b: InProcessBridge;
-  let z: Probe;
+  let z: MqttProbe;
   let counter = 0;
   let lampName = '';
   const name = () => lampName;
@@ -40,7 +40,7 @@ describe('z2m api: ota_update', () => {
       radio.ota.clients.set(LAMP.ieee, { installed: 100, image: { fileVersion: 200, size: 4000 } });
       radio.ota.clients.set(CLIMATE.ieee, { installed: 5, image: { fileVersion: 6, size: 1000 } });
     });
-    z = await connectProbe(b.bridge.mqttUrl, ['zigbee2mqtt/#', 'homeassistant/#'], b.account);
+    z = await connectMqtt(b.bridge.mqttUrl, ['zigbee2mqtt/#', 'homeassistant/#'], b.account);
     lampName = (await b.probe.waitFor((m) => m.topic === b.dt(LAMP.ieee), 5_000, 'the lamp description')).json().name;
   });
   afterAll(async () => {

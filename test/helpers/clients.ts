@@ -2,23 +2,68 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { WebSocket } from 'ws';
 import { withTimeout } from './wait';
 
-/** An MQTT client that records every message (a probe, or a rogue client publishing junk). */
+/** One message a probe received. */
+export interface MqttMessage {
+  topic: string;
+  payload: string;
+  retain: boolean;
+  json(): any;
+}
+
+/**
+ * A real MQTT client that records every message and waits (bounded) for the one a test needs: the
+ * one probe of every test folder (or a rogue client publishing junk).
+ */
 export interface MqttProbe {
   client: MqttClient;
-  messages: { topic: string; payload: string }[];
-  publish(topic: string, payload: string | object): Promise<void>;
+  messages: MqttMessage[];
+  publish(topic: string, payload: unknown): Promise<void>;
+  /** The first message, received already or later, that `match` accepts. */
+  waitFor(match: (m: MqttMessage) => boolean, timeoutMs?: number, what?: string): Promise<MqttMessage>;
   close(): Promise<void>;
+}
+
+/** Records every message `client` receives, and waits (bounded) for the one a test needs. */
+export function recordMessages(client: MqttClient): Pick<MqttProbe, 'messages' | 'waitFor'> {
+  const messages: MqttMessage[] = [];
+  const waiters = new Set<() => void>();
+  client.on('message', (topic, payload, packet) => {
+    const text = payload.toString();
+    messages.push({ topic, payload: text, retain: packet.retain, json: () => JSON.parse(text) });
+    for (const wake of waiters) wake();
+  });
+  return {
+    messages,
+    waitFor(match, timeoutMs = 10_000, what = 'message') {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = messages.find(match);
+          if (!found) return false;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no ${what} within ${timeoutMs} ms; got ${messages.map((m) => m.topic).join(', ')}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check);
+      });
+    },
+  };
 }
 
 export async function connectMqtt(url: string, filters: string[] = [], account?: { username: string; password: string }): Promise<MqttProbe> {
   const client = await withTimeout(connectAsync(url, { reconnectPeriod: 0, connectTimeout: 5_000, ...account }), 6_000, `mqtt connect to ${url}`);
-  const messages: MqttProbe['messages'] = [];
-  client.on('message', (topic, payload) => messages.push({ topic, payload: payload.toString() }));
+  const recorded = recordMessages(client);
   if (filters.length > 0) await client.subscribeAsync(filters, { qos: 1 });
   return {
     client,
-    messages,
-    publish: (topic, payload) => client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 }).then(() => undefined),
+    ...recorded,
+    async publish(topic, payload) {
+      await client.publishAsync(topic, typeof payload === 'string' ? payload : JSON.stringify(payload), { qos: 1 });
+    },
     close: () => withTimeout(client.endAsync(true), 5_000, 'mqtt close'),
   };
 }

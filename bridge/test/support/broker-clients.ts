@@ -3,6 +3,7 @@ import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { pino } from 'pino';
 import { startBroker, type BrokerHandle } from '../../src/broker/start-broker';
 import type { BrokerOptions } from '../../src/broker/options';
+import { recordMessages, type MqttMessage } from '../../../test/helpers/clients';
 
 export const silent = pino({ level: 'silent' });
 
@@ -20,32 +21,12 @@ export const connectBridge = (handle: BrokerHandle, id = 'test') =>
     clientId: `${handle.internal.clientIdPrefix}-${id}`,
   });
 
-export interface Message {
-  topic: string;
-  payload: string;
-  retain: boolean;
-}
+export type Message = MqttMessage;
 
-/** Collect every message a client receives, and wait for one matching a predicate. */
+/** Collect every message a client receives, and wait for one matching a predicate (the one recorder of test/helpers/clients.ts). */
 export function collect(client: MqttClient) {
-  const messages: Message[] = [];
-  const waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
-  client.on('message', (topic, payload, packet) => {
-    const message = { topic, payload: payload.toString(), retain: packet.retain };
-    messages.push(message);
-    for (const waiter of waiters.filter((w) => w.match(message))) {
-      waiters.splice(waiters.indexOf(waiter), 1);
-      waiter.resolve(message);
-    }
-  });
-  const next = (match: (m: Message) => boolean, timeoutMs = 3000) =>
-    new Promise<Message>((resolve, reject) => {
-      const seen = messages.find(match);
-      if (seen) return resolve(seen);
-      const timer = setTimeout(() => reject(new Error('no matching message within timeout')), timeoutMs);
-      waiters.push({ match, resolve: (m) => (clearTimeout(timer), resolve(m)) });
-    });
-  return { messages, next };
+  const { messages, waitFor } = recordMessages(client);
+  return { messages, next: (match: (m: Message) => boolean, timeoutMs = 3000) => waitFor(match, timeoutMs, 'matching message') };
 }
 
 /** Resolve when the client's connection is closed, or fail after a bounded wait. */

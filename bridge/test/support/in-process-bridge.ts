@@ -8,7 +8,7 @@ import { startBridge, type RunningBridge } from '../../src/controller';
 import { createLogger, type LogRing } from '../../src/logger';
 import type { ZigbeeDevice } from '../../src/zigbee/index';
 import { createFakeRadio, type FakeRadio } from './fake-radio';
-import { connectProbe, type Probe } from './mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../../test/helpers/clients';
 
 /**
  * The whole bridge (controller, features, command queue, the embedded Aedes broker on a loopback
@@ -18,7 +18,7 @@ import { connectProbe, type Probe } from './mqtt-probe';
 export interface InProcessBridge {
   bridge: RunningBridge;
   radio: FakeRadio;
-  probe: Probe;
+  probe: MqttProbe;
   /** The api's broker account the probe logs in with. */
   account: { username: string; password: string };
   /** `herdgate/bridge/<id>/<leaf>`. */
@@ -67,7 +67,7 @@ export async function startInProcessBridge(
     radio,
     logs,
   });
-  const probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account).catch(async (err: unknown) => {
+  const probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#'], account).catch(async (err: unknown) => {
     await bridge.stop();
     throw err;
   });

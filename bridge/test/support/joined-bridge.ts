@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './bridge-process';
-import { connectProbe, type Probe } from './mqtt-probe';
+import { connectMqtt, type MqttProbe } from '../../../test/helpers/clients';
 import { waitFor } from '../../../test/helpers/wait';
 
 /**
@@ -17,7 +17,7 @@ export interface NetworkDevice {
 
 export interface JoinedBridge {
   bridge: BridgeProcess;
-  probe: Probe;
+  probe: MqttProbe;
   dataDir: string;
   /** `herdgate/bridge/<id>/<leaf>`. */
   bt(leaf: string): string;
@@ -47,9 +47,9 @@ export async function startJoinedBridge(devices: NetworkDevice[], env: Record<st
     dataDir,
     env: { VIRTUAL_RADIO_NETWORK: network, MQTT_USER: account.username, MQTT_PASSWORD: account.password, ...env },
   });
-  let probe: Probe | undefined;
+  let probe: MqttProbe | undefined;
   try {
-    probe = await connectProbe(bridge.mqttUrl, ['herdgate/#'], account);
+    probe = await connectMqtt(bridge.mqttUrl, ['herdgate/#'], account);
     const p = probe;
     const bt = (leaf: string) => `herdgate/bridge/${bridge.bridgeId}/${leaf}`;
     const dt = (ieee: string, rest?: string) => `herdgate/devices/${ieee}${rest === undefined ? '' : `/${rest}`}`;
