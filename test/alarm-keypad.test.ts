@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './helpers/gateway';
 import { connectEvents, connectMqtt, createRestClient, type EventClient, type RestClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
@@ -187,15 +188,12 @@ describe('alarm system with a keypad on the real stack', () => {
     await act(stack, DOOR, 'open');
     await armstateIs('entry_delay');
     const env = {
-      HTTP_HOST: '127.0.0.1',
-      HTTP_PORT: '0',
-      WEBSOCKET_PORT: '0',
       DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
       MQTT_URL: stack.mqttUrl,
       ...stack.mqttAccount,
     };
     await stack.api.close();
-    api = await createNodeGateway(env, { logger: pino({ level: 'silent' }) });
+    api = await startLoopbackGateway(env, { logger: pino({ level: 'silent' }) });
     rest = await createRestClient(`http://127.0.0.1:${api.httpPort}`);
     const resumed = await alarm();
     expect(resumed.state.armstate).toBe('entry_delay');

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './helpers/gateway';
 import { spawnTs } from './helpers/child-process';
 import { createRestClient } from './helpers/clients';
 import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './helpers/processes';
@@ -129,11 +130,8 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
 
     const mqttPort = Number(new URL(stack.mqttUrl).port);
     bridge = await startBridge({ radioPath: radio.path, dataDir, mqttPort, protocol, env: stack.mqttAccount });
-    api = await createNodeGateway(
+    api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: env.DATABASE_URL,
         MQTT_URL: stack.mqttUrl,
         ...stack.mqttAccount,
@@ -181,11 +179,8 @@ describe.each(['deconz', 'zstack', 'ember'] as const)('new stick on %s', (protoc
     const databaseUrl = `file:${join(stack.dir, 'other.db')}`;
     const mqttPort = Number(new URL(stack.mqttUrl).port);
     bridge = await startBridge({ radioPath: radio.path, dataDir, mqttPort, protocol, env: { ...stack.mqttAccount, LOG_LEVEL: 'info' } });
-    api = await createNodeGateway(
+    api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: databaseUrl,
         MQTT_URL: stack.mqttUrl,
         ...stack.mqttAccount,

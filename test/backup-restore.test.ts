@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './helpers/gateway';
 import { spawnTs } from './helpers/child-process';
 import { freePort } from './helpers/processes';
 import type { Stack } from './helpers/stack';
@@ -64,11 +65,8 @@ describe('restore drill', () => {
     expect(existsSync(join(stack.dir, 'bridge', 'database.db'))).toBe(true);
 
     await stack.startBridge();
-    api = await createNodeGateway(
+    api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: env.DATABASE_URL,
         MQTT_URL: stack.mqttUrl,
         ...stack.mqttAccount,

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './helpers/gateway';
 import { connectEvents, connectMqtt, createRestClient, radioControl, type RestClient } from './helpers/clients';
 import { bindToGroup, startStack, waitForLink, type Stack } from './helpers/stack';
 import { startTcpRelay, type TcpRelay } from './helpers/tcp-relay';
@@ -39,11 +40,8 @@ describe('devices removed while the api was away', () => {
 
   async function startApi(): Promise<NodeGateway> {
     const logger = pino({ level: 'debug' }, { write: (line: string) => logs.push(JSON.parse(line) as Record<string, unknown>) });
-    api = await createNodeGateway(
+    api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
         MQTT_URL: relay.url('mqtt'),
         ...stack.mqttAccount,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMqtt, radioControl, type MqttProbe } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
+import { startLoopbackGateway } from './helpers/gateway';
 
 /**
  * The api linked to the real bridge on the virtual radio, over the bridge's embedded broker:
@@ -117,13 +118,9 @@ describe('gateway bridge link', () => {
   it('should answer the same identity after an api restart without the bridge', async () => {
     const bridgeId = stack.bridge!.bridgeId;
     await stack.stopBridge('stop');
-    const { createNodeGateway } = await import('@herdgate/api/node');
     const { pino } = await import('pino');
     await stack.api.close();
-    const again = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${stack.dir}/api.db`, MQTT_URL: stack.mqttUrl },
-      { logger: pino({ level: 'silent' }) },
-    );
+    const again = await startLoopbackGateway({ DATABASE_URL: `file:${stack.dir}/api.db`, MQTT_URL: stack.mqttUrl }, { logger: pino({ level: 'silent' }) });
     try {
       const res = await fetch(`http://127.0.0.1:${again.httpPort}/api/${stack.rest.key}/config`, { signal: AbortSignal.timeout(10_000) });
       expect(await res.json()).toMatchObject({ bridgeid: bridgeId, zigbeechannel: 15, rfconnected: false, devicename: 'ConBee II' });

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './helpers/gateway';
 import { connectMqtt, radioControl } from './helpers/clients';
 import { startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
@@ -64,11 +65,8 @@ describe('doubted group memberships across an api restart', () => {
     }
     expect(await groupsOnDevice()).not.toContain(Number(group));
     await stack.api.close();
-    api = await createNodeGateway(
+    api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: `file:${join(stack.dir, 'api.db')}`,
         MQTT_URL: stack.mqttUrl,
         ...stack.mqttAccount,

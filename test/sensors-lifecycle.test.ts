@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createNodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './helpers/gateway';
 import { connectEvents, radioControl, type EventClient } from './helpers/clients';
 import type { Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
@@ -97,8 +97,8 @@ describe('sensors: device sensor lifecycle', () => {
     const before = (await stack.rest.get('/sensors')).body as Record<string, Sensor>;
     const revision = stack.api.services.store.revision();
     await stack.api.close();
-    const again = await createNodeGateway(
-      { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: `file:${stack.dir}/api.db`, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount },
+    const again = await startLoopbackGateway(
+      { DATABASE_URL: `file:${stack.dir}/api.db`, MQTT_URL: stack.mqttUrl, ...stack.mqttAccount },
       { logger: pino({ level: 'silent' }) },
     );
     try {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from '../../test/helpers/gateway';
 import { startBridgeProcess, tempDataDir, type BridgeProcess } from './support/bridge-process';
 import { makeTestCa, type TestCa } from './support/test-ca';
 
@@ -71,11 +72,8 @@ describe('bridge broker over TLS', () => {
   });
 
   it('should let the api follow the bridge over mqtts with MQTT_CA', async () => {
-    api = await createNodeGateway(
+    api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: `file:${join(dir, 'api.db')}`,
         MQTT_URL: bridge.tls.mqtts,
         MQTT_CA: ca.ca,

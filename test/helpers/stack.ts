@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { LogRing, ringDestination } from '@herdgate/shared/log';
-import { createNodeGateway, type NodeGateway } from '@herdgate/api/node';
+import type { NodeGateway } from '@herdgate/api/node';
+import { startLoopbackGateway } from './gateway';
 import { connectMqtt, createRestClient, type RestClient } from './clients';
 import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './processes';
 import type { RadioProtocol } from './protocols';
@@ -105,11 +106,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         { level: 'warn', stream: ringDestination(logs, 'api') },
       ]),
     );
-    const api = await createNodeGateway(
+    const api = await startLoopbackGateway(
       {
-        HTTP_HOST: '127.0.0.1',
-        HTTP_PORT: '0',
-        WEBSOCKET_PORT: '0',
         DATABASE_URL: `file:${data ? join(data, 'herdgate.db') : join(dir, 'api.db')}`,
         MQTT_URL: mqttUrl,
         ...apiAccount,

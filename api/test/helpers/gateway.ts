@@ -9,7 +9,8 @@ import { ManualClock } from '../../src/services/clock';
 import { createBridgeLink, createDisconnectedLink, createMemoryTransport, type MemoryTransport } from '../../src/bridge-link';
 import type { BridgeLink } from '../../src/services/bridge-link';
 import { createPlaceholderRadioInfo, RecordingRadioControl } from '../../src/services/radio';
-import { createNodeGateway, type NodeGateway } from '../../src/runtime/node/gateway';
+import type { NodeGateway } from '../../src/runtime/node/gateway';
+import { startLoopbackGateway } from '../../../test/helpers/gateway';
 import type { ResolveHost } from '../../src/security/webhook-target';
 import { TEST_CLOCK_START } from './test-clock';
 import type { LogRing } from '@herdgate/shared/log';
@@ -61,9 +62,9 @@ export async function startTestGateway(env: Record<string, string> = {}, dir?: s
   const clock = new ManualClock(TEST_CLOCK_START);
   const radio = new RecordingRadioControl();
   const logger = options.logger ?? (options.logs ? ringLogger('silent', options.logs, 'api') : pino({ level: 'silent' }));
-  const gateway = await createNodeGateway(
+  const gateway = await startLoopbackGateway(
     // No release source unless a test names one: `POST /config/update` must not reach the npm registry.
-    { HTTP_HOST: '127.0.0.1', HTTP_PORT: '0', WEBSOCKET_PORT: '0', DATABASE_URL: databaseUrl, RELEASES_URL: 'none', ...env },
+    { DATABASE_URL: databaseUrl, RELEASES_URL: 'none', ...env },
     options.bridge
       ? {
           logger,
