@@ -8,15 +8,18 @@ import type { HostPort } from '../../src/network/host-port';
 import { SimNetwork } from '../../src/network/network';
 import { DeviceRegistry } from '../../src/network/registry';
 import { timingProfiles } from '../../src/network/timing';
+import { waitFor } from '../../../../test/helpers/wait';
 
 const COORDINATOR = '00212effff001122';
 const BULB = '0017880100000a01';
 const SENSOR_UNDER_BULB = '00124b0000000b02';
 const SENSOR_UNDER_COORDINATOR = '00124b0000000c03';
+/** A router that is always on: the barrier every search ends with. */
+const SENTINEL = '0017880100000d04';
 
 /**
- * A broadcast NWK_addr_req (as the deCONZ and EmberZNet drivers send it, to 0xFFFD) on a network of
- * a bulb, a sleepy sensor under the bulb and a sleepy sensor under the coordinator.
+ * A broadcast NWK_addr_req (as the EmberZNet driver sends it, to 0xFFFD) on a network of a bulb, a
+ * sleepy sensor under the bulb, a sleepy sensor under the coordinator and a sentinel router.
  */
 function network() {
   const registry = new DeviceRegistry();
@@ -30,6 +33,7 @@ function network() {
   join('LCT015', BULB, 0x1a01, 0);
   join('TH01', SENSOR_UNDER_BULB, 0x1b02, 0x1a01);
   join('TH01', SENSOR_UNDER_COORDINATOR, 0x1c03, 0);
+  join('LCT015', SENTINEL, 0x1d04, 0);
   const answers: Array<{ from: number; cluster: number; asdu: number[] }> = [];
   const host: HostPort = {
     confirm: () => {},
@@ -55,8 +59,7 @@ function network() {
     networkUp: () => true,
   });
   let tsn = 0x40;
-  const search = async (ieee: string) => {
-    answers.length = 0;
+  const ask = (ieee: string) => {
     const le = ieee
       .match(/../g)!
       .reverse()
@@ -71,8 +74,18 @@ function network() {
       txOptions: 0,
       radius: 0,
     });
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    return answers.map((a) => ({ ...a, tsn: a.asdu[0], status: a.asdu[1], nwk: a.asdu[10] | (a.asdu[11] << 8) }));
+    return tsn;
+  };
+  /**
+   * The answers to one search. The barrier is a second search for the sentinel router, asked right
+   * after: every answer crosses the air in the same time, so one to the first search comes before it.
+   */
+  const search = async (ieee: string) => {
+    answers.length = 0;
+    const asked = ask(ieee);
+    const barrier = ask(SENTINEL);
+    await waitFor(() => answers.some((a) => a.asdu[0] === barrier), 'the sentinel router to answer', 2_000, 1);
+    return answers.filter((a) => a.asdu[0] === asked).map((a) => ({ ...a, tsn: a.asdu[0], status: a.asdu[1], nwk: a.asdu[10] | (a.asdu[11] << 8) }));
   };
   return {
     search,
