@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { topics } from '@herdgate/shared/mqtt';
 import { connectMatterMqtt } from './mqtt';
+import { waitFor } from '../../test/helpers/wait';
 
 const STATUS = topics.matterState('herdgate');
 
@@ -32,22 +33,12 @@ async function startBroker() {
 
 /** Polls the broker's retained store until `topic` holds `expected` (undefined: nothing), bounded. */
 async function retainedBecomes(broker: { retained(topic: string): Promise<string | undefined> }, topic: string, expected: string | undefined): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  let last = await broker.retained(topic);
-  while (last !== expected && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    last = await broker.retained(topic);
-  }
+  let last: string | undefined;
+  await waitFor(async () => (last = await broker.retained(topic)) === expected, `${topic} to hold ${expected}`, 10_000, 10).catch(() => undefined);
   expect(last).toBe(expected);
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (check: () => boolean, what: string) => waitFor(check, what, 10_000, 10);
 
 describe('matter mqtt', () => {
   const cleanups: (() => Promise<void>)[] = [];

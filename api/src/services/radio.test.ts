@@ -7,6 +7,7 @@ import { createLibsqlStore } from '../store/libsql-store';
 import type { Store } from '../store/types';
 import { ManualClock } from './clock';
 import { createLinkedRadio, macFromIeee } from './radio';
+import { waitFor } from '../../../test/helpers/wait';
 
 const logger = pino({ level: 'silent' });
 const bridgeTopic = (leaf: string) => `herdgate/bridge/${EXAMPLE_BRIDGE}/${leaf}`;
@@ -72,7 +73,8 @@ describe('linked radio', () => {
     const own = await createLibsqlStore({ db, logger });
     const first = rig(await loadRadioMemory(db, own));
     first.online();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Stored before the test reads it back: the write is the barrier, not a pause.
+    await waitFor(async () => (await loadRadioMemory(db, own)).last()?.bridgeid === EXAMPLE_BRIDGE, 'the identity stored', 5_000, 10);
     const later = await loadRadioMemory(db, own);
     expect(later.last()).toMatchObject({ bridgeid: EXAMPLE_BRIDGE, zigbeechannel: 15 });
     const second = rig(later);

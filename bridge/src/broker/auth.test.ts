@@ -3,6 +3,7 @@ import { networkInterfaces } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BrokerHandle } from './start-broker';
 import { connect, connectBridge, endAll, startTestBroker } from '../../test/support/broker-clients';
+import { waitFor } from '../../../test/helpers/wait';
 
 const handles: BrokerHandle[] = [];
 const clients: MqttClient[] = [];
@@ -77,7 +78,8 @@ describe('broker authentication', () => {
     expect(await refusal(connect(url))).toBe(3);
     expect(keep(await connectBridge(handle)).connected).toBe(true);
     await endAll(clients.splice(0));
-    await new Promise((r) => setTimeout(r, 100));
+    // The broker has let go of them (the bridge's own connection among them).
+    await waitFor(() => handle.broker.connectedClients === 0, 'the broker to count the ended clients gone', 5_000, 10);
     expect(await refusal(connect(url, { clean: false, clientId: 'second' }))).toBe(3);
     expect(await refusal(connect(url, { clean: false, clientId: 'keeper' }))).toBe('accepted');
   });
