@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Supervisor } from './supervisor';
+import { waitFor } from '../../test/helpers/wait';
 
 /** A tiny child: prints "ready", appends its name to a journal on SIGTERM, optionally crashes once. */
 const CHILD = `
@@ -58,10 +59,7 @@ describe('supervisor', () => {
   it('should restart a child that dies on its own, after a backoff', async () => {
     const { dir, spec, output } = setup();
     await supervisor!.start([spec('bridge', join(dir, 'crashed-once'))]);
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && output().split('bridge ready').length < 3) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitFor(() => output().split('bridge ready').length >= 3, 'the bridge ready a second time', 10_000).catch(() => undefined);
     expect(output()).toMatch(/bridge exited \(code 3\); restarting in 1 s/);
     expect(output().split('bridge ready').length - 1).toBe(2);
     // Only the restart is marked, so the api's password-reset window stays shut after a crash.

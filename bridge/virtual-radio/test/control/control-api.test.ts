@@ -4,6 +4,7 @@ import type { ControlServer } from '../../src/control/server';
 import { startVirtualRadio } from '../../src/virtual-radio';
 import type { VirtualRadio } from '../../src/virtual-radio';
 import { noDevices } from '../support/no-devices';
+import { waitFor } from '../../../../test/helpers/wait';
 
 describe('control api', () => {
   let radio: VirtualRadio;
@@ -67,9 +68,9 @@ describe('control api', () => {
   });
 
   it('should expire a timed fault', async () => {
-    await call('POST', '/faults', JSON.stringify({ kind: 'delay', ms: 50, durationMs: 30 }));
-    await new Promise((r) => setTimeout(r, 60));
-    expect((await call('GET', '/faults')).body).toEqual([]);
+    await call('POST', '/faults', JSON.stringify({ kind: 'delay', ms: 50, durationMs: 500 }));
+    expect((await call('GET', '/faults')).body).toHaveLength(1);
+    await waitFor(async () => (await call('GET', '/faults')).body.length === 0, 'the timed fault to expire', 5_000, 20);
   });
 
   it('should reset the frame counters', async () => {
