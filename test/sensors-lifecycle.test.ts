@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { startLoopbackGateway } from './helpers/gateway';
 import { connectEvents, radioControl, type EventClient } from './helpers/clients';
-import type { Stack } from './helpers/stack';
+import { apiSettled, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 import { act, herdsmanIeee, sensorId, sensorWhen, startSensorStack, uniqueidOf } from './sensors-support';
 
@@ -83,7 +83,7 @@ describe('sensors: device sensor lifecycle', () => {
     const from = ws.events.length;
     await act(stack, BUTTON, 'press', { button: 'button', kind: 'single' });
     await waitFor(() => stack.api.services.bridge.endpointState(herdsmanIeee(BUTTON), 1)?.state.buttonevent === 1002, 'the press in the link mirror');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await apiSettled(stack, ws);
     expect((await stack.rest.get(`/sensors/${button}`)).status).toBe(404);
     expect(ws.events.slice(from).filter((e) => e.id === button)).toEqual([]);
   }, 30_000);

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { LogRing, ringDestination } from '@herdgate/shared/log';
 import type { NodeGateway } from '@herdgate/api/node';
 import { startLoopbackGateway } from './gateway';
-import { connectMqtt, createRestClient, type RestClient } from './clients';
+import { connectMqtt, createRestClient, type EventClient, type RestClient } from './clients';
 import { freePort, startBridge, startRadio, type BridgeProcess, type RadioProcess } from './processes';
 import type { RadioProtocol } from './protocols';
 import { waitFor } from './wait';
@@ -166,4 +166,28 @@ export async function bindToGroup(stack: Stack, ieee: string, group: number): Pr
   } finally {
     await probe.close();
   }
+}
+
+let barriers = 0;
+/**
+ * A barrier for "nothing more came" on the api's side: every link event the api got so far is
+ * applied, and every WebSocket event that made is on the socket, for a sentinel pushed after them
+ * (a CLIP flag sensor added, then deleted) has arrived. What the bridge has yet to send is not
+ * covered: that wants a time window.
+ */
+export async function apiSettled(stack: Stack, ws: EventClient): Promise<void> {
+  await stack.api.services.sensors.idle();
+  await stack.api.services.lights.settled();
+  barriers += 1;
+  const created = await stack.rest.post<[{ success: { id: string } }]>('/sensors', {
+    name: `barrier ${barriers}`,
+    type: 'CLIPGenericFlag',
+    modelid: 'barrier',
+    manufacturername: 'herdgate tests',
+    swversion: '1',
+    uniqueid: `barrier-${process.pid}-${barriers}`,
+  });
+  const id = created.body[0].success.id;
+  await waitFor(() => ws.events.some((e) => e.e === 'added' && e.r === 'sensors' && e.id === id), 'the barrier sensor pushed', 10_000, 10);
+  await stack.rest.delete(`/sensors/${id}`);
 }
