@@ -11,6 +11,7 @@ import {
   responseExamples,
   topics,
   type BridgeInfo,
+  type ItemValue,
   type DeviceDescription,
   type EndpointState,
   type OtaState,
@@ -88,8 +89,10 @@ const ctx = { base: BASE, bridge: EXAMPLE_BRIDGE };
 const APPLIED = ['on', 'bri', 'ct', 'xy', 'hue', 'sat', 'lift', 'tilt'];
 
 /** The light items a command leaves showing, as the real bridge's converters predict them (its `set/result` `state`). */
-function shownItems(command: Record<string, unknown>): Record<string, unknown> {
-  const shown: Record<string, unknown> = Object.fromEntries(['on', 'bri', 'ct', 'xy', 'hue', 'sat'].filter((k) => k in command).map((k) => [k, command[k]]));
+function shownItems(command: Record<string, unknown>): Record<string, ItemValue> {
+  const shown: Record<string, ItemValue> = Object.fromEntries(
+    ['on', 'bri', 'ct', 'xy', 'hue', 'sat'].filter((k) => k in command).map((k) => [k, command[k] as ItemValue]),
+  );
   if ('xy' in shown) shown.colormode = 'xy';
   else if ('ct' in shown) shown.colormode = 'ct';
   else if ('hue' in shown || 'sat' in shown) shown.colormode = 'hs';

@@ -63,6 +63,9 @@ describe('mqtt payload schemas', () => {
     expect(firstIssue(deviceSchema, { ...examples.device, uniqueid: '0017880102a3b4c5' })).toMatch(/^uniqueid:/);
     expect(firstIssue(endpointStateSchema, { state: { on: true }, config: {} })).toMatch(/^state\.lastupdated:/);
     expect(firstIssue(endpointStateSchema, { state: { Bri: 1, lastupdated: 'none' }, config: {} })).toMatch(/Bri/);
+    // A set result's shown state holds deCONZ items, as the state topic does.
+    expect(firstIssue(setResultDataSchema, { acknowledged: true, sent: ['bri'], state: { Bri: 1 } })).toMatch(/Bri/);
+    expect(firstIssue(setResultDataSchema, { acknowledged: true, sent: ['bri'], state: [1] })).toMatch(/^state/);
   });
 
   it('should hold set commands to the REST ranges', () => {

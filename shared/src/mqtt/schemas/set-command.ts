@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { ENVELOPE_KEYS, envelopeEntries, intRange, numberRange } from './common';
+import { ENVELOPE_KEYS, envelopeEntries, intRange, itemValueSchema, numberRange } from './common';
 import { thermostatScheduleSchema } from './thermostat-schedule';
 
 /** The deCONZ thermostat modes clients send (pydeconz's enum). */
@@ -170,6 +170,6 @@ export const setResultDataSchema = v.object({
    * `colormode` with a colour. A client shows these rather than guess from the command. Present
    * when the device acknowledged (for a group: when the groupcast went out) and something shows.
    */
-  state: v.optional(v.record(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')), v.unknown())),
+  state: v.optional(v.record(v.pipe(v.string(), v.regex(/^[a-z_]+$/, 'expected a deCONZ item name')), itemValueSchema)),
 });
 export type SetResultData = v.InferOutput<typeof setResultDataSchema>;
