@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, radioControl } from './helpers/clients';
-import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { lightSettled, startStack, waitForLink, type Stack } from './helpers/stack';
 import { radioProtocols } from './helpers/protocols';
 import { waitFor } from './helpers/wait';
 
@@ -84,7 +84,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
         expect((await stack.rest.get(`/lights/${id}`)).body.state).toMatchObject({ on: true, ct: 250, colormode: 'ct' });
         expect((await ep11(LAMPS[1]!)).lightingColorCtrl!.colorTemperature).toBe(250);
         await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id), 'light event', 5_000);
-        await new Promise((r) => setTimeout(r, 300));
+        await lightSettled(stack, ws, id);
         const lightEvents = ws.events.filter((e) => e.r === 'lights' && e.e === 'changed' && e.id === id && (e.state as any)?.ct === 250);
         expect(lightEvents).toHaveLength(1);
         expect(lightEvents[0]).toMatchObject({ t: 'event', uniqueid: `${LAMPS[1]!.match(/../g)!.join(':')}-0b` });
@@ -144,7 +144,8 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
       const stoppedAt = await real();
       expect(stoppedAt).not.toBe(target);
       expect(stoppedAt).not.toBe(from);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // The radio's motor has no motion left to run, so the position cannot move on.
+      expect((await device(ieee)).state.motions).toEqual([]);
       expect(await real()).toBe(stoppedAt);
       await waitFor(async () => (await stack.rest.get(`/lights/${id}`)).body.state.lift === stoppedAt, `REST lift ${stoppedAt}`, 10_000, 100);
     },
@@ -238,7 +239,7 @@ describe.each(radioProtocols())('lights, groups and scenes end to end on %s', (p
           const at = await lift();
           expect(at, JSON.stringify(stop)).not.toBe(from);
           expect([0, 100], JSON.stringify(stop)).not.toContain(at);
-          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect((await device(SHADE)).state.motions, JSON.stringify(stop)).toEqual([]);
           expect(await lift()).toBe(at);
           await shown(at, JSON.stringify(stop));
           await waitFor(() => ws.events.some((e) => e.r === 'lights' && e.id === id && (e.state as any)?.lift === at), `the lift ${at} push`, 10_000);

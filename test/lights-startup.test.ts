@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents, radioControl, type EventClient } from './helpers/clients';
-import { startStack, waitForLink, type Stack } from './helpers/stack';
+import { lightSettled, startStack, waitForLink, type Stack } from './helpers/stack';
 import { waitFor } from './helpers/wait';
 
 /**
@@ -85,7 +85,7 @@ describe('lights: start-up brightness and colour loop speed on the real stack', 
         ws.events.slice(from).filter((e) => e.r === 'lights' && e.id === ids.bulb && (e.attr as { powerup?: number } | undefined)?.powerup !== undefined);
       // Each value differs from the one before: announced once, not again when the bridge's own report follows.
       await waitFor(() => events().length > 0, 'the powerup event', 5_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await lightSettled(stack, ws, ids.bulb!);
       expect(events().map((e) => (e.attr as { powerup: number }).powerup)).toEqual([powerup]);
     },
     30_000,

@@ -191,3 +191,17 @@ export async function apiSettled(stack: Stack, ws: EventClient): Promise<void> {
   await waitFor(() => ws.events.some((e) => e.e === 'added' && e.r === 'sensors' && e.id === id), 'the barrier sensor pushed', 10_000, 10);
   await stack.rest.delete(`/sensors/${id}`);
 }
+
+/**
+ * A barrier for "nothing more came" after a command to a light: the light is sent the on/off it
+ * already shows, and once that is answered, `apiSettled`. The radio carries a device's frames in
+ * order and the bridge answers only after the device did, so a report the device sent for the
+ * earlier command has been through the bridge by then; `apiSettled` proves its push was delivered.
+ * A report the device holds back for its reporting interval is not covered (nor was it by a sleep).
+ */
+export async function lightSettled(stack: Stack, ws: EventClient, id: string): Promise<void> {
+  const { on } = (await stack.rest.get<{ state: { on?: boolean } }>(`/lights/${id}`)).body.state;
+  const res = await stack.rest.put(`/lights/${id}/state`, { on: on ?? false });
+  if (res.status !== 200) throw new Error(`the barrier command to light ${id} answered ${res.status}`);
+  await apiSettled(stack, ws);
+}

@@ -228,8 +228,10 @@ describeOnRuntimesWithBridge('PUT /lights/<id>/state', (gw, bridge) => {
       const newer = put('1', { bri: 20 });
       await waitFor(() => held().length === 2, 'held().length === 2');
       await held()[0]!.answer(SUPERSEDED);
-      // The older request waits for the newer one's outcome instead of failing.
-      await new Promise((r) => setTimeout(r, 50));
+      // The older request waits for the newer one's outcome instead of failing: once the supersession
+      // is handled (a macrotask later), it is still unanswered.
+      const early = await Promise.race([older.then(() => 'answered'), new Promise((r) => setImmediate(() => r('waiting')))]);
+      expect(early).toBe('waiting');
       await bridge().setState(LAMP, 11, { bri: 20 });
       await held()[1]!.answer(ACKED);
       const [a, b] = await Promise.all([older, newer]);

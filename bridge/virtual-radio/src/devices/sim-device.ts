@@ -13,6 +13,7 @@ import type {
 import { attributeById, clusterById, resolveCluster } from '../zcl/index';
 import { type ZdoDevice, respondZdo } from '../zdo/responder';
 import { availableActions } from './actions';
+import { motions } from './behaviours/animate';
 import type { CatalogueEntry } from './catalogue-schema';
 import { DeviceHost } from './device-host';
 import { type DeviceSnapshot, restoreInto, seed } from './snapshot';
@@ -113,6 +114,7 @@ export class CatalogueDevice implements SimDevice {
       ...(Object.keys(memory.schedules).length > 0 ? { schedules: structuredClone(memory.schedules) } : {}),
       ...(this.host.tuya ? { datapoints: this.host.tuya.view(), mcuClock: this.host.tuya.clock() ?? null } : {}),
       ...(this.host.ota ? { ota: this.host.ota.view() } : {}),
+      motions: motions(this.host),
     };
   }
 

@@ -30,6 +30,11 @@ export class Timers {
     this.set(key, tick, ms);
   }
 
+  /** The keys of pending timers that start with `prefix`. */
+  keys(prefix = ''): string[] {
+    return [...this.pending.keys()].filter((key) => key.startsWith(prefix));
+  }
+
   has(key: string): boolean {
     return this.pending.has(key);
   }
@@ -43,7 +48,7 @@ export class Timers {
 
   /** Clears every timer whose key starts with `prefix`. */
   clearPrefix(prefix: string): void {
-    for (const key of [...this.pending.keys()]) if (key.startsWith(prefix)) this.clear(key);
+    for (const key of this.keys(prefix)) this.clear(key);
   }
 
   stop(): void {

@@ -165,6 +165,11 @@ export interface DeviceStateView {
   datapoints?: Record<string, { name: string; type: string; value: unknown }>;
   mcuClock?: { utc: number; local: number } | null;
   ota?: OtaView;
+  /**
+   * The motions under way (a transition, a cover travelling), as `endpoint:cluster:key`: empty once
+   * everything has come to rest, so a test can see that a stopped motor stays stopped.
+   */
+  motions: string[];
 }
 
 /** The endpoint a touchlink-capable light reports in its scan response. */

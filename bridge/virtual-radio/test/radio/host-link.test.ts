@@ -93,7 +93,9 @@ describe('radio host link', () => {
     const nudge = await host.next((f) => f.command === 0x0e);
     expect(nudge.payload[0] & 0x08).toBe(0x08);
     // Nothing was read yet, so nothing else is due: a second nudge would mean the burst was not coalesced.
-    await new Promise((r) => setTimeout(r, 30));
+    // A device-state round trip is the barrier: the radio answers in order, so such a nudge comes first.
+    host.send(0x07, 9, [0, 0, 0]);
+    await host.next((f) => f.command === 0x07);
     expect(host.frames.filter((f) => f.command === 0x0e)).toEqual([]);
     host.send(0x17, 2, [0, 1, 0, 1]);
     expect((await host.next((f) => f.command === 0x17)).status).toBe(0);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StateFile } from '../../src/radio/state-file';
 import type { RadioState, Recovery } from '../../src/radio/state-file';
 import { tempDir } from '../support/temp-dir';
@@ -37,10 +37,19 @@ describe('state file', () => {
   it('should debounce a burst of changes into one write', async () => {
     const path = join(dir.path, 'radio.json');
     let pool = 0;
-    const file = new StateFile(path, () => state(pool), 30);
-    for (pool = 1; pool <= 5; pool++) file.schedule();
-    await new Promise((r) => setTimeout(r, 80));
-    expect(file.writeCount).toBe(1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const file = new StateFile(path, () => state(pool), 30);
+      for (pool = 1; pool <= 5; pool++) file.schedule();
+      vi.advanceTimersByTime(29);
+      expect(file.writeCount).toBe(0);
+      vi.advanceTimersByTime(1);
+      expect(file.writeCount).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      expect(file.writeCount).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(JSON.parse(readFileSync(path, 'utf8')).network.pool).toHaveLength(6);
   });
 

@@ -71,4 +71,9 @@ export function stopAnimation(host: BehaviourHost, endpoint: number, cluster: st
   else host.timers.clearPrefix(`anim:${endpoint}:${cluster}:`);
 }
 
+/** The animations and drives under way on a device, as `endpoint:cluster:key`. */
+export function motions(host: Pick<BehaviourHost, 'timers'>): string[] {
+  return host.timers.keys('anim:').map((key) => key.slice('anim:'.length));
+}
+
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
