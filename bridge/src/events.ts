@@ -10,8 +10,11 @@ export interface BridgeEventMap {
   deviceRemoved: { ieee: string; endpoints: number[] };
   /** The list of devices this bridge no longer has changed (publish its retained topic). */
   removedDevicesChanged: Record<string, never>;
-  /** deCONZ items of one endpoint changed, or a momentary event happened. */
-  endpointChanged: { ieee: string; change: StateChange };
+  /**
+   * deCONZ items of one endpoint changed, or a momentary event happened. `report`: the change came
+   * from the device's own report (the radio's `deviceState`), which listeners of the radio saw too.
+   */
+  endpointChanged: { ieee: string; change: StateChange; report?: true };
   /** Join, interview progress, leave, announce (published on the bridge event topic). */
   bridgeEvent: BridgeEvent;
   /** Something in bridge info changed (permit join, queue depth, radio connection). */

@@ -47,6 +47,19 @@ describe('z2m api: entity and bridge topics', () => {
     expect(info).toMatchObject({ network: { pan_id: 0x1a62, channel: 15 }, coordinator: { ieee_address: '0x00212effff000001' }, permit_join: false });
   });
 
+  it('should publish bridge/info again only when what it shows changed, not on every command', async () => {
+    const { h, probe } = await start();
+    await probe.next((m) => m.topic === 'zigbee2mqtt/bridge/info');
+    // herdgate's own info moves on every command (its queue depth); Zigbee2MQTT's shows none of it.
+    await probe.mqtt.publishAsync('zigbee2mqtt/Kitchen lamp/set', JSON.stringify({ state: 'ON' }));
+    h.bus.emit('infoChanged', {});
+    await probe.next((m) => m.topic === 'zigbee2mqtt/Kitchen lamp' && json(m.payload).state === 'ON');
+    // A report publishes after anything the command's infoChanged published on the same link.
+    h.report(LAMP, 1, { brightness: 77 });
+    await probe.next((m) => m.topic === 'zigbee2mqtt/Kitchen lamp' && json(m.payload).brightness === 77);
+    expect(probe.messages.filter((m) => m.topic === 'zigbee2mqtt/bridge/info')).toHaveLength(1);
+  });
+
   it('should publish a report as the full cached state, without the bridge-only keys', async () => {
     const { h, probe } = await start();
     h.report(LAMP, 1, { state: 'ON', brightness: 200, herdgate_only: 1 });

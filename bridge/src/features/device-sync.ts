@@ -73,7 +73,7 @@ export function deviceSync(deps: FeatureDeps): Feature {
       });
       radio.on('deviceState', ({ ieee, endpoint, state }) => {
         if (!running) return;
-        for (const change of registry.apply(ieee, endpoint, state)) bus.emit('endpointChanged', { ieee, change });
+        for (const change of registry.apply(ieee, endpoint, state)) bus.emit('endpointChanged', { ieee, change, report: true });
       });
       radio.on('deviceSeen', ({ ieee, at }) => {
         if (!running) return;

@@ -71,10 +71,14 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
     availability.set(ieee, state);
     send(t.availability(base, names.of(ieee)), { state }, true);
   };
-  const publishInfo = () => {
+  /**
+   * bridge/info, retained. herdgate's own info changes on every command (its queue depth), which
+   * Zigbee2MQTT's has not: published again only when what a Zigbee2MQTT client reads changed.
+   */
+  let infoJson: string | undefined;
+  const publishInfo = (force = false) => {
     const info = deps.info();
-    send(
-      t.bridgeInfo(base),
+    const json = JSON.stringify(
       infoPayload(info, {
         baseTopic: base,
         logLevel: config.logLevel,
@@ -82,8 +86,10 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
         lastSeen: heard.lastSeenFormat(),
         permitJoinEnd: info.permit_join.open ? Date.now() + info.permit_join.remaining * 1000 : undefined,
       }),
-      true,
     );
+    if (!force && json === infoJson) return;
+    infoJson = json;
+    send(t.bridgeInfo(base), json, true);
   };
   /** bridge/devices and bridge/groups, only when something in them changed (not on every last-seen). */
   const publishLists = (force = false) => {
@@ -141,7 +147,7 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
   };
   const publishAll = () => {
     send(t.bridgeState(base), { state: 'online' }, true);
-    publishInfo();
+    publishInfo(true);
     publishLists(true);
     for (const d of registry.all()) {
       publishAvailability(d.ieee, true);
@@ -168,7 +174,7 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
       if (!(LAST_SEEN_FORMATS as readonly unknown[]).includes(format)) throw new Error(`advanced.last_seen must be one of ${LAST_SEEN_FORMATS.join(', ')}`);
       heard.setLastSeen(format as LastSeenFormat);
       log.info({ last_seen: format }, 'Zigbee2MQTT API options applied');
-      publishInfo();
+      publishInfo(true);
     },
     async restart() {
       logging('info', 'Restarting the Zigbee stack');
@@ -242,8 +248,10 @@ export function z2mApi(deps: FeatureDeps, link: MqttLink, options: { birthDelayM
         bus.on('otaChanged', ({ ieee, ota }) => {
           if (running) deviceState(ieee, { update: updateBlock(ota) });
         }),
-        // A REST command changed what the radio holds: show it here too (a report already did).
-        bus.on('endpointChanged', ({ ieee }) => {
+        // A REST command changed what the radio holds: show it here too. A report was published
+        // from the radio's own deviceState already; comparing it again would only cost the report.
+        bus.on('endpointChanged', ({ ieee, report }) => {
+          if (report) return;
           setImmediate(() => {
             if (!running) return;
             const before = JSON.stringify(cache.get(ieee));
