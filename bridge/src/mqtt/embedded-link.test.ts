@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { topics } from '@herdgate/shared/mqtt';
 import type { BrokerHandle } from '../broker/index';
 import { collect, connect, endAll, silent, startTestBroker } from '../../test/support/broker-clients';
@@ -72,6 +72,25 @@ describe('embedded link', () => {
     await Promise.all([link.publish(STATE, { n: 1 }, { retain: true }), link.publish(event, { n: 2 }), link.publish(STATE, { n: 3 }, { retain: true })]);
     await got.next((m) => m.payload === '{"n":3}');
     expect(got.messages.map((m) => m.payload)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+  });
+
+  it('should hand a publish to the broker at once when none is ahead of it, and after the one before otherwise', async () => {
+    const reader = await client();
+    const got = collect(reader);
+    await reader.subscribeAsync('herdgate/#');
+    const event = topics.deviceEvent('herdgate', '0x00158d0001a2b3c4', 1);
+    const handed = vi.spyOn(handle.broker, 'publish');
+    const first = link.publish(STATE, { n: 1 }, { retain: true });
+    // In the same turn: nothing else this turn does runs before the report reaches the broker.
+    expect(handed).toHaveBeenCalledTimes(1);
+    const second = link.publish(event, { n: 2 });
+    expect(handed).toHaveBeenCalledTimes(1);
+    // Published as the first completes, while the second still waits: it goes after the second.
+    const third = first.then(() => link.publish(STATE, { n: 3 }, { retain: true }));
+    await Promise.all([first, second, third]);
+    await got.next((m) => m.payload === '{"n":3}');
+    expect(got.messages.map((m) => m.payload)).toEqual(['{"n":1}', '{"n":2}', '{"n":3}']);
+    handed.mockRestore();
   });
 
   it("should still apply each reader's rights: the backup response reaches the api account only", async () => {

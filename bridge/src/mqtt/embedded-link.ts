@@ -18,12 +18,29 @@ export function embeddedLink(broker: Aedes, logger: Logger): MqttLink {
   const log = logger.child({ component: 'mqtt' });
   const subscriptions: Array<{ filter: string; deliver: (packet: AedesPublishPacket, done: () => void) => void }> = [];
   let order: Promise<void> = Promise.resolve();
+  /** Publishes taken and not yet confirmed by the broker: waiting for the one before, or handed to it. */
+  let outstanding = 0;
   let closed = false;
+
+  const hand = (packet: AedesPublishPacket) => new Promise<void>((resolve, reject) => broker.publish(packet, (err) => (err ? reject(err) : resolve())));
 
   const put = (topic: string, body: string, retain: boolean): Promise<void> => {
     if (closed) return Promise.reject(new Error(`mqtt link closed; ${topic} not published`));
-    const packet = { cmd: 'publish' as const, topic, payload: Buffer.from(body), qos: retain ? (1 as const) : (0 as const), retain, dup: false };
-    const published = order.then(() => new Promise<void>((resolve, reject) => broker.publish(packet, (err) => (err ? reject(err) : resolve()))));
+    const packet = {
+      cmd: 'publish' as const,
+      topic,
+      payload: Buffer.from(body),
+      qos: retain ? (1 as const) : (0 as const),
+      retain,
+      dup: false,
+    } as AedesPublishPacket;
+    // Nothing ahead of it: into the broker now, not a microtask later behind whatever else this
+    // turn does (the Zigbee2MQTT API's copy of the same report). Otherwise after the one before.
+    const handed = outstanding === 0 ? hand(packet) : order.then(() => hand(packet));
+    outstanding += 1;
+    const published = handed.finally(() => {
+      outstanding -= 1;
+    });
     order = published.catch(() => {});
     return published;
   };
