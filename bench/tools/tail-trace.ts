@@ -4,7 +4,8 @@
  * host frame the emulated coordinator receives recorded on the suite's clock, so each slow report
  * can be read against what the host was doing then (which command, which sample index).
  * `tsx bench/tools/tail-trace.ts [front=ember] [devices=50] [samples=100] [rounds=3]`; with
- * TAIL_TRACE_WITHOUT=GC_AFTER_START=0 a second herdgate runs with that environment beside the first.
+ * TAIL_TRACE_WITHOUT=GC_AFTER_START=0 a second herdgate runs with that environment beside the first;
+ * NODE_ARGS=<flags> adds node flags to it, BUNDLE=<path> runs another build of the bridge (an older commit).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -70,7 +71,13 @@ const without = process.env.TAIL_TRACE_WITHOUT?.split(',')
 const variant: StackDriver | undefined = without && {
   ...herdgate,
   name: `${herdgate.name} with ${process.env.TAIL_TRACE_WITHOUT}`,
-  start: (options) => herdgate.start({ ...options, env: { ...options.env, ...Object.fromEntries(without) } }),
+  start: (options) =>
+    herdgate.start({
+      ...options,
+      env: { ...options.env, ...Object.fromEntries(without.filter(([k]) => k !== 'NODE_ARGS' && k !== 'BUNDLE')) },
+      nodeArgs: [...(options.nodeArgs ?? []), ...(without.find(([k]) => k === 'NODE_ARGS')?.[1].split(' ') ?? [])],
+      ...(without.some(([k]) => k === 'BUNDLE') ? { entryArgs: [without.find(([k]) => k === 'BUNDLE')![1]] } : {}),
+    }),
 };
 const drivers = [herdgate, ...(variant ? [variant] : []), onProtocol(zigbee2mqttStack(install), front, front)];
 const paired: PairedStack[] = [];
