@@ -48,13 +48,20 @@ type Tap = Array<{ at: number; what: string }>;
 
 /** Records what the host sends the front (the front's `host.handle`). */
 function tapFront(p: PairedStack, tap: Tap): void {
-  const front = p.radio.radio.front as unknown as { host: { handle(bytes: Uint8Array): void } };
+  const front = p.radio.radio.front as unknown as { host: { handle(...args: unknown[]): unknown } };
   const handle = front.host.handle.bind(front.host);
-  front.host.handle = (bytes: Uint8Array) => {
-    // EZSP: the extended frame id; other fronts: the first bytes as they came.
-    const ezsp = p.driver.protocol === 'ember' && bytes.length >= 5 && (bytes[2]! & 3) === 1;
-    tap.push({ at: performance.now(), what: ezsp ? `0x${(bytes[3]! | (bytes[4]! << 8)).toString(16)}` : Buffer.from(bytes.subarray(0, 4)).toString('hex') });
-    handle(bytes);
+  front.host.handle = (...args: unknown[]) => {
+    const [bytes] = args;
+    // EZSP: the extended frame id; other fronts: the first bytes as they came (the ConBee front is
+    // handed decoded frames, of which only the arrival is recorded).
+    const what =
+      bytes instanceof Uint8Array
+        ? p.driver.protocol === 'ember' && bytes.length >= 5 && (bytes[2]! & 3) === 1
+          ? `0x${(bytes[3]! | (bytes[4]! << 8)).toString(16)}`
+          : Buffer.from(bytes.subarray(0, 4)).toString('hex')
+        : 'frame';
+    tap.push({ at: performance.now(), what });
+    return handle(...args);
   };
 }
 
