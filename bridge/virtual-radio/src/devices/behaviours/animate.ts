@@ -10,7 +10,9 @@ export interface AnimateOptions {
   onDone?: () => void;
 }
 
-const timerKey = (endpoint: number, cluster: string, key: string) => `anim:${endpoint}:${cluster}:${key}`;
+/** Timer keys of animations and drives start with this, so they can be listed and cleared together. */
+const ANIMATION = 'anim:';
+const timerKey = (endpoint: number, cluster: string, key: string) => `${ANIMATION}${endpoint}:${cluster}:${key}`;
 
 export function animate(
   host: BehaviourHost,
@@ -68,12 +70,12 @@ export function drive(host: BehaviourHost, endpoint: number, cluster: string, ke
 
 export function stopAnimation(host: BehaviourHost, endpoint: number, cluster: string, key?: string): void {
   if (key) host.timers.clear(timerKey(endpoint, cluster, key));
-  else host.timers.clearPrefix(`anim:${endpoint}:${cluster}:`);
+  else host.timers.clearPrefix(`${ANIMATION}${endpoint}:${cluster}:`);
 }
 
 /** The animations and drives under way on a device, as `endpoint:cluster:key`. */
 export function motions(host: Pick<BehaviourHost, 'timers'>): string[] {
-  return host.timers.keys('anim:').map((key) => key.slice('anim:'.length));
+  return host.timers.keys(ANIMATION).map((key) => key.slice(ANIMATION.length));
 }
 
 export const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
